@@ -1,0 +1,26 @@
+package io.sluice.catalog;
+
+import java.util.Optional;
+
+/** What an asset's compute gets from Sluice for one run. */
+public interface AssetContext<C extends Record> {
+
+    String runId();
+
+    AssetKey assetKey();
+
+    /** The validated run config. */
+    C config();
+
+    /** The partition being materialized, empty for unpartitioned assets. */
+    Optional<String> partition();
+
+    /** The run's own log: lines are stored with the run and shown in the UI. */
+    RunLogger log();
+
+    /** The lake (DuckDB) the asset reads and writes. */
+    Lake lake();
+
+    /** Runs until the compute was asked to stop: long computes may check it. */
+    boolean isCancelRequested();
+}

@@ -1,0 +1,102 @@
+package io.sluice.catalog;
+
+import io.sluice.partitions.PartitionsDefinition;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+
+/**
+ * What an asset declares about itself: key, description, owners, tags, dependencies, run config
+ * type with its defaults, and partitions. Built with {@link #builder(String, Class, Record)}.
+ */
+public record AssetSpec<C extends Record>(
+        AssetKey key,
+        String description,
+        List<String> owners,
+        Map<String, String> tags,
+        Set<AssetKey> deps,
+        Class<C> configType,
+        C defaultConfig,
+        PartitionsDefinition partitions) {
+
+    public AssetSpec {
+        Objects.requireNonNull(key, "key");
+        Objects.requireNonNull(configType, "configType");
+        Objects.requireNonNull(defaultConfig, "defaultConfig");
+        Objects.requireNonNull(partitions, "partitions");
+        description = description == null ? "" : description;
+        owners = List.copyOf(owners);
+        tags = Map.copyOf(tags);
+        deps = Set.copyOf(deps);
+        if (deps.contains(key)) {
+            throw new IllegalArgumentException("asset " + key + " depends on itself");
+        }
+    }
+
+    /** Starts a spec for an asset with key {@code group/name} and a run config record with its defaults. */
+    public static <C extends Record> Builder<C> builder(String key, Class<C> configType, C defaultConfig) {
+        return new Builder<>(AssetKey.parse(key), configType, defaultConfig);
+    }
+
+    /** Starts a spec for an asset without run config. */
+    public static Builder<NoConfig> builder(String key) {
+        return builder(key, NoConfig.class, new NoConfig());
+    }
+
+    /** The run config of assets that take none. */
+    public record NoConfig() {
+    }
+
+    public static final class Builder<C extends Record> {
+        private final AssetKey key;
+        private final Class<C> configType;
+        private final C defaultConfig;
+        private String description = "";
+        private final List<String> owners = new ArrayList<>();
+        private final Map<String, String> tags = new LinkedHashMap<>();
+        private final Set<AssetKey> deps = new LinkedHashSet<>();
+        private PartitionsDefinition partitions = PartitionsDefinition.none();
+
+        private Builder(AssetKey key, Class<C> configType, C defaultConfig) {
+            this.key = key;
+            this.configType = configType;
+            this.defaultConfig = defaultConfig;
+        }
+
+        public Builder<C> description(String text) {
+            this.description = text;
+            return this;
+        }
+
+        public Builder<C> owners(String... names) {
+            owners.addAll(List.of(names));
+            return this;
+        }
+
+        public Builder<C> tag(String name, String value) {
+            tags.put(name, value);
+            return this;
+        }
+
+        /** Upstream assets, as {@code group/name}. */
+        public Builder<C> deps(String... keys) {
+            for (String k : keys) {
+                deps.add(AssetKey.parse(k));
+            }
+            return this;
+        }
+
+        public Builder<C> partitions(PartitionsDefinition definition) {
+            this.partitions = definition;
+            return this;
+        }
+
+        public AssetSpec<C> build() {
+            return new AssetSpec<>(key, description, owners, tags, deps, configType, defaultConfig, partitions);
+        }
+    }
+}

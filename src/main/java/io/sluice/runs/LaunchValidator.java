@@ -1,0 +1,164 @@
+package io.sluice.runs;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.sluice.catalog.Asset;
+import io.sluice.catalog.AssetCatalog;
+import io.sluice.catalog.AssetKey;
+import io.sluice.catalog.KeyedAsset;
+import io.sluice.partitions.PartitionsDefinition;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/** Checks a {@link RunRequest} against the catalog; rejects with the field at fault, stores nothing. */
+@ApplicationScoped
+public class LaunchValidator {
+
+    static final int MAX_REASON = 2000;
+    static final int MAX_KEYS = 100_000;
+
+    private final AssetCatalog catalog;
+    private final ConfigBinder binder;
+    private final ObjectMapper mapper;
+
+    public LaunchValidator(AssetCatalog catalog, ConfigBinder binder, ObjectMapper mapper) {
+        this.catalog = catalog;
+        this.binder = binder;
+        this.mapper = mapper;
+    }
+
+    public ValidatedLaunch validate(RunRequest request, LocalDate today) {
+        List<AssetKey> selection = assets(request.assets());
+        List<AssetKey> ordered = catalog.graph().inDependencyOrder(selection);
+        keys(request, ordered);
+        partitions(request.partitions(), ordered, today);
+        if (request.reason() != null && request.reason().length() > MAX_REASON) {
+            throw LaunchRejected.invalid("reason", "reason is longer than " + MAX_REASON + " characters");
+        }
+        ObjectNode config = config(request.config(), ordered);
+        return new ValidatedLaunch(ordered, request.mode(), request.keys(), request.partitions(), config,
+                request.reason(), request.launchedBy());
+    }
+
+    private List<AssetKey> assets(List<String> names) {
+        if (names.isEmpty()) {
+            throw LaunchRejected.invalid("assets", "select at least one asset, like \"transform/form_adv_firm_identity\"");
+        }
+        Set<AssetKey> keys = new LinkedHashSet<>();
+        for (int i = 0; i < names.size(); i++) {
+            AssetKey key;
+            try {
+                key = AssetKey.parse(names.get(i));
+            } catch (IllegalArgumentException e) {
+                throw LaunchRejected.invalid("assets[" + i + "]", e.getMessage());
+            }
+            if (catalog.find(key).isEmpty()) {
+                throw LaunchRejected.notFound("assets[" + i + "]", "unknown asset '" + key + "'");
+            }
+            keys.add(key);
+        }
+        return List.copyOf(keys);
+    }
+
+    private void keys(RunRequest request, List<AssetKey> assets) {
+        if (request.mode() != MaterializationMode.SINGLE_KEY) {
+            if (!request.keys().isEmpty()) {
+                throw LaunchRejected.invalid("keys", "keys are only used with mode SINGLE_KEY (mode is " + request.mode() + ")");
+            }
+            return;
+        }
+        if (request.keys().isEmpty()) {
+            throw LaunchRejected.invalid("keys", "mode SINGLE_KEY needs at least one key");
+        }
+        if (request.keys().size() > MAX_KEYS) {
+            throw LaunchRejected.invalid("keys", "at most " + MAX_KEYS + " keys per run");
+        }
+        for (int i = 0; i < request.keys().size(); i++) {
+            String key = request.keys().get(i);
+            if (key == null || key.isBlank()) {
+                throw LaunchRejected.invalid("keys[" + i + "]", "keys must not be blank");
+            }
+        }
+        for (AssetKey asset : assets) {
+            if (!(catalog.find(asset).orElseThrow() instanceof KeyedAsset<?>)) {
+                throw LaunchRejected.invalid("mode", "asset " + asset + " does not process keys, so it cannot run in mode SINGLE_KEY");
+            }
+        }
+    }
+
+    private void partitions(List<String> partitions, List<AssetKey> assets, LocalDate today) {
+        List<AssetKey> partitioned = new ArrayList<>();
+        for (AssetKey asset : assets) {
+            if (definition(asset).isPartitioned()) {
+                partitioned.add(asset);
+            }
+        }
+        if (partitioned.isEmpty()) {
+            if (!partitions.isEmpty()) {
+                throw LaunchRejected.invalid("partitions", "none of the selected assets is partitioned; omit 'partitions'");
+            }
+            return;
+        }
+        if (partitions.isEmpty()) {
+            throw LaunchRejected.invalid("partitions", "asset " + partitioned.get(0) + " is partitioned ("
+                    + definition(partitioned.get(0)).describe() + "): give the partitions to materialize");
+        }
+        for (int i = 0; i < partitions.size(); i++) {
+            String key = partitions.get(i);
+            for (AssetKey asset : partitioned) {
+                String field = "partitions[" + i + "]";
+                if (key == null) {
+                    throw LaunchRejected.invalid(field, "partition keys must not be null");
+                }
+                definition(asset).validate(key, today).ifPresent(error -> {
+                    throw LaunchRejected.invalid(field, error + " (asset " + asset + ")");
+                });
+            }
+        }
+    }
+
+    private PartitionsDefinition definition(AssetKey asset) {
+        return catalog.find(asset).orElseThrow().spec().partitions();
+    }
+
+    private ObjectNode config(Map<String, Object> given, List<AssetKey> assets) {
+        JsonNode node = mapper.valueToTree(given);
+        ObjectNode byAsset = mapper.createObjectNode();
+        if (assets.size() == 1) {
+            AssetKey only = assets.get(0);
+            byAsset.set(only.toString(), binder.merge(spec(only), node, "config"));
+            return byAsset;
+        }
+        for (Iterator<String> names = node.fieldNames(); names.hasNext(); ) {
+            String name = names.next();
+            if (!assets.contains(parseOrNull(name))) {
+                throw LaunchRejected.invalid("config." + name, "with several assets, config is an object keyed by asset key; '"
+                        + name + "' is not a selected asset");
+            }
+        }
+        for (AssetKey asset : assets) {
+            byAsset.set(asset.toString(), binder.merge(spec(asset), node.get(asset.toString()), "config." + asset));
+        }
+        return byAsset;
+    }
+
+    private static AssetKey parseOrNull(String text) {
+        try {
+            return AssetKey.parse(text);
+        } catch (IllegalArgumentException e) {
+            return null;
+        }
+    }
+
+    private io.sluice.catalog.AssetSpec<?> spec(AssetKey key) {
+        Asset<?> asset = catalog.find(key).orElseThrow();
+        return asset.spec();
+    }
+}

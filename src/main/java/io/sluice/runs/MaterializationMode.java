@@ -1,0 +1,16 @@
+package io.sluice.runs;
+
+/** Which keys a run processes. The mode only changes the key selection, never the processing. */
+public enum MaterializationMode {
+    /** Keys changed since the watermark of the last successful run (all keys on the first run). */
+    INCREMENTAL,
+    /** Every key, rebuilt from the source. */
+    FULL_REFRESH,
+    /** Only the keys given in the request. */
+    SINGLE_KEY;
+
+    /** Whether a successful run of this mode covered every change up to its watermark. */
+    public boolean advancesWatermark() {
+        return this != SINGLE_KEY;
+    }
+}

@@ -1,0 +1,23 @@
+package io.sluice.runs;
+
+import io.sluice.catalog.AssetKey;
+import java.util.Optional;
+
+/** A filter over stored runs, newest first. */
+public record RunQuery(Optional<RunStatus> status, Optional<AssetKey> asset, int limit, int offset) {
+
+    public static final int MAX_LIMIT = 500;
+
+    public RunQuery {
+        if (limit < 1 || limit > MAX_LIMIT) {
+            throw new IllegalArgumentException("limit must be between 1 and " + MAX_LIMIT);
+        }
+        if (offset < 0) {
+            throw new IllegalArgumentException("offset must be >= 0");
+        }
+    }
+
+    public static RunQuery latest(int limit) {
+        return new RunQuery(Optional.empty(), Optional.empty(), limit, 0);
+    }
+}

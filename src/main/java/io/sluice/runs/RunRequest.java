@@ -1,0 +1,28 @@
+package io.sluice.runs;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The intent to materialize a selection of assets. Never stored: once validated it becomes a {@link Run}.
+ *
+ * @param config for a single asset its run config; for several assets an object keyed by asset key
+ */
+public record RunRequest(
+        List<String> assets,
+        MaterializationMode mode,
+        List<String> keys,
+        List<String> partitions,
+        Map<String, Object> config,
+        String reason,
+        String launchedBy) {
+
+    public RunRequest {
+        assets = assets == null ? List.of() : List.copyOf(assets);
+        mode = mode == null ? MaterializationMode.INCREMENTAL : mode;
+        keys = keys == null ? List.of() : List.copyOf(keys);
+        partitions = partitions == null ? List.of() : List.copyOf(partitions);
+        config = config == null ? Map.of() : config;
+        launchedBy = launchedBy == null || launchedBy.isBlank() ? "anonymous" : launchedBy;
+    }
+}

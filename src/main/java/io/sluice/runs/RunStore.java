@@ -1,0 +1,50 @@
+package io.sluice.runs;
+
+import io.sluice.catalog.AssetKey;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/** The storage port for runs, their steps, logs, materializations and watermarks. */
+public interface RunStore {
+
+    void create(Run run);
+
+    Optional<Run> find(String id);
+
+    List<Run> list(RunQuery query);
+
+    /** Moves a QUEUED run to STARTED; false if another worker (or a cancel) got there first. */
+    boolean claim(String id, Instant now);
+
+    void updateStep(String runId, RunStep step);
+
+    /** Ends a STARTED run with its totals. */
+    void finish(String runId, RunStatus status, Instant now, long keyCount, long batchCount, long rowsWritten, String error);
+
+    /** Cancels a QUEUED run outright (true), or flags a STARTED run to stop between batches (false). */
+    boolean cancel(String id, Instant now);
+
+    boolean isCancelRequested(String id);
+
+    /** Runs in the given status, oldest first (for recovery after a restart). */
+    List<String> idsWithStatus(RunStatus status);
+
+    void appendLog(String runId, Instant ts, String level, AssetKey asset, String message);
+
+    List<LogLine> logs(String runId, long afterId, int limit);
+
+    void recordMaterialization(Materialization materialization);
+
+    List<Materialization> materializations(String runId);
+
+    Optional<Materialization> lastMaterialization(AssetKey asset);
+
+    /** The newest step of each asset, across runs. */
+    Map<AssetKey, RunStep> lastStepByAsset();
+
+    Optional<String> watermark(AssetKey asset, String partition);
+
+    void saveWatermark(AssetKey asset, String partition, String value, String runId, Instant now);
+}
