@@ -41,13 +41,13 @@ public class ConfigBinder {
             return merged;
         }
         if (!given.isObject()) {
-            throw LaunchRejected.invalid(field, "config of " + spec.key() + " must be a JSON object");
+            throw RequestRejected.invalid(field, "config of " + spec.key() + " must be a JSON object");
         }
         List<String> known = Arrays.stream(spec.configType().getRecordComponents()).map(RecordComponent::getName).toList();
         for (Iterator<String> names = given.fieldNames(); names.hasNext(); ) {
             String name = names.next();
             if (!known.contains(name)) {
-                throw LaunchRejected.invalid(field + "." + name, "unknown config property '" + name + "' of "
+                throw RequestRejected.invalid(field + "." + name, "unknown config property '" + name + "' of "
                         + spec.key() + "; known: " + (known.isEmpty() ? "none" : String.join(", ", known)));
             }
         }
@@ -64,10 +64,10 @@ public class ConfigBinder {
         } catch (JsonMappingException e) {
             String path = e.getPath().stream().map(r -> r.getFieldName() != null ? r.getFieldName() : "[" + r.getIndex() + "]")
                     .collect(Collectors.joining("."));
-            throw LaunchRejected.invalid(path.isEmpty() ? field : field + "." + path,
+            throw RequestRejected.invalid(path.isEmpty() ? field : field + "." + path,
                     "config of " + spec.key() + " does not match " + spec.configType().getSimpleName() + ": " + e.getOriginalMessage());
         } catch (JsonProcessingException | IllegalArgumentException e) {
-            throw LaunchRejected.invalid(field, "config of " + spec.key() + " is not valid: " + e.getMessage());
+            throw RequestRejected.invalid(field, "config of " + spec.key() + " is not valid: " + e.getMessage());
         }
         Set<ConstraintViolation<C>> violations = validator.validate(config);
         if (!violations.isEmpty()) {
@@ -75,7 +75,7 @@ public class ConfigBinder {
                     .min(Comparator.comparing(v -> v.getPropertyPath().toString())).orElseThrow();
             String all = violations.stream().map(v -> v.getPropertyPath() + " " + v.getMessage()).sorted()
                     .collect(Collectors.joining("; "));
-            throw LaunchRejected.invalid(field + "." + first.getPropertyPath(), "config of " + spec.key() + " is not valid: " + all);
+            throw RequestRejected.invalid(field + "." + first.getPropertyPath(), "config of " + spec.key() + " is not valid: " + all);
         }
         return config;
     }

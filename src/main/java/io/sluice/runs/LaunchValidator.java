@@ -40,7 +40,7 @@ public class LaunchValidator {
         keys(request, ordered);
         partitions(request.partitions(), ordered, today);
         if (request.reason() != null && request.reason().length() > MAX_REASON) {
-            throw LaunchRejected.invalid("reason", "reason is longer than " + MAX_REASON + " characters");
+            throw RequestRejected.invalid("reason", "reason is longer than " + MAX_REASON + " characters");
         }
         ObjectNode config = config(request.config(), ordered);
         return new ValidatedLaunch(ordered, request.mode(), request.keys(), request.partitions(), config,
@@ -49,7 +49,7 @@ public class LaunchValidator {
 
     private List<AssetKey> assets(List<String> names) {
         if (names.isEmpty()) {
-            throw LaunchRejected.invalid("assets", "select at least one asset, like \"transform/form_adv_firm_identity\"");
+            throw RequestRejected.invalid("assets", "select at least one asset, like \"transform/form_adv_firm_identity\"");
         }
         Set<AssetKey> keys = new LinkedHashSet<>();
         for (int i = 0; i < names.size(); i++) {
@@ -57,10 +57,10 @@ public class LaunchValidator {
             try {
                 key = AssetKey.parse(names.get(i));
             } catch (IllegalArgumentException e) {
-                throw LaunchRejected.invalid("assets[" + i + "]", e.getMessage());
+                throw RequestRejected.invalid("assets[" + i + "]", e.getMessage());
             }
             if (catalog.find(key).isEmpty()) {
-                throw LaunchRejected.notFound("assets[" + i + "]", "unknown asset '" + key + "'");
+                throw RequestRejected.notFound("assets[" + i + "]", "unknown asset '" + key + "'");
             }
             keys.add(key);
         }
@@ -70,25 +70,25 @@ public class LaunchValidator {
     private void keys(RunRequest request, List<AssetKey> assets) {
         if (request.mode() != MaterializationMode.SINGLE_KEY) {
             if (!request.keys().isEmpty()) {
-                throw LaunchRejected.invalid("keys", "keys are only used with mode SINGLE_KEY (mode is " + request.mode() + ")");
+                throw RequestRejected.invalid("keys", "keys are only used with mode SINGLE_KEY (mode is " + request.mode() + ")");
             }
             return;
         }
         if (request.keys().isEmpty()) {
-            throw LaunchRejected.invalid("keys", "mode SINGLE_KEY needs at least one key");
+            throw RequestRejected.invalid("keys", "mode SINGLE_KEY needs at least one key");
         }
         if (request.keys().size() > MAX_KEYS) {
-            throw LaunchRejected.invalid("keys", "at most " + MAX_KEYS + " keys per run");
+            throw RequestRejected.invalid("keys", "at most " + MAX_KEYS + " keys per run");
         }
         for (int i = 0; i < request.keys().size(); i++) {
             String key = request.keys().get(i);
             if (key == null || key.isBlank()) {
-                throw LaunchRejected.invalid("keys[" + i + "]", "keys must not be blank");
+                throw RequestRejected.invalid("keys[" + i + "]", "keys must not be blank");
             }
         }
         for (AssetKey asset : assets) {
             if (!(catalog.find(asset).orElseThrow() instanceof KeyedAsset<?>)) {
-                throw LaunchRejected.invalid("mode", "asset " + asset + " does not process keys, so it cannot run in mode SINGLE_KEY");
+                throw RequestRejected.invalid("mode", "asset " + asset + " does not process keys, so it cannot run in mode SINGLE_KEY");
             }
         }
     }
@@ -102,12 +102,12 @@ public class LaunchValidator {
         }
         if (partitioned.isEmpty()) {
             if (!partitions.isEmpty()) {
-                throw LaunchRejected.invalid("partitions", "none of the selected assets is partitioned; omit 'partitions'");
+                throw RequestRejected.invalid("partitions", "none of the selected assets is partitioned; omit 'partitions'");
             }
             return;
         }
         if (partitions.isEmpty()) {
-            throw LaunchRejected.invalid("partitions", "asset " + partitioned.get(0) + " is partitioned ("
+            throw RequestRejected.invalid("partitions", "asset " + partitioned.get(0) + " is partitioned ("
                     + definition(partitioned.get(0)).describe() + "): give the partitions to materialize");
         }
         for (int i = 0; i < partitions.size(); i++) {
@@ -115,10 +115,10 @@ public class LaunchValidator {
             for (AssetKey asset : partitioned) {
                 String field = "partitions[" + i + "]";
                 if (key == null) {
-                    throw LaunchRejected.invalid(field, "partition keys must not be null");
+                    throw RequestRejected.invalid(field, "partition keys must not be null");
                 }
                 definition(asset).validate(key, today).ifPresent(error -> {
-                    throw LaunchRejected.invalid(field, error + " (asset " + asset + ")");
+                    throw RequestRejected.invalid(field, error + " (asset " + asset + ")");
                 });
             }
         }
@@ -139,7 +139,7 @@ public class LaunchValidator {
         for (Iterator<String> names = node.fieldNames(); names.hasNext(); ) {
             String name = names.next();
             if (!assets.contains(parseOrNull(name))) {
-                throw LaunchRejected.invalid("config." + name, "with several assets, config is an object keyed by asset key; '"
+                throw RequestRejected.invalid("config." + name, "with several assets, config is an object keyed by asset key; '"
                         + name + "' is not a selected asset");
             }
         }

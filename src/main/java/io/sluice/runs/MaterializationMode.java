@@ -7,10 +7,5 @@ public enum MaterializationMode {
     /** Every key, rebuilt from the source. */
     FULL_REFRESH,
     /** Only the keys given in the request. */
-    SINGLE_KEY;
-
-    /** Whether a successful run of this mode covered every change up to its watermark. */
-    public boolean advancesWatermark() {
-        return this != SINGLE_KEY;
-    }
+    SINGLE_KEY
 }

@@ -42,7 +42,7 @@ public interface RunStore {
     Optional<Materialization> lastMaterialization(AssetKey asset);
 
     /** The newest step of each asset, across runs. */
-    Map<AssetKey, RunStep> lastStepByAsset();
+    Map<AssetKey, AssetRun> lastStepByAsset();
 
     Optional<String> watermark(AssetKey asset, String partition);
 

@@ -1,0 +1,78 @@
+package io.sluice.api;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import io.sluice.catalog.Asset;
+import io.sluice.catalog.AssetKey;
+import io.sluice.catalog.AssetSpec;
+import io.sluice.catalog.ConfigSchema;
+import io.sluice.catalog.KeyedAsset;
+import io.sluice.partitions.PartitionsDefinition;
+import io.sluice.partitions.TimeWindowPartitions;
+import io.sluice.runs.Materialization;
+import io.sluice.runs.AssetRun;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/** An asset as the API shows it; {@code configSchema} and {@code downstream} only in the detail view. */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record AssetDto(
+        String key,
+        String group,
+        String name,
+        String description,
+        List<String> owners,
+        Map<String, String> tags,
+        boolean keyed,
+        PartitionsDto partitions,
+        List<String> upstream,
+        List<String> downstream,
+        Map<String, Object> configSchema,
+        Object defaultConfig,
+        LastRunDto lastRun,
+        MaterializationDto lastMaterialization) {
+
+    public record PartitionsDto(String type, String description, String start, String end, String timezone) {
+        static PartitionsDto of(PartitionsDefinition definition) {
+            if (definition instanceof TimeWindowPartitions t) {
+                return new PartitionsDto("daily", t.describe(), t.start().toString(), t.end().map(Object::toString).orElse(null),
+                        t.zone().getId());
+            }
+            return new PartitionsDto("unpartitioned", definition.describe(), null, null, null);
+        }
+    }
+
+    public record LastRunDto(String runId, String status, Instant endedAt) {
+        static LastRunDto of(AssetRun run) {
+            return run == null ? null : new LastRunDto(run.runId(), run.step().status().name(), run.step().endedAt());
+        }
+    }
+
+    public record MaterializationDto(String runId, String partition, Instant ts, long rowsWritten, long keyCount, long batchCount,
+                                     long durationMs, Object metadata) {
+        static MaterializationDto of(Materialization m, Object metadata) {
+            return m == null ? null : new MaterializationDto(m.runId(), m.partition(), m.ts(), m.rowsWritten(), m.keyCount(),
+                    m.batchCount(), m.durationMs(), metadata);
+        }
+    }
+
+    static AssetDto summary(Asset<?> asset, Set<AssetKey> upstream, LastRunDto lastRun) {
+        AssetSpec<?> spec = asset.spec();
+        return new AssetDto(spec.key().toString(), spec.key().group(), spec.key().name(), spec.description(), spec.owners(),
+                spec.tags(), asset instanceof KeyedAsset<?>, PartitionsDto.of(spec.partitions()), keys(upstream), null, null, null,
+                lastRun, null);
+    }
+
+    static AssetDto detail(Asset<?> asset, Set<AssetKey> upstream, Set<AssetKey> downstream, LastRunDto lastRun,
+                           MaterializationDto last) {
+        AssetSpec<?> spec = asset.spec();
+        return new AssetDto(spec.key().toString(), spec.key().group(), spec.key().name(), spec.description(), spec.owners(),
+                spec.tags(), asset instanceof KeyedAsset<?>, PartitionsDto.of(spec.partitions()), keys(upstream), keys(downstream),
+                ConfigSchema.of(spec.configType(), spec.defaultConfig()), spec.defaultConfig(), lastRun, last);
+    }
+
+    private static List<String> keys(Set<AssetKey> keys) {
+        return keys.stream().sorted().map(AssetKey::toString).toList();
+    }
+}

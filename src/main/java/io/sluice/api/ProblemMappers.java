@@ -1,0 +1,54 @@
+package io.sluice.api;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonMappingException;
+import io.sluice.runs.RequestRejected;
+import jakarta.ws.rs.WebApplicationException;
+import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.UriInfo;
+import java.util.stream.Collectors;
+import org.jboss.logging.Logger;
+import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
+
+/** Every error leaves the API as problem+json: 4xx naming the field, never a stack trace. */
+public class ProblemMappers {
+
+    private static final Logger LOG = Logger.getLogger(ProblemMappers.class);
+
+    @ServerExceptionMapper
+    public Response rejected(RequestRejected e, UriInfo uri) {
+        return Problem.response(e.status(), e.getMessage(), e.field(), path(uri));
+    }
+
+    @ServerExceptionMapper
+    public Response unreadableJson(JsonProcessingException e, UriInfo uri) {
+        if (e instanceof JsonMappingException m && !m.getPath().isEmpty()) {
+            String field = m.getPath().stream()
+                    .map(r -> r.getFieldName() != null ? r.getFieldName() : "[" + r.getIndex() + "]")
+                    .collect(Collectors.joining(".")).replace(".[", "[");
+            return Problem.response(400, "request body field '" + field + "' has the wrong type or is unknown: "
+                    + m.getOriginalMessage().split("\n")[0], field, path(uri));
+        }
+        return Problem.response(400, "request body is not valid JSON: " + e.getOriginalMessage().split("\n")[0], null, path(uri));
+    }
+
+    @ServerExceptionMapper
+    public Response web(WebApplicationException e, UriInfo uri) {
+        int status = e.getResponse().getStatus();
+        if (status >= 500) {
+            LOG.error("request failed", e);
+            return Problem.response(status, "internal error; see the server log", null, path(uri));
+        }
+        return Problem.response(status, e.getMessage(), null, path(uri));
+    }
+
+    @ServerExceptionMapper
+    public Response unexpected(Exception e, UriInfo uri) {
+        LOG.errorf(e, "unexpected error on %s", path(uri));
+        return Problem.response(500, "internal error: " + e.getClass().getSimpleName() + "; see the server log", null, path(uri));
+    }
+
+    private static String path(UriInfo uri) {
+        return uri == null ? null : uri.getPath();
+    }
+}

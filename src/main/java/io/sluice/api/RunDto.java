@@ -1,0 +1,52 @@
+package io.sluice.api;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.databind.JsonNode;
+import io.sluice.catalog.AssetKey;
+import io.sluice.runs.Run;
+import io.sluice.runs.RunStep;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+
+/** A run as the API shows it; materializations only in the detail view. */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record RunDto(
+        String id,
+        String status,
+        String mode,
+        List<String> assets,
+        List<String> keys,
+        List<String> partitions,
+        JsonNode config,
+        String reason,
+        String launchedBy,
+        Instant createdAt,
+        Instant startedAt,
+        Instant endedAt,
+        Long durationMs,
+        long keyCount,
+        long batchCount,
+        long rowsWritten,
+        String error,
+        boolean cancelRequested,
+        List<StepDto> steps,
+        List<AssetDto.MaterializationDto> materializations) {
+
+    public record StepDto(String asset, String status, Instant startedAt, Instant endedAt, long keyCount, long batchCount,
+                          long rowsWritten, String error) {
+        static StepDto of(RunStep s) {
+            return new StepDto(s.asset().toString(), s.status().name(), s.startedAt(), s.endedAt(), s.keyCount(), s.batchCount(),
+                    s.rowsWritten(), s.error());
+        }
+    }
+
+    static RunDto of(Run run, JsonNode config, List<AssetDto.MaterializationDto> materializations) {
+        Long duration = run.startedAt() == null ? null
+                : Duration.between(run.startedAt(), run.endedAt() == null ? Instant.now() : run.endedAt()).toMillis();
+        return new RunDto(run.id(), run.status().name(), run.mode().name(), run.assets().stream().map(AssetKey::toString).toList(),
+                run.keys(), run.partitions(), config, run.reason(), run.launchedBy(), run.createdAt(), run.startedAt(), run.endedAt(),
+                duration, run.keyCount(), run.batchCount(), run.rowsWritten(), run.error(), run.cancelRequested(),
+                run.steps().stream().map(StepDto::of).toList(), materializations);
+    }
+}

@@ -1,0 +1,118 @@
+package io.sluice.api;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.sluice.catalog.AssetKey;
+import io.sluice.runs.LogLine;
+import io.sluice.runs.MaterializationMode;
+import io.sluice.runs.RequestRejected;
+import io.sluice.runs.Run;
+import io.sluice.runs.RunQuery;
+import io.sluice.runs.RunRequest;
+import io.sluice.runs.RunService;
+import io.sluice.runs.RunStatus;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.DefaultValue;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.HeaderParam;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.UriInfo;
+import jakarta.ws.rs.core.Context;
+import java.util.List;
+import java.util.Optional;
+
+@Path("/api/runs")
+@Produces(MediaType.APPLICATION_JSON)
+public class RunResource {
+
+    /** Who acts, until authentication exists: the body's launchedBy, else this header, else "anonymous". */
+    public static final String ACTOR_HEADER = "X-Sluice-User";
+
+    private final RunService runs;
+    private final ObjectMapper mapper;
+
+    public RunResource(RunService runs, ObjectMapper mapper) {
+        this.runs = runs;
+        this.mapper = mapper;
+    }
+
+    @POST
+    @Consumes(MediaType.APPLICATION_JSON)
+    public Response launch(LaunchBody body, @HeaderParam(ACTOR_HEADER) String actor, @Context UriInfo uri) {
+        if (body == null) {
+            throw new RequestRejected(400, null, "request body is missing; send {\"assets\": [\"group/name\"], \"mode\": \"INCREMENTAL\"}");
+        }
+        MaterializationMode mode = body.mode() == null ? MaterializationMode.INCREMENTAL
+                : parseMode(body.mode());
+        Run run = runs.launch(new RunRequest(body.assets(), mode, body.keys(), body.partitions(), body.config(), body.reason(),
+                body.launchedBy() != null ? body.launchedBy() : actor));
+        return Response.created(uri.getBaseUriBuilder().path("api/runs").path(run.id()).build()).entity(dto(run, false)).build();
+    }
+
+    @GET
+    public List<RunDto> list(@QueryParam("status") String status, @QueryParam("asset") String asset,
+                             @QueryParam("limit") @DefaultValue("50") String limit, @QueryParam("offset") @DefaultValue("0") String offset) {
+        Optional<RunStatus> s = status == null || status.isBlank() ? Optional.empty()
+                : Optional.of(Params.enumValue(RunStatus.class, "status", status));
+        Optional<AssetKey> a;
+        try {
+            a = asset == null || asset.isBlank() ? Optional.empty() : Optional.of(AssetKey.parse(asset));
+        } catch (IllegalArgumentException e) {
+            throw new RequestRejected(400, "asset", e.getMessage());
+        }
+        RunQuery query;
+        try {
+            query = new RunQuery(s, a, Params.integer("limit", limit), Params.integer("offset", offset));
+        } catch (IllegalArgumentException e) {
+            throw new RequestRejected(400, e.getMessage().startsWith("limit") ? "limit" : "offset", e.getMessage());
+        }
+        return runs.list(query).stream().map(r -> dto(r, false)).toList();
+    }
+
+    @GET
+    @Path("/{id}")
+    public RunDto get(@PathParam("id") String id) {
+        return dto(runs.get(id), true);
+    }
+
+    @GET
+    @Path("/{id}/logs")
+    public List<LogLine> logs(@PathParam("id") String id, @QueryParam("after") @DefaultValue("0") String after,
+                              @QueryParam("limit") @DefaultValue("1000") String limit) {
+        int max = Params.integer("limit", limit);
+        if (max < 1 || max > 10_000) {
+            throw new RequestRejected(400, "limit", "limit must be between 1 and 10000");
+        }
+        return runs.logs(id, Params.integer("after", after), max);
+    }
+
+    /** Body (optional): {@code {"reason": "..."}}. */
+    public record CancelBody(String reason) {
+    }
+
+    @POST
+    @Path("/{id}/cancel")
+    public RunDto cancel(@PathParam("id") String id, CancelBody body, @HeaderParam(ACTOR_HEADER) String actor) {
+        return dto(runs.cancel(id, actor, body == null ? null : body.reason()), false);
+    }
+
+    private static MaterializationMode parseMode(String mode) {
+        try {
+            return MaterializationMode.valueOf(mode.trim().toUpperCase(java.util.Locale.ROOT));
+        } catch (IllegalArgumentException e) {
+            throw RequestRejected.invalid("mode", "mode must be one of INCREMENTAL, FULL_REFRESH, SINGLE_KEY; got '" + mode + "'");
+        }
+    }
+
+    private RunDto dto(Run run, boolean detail) {
+        return RunDto.of(run, Json.tree(mapper, run.configJson()), detail
+                ? runs.materializations(run.id()).stream()
+                        .map(m -> AssetDto.MaterializationDto.of(m, Json.tree(mapper, m.metadataJson()))).toList()
+                : null);
+    }
+}

@@ -1,0 +1,25 @@
+package io.sluice.audit;
+
+import java.time.Instant;
+import java.util.Map;
+
+/** One operator or system action, append-only: who, when, what, why and the scope. */
+public record AuditEvent(
+        long id,
+        Instant ts,
+        String actor,
+        AuditAction action,
+        String runId,
+        String assets,
+        String reason,
+        Map<String, Object> detail) {
+
+    public AuditEvent {
+        detail = detail == null ? Map.of() : Map.copyOf(detail);
+    }
+
+    public static AuditEvent of(Instant ts, String actor, AuditAction action, String runId, String assets,
+                                String reason, Map<String, Object> detail) {
+        return new AuditEvent(0, ts, actor, action, runId, assets, reason, detail);
+    }
+}

@@ -1,0 +1,15 @@
+package io.sluice.audit;
+
+import java.util.List;
+
+/** The append-only audit log: events are inserted and never updated or deleted. */
+public interface AuditLog {
+
+    void record(AuditEvent event);
+
+    /** Events of one run, oldest first. */
+    List<AuditEvent> forRun(String runId);
+
+    /** Newest events first. */
+    List<AuditEvent> latest(int limit);
+}

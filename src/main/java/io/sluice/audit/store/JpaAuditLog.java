@@ -1,0 +1,67 @@
+package io.sluice.audit.store;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.sluice.audit.AuditAction;
+import io.sluice.audit.AuditEvent;
+import io.sluice.audit.AuditLog;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.transaction.Transactional;
+import java.util.List;
+import java.util.Map;
+import org.hibernate.Session;
+
+@ApplicationScoped
+public class JpaAuditLog implements AuditLog {
+
+    private final Session session;
+    private final ObjectMapper mapper;
+
+    public JpaAuditLog(Session session, ObjectMapper mapper) {
+        this.session = session;
+        this.mapper = mapper;
+    }
+
+    @Override
+    @Transactional
+    public void record(AuditEvent event) {
+        AuditEventEntity e = new AuditEventEntity();
+        e.ts = event.ts();
+        e.actor = event.actor();
+        e.action = event.action().name();
+        e.runId = event.runId();
+        e.assets = event.assets();
+        e.reason = event.reason();
+        try {
+            e.detailJson = mapper.writeValueAsString(event.detail());
+        } catch (JsonProcessingException ex) {
+            throw new IllegalStateException("audit detail is not serializable", ex);
+        }
+        session.persist(e);
+    }
+
+    @Override
+    @Transactional
+    public List<AuditEvent> forRun(String runId) {
+        return session.createSelectionQuery("from AuditEventEntity where runId = :run order by id", AuditEventEntity.class)
+                .setParameter("run", runId).getResultList().stream().map(this::toEvent).toList();
+    }
+
+    @Override
+    @Transactional
+    public List<AuditEvent> latest(int limit) {
+        return session.createSelectionQuery("from AuditEventEntity order by id desc", AuditEventEntity.class)
+                .setMaxResults(limit).getResultList().stream().map(this::toEvent).toList();
+    }
+
+    private AuditEvent toEvent(AuditEventEntity e) {
+        Map<String, Object> detail;
+        try {
+            detail = mapper.readValue(e.detailJson, new TypeReference<>() { });
+        } catch (JsonProcessingException ex) {
+            detail = Map.of("unreadable", e.detailJson);
+        }
+        return new AuditEvent(e.id, e.ts, e.actor, AuditAction.valueOf(e.action), e.runId, e.assets, e.reason, detail);
+    }
+}

@@ -1,0 +1,64 @@
+package io.sluice.example;
+
+import io.sluice.catalog.AssetContext;
+import io.sluice.catalog.AssetSpec;
+import io.sluice.catalog.KeyedAsset;
+import io.sluice.catalog.MaterializeResult;
+import java.time.LocalDate;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The keyed contract of the Form ADV transforms: keys are CRD numbers, the watermark is the latest
+ * published date landed in raw, and a batch rebuilds its CRDs from raw with one set-based statement.
+ */
+abstract class FormAdvKeyedAsset implements KeyedAsset<AssetSpec.NoConfig> {
+
+    @Override
+    public List<String> allKeys(AssetContext<AssetSpec.NoConfig> context) {
+        return context.lake().read(lake -> rawExists(lake)
+                ? lake.queryStrings("SELECT DISTINCT crd_number::VARCHAR FROM " + FormAdvTables.RAW + " ORDER BY 1")
+                : List.of());
+    }
+
+    @Override
+    public List<String> changedKeys(AssetContext<AssetSpec.NoConfig> context, String since, String until) {
+        LocalDate from = LocalDate.parse(since);
+        LocalDate to = LocalDate.parse(until);
+        return context.lake().read(lake -> lake.queryStrings("SELECT DISTINCT crd_number::VARCHAR FROM " + FormAdvTables.RAW
+                + " WHERE published_date > DATE '" + from + "' AND published_date <= DATE '" + to + "' ORDER BY 1"));
+    }
+
+    @Override
+    public Optional<String> currentWatermark(AssetContext<AssetSpec.NoConfig> context) {
+        return context.lake().read(lake -> rawExists(lake)
+                ? Optional.ofNullable(lake.queryStrings("SELECT max(published_date)::VARCHAR FROM " + FormAdvTables.RAW).get(0))
+                : Optional.empty());
+    }
+
+    @Override
+    public MaterializeResult processBatch(AssetContext<AssetSpec.NoConfig> context, List<String> keys) {
+        String runId = context.runId().replace("'", "");
+        return context.lake().write(table(), lake -> {
+            lake.loadKeys("batch_keys", keys);
+            long unknown = lake.queryLong("SELECT count(*) FROM batch_keys b WHERE NOT EXISTS (SELECT 1 FROM "
+                    + FormAdvTables.RAW + " r WHERE r.crd_number::VARCHAR = b.key)");
+            if (unknown > 0) {
+                context.log().warn(unknown + " of " + keys.size() + " keys are not CRD numbers found in raw; they are skipped");
+            }
+            String source = "SELECT * FROM " + FormAdvTables.RAW + " WHERE crd_number IN (SELECT TRY_CAST(key AS BIGINT) FROM batch_keys)";
+            long rows = lake.upsert(table(), List.of("crd_number"), select(source, runId));
+            return MaterializeResult.rows(rows).withMetadata("table", table()).withMetadata("unknown_keys", unknown);
+        });
+    }
+
+    private static boolean rawExists(io.sluice.catalog.LakeSession lake) {
+        return lake.tableExists(FormAdvTables.RAW);
+    }
+
+    /** The lake table this asset writes. */
+    abstract String table();
+
+    /** The rows of the batch's CRDs, computed from {@code source} (raw rows of those CRDs). */
+    abstract String select(String source, String runId);
+}

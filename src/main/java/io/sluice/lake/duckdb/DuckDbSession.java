@@ -1,0 +1,112 @@
+package io.sluice.lake.duckdb;
+
+import io.sluice.catalog.LakeSession;
+import java.sql.Array;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+
+/** A {@link LakeSession} over one DuckDB connection. */
+final class DuckDbSession implements LakeSession {
+
+    private static final Pattern IDENTIFIER = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*(\\.[A-Za-z_][A-Za-z0-9_]*)?");
+
+    private final Connection connection;
+
+    DuckDbSession(Connection connection) {
+        this.connection = connection;
+    }
+
+    @Override
+    public long execute(String sql) {
+        try (Statement s = connection.createStatement()) {
+            boolean resultSet = s.execute(sql);
+            return resultSet ? 0 : Math.max(0, s.getLargeUpdateCount());
+        } catch (SQLException e) {
+            throw failure(sql, e);
+        }
+    }
+
+    @Override
+    public long queryLong(String sql) {
+        try (Statement s = connection.createStatement(); ResultSet rs = s.executeQuery(sql)) {
+            return rs.next() ? rs.getLong(1) : 0;
+        } catch (SQLException e) {
+            throw failure(sql, e);
+        }
+    }
+
+    @Override
+    public List<String> queryStrings(String sql) {
+        try (Statement s = connection.createStatement(); ResultSet rs = s.executeQuery(sql)) {
+            List<String> values = new ArrayList<>();
+            while (rs.next()) {
+                values.add(rs.getString(1));
+            }
+            return values;
+        } catch (SQLException e) {
+            throw failure(sql, e);
+        }
+    }
+
+    @Override
+    public void loadKeys(String name, List<String> keys) {
+        String table = identifier(name);
+        String sql = "CREATE OR REPLACE TEMP TABLE " + table + " AS SELECT unnest(?::VARCHAR[]) AS key";
+        try (PreparedStatement p = connection.prepareStatement(sql)) {
+            Array array = connection.createArrayOf("VARCHAR", keys.toArray());
+            p.setArray(1, array);
+            p.execute();
+        } catch (SQLException e) {
+            throw failure(sql, e);
+        }
+    }
+
+    @Override
+    public long upsert(String table, List<String> keyColumns, String selectSql) {
+        String target = identifier(table);
+        if (keyColumns.isEmpty()) {
+            throw new IllegalArgumentException("upsert into " + table + " needs key columns");
+        }
+        String match = keyColumns.stream().map(DuckDbSession::identifier).map(k -> "s." + k + " = " + target + "." + k)
+                .collect(Collectors.joining(" AND "));
+        execute("CREATE OR REPLACE TEMP TABLE __upsert_source AS " + selectSql);
+        if (!tableExists(table)) {
+            execute("CREATE TABLE " + target + " AS SELECT * FROM __upsert_source LIMIT 0");
+        }
+        execute("DELETE FROM " + target + " WHERE EXISTS (SELECT 1 FROM __upsert_source s WHERE " + match + ")");
+        long inserted = execute("INSERT INTO " + target + " BY NAME SELECT * FROM __upsert_source");
+        execute("DROP TABLE __upsert_source");
+        return inserted;
+    }
+
+    @Override
+    public boolean tableExists(String table) {
+        String[] parts = identifier(table).split("\\.");
+        String schema = parts.length == 2 ? parts[0] : "main";
+        String name = parts[parts.length - 1];
+        return queryLong("SELECT count(*) FROM information_schema.tables WHERE table_schema = '" + schema
+                + "' AND table_name = '" + name + "'") > 0;
+    }
+
+    static String identifier(String name) {
+        if (name == null || !IDENTIFIER.matcher(name).matches()) {
+            throw new IllegalArgumentException("not a valid lake identifier: '" + name + "'");
+        }
+        return name;
+    }
+
+    private static RuntimeException failure(String sql, SQLException e) {
+        return new IllegalStateException("lake statement failed: " + e.getMessage() + "\n  SQL: " + abbreviate(sql), e);
+    }
+
+    private static String abbreviate(String sql) {
+        return sql.length() > 500 ? sql.substring(0, 500) + "..." : sql;
+    }
+}

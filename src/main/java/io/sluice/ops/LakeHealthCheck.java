@@ -1,0 +1,29 @@
+package io.sluice.ops;
+
+import io.sluice.catalog.Lake;
+import jakarta.enterprise.context.ApplicationScoped;
+import org.eclipse.microprofile.health.HealthCheck;
+import org.eclipse.microprofile.health.HealthCheckResponse;
+import org.eclipse.microprofile.health.Readiness;
+
+/** Ready only when the lake answers a query. */
+@Readiness
+@ApplicationScoped
+public class LakeHealthCheck implements HealthCheck {
+
+    private final Lake lake;
+
+    public LakeHealthCheck(Lake lake) {
+        this.lake = lake;
+    }
+
+    @Override
+    public HealthCheckResponse call() {
+        try {
+            long one = lake.read(session -> session.queryLong("SELECT 1"));
+            return HealthCheckResponse.named("lake").status(one == 1).build();
+        } catch (RuntimeException e) {
+            return HealthCheckResponse.named("lake").down().withData("error", String.valueOf(e.getMessage())).build();
+        }
+    }
+}

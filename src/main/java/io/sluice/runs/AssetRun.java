@@ -1,0 +1,5 @@
+package io.sluice.runs;
+
+/** The step of an asset in a given run. */
+public record AssetRun(String runId, RunStep step) {
+}

@@ -1,0 +1,103 @@
+package io.sluice.runs;
+
+import io.sluice.catalog.Asset;
+import io.sluice.catalog.AssetCatalog;
+import io.sluice.catalog.AssetKey;
+import io.sluice.catalog.KeyedAsset;
+import io.sluice.catalog.Lake;
+import io.sluice.catalog.RunLogger;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/** Reading the catalog together with what the metadata store knows about each asset. */
+@ApplicationScoped
+public class AssetService {
+
+    static final int MAX_KEYS = 1000;
+
+    private final AssetCatalog catalog;
+    private final RunStore store;
+    private final Lake lake;
+
+    AssetService(AssetCatalog catalog, RunStore store, Lake lake) {
+        this.catalog = catalog;
+        this.store = store;
+        this.lake = lake;
+    }
+
+    public Collection<Asset<?>> all() {
+        return catalog.all();
+    }
+
+    public Asset<?> get(AssetKey key) {
+        return catalog.find(key).orElseThrow(() -> RequestRejected.notFound("asset", "unknown asset '" + key + "'"));
+    }
+
+    public Asset<?> get(String group, String name) {
+        AssetKey key;
+        try {
+            key = AssetKey.of(group, name);
+        } catch (IllegalArgumentException e) {
+            throw RequestRejected.notFound("asset", e.getMessage());
+        }
+        return get(key);
+    }
+
+    public java.util.Set<AssetKey> upstream(AssetKey key) {
+        return catalog.graph().upstreamOf(key);
+    }
+
+    public java.util.Set<AssetKey> downstream(AssetKey key) {
+        return catalog.graph().downstreamOf(key);
+    }
+
+    public Optional<Materialization> lastMaterialization(AssetKey key) {
+        return store.lastMaterialization(key);
+    }
+
+    public Map<AssetKey, AssetRun> lastSteps() {
+        return store.lastStepByAsset();
+    }
+
+    /** Entity keys a keyed asset knows, filtered by prefix, at most {@code limit}. */
+    public List<String> keys(AssetKey key, String prefix, int limit) {
+        if (limit < 1 || limit > MAX_KEYS) {
+            throw RequestRejected.invalid("limit", "limit must be between 1 and " + MAX_KEYS);
+        }
+        Asset<?> asset = get(key);
+        if (!(asset instanceof KeyedAsset<?> keyed)) {
+            throw new RequestRejected(400, "asset", "asset " + key + " does not process entity keys");
+        }
+        String p = prefix == null ? "" : prefix;
+        return allKeys(keyed).stream().filter(k -> k.startsWith(p)).limit(limit).toList();
+    }
+
+    private <C extends Record> List<String> allKeys(KeyedAsset<C> asset) {
+        RunAssetContext<C> context = new RunAssetContext<>("keys", asset.spec().key(), asset.spec().defaultConfig(), Optional.empty(),
+                SILENT, lake, () -> false);
+        try {
+            return asset.allKeys(context);
+        } catch (RuntimeException e) {
+            throw e;
+        } catch (Exception e) {
+            throw new IllegalStateException("listing keys of " + asset.spec().key() + " failed: " + e.getMessage(), e);
+        }
+    }
+
+    private static final RunLogger SILENT = new RunLogger() {
+        @Override
+        public void info(String message) {
+        }
+
+        @Override
+        public void warn(String message) {
+        }
+
+        @Override
+        public void error(String message) {
+        }
+    };
+}

@@ -1,0 +1,17 @@
+package io.sluice.runs;
+
+import io.smallrye.config.ConfigMapping;
+import io.smallrye.config.WithDefault;
+
+/** {@code sluice.runs.*}: how runs execute in this process. */
+@ConfigMapping(prefix = "sluice.runs")
+public interface RunSettings {
+
+    /** Worker threads that execute runs. */
+    @WithDefault("4")
+    int workers();
+
+    /** Keys per batch handed to a keyed asset. */
+    @WithDefault("5000")
+    int batchSize();
+}

@@ -1,0 +1,144 @@
+package io.sluice.runs;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.sluice.catalog.Asset;
+import io.sluice.catalog.AssetCatalog;
+import io.sluice.catalog.AssetContext;
+import io.sluice.catalog.AssetKey;
+import io.sluice.catalog.AssetSpec;
+import io.sluice.catalog.KeyedAsset;
+import io.sluice.catalog.Lake;
+import io.sluice.catalog.MaterializeResult;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.time.InstantSource;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Materializes one asset of a run, partition by partition. Keyed assets get their mode resolved into
+ * batches of keys by {@link KeyResolver}; the loop below is the same for every mode.
+ */
+@ApplicationScoped
+class StepRunner {
+
+    private final AssetCatalog catalog;
+    private final RunStore store;
+    private final ConfigBinder binder;
+    private final Lake lake;
+    private final InstantSource clock;
+    private final RunSettings settings;
+    private final ObjectMapper mapper;
+
+    StepRunner(AssetCatalog catalog, RunStore store, ConfigBinder binder, Lake lake, InstantSource clock,
+               RunSettings settings, ObjectMapper mapper) {
+        this.catalog = catalog;
+        this.store = store;
+        this.binder = binder;
+        this.lake = lake;
+        this.clock = clock;
+        this.settings = settings;
+        this.mapper = mapper;
+    }
+
+    StepOutcome run(Run run, AssetKey key, JsonNode config) {
+        Asset<?> asset = catalog.find(key).orElse(null);
+        StoredRunLogger log = new StoredRunLogger(store, clock, run.id(), key);
+        if (asset == null) {
+            String error = "asset " + key + " is no longer in the catalog";
+            log.error(error);
+            return new StepOutcome(RunStatus.FAILURE, 0, 0, 0, error);
+        }
+        try {
+            return runTyped(run, asset, config, log);
+        } catch (RunCanceled e) {
+            log.warn("canceled between batches");
+            return StepOutcome.of(RunStatus.CANCELED);
+        } catch (Exception | LinkageError e) {
+            log.error("failed: " + e);
+            return new StepOutcome(RunStatus.FAILURE, 0, 0, 0, stackTrace(e));
+        }
+    }
+
+    private <C extends Record> StepOutcome runTyped(Run run, Asset<C> asset, JsonNode configNode, StoredRunLogger log) throws Exception {
+        AssetSpec<C> spec = asset.spec();
+        C config = binder.bind(spec, configNode, "config");
+        List<String> partitions = spec.partitions().isPartitioned() ? run.partitions() : Collections.singletonList(null);
+        long keys = 0;
+        long batches = 0;
+        long rows = 0;
+        for (String partition : partitions) {
+            RunAssetContext<C> context = new RunAssetContext<>(run.id(), spec.key(), config, Optional.ofNullable(partition), log, lake,
+                    () -> store.isCancelRequested(run.id()));
+            long started = System.nanoTime();
+            PartitionOutcome outcome = asset instanceof KeyedAsset<C> keyed
+                    ? processKeys(run, keyed, context, partition)
+                    : new PartitionOutcome(asset.materialize(context), 0, 1);
+            long durationMs = (System.nanoTime() - started) / 1_000_000;
+            store.recordMaterialization(new Materialization(run.id(), spec.key(), partition, clock.instant(),
+                    outcome.result().rowsWritten(), outcome.keys(), outcome.batches(), durationMs, json(outcome.result())));
+            log.info("materialized" + (partition == null ? "" : " partition " + partition) + ": "
+                    + outcome.result().rowsWritten() + " rows written in " + durationMs + " ms");
+            keys += outcome.keys();
+            batches += outcome.batches();
+            rows += outcome.result().rowsWritten();
+        }
+        return new StepOutcome(RunStatus.SUCCESS, keys, batches, rows, null);
+    }
+
+    private record PartitionOutcome(MaterializeResult result, long keys, long batches) {
+    }
+
+    private <C extends Record> PartitionOutcome processKeys(Run run, KeyedAsset<C> asset, AssetContext<C> context, String partition) throws Exception {
+        AssetKey key = context.assetKey();
+        KeySelection selection = KeyResolver.resolve(run.mode(), run.keys(), store.watermark(key, partition), new KeyResolver.KeySource() {
+            @Override
+            public List<String> allKeys() throws Exception {
+                return asset.allKeys(context);
+            }
+
+            @Override
+            public List<String> changedKeys(String since, String until) throws Exception {
+                return asset.changedKeys(context, since, until);
+            }
+
+            @Override
+            public Optional<String> currentWatermark() throws Exception {
+                return asset.currentWatermark(context);
+            }
+        });
+        List<List<String>> batches = selection.batches(settings.batchSize());
+        context.log().info(run.mode() + " resolved to " + selection.keys().size() + " keys in " + batches.size() + " batches");
+        MaterializeResult total = MaterializeResult.rows(0);
+        int done = 0;
+        for (List<String> batch : batches) {
+            if (context.isCancelRequested()) {
+                throw new RunCanceled();
+            }
+            MaterializeResult result = asset.processBatch(context, new ArrayList<>(batch));
+            total = total.plus(result);
+            context.log().info("batch " + (++done) + "/" + batches.size() + ": " + batch.size() + " keys, " + result.rowsWritten() + " rows");
+        }
+        selection.watermarkOnSuccess().ifPresent(w -> store.saveWatermark(key, partition, w, run.id(), clock.instant()));
+        return new PartitionOutcome(total, selection.keys().size(), batches.size());
+    }
+
+    private String json(MaterializeResult result) {
+        try {
+            return mapper.writeValueAsString(result.metadata());
+        } catch (JsonProcessingException e) {
+            return "{\"error\":\"metadata is not serializable\"}";
+        }
+    }
+
+    static String stackTrace(Throwable e) {
+        StringWriter out = new StringWriter();
+        e.printStackTrace(new PrintWriter(out));
+        return out.toString();
+    }
+}

@@ -1,0 +1,284 @@
+package io.sluice.runs.store;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.sluice.catalog.AssetKey;
+import io.sluice.runs.AssetRun;
+import io.sluice.runs.LogLine;
+import io.sluice.runs.Materialization;
+import io.sluice.runs.MaterializationMode;
+import io.sluice.runs.Run;
+import io.sluice.runs.RunQuery;
+import io.sluice.runs.RunStatus;
+import io.sluice.runs.RunStep;
+import io.sluice.runs.RunStore;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.transaction.Transactional;
+import java.time.Instant;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Collectors;
+import org.hibernate.Session;
+
+/** {@link RunStore} on Hibernate ORM; the same code runs on H2 and PostgreSQL. */
+@ApplicationScoped
+public class JpaRunStore implements RunStore {
+
+    private static final TypeReference<List<String>> STRINGS = new TypeReference<>() { };
+
+    private final Session session;
+    private final ObjectMapper mapper;
+
+    public JpaRunStore(Session session, ObjectMapper mapper) {
+        this.session = session;
+        this.mapper = mapper;
+    }
+
+    @Override
+    @Transactional
+    public void create(Run run) {
+        RunEntity e = new RunEntity();
+        e.id = run.id();
+        e.status = run.status().name();
+        e.mode = run.mode().name();
+        e.assets = run.assets().stream().map(AssetKey::toString).collect(Collectors.joining(","));
+        e.keysJson = json(run.keys());
+        e.partitionsJson = json(run.partitions());
+        e.configJson = run.configJson();
+        e.reason = run.reason();
+        e.launchedBy = run.launchedBy();
+        e.createdAt = run.createdAt();
+        session.persist(e);
+        for (RunStep step : run.steps()) {
+            RunStepEntity s = new RunStepEntity();
+            s.id = new RunStepEntity.StepId(run.id(), step.index());
+            s.assetKey = step.asset().toString();
+            s.status = step.status().name();
+            session.persist(s);
+        }
+    }
+
+    @Override
+    @Transactional
+    public Optional<Run> find(String id) {
+        RunEntity e = session.find(RunEntity.class, id);
+        return e == null ? Optional.empty() : Optional.of(toRun(e, steps(List.of(id)).getOrDefault(id, List.of())));
+    }
+
+    @Override
+    @Transactional
+    public List<Run> list(RunQuery query) {
+        StringBuilder hql = new StringBuilder("from RunEntity r where 1 = 1");
+        query.status().ifPresent(s -> hql.append(" and r.status = :status"));
+        query.asset().ifPresent(a -> hql.append(" and exists (from RunStepEntity s where s.id.runId = r.id and s.assetKey = :asset)"));
+        hql.append(" order by r.createdAt desc, r.id desc");
+        var q = session.createSelectionQuery(hql.toString(), RunEntity.class);
+        query.status().ifPresent(s -> q.setParameter("status", s.name()));
+        query.asset().ifPresent(a -> q.setParameter("asset", a.toString()));
+        List<RunEntity> runs = q.setFirstResult(query.offset()).setMaxResults(query.limit()).getResultList();
+        Map<String, List<RunStep>> steps = steps(runs.stream().map(r -> r.id).toList());
+        return runs.stream().map(r -> toRun(r, steps.getOrDefault(r.id, List.of()))).toList();
+    }
+
+    @Override
+    @Transactional
+    public boolean claim(String id, Instant now) {
+        return session.createMutationQuery("update RunEntity set status = :started, startedAt = :now where id = :id and status = :queued")
+                .setParameter("started", RunStatus.STARTED.name()).setParameter("now", now)
+                .setParameter("id", id).setParameter("queued", RunStatus.QUEUED.name()).executeUpdate() == 1;
+    }
+
+    @Override
+    @Transactional
+    public void updateStep(String runId, RunStep step) {
+        RunStepEntity s = session.find(RunStepEntity.class, new RunStepEntity.StepId(runId, step.index()));
+        if (s == null) {
+            throw new IllegalArgumentException("run " + runId + " has no step " + step.index());
+        }
+        s.status = step.status().name();
+        s.startedAt = step.startedAt();
+        s.endedAt = step.endedAt();
+        s.keyCount = step.keyCount();
+        s.batchCount = step.batchCount();
+        s.rowsWritten = step.rowsWritten();
+        s.error = step.error();
+    }
+
+    @Override
+    @Transactional
+    public void finish(String runId, RunStatus status, Instant now, long keyCount, long batchCount, long rowsWritten, String error) {
+        RunEntity e = session.find(RunEntity.class, runId);
+        e.status = status.name();
+        e.endedAt = now;
+        e.keyCount = keyCount;
+        e.batchCount = batchCount;
+        e.rowsWritten = rowsWritten;
+        e.error = error;
+    }
+
+    @Override
+    @Transactional
+    public boolean cancel(String id, Instant now) {
+        int canceled = session.createMutationQuery("update RunEntity set status = :canceled, endedAt = :now, cancelRequested = true "
+                        + "where id = :id and status = :queued")
+                .setParameter("canceled", RunStatus.CANCELED.name()).setParameter("now", now)
+                .setParameter("id", id).setParameter("queued", RunStatus.QUEUED.name()).executeUpdate();
+        if (canceled == 1) {
+            session.createMutationQuery("update RunStepEntity set status = :canceled where id.runId = :id and status = :queued")
+                    .setParameter("canceled", RunStatus.CANCELED.name()).setParameter("id", id)
+                    .setParameter("queued", RunStatus.QUEUED.name()).executeUpdate();
+            return true;
+        }
+        session.createMutationQuery("update RunEntity set cancelRequested = true where id = :id and status = :started")
+                .setParameter("id", id).setParameter("started", RunStatus.STARTED.name()).executeUpdate();
+        return false;
+    }
+
+    @Override
+    @Transactional
+    public boolean isCancelRequested(String id) {
+        return Boolean.TRUE.equals(session.createSelectionQuery("select cancelRequested from RunEntity where id = :id", Boolean.class)
+                .setParameter("id", id).getSingleResultOrNull());
+    }
+
+    @Override
+    @Transactional
+    public List<String> idsWithStatus(RunStatus status) {
+        return session.createSelectionQuery("select id from RunEntity where status = :status order by createdAt, id", String.class)
+                .setParameter("status", status.name()).getResultList();
+    }
+
+    @Override
+    @Transactional
+    public void appendLog(String runId, Instant ts, String level, AssetKey asset, String message) {
+        RunLogEntity e = new RunLogEntity();
+        e.runId = runId;
+        e.ts = ts;
+        e.level = level;
+        e.assetKey = asset == null ? null : asset.toString();
+        e.message = message;
+        session.persist(e);
+    }
+
+    @Override
+    @Transactional
+    public List<LogLine> logs(String runId, long afterId, int limit) {
+        return session.createSelectionQuery("from RunLogEntity where runId = :run and id > :after order by id", RunLogEntity.class)
+                .setParameter("run", runId).setParameter("after", afterId).setMaxResults(limit).getResultList().stream()
+                .map(e -> new LogLine(e.id, e.ts, e.level, e.assetKey, e.message)).toList();
+    }
+
+    @Override
+    @Transactional
+    public void recordMaterialization(Materialization m) {
+        MaterializationEntity e = new MaterializationEntity();
+        e.runId = m.runId();
+        e.assetKey = m.asset().toString();
+        e.partitionKey = m.partition() == null ? "" : m.partition();
+        e.ts = m.ts();
+        e.rowsWritten = m.rowsWritten();
+        e.keyCount = m.keyCount();
+        e.batchCount = m.batchCount();
+        e.durationMs = m.durationMs();
+        e.metadataJson = m.metadataJson();
+        session.persist(e);
+    }
+
+    @Override
+    @Transactional
+    public List<Materialization> materializations(String runId) {
+        return session.createSelectionQuery("from MaterializationEntity where runId = :run order by id", MaterializationEntity.class)
+                .setParameter("run", runId).getResultList().stream().map(JpaRunStore::toMaterialization).toList();
+    }
+
+    @Override
+    @Transactional
+    public Optional<Materialization> lastMaterialization(AssetKey asset) {
+        return session.createSelectionQuery("from MaterializationEntity where assetKey = :asset order by id desc", MaterializationEntity.class)
+                .setParameter("asset", asset.toString()).setMaxResults(1).getResultList().stream()
+                .findFirst().map(JpaRunStore::toMaterialization);
+    }
+
+    @Override
+    @Transactional
+    public Map<AssetKey, AssetRun> lastStepByAsset() {
+        List<RunStepEntity> latest = session.createSelectionQuery(
+                "select s from RunStepEntity s, RunEntity r where r.id = s.id.runId and r.createdAt = "
+                        + "(select max(r2.createdAt) from RunStepEntity s2, RunEntity r2 where r2.id = s2.id.runId and s2.assetKey = s.assetKey) "
+                        + "order by s.assetKey, r.id desc", RunStepEntity.class).getResultList();
+        Map<AssetKey, AssetRun> byAsset = new LinkedHashMap<>();
+        latest.forEach(s -> byAsset.putIfAbsent(AssetKey.parse(s.assetKey), new AssetRun(s.id.runId, toStep(s))));
+        return byAsset;
+    }
+
+    @Override
+    @Transactional
+    public Optional<String> watermark(AssetKey asset, String partition) {
+        WatermarkEntity e = session.find(WatermarkEntity.class, new WatermarkEntity.WatermarkId(asset.toString(), partition == null ? "" : partition));
+        return e == null ? Optional.empty() : Optional.of(e.value);
+    }
+
+    @Override
+    @Transactional
+    public void saveWatermark(AssetKey asset, String partition, String value, String runId, Instant now) {
+        var id = new WatermarkEntity.WatermarkId(asset.toString(), partition == null ? "" : partition);
+        WatermarkEntity e = session.find(WatermarkEntity.class, id);
+        boolean created = e == null;
+        if (created) {
+            e = new WatermarkEntity();
+            e.id = id;
+        }
+        e.value = value;
+        e.runId = runId;
+        e.updatedAt = now;
+        if (created) {
+            session.persist(e);
+        }
+    }
+
+    private Map<String, List<RunStep>> steps(List<String> runIds) {
+        if (runIds.isEmpty()) {
+            return Map.of();
+        }
+        return session.createSelectionQuery("from RunStepEntity where id.runId in :ids order by id.runId, id.stepIndex", RunStepEntity.class)
+                .setParameter("ids", runIds).getResultList().stream()
+                .collect(Collectors.groupingBy(s -> s.id.runId, LinkedHashMap::new, Collectors.mapping(JpaRunStore::toStep, Collectors.toList())));
+    }
+
+    private static RunStep toStep(RunStepEntity s) {
+        return new RunStep(s.id.stepIndex, AssetKey.parse(s.assetKey), RunStatus.valueOf(s.status), s.startedAt, s.endedAt,
+                s.keyCount, s.batchCount, s.rowsWritten, s.error);
+    }
+
+    private static Materialization toMaterialization(MaterializationEntity e) {
+        return new Materialization(e.runId, AssetKey.parse(e.assetKey), e.partitionKey.isEmpty() ? null : e.partitionKey, e.ts,
+                e.rowsWritten, e.keyCount, e.batchCount, e.durationMs, e.metadataJson);
+    }
+
+    private Run toRun(RunEntity e, List<RunStep> steps) {
+        List<AssetKey> assets = Arrays.stream(e.assets.split(",")).map(AssetKey::parse).toList();
+        return new Run(e.id, RunStatus.valueOf(e.status), MaterializationMode.valueOf(e.mode), assets, strings(e.keysJson),
+                strings(e.partitionsJson), e.configJson, e.reason, e.launchedBy, e.createdAt, e.startedAt, e.endedAt,
+                e.keyCount, e.batchCount, e.rowsWritten, e.error, e.cancelRequested, steps);
+    }
+
+    private String json(List<String> values) {
+        try {
+            return mapper.writeValueAsString(values);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private List<String> strings(String json) {
+        try {
+            return mapper.readValue(json, STRINGS);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("unreadable list in the metadata store: " + json, e);
+        }
+    }
+}

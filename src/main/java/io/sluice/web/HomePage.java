@@ -1,0 +1,116 @@
+package io.sluice.web;
+
+import io.quarkus.qute.CheckedTemplate;
+import io.quarkus.qute.TemplateInstance;
+import io.sluice.catalog.AssetKey;
+import io.sluice.runs.AssetRun;
+import io.sluice.runs.AssetService;
+import io.sluice.runs.MaterializationMode;
+import io.sluice.runs.RequestRejected;
+import io.sluice.runs.Run;
+import io.sluice.runs.RunQuery;
+import io.sluice.runs.RunRequest;
+import io.sluice.runs.RunService;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.MediaType;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+import org.jboss.resteasy.reactive.RestForm;
+
+/** The home page: assets with their last status, the launch form, and the runs list that refreshes itself. */
+@Path("/")
+@Produces(MediaType.TEXT_HTML)
+public class HomePage {
+
+    @CheckedTemplate
+    static class Templates {
+        static native TemplateInstance page(List<AssetRow> assets, List<RunRow> runs);
+
+        static native TemplateInstance page$runs(List<RunRow> runs);
+
+        static native TemplateInstance page$launched(RunRow run, String error);
+
+        static native TemplateInstance page$keys(List<String> keys);
+    }
+
+    private final AssetService assets;
+    private final RunService runs;
+    private final com.fasterxml.jackson.databind.ObjectMapper mapper;
+
+    public HomePage(AssetService assets, RunService runs, com.fasterxml.jackson.databind.ObjectMapper mapper) {
+        this.assets = assets;
+        this.runs = runs;
+        this.mapper = mapper;
+    }
+
+    @GET
+    public TemplateInstance page() {
+        return Templates.page(assetRows(), runRows());
+    }
+
+    @GET
+    @Path("ui/runs")
+    public TemplateInstance runsFragment() {
+        return Templates.page$runs(runRows());
+    }
+
+    @GET
+    @Path("ui/keys")
+    public TemplateInstance keys(@QueryParam("asset") List<String> selected, @QueryParam("keys") String typed) {
+        String prefix = typed == null ? "" : typed.substring(typed.lastIndexOf(',') + 1).trim();
+        List<String> keys = selected == null ? List.of() : selected.stream()
+                .map(AssetKey::parse)
+                .filter(k -> assets.get(k) instanceof io.sluice.catalog.KeyedAsset<?>)
+                .findFirst().map(k -> assets.keys(k, prefix, 20)).orElse(List.of());
+        return Templates.page$keys(keys);
+    }
+
+    @POST
+    @Path("ui/launch")
+    @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
+    public TemplateInstance launch(@RestForm List<String> asset, @RestForm String mode, @RestForm String keys,
+                                   @RestForm String partitions, @RestForm String config, @RestForm String reason) {
+        try {
+            MaterializationMode m = mode == null || mode.isBlank() ? MaterializationMode.INCREMENTAL : MaterializationMode.valueOf(mode);
+            Map<String, Object> cfg = config == null || config.isBlank() ? Map.of()
+                    : mapper.readValue(config, new com.fasterxml.jackson.core.type.TypeReference<Map<String, Object>>() { });
+            Run run = runs.launch(new RunRequest(asset, m, split(keys), split(partitions), cfg, blankToNull(reason), "web-ui"));
+            return Templates.page$launched(RunRow.of(run), null);
+        } catch (RequestRejected e) {
+            return Templates.page$launched(null, (e.field() == null ? "" : e.field() + ": ") + e.getMessage());
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            return Templates.page$launched(null, "config: not a JSON object: " + e.getOriginalMessage());
+        } catch (IllegalArgumentException e) {
+            return Templates.page$launched(null, e.getMessage());
+        }
+    }
+
+    private static List<String> split(String text) {
+        return text == null || text.isBlank() ? List.of()
+                : Arrays.stream(text.split("[,\\s]+")).filter(s -> !s.isBlank()).toList();
+    }
+
+    private static String blankToNull(String text) {
+        return text == null || text.isBlank() ? null : text.trim();
+    }
+
+    private List<AssetRow> assetRows() {
+        Map<AssetKey, AssetRun> last = assets.lastSteps();
+        return assets.all().stream().map(a -> {
+            AssetKey key = a.spec().key();
+            String upstream = assets.upstream(key).stream().sorted().map(AssetKey::toString).collect(Collectors.joining(", "));
+            return AssetRow.of(a, upstream, last.get(key), assets.lastMaterialization(key).orElse(null));
+        }).toList();
+    }
+
+    private List<RunRow> runRows() {
+        return runs.list(RunQuery.latest(25)).stream().map(RunRow::of).toList();
+    }
+}
