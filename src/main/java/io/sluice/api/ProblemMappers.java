@@ -1,7 +1,7 @@
 package io.sluice.api;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.JsonMappingException;
+import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import io.sluice.runs.RequestRejected;
 import jakarta.ws.rs.WebApplicationException;
 import jakarta.ws.rs.core.Response;
@@ -21,19 +21,27 @@ public class ProblemMappers {
     }
 
     @ServerExceptionMapper
+    public Response mismatchedJson(MismatchedInputException e, UriInfo uri) {
+        return unreadableJson(e, uri);
+    }
+
+    @ServerExceptionMapper
     public Response unreadableJson(JsonProcessingException e, UriInfo uri) {
-        if (e instanceof JsonMappingException m && !m.getPath().isEmpty()) {
+        if (e instanceof MismatchedInputException m && !m.getPath().isEmpty()) {
             String field = m.getPath().stream()
                     .map(r -> r.getFieldName() != null ? r.getFieldName() : "[" + r.getIndex() + "]")
                     .collect(Collectors.joining(".")).replace(".[", "[");
             return Problem.response(400, "request body field '" + field + "' has the wrong type or is unknown: "
-                    + m.getOriginalMessage().split("\n")[0], field, path(uri));
+                    + clean(m.getOriginalMessage()), field, path(uri));
         }
-        return Problem.response(400, "request body is not valid JSON: " + e.getOriginalMessage().split("\n")[0], null, path(uri));
+        return Problem.response(400, "request body is not valid JSON: " + clean(e.getOriginalMessage()), null, path(uri));
     }
 
     @ServerExceptionMapper
     public Response web(WebApplicationException e, UriInfo uri) {
+        if (e.getCause() instanceof JsonProcessingException json) {
+            return unreadableJson(json, uri);
+        }
         int status = e.getResponse().getStatus();
         if (status >= 500) {
             LOG.error("request failed", e);
@@ -46,6 +54,11 @@ public class ProblemMappers {
     public Response unexpected(Exception e, UriInfo uri) {
         LOG.errorf(e, "unexpected error on %s", path(uri));
         return Problem.response(500, "internal error: " + e.getClass().getSimpleName() + "; see the server log", null, path(uri));
+    }
+
+    /** Jackson's message without its source-location noise. */
+    private static String clean(String message) {
+        return message == null ? "" : message.split("\n")[0].replaceAll("\\s*\\(start marker at .*$", "").replaceAll("\\s*\\(for Object starting at .*$", "");
     }
 
     private static String path(UriInfo uri) {

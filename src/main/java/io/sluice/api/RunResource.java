@@ -97,8 +97,11 @@ public class RunResource {
 
     @POST
     @Path("/{id}/cancel")
-    public RunDto cancel(@PathParam("id") String id, CancelBody body, @HeaderParam(ACTOR_HEADER) String actor) {
-        return dto(runs.cancel(id, actor, body == null ? null : body.reason()), false);
+    @Consumes(MediaType.WILDCARD)
+    public RunDto cancel(@PathParam("id") String id, String body, @HeaderParam(ACTOR_HEADER) String actor)
+            throws com.fasterxml.jackson.core.JsonProcessingException {
+        CancelBody cancel = body == null || body.isBlank() ? new CancelBody(null) : mapper.readValue(body, CancelBody.class);
+        return dto(runs.cancel(id, actor, cancel.reason()), false);
     }
 
     private static MaterializationMode parseMode(String mode) {

@@ -1,0 +1,12 @@
+package io.sluice.store;
+
+import io.quarkus.test.junit.QuarkusTest;
+
+/** The metadata store contract on the embedded default, H2. */
+@QuarkusTest
+class H2RunStoreTest extends RunStoreContract {
+    @Override
+    protected String expectedBackend() {
+        return "h2";
+    }
+}

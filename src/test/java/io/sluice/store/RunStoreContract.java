@@ -1,0 +1,202 @@
+package io.sluice.store;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.sluice.audit.AuditAction;
+import io.sluice.audit.AuditEvent;
+import io.sluice.audit.AuditLog;
+import io.sluice.catalog.AssetKey;
+import io.sluice.runs.LogLine;
+import io.sluice.runs.Materialization;
+import io.sluice.runs.MaterializationMode;
+import io.sluice.runs.Run;
+import io.sluice.runs.RunQuery;
+import io.sluice.runs.RunStatus;
+import io.sluice.runs.RunStep;
+import io.sluice.runs.RunStore;
+import jakarta.inject.Inject;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The contract of the metadata store, run by a subclass per backend (H2, PostgreSQL). Runs are
+ * stored as QUEUED with an asset key unique to each test, so no worker of the app picks them up
+ * (they are never submitted) and tests do not see each other's rows.
+ */
+public abstract class RunStoreContract {
+
+    @Inject
+    RunStore store;
+
+    @Inject
+    AuditLog audit;
+
+    @Inject
+    ActiveStore active;
+
+    protected abstract String expectedBackend();
+
+    private final Instant t0 = Instant.parse("2030-01-01T00:00:00Z").plus((long) (Math.random() * 1_000_000), ChronoUnit.SECONDS);
+
+    private Run newRun(AssetKey... assets) {
+        List<RunStep> steps = new ArrayList<>();
+        for (int i = 0; i < assets.length; i++) {
+            steps.add(RunStep.queued(i, assets[i]));
+        }
+        return new Run(UUID.randomUUID().toString(), RunStatus.QUEUED, MaterializationMode.SINGLE_KEY, List.of(assets), List.of("k1", "k2"),
+                List.of(), "{\"a\":{}}", "because", "tester", t0, null, null, 0, 0, 0, null, false, steps);
+    }
+
+    private static AssetKey uniqueAsset() {
+        return AssetKey.of("contract", "a" + UUID.randomUUID().toString().replace("-", ""));
+    }
+
+    @Test
+    void runsOnTheExpectedBackend() {
+        assertThat(active.backend()).isEqualTo(expectedBackend());
+    }
+
+    @Test
+    void storesAndReadsBackARunWithItsSteps() {
+        AssetKey a = uniqueAsset();
+        AssetKey b = uniqueAsset();
+        Run run = newRun(a, b);
+        store.create(run);
+        Run read = store.find(run.id()).orElseThrow();
+        assertThat(read.status()).isEqualTo(RunStatus.QUEUED);
+        assertThat(read.assets()).containsExactly(a, b);
+        assertThat(read.keys()).containsExactly("k1", "k2");
+        assertThat(read.reason()).isEqualTo("because");
+        assertThat(read.launchedBy()).isEqualTo("tester");
+        assertThat(read.createdAt()).isEqualTo(t0);
+        assertThat(read.steps()).extracting(RunStep::asset).containsExactly(a, b);
+        assertThat(store.find("no-such-run")).isEmpty();
+    }
+
+    @Test
+    void listsNewestFirstAndFiltersByStatusAndAsset() {
+        AssetKey a = uniqueAsset();
+        Run older = newRun(a);
+        Run newer = new Run(UUID.randomUUID().toString(), RunStatus.QUEUED, MaterializationMode.FULL_REFRESH, List.of(a), List.of(), List.of(),
+                "{}", null, "tester", t0.plusSeconds(5), null, null, 0, 0, 0, null, false, List.of(RunStep.queued(0, a)));
+        store.create(older);
+        store.create(newer);
+        RunQuery byAsset = new RunQuery(Optional.empty(), Optional.of(a), 10, 0);
+        assertThat(store.list(byAsset)).extracting(Run::id).containsExactly(newer.id(), older.id());
+        assertThat(store.list(new RunQuery(Optional.empty(), Optional.of(a), 1, 1))).extracting(Run::id).containsExactly(older.id());
+        assertThat(store.claim(newer.id(), t0.plusSeconds(6))).isTrue();
+        assertThat(store.list(new RunQuery(Optional.of(RunStatus.STARTED), Optional.of(a), 10, 0))).extracting(Run::id).containsExactly(newer.id());
+    }
+
+    @Test
+    void aRunIsClaimedExactlyOnceUnderContention() throws Exception {
+        Run run = newRun(uniqueAsset());
+        store.create(run);
+        ExecutorService pool = Executors.newFixedThreadPool(4);
+        try {
+            List<Callable<Boolean>> claims = new ArrayList<>();
+            for (int i = 0; i < 8; i++) {
+                claims.add(() -> store.claim(run.id(), t0.plusSeconds(1)));
+            }
+            long winners = 0;
+            for (Future<Boolean> f : pool.invokeAll(claims)) {
+                winners += f.get() ? 1 : 0;
+            }
+            assertThat(winners).isEqualTo(1);
+        } finally {
+            pool.shutdownNow();
+        }
+        assertThat(store.find(run.id()).orElseThrow().status()).isEqualTo(RunStatus.STARTED);
+    }
+
+    @Test
+    void cancelEndsAQueuedRunButOnlyFlagsAStartedOne() {
+        Run queued = newRun(uniqueAsset());
+        Run started = newRun(uniqueAsset());
+        store.create(queued);
+        store.create(started);
+        store.claim(started.id(), t0);
+
+        assertThat(store.cancel(queued.id(), t0.plusSeconds(1))).isTrue();
+        Run canceled = store.find(queued.id()).orElseThrow();
+        assertThat(canceled.status()).isEqualTo(RunStatus.CANCELED);
+        assertThat(canceled.steps()).extracting(RunStep::status).containsOnly(RunStatus.CANCELED);
+        assertThat(store.claim(queued.id(), t0.plusSeconds(2))).isFalse();
+
+        assertThat(store.cancel(started.id(), t0.plusSeconds(1))).isFalse();
+        assertThat(store.find(started.id()).orElseThrow().status()).isEqualTo(RunStatus.STARTED);
+        assertThat(store.isCancelRequested(started.id())).isTrue();
+    }
+
+    @Test
+    void finishingRecordsTotalsAndStepOutcomes() {
+        AssetKey a = uniqueAsset();
+        Run run = newRun(a);
+        store.create(run);
+        store.claim(run.id(), t0);
+        store.updateStep(run.id(), new RunStep(0, a, RunStatus.FAILURE, t0, t0.plusSeconds(2), 5, 2, 40, "boom\n\tat x"));
+        store.finish(run.id(), RunStatus.FAILURE, t0.plusSeconds(3), 5, 2, 40, "a: boom");
+        Run read = store.find(run.id()).orElseThrow();
+        assertThat(read.status()).isEqualTo(RunStatus.FAILURE);
+        assertThat(read.endedAt()).isEqualTo(t0.plusSeconds(3));
+        assertThat(read.rowsWritten()).isEqualTo(40);
+        assertThat(read.steps().get(0).error()).contains("boom");
+        assertThat(store.lastStepByAsset().get(a).runId()).isEqualTo(run.id());
+        assertThat(store.lastStepByAsset().get(a).step().status()).isEqualTo(RunStatus.FAILURE);
+    }
+
+    @Test
+    void logsAreKeptPerRunInOrderAndPageable() {
+        Run run = newRun(uniqueAsset());
+        Run other = newRun(uniqueAsset());
+        store.create(run);
+        store.create(other);
+        for (int i = 0; i < 5; i++) {
+            store.appendLog(run.id(), t0.plusMillis(i), "INFO", run.assets().get(0), "line " + i);
+        }
+        store.appendLog(other.id(), t0, "WARN", null, "not mine");
+        List<LogLine> all = store.logs(run.id(), 0, 100);
+        assertThat(all).extracting(LogLine::message).containsExactly("line 0", "line 1", "line 2", "line 3", "line 4");
+        assertThat(store.logs(run.id(), all.get(1).id(), 2)).extracting(LogLine::message).containsExactly("line 2", "line 3");
+    }
+
+    @Test
+    void materializationsAndWatermarksPerAssetAndPartition() {
+        AssetKey a = uniqueAsset();
+        Run run = newRun(a);
+        store.create(run);
+        store.recordMaterialization(new Materialization(run.id(), a, null, t0, 10, 3, 1, 12, "{\"table\":\"t\"}"));
+        store.recordMaterialization(new Materialization(run.id(), a, "2024-01-02", t0.plusSeconds(1), 7, 0, 1, 5, "{}"));
+        assertThat(store.lastMaterialization(a).orElseThrow().partition()).isEqualTo("2024-01-02");
+        assertThat(store.materializations(run.id())).extracting(Materialization::rowsWritten).containsExactly(10L, 7L);
+
+        assertThat(store.watermark(a, null)).isEmpty();
+        store.saveWatermark(a, null, "2024-05-01", run.id(), t0);
+        store.saveWatermark(a, "2024-01-02", "p1", run.id(), t0);
+        store.saveWatermark(a, null, "2024-06-01", run.id(), t0.plusSeconds(1));
+        assertThat(store.watermark(a, null)).contains("2024-06-01");
+        assertThat(store.watermark(a, "2024-01-02")).contains("p1");
+    }
+
+    @Test
+    void auditEventsAreAppendedAndReadBackPerRun() {
+        Run run = newRun(uniqueAsset());
+        store.create(run);
+        audit.record(AuditEvent.of(t0, "alice", AuditAction.RUN_LAUNCHED, run.id(), "a/b", "why", Map.of("mode", "FULL_REFRESH")));
+        audit.record(AuditEvent.of(t0.plusSeconds(1), "bob", AuditAction.RUN_CANCEL_REQUESTED, run.id(), "a/b", null, Map.of()));
+        List<AuditEvent> events = audit.forRun(run.id());
+        assertThat(events).extracting(AuditEvent::action).containsExactly(AuditAction.RUN_LAUNCHED, AuditAction.RUN_CANCEL_REQUESTED);
+        assertThat(events.get(0).actor()).isEqualTo("alice");
+        assertThat(events.get(0).detail()).containsEntry("mode", "FULL_REFRESH");
+    }
+}

@@ -1,0 +1,122 @@
+package io.sluice.testing;
+
+import io.sluice.catalog.Asset;
+import io.sluice.catalog.AssetContext;
+import io.sluice.catalog.AssetSpec;
+import io.sluice.catalog.KeyedAsset;
+import io.sluice.catalog.MaterializeResult;
+import io.sluice.partitions.TimeWindowPartitions;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.validation.constraints.Max;
+import jakarta.validation.constraints.Min;
+import java.time.LocalDate;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.IntStream;
+
+/** Assets that exist only in tests: a failing one, its downstream, a partitioned one and a controllable keyed one. */
+public final class TestAssets {
+
+    private TestAssets() {
+    }
+
+    /** {@code test/flaky}: fails when its config says so. */
+    @ApplicationScoped
+    public static class Flaky implements Asset<Flaky.Config> {
+        public record Config(boolean fail, @Min(1) @Max(10) int attempts) {
+        }
+
+        @Override
+        public AssetSpec<Config> spec() {
+            return AssetSpec.builder("test/flaky", Config.class, new Config(false, 1)).description("fails on demand").build();
+        }
+
+        @Override
+        public MaterializeResult materialize(AssetContext<Config> context) {
+            context.log().info("attempting " + context.config().attempts() + " time(s)");
+            if (context.config().fail()) {
+                throw new IllegalStateException("flaky asset failed as configured");
+            }
+            return MaterializeResult.rows(1);
+        }
+    }
+
+    /** {@code test/after_flaky}: downstream of {@code test/flaky}. */
+    @ApplicationScoped
+    public static class AfterFlaky implements Asset<AssetSpec.NoConfig> {
+        @Override
+        public AssetSpec<AssetSpec.NoConfig> spec() {
+            return AssetSpec.builder("test/after_flaky").deps("test/flaky").build();
+        }
+
+        @Override
+        public MaterializeResult materialize(AssetContext<AssetSpec.NoConfig> context) {
+            return MaterializeResult.rows(2);
+        }
+    }
+
+    /** {@code test/daily}: daily partitions from 2024-01-01. */
+    @ApplicationScoped
+    public static class Daily implements Asset<AssetSpec.NoConfig> {
+        @Override
+        public AssetSpec<AssetSpec.NoConfig> spec() {
+            return AssetSpec.builder("test/daily").partitions(TimeWindowPartitions.daily(LocalDate.of(2024, 1, 1))).build();
+        }
+
+        @Override
+        public MaterializeResult materialize(AssetContext<AssetSpec.NoConfig> context) {
+            context.log().info("partition " + context.partition().orElseThrow());
+            return MaterializeResult.rows(1).withMetadata("partition", context.partition().orElseThrow());
+        }
+    }
+
+    /**
+     * {@code test/gated}: 25 keys; each batch waits for the test to open the gate, so a test can
+     * cancel between batches deterministically.
+     */
+    @ApplicationScoped
+    public static class Gated implements KeyedAsset<AssetSpec.NoConfig> {
+        public static volatile CountDownLatch entered = new CountDownLatch(1);
+        public static volatile CountDownLatch gate = new CountDownLatch(0);
+        public static final AtomicInteger BATCHES = new AtomicInteger();
+
+        public static void reset(boolean closed) {
+            entered = new CountDownLatch(1);
+            gate = new CountDownLatch(closed ? 1 : 0);
+            BATCHES.set(0);
+        }
+
+        @Override
+        public AssetSpec<AssetSpec.NoConfig> spec() {
+            return AssetSpec.builder("test/gated").description("keyed test asset whose batches wait on a gate").build();
+        }
+
+        @Override
+        public List<String> allKeys(AssetContext<AssetSpec.NoConfig> context) {
+            return IntStream.rangeClosed(1, 25).mapToObj(i -> String.format("k%03d", i)).toList();
+        }
+
+        @Override
+        public List<String> changedKeys(AssetContext<AssetSpec.NoConfig> context, String since, String until) {
+            return List.of("k001");
+        }
+
+        @Override
+        public Optional<String> currentWatermark(AssetContext<AssetSpec.NoConfig> context) {
+            return Optional.of("w1");
+        }
+
+        @Override
+        public MaterializeResult processBatch(AssetContext<AssetSpec.NoConfig> context, List<String> keys) throws InterruptedException {
+            BATCHES.incrementAndGet();
+            entered.countDown();
+            if (!gate.await(30, TimeUnit.SECONDS)) {
+                throw new IllegalStateException("test gate was never opened");
+            }
+            return MaterializeResult.rows(keys.size());
+        }
+    }
+}
