@@ -1,0 +1,22 @@
+package io.sluice.ops;
+
+import io.quarkus.runtime.StartupEvent;
+import io.sluice.store.ActiveStore;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+import org.jboss.logging.Logger;
+
+/** Tells the user where to go once the server is up. */
+@ApplicationScoped
+public class StartupBanner {
+
+    private static final Logger LOG = Logger.getLogger("io.sluice");
+
+    void onStart(@Observes StartupEvent event, ActiveStore store,
+                 @ConfigProperty(name = "quarkus.http.port") int port,
+                 @ConfigProperty(name = "sluice.data-dir") String dataDir) {
+        LOG.infof("Sluice is ready: open http://localhost:%d/ (metadata store: %s, data directory: %s)", port, store.backend(),
+                java.nio.file.Path.of(dataDir).toAbsolutePath().normalize());
+    }
+}
