@@ -3,11 +3,9 @@ package io.sluice.lake.bitemporal;
 import java.math.BigDecimal;
 import java.sql.Connection;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.stream.Collectors;
 import org.duckdb.DuckDBAppender;
 import org.duckdb.DuckDBConnection;
 
@@ -17,14 +15,9 @@ final class BatchLoader {
     private BatchLoader() {
     }
 
-    /** Creates (or replaces) temp table {@code table} with VARCHAR {@code columns} and appends {@code entries}. */
-    static void load(Connection connection, String table, List<String> columns, List<Map<String, Object>> entries,
-                     String what) throws SQLException {
-        checkColumns(columns, entries, what);
-        try (Statement statement = connection.createStatement()) {
-            statement.execute("CREATE OR REPLACE TEMP TABLE " + table + " ("
-                    + columns.stream().map(c -> Sql.quote(c) + " VARCHAR").collect(Collectors.joining(", ")) + ")");
-        }
+    /** Appends {@code entries} as text to the existing temp table {@code table} with VARCHAR {@code columns}. */
+    static void append(Connection connection, String table, List<String> columns, List<Map<String, Object>> entries)
+            throws SQLException {
         if (entries.isEmpty()) {
             return;
         }
@@ -64,7 +57,8 @@ final class BatchLoader {
         return value instanceof BigDecimal decimal ? decimal.toPlainString() : value.toString();
     }
 
-    private static void checkColumns(List<String> columns, List<Map<String, Object>> entries, String what) {
+    /** Rejects entries that name a column the table does not have (a typo would otherwise read as NULL). */
+    static void checkColumns(List<String> columns, List<Map<String, Object>> entries, String what) {
         List<String> known = columns.stream().map(c -> c.toLowerCase(Locale.ROOT)).toList();
         for (int i = 0; i < entries.size(); i++) {
             for (String name : entries.get(i).keySet()) {

@@ -5,6 +5,7 @@ import java.sql.SQLException;
 import java.time.Instant;
 import java.time.InstantSource;
 import java.time.temporal.ChronoUnit;
+import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -83,57 +84,54 @@ public final class BitemporalMerge {
 
     /** Creates the version table and its companion tables if they do not exist. */
     public void createTables(Connection connection, BitemporalTable table) throws SQLException {
-        Statements statements = new Statements(connection);
-        for (String ddl : new MergeSql(table).createTables()) {
-            statements.execute(ddl);
-        }
+        new Statements(connection).execute(new MergeSql(table).createTables());
     }
 
     private WriteResult run(Connection connection, Statements db, MergeSql sql, BitemporalTable table,
                             BatchSource batch, Replace replace, Instant requested) throws SQLException {
-        createTables(connection, table);
+        db.execute(sql.createTables());
         stage(connection, db, sql, batch);
-        long rowsIn = db.longValue(sql.rowsIn());
-        Optional<String> rejection = db.firstString(sql.firstProblem());
-        if (rejection.isEmpty()) {
-            rejection = db.firstString(sql.firstConflict());
-        }
-        if (rejection.isPresent()) {
-            return WriteResult.rejected(rowsIn, rejection.get());
+        List<Object> validation = db.row(sql.validation());
+        long rowsIn = ((Number) validation.get(0)).longValue();
+        for (Object rejection : validation.subList(1, 3)) {
+            if (rejection != null) {
+                return WriteResult.rejected(rowsIn, rejection.toString());
+            }
         }
 
-        db.execute(sql.batchFilings());
-        db.execute(sql.batchAssertions());
-        db.execute(sql.assertionDiff(replace));
-        db.execute(sql.deleteAssertions());
-        db.execute(sql.insertAssertions());
-        if (table.completeMode()) {
-            db.execute(sql.filingDiff(replace));
-            db.execute(sql.deleteFilings());
-            db.execute(sql.insertFilings());
+        db.update(sql.batchFilings());
+        long changed = db.update(sql.assertionDiff(replace));
+        if (changed > 0) {
+            db.execute(List.of(sql.deleteAssertions(), sql.insertAssertions()));
         }
-        db.execute(sql.changedScopes());
-        if (db.longValue(sql.count("sluice_bt_chg")) == 0) {
+        if (table.completeMode()) {
+            long filingsChanged = db.update(sql.filingDiff(replace));
+            if (filingsChanged > 0) {
+                db.execute(List.of(sql.deleteFilings(), sql.insertFilings()));
+            }
+            changed += filingsChanged;
+        }
+        if (changed == 0) {
             return WriteResult.unchanged(rowsIn); // same knowledge, so the same timeline
         }
 
-        db.execute(sql.nextTimeline());
-        db.execute(sql.currentVersions());
-        db.execute(sql.toClose());
-        db.execute(sql.toOpen());
-        long closing = db.longValue(sql.count("sluice_bt_close"));
-        long opening = db.longValue(sql.count("sluice_bt_open"));
+        db.update(sql.changedScopes());
+        db.update(sql.nextTimeline());
+        db.update(sql.currentVersions());
+        long closing = db.update(sql.toClose());
+        long opening = db.update(sql.toOpen());
         if (closing + opening == 0) {
             return WriteResult.unchanged(rowsIn); // new knowledge, same versions (e.g. a filing that coalesces)
         }
-        if (db.longValue(sql.versionsWithoutValues()) > 0) {
-            db.execute(sql.valuesFromTable());
-            if (db.longValue(sql.versionsWithoutValues()) > 0) {
+        List<Object> pending = db.row(sql.pending(), requested.toString());
+        if (((Number) pending.get(0)).longValue() > 0) {
+            db.update(sql.valuesFromTable());
+            if (((Number) db.row(sql.versionsWithoutValues()).get(0)).longValue() > 0) {
                 throw new IllegalStateException("table " + table.name() + ": the knowledge base holds a value_hash "
                         + "that neither the batch nor any version carries; the companion tables are inconsistent");
             }
         }
-        Instant systemTime = micros(db.longValue(sql.systemTime(), requested.toString()));
+        Instant systemTime = micros(((Number) pending.get(1)).longValue());
         String at = systemTime.toString();
         long closed = closing == 0 ? 0 : db.update(sql.closeVersions(), at);
         long opened = opening == 0 ? 0 : db.update(sql.openVersions(), at);
@@ -147,13 +145,16 @@ public final class BitemporalMerge {
     private static void stage(Connection connection, Statements db, MergeSql sql, BatchSource batch)
             throws SQLException {
         if (batch instanceof Batch rows) {
-            BatchLoader.load(connection, MergeSql.IN_ROWS, sql.rowColumns(), rows.rows(), "row");
-            BatchLoader.load(connection, MergeSql.IN_MARKERS, sql.markerColumns(), rows.markers(), "filing marker");
-            db.execute(sql.stageRows("SELECT * FROM " + MergeSql.IN_ROWS));
-            db.execute(sql.stageMarkers("SELECT * FROM " + MergeSql.IN_MARKERS));
+            BatchLoader.checkColumns(sql.rowColumns(), rows.rows(), "row");
+            BatchLoader.checkColumns(sql.markerColumns(), rows.markers(), "filing marker");
+            db.execute(sql.createInputs());
+            BatchLoader.append(connection, MergeSql.IN_ROWS, sql.rowColumns(), rows.rows());
+            BatchLoader.append(connection, MergeSql.IN_MARKERS, sql.markerColumns(), rows.markers());
+            db.update(sql.stageRows("SELECT * FROM " + MergeSql.IN_ROWS));
+            db.update(sql.stageMarkers("SELECT * FROM " + MergeSql.IN_MARKERS));
         } else if (batch instanceof SourceQuery query) {
-            db.execute(sql.stageRows(query.rows()));
-            db.execute(sql.stageMarkers(query.markers().orElse(sql.noMarkers())));
+            db.update(sql.stageRows(query.rows()));
+            db.update(sql.stageMarkers(query.markers().orElse(sql.noMarkers())));
         }
     }
 
@@ -162,9 +163,7 @@ public final class BitemporalMerge {
     }
 
     private static void dropTemps(Statements db, MergeSql sql) throws SQLException {
-        for (String drop : sql.dropTemps()) {
-            db.execute(drop);
-        }
+        db.execute(sql.dropTemps());
     }
 
     private static void rollbackQuietly(Connection connection, Exception cause) {

@@ -13,7 +13,7 @@ import java.util.stream.Collectors;
  * The statements of one bi-temporal write, as text (pure: no I/O). Temp tables, in the order they are made:
  * <ol>
  *   <li>{@code sluice_bt_rows}, {@code sluice_bt_markers}: the batch, typed, de-duplicated, with a problem column;</li>
- *   <li>{@code sluice_bt_filings}, {@code sluice_bt_assert}: the batch's filings and assertions (its knowledge);</li>
+ *   <li>{@code sluice_bt_filings}: the batch's filings;</li>
  *   <li>{@code sluice_bt_adiff}, {@code sluice_bt_fdiff}: how the knowledge base changes, per {@link Replace};</li>
  *   <li>{@code sluice_bt_chg}: the scopes whose knowledge changed, the only ones recomputed;</li>
  *   <li>{@code sluice_bt_next}, {@code sluice_bt_cur}: their new timeline and their current versions;</li>
@@ -25,7 +25,7 @@ final class MergeSql {
     static final String IN_ROWS = "sluice_bt_in_rows";
     static final String IN_MARKERS = "sluice_bt_in_markers";
     static final List<String> TEMP_TABLES = List.of(IN_ROWS, IN_MARKERS, "sluice_bt_rows", "sluice_bt_markers",
-            "sluice_bt_filings", "sluice_bt_assert", "sluice_bt_adiff", "sluice_bt_fdiff", "sluice_bt_chg",
+            "sluice_bt_filings", "sluice_bt_adiff", "sluice_bt_fdiff", "sluice_bt_chg",
             "sluice_bt_next", "sluice_bt_cur", "sluice_bt_close", "sluice_bt_open");
 
     private final BitemporalTable table;
@@ -103,23 +103,16 @@ final class MergeSql {
                 + problem(checks) + " AS sluice_problem FROM (" + source + "\n) AS src";
     }
 
-    String rowsIn() {
-        return "SELECT coalesce(sum(sluice_n), 0) FROM sluice_bt_rows";
-    }
-
-    /** The first row or marker that breaks a rule: NULL or unreadable key, scope or date. */
-    String firstProblem() {
-        return "SELECT sluice_problem FROM sluice_bt_rows WHERE sluice_problem IS NOT NULL UNION ALL "
-                + "SELECT 'filing marker: ' || sluice_problem FROM sluice_bt_markers WHERE sluice_problem IS NOT NULL "
-                + "LIMIT 1";
-    }
-
-    /** The first (key, date) with two different values. */
-    String firstConflict() {
+    /** One row: rows in (before de-duplication), the first NULL or unreadable key, scope or date, the first conflict. */
+    String validation() {
         String key = keys.stream().map(k -> "CAST(" + quote(k) + " AS VARCHAR)").collect(Collectors.joining(", "));
-        return "SELECT 'conflicting rows for key (' || concat_ws(', ', " + key + ") || ') on ' || "
+        return "SELECT (SELECT coalesce(sum(sluice_n), 0) FROM sluice_bt_rows), "
+                + "(SELECT sluice_problem FROM sluice_bt_rows WHERE sluice_problem IS NOT NULL UNION ALL "
+                + "SELECT 'filing marker: ' || sluice_problem FROM sluice_bt_markers WHERE sluice_problem IS NOT NULL "
+                + "LIMIT 1), "
+                + "(SELECT 'conflicting rows for key (' || concat_ws(', ', " + key + ") || ') on ' || "
                 + "CAST(filing_date AS VARCHAR) FROM sluice_bt_rows GROUP BY " + list(keys, "")
-                + ", filing_date HAVING count(DISTINCT value_hash) > 1 LIMIT 1";
+                + ", filing_date HAVING count(DISTINCT value_hash) > 1 LIMIT 1)";
     }
 
     /** The batch's filings: the (scope, date) of every row and marker. */
@@ -130,26 +123,26 @@ final class MergeSql {
     }
 
     /** The batch's assertions; in key mode a marker without a row is a tombstone (NULL hash). */
-    String batchAssertions() {
+    private String batchAssertions() {
         String rows = "SELECT DISTINCT " + list(keys, "") + ", filing_date, value_hash FROM sluice_bt_rows";
         if (table.completeMode()) {
-            return "CREATE OR REPLACE TEMP TABLE sluice_bt_assert AS " + rows;
+            return rows;
         }
-        return "CREATE OR REPLACE TEMP TABLE sluice_bt_assert AS " + rows + " UNION ALL SELECT " + list(keys, "m")
-                + ", m.filing_date, CAST(NULL AS VARCHAR) FROM sluice_bt_markers AS m ANTI JOIN sluice_bt_rows AS r ON "
-                + equal(keys, "m", "r") + " AND m.filing_date = r.filing_date";
+        return rows + " UNION ALL SELECT " + list(keys, "m") + ", m.filing_date, CAST(NULL AS VARCHAR) "
+                + "FROM sluice_bt_markers AS m ANTI JOIN sluice_bt_rows AS r ON " + equal(keys, "m", "r")
+                + " AND m.filing_date = r.filing_date";
     }
 
     /** Known assertions that the batch replaces, paired with the batch's: only the differences are kept. */
     String assertionDiff(Replace replace) {
         String old = "SELECT " + list(keys, "a") + ", a.filing_date, a.value_hash FROM " + assertions + " AS a"
                 + replaced(replace, "a");
-        return "CREATE OR REPLACE TEMP TABLE sluice_bt_adiff AS SELECT "
+        return "CREATE OR REPLACE TEMP TABLE sluice_bt_adiff AS WITH n AS (" + batchAssertions() + ") SELECT "
                 + keys.stream().map(k -> "coalesce(o." + quote(k) + ", n." + quote(k) + ") AS " + quote(k))
                 .collect(Collectors.joining(", "))
                 + ", coalesce(o.filing_date, n.filing_date) AS filing_date, n.value_hash AS value_hash, "
                 + "o.filing_date IS NOT NULL AS sluice_old, n.filing_date IS NOT NULL AS sluice_new FROM (" + old
-                + ") AS o FULL JOIN sluice_bt_assert AS n ON " + equal(keys, "o", "n")
+                + ") AS o FULL JOIN n ON " + equal(keys, "o", "n")
                 + " AND o.filing_date = n.filing_date WHERE o.filing_date IS NULL OR n.filing_date IS NULL "
                 + "OR o.value_hash IS DISTINCT FROM n.value_hash";
     }
@@ -191,10 +184,6 @@ final class MergeSql {
         String fromAssertions = "SELECT " + list(scope, "") + " FROM sluice_bt_adiff";
         return "CREATE OR REPLACE TEMP TABLE sluice_bt_chg AS " + fromAssertions
                 + (table.completeMode() ? " UNION SELECT " + list(scope, "") + " FROM sluice_bt_fdiff" : " GROUP BY ALL");
-    }
-
-    String count(String tempTable) {
-        return "SELECT count(*) FROM " + tempTable;
     }
 
     /**
@@ -267,9 +256,13 @@ final class MergeSql {
                 + " AND o.value_hash = e.value_hash";
     }
 
-    /** Micros since the epoch of the write's system time: the requested one (parameter 1), or the last one + 1 µs. */
-    String systemTime() {
-        return "SELECT epoch_us(greatest(CAST(? AS TIMESTAMPTZ), (SELECT greatest(max(system_from), max(system_to)) "
+    /**
+     * One row: how many versions to open lack values, and the write's system time in micros since the epoch: the
+     * requested one (parameter 1) if it is later than every system time in the table, else the latest + 1 µs.
+     */
+    String pending() {
+        return "SELECT (SELECT count(*) FROM sluice_bt_open WHERE NOT sluice_has_values), "
+                + "epoch_us(greatest(CAST(? AS TIMESTAMPTZ), (SELECT greatest(max(system_from), max(system_to)) "
                 + "FROM " + versions + ") + INTERVAL 1 MICROSECOND))";
     }
 
@@ -289,6 +282,16 @@ final class MergeSql {
 
     List<String> dropTemps() {
         return TEMP_TABLES.stream().map(t -> "DROP TABLE IF EXISTS temp.main." + t).toList();
+    }
+
+    /** Statements that create both input tables of an in-memory batch, all VARCHAR. */
+    List<String> createInputs() {
+        return List.of(input(IN_ROWS, rowColumns()), input(IN_MARKERS, markerColumns()));
+    }
+
+    private static String input(String name, List<String> columns) {
+        return "CREATE OR REPLACE TEMP TABLE " + name + " ("
+                + columns.stream().map(c -> quote(c) + " VARCHAR").collect(Collectors.joining(", ")) + ")";
     }
 
     /** The part of a companion table (alias {@code a}) that a batch replaces. */

@@ -5,9 +5,10 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.util.Optional;
+import java.util.ArrayList;
+import java.util.List;
 
-/** Thin JDBC calls on one connection: each one runs one set-based statement. */
+/** Thin JDBC calls on one connection: each one runs set-based statements, never a row loop. */
 final class Statements {
 
     private final Connection connection;
@@ -16,37 +17,41 @@ final class Statements {
         this.connection = connection;
     }
 
-    void execute(String sql) throws SQLException {
+    /** Runs several parameterless statements in one call. */
+    void execute(List<String> sql) throws SQLException {
+        if (sql.isEmpty()) {
+            return;
+        }
         try (Statement statement = connection.createStatement()) {
-            statement.execute(sql);
+            statement.execute(String.join(";\n", sql));
         }
     }
 
-    long update(String sql, String parameter) throws SQLException {
+    /** Runs one statement; returns its update count (for CREATE TABLE AS: the rows created). */
+    long update(String sql, String... parameters) throws SQLException {
         try (PreparedStatement statement = connection.prepareStatement(sql)) {
-            statement.setString(1, parameter);
+            for (int i = 0; i < parameters.length; i++) {
+                statement.setString(i + 1, parameters[i]);
+            }
             return statement.executeLargeUpdate();
         }
     }
 
-    long longValue(String sql) throws SQLException {
-        try (Statement statement = connection.createStatement(); ResultSet rs = statement.executeQuery(sql)) {
-            return rs.next() ? rs.getLong(1) : 0;
-        }
-    }
-
-    long longValue(String sql, String parameter) throws SQLException {
+    /** The first row of a query, as JDBC objects (an empty list when there is no row). */
+    List<Object> row(String sql, String... parameters) throws SQLException {
         try (PreparedStatement statement = connection.prepareStatement(sql)) {
-            statement.setString(1, parameter);
-            try (ResultSet rs = statement.executeQuery()) {
-                return rs.next() ? rs.getLong(1) : 0;
+            for (int i = 0; i < parameters.length; i++) {
+                statement.setString(i + 1, parameters[i]);
             }
-        }
-    }
-
-    Optional<String> firstString(String sql) throws SQLException {
-        try (Statement statement = connection.createStatement(); ResultSet rs = statement.executeQuery(sql)) {
-            return rs.next() ? Optional.ofNullable(rs.getString(1)) : Optional.empty();
+            try (ResultSet rs = statement.executeQuery()) {
+                List<Object> row = new ArrayList<>();
+                if (rs.next()) {
+                    for (int i = 1; i <= rs.getMetaData().getColumnCount(); i++) {
+                        row.add(rs.getObject(i));
+                    }
+                }
+                return row;
+            }
         }
     }
 }
