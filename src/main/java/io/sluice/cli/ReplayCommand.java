@@ -1,0 +1,93 @@
+package io.sluice.cli;
+
+import io.sluice.lake.replay.Replay;
+import io.sluice.lake.replay.ReplayFile;
+import io.sluice.lake.replay.ReplayInputException;
+import io.sluice.lake.replay.ReplayReader;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.time.InstantSource;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** {@code sluice lake replay FILE --out table.csv [--probes probes.jsonl] [--db PATH]} (BITEMPORAL.md section 9). */
+@Command(name = "replay", mixinStandardHelpOptions = true,
+        description = {"Applies the batches of a replay file to a fresh bi-temporal table and exports the result.",
+            "Exit codes: 0 every batch went as expected, 1 a batch's outcome differs from its expect_error, "
+                    + "2 bad input."})
+final class ReplayCommand implements Callable<Integer> {
+
+    @Parameters(index = "0", paramLabel = "FILE", description = "The replay file (JSON).")
+    Path file;
+
+    @Option(names = "--out", required = true, paramLabel = "CSV",
+            description = "Where to write the whole table as CSV (header, \\N for NULL).")
+    Path out;
+
+    @Option(names = "--probes", paramLabel = "JSONL", description = "Where to write the probe answers, one JSON per line.")
+    Path probes;
+
+    @Option(names = "--db", paramLabel = "PATH",
+            description = "A DuckDB database file to replay into (default: a fresh in-memory database).")
+    Path db;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    private final InstantSource clock;
+
+    ReplayCommand() {
+        this(InstantSource.system());
+    }
+
+    ReplayCommand(InstantSource clock) {
+        this.clock = clock;
+    }
+
+    @Override
+    public Integer call() {
+        PrintWriter stdout = spec.commandLine().getOut();
+        PrintWriter stderr = spec.commandLine().getErr();
+        try {
+            ReplayFile replay = new ReplayReader().read(file);
+            requireWritableParent(out, "--out");
+            if (probes != null) {
+                requireWritableParent(probes, "--probes");
+            }
+            try (Connection connection = DriverManager.getConnection(
+                    db == null ? "jdbc:duckdb:" : "jdbc:duckdb:" + db.toAbsolutePath())) {
+                Replay.Report report = new Replay(clock)
+                        .run(connection, replay, out, Optional.ofNullable(probes), stdout::println);
+                long unexpected = report.unexpected();
+                if (unexpected > 0) {
+                    stderr.println("sluice: " + unexpected + " of " + report.batches().size()
+                            + " batches did not go as the replay file expected");
+                    return SluiceCli.UNEXPECTED_OUTCOME;
+                }
+                return SluiceCli.OK;
+            }
+        } catch (ReplayInputException | UncheckedIOException e) {
+            stderr.println("sluice: " + SluiceCli.oneLine(e));
+            return SluiceCli.BAD_INPUT;
+        } catch (SQLException e) {
+            stderr.println("sluice: database error: " + SluiceCli.oneLine(e));
+            return SluiceCli.BAD_INPUT;
+        }
+    }
+
+    private static void requireWritableParent(Path path, String option) {
+        Path parent = path.toAbsolutePath().getParent();
+        if (parent != null && !Files.isDirectory(parent)) {
+            throw new ReplayInputException(option + ": directory does not exist: " + parent);
+        }
+    }
+}

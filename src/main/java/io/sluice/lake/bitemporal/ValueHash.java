@@ -1,0 +1,26 @@
+package io.sluice.lake.bitemporal;
+
+import java.util.List;
+import java.util.stream.Collectors;
+
+/**
+ * The value_hash of section 3: lowercase hex md5 of the value columns in declared order, each as its VARCHAR text
+ * with {@code \} escaped to {@code \\} and {@code |} to {@code \|}, NULL as {@code \N}, joined with {@code |}.
+ */
+final class ValueHash {
+
+    private ValueHash() {
+    }
+
+    /** The DuckDB expression over {@code alias.column} (or bare columns when alias is empty). */
+    static String sql(List<String> valueColumns, String alias) {
+        String prefix = alias.isEmpty() ? "" : alias + ".";
+        if (valueColumns.isEmpty()) {
+            return "md5('')";
+        }
+        return "md5(" + valueColumns.stream()
+                .map(c -> "coalesce(replace(replace(CAST(" + prefix + Sql.quote(c) + " AS VARCHAR), '\\', '\\\\'), "
+                        + "'|', '\\|'), '\\N')")
+                .collect(Collectors.joining(" || '|' || ")) + ")";
+    }
+}

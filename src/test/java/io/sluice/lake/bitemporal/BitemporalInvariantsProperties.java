@@ -1,0 +1,240 @@
+package io.sluice.lake.bitemporal;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.sql.Connection;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+
+
+/** The seven invariants of section 5, each over random histories, against {@link ReferenceModel}. */
+class BitemporalInvariantsProperties {
+
+    private static final int TRIES = 100;
+
+    @Provide
+    Arbitrary<Histories.History> histories() {
+        return Histories.histories();
+    }
+
+    @Provide
+    Arbitrary<Histories.History> disjointHistories() {
+        return Histories.disjointHistories();
+    }
+
+    @Property(tries = TRIES)
+    void invariant_1_no_overlap_at_any_system_instant(@ForAll("histories") Histories.History history) throws Exception {
+        try (Connection c = Lake.memory()) {
+            List<VersionRow> rows = last(HistoryRun.run(c, history)).after();
+            for (long t : instants(rows)) {
+                for (List<VersionRow> versions : visibleByKey(rows, t)) {
+                    for (int i = 1; i < versions.size(); i++) {
+                        VersionRow prev = versions.get(i - 1);
+                        assertThat(prev.to()).as("overlap at %s: %s / %s", t, prev, versions.get(i)).isNotNull();
+                        assertThat(prev.to()).isBeforeOrEqualTo(versions.get(i).from());
+                    }
+                }
+            }
+        }
+    }
+
+    @Property(tries = TRIES)
+    void invariant_2_visible_versions_are_coalesced_and_never_empty(@ForAll("histories") Histories.History history)
+            throws Exception {
+        try (Connection c = Lake.memory()) {
+            List<VersionRow> rows = last(HistoryRun.run(c, history)).after();
+            for (VersionRow row : rows) {
+                assertThat(row.to() == null || row.from().isBefore(row.to())).as("empty interval %s", row).isTrue();
+            }
+            for (long t : instants(rows)) {
+                for (List<VersionRow> versions : visibleByKey(rows, t)) {
+                    for (int i = 1; i < versions.size(); i++) {
+                        VersionRow prev = versions.get(i - 1);
+                        VersionRow next = versions.get(i);
+                        if (next.from().equals(prev.to())) {
+                            assertThat(next.hash()).as("not coalesced at %s: %s / %s", t, prev, next)
+                                    .isNotEqualTo(prev.hash());
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    @Property(tries = TRIES)
+    void invariant_3_history_is_append_only_and_each_slice_is_the_timeline_of_its_knowledge(
+            @ForAll("histories") Histories.History history) throws Exception {
+        try (Connection c = Lake.memory()) {
+            List<HistoryRun.Step> steps = HistoryRun.run(c, history);
+            long lastInstant = Long.MIN_VALUE;
+            List<Long> slices = new ArrayList<>();
+            List<Set<ReferenceModel.Version>> timelines = new ArrayList<>();
+            for (HistoryRun.Step step : steps) {
+                assertThat(current(step.after())).as("current rows after %s", step.batch())
+                        .isEqualTo(step.model().timeline());
+                if (step.result().outcome() != WriteResult.Outcome.WRITTEN) {
+                    assertThat(step.after()).isEqualTo(step.before());
+                    continue;
+                }
+                long t = micros(step.result().systemTime().orElseThrow());
+                long requested = micros(step.requested());
+                assertThat(t).as("system time").isEqualTo(Math.max(requested, lastInstant + 1));
+                assertThat(t).isGreaterThan(maxInstant(step.before()));
+                lastInstant = t;
+                List<VersionRow> closedNow = new ArrayList<>();
+                for (VersionRow old : step.before()) {
+                    if (!step.after().contains(old)) {
+                        assertThat(old.systemTo()).as("only current rows are ever closed").isNull();
+                        VersionRow closed = new VersionRow(old.key(), old.values(), old.from(), old.to(), old.hash(),
+                                old.systemFrom(), t);
+                        assertThat(step.after()).contains(closed);
+                        closedNow.add(closed);
+                    }
+                }
+                List<VersionRow> added = new ArrayList<>(step.after());
+                step.before().forEach(added::remove);
+                added.removeAll(closedNow);
+                assertThat(added).allSatisfy(r -> assertThat(r.systemFrom()).isEqualTo(t))
+                        .allSatisfy(r -> assertThat(r.systemTo()).isNull());
+                assertThat(added).hasSize((int) step.result().versionsOpened());
+                assertThat(closedNow).hasSize((int) step.result().versionsClosed());
+                slices.add(t);
+                timelines.add(step.model().timeline());
+            }
+            List<VersionRow> end = last(steps).after();
+            for (int i = 0; i < slices.size(); i++) {
+                long t = slices.get(i);
+                Set<ReferenceModel.Version> slice = end.stream().filter(r -> r.visibleAt(t))
+                        .map(VersionRow::version).collect(Collectors.toSet());
+                assertThat(slice).as("slice at write %d", i + 1).isEqualTo(timelines.get(i));
+            }
+        }
+    }
+
+    @Property(tries = TRIES)
+    void invariant_4_reapplying_a_batch_or_refreshing_with_current_knowledge_is_a_no_op(
+            @ForAll("histories") Histories.History history) throws Exception {
+        BitemporalTable table = history.shape().table;
+        BitemporalMerge merge = new BitemporalMerge();
+        try (Connection c = Lake.memory()) {
+            HistoryRun.run(c, history, step -> {
+                if (step.invalid()) {
+                    return;
+                }
+                Instant later = step.requested().plusSeconds(60);
+                WriteResult again = merge.write(c, table, step.batch().toBatch(table), step.batch().replace(), later);
+                assertThat(again.outcome()).as("re-applying %s", step.batch()).isEqualTo(WriteResult.Outcome.UNCHANGED);
+                assertThat(VersionRow.everything(c, table)).isEqualTo(step.stateAfter());
+                TestBatch refresh = step.model().knowledgeAsFullRefresh();
+                WriteResult full = merge.write(c, table, refresh.toBatch(table), Replace.ALL, later);
+                assertThat(full.outcome()).as("full refresh").isEqualTo(WriteResult.Outcome.UNCHANGED);
+                assertThat(VersionRow.everything(c, table)).isEqualTo(step.stateAfter());
+            });
+        }
+    }
+
+    @Property(tries = TRIES)
+    void invariant_5_disjoint_batches_give_the_same_current_rows_in_any_order(
+            @ForAll("disjointHistories") Histories.History history, @ForAll long seed) throws Exception {
+        List<TestBatch> shuffled = new ArrayList<>(history.batches());
+        Collections.shuffle(shuffled, new java.util.Random(seed));
+        try (Connection inOrder = Lake.memory(); Connection reordered = Lake.memory()) {
+            HistoryRun.Step a = last(HistoryRun.run(inOrder, history));
+            HistoryRun.Step b = last(HistoryRun.run(reordered, new Histories.History(history.shape(), shuffled)));
+            assertThat(current(b.after())).isEqualTo(current(a.after())).isEqualTo(a.model().timeline());
+        }
+    }
+
+    @Property(tries = TRIES)
+    void invariant_6_as_of_answers_equal_the_latest_filing_on_or_before_the_day(
+            @ForAll("histories") Histories.History history) throws Exception {
+        BitemporalTable table = history.shape().table;
+        List<LocalDate> days = new ArrayList<>();
+        for (int year = 2019; year <= 2026; year++) {
+            days.add(LocalDate.of(year, 1, 1));
+            days.add(LocalDate.of(year, 6, 30));
+        }
+        try (Connection c = Lake.memory()) {
+            List<HistoryRun.Step> steps = HistoryRun.run(c, history);
+            for (HistoryRun.Step step : steps) {
+                for (LocalDate day : days) {
+                    Map<List<String>, List<String>> expected = step.model().asOf(day);
+                    step.result().systemTime().ifPresent(t -> assertThat(asOf(c, table, day, t))
+                            .as("as of %s at %s", day, t).isEqualTo(expected));
+                }
+            }
+            ReferenceModel end = last(steps).model();
+            for (LocalDate day : days) {
+                assertThat(asOf(c, table, day, null)).as("current, as of %s", day).isEqualTo(end.asOf(day));
+            }
+        }
+    }
+
+    @Property(tries = TRIES)
+    void invariant_7_a_rejected_batch_changes_nothing_companion_tables_included(
+            @ForAll("histories") Histories.History history) throws Exception {
+        try (Connection c = Lake.memory()) {
+            for (HistoryRun.Step step : HistoryRun.run(c, history)) {
+                assertThat(step.result().isRejected()).as("rejected: %s", step.batch()).isEqualTo(step.invalid());
+                if (step.invalid()) {
+                    assertThat(step.stateAfter()).isEqualTo(step.stateBefore());
+                }
+            }
+        }
+    }
+
+    private static Map<List<String>, List<String>> asOf(Connection c, BitemporalTable t, LocalDate day, Instant at) {
+        try {
+            return HistoryRun.asOf(c, t, day, at);
+        } catch (java.sql.SQLException e) {
+            throw new AssertionError(e);
+        }
+    }
+
+    private static Set<ReferenceModel.Version> current(List<VersionRow> rows) {
+        return rows.stream().filter(r -> r.systemTo() == null).map(VersionRow::version).collect(Collectors.toSet());
+    }
+
+    private static Set<Long> instants(List<VersionRow> rows) {
+        Set<Long> instants = new TreeSet<>();
+        for (VersionRow r : rows) {
+            instants.add(r.systemFrom());
+            if (r.systemTo() != null) {
+                instants.add(r.systemTo());
+            }
+        }
+        return instants;
+    }
+
+    private static long maxInstant(List<VersionRow> rows) {
+        return instants(rows).stream().mapToLong(Long::longValue).max().orElse(Long.MIN_VALUE);
+    }
+
+    private static List<List<VersionRow>> visibleByKey(List<VersionRow> rows, long t) {
+        return rows.stream().filter(r -> r.visibleAt(t))
+                .collect(Collectors.groupingBy(VersionRow::key)).values().stream()
+                .map(list -> list.stream().sorted(Comparator.comparing(VersionRow::from)).toList())
+                .toList();
+    }
+
+    private static long micros(Instant t) {
+        return t.getEpochSecond() * 1_000_000L + t.getNano() / 1000;
+    }
+
+    private static <T> T last(List<T> list) {
+        return list.get(list.size() - 1);
+    }
+
+}

@@ -1,0 +1,54 @@
+package io.sluice.lake.bitemporal;
+
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A batch in the generic shape the reference model reads: rows of (key parts, value parts, date) and markers of
+ * (scope parts, date). Parts and dates may be NULL so that invalid batches can be expressed.
+ */
+record TestBatch(List<Row> rows, List<Marker> markers, Replace replace) {
+
+    record Row(List<String> key, List<String> values, LocalDate date) {
+    }
+
+    record Marker(List<String> scope, LocalDate date) {
+    }
+
+    TestBatch {
+        rows = List.copyOf(rows);
+        markers = List.copyOf(markers);
+    }
+
+    TestBatch withReplace(Replace r) {
+        return new TestBatch(rows, markers, r);
+    }
+
+    /** The engine's batch for {@code table}, whose key, value and scope columns line up with the parts. */
+    Batch toBatch(BitemporalTable table) {
+        List<Map<String, Object>> out = new ArrayList<>();
+        for (Row row : rows) {
+            Map<String, Object> entry = new java.util.LinkedHashMap<>();
+            for (int i = 0; i < table.keyColumns().size(); i++) {
+                entry.put(table.keyColumns().get(i), row.key().get(i));
+            }
+            for (int i = 0; i < table.valueColumns().size(); i++) {
+                entry.put(table.valueColumns().get(i), row.values().get(i));
+            }
+            entry.put(table.dateColumn(), row.date());
+            out.add(entry);
+        }
+        List<Map<String, Object>> marks = new ArrayList<>();
+        for (Marker marker : markers) {
+            Map<String, Object> entry = new java.util.LinkedHashMap<>();
+            for (int i = 0; i < table.scopeColumns().size(); i++) {
+                entry.put(table.scopeColumns().get(i), marker.scope().get(i));
+            }
+            entry.put(table.dateColumn(), marker.date());
+            marks.add(entry);
+        }
+        return new Batch(out, marks);
+    }
+}
