@@ -31,7 +31,16 @@ public record AssetDto(
         Map<String, Object> configSchema,
         Object defaultConfig,
         LastRunDto lastRun,
-        MaterializationDto lastMaterialization) {
+        MaterializationDto lastMaterialization,
+        TableDto table,
+        List<CheckDto> latestChecks) {
+
+    /** The lake table Sluice writes for the asset, its write mode and declared checks. */
+    public record TableDto(String name, String writeMode, Object mode, List<Object> checks) {
+        static TableDto of(io.sluice.catalog.TableSpec t) {
+            return new TableDto(t.name(), t.mode().label(), t.mode(), List.copyOf(t.checks()));
+        }
+    }
 
     public record PartitionsDto(String type, String description, String start, String end, String timezone) {
         static PartitionsDto of(PartitionsDefinition definition) {
@@ -61,15 +70,16 @@ public record AssetDto(
         AssetSpec<?> spec = asset.spec();
         return new AssetDto(spec.key().toString(), spec.key().group(), spec.key().name(), spec.description(), spec.owners(),
                 spec.tags(), asset instanceof KeyedAsset<?>, PartitionsDto.of(spec.partitions()), keys(upstream), null, null, null,
-                lastRun, null);
+                lastRun, null, spec.table().map(TableDto::of).orElse(null), null);
     }
 
     static AssetDto detail(Asset<?> asset, Set<AssetKey> upstream, Set<AssetKey> downstream, LastRunDto lastRun,
-                           MaterializationDto last) {
+                           MaterializationDto last, List<CheckDto> checks) {
         AssetSpec<?> spec = asset.spec();
         return new AssetDto(spec.key().toString(), spec.key().group(), spec.key().name(), spec.description(), spec.owners(),
                 spec.tags(), asset instanceof KeyedAsset<?>, PartitionsDto.of(spec.partitions()), keys(upstream), keys(downstream),
-                ConfigSchema.of(spec.configType(), spec.defaultConfig()), spec.defaultConfig(), lastRun, last);
+                ConfigSchema.of(spec.configType(), spec.defaultConfig()), spec.defaultConfig(), lastRun, last,
+                spec.table().map(TableDto::of).orElse(null), checks);
     }
 
     private static List<String> keys(Set<AssetKey> keys) {

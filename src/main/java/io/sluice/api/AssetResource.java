@@ -41,7 +41,8 @@ public class AssetResource {
         Asset<?> asset = assets.get(group, name);
         AssetKey key = asset.spec().key();
         return AssetDto.detail(asset, assets.upstream(key), assets.downstream(key), lastRun(assets.lastSteps(), key),
-                assets.lastMaterialization(key).map(m -> AssetDto.MaterializationDto.of(m, Json.tree(mapper, m.metadataJson()))).orElse(null));
+                assets.lastMaterialization(key).map(m -> AssetDto.MaterializationDto.of(m, Json.tree(mapper, m.metadataJson()))).orElse(null),
+                assets.latestChecks(key).stream().map(CheckDto::of).toList());
     }
 
     @GET

@@ -91,6 +91,12 @@ public class RunResource {
         return runs.logs(id, Params.integer("after", after), max);
     }
 
+    @GET
+    @Path("/{id}/checks")
+    public List<CheckDto> checks(@PathParam("id") String id) {
+        return runs.checks(id).stream().map(CheckDto::of).toList();
+    }
+
     /** Body (optional): {@code {"reason": "..."}}. */
     public record CancelBody(String reason) {
     }

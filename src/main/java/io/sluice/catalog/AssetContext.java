@@ -21,6 +21,14 @@ public interface AssetContext<C extends Record> {
     /** The lake (DuckDB) the asset reads and writes. */
     Lake lake();
 
+    /**
+     * Where the compute puts the rows of the asset's declared table ({@link AssetSpec.Builder#table}).
+     * Rows staged by every batch and partition of a run are checked and published together.
+     *
+     * @throws IllegalStateException if the asset declares no table
+     */
+    TableOutput output();
+
     /** Runs until the compute was asked to stop: long computes may check it. */
     boolean isCancelRequested();
 }

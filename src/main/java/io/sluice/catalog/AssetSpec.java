@@ -7,6 +7,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -21,7 +22,8 @@ public record AssetSpec<C extends Record>(
         Set<AssetKey> deps,
         Class<C> configType,
         C defaultConfig,
-        PartitionsDefinition partitions) {
+        PartitionsDefinition partitions,
+        Optional<TableSpec> table) {
 
     public AssetSpec {
         Objects.requireNonNull(key, "key");
@@ -32,6 +34,10 @@ public record AssetSpec<C extends Record>(
         owners = List.copyOf(owners);
         tags = Map.copyOf(tags);
         deps = Set.copyOf(deps);
+        Objects.requireNonNull(table, "table");
+        if (table.isPresent() && table.get().mode() instanceof WriteMode.PartitionOverwrite && !partitions.isPartitioned()) {
+            throw new IllegalArgumentException("asset " + key + " writes with PARTITION_OVERWRITE but is not partitioned");
+        }
         if (deps.contains(key)) {
             throw new IllegalArgumentException("asset " + key + " depends on itself");
         }
@@ -60,6 +66,7 @@ public record AssetSpec<C extends Record>(
         private final Map<String, String> tags = new LinkedHashMap<>();
         private final Set<AssetKey> deps = new LinkedHashSet<>();
         private PartitionsDefinition partitions = PartitionsDefinition.none();
+        private TableSpec table;
 
         private Builder(AssetKey key, Class<C> configType, C defaultConfig) {
             this.key = key;
@@ -95,8 +102,26 @@ public record AssetSpec<C extends Record>(
             return this;
         }
 
+        /**
+         * The lake table Sluice writes for this asset with {@code mode}: the compute stages rows through
+         * {@link AssetContext#output()}, Sluice runs the checks and publishes them atomically.
+         */
+        public Builder<C> table(String name, WriteMode mode) {
+            this.table = new TableSpec(name, mode, List.of());
+            return this;
+        }
+
+        /** A check of the asset's table (declare the table first). */
+        public Builder<C> check(AssetCheck check) {
+            if (table == null) {
+                throw new IllegalStateException("declare the table of " + key + " before its checks");
+            }
+            this.table = table.withCheck(check);
+            return this;
+        }
+
         public AssetSpec<C> build() {
-            return new AssetSpec<>(key, description, owners, tags, deps, configType, defaultConfig, partitions);
+            return new AssetSpec<>(key, description, owners, tags, deps, configType, defaultConfig, partitions, Optional.ofNullable(table));
         }
     }
 }

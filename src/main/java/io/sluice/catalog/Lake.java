@@ -12,6 +12,9 @@ public interface Lake {
     /** Runs {@code work} on a connection of its own, without taking any write lock. */
     <T> T read(LakeWork<T> work);
 
+    /** Opens the staging area of one materialization (one run, one partition) of a managed table. */
+    Staging stage(TableSpec table, String runId, java.util.Optional<String> partition);
+
     @FunctionalInterface
     interface LakeWork<T> {
         T apply(LakeSession session) throws Exception;

@@ -1,18 +1,28 @@
 package io.sluice.example;
 
+import io.sluice.catalog.AssetCheck;
 import io.sluice.catalog.AssetSpec;
+import io.sluice.catalog.WriteMode;
 import jakarta.enterprise.context.ApplicationScoped;
+import java.util.List;
 
-/** {@code transform/form_adv_firm_identity}: one row per CRD with its latest legal and business name. */
+/**
+ * {@code transform/form_adv_firm_identity}: each firm's legal and business name through time, keyed by
+ * CRD number. Bi-temporal in key mode: every filing states the firm's names on its date.
+ */
 @ApplicationScoped
 public class FirmIdentity extends FormAdvKeyedAsset {
 
     private final AssetSpec<AssetSpec.NoConfig> spec = AssetSpec.builder("transform/form_adv_firm_identity")
-            .description("Current identity of each adviser firm (latest legal and business name), keyed by CRD number")
+            .description("Legal and business name of each adviser firm through time (bi-temporal), keyed by CRD number")
             .owners("data-platform@example.com")
             .tag("layer", "transform")
             .tag("key", "crd_number")
             .deps("raw/form_adv_filings")
+            .table(FormAdvTables.FIRM_IDENTITY, WriteMode.bitemporal(List.of("crd_number"), List.of("legal_name", "business_name"),
+                    "filing_date", List.of()))
+            .check(new AssetCheck.NotNull("names_present", AssetCheck.Severity.ERROR, List.of("legal_name", "business_name")))
+            .check(new AssetCheck.UniqueKeys("one_current_identity_per_firm", AssetCheck.Severity.ERROR, List.of("crd_number")))
             .build();
 
     @Override
@@ -21,17 +31,8 @@ public class FirmIdentity extends FormAdvKeyedAsset {
     }
 
     @Override
-    String table() {
-        return FormAdvTables.FIRM_IDENTITY;
-    }
-
-    @Override
-    String select(String source, String runId) {
-        return "SELECT crd_number, "
-                + "arg_max(legal_name, (filing_date, amendment_no)) AS legal_name, "
-                + "arg_max(business_name, (filing_date, amendment_no)) AS business_name, "
-                + "min(filing_date) AS first_filing_date, max(filing_date) AS last_filing_date, "
-                + "count(DISTINCT filing_id) AS filing_count, '" + runId + "' AS _run_id "
-                + "FROM (" + source + ") GROUP BY crd_number";
+    String select(String source) {
+        return "SELECT crd_number, filing_date, arg_max(legal_name, amendment_no) AS legal_name, "
+                + "arg_max(business_name, amendment_no) AS business_name FROM (" + source + ") GROUP BY crd_number, filing_date";
     }
 }

@@ -1,18 +1,30 @@
 package io.sluice.example;
 
+import io.sluice.catalog.AssetCheck;
 import io.sluice.catalog.AssetSpec;
+import io.sluice.catalog.WriteMode;
 import jakarta.enterprise.context.ApplicationScoped;
+import java.util.List;
 
-/** {@code transform/form_adv_firm_ownership}: one row per CRD and owner, with the owner's latest role and code. */
+/**
+ * {@code transform/form_adv_firm_ownership}: the owners of each firm through time. Bi-temporal in
+ * complete mode by firm: a filing lists all owners of the firm on its date, so an owner missing from a
+ * filing has left (and may come back).
+ */
 @ApplicationScoped
 public class FirmOwnership extends FormAdvKeyedAsset {
 
     private final AssetSpec<AssetSpec.NoConfig> spec = AssetSpec.builder("transform/form_adv_firm_ownership")
-            .description("Owners of each adviser firm across its filings (latest role and ownership code, first and last seen)")
+            .description("Owners of each adviser firm through time with role and ownership code (bi-temporal, complete by firm)")
             .owners("data-platform@example.com")
             .tag("layer", "transform")
             .tag("key", "crd_number")
             .deps("raw/form_adv_filings")
+            .table(FormAdvTables.FIRM_OWNERSHIP, WriteMode.bitemporal(List.of("crd_number", "owner_key"),
+                    List.of("owner_name", "owner_role", "ownership_code"), "filing_date", List.of("crd_number")))
+            .check(new AssetCheck.AcceptedValues("known_ownership_codes", AssetCheck.Severity.ERROR, "ownership_code",
+                    List.of("NA", "A", "B", "C", "D", "E", "F")))
+            .check(new AssetCheck.RowCountTolerance("owner_count_stable", AssetCheck.Severity.WARN, 50))
             .build();
 
     @Override
@@ -21,18 +33,9 @@ public class FirmOwnership extends FormAdvKeyedAsset {
     }
 
     @Override
-    String table() {
-        return FormAdvTables.FIRM_OWNERSHIP;
-    }
-
-    @Override
-    String select(String source, String runId) {
-        return "WITH src AS (" + source + "), latest AS (SELECT crd_number, max(filing_date) AS last_filing FROM src GROUP BY crd_number) "
-                + "SELECT s.crd_number, s.owner_key, arg_max(s.owner_name, (s.filing_date, s.amendment_no)) AS owner_name, "
-                + "arg_max(s.owner_role, (s.filing_date, s.amendment_no)) AS owner_role, "
-                + "arg_max(s.ownership_code, (s.filing_date, s.amendment_no)) AS ownership_code, "
-                + "min(s.filing_date) AS first_seen, max(s.filing_date) AS last_seen, "
-                + "max(s.filing_date) = any_value(l.last_filing) AS current_owner, '" + runId + "' AS _run_id "
-                + "FROM src s JOIN latest l USING (crd_number) GROUP BY s.crd_number, s.owner_key";
+    String select(String source) {
+        return "SELECT crd_number, owner_key, filing_date, arg_max(owner_name, amendment_no) AS owner_name, "
+                + "arg_max(owner_role, amendment_no) AS owner_role, arg_max(ownership_code, amendment_no) AS ownership_code "
+                + "FROM (" + source + ") GROUP BY crd_number, owner_key, filing_date";
     }
 }

@@ -3,6 +3,7 @@ package io.sluice.example;
 import io.sluice.catalog.AssetContext;
 import io.sluice.catalog.AssetSpec;
 import io.sluice.catalog.KeyedAsset;
+import io.sluice.catalog.LakeSession;
 import io.sluice.catalog.MaterializeResult;
 import java.time.LocalDate;
 import java.util.List;
@@ -10,7 +11,9 @@ import java.util.Optional;
 
 /**
  * The keyed contract of the Form ADV transforms: keys are CRD numbers, the watermark is the latest
- * published date landed in raw, and a batch rebuilds its CRDs from raw with one set-based statement.
+ * published date landed in raw, and a batch stages the full filing history of its CRDs from raw with one
+ * set-based statement. Sluice merges it bi-temporally: a rerun writes nothing, a changed filing opens
+ * exactly the versions it changes.
  */
 abstract class FormAdvKeyedAsset implements KeyedAsset<AssetSpec.NoConfig> {
 
@@ -38,27 +41,25 @@ abstract class FormAdvKeyedAsset implements KeyedAsset<AssetSpec.NoConfig> {
 
     @Override
     public MaterializeResult processBatch(AssetContext<AssetSpec.NoConfig> context, List<String> keys) {
-        String runId = context.runId().replace("'", "");
-        return context.lake().write(table(), lake -> {
-            lake.loadKeys("batch_keys", keys);
-            long unknown = lake.queryLong("SELECT count(*) FROM batch_keys b WHERE NOT EXISTS (SELECT 1 FROM "
-                    + FormAdvTables.RAW + " r WHERE r.crd_number::VARCHAR = b.key)");
-            if (unknown > 0) {
-                context.log().warn(unknown + " of " + keys.size() + " keys are not CRD numbers found in raw; they are skipped");
-            }
-            String source = "SELECT * FROM " + FormAdvTables.RAW + " WHERE crd_number IN (SELECT TRY_CAST(key AS BIGINT) FROM batch_keys)";
-            long rows = lake.upsert(table(), List.of("crd_number"), select(source, runId));
-            return MaterializeResult.rows(rows).withMetadata("table", table()).withMetadata("unknown_keys", unknown);
-        });
+        String keyList = keys.stream().map(k -> "'" + k.replace("'", "''") + "'").collect(java.util.stream.Collectors.joining(", "));
+        long unknown = context.lake().read(lake -> lake.queryLong("SELECT count(*) FROM (VALUES " + values(keys) + ") b(key) "
+                + "WHERE NOT EXISTS (SELECT 1 FROM " + FormAdvTables.RAW + " r WHERE r.crd_number::VARCHAR = b.key)"));
+        if (unknown > 0) {
+            context.log().warn(unknown + " of " + keys.size() + " keys are not CRD numbers found in raw; they are skipped");
+        }
+        String source = "SELECT * FROM " + FormAdvTables.RAW + " WHERE crd_number::VARCHAR IN (" + keyList + ")";
+        long staged = context.output().rows(select(source));
+        return MaterializeResult.rows(staged).withMetadata("unknown_keys", unknown);
     }
 
-    private static boolean rawExists(io.sluice.catalog.LakeSession lake) {
+    private static String values(List<String> keys) {
+        return keys.stream().map(k -> "('" + k.replace("'", "''") + "')").collect(java.util.stream.Collectors.joining(", "));
+    }
+
+    private static boolean rawExists(LakeSession lake) {
         return lake.tableExists(FormAdvTables.RAW);
     }
 
-    /** The lake table this asset writes. */
-    abstract String table();
-
-    /** The rows of the batch's CRDs, computed from {@code source} (raw rows of those CRDs). */
-    abstract String select(String source, String runId);
+    /** The rows to stage for the batch's CRDs, computed from {@code source} (the raw rows of those CRDs). */
+    abstract String select(String source);
 }

@@ -1,23 +1,28 @@
 package io.sluice.example;
 
 import io.sluice.catalog.Asset;
+import io.sluice.catalog.AssetCheck;
 import io.sluice.catalog.AssetContext;
 import io.sluice.catalog.AssetSpec;
 import io.sluice.catalog.MaterializeResult;
+import io.sluice.catalog.WriteMode;
 import jakarta.enterprise.context.ApplicationScoped;
+import java.util.List;
 
 /**
- * {@code raw/form_adv_filings}: the extract landed as-is, no cleanup. Rows already landed are not
- * landed again, so a rerun adds nothing; each landed row carries the run that landed it.
+ * {@code raw/form_adv_filings}: the extract landed as-is, no cleanup, with APPEND: each filing is a
+ * load, and a filing already landed is never landed again, so a rerun adds nothing.
  */
 @ApplicationScoped
 public class RawFormAdvFilings implements Asset<AssetSpec.NoConfig> {
 
     private final AssetSpec<AssetSpec.NoConfig> spec = AssetSpec.builder("raw/form_adv_filings")
-            .description("Form ADV filings landed as-is from the extract (append-only, deduplicated on filing and owner)")
+            .description("Form ADV filings landed as-is from the extract (append-only; each filing is landed once)")
             .owners("data-platform@example.com")
             .tag("layer", "raw")
             .deps("extract/form_adv_filings")
+            .table(FormAdvTables.RAW, WriteMode.append("filing_id"))
+            .check(new AssetCheck.NotNull("keys_present", AssetCheck.Severity.ERROR, List.of("filing_id", "crd_number", "filing_date", "owner_key")))
             .build();
 
     @Override
@@ -28,14 +33,8 @@ public class RawFormAdvFilings implements Asset<AssetSpec.NoConfig> {
     @Override
     public MaterializeResult materialize(AssetContext<AssetSpec.NoConfig> context) {
         String runId = context.runId().replace("'", "");
-        long rows = context.lake().write(FormAdvTables.RAW, lake -> {
-            lake.execute("CREATE TABLE IF NOT EXISTS " + FormAdvTables.RAW + " AS SELECT *, ''::VARCHAR AS _load_run_id, "
-                    + "now() AS _loaded_at FROM " + FormAdvTables.EXTRACT + " LIMIT 0");
-            return lake.execute("INSERT INTO " + FormAdvTables.RAW + " SELECT e.*, '" + runId + "', now() FROM "
-                    + FormAdvTables.EXTRACT + " e WHERE NOT EXISTS (SELECT 1 FROM " + FormAdvTables.RAW
-                    + " r WHERE r.filing_id = e.filing_id AND r.owner_key = e.owner_key)");
-        });
-        context.log().info("landed " + rows + " new rows");
-        return MaterializeResult.rows(rows).withMetadata("table", FormAdvTables.RAW);
+        long staged = context.output().rows("SELECT *, '" + runId + "' AS _load_run_id, now() AS _loaded_at FROM " + FormAdvTables.EXTRACT);
+        context.log().info("staged " + staged + " extracted rows; filings already landed are skipped");
+        return MaterializeResult.rows(staged).withMetadata("table", FormAdvTables.RAW);
     }
 }

@@ -58,6 +58,10 @@ public class AssetService {
         return store.lastMaterialization(key);
     }
 
+    public List<RecordedCheck> latestChecks(AssetKey key) {
+        return store.latestChecks(key);
+    }
+
     public Map<AssetKey, AssetRun> lastSteps() {
         return store.lastStepByAsset();
     }
@@ -77,7 +81,7 @@ public class AssetService {
 
     private <C extends Record> List<String> allKeys(KeyedAsset<C> asset) {
         RunAssetContext<C> context = new RunAssetContext<>("keys", asset.spec().key(), asset.spec().defaultConfig(), Optional.empty(),
-                SILENT, lake, () -> false);
+                SILENT, lake, Optional.empty(), () -> false);
         try {
             return asset.allKeys(context);
         } catch (RuntimeException e) {

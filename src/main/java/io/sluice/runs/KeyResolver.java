@@ -22,24 +22,26 @@ public final class KeyResolver {
     public static KeySelection resolve(MaterializationMode mode, List<String> requestedKeys,
                                        Optional<String> lastWatermark, KeySource source) throws Exception {
         return switch (mode) {
-            case SINGLE_KEY -> new KeySelection(distinct(requestedKeys), Optional.empty());
+            case SINGLE_KEY -> new KeySelection(distinct(requestedKeys), Optional.empty(), false);
             case FULL_REFRESH -> {
                 Optional<String> now = source.currentWatermark();
-                yield new KeySelection(distinct(source.allKeys()), now);
+                yield new KeySelection(distinct(source.allKeys()), now, true);
             }
             case INCREMENTAL -> {
                 Optional<String> now = source.currentWatermark();
                 List<String> keys;
+                boolean complete = false;
                 if (now.isEmpty()) {
                     keys = List.of();
                 } else if (lastWatermark.isEmpty()) {
                     keys = source.allKeys();
+                    complete = true;
                 } else if (lastWatermark.get().equals(now.get())) {
                     keys = List.of();
                 } else {
                     keys = source.changedKeys(lastWatermark.get(), now.get());
                 }
-                yield new KeySelection(distinct(keys), now.or(() -> lastWatermark));
+                yield new KeySelection(distinct(keys), now.or(() -> lastWatermark), complete);
             }
         };
     }

@@ -5,10 +5,11 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * The keys a keyed asset's run processes, in batches, and the watermark to store if the run succeeds.
+ * The keys a keyed asset's run processes, in batches, the watermark to store if the run succeeds, and
+ * whether the keys are all the asset has ({@code complete}: the write may then replace the whole table).
  * Every mode resolves to one of these; the processing loop only ever sees batches.
  */
-public record KeySelection(List<String> keys, Optional<String> watermarkOnSuccess) {
+public record KeySelection(List<String> keys, Optional<String> watermarkOnSuccess, boolean complete) {
 
     public KeySelection {
         keys = List.copyOf(keys);

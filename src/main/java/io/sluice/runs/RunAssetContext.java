@@ -4,6 +4,7 @@ import io.sluice.catalog.AssetContext;
 import io.sluice.catalog.AssetKey;
 import io.sluice.catalog.Lake;
 import io.sluice.catalog.RunLogger;
+import io.sluice.catalog.TableOutput;
 import java.util.Optional;
 import java.util.function.BooleanSupplier;
 
@@ -15,7 +16,14 @@ record RunAssetContext<C extends Record>(
         Optional<String> partition,
         RunLogger log,
         Lake lake,
+        Optional<TableOutput> table,
         BooleanSupplier cancelRequested) implements AssetContext<C> {
+
+    @Override
+    public TableOutput output() {
+        return table.orElseThrow(() -> new IllegalStateException("asset " + assetKey
+                + " declares no table: add .table(name, mode) to its spec, or write through lake()"));
+    }
 
     @Override
     public boolean isCancelRequested() {

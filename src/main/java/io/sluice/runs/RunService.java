@@ -87,6 +87,11 @@ public class RunService {
         return store.logs(id, afterId, limit);
     }
 
+    public List<RecordedCheck> checks(String id) {
+        get(id);
+        return store.checks(id);
+    }
+
     public List<Materialization> materializations(String id) {
         return store.materializations(id);
     }

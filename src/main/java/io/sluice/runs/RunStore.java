@@ -44,6 +44,13 @@ public interface RunStore {
     /** The newest step of each asset, across runs. */
     Map<AssetKey, AssetRun> lastStepByAsset();
 
+    void recordChecks(List<RecordedCheck> checks);
+
+    List<RecordedCheck> checks(String runId);
+
+    /** The check results of the asset's latest run that ran checks. */
+    List<RecordedCheck> latestChecks(AssetKey asset);
+
     Optional<String> watermark(AssetKey asset, String partition);
 
     void saveWatermark(AssetKey asset, String partition, String value, String runId, Instant now);

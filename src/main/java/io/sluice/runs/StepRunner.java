@@ -11,6 +11,11 @@ import io.sluice.catalog.AssetSpec;
 import io.sluice.catalog.KeyedAsset;
 import io.sluice.catalog.Lake;
 import io.sluice.catalog.MaterializeResult;
+import io.sluice.catalog.CheckResult;
+import io.sluice.catalog.Publication;
+import io.sluice.catalog.Staging;
+import io.sluice.catalog.TableOutput;
+import io.sluice.catalog.TableSpec;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -56,6 +61,9 @@ class StepRunner {
         }
         try {
             return runTyped(run, asset, config, log);
+        } catch (StepFailed e) {
+            log.error(e.getMessage());
+            return new StepOutcome(RunStatus.FAILURE, 0, 0, 0, e.getMessage());
         } catch (RunCanceled e) {
             log.warn("canceled between batches");
             return StepOutcome.of(RunStatus.CANCELED);
@@ -73,12 +81,23 @@ class StepRunner {
         long batches = 0;
         long rows = 0;
         for (String partition : partitions) {
-            RunAssetContext<C> context = new RunAssetContext<>(run.id(), spec.key(), config, Optional.ofNullable(partition), log, lake,
-                    () -> store.isCancelRequested(run.id()));
             long started = System.nanoTime();
-            PartitionOutcome outcome = asset instanceof KeyedAsset<C> keyed
-                    ? processKeys(run, keyed, context, partition)
-                    : new PartitionOutcome(asset.materialize(context), 0, 1);
+            Optional<Staging> staging = spec.table().map(t -> lake.stage(t, run.id(), Optional.ofNullable(partition)));
+            PartitionOutcome outcome;
+            try {
+                RunAssetContext<C> context = new RunAssetContext<>(run.id(), spec.key(), config, Optional.ofNullable(partition), log, lake,
+                        staging.map(TableOutput.class::cast), () -> store.isCancelRequested(run.id()));
+                outcome = asset instanceof KeyedAsset<C> keyed
+                        ? processKeys(run, keyed, context, partition)
+                        : new PartitionOutcome(asset.materialize(context), 0, 1, new KeySelection(List.of(), Optional.empty(), true));
+                if (staging.isPresent()) {
+                    boolean complete = outcome.selection().complete() && !spec.partitions().isPartitioned();
+                    outcome = outcome.published(publish(run, spec, partition, staging.get(), complete, log));
+                }
+            } finally {
+                staging.ifPresent(Staging::close);
+            }
+            outcome.selection().watermarkOnSuccess().ifPresent(w -> store.saveWatermark(spec.key(), partition, w, run.id(), clock.instant()));
             long durationMs = (System.nanoTime() - started) / 1_000_000;
             store.recordMaterialization(new Materialization(run.id(), spec.key(), partition, clock.instant(),
                     outcome.result().rowsWritten(), outcome.keys(), outcome.batches(), durationMs, json(outcome.result())));
@@ -91,7 +110,41 @@ class StepRunner {
         return new StepOutcome(RunStatus.SUCCESS, keys, batches, rows, null);
     }
 
-    private record PartitionOutcome(MaterializeResult result, long keys, long batches) {
+    /** Checks and publishes the staged rows; a rejected batch or a failed blocking check fails the step. */
+    private Publication publish(Run run, AssetSpec<?> spec, String partition, Staging staging, boolean complete, StoredRunLogger log) {
+        TableSpec table = spec.table().orElseThrow();
+        Publication publication = staging.publish(complete);
+        store.recordChecks(publication.checks().stream()
+                .map(c -> new RecordedCheck(run.id(), spec.key(), partition, clock.instant(), c)).toList());
+        for (CheckResult check : publication.checks()) {
+            String line = "check " + check.name() + " (" + check.severity() + "): " + (check.passed() ? "passed" : "FAILED") + ", "
+                    + check.message() + "; expected " + check.threshold();
+            if (check.passed()) {
+                log.info(line);
+            } else {
+                log.warn(line);
+            }
+        }
+        if (!publication.published()) {
+            throw new StepFailed("not published to " + table.name() + ": " + publication.rejection()
+                    + "; the table is unchanged");
+        }
+        log.info("published " + table.name() + " (" + table.mode().label() + (complete ? ", complete" : ", by key") + "): "
+                + publication.rowsIn() + " rows staged, " + publication.rowsInserted() + " inserted, " + publication.rowsRemoved()
+                + " removed or closed" + (publication.systemTime() == null ? "" : " at system time " + publication.systemTime()));
+        return publication;
+    }
+
+    private record PartitionOutcome(MaterializeResult result, long keys, long batches, KeySelection selection) {
+        PartitionOutcome published(Publication p) {
+            MaterializeResult r = new MaterializeResult(p.rowsChanged(), result.metadata())
+                    .withMetadata("rows_staged", p.rowsIn()).withMetadata("rows_inserted", p.rowsInserted())
+                    .withMetadata("rows_removed", p.rowsRemoved()).withMetadata("current_rows", p.currentRows());
+            if (p.systemTime() != null) {
+                r = r.withMetadata("system_time", p.systemTime().toString());
+            }
+            return new PartitionOutcome(r, keys, batches, selection);
+        }
     }
 
     private <C extends Record> PartitionOutcome processKeys(Run run, KeyedAsset<C> asset, AssetContext<C> context, String partition) throws Exception {
@@ -124,8 +177,7 @@ class StepRunner {
             total = total.plus(result);
             context.log().info("batch " + (++done) + "/" + batches.size() + ": " + batch.size() + " keys, " + result.rowsWritten() + " rows");
         }
-        selection.watermarkOnSuccess().ifPresent(w -> store.saveWatermark(key, partition, w, run.id(), clock.instant()));
-        return new PartitionOutcome(total, selection.keys().size(), batches.size());
+        return new PartitionOutcome(total, selection.keys().size(), batches.size(), selection);
     }
 
     private String json(MaterializeResult result) {

@@ -1,5 +1,6 @@
 package io.sluice.example;
 
+import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.quarkus.test.junit.QuarkusTest;
@@ -17,7 +18,7 @@ import org.junit.jupiter.api.TestMethodOrder;
 
 /**
  * The bundled Form ADV pipeline materialized in all three modes through the REST API, with assertions
- * on the data in DuckDB. The steps build on each other, as a user's day would.
+ * on the bi-temporal tables in DuckDB. The steps build on each other, as a user's day would.
  */
 @QuarkusTest
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
@@ -26,9 +27,12 @@ class ExamplePipelineTest {
     private static final String ALL = "\"extract/form_adv_filings\",\"raw/form_adv_filings\","
             + "\"transform/form_adv_firm_identity\",\"transform/form_adv_firm_ownership\"";
     private static final String TRANSFORMS = "\"transform/form_adv_firm_identity\",\"transform/form_adv_firm_ownership\"";
+    private static final String IDENTITY = "form_adv_firm_identity";
+    private static final String OWNERSHIP = "form_adv_firm_ownership";
 
-    static String firstRun;
-    static String watermarkBeforeNewFilings;
+    static String corrected;
+    static String correctedLater;
+    static String retracted;
 
     @Inject
     Lake lake;
@@ -41,111 +45,143 @@ class ExamplePipelineTest {
         return lake.read(s -> s.queryLong(sql));
     }
 
-    /** The table's rows, without the column that records which run wrote them, in a fixed order. */
-    private List<String> snapshot(String table) {
-        return strings("SELECT CAST(struct_pack(*COLUMNS(* EXCLUDE (_run_id))) AS VARCHAR) AS r FROM " + table + " ORDER BY r");
+    /** The current belief of the whole business history, without system time, in a fixed order. */
+    private List<String> belief(String table) {
+        return strings("SELECT CAST(struct_pack(*COLUMNS(* EXCLUDE (system_from, system_to))) AS VARCHAR) AS r FROM " + table
+                + " WHERE system_to IS NULL ORDER BY r");
     }
 
-    private Set<String> crdsWrittenBy(String table, String runId) {
-        return new TreeSet<>(strings("SELECT DISTINCT crd_number::VARCHAR FROM " + table + " WHERE _run_id = '" + runId + "'"));
+    /** The CRDs whose versions a run opened or closed, read through the changes API. */
+    private Set<String> crdsChangedBy(String table, String runId) {
+        JsonPath changes = given().get("/api/lake/tables/" + table + "/changes?run=" + runId).then().statusCode(200).extract().jsonPath();
+        Set<String> crds = new TreeSet<>();
+        changes.getList("opened.crd_number").forEach(c -> crds.add(c.toString()));
+        changes.getList("closed.crd_number").forEach(c -> crds.add(c.toString()));
+        return crds;
+    }
+
+    private long systemInstants(String table) {
+        return count("SELECT count(DISTINCT t) FROM (SELECT system_from AS t FROM " + table + " UNION ALL SELECT system_to FROM "
+                + table + " WHERE system_to IS NOT NULL)");
     }
 
     @Test
     @Order(1)
-    void aFirstIncrementalRunLoadsEverything() {
+    void aFirstIncrementalRunLoadsEverythingWithChecks() {
         JsonPath run = Runs.launchAndAwait("{\"assets\":[" + ALL + "],\"config\":{\"extract/form_adv_filings\":{\"through\":\"2020-12-31\"}},"
                 + "\"reason\":\"first load\"}");
         assertThat(run.getString("status")).as(run.getString("error")).isEqualTo("SUCCESS");
-        firstRun = run.getString("id");
         long firms = count("SELECT count(DISTINCT crd_number) FROM raw_form_adv_filings");
         assertThat(firms).isEqualTo(40);
         assertThat(count("SELECT count(*) FROM raw_form_adv_filings WHERE published_date > DATE '2020-12-31'")).isZero();
-        assertThat(count("SELECT count(*) FROM form_adv_firm_identity")).isEqualTo(firms);
-        assertThat(count("SELECT count(*) FROM form_adv_firm_ownership")).isEqualTo(
-                count("SELECT count(*) FROM (SELECT DISTINCT crd_number, owner_key FROM raw_form_adv_filings)"));
+        assertThat(count("SELECT count(DISTINCT crd_number) FROM " + IDENTITY + " WHERE system_to IS NULL")).isEqualTo(firms);
+        assertThat(count("SELECT count(*) FROM " + OWNERSHIP + " WHERE system_to IS NOT NULL")).as("nothing closed yet").isZero();
         assertThat(run.getLong("steps[2].keyCount")).isEqualTo(40);
         assertThat(run.getLong("steps[2].batchCount")).as("batch size 10 in tests").isEqualTo(4);
-        List<String> log = io.restassured.RestAssured.given().get("/api/runs/" + firstRun + "/logs").then().statusCode(200)
-                .extract().jsonPath().getList("message");
-        assertThat(log).contains("INCREMENTAL resolved to 40 keys in 4 batches");
+        List<String> checks = given().get("/api/runs/" + run.getString("id") + "/checks").then().statusCode(200).extract().jsonPath()
+                .getList("name");
+        assertThat(checks).contains("keys_present", "names_present", "one_current_identity_per_firm", "known_ownership_codes",
+                "owner_count_stable");
+        given().get("/api/assets/transform/form_adv_firm_ownership").then().statusCode(200)
+                .body("table.writeMode", org.hamcrest.Matchers.equalTo("BITEMPORAL_MERGE"))
+                .body("latestChecks.passed", org.hamcrest.Matchers.everyItem(org.hamcrest.Matchers.equalTo(true)));
     }
 
     @Test
     @Order(2)
-    void aRerunOfRawLandsNothingNew() {
-        long before = count("SELECT count(*) FROM raw_form_adv_filings");
-        JsonPath run = Runs.launchAndAwait("{\"assets\":[\"raw/form_adv_filings\"]}");
-        assertThat(run.getString("status")).isEqualTo("SUCCESS");
-        assertThat(run.getLong("rowsWritten")).isZero();
-        assertThat(count("SELECT count(*) FROM raw_form_adv_filings")).isEqualTo(before);
+    void aRerunInAnyModeWritesNothing() {
+        long raw = count("SELECT count(*) FROM raw_form_adv_filings");
+        long identityInstants = systemInstants(IDENTITY);
+        long ownershipRows = count("SELECT count(*) FROM " + OWNERSHIP);
+        for (String mode : List.of("INCREMENTAL", "FULL_REFRESH")) {
+            JsonPath run = Runs.launchAndAwait("{\"assets\":[\"raw/form_adv_filings\"," + TRANSFORMS + "],\"mode\":\"" + mode + "\"}");
+            assertThat(run.getString("status")).isEqualTo("SUCCESS");
+            assertThat(run.getLong("rowsWritten")).as(mode + " rerun").isZero();
+        }
+        assertThat(count("SELECT count(*) FROM raw_form_adv_filings")).isEqualTo(raw);
+        assertThat(systemInstants(IDENTITY)).as("no new system instant").isEqualTo(identityInstants);
+        assertThat(count("SELECT count(*) FROM " + OWNERSHIP)).isEqualTo(ownershipRows);
     }
 
     @Test
     @Order(3)
-    void singleKeyTouchesOnlyThatCrd() {
-        List<String> before = snapshot("form_adv_firm_ownership");
-        String crd = io.restassured.RestAssured.given().get("/api/assets/transform/form_adv_firm_identity/keys?limit=1")
-                .then().statusCode(200).extract().jsonPath().getString("[0]");
-        JsonPath run = Runs.launchAndAwait("{\"assets\":[" + TRANSFORMS + "],\"mode\":\"SINGLE_KEY\",\"keys\":[\"" + crd + "\"],"
-                + "\"reason\":\"customer complaint\"}");
+    void singleKeyRewritesOnlyThatCrd() {
+        List<String> crds = strings("SELECT DISTINCT crd_number::VARCHAR FROM raw_form_adv_filings ORDER BY 1");
+        corrected = crds.get(0);
+        correctedLater = crds.get(1);
+        retracted = crds.get(2);
+        lake.write("raw_form_adv_filings", s -> s.execute("UPDATE raw_form_adv_filings SET legal_name = 'Corrected Name LLC', "
+                + "ownership_code = 'F' WHERE crd_number IN (" + corrected + ", " + correctedLater + ") AND filing_date >= DATE '2015-01-01'"));
+        List<String> ownershipBefore = strings("SELECT CAST(struct_pack(*COLUMNS(*)) AS VARCHAR) FROM " + OWNERSHIP
+                + " WHERE crd_number <> " + corrected + " ORDER BY ALL");
+
+        JsonPath run = Runs.launchAndAwait("{\"assets\":[" + TRANSFORMS + "],\"mode\":\"SINGLE_KEY\",\"keys\":[\"" + corrected + "\"],"
+                + "\"reason\":\"correction filed\"}");
         assertThat(run.getString("status")).isEqualTo("SUCCESS");
         assertThat(run.getLong("keyCount")).isEqualTo(2);
         String id = run.getString("id");
-        assertThat(crdsWrittenBy("form_adv_firm_identity", id)).containsExactly(crd);
-        assertThat(crdsWrittenBy("form_adv_firm_ownership", id)).containsExactly(crd);
-        assertThat(count("SELECT count(*) FROM form_adv_firm_identity WHERE _run_id NOT IN ('" + id + "', '" + firstRun + "')")).isZero();
-        assertThat(count("SELECT count(*) FROM form_adv_firm_identity WHERE _run_id = '" + firstRun + "'")).isEqualTo(39);
-        assertThat(snapshot("form_adv_firm_ownership")).as("same data, only that CRD rewritten").isEqualTo(before);
+        assertThat(crdsChangedBy(IDENTITY, id)).containsExactly(corrected);
+        assertThat(crdsChangedBy(OWNERSHIP, id)).containsExactly(corrected);
+        assertThat(strings("SELECT CAST(struct_pack(*COLUMNS(*)) AS VARCHAR) FROM " + OWNERSHIP + " WHERE crd_number <> " + corrected
+                + " ORDER BY ALL")).as("every other CRD is byte for byte as it was").isEqualTo(ownershipBefore);
+        assertThat(strings("SELECT legal_name FROM " + IDENTITY + " WHERE crd_number = " + corrected
+                + " AND system_to IS NULL AND valid_to IS NULL")).containsExactly("Corrected Name LLC");
+        assertThat(count("SELECT count(*) FROM " + IDENTITY + " WHERE crd_number = " + corrected + " AND system_to IS NOT NULL"))
+                .as("the old belief is closed, not destroyed").isPositive();
     }
 
     @Test
     @Order(4)
-    void unknownSingleKeysAreReportedNotWritten() {
-        JsonPath run = Runs.launchAndAwait("{\"assets\":[\"transform/form_adv_firm_identity\"],\"mode\":\"SINGLE_KEY\",\"keys\":[\"not-a-crd\"]}");
-        assertThat(run.getString("status")).isEqualTo("SUCCESS");
-        assertThat(run.getLong("rowsWritten")).isZero();
-        assertThat(run.getInt("materializations[0].metadata.unknown_keys")).isEqualTo(1);
-    }
-
-    @Test
-    @Order(5)
     void incrementalAfterNewFilingsTouchesOnlyTheChangedCrds() {
-        watermarkBeforeNewFilings = strings("SELECT max(published_date)::VARCHAR FROM raw_form_adv_filings").get(0);
+        String watermark = strings("SELECT max(published_date)::VARCHAR FROM raw_form_adv_filings").get(0);
         JsonPath land = Runs.launchAndAwait("{\"assets\":[\"extract/form_adv_filings\",\"raw/form_adv_filings\"],"
                 + "\"config\":{\"extract/form_adv_filings\":{\"through\":\"2021-02-28\"}},\"reason\":\"new filings arrived\"}");
         assertThat(land.getString("status")).isEqualTo("SUCCESS");
         assertThat(land.getLong("steps[1].rowsWritten")).as("new raw rows").isPositive();
         Set<String> changed = new TreeSet<>(strings("SELECT DISTINCT crd_number::VARCHAR FROM raw_form_adv_filings WHERE published_date > DATE '"
-                + watermarkBeforeNewFilings + "'"));
+                + watermark + "'"));
         assertThat(changed).isNotEmpty().hasSizeLessThan(40);
 
         JsonPath run = Runs.launchAndAwait("{\"assets\":[" + TRANSFORMS + "]}");
         assertThat(run.getString("status")).isEqualTo("SUCCESS");
         assertThat(run.getLong("steps[0].keyCount")).isEqualTo(changed.size());
-        String id = run.getString("id");
-        assertThat(crdsWrittenBy("form_adv_firm_identity", id)).isEqualTo(changed);
-        assertThat(crdsWrittenBy("form_adv_firm_ownership", id)).isEqualTo(changed);
+        assertThat(crdsChangedBy(IDENTITY, run.getString("id"))).isSubsetOf(changed);
+        assertThat(crdsChangedBy(OWNERSHIP, run.getString("id"))).isNotEmpty().isSubsetOf(changed);
+        assertThat(changed).as("the correction of another CRD is not picked up by INCREMENTAL").doesNotContain(correctedLater);
 
         JsonPath again = Runs.launchAndAwait("{\"assets\":[" + TRANSFORMS + "]}");
         assertThat(again.getLong("keyCount")).as("nothing new since the last run").isZero();
     }
 
     @Test
-    @Order(6)
-    void fullRefreshEqualsTheIncrementalStateAndAFreshRunFromEmpty() {
-        List<String> identityIncremental = snapshot("form_adv_firm_identity");
-        List<String> ownershipIncremental = snapshot("form_adv_firm_ownership");
-        JsonPath refresh = Runs.launchAndAwait("{\"assets\":[" + TRANSFORMS + "],\"mode\":\"FULL_REFRESH\"}");
-        assertThat(refresh.getString("status")).isEqualTo("SUCCESS");
-        assertThat(refresh.getLong("steps[0].keyCount")).isEqualTo(40);
-        assertThat(snapshot("form_adv_firm_identity")).isEqualTo(identityIncremental);
-        assertThat(snapshot("form_adv_firm_ownership")).isEqualTo(ownershipIncremental);
+    @Order(5)
+    void singleKeyOfAFirmWithoutRowsChangesNothingButFullRefreshRetractsIt() {
+        lake.write("raw_form_adv_filings", s -> s.execute("DELETE FROM raw_form_adv_filings WHERE crd_number = " + retracted));
+        JsonPath single = Runs.launchAndAwait("{\"assets\":[" + TRANSFORMS + "],\"mode\":\"SINGLE_KEY\",\"keys\":[\"" + retracted + "\"]}");
+        assertThat(single.getLong("rowsWritten")).as("replace=scopes: a firm with no rows is not a scope of the batch").isZero();
+        assertThat(count("SELECT count(*) FROM " + IDENTITY + " WHERE crd_number = " + retracted + " AND system_to IS NULL")).isPositive();
 
-        lake.write("form_adv_firm_identity", s -> s.execute("DROP TABLE form_adv_firm_identity"));
-        lake.write("form_adv_firm_ownership", s -> s.execute("DROP TABLE form_adv_firm_ownership"));
+        JsonPath refresh = Runs.launchAndAwait("{\"assets\":[" + TRANSFORMS + "],\"mode\":\"FULL_REFRESH\",\"reason\":\"rebuild\"}");
+        assertThat(refresh.getString("status")).isEqualTo("SUCCESS");
+        assertThat(refresh.getLong("steps[0].keyCount")).isEqualTo(39);
+        assertThat(crdsChangedBy(IDENTITY, refresh.getString("id"))).as("replace=all: the late correction and the retraction")
+                .containsExactlyInAnyOrder(correctedLater, retracted);
+        assertThat(count("SELECT count(*) FROM " + IDENTITY + " WHERE crd_number = " + retracted + " AND system_to IS NULL")).isZero();
+        assertThat(count("SELECT count(*) FROM " + IDENTITY + " WHERE crd_number = " + retracted)).as("history kept").isPositive();
+    }
+
+    @Test
+    @Order(6)
+    void aFullRefreshFromEmptyGivesTheSameTables() {
+        List<String> identity = belief(IDENTITY);
+        List<String> ownership = belief(OWNERSHIP);
+        for (String table : List.of(IDENTITY, OWNERSHIP)) {
+            lake.write(table, s -> s.execute("DROP TABLE " + table + "; DROP TABLE IF EXISTS " + table + "__assertions; DROP TABLE IF EXISTS "
+                    + table + "__filings"));
+        }
         JsonPath fresh = Runs.launchAndAwait("{\"assets\":[" + TRANSFORMS + "],\"mode\":\"FULL_REFRESH\"}");
         assertThat(fresh.getString("status")).isEqualTo("SUCCESS");
-        assertThat(snapshot("form_adv_firm_identity")).isEqualTo(identityIncremental).hasSize(40);
-        assertThat(snapshot("form_adv_firm_ownership")).isEqualTo(ownershipIncremental);
+        assertThat(belief(IDENTITY)).isEqualTo(identity).hasSizeGreaterThan(39);
+        assertThat(belief(OWNERSHIP)).isEqualTo(ownership);
     }
 }

@@ -28,12 +28,14 @@ import org.duckdb.DuckDBConnection;
 public class DuckDbLake implements Lake {
 
     private final LakeSettings settings;
+    private final java.time.InstantSource clock;
     private final Map<String, ReentrantLock> tableLocks = new ConcurrentHashMap<>();
     private DuckDBConnection root;
     private Path file;
 
-    public DuckDbLake(LakeSettings settings) {
+    public DuckDbLake(LakeSettings settings, java.time.InstantSource clock) {
         this.settings = settings;
+        this.clock = clock;
     }
 
     @PostConstruct
@@ -52,6 +54,23 @@ public class DuckDbLake implements Lake {
         } catch (java.io.IOException e) {
             throw new LakeUnavailable("Cannot create the directory of the lake file " + file + ": " + e.getMessage(), e);
         }
+        dropLeftoverStaging();
+    }
+
+    /** Staging tables of runs that were in progress when the process stopped are never published: drop them. */
+    private void dropLeftoverStaging() {
+        write("__startup", session -> {
+            for (String table : session.queryStrings("SELECT table_name FROM information_schema.tables WHERE table_name LIKE '"
+                    + DuckDbStaging.PREFIX.replace("_", "\\_") + "%' ESCAPE '\\'")) {
+                session.execute("DROP TABLE IF EXISTS " + table);
+            }
+            return null;
+        });
+    }
+
+    @Override
+    public io.sluice.catalog.Staging stage(io.sluice.catalog.TableSpec table, String runId, java.util.Optional<String> partition) {
+        return new DuckDbStaging(this, table, runId, partition, clock);
     }
 
     void close(@Observes ShutdownEvent event) throws SQLException {

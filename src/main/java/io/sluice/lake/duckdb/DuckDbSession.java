@@ -86,6 +86,49 @@ final class DuckDbSession implements LakeSession {
         return inserted;
     }
 
+    /** The column names of a table, in order. */
+    List<String> columns(String table) {
+        return queryStrings("SELECT column_name FROM (DESCRIBE " + identifier(table) + ")");
+    }
+
+    /** The column names and DuckDB types of a table, in order. */
+    java.util.LinkedHashMap<String, String> columnTypes(String table) {
+        java.util.LinkedHashMap<String, String> types = new java.util.LinkedHashMap<>();
+        String sql = "SELECT column_name, column_type FROM (DESCRIBE " + identifier(table) + ")";
+        try (Statement s = connection.createStatement(); ResultSet rs = s.executeQuery(sql)) {
+            while (rs.next()) {
+                types.put(rs.getString(1), rs.getString(2));
+            }
+            return types;
+        } catch (SQLException e) {
+            throw failure(sql, e);
+        }
+    }
+
+    /** Rows as maps of column name to value (for small results: samples, API pages). */
+    List<java.util.Map<String, Object>> queryRows(String sql) {
+        try (Statement s = connection.createStatement(); ResultSet rs = s.executeQuery(sql)) {
+            java.sql.ResultSetMetaData meta = rs.getMetaData();
+            List<java.util.Map<String, Object>> rows = new ArrayList<>();
+            while (rs.next()) {
+                java.util.Map<String, Object> row = new java.util.LinkedHashMap<>();
+                for (int i = 1; i <= meta.getColumnCount(); i++) {
+                    Object value = rs.getObject(i);
+                    row.put(meta.getColumnLabel(i), value == null || value instanceof Number || value instanceof Boolean
+                            ? value : value.toString());
+                }
+                rows.add(row);
+            }
+            return rows;
+        } catch (SQLException e) {
+            throw failure(sql, e);
+        }
+    }
+
+    Connection connection() {
+        return connection;
+    }
+
     @Override
     public boolean tableExists(String table) {
         String[] parts = identifier(table).split("\\.");

@@ -3,7 +3,10 @@ package io.sluice.runs.store;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.sluice.catalog.AssetCheck;
 import io.sluice.catalog.AssetKey;
+import io.sluice.catalog.CheckResult;
+import io.sluice.runs.RecordedCheck;
 import io.sluice.runs.AssetRun;
 import io.sluice.runs.LogLine;
 import io.sluice.runs.Materialization;
@@ -213,6 +216,64 @@ public class JpaRunStore implements RunStore {
         Map<AssetKey, AssetRun> byAsset = new LinkedHashMap<>();
         latest.forEach(s -> byAsset.putIfAbsent(AssetKey.parse(s.assetKey), new AssetRun(s.id.runId, toStep(s))));
         return byAsset;
+    }
+
+    @Override
+    @Transactional
+    public void recordChecks(List<RecordedCheck> checks) {
+        for (RecordedCheck c : checks) {
+            CheckResultEntity e = new CheckResultEntity();
+            e.runId = c.runId();
+            e.assetKey = c.asset().toString();
+            e.partitionKey = c.partition() == null ? "" : c.partition();
+            e.checkName = c.result().name();
+            e.severity = c.result().severity().name();
+            e.passed = c.result().passed();
+            e.observed = c.result().observed();
+            e.threshold = c.result().threshold();
+            e.message = c.result().message();
+            e.sampleJson = writeJson(c.result().sample());
+            e.ts = c.ts();
+            session.persist(e);
+        }
+    }
+
+    @Override
+    @Transactional
+    public List<RecordedCheck> checks(String runId) {
+        return session.createSelectionQuery("from CheckResultEntity where runId = :run order by id", CheckResultEntity.class)
+                .setParameter("run", runId).getResultList().stream().map(this::toCheck).toList();
+    }
+
+    @Override
+    @Transactional
+    public List<RecordedCheck> latestChecks(AssetKey asset) {
+        List<String> runs = session.createSelectionQuery("select runId from CheckResultEntity where assetKey = :asset order by id desc", String.class)
+                .setParameter("asset", asset.toString()).setMaxResults(1).getResultList();
+        if (runs.isEmpty()) {
+            return List.of();
+        }
+        return session.createSelectionQuery("from CheckResultEntity where runId = :run and assetKey = :asset order by id", CheckResultEntity.class)
+                .setParameter("run", runs.get(0)).setParameter("asset", asset.toString()).getResultList().stream().map(this::toCheck).toList();
+    }
+
+    private RecordedCheck toCheck(CheckResultEntity e) {
+        List<Map<String, Object>> sample;
+        try {
+            sample = mapper.readValue(e.sampleJson, new TypeReference<>() { });
+        } catch (JsonProcessingException ex) {
+            sample = List.of();
+        }
+        return new RecordedCheck(e.runId, AssetKey.parse(e.assetKey), e.partitionKey.isEmpty() ? null : e.partitionKey, e.ts,
+                new CheckResult(e.checkName, AssetCheck.Severity.valueOf(e.severity), e.passed, e.observed, e.threshold, sample, e.message));
+    }
+
+    private String writeJson(Object value) {
+        try {
+            return mapper.writeValueAsString(value);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     @Override

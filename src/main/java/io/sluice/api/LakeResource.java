@@ -1,0 +1,110 @@
+package io.sluice.api;
+
+import io.sluice.catalog.LakeTables;
+import io.sluice.runs.RequestRejected;
+import io.sluice.runs.RunService;
+import jakarta.ws.rs.DefaultValue;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.MediaType;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.OffsetDateTime;
+import java.time.format.DateTimeParseException;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Supplier;
+
+/** The lake's tables: listings, as-of reads and what a run changed. */
+@Path("/api/lake/tables")
+@Produces(MediaType.APPLICATION_JSON)
+public class LakeResource {
+
+    private final LakeTables tables;
+    private final RunService runs;
+
+    public LakeResource(LakeTables tables, RunService runs) {
+        this.tables = tables;
+        this.runs = runs;
+    }
+
+    @GET
+    public List<LakeTables.TableInfo> list() {
+        return tables.tables();
+    }
+
+    @GET
+    @Path("/{name}")
+    public LakeTables.TableInfo get(@PathParam("name") String name) {
+        return tables.table(name).orElseThrow(() -> RequestRejected.notFound("name", "no lake table '" + name + "'"));
+    }
+
+    @GET
+    @Path("/{name}/rows")
+    public List<Map<String, Object>> rows(@PathParam("name") String name, @QueryParam("businessDate") String businessDate,
+                                          @QueryParam("systemTime") String systemTime, @QueryParam("key") String key,
+                                          @QueryParam("limit") @DefaultValue("100") String limit,
+                                          @QueryParam("offset") @DefaultValue("0") String offset) {
+        get(name);
+        int max = Params.integer("limit", limit);
+        int skip = Params.integer("offset", offset);
+        if (max < 1 || max > 1000) {
+            throw new RequestRejected(400, "limit", "limit must be between 1 and 1000");
+        }
+        if (skip < 0) {
+            throw new RequestRejected(400, "offset", "offset must be >= 0");
+        }
+        Optional<LocalDate> b = blank(businessDate) ? Optional.empty() : Optional.of(date(businessDate));
+        Optional<Instant> t = blank(systemTime) ? Optional.empty() : Optional.of(instant(systemTime));
+        return unsupportedAsBadRequest(() -> tables.rows(name, b, t, blank(key) ? Optional.empty() : Optional.of(key), max, skip));
+    }
+
+    @GET
+    @Path("/{name}/changes")
+    public LakeTables.Changes changes(@PathParam("name") String name, @QueryParam("run") String run,
+                                      @QueryParam("limit") @DefaultValue("1000") String limit) {
+        get(name);
+        if (blank(run)) {
+            throw new RequestRejected(400, "run", "give the run whose changes to show: ?run=RUN_ID");
+        }
+        runs.get(run);
+        int max = Params.integer("limit", limit);
+        if (max < 1 || max > 10_000) {
+            throw new RequestRejected(400, "limit", "limit must be between 1 and 10000");
+        }
+        return unsupportedAsBadRequest(() -> tables.changes(name, run, max));
+    }
+
+    private static <T> T unsupportedAsBadRequest(Supplier<T> read) {
+        try {
+            return read.get();
+        } catch (UnsupportedOperationException e) {
+            throw new RequestRejected(400, null, e.getMessage());
+        }
+    }
+
+    private static boolean blank(String text) {
+        return text == null || text.isBlank();
+    }
+
+    private static LocalDate date(String text) {
+        try {
+            return LocalDate.parse(text.trim());
+        } catch (DateTimeParseException e) {
+            throw new RequestRejected(400, "businessDate", "businessDate must be a date like 2021-06-30, got '" + text + "'");
+        }
+    }
+
+    private static Instant instant(String text) {
+        try {
+            return OffsetDateTime.parse(text.trim()).toInstant();
+        } catch (DateTimeParseException e) {
+            throw new RequestRejected(400, "systemTime", "systemTime must be a timestamp with offset like 2025-01-01T00:00:00Z, got '"
+                    + text + "'");
+        }
+    }
+}

@@ -1,0 +1,65 @@
+package io.sluice.lake.duckdb;
+
+import io.sluice.catalog.WriteMode;
+import io.sluice.lake.WriteOutcome;
+import io.sluice.lake.bitemporal.BitemporalMerge;
+import io.sluice.lake.bitemporal.BitemporalTable;
+import io.sluice.lake.bitemporal.Replace;
+import io.sluice.lake.bitemporal.SourceQuery;
+import io.sluice.lake.bitemporal.WriteResult;
+import java.sql.SQLException;
+import java.time.InstantSource;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * BITEMPORAL_MERGE through the engine of {@code lake.bitemporal}. How a materialization maps onto
+ * {@code replace}: the staged rows of a complete selection (FULL_REFRESH, the first INCREMENTAL run, an
+ * unkeyed asset) replace everything known ({@code all}); the rows of some keys (INCREMENTAL, SINGLE_KEY)
+ * replace all known filings of the scopes they contain ({@code scopes}).
+ */
+record BitemporalWriter(WriteMode.Bitemporal mode, InstantSource clock) implements TableWriter {
+
+    @Override
+    public WriteOutcome write(DuckDbSession db, String table, String staged, String markers, Optional<String> partition, boolean complete) {
+        BitemporalTable spec = table(db, table, staged);
+        SourceQuery source = SourceQuery.of("SELECT * FROM " + staged);
+        if (markers != null) {
+            source = source.withMarkers("SELECT * FROM " + markers);
+        }
+        try {
+            WriteResult result = new BitemporalMerge(clock).write(db.connection(), spec, source, complete ? Replace.ALL : Replace.SCOPES);
+            if (result.isRejected()) {
+                return WriteOutcome.rejected(result.rowsIn(), result.rejection().orElseThrow());
+            }
+            return new WriteOutcome(result.rowsIn(), result.versionsOpened(), result.versionsClosed(), result.systemTime().orElse(null), null);
+        } catch (SQLException e) {
+            throw new IllegalStateException("bi-temporal merge into " + table + " failed: " + e.getMessage(), e);
+        }
+    }
+
+    /** The engine's table, with key and value column types taken from the staged rows. */
+    private BitemporalTable table(DuckDbSession db, String table, String staged) {
+        Map<String, String> types = db.columnTypes(staged);
+        BitemporalTable spec = BitemporalTable.of(table, mode.keyColumns(), mode.valueColumns(), mode.dateColumn())
+                .withCompleteBy(mode.completeBy());
+        for (String column : mode.keyColumns()) {
+            spec = typed(spec, column, types, staged);
+        }
+        for (String column : mode.valueColumns()) {
+            spec = typed(spec, column, types, staged);
+        }
+        if (!types.containsKey(mode.dateColumn())) {
+            throw new StagedRowsRejected("the staged rows have no date column '" + mode.dateColumn() + "'");
+        }
+        return spec;
+    }
+
+    private static BitemporalTable typed(BitemporalTable spec, String column, Map<String, String> types, String staged) {
+        String type = types.get(column);
+        if (type == null) {
+            throw new StagedRowsRejected("the staged rows have no column '" + column + "'");
+        }
+        return spec.withColumnType(column, type);
+    }
+}

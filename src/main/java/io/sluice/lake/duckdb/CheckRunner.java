@@ -1,0 +1,52 @@
+package io.sluice.lake.duckdb;
+
+import io.sluice.catalog.AssetCheck;
+import io.sluice.catalog.CheckResult;
+import io.sluice.catalog.TableSpec;
+import io.sluice.lake.CheckQueries;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/** Runs a table's checks of one severity against its current rows, in the caller's transaction. */
+final class CheckRunner {
+
+    static final int SAMPLE = 5;
+
+    private CheckRunner() {
+    }
+
+    static List<CheckResult> run(DuckDbSession db, TableSpec table, AssetCheck.Severity severity, Optional<Long> previousRows) {
+        String current = CheckQueries.currentRows(table.name(), table.mode());
+        String believed = CheckQueries.believedRows(table.name(), table.mode());
+        List<CheckResult> results = new ArrayList<>();
+        for (AssetCheck check : table.checks()) {
+            if (check.severity() == severity) {
+                results.add(run(db, check, check instanceof AssetCheck.RowCountTolerance ? believed : current, previousRows.orElse(null)));
+            }
+        }
+        return results;
+    }
+
+    private static CheckResult run(DuckDbSession db, AssetCheck check, String current, Long previous) {
+        String threshold = CheckQueries.threshold(check, previous);
+        try {
+            if (check instanceof AssetCheck.RowCountTolerance t) {
+                long rows = db.queryLong("SELECT count(*) FROM " + current + " c");
+                boolean passed = CheckQueries.withinTolerance(rows, previous, t.percent());
+                String message = previous == null ? "row count " + rows + "; no previous materialization to compare with"
+                        : "row count " + rows + (passed ? " is " : " is not ") + threshold;
+                return new CheckResult(check.name(), check.severity(), passed, Long.toString(rows), threshold, List.of(), message);
+            }
+            String violations = CheckQueries.violations(check, current);
+            long count = db.queryLong("SELECT count(*) FROM (" + violations + ")");
+            List<Map<String, Object>> sample = count == 0 ? List.of() : db.queryRows("SELECT * FROM (" + violations + ") LIMIT " + SAMPLE);
+            return new CheckResult(check.name(), check.severity(), count == 0, Long.toString(count), threshold, sample,
+                    count == 0 ? "no violating rows" : count + " violating rows");
+        } catch (RuntimeException e) {
+            return new CheckResult(check.name(), check.severity(), false, "error", threshold, List.of(),
+                    "the check could not run: " + e.getMessage());
+        }
+    }
+}

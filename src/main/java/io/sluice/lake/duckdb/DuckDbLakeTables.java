@@ -1,0 +1,151 @@
+package io.sluice.lake.duckdb;
+
+import io.sluice.catalog.Asset;
+import io.sluice.catalog.AssetCatalog;
+import io.sluice.catalog.LakeTables;
+import io.sluice.catalog.TableSpec;
+import io.sluice.catalog.WriteMode;
+import io.sluice.lake.CheckQueries;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Collectors;
+
+/** {@link LakeTables} over the DuckDB lake and its write log. */
+@ApplicationScoped
+public class DuckDbLakeTables implements LakeTables {
+
+    private final DuckDbLake lake;
+    private final AssetCatalog catalog;
+
+    public DuckDbLakeTables(DuckDbLake lake, AssetCatalog catalog) {
+        this.lake = lake;
+        this.catalog = catalog;
+    }
+
+    private Optional<Map.Entry<Asset<?>, TableSpec>> managed(String name) {
+        for (Asset<?> asset : catalog.all()) {
+            Optional<TableSpec> table = asset.spec().table();
+            if (table.isPresent() && table.get().name().equalsIgnoreCase(name)) {
+                return Optional.of(Map.entry(asset, table.get()));
+            }
+        }
+        return Optional.empty();
+    }
+
+    @Override
+    public List<TableInfo> tables() {
+        List<String> names = lake.read(s -> s.queryStrings("SELECT table_name FROM information_schema.tables WHERE table_schema = 'main' "
+                + "AND table_type = 'BASE TABLE' AND table_name NOT LIKE '\\_\\_%' ESCAPE '\\' AND table_name NOT LIKE '%\\_\\_assertions' ESCAPE '\\' "
+                + "AND table_name NOT LIKE '%\\_\\_filings' ESCAPE '\\' ORDER BY table_name"));
+        List<TableInfo> infos = new ArrayList<>();
+        for (String name : names) {
+            table(name).ifPresent(infos::add);
+        }
+        return infos;
+    }
+
+    @Override
+    public Optional<TableInfo> table(String name) {
+        String table;
+        try {
+            table = DuckDbSession.identifier(name);
+        } catch (IllegalArgumentException e) {
+            return Optional.empty();
+        }
+        return lake.read(session -> {
+            DuckDbSession db = (DuckDbSession) session;
+            if (!db.tableExists(table) || table.startsWith("__")) {
+                return Optional.empty();
+            }
+            Optional<Map.Entry<Asset<?>, TableSpec>> spec = managed(table);
+            WriteMode mode = spec.map(e -> e.getValue().mode()).orElse(null);
+            long total = db.queryLong("SELECT count(*) FROM " + table);
+            long current = mode == null ? total : db.queryLong("SELECT count(*) FROM " + CheckQueries.believedRows(table, mode) + " c");
+            LastWrite last = null;
+            if (db.tableExists(WriteLog.TABLE)) {
+                List<Map<String, Object>> rows = db.queryRows("SELECT run_id, epoch_us(written_at) AS written_at, epoch_us(system_time) AS system_time, "
+                        + "rows_inserted, rows_removed FROM " + WriteLog.TABLE + " WHERE table_name = " + WriteLog.literal(table)
+                        + " ORDER BY write_id DESC LIMIT 1");
+                if (!rows.isEmpty()) {
+                    Map<String, Object> r = rows.get(0);
+                    last = new LastWrite((String) r.get("run_id"), instant(r.get("written_at")), instant(r.get("system_time")),
+                            ((Number) r.get("rows_inserted")).longValue(), ((Number) r.get("rows_removed")).longValue());
+                }
+            }
+            return Optional.of(new TableInfo(table, mode == null ? "UNMANAGED" : mode.label(),
+                    spec.map(e -> e.getKey().spec().key().toString()).orElse(null), current, total, last));
+        });
+    }
+
+    @Override
+    public List<Map<String, Object>> rows(String name, Optional<LocalDate> businessDate, Optional<Instant> systemTime, Optional<String> key,
+                                          int limit, int offset) {
+        TableInfo info = table(name).orElseThrow(() -> new IllegalArgumentException("no lake table '" + name + "'"));
+        Optional<WriteMode> mode = managed(info.name()).map(e -> e.getValue().mode());
+        boolean bitemporal = mode.filter(m -> m instanceof WriteMode.Bitemporal).isPresent();
+        if (!bitemporal && (businessDate.isPresent() || systemTime.isPresent())) {
+            throw new UnsupportedOperationException("businessDate and systemTime apply to bi-temporal tables; " + info.name() + " is "
+                    + info.writeMode());
+        }
+        List<String> where = new ArrayList<>();
+        if (bitemporal) {
+            where.add(systemTime.map(t -> "system_from <= " + WriteLog.timestamp(t) + " AND (system_to IS NULL OR " + WriteLog.timestamp(t)
+                    + " < system_to)").orElse("system_to IS NULL"));
+            businessDate.ifPresent(b -> where.add("valid_from <= DATE '" + b + "' AND (valid_to IS NULL OR DATE '" + b + "' < valid_to)"));
+        }
+        key.ifPresent(k -> where.add(keyFilter(info.name(), mode, k)));
+        String sql = "SELECT * FROM " + info.name() + (where.isEmpty() ? "" : " WHERE " + String.join(" AND ", where))
+                + " ORDER BY ALL LIMIT " + limit + " OFFSET " + offset;
+        return lake.read(s -> ((DuckDbSession) s).queryRows(sql));
+    }
+
+    private String keyFilter(String table, Optional<WriteMode> mode, String key) {
+        List<String> columns = mode.map(m -> m instanceof WriteMode.Bitemporal b ? b.keyColumns()
+                : m instanceof WriteMode.Upsert u ? u.keyColumns() : List.<String>of()).orElse(List.of());
+        if (columns.isEmpty()) {
+            throw new UnsupportedOperationException("table " + table + " has no key columns to filter on");
+        }
+        String[] values = key.split(",", -1);
+        if (values.length > columns.size()) {
+            throw new UnsupportedOperationException("key has " + values.length + " values but table " + table + " has key columns " + columns);
+        }
+        List<String> terms = new ArrayList<>();
+        for (int i = 0; i < values.length; i++) {
+            terms.add("CAST(" + columns.get(i) + " AS VARCHAR) = " + WriteLog.literal(values[i].trim()));
+        }
+        return String.join(" AND ", terms);
+    }
+
+    @Override
+    public Changes changes(String name, String runId, int limit) {
+        TableInfo info = table(name).orElseThrow(() -> new IllegalArgumentException("no lake table '" + name + "'"));
+        if (!"BITEMPORAL_MERGE".equals(info.writeMode())) {
+            throw new UnsupportedOperationException("changes by run are kept for bi-temporal tables; " + info.name() + " is " + info.writeMode());
+        }
+        return lake.read(session -> {
+            DuckDbSession db = (DuckDbSession) session;
+            List<String> times = db.tableExists(WriteLog.TABLE)
+                    ? db.queryStrings("SELECT DISTINCT epoch_us(system_time)::VARCHAR FROM " + WriteLog.TABLE + " WHERE table_name = "
+                    + WriteLog.literal(info.name()) + " AND run_id = " + WriteLog.literal(runId) + " AND system_time IS NOT NULL ORDER BY 1")
+                    : List.of();
+            List<Instant> instants = times.stream().map(DuckDbLakeTables::instant).toList();
+            if (instants.isEmpty()) {
+                return new Changes(info.name(), runId, List.of(), List.of(), List.of());
+            }
+            String in = instants.stream().map(WriteLog::timestamp).collect(Collectors.joining(", "));
+            List<Map<String, Object>> opened = db.queryRows("SELECT * FROM " + info.name() + " WHERE system_from IN (" + in + ") ORDER BY ALL LIMIT " + limit);
+            List<Map<String, Object>> closed = db.queryRows("SELECT * FROM " + info.name() + " WHERE system_to IN (" + in + ") ORDER BY ALL LIMIT " + limit);
+            return new Changes(info.name(), runId, instants, opened, closed);
+        });
+    }
+
+    /** An instant from DuckDB's epoch microseconds. */
+    private static Instant instant(Object micros) {
+        return micros == null ? null : Instant.EPOCH.plus(Long.parseLong(micros.toString()), java.time.temporal.ChronoUnit.MICROS);
+    }
+}

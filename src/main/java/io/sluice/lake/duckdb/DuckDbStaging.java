@@ -1,0 +1,145 @@
+package io.sluice.lake.duckdb;
+
+import io.sluice.catalog.AssetCheck;
+import io.sluice.catalog.CheckResult;
+import io.sluice.catalog.Lake;
+import io.sluice.catalog.Publication;
+import io.sluice.catalog.Staging;
+import io.sluice.catalog.TableSpec;
+import io.sluice.lake.WriteOutcome;
+import java.time.InstantSource;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * Write, audit, publish for one materialization of a managed table: rows are staged in a table of their
+ * own; publishing applies them with the table's write mode, runs the blocking checks on the result and
+ * commits only if they pass, all in one transaction. A failed check or a rejected batch rolls back, so
+ * the table stays exactly as it was.
+ */
+final class DuckDbStaging implements Staging {
+
+    static final String PREFIX = "__stage_";
+    private static final AtomicInteger SEQUENCE = new AtomicInteger();
+
+    private final Lake lake;
+    private final TableSpec table;
+    private final String runId;
+    private final Optional<String> partition;
+    private final InstantSource clock;
+    private final String rows;
+    private final String markers;
+    private boolean hasRows;
+    private boolean hasMarkers;
+
+    DuckDbStaging(Lake lake, TableSpec table, String runId, Optional<String> partition, InstantSource clock) {
+        this.lake = lake;
+        this.table = table;
+        this.runId = runId;
+        this.partition = partition;
+        this.clock = clock;
+        String suffix = runId.replaceAll("[^A-Za-z0-9]", "").substring(0, Math.min(8, runId.replaceAll("[^A-Za-z0-9]", "").length()))
+                + "_" + SEQUENCE.incrementAndGet();
+        this.rows = PREFIX + table.name() + "_" + suffix;
+        this.markers = rows + "_markers";
+    }
+
+    @Override
+    public long rows(String selectSql) {
+        long staged = stage(rows, hasRows, selectSql);
+        hasRows = true;
+        return staged;
+    }
+
+    @Override
+    public long markers(String selectSql) {
+        if (!(table.mode() instanceof io.sluice.catalog.WriteMode.Bitemporal)) {
+            throw new IllegalStateException("filing markers are only for BITEMPORAL_MERGE tables; " + table.name() + " is "
+                    + table.mode().label());
+        }
+        long staged = stage(markers, hasMarkers, selectSql);
+        hasMarkers = true;
+        return staged;
+    }
+
+    private long stage(String target, boolean exists, String selectSql) {
+        return lake.write(target, session -> ((DuckDbSession) session).execute(exists
+                ? "INSERT INTO " + target + " BY NAME " + selectSql
+                : "CREATE TABLE " + target + " AS " + selectSql));
+    }
+
+    /** Thrown inside the publishing transaction to roll it back while keeping what happened. */
+    private static final class NotPublished extends RuntimeException {
+        final transient Publication publication;
+
+        NotPublished(Publication publication) {
+            super(publication.rejection(), null, false, false);
+            this.publication = publication;
+        }
+    }
+
+    @Override
+    public Publication publish(boolean complete) {
+        if (!hasRows && !hasMarkers) {
+            return new Publication(true, null, 0, 0, 0, null, 0, List.of());
+        }
+        Committed committed;
+        try {
+            committed = lake.write(table.name(), session -> publishInTransaction((DuckDbSession) session, complete));
+        } catch (NotPublished e) {
+            return e.publication;
+        }
+        Publication published = committed.publication();
+        List<CheckResult> warnings = lake.read(session -> CheckRunner.run((DuckDbSession) session, table, AssetCheck.Severity.WARN,
+                committed.previousRows()));
+        if (warnings.isEmpty()) {
+            return published;
+        }
+        List<CheckResult> all = new ArrayList<>(published.checks());
+        all.addAll(warnings);
+        return new Publication(true, null, published.rowsIn(), published.rowsInserted(), published.rowsRemoved(),
+                published.systemTime(), published.currentRows(), all);
+    }
+
+    /** A committed publication and the row count of the write before it (for the warning checks). */
+    private record Committed(Publication publication, Optional<Long> previousRows) {
+    }
+
+    private Committed publishInTransaction(DuckDbSession db, boolean complete) {
+        WriteLog.create(db);
+        if (!hasRows) {
+            db.execute("CREATE TABLE " + rows + " AS SELECT * FROM " + table.name() + " LIMIT 0");
+        }
+        String markerTable = hasMarkers ? markers : null;
+        Optional<Long> previous = WriteLog.previousCurrentRows(db, table.name(), partition);
+        WriteOutcome outcome;
+        try {
+            outcome = TableWriter.of(table.mode(), clock).write(db, table.name(), rows, markerTable, partition, complete);
+        } catch (StagedRowsRejected e) {
+            outcome = WriteOutcome.rejected(db.queryLong("SELECT count(*) FROM " + rows), e.getMessage());
+        }
+        if (outcome.isRejected()) {
+            throw new NotPublished(new Publication(false, "batch rejected: " + outcome.rejection(), outcome.rowsIn(), 0, 0, null, 0,
+                    List.of()));
+        }
+        List<CheckResult> checks = CheckRunner.run(db, table, AssetCheck.Severity.ERROR, previous);
+        long current = db.queryLong("SELECT count(*) FROM " + io.sluice.lake.CheckQueries.believedRows(table.name(), table.mode()) + " c");
+        List<String> failed = checks.stream().filter(CheckResult::blocksPublish).map(CheckResult::name).toList();
+        if (!failed.isEmpty()) {
+            throw new NotPublished(new Publication(false, "blocking checks failed: " + String.join(", ", failed), outcome.rowsIn(),
+                    outcome.rowsInserted(), outcome.rowsRemoved(), null, current, checks));
+        }
+        WriteLog.record(db, table.name(), table.mode().label(), runId, partition, clock.instant(), outcome.systemTime(),
+                outcome.rowsIn(), outcome.rowsInserted(), outcome.rowsRemoved(), current);
+        return new Committed(new Publication(true, null, outcome.rowsIn(), outcome.rowsInserted(), outcome.rowsRemoved(),
+                outcome.systemTime(), current, checks), previous);
+    }
+
+    @Override
+    public void close() {
+        lake.write(rows, session -> session.execute("DROP TABLE IF EXISTS " + rows));
+        lake.write(markers, session -> session.execute("DROP TABLE IF EXISTS " + markers));
+    }
+}

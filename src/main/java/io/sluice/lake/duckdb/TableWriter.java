@@ -1,0 +1,47 @@
+package io.sluice.lake.duckdb;
+
+import io.sluice.catalog.WriteMode;
+import io.sluice.lake.WriteOutcome;
+import java.util.Optional;
+
+/** Applies the staged rows of one write to its table, inside the caller's transaction. One per write mode. */
+interface TableWriter {
+
+    /**
+     * @param staged   the staging table holding the rows to write
+     * @param markers  the staging table of bi-temporal filing markers (may be empty)
+     * @param complete whether the staged rows are the whole table
+     */
+    WriteOutcome write(DuckDbSession db, String table, String staged, String markers, Optional<String> partition, boolean complete);
+
+    static TableWriter of(WriteMode mode, java.time.InstantSource clock) {
+        if (mode instanceof WriteMode.Append a) {
+            return new AppendWriter(a);
+        }
+        if (mode instanceof WriteMode.PartitionOverwrite p) {
+            return new PartitionOverwriteWriter(p);
+        }
+        if (mode instanceof WriteMode.Upsert u) {
+            return new UpsertWriter(u);
+        }
+        return new BitemporalWriter((WriteMode.Bitemporal) mode, clock);
+    }
+
+    /** Creates {@code table} with the staged rows' columns if it does not exist yet. */
+    static void createLike(DuckDbSession db, String table, String staged) {
+        if (!db.tableExists(table)) {
+            db.execute("CREATE TABLE " + table + " AS SELECT * FROM " + staged + " LIMIT 0");
+        }
+    }
+
+    /** The staged rows' columns, in order, or a rejection naming the columns the table does not have. */
+    static java.util.List<String> columns(DuckDbSession db, String table, String staged) {
+        java.util.List<String> stagedColumns = db.columns(staged);
+        java.util.List<String> tableColumns = db.columns(table);
+        java.util.List<String> unknown = stagedColumns.stream().filter(c -> !tableColumns.contains(c)).toList();
+        if (!unknown.isEmpty()) {
+            throw new StagedRowsRejected("the staged rows have columns that table " + table + " does not have: " + unknown);
+        }
+        return stagedColumns;
+    }
+}

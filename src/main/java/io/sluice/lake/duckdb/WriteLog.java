@@ -1,0 +1,56 @@
+package io.sluice.lake.duckdb;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The lake's own record of every published write, kept in DuckDB beside the data and written in the
+ * same transaction: which run wrote which table (and partition), when, how many rows, and at which
+ * system time. It answers "what changed in run N", table listings and rollbacks.
+ */
+final class WriteLog {
+
+    static final String TABLE = "__sluice_writes";
+
+    private WriteLog() {
+    }
+
+    static void create(DuckDbSession db) {
+        db.execute("CREATE SEQUENCE IF NOT EXISTS __sluice_write_seq");
+        db.execute("CREATE TABLE IF NOT EXISTS " + TABLE + " (write_id BIGINT PRIMARY KEY, table_name VARCHAR NOT NULL, "
+                + "mode VARCHAR NOT NULL, run_id VARCHAR NOT NULL, partition_key VARCHAR, written_at TIMESTAMPTZ NOT NULL, "
+                + "system_time TIMESTAMPTZ, rows_in BIGINT NOT NULL, rows_inserted BIGINT NOT NULL, rows_removed BIGINT NOT NULL, "
+                + "current_rows BIGINT NOT NULL, snapshot VARCHAR)");
+    }
+
+    /** Records a write; returns its id. */
+    static long record(DuckDbSession db, String table, String mode, String runId, Optional<String> partition, Instant writtenAt,
+                       Instant systemTime, long rowsIn, long inserted, long removed, long currentRows) {
+        long id = db.queryLong("SELECT nextval('__sluice_write_seq')");
+        db.execute("INSERT INTO " + TABLE + " VALUES (" + id + ", " + literal(table) + ", " + literal(mode) + ", " + literal(runId) + ", "
+                + partition.map(WriteLog::literal).orElse("NULL") + ", " + timestamp(writtenAt) + ", "
+                + (systemTime == null ? "NULL" : timestamp(systemTime)) + ", " + rowsIn + ", " + inserted + ", " + removed + ", "
+                + currentRows + ", NULL)");
+        return id;
+    }
+
+    static void setSnapshot(DuckDbSession db, long writeId, String snapshot) {
+        db.execute("UPDATE " + TABLE + " SET snapshot = " + literal(snapshot) + " WHERE write_id = " + writeId);
+    }
+
+    /** The current row count recorded by the table's previous write (of the same partition, if any). */
+    static Optional<Long> previousCurrentRows(DuckDbSession db, String table, Optional<String> partition) {
+        List<String> rows = db.queryStrings("SELECT current_rows::VARCHAR FROM " + TABLE + " WHERE table_name = " + literal(table)
+                + partition.map(p -> " AND partition_key = " + literal(p)).orElse("") + " ORDER BY write_id DESC LIMIT 1");
+        return rows.isEmpty() ? Optional.empty() : Optional.of(Long.parseLong(rows.get(0)));
+    }
+
+    static String literal(String value) {
+        return "'" + value.replace("'", "''") + "'";
+    }
+
+    static String timestamp(Instant instant) {
+        return "TIMESTAMPTZ '" + instant + "'";
+    }
+}
