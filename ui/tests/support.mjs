@@ -21,7 +21,7 @@ export function baseUrl() {
   const url = process.env.SLUICE_URL;
   if (!url) {
     throw new Error('SLUICE_URL is not set. Start Sluice and run e.g. '
-      + '`SLUICE_URL=http://localhost:8080 node --test ui/tests/`, or use ui/run-browser-tests.sh which does both.');
+      + '`SLUICE_URL=http://localhost:8080 node --test ui/tests/*.test.mjs`, or use ui/run-browser-tests.sh which does both.');
   }
   return url.replace(/\/+$/, '');
 }
@@ -77,7 +77,7 @@ export async function launchedRunId(page) {
   await page.locator('#launch-ok, #launch-error').first().waitFor({ timeout: 15_000 });
   const error = await page.locator('#launch-error').count();
   if (error) throw new Error('launch was rejected: ' + await page.locator('#launch-error').innerText());
-  const href = await page.locator('#launch-ok a[href^="/runs/"]').getAttribute('href');
+  const href = await page.locator('#launch-ok a[href^="/runs/"]').first().getAttribute('href');
   return href.substring('/runs/'.length);
 }
 
