@@ -112,3 +112,44 @@ test('SINGLE_KEY re-runs one firm by CRD number, with key suggestions', { timeou
   assert.equal(stored.keyCount, 1);
   assert.deepEqual(page.pageErrors, []);
 });
+
+test('a running run refreshes itself on its page and can be canceled there', { timeout: RUN_TIMEOUT_MS + 30_000 }, async () => {
+  assert.ok(pipelineRun, 'runs after the pipeline test, so that it does not race with it');
+  const page = await newPage(browser);
+  await page.goto(baseUrl() + '/');
+  await page.check('input[name=asset][value="extract/form_adv_filings"]');
+  await page.check('input[name=asset][value="raw/form_adv_filings"]');
+  await page.check('input[name=mode][value=FULL_REFRESH]');
+  // Big enough that the extract step takes several seconds, so there is time to cancel before raw starts.
+  await page.fill('#config', JSON.stringify({ 'extract/form_adv_filings': { firms: 50000 } }));
+  await page.fill('#reason', 'browser test: cancel');
+  await page.click('#launch-button');
+  const runId = await launchedRunId(page);
+
+  await page.click('#launch-ok a:has-text("Follow it")');
+  await page.waitForURL(`**/runs/${runId}`);
+  const status = page.locator('#run-status');
+  assert.match((await status.innerText()).trim(), /^(QUEUED|STARTED)$/);
+  assert.ok(await page.locator('#live[hx-get]').count(), 'an active run page polls for updates');
+  await page.locator('#steps .status', { hasText: 'STARTED' }).first().waitFor({ timeout: 15_000 });
+  await screenshot(page, '07-run-in-progress');
+
+  page.once('dialog', (dialog) => dialog.accept());
+  await page.click('#cancel');
+  await poll(async () => {
+    const text = (await status.innerText()).trim();
+    return { done: ['SUCCESS', 'FAILURE', 'CANCELED'].includes(text), value: text, seen: text };
+  }, { what: `run ${runId} to end after Cancel` });
+  assert.equal((await status.innerText()).trim(), 'CANCELED');
+  assert.equal(await page.locator('#cancel').count(), 0, 'no Cancel button once the run has ended');
+  assert.equal(await page.locator('#live[hx-get]').count(), 0, 'a finished run page stops polling');
+  const stepStatuses = await page.locator('#steps .status').allInnerTexts();
+  assert.equal(stepStatuses[1].trim(), 'CANCELED', `raw never ran: ${stepStatuses}`);
+  assert.match(await page.locator('#log').innerText(), /finished CANCELED/);
+  await screenshot(page, '08-run-canceled');
+  assert.deepEqual(page.pageErrors, []);
+
+  const stored = await api(`/api/runs/${runId}`);
+  assert.equal(stored.status, 'CANCELED');
+  assert.equal(stored.cancelRequested, true);
+});
