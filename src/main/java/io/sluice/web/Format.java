@@ -4,10 +4,12 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
+import java.util.Locale;
 
-/** How times and durations read on the pages (UTC). */
+/** How times, durations and counts read on the pages (UTC). */
 final class Format {
     private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss").withZone(ZoneOffset.UTC);
+    private static final DateTimeFormatter CLOCK = DateTimeFormatter.ofPattern("HH:mm:ss.SSS").withZone(ZoneOffset.UTC);
 
     private Format() {
     }
@@ -16,14 +18,49 @@ final class Format {
         return instant == null ? "" : TIME.format(instant);
     }
 
+    /** Machine-readable form for {@code <time datetime>}, which the page's script turns into "3 min ago". */
+    static String iso(Instant instant) {
+        return instant == null ? "" : DateTimeFormatter.ISO_INSTANT.format(instant);
+    }
+
+    /** Time of day with milliseconds, for log lines. */
+    static String clock(Instant instant) {
+        return instant == null ? "" : CLOCK.format(instant);
+    }
+
     static String duration(Duration d) {
-        long ms = d.toMillis();
+        return millis(d.toMillis());
+    }
+
+    static String duration(Instant start, Instant end) {
+        return start == null ? "" : duration(Duration.between(start, end == null ? Instant.now() : end));
+    }
+
+    static String millis(long ms) {
         if (ms < 1000) {
             return ms + " ms";
         }
         if (ms < 60_000) {
-            return String.format(java.util.Locale.ROOT, "%.1f s", ms / 1000.0);
+            return String.format(Locale.ROOT, "%.1f s", ms / 1000.0);
         }
-        return (ms / 60_000) + " min " + (ms % 60_000) / 1000 + " s";
+        if (ms < 3_600_000) {
+            return (ms / 60_000) + " min " + (ms % 60_000) / 1000 + " s";
+        }
+        return (ms / 3_600_000) + " h " + (ms % 3_600_000) / 60_000 + " min";
+    }
+
+    /** 16393 reads as "16,393". */
+    static String count(long n) {
+        return String.format(Locale.ROOT, "%,d", n);
+    }
+
+    /** "1 key", "400 keys". */
+    static String count(long n, String singular, String plural) {
+        return count(n) + " " + (n == 1 ? singular : plural);
+    }
+
+    /** An HTML id made from an asset key: {@code raw/form_adv_filings} becomes {@code raw--form_adv_filings}. */
+    static String domId(String assetKey) {
+        return assetKey.replace("/", "--").replace('.', '-');
     }
 }

@@ -18,6 +18,7 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
@@ -31,11 +32,12 @@ public class HomePage {
 
     @CheckedTemplate
     static class Templates {
-        static native TemplateInstance page(List<AssetRow> assets, List<RunRow> runs);
+        static native TemplateInstance page(List<AssetRow> assets, boolean anyPartitioned, List<RunRow> runs, List<AssetRow> statuses);
 
-        static native TemplateInstance page$runs(List<RunRow> runs);
+        /** The runs table, plus out-of-band updates of each asset's last run, so the assets table stays current too. */
+        static native TemplateInstance page$runs(List<RunRow> runs, List<AssetRow> statuses);
 
-        static native TemplateInstance page$launched(RunRow run, String error);
+        static native TemplateInstance page$launched(RunRow run, String field, String error);
 
         static native TemplateInstance page$keys(List<String> keys);
     }
@@ -52,13 +54,14 @@ public class HomePage {
 
     @GET
     public TemplateInstance page() {
-        return Templates.page(assetRows(), runRows());
+        List<AssetRow> rows = assetRows();
+        return Templates.page(rows, rows.stream().anyMatch(AssetRow::partitioned), runRows(), List.of());
     }
 
     @GET
     @Path("ui/runs")
     public TemplateInstance runsFragment() {
-        return Templates.page$runs(runRows());
+        return Templates.page$runs(runRows(), assetRows());
     }
 
     @GET
@@ -75,21 +78,27 @@ public class HomePage {
     @POST
     @Path("ui/launch")
     @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
-    public TemplateInstance launch(@RestForm List<String> asset, @RestForm String mode, @RestForm String keys,
-                                   @RestForm String partitions, @RestForm String config, @RestForm String reason) {
+    public Response launch(@RestForm List<String> asset, @RestForm String mode, @RestForm String keys,
+                           @RestForm String partitions, @RestForm String config, @RestForm String reason) {
         try {
             MaterializationMode m = mode == null || mode.isBlank() ? MaterializationMode.INCREMENTAL : MaterializationMode.valueOf(mode);
             Map<String, Object> cfg = config == null || config.isBlank() ? Map.of()
                     : mapper.readValue(config, new com.fasterxml.jackson.core.type.TypeReference<Map<String, Object>>() { });
             Run run = runs.launch(new RunRequest(asset, m, split(keys), split(partitions), cfg, blankToNull(reason), "web-ui"));
-            return Templates.page$launched(RunRow.of(run), null);
+            // The runs list listens for this event and refreshes at once instead of at its next tick.
+            return Response.ok(Templates.page$launched(RunRow.of(run), null, null)).header("HX-Trigger", "launched").build();
         } catch (RequestRejected e) {
-            return Templates.page$launched(null, (e.field() == null ? "" : e.field() + ": ") + e.getMessage());
+            return rejected(e.field(), e.getMessage());
         } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-            return Templates.page$launched(null, "config: not a JSON object: " + e.getOriginalMessage());
+            return rejected("config", "not a JSON object: " + e.getOriginalMessage());
         } catch (IllegalArgumentException e) {
-            return Templates.page$launched(null, e.getMessage());
+            return rejected(null, e.getMessage());
         }
+    }
+
+    /** 200 rather than 4xx, so that htmx swaps the message into the form; the message names the field at fault. */
+    private static Response rejected(String field, String message) {
+        return Response.ok(Templates.page$launched(null, field, message)).build();
     }
 
     private static List<String> split(String text) {

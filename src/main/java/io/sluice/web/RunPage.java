@@ -1,9 +1,13 @@
 package io.sluice.web;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.quarkus.qute.CheckedTemplate;
 import io.quarkus.qute.TemplateInstance;
-import io.sluice.runs.LogLine;
-import io.sluice.runs.Materialization;
+import io.sluice.catalog.Asset;
+import io.sluice.catalog.AssetKey;
+import io.sluice.catalog.KeyedAsset;
+import io.sluice.runs.AssetService;
 import io.sluice.runs.RequestRejected;
 import io.sluice.runs.Run;
 import io.sluice.runs.RunService;
@@ -14,33 +18,39 @@ import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
-import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
 
 /** One run: status, steps, materializations and its own log, refreshing while the run is active. */
 @Path("/runs/{id}")
 @Produces(MediaType.TEXT_HTML)
 public class RunPage {
 
+    static final int LOG_LINES = 5000;
+
     @CheckedTemplate
     static class Templates {
-        static native TemplateInstance page(Run run, RunRow row, List<Materialization> materializations, List<LogLine> logs);
+        static native TemplateInstance page(RunView view);
 
-        static native TemplateInstance page$live(Run run, RunRow row, List<Materialization> materializations, List<LogLine> logs);
+        static native TemplateInstance page$live(RunView view);
 
         static native TemplateInstance missing(String id);
     }
 
     private final RunService runs;
+    private final AssetService assets;
+    private final ObjectMapper mapper;
 
-    public RunPage(RunService runs) {
+    public RunPage(RunService runs, AssetService assets, ObjectMapper mapper) {
         this.runs = runs;
+        this.assets = assets;
+        this.mapper = mapper;
     }
 
     @GET
     public Response page(@PathParam("id") String id) {
         try {
-            Run run = runs.get(id);
-            return Response.ok(Templates.page(run, RunRow.of(run), runs.materializations(id), runs.logs(id, 0, 5000))).build();
+            return Response.ok(Templates.page(view(id))).build();
         } catch (RequestRejected e) {
             return Response.status(404).entity(Templates.missing(id)).build();
         }
@@ -49,8 +59,7 @@ public class RunPage {
     @GET
     @Path("live")
     public TemplateInstance live(@PathParam("id") String id) {
-        Run run = runs.get(id);
-        return Templates.page$live(run, RunRow.of(run), runs.materializations(id), runs.logs(id, 0, 5000));
+        return Templates.page$live(view(id));
     }
 
     @POST
@@ -62,5 +71,26 @@ public class RunPage {
             // already ended: the refreshed fragment shows how
         }
         return live(id);
+    }
+
+    private RunView view(String id) {
+        Run run = runs.get(id);
+        Set<AssetKey> keyed = assets.all().stream().filter(a -> a instanceof KeyedAsset<?>).map(Asset::spec)
+                .map(s -> s.key()).collect(Collectors.toSet());
+        return new RunView(run, RunRow.of(run), pretty(run.configJson()),
+                run.steps().stream().map(s -> StepRow.of(s, keyed.contains(s.asset()))).toList(),
+                runs.materializations(id).stream().map(m -> MaterializationRow.of(m, mapper)).toList(),
+                runs.logs(id, 0, LOG_LINES).stream().map(LogRow::of).toList());
+    }
+
+    private String pretty(String json) {
+        if (json == null || json.isBlank()) {
+            return "{}";
+        }
+        try {
+            return mapper.writerWithDefaultPrettyPrinter().writeValueAsString(mapper.readTree(json));
+        } catch (JsonProcessingException e) {
+            return json;
+        }
     }
 }

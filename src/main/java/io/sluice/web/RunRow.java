@@ -2,20 +2,21 @@ package io.sluice.web;
 
 import io.sluice.catalog.AssetKey;
 import io.sluice.runs.Run;
-import java.time.Duration;
-import java.time.Instant;
-import java.util.stream.Collectors;
+import java.util.List;
 
-/** One run in the runs list. */
-public record RunRow(String id, String shortId, String status, String mode, String assets, int keys, long rows,
-                     String launchedBy, String created, String duration, String reason, boolean terminal) {
+/** One run in the runs list, and the summary at the top of the run page. */
+public record RunRow(String id, String shortId, String status, String mode, List<String> assets, String assetList, String keys,
+                     String keyList, String rows, String launchedBy, String created, String createdIso, String duration,
+                     String reason, boolean terminal, String resolved) {
 
     static RunRow of(Run run) {
-        String duration = run.startedAt() == null ? ""
-                : Format.duration(Duration.between(run.startedAt(), run.endedAt() == null ? Instant.now() : run.endedAt()));
-        return new RunRow(run.id(), run.id().substring(0, 8), run.status().name(), run.mode().name(),
-                run.assets().stream().map(AssetKey::toString).collect(Collectors.joining(", ")), run.keys().size(),
-                run.rowsWritten(), run.launchedBy(), Format.time(run.createdAt()), duration,
-                run.reason() == null ? "" : run.reason(), run.status().isTerminal());
+        List<String> assets = run.assets().stream().map(AssetKey::toString).toList();
+        return new RunRow(run.id(), run.id().substring(0, 8), run.status().name(), run.mode().name(), assets,
+                String.join(", ", assets), run.keys().isEmpty() ? "" : Format.count(run.keys().size()),
+                String.join(", ", run.keys()), Format.count(run.rowsWritten()), run.launchedBy(),
+                Format.time(run.createdAt()), Format.iso(run.createdAt()), Format.duration(run.startedAt(), run.endedAt()),
+                run.reason() == null ? "" : run.reason(), run.status().isTerminal(),
+                Format.count(run.keyCount(), "key", "keys") + " in " + Format.count(run.batchCount(), "batch", "batches")
+                        + ", " + Format.count(run.rowsWritten(), "row", "rows") + " written");
     }
 }

@@ -1,0 +1,9 @@
+package io.sluice.web;
+
+import io.sluice.runs.Run;
+import java.util.List;
+
+/** Everything the run page shows about one run. */
+public record RunView(Run run, RunRow row, String config, List<StepRow> steps, List<MaterializationRow> materializations,
+                      List<LogRow> logs) {
+}

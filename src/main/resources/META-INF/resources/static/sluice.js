@@ -1,0 +1,135 @@
+// Progressive enhancement for Sluice's pages. Everything here is optional: without it the pages still work,
+// the forms still post and the server still validates. Loaded with `defer`, after htmx.
+(function () {
+  'use strict';
+
+  // ---- Relative times: <time class="rel" datetime="..."> reads "3 min ago"; the title keeps the exact UTC time.
+  function ago(iso) {
+    const then = Date.parse(iso);
+    if (Number.isNaN(then)) return null;
+    const s = Math.round((Date.now() - then) / 1000);
+    if (s < 5) return 'just now';
+    if (s < 60) return s + ' s ago';
+    if (s < 3600) return Math.floor(s / 60) + ' min ago';
+    if (s < 86400) return Math.floor(s / 3600) + ' h ago';
+    if (s < 7 * 86400) return Math.floor(s / 86400) + ' d ago';
+    return null; // older than a week: the absolute date says more
+  }
+
+  function renderTimes(root) {
+    (root || document).querySelectorAll('time.rel[datetime]').forEach(function (t) {
+      const text = ago(t.getAttribute('datetime'));
+      if (text) t.textContent = text;
+    });
+  }
+
+  // ---- The launch form on the home page.
+  function launchForm() {
+    const form = document.getElementById('launch');
+    if (!form) return;
+    const boxes = Array.from(form.querySelectorAll('input[type=checkbox][name=asset]'));
+    const all = document.getElementById('select-all');
+    const hint = document.getElementById('selection');
+    const keys = document.getElementById('keys');
+    const keysNote = document.getElementById('keys-note');
+    const partitions = document.getElementById('partitions');
+
+    function row(box) { return box.closest('tr'); }
+
+    function update() {
+      const chosen = boxes.filter(function (b) { return b.checked; });
+      const mode = (form.querySelector('input[name=mode]:checked') || {}).value;
+      const singleKey = mode === 'SINGLE_KEY';
+
+      boxes.forEach(function (b) { row(b).classList.toggle('selected', b.checked); });
+      if (all) {
+        all.checked = chosen.length === boxes.length;
+        all.indeterminate = chosen.length > 0 && chosen.length < boxes.length;
+      }
+
+      if (keys) {
+        keys.disabled = !singleKey;
+        keys.closest('label').classList.toggle('disabled', !singleKey);
+        if (keysNote) keysNote.hidden = singleKey;
+      }
+      if (partitions) {
+        const anyPartitioned = chosen.some(function (b) { return row(b).dataset.partitioned === 'true'; });
+        partitions.disabled = !anyPartitioned;
+        partitions.closest('label').classList.toggle('disabled', !anyPartitioned);
+      }
+
+      if (!hint) return;
+      hint.classList.remove('warn');
+      if (chosen.length === 0) {
+        hint.textContent = 'No assets selected: tick at least one above.';
+        return;
+      }
+      const names = chosen.map(function (b) { return b.value; });
+      hint.textContent = chosen.length + (chosen.length === 1 ? ' asset selected: ' : ' assets selected: ') + names.join(', ');
+      if (singleKey) {
+        const unkeyed = chosen.filter(function (b) { return row(b).dataset.keyed !== 'true'; }).map(function (b) { return b.value; });
+        if (unkeyed.length) {
+          hint.textContent += '. Single key runs keyed assets only; not keyed: ' + unkeyed.join(', ');
+          hint.classList.add('warn');
+        }
+      }
+    }
+
+    if (all) {
+      all.hidden = false;
+      all.addEventListener('change', function () {
+        boxes.forEach(function (b) { b.checked = all.checked; });
+        update();
+      });
+    }
+    form.addEventListener('change', update);
+    // Typing into a field that was reported invalid clears the mark.
+    form.addEventListener('input', function (e) { e.target.removeAttribute('aria-invalid'); });
+    update();
+  }
+
+  // After a launch attempt: mark the field the server named, clear earlier marks.
+  function markInvalid(result) {
+    const form = document.getElementById('launch');
+    if (!form) return;
+    form.querySelectorAll('[aria-invalid]').forEach(function (el) { el.removeAttribute('aria-invalid'); });
+    const error = result.querySelector('#launch-error[data-field]');
+    if (!error || !error.dataset.field) return;
+    // "keys[0]" -> keys, "config.raw/x" -> config, "assets" -> the asset checkboxes
+    let name = error.dataset.field.split(/[[.]/)[0];
+    if (name === 'assets') name = 'asset';
+    form.querySelectorAll('[name="' + name + '"]').forEach(function (el) { el.setAttribute('aria-invalid', 'true'); });
+  }
+
+  // ---- The run page's live fragment: keep the log's scroll position and the open config across refreshes.
+  let live = null;
+  document.addEventListener('htmx:beforeSwap', function (e) {
+    const log = document.getElementById('log');
+    if (e.detail.target && e.detail.target.id === 'live' && log) {
+      live = {
+        atBottom: log.scrollTop + log.clientHeight >= log.scrollHeight - 8,
+        scrollTop: log.scrollTop,
+        configOpen: !!document.querySelector('#live details[open]'),
+      };
+    }
+  });
+  document.addEventListener('htmx:afterSettle', function (e) {
+    if (e.detail.target && e.detail.target.id === 'launch-result') markInvalid(e.detail.target);
+    const log = document.getElementById('log');
+    if (live && log && document.getElementById('live')) {
+      log.scrollTop = live.atBottom ? log.scrollHeight : live.scrollTop;
+      const details = document.querySelector('#live details');
+      if (details && live.configOpen) details.open = true;
+      const status = document.getElementById('run-status');
+      if (status) document.title = document.title.replace(/[A-Z_]+$/, status.textContent.trim());
+      live = null;
+    }
+  });
+
+  htmx.onLoad(function (elt) { renderTimes(elt); });
+  setInterval(function () { renderTimes(document); }, 10000);
+  launchForm();
+  renderTimes(document);
+  const log = document.getElementById('log');
+  if (log && document.querySelector('#live[hx-get]')) log.scrollTop = log.scrollHeight;
+})();

@@ -1,0 +1,91 @@
+#!/usr/bin/env bash
+# Runs the browser tests (ui/tests/*.test.mjs) against a freshly started Sluice.
+#
+#   ./mvnw -B verify            # or: ./mvnw -B -DskipTests package
+#   ui/run-browser-tests.sh     # from anywhere; exits with the tests' exit code
+#
+# Builds nothing: it needs target/quarkus-app/quarkus-run.jar. It starts that jar on a free port with a fresh,
+# temporary data directory, waits for /q/health/ready, installs the npm packages from ui/package-lock.json if
+# ui/node_modules is missing, runs the tests with Node's test runner in headless Chromium, and always stops the
+# server. Environment: CHROMIUM_PATH (default /usr/bin/chromium), JAVA (default java), READY_TIMEOUT (seconds,
+# default 60), KEEP_DATA=1 keeps the data directory and server log for a look afterwards.
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+UI="$ROOT/ui"
+JAR="$ROOT/target/quarkus-app/quarkus-run.jar"
+JAVA="${JAVA:-java}"
+READY_TIMEOUT="${READY_TIMEOUT:-60}"
+export CHROMIUM_PATH="${CHROMIUM_PATH:-/usr/bin/chromium}"
+
+die() { echo "run-browser-tests: $*" >&2; exit 2; }
+
+[[ -f "$JAR" ]] || die "$JAR is missing. Build the app first: (cd '$ROOT' && ./mvnw -B verify), or ./mvnw -B -DskipTests package"
+command -v node >/dev/null || die "node is not on PATH (Node.js 20 or newer is needed)"
+command -v npm >/dev/null || die "npm is not on PATH"
+command -v "$JAVA" >/dev/null || die "$JAVA is not on PATH (JDK 17 or newer is needed)"
+[[ -x "$CHROMIUM_PATH" ]] || die "no Chromium at $CHROMIUM_PATH: install it (Debian: apt-get install -y chromium) or set CHROMIUM_PATH. Never 'npx playwright install'."
+
+DATA_DIR="$(mktemp -d "${TMPDIR:-/tmp}/sluice-browser-tests.XXXXXX")"
+LOG="$DATA_DIR/server.log"
+SERVER_PID=""
+
+cleanup() {
+  local status=$?
+  if [[ -n "$SERVER_PID" ]] && kill -0 "$SERVER_PID" 2>/dev/null; then
+    kill "$SERVER_PID" 2>/dev/null || true
+    for _ in $(seq 1 20); do kill -0 "$SERVER_PID" 2>/dev/null || break; sleep 0.5; done
+    kill -9 "$SERVER_PID" 2>/dev/null || true
+    wait "$SERVER_PID" 2>/dev/null || true
+  fi
+  if [[ "${KEEP_DATA:-0}" == 1 ]]; then
+    echo "run-browser-tests: kept data directory and server log in $DATA_DIR" >&2
+  else
+    rm -rf "$DATA_DIR"
+  fi
+  exit "$status"
+}
+trap cleanup EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
+
+# A port the kernel just handed out and released; good enough for a test server.
+PORT="$(node -e "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})")"
+URL="http://localhost:$PORT"
+
+echo "run-browser-tests: starting $JAR on port $PORT (data in $DATA_DIR)"
+SLUICE_DATA_DIR="$DATA_DIR" PORT="$PORT" "$JAVA" -jar "$JAR" >"$LOG" 2>&1 &
+SERVER_PID=$!
+
+ready() { node -e "fetch('$URL/q/health/ready').then(r => process.exit(r.ok ? 0 : 1), () => process.exit(1))"; }
+deadline=$((SECONDS + READY_TIMEOUT))
+until ready; do
+  if ! kill -0 "$SERVER_PID" 2>/dev/null; then
+    echo "run-browser-tests: the server exited before it was ready; its log ends with:" >&2
+    tail -n 40 "$LOG" >&2
+    exit 1
+  fi
+  if (( SECONDS >= deadline )); then
+    echo "run-browser-tests: $URL/q/health/ready did not answer UP within ${READY_TIMEOUT}s; the server log ends with:" >&2
+    tail -n 40 "$LOG" >&2
+    exit 1
+  fi
+  sleep 1
+done
+echo "run-browser-tests: server ready at $URL"
+
+if [[ ! -d "$UI/node_modules/playwright-core" ]]; then
+  echo "run-browser-tests: installing npm packages (npm ci)"
+  (cd "$UI" && npm ci --no-audit --no-fund)
+fi
+
+# Explicit file list rather than a directory: Node 21+ no longer searches a directory argument of --test.
+set +e
+(cd "$ROOT" && SLUICE_URL="$URL" node --test ui/tests/*.test.mjs)
+TESTS_STATUS=$?
+set -e
+if (( TESTS_STATUS != 0 )); then
+  echo "run-browser-tests: tests failed (exit $TESTS_STATUS); the server log ends with:" >&2
+  tail -n 30 "$LOG" >&2
+fi
+exit "$TESTS_STATUS"

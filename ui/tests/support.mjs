@@ -1,0 +1,99 @@
+// Shared helpers for the browser tests: base URL, a headless Chromium, screenshots, polling.
+// Not a test file itself (node --test only picks up *.test.mjs here).
+import { chromium } from 'playwright-core';
+import { mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const EXAMPLE_ASSETS = [
+  'extract/form_adv_filings',
+  'raw/form_adv_filings',
+  'transform/form_adv_firm_identity',
+  'transform/form_adv_firm_ownership',
+];
+
+/** Generous on a busy 2-core machine; the example pipeline itself takes a few seconds. */
+export const RUN_TIMEOUT_MS = 60_000;
+
+const SCREENSHOTS = join(dirname(fileURLToPath(import.meta.url)), '..', 'screenshots');
+
+export function baseUrl() {
+  const url = process.env.SLUICE_URL;
+  if (!url) {
+    throw new Error('SLUICE_URL is not set. Start Sluice and run e.g. '
+      + '`SLUICE_URL=http://localhost:8080 node --test ui/tests/*.test.mjs`, or use ui/run-browser-tests.sh which does both.');
+  }
+  return url.replace(/\/+$/, '');
+}
+
+export async function launchBrowser() {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+}
+
+/** A fresh page with a desktop viewport that fails the test on any uncaught page error. */
+export async function newPage(browser) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('console', (m) => { if (m.type() === 'error') errors.push(`${m.text()} (${m.location().url})`); });
+  page.pageErrors = errors;
+  return page;
+}
+
+export async function screenshot(page, name) {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  const path = join(SCREENSHOTS, `${name}.png`);
+  await page.screenshot({ path, fullPage: true });
+  return path;
+}
+
+/** Calls fn until it returns a truthy value or the time is up; the error says what was awaited and what was last seen. */
+export async function poll(fn, { timeout = RUN_TIMEOUT_MS, interval = 500, what = 'condition' } = {}) {
+  const deadline = Date.now() + timeout;
+  let last;
+  for (;;) {
+    last = await fn();
+    if (last && last.done) return last.value;
+    if (Date.now() > deadline) {
+      throw new Error(`timed out after ${timeout} ms waiting for ${what}; last seen: ${JSON.stringify(last && last.seen)}`);
+    }
+    await new Promise((r) => setTimeout(r, interval));
+  }
+}
+
+export async function api(path) {
+  const res = await fetch(baseUrl() + path, { headers: { accept: 'application/json' } });
+  if (!res.ok) throw new Error(`GET ${path} answered ${res.status}: ${await res.text()}`);
+  return res.json();
+}
+
+/** Run id from the "Launched run ..." confirmation in the launch form. */
+export async function launchedRunId(page) {
+  await page.locator('#launch-ok, #launch-error').first().waitFor({ timeout: 15_000 });
+  const error = await page.locator('#launch-error').count();
+  if (error) throw new Error('launch was rejected: ' + await page.locator('#launch-error').innerText());
+  const href = await page.locator('#launch-ok a[href^="/runs/"]').first().getAttribute('href');
+  return href.substring('/runs/'.length);
+}
+
+/**
+ * Waits, without reloading, until the self-refreshing runs list on the home page shows the run as finished,
+ * and returns that row's cells by column header.
+ */
+export async function waitForRunInList(page, runId, status = 'SUCCESS') {
+  const row = page.locator(`#runs-table tbody tr:has(a[href="/runs/${runId}"])`);
+  const seen = await poll(async () => {
+    if (await row.count() === 0) return { done: false, seen: 'no row for the run' };
+    const text = (await row.locator('.status').innerText()).trim();
+    return { done: ['SUCCESS', 'FAILURE', 'CANCELED'].includes(text), value: text, seen: text };
+  }, { what: `run ${runId} to finish in the runs list` });
+  if (seen !== status) throw new Error(`run ${runId} ended ${seen}, expected ${status}`);
+  const headers = (await page.locator('#runs-table thead th').allInnerTexts()).map((h) => h.trim().toUpperCase());
+  const cells = await row.locator('td').allInnerTexts();
+  return Object.fromEntries(headers.map((h, i) => [h, (cells[i] || '').trim()]));
+}
