@@ -18,7 +18,6 @@ record AppendWriter(WriteMode.Append mode) implements TableWriter {
         if (nullLoads > 0) {
             return WriteOutcome.rejected(rowsIn, nullLoads + " staged rows have a NULL load id (" + load + ")");
         }
-        TableWriter.createLike(db, table, staged);
         TableWriter.columns(db, table, staged);
         long inserted = db.execute("INSERT INTO " + table + " BY NAME SELECT * FROM " + staged + " s WHERE NOT EXISTS "
                 + "(SELECT 1 FROM " + table + " t WHERE t." + load + " = s." + load + ")");

@@ -38,6 +38,15 @@ record BitemporalWriter(WriteMode.Bitemporal mode, InstantSource clock) implemen
         }
     }
 
+    @Override
+    public void prepare(DuckDbSession db, String table, String staged) {
+        try {
+            new BitemporalMerge(clock).createTables(db.connection(), table(db, table, staged));
+        } catch (SQLException e) {
+            throw new IllegalStateException("cannot create bi-temporal table " + table + ": " + e.getMessage(), e);
+        }
+    }
+
     /** The engine's table, with key and value column types taken from the staged rows. */
     private BitemporalTable table(DuckDbSession db, String table, String staged) {
         Map<String, String> types = db.columnTypes(staged);

@@ -60,6 +60,7 @@ public class DuckDbLake implements Lake {
     /** Staging tables of runs that were in progress when the process stopped are never published: drop them. */
     private void dropLeftoverStaging() {
         write("__startup", session -> {
+            WriteLog.create((DuckDbSession) session);
             for (String table : session.queryStrings("SELECT table_name FROM information_schema.tables WHERE table_name LIKE '"
                     + DuckDbStaging.PREFIX.replace("_", "\\_") + "%' ESCAPE '\\'")) {
                 session.execute("DROP TABLE IF EXISTS " + table);

@@ -85,9 +85,22 @@ final class DuckDbStaging implements Staging {
         if (!hasRows && !hasMarkers) {
             return new Publication(true, null, 0, 0, 0, null, 0, List.of());
         }
+        TableWriter writer = TableWriter.of(table.mode(), clock);
+        try {
+            lake.write(table.name(), session -> {
+                DuckDbSession db = (DuckDbSession) session;
+                if (!hasRows) {
+                    db.execute("CREATE TABLE " + rows + " AS SELECT * FROM " + table.name() + " LIMIT 0");
+                }
+                writer.prepare(db, table.name(), rows);
+                return null;
+            });
+        } catch (StagedRowsRejected e) {
+            return new Publication(false, "batch rejected: " + e.getMessage(), 0, 0, 0, null, 0, List.of());
+        }
         Committed committed;
         try {
-            committed = lake.write(table.name(), session -> publishInTransaction((DuckDbSession) session, complete));
+            committed = lake.write(table.name(), session -> publishInTransaction((DuckDbSession) session, writer, complete));
         } catch (NotPublished e) {
             return e.publication;
         }
@@ -107,16 +120,12 @@ final class DuckDbStaging implements Staging {
     private record Committed(Publication publication, Optional<Long> previousRows) {
     }
 
-    private Committed publishInTransaction(DuckDbSession db, boolean complete) {
-        WriteLog.create(db);
-        if (!hasRows) {
-            db.execute("CREATE TABLE " + rows + " AS SELECT * FROM " + table.name() + " LIMIT 0");
-        }
+    private Committed publishInTransaction(DuckDbSession db, TableWriter writer, boolean complete) {
         String markerTable = hasMarkers ? markers : null;
         Optional<Long> previous = WriteLog.previousCurrentRows(db, table.name(), partition);
         WriteOutcome outcome;
         try {
-            outcome = TableWriter.of(table.mode(), clock).write(db, table.name(), rows, markerTable, partition, complete);
+            outcome = writer.write(db, table.name(), rows, markerTable, partition, complete);
         } catch (StagedRowsRejected e) {
             outcome = WriteOutcome.rejected(db.queryLong("SELECT count(*) FROM " + rows), e.getMessage());
         }

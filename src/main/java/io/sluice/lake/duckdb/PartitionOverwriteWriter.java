@@ -20,7 +20,6 @@ record PartitionOverwriteWriter(WriteMode.PartitionOverwrite mode) implements Ta
         if (outside > 0) {
             return WriteOutcome.rejected(rowsIn, outside + " staged rows are outside partition " + key + " (column " + column + ")");
         }
-        TableWriter.createLike(db, table, staged);
         String cols = String.join(", ", TableWriter.columns(db, table, staged));
         String current = "SELECT " + cols + " FROM " + table + " WHERE CAST(" + column + " AS VARCHAR) = " + literal;
         long differences = db.queryLong("SELECT count(*) FROM ((SELECT " + cols + " FROM " + staged + " EXCEPT ALL " + current

@@ -14,6 +14,15 @@ interface TableWriter {
      */
     WriteOutcome write(DuckDbSession db, String table, String staged, String markers, Optional<String> partition, boolean complete);
 
+    /**
+     * Creates the table (and any companion tables) if they do not exist, in a transaction of its own before the
+     * write: DuckDB 2.0.0.1 loses the rows of a large INSERT into a table created in the same transaction (the
+     * count survives, the values read as NULL until a restart), so DDL is never mixed with bulk writes.
+     */
+    default void prepare(DuckDbSession db, String table, String staged) {
+        createLike(db, table, staged);
+    }
+
     static TableWriter of(WriteMode mode, java.time.InstantSource clock) {
         if (mode instanceof WriteMode.Append a) {
             return new AppendWriter(a);

@@ -25,7 +25,6 @@ record UpsertWriter(WriteMode.Upsert mode) implements TableWriter {
         if (conflicts > 0) {
             return WriteOutcome.rejected(rowsIn, conflicts + " keys appear in several staged rows with different values");
         }
-        TableWriter.createLike(db, table, staged);
         String cols = String.join(", ", TableWriter.columns(db, table, staged));
         String match = mode.keyColumns().stream().map(k -> "c." + k + " = t." + k).collect(Collectors.joining(" AND "));
         db.execute("CREATE OR REPLACE TEMP TABLE __upsert_changed AS SELECT DISTINCT " + cols + " FROM " + staged
