@@ -5,7 +5,20 @@ import io.sluice.catalog.Asset;
 import io.sluice.catalog.AssetKey;
 import io.sluice.runs.AssetService;
 import io.sluice.runs.AssetRun;
+import io.sluice.catalog.RollbackTarget;
+import io.sluice.runs.RequestRejected;
+import io.sluice.runs.Run;
+import io.sluice.runs.RunService;
+import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DefaultValue;
+import jakarta.ws.rs.HeaderParam;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.UriInfo;
+import java.time.OffsetDateTime;
+import java.time.format.DateTimeParseException;
+import java.util.Optional;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
@@ -22,7 +35,10 @@ public class AssetResource {
     private final AssetService assets;
     private final ObjectMapper mapper;
 
-    public AssetResource(AssetService assets, ObjectMapper mapper) {
+    private final RunService runs;
+
+    public AssetResource(AssetService assets, RunService runs, ObjectMapper mapper) {
+        this.runs = runs;
         this.assets = assets;
         this.mapper = mapper;
     }
@@ -51,6 +67,38 @@ public class AssetResource {
                              @QueryParam("prefix") String prefix, @QueryParam("limit") @DefaultValue("100") String limit) {
         Asset<?> asset = assets.get(group, name);
         return assets.keys(asset.spec().key(), prefix, Params.integer("limit", limit));
+    }
+
+    /** Restores the asset's table (or one partition) to an earlier run or system time, as a run of its own. */
+    @POST
+    @Path("/{group}/{name}/rollback")
+    @Consumes(MediaType.APPLICATION_JSON)
+    public Response rollback(@PathParam("group") String group, @PathParam("name") String name, RollbackBody body,
+                             @HeaderParam(RunResource.ACTOR_HEADER) String actor, @Context UriInfo uri) {
+        Asset<?> asset = assets.get(group, name);
+        if (body == null) {
+            throw new RequestRejected(400, null, "request body is missing; send {\"toRun\": \"RUN_ID\", \"reason\": \"...\"}");
+        }
+        boolean run = body.toRun() != null && !body.toRun().isBlank();
+        boolean time = body.toSystemTime() != null && !body.toSystemTime().isBlank();
+        if (run == time) {
+            throw RequestRejected.invalid(run ? "toSystemTime" : "toRun", "give exactly one of toRun and toSystemTime");
+        }
+        RollbackTarget target;
+        if (run) {
+            target = RollbackTarget.toRun(body.toRun().trim());
+        } else {
+            try {
+                target = RollbackTarget.toSystemTime(OffsetDateTime.parse(body.toSystemTime().trim()).toInstant());
+            } catch (DateTimeParseException e) {
+                throw RequestRejected.invalid("toSystemTime", "toSystemTime must be a timestamp with offset like 2025-01-01T00:00:00Z, got '"
+                        + body.toSystemTime() + "'");
+            }
+        }
+        Run started = runs.rollback(asset.spec().key(), target, Optional.ofNullable(body.partition()).filter(p -> !p.isBlank()),
+                body.reason(), body.launchedBy() != null ? body.launchedBy() : actor);
+        return Response.created(uri.getBaseUriBuilder().path("api/runs").path(started.id()).build())
+                .entity(RunDto.of(started, Json.tree(mapper, started.configJson()), null)).build();
     }
 
     private static AssetDto.LastRunDto lastRun(Map<AssetKey, AssetRun> last, AssetKey key) {

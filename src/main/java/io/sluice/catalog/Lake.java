@@ -1,5 +1,7 @@
 package io.sluice.catalog;
 
+import java.util.Optional;
+
 /**
  * The port through which assets read and write the lake. DuckDB is one implementation; writes to a
  * table are serialized and run in one transaction, reads run beside them.
@@ -13,7 +15,20 @@ public interface Lake {
     <T> T read(LakeWork<T> work);
 
     /** Opens the staging area of one materialization (one run, one partition) of a managed table. */
-    Staging stage(TableSpec table, String runId, java.util.Optional<String> partition);
+    Staging stage(TableSpec table, String runId, Optional<String> partition);
+
+    /**
+     * Why a table (or one partition of it) cannot be rolled back to {@code target}, or empty if it can:
+     * checked before a rollback run is stored.
+     */
+    Optional<String> rollbackProblem(TableSpec table, RollbackTarget target, Optional<String> partition);
+
+    /**
+     * Restores a table, or one partition of it, to its state at {@code target}, as a new write of run
+     * {@code runId}: bi-temporal tables get new versions and keep their whole history; other modes are
+     * restored from the snapshots kept for the retention period.
+     */
+    Publication rollback(TableSpec table, RollbackTarget target, String runId, Optional<String> partition);
 
     @FunctionalInterface
     interface LakeWork<T> {

@@ -23,12 +23,15 @@ public record Run(
         long rowsWritten,
         String error,
         boolean cancelRequested,
-        List<RunStep> steps) {
+        List<RunStep> steps,
+        RunKind kind,
+        String rollbackTo) {
 
     public Run {
         assets = List.copyOf(assets);
         keys = List.copyOf(keys);
         partitions = List.copyOf(partitions);
         steps = List.copyOf(steps);
+        kind = kind == null ? RunKind.MATERIALIZE : kind;
     }
 }

@@ -4,7 +4,13 @@ import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.sluice.audit.AuditAction;
 import io.sluice.audit.AuditEvent;
 import io.sluice.audit.AuditLog;
+import io.sluice.catalog.Asset;
+import io.sluice.catalog.AssetCatalog;
 import io.sluice.catalog.AssetKey;
+import io.sluice.catalog.Lake;
+import io.sluice.catalog.RollbackTarget;
+import io.sluice.catalog.TableSpec;
+import java.util.Optional;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Instant;
 import java.time.InstantSource;
@@ -27,7 +33,13 @@ public class RunService {
     private final RunExecutor executor;
     private final InstantSource clock;
 
-    RunService(LaunchValidator validator, RunStore store, AuditLog audit, RunExecutor executor, InstantSource clock) {
+    private final AssetCatalog catalog;
+    private final Lake lake;
+
+    RunService(LaunchValidator validator, RunStore store, AuditLog audit, RunExecutor executor, InstantSource clock,
+               AssetCatalog catalog, Lake lake) {
+        this.catalog = catalog;
+        this.lake = lake;
         this.validator = validator;
         this.store = store;
         this.audit = audit;
@@ -45,7 +57,7 @@ public class RunService {
         }
         Run run = new Run(UUID.randomUUID().toString(), RunStatus.QUEUED, launch.mode(), launch.assets(), launch.keys(),
                 launch.partitions(), launch.configByAsset().toString(), launch.reason(), launch.launchedBy(), now,
-                null, null, 0, 0, 0, null, false, steps);
+                null, null, 0, 0, 0, null, false, steps, RunKind.MATERIALIZE, null);
         Map<String, Object> scope = new LinkedHashMap<>();
         scope.put("mode", launch.mode().name());
         scope.put("keys", launch.keys());
@@ -54,6 +66,47 @@ public class RunService {
         QuarkusTransaction.requiringNew().run(() -> {
             store.create(run);
             audit.record(AuditEvent.of(now, run.launchedBy(), AuditAction.RUN_LAUNCHED, run.id(), assets(run), run.reason(), scope));
+        });
+        executor.submit(run.id());
+        return run;
+    }
+
+    /**
+     * Stores and starts a run that restores an asset's table (or one partition) to an earlier state.
+     * Refused with nothing stored when the asset has no table, the run is unknown or did not write it,
+     * or a snapshot it needs has expired.
+     */
+    public Run rollback(AssetKey asset, RollbackTarget target, Optional<String> partition, String reason, String actor) {
+        Asset<?> declared = catalog.find(asset).orElseThrow(() -> RequestRejected.notFound("asset", "unknown asset '" + asset + "'"));
+        TableSpec table = declared.spec().table().orElseThrow(() -> RequestRejected.invalid("asset",
+                "asset " + asset + " declares no table that Sluice writes, so there is nothing to roll back"));
+        target.run().ifPresent(id -> store.find(id).orElseThrow(() -> RequestRejected.notFound("toRun", "no run with id '" + id + "'")));
+        Instant now = clock.instant();
+        partition.ifPresent(p -> {
+            if (!declared.spec().partitions().isPartitioned()) {
+                throw RequestRejected.invalid("partition", "asset " + asset + " is not partitioned; omit 'partition'");
+            }
+            declared.spec().partitions().validate(p, LocalDate.ofInstant(now, ZoneOffset.UTC)).ifPresent(error -> {
+                throw RequestRejected.invalid("partition", error);
+            });
+        });
+        if (reason != null && reason.length() > LaunchValidator.MAX_REASON) {
+            throw RequestRejected.invalid("reason", "reason is longer than " + LaunchValidator.MAX_REASON + " characters");
+        }
+        lake.rollbackProblem(table, target, partition).ifPresent(problem -> {
+            throw RequestRejected.conflict(target.run().isPresent() ? "toRun" : "toSystemTime", problem);
+        });
+        String by = actor == null || actor.isBlank() ? "anonymous" : actor;
+        Run run = new Run(UUID.randomUUID().toString(), RunStatus.QUEUED, MaterializationMode.FULL_REFRESH, List.of(asset), List.of(),
+                partition.map(List::of).orElse(List.of()), "{}", reason, by, now, null, null, 0, 0, 0, null, false,
+                List.of(RunStep.queued(0, asset)), RunKind.ROLLBACK, target.encode());
+        Map<String, Object> scope = new LinkedHashMap<>();
+        scope.put("rollbackTo", target.encode());
+        scope.put("table", table.name());
+        partition.ifPresent(p -> scope.put("partition", p));
+        QuarkusTransaction.requiringNew().run(() -> {
+            store.create(run);
+            audit.record(AuditEvent.of(now, by, AuditAction.RUN_LAUNCHED, run.id(), asset.toString(), reason, scope));
         });
         executor.submit(run.id());
         return run;

@@ -46,7 +46,8 @@ class RunWorker {
         }
         Run run = store.find(runId).orElseThrow();
         StoredRunLogger log = new StoredRunLogger(store, clock, runId, null);
-        log.info("started " + run.mode() + " of " + run.assets().size() + " asset(s)" + (run.reason() == null ? "" : ": " + run.reason()));
+        log.info((run.kind() == RunKind.ROLLBACK ? "started rollback of " + run.assets().get(0) + " to " + run.rollbackTo()
+                : "started " + run.mode() + " of " + run.assets().size() + " asset(s)") + (run.reason() == null ? "" : ": " + run.reason()));
         JsonNode configs = configs(run);
         Map<AssetKey, RunStatus> outcomes = new HashMap<>();
         long keys = 0;

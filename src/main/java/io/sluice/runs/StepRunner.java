@@ -13,6 +13,7 @@ import io.sluice.catalog.Lake;
 import io.sluice.catalog.MaterializeResult;
 import io.sluice.catalog.CheckResult;
 import io.sluice.catalog.Publication;
+import io.sluice.catalog.RollbackTarget;
 import io.sluice.catalog.Staging;
 import io.sluice.catalog.TableOutput;
 import io.sluice.catalog.TableSpec;
@@ -60,7 +61,7 @@ class StepRunner {
             return new StepOutcome(RunStatus.FAILURE, 0, 0, 0, error);
         }
         try {
-            return runTyped(run, asset, config, log);
+            return run.kind() == RunKind.ROLLBACK ? rollback(run, asset.spec(), log) : runTyped(run, asset, config, log);
         } catch (StepFailed e) {
             log.error(e.getMessage());
             return new StepOutcome(RunStatus.FAILURE, 0, 0, 0, e.getMessage());
@@ -108,6 +109,30 @@ class StepRunner {
             rows += outcome.result().rowsWritten();
         }
         return new StepOutcome(RunStatus.SUCCESS, keys, batches, rows, null);
+    }
+
+    /** Restores the asset's table to the run's rollback target, as a write of this run. */
+    private StepOutcome rollback(Run run, AssetSpec<?> spec, StoredRunLogger log) {
+        TableSpec table = spec.table().orElseThrow(() -> new StepFailed("asset " + spec.key() + " declares no table"));
+        RollbackTarget target = RollbackTarget.decode(run.rollbackTo());
+        Optional<String> partition = run.partitions().stream().findFirst();
+        long started = System.nanoTime();
+        log.info("rolling " + table.name() + partition.map(p -> " partition " + p).orElse("") + " back to its state at " + target);
+        Publication p = lake.rollback(table, target, run.id(), partition);
+        if (!p.published()) {
+            throw new StepFailed("rollback of " + table.name() + " refused: " + p.rejection());
+        }
+        MaterializeResult result = new MaterializeResult(p.rowsChanged(), java.util.Map.of("rollback_to", target.encode(),
+                "rows_inserted", p.rowsInserted(), "rows_removed", p.rowsRemoved(), "current_rows", p.currentRows()));
+        if (p.systemTime() != null) {
+            result = result.withMetadata("system_time", p.systemTime().toString());
+        }
+        long durationMs = (System.nanoTime() - started) / 1_000_000;
+        store.recordMaterialization(new Materialization(run.id(), spec.key(), partition.orElse(null), clock.instant(), p.rowsChanged(), 0, 1,
+                durationMs, json(result)));
+        log.info("rolled back: " + p.rowsInserted() + " rows or versions added, " + p.rowsRemoved() + " removed or closed; "
+                + p.currentRows() + " current rows");
+        return new StepOutcome(RunStatus.SUCCESS, 0, 1, p.rowsChanged(), null);
     }
 
     /** Checks and publishes the staged rows; a rejected batch or a failed blocking check fails the step. */

@@ -11,7 +11,8 @@ public record RunRow(String id, String shortId, String status, String mode, List
 
     static RunRow of(Run run) {
         List<String> assets = run.assets().stream().map(AssetKey::toString).toList();
-        return new RunRow(run.id(), run.id().substring(0, 8), run.status().name(), run.mode().name(), assets,
+        return new RunRow(run.id(), run.id().substring(0, 8), run.status().name(),
+                run.kind() == io.sluice.runs.RunKind.ROLLBACK ? "ROLLBACK" : run.mode().name(), assets,
                 String.join(", ", assets), run.keys().isEmpty() ? "" : Format.count(run.keys().size()),
                 String.join(", ", run.keys()), Format.count(run.rowsWritten()), run.launchedBy(),
                 Format.time(run.createdAt()), Format.iso(run.createdAt()), Format.duration(run.startedAt(), run.endedAt()),

@@ -10,6 +10,7 @@ import io.sluice.runs.LogLine;
 import io.sluice.runs.Materialization;
 import io.sluice.runs.MaterializationMode;
 import io.sluice.runs.Run;
+import io.sluice.runs.RunKind;
 import io.sluice.runs.RunQuery;
 import io.sluice.runs.RunStatus;
 import io.sluice.runs.RunStep;
@@ -54,7 +55,7 @@ public abstract class RunStoreContract {
             steps.add(RunStep.queued(i, assets[i]));
         }
         return new Run(UUID.randomUUID().toString(), RunStatus.QUEUED, MaterializationMode.SINGLE_KEY, List.of(assets), List.of("k1", "k2"),
-                List.of(), "{\"a\":{}}", "because", "tester", t0, null, null, 0, 0, 0, null, false, steps);
+                List.of(), "{\"a\":{}}", "because", "tester", t0, null, null, 0, 0, 0, null, false, steps, RunKind.MATERIALIZE, null);
     }
 
     private static AssetKey uniqueAsset() {
@@ -88,11 +89,15 @@ public abstract class RunStoreContract {
         AssetKey a = uniqueAsset();
         Run older = newRun(a);
         Run newer = new Run(UUID.randomUUID().toString(), RunStatus.QUEUED, MaterializationMode.FULL_REFRESH, List.of(a), List.of(), List.of(),
-                "{}", null, "tester", t0.plusSeconds(5), null, null, 0, 0, 0, null, false, List.of(RunStep.queued(0, a)));
+                "{}", null, "tester", t0.plusSeconds(5), null, null, 0, 0, 0, null, false, List.of(RunStep.queued(0, a)),
+                RunKind.ROLLBACK, "run:abc");
         store.create(older);
         store.create(newer);
         RunQuery byAsset = new RunQuery(Optional.empty(), Optional.of(a), 10, 0);
         assertThat(store.list(byAsset)).extracting(Run::id).containsExactly(newer.id(), older.id());
+        assertThat(store.find(newer.id()).orElseThrow().kind()).isEqualTo(RunKind.ROLLBACK);
+        assertThat(store.find(newer.id()).orElseThrow().rollbackTo()).isEqualTo("run:abc");
+        assertThat(store.find(older.id()).orElseThrow().kind()).isEqualTo(RunKind.MATERIALIZE);
         assertThat(store.list(new RunQuery(Optional.empty(), Optional.of(a), 1, 1))).extracting(Run::id).containsExactly(older.id());
         assertThat(store.claim(newer.id(), t0.plusSeconds(6))).isTrue();
         assertThat(store.list(new RunQuery(Optional.of(RunStatus.STARTED), Optional.of(a), 10, 0))).extracting(Run::id).containsExactly(newer.id());

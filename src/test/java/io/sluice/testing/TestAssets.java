@@ -119,4 +119,50 @@ public final class TestAssets {
             return MaterializeResult.rows(keys.size());
         }
     }
+
+    /** {@code test/checked}: an UPSERT table whose rows can be made to fail its blocking NOT NULL check. */
+    @ApplicationScoped
+    public static class Checked implements Asset<Checked.Config> {
+        public record Config(@Min(1) @Max(1000) int rows, boolean nullName, String value) {
+        }
+
+        @Override
+        public AssetSpec<Config> spec() {
+            return AssetSpec.builder("test/checked", Config.class, new Config(3, false, "v1"))
+                    .table("test_checked", io.sluice.catalog.WriteMode.upsert("id"))
+                    .check(new io.sluice.catalog.AssetCheck.NotNull("name_not_null", io.sluice.catalog.AssetCheck.Severity.ERROR,
+                            List.of("name")))
+                    .check(new io.sluice.catalog.AssetCheck.Range("id_range", io.sluice.catalog.AssetCheck.Severity.WARN, "id", 0.0, 2.0))
+                    .build();
+        }
+
+        @Override
+        public MaterializeResult materialize(AssetContext<Config> context) {
+            Config c = context.config();
+            String value = c.value() == null ? "" : c.value().replace("'", "''");
+            long staged = context.output().rows("SELECT i AS id, CASE WHEN " + c.nullName() + " AND i = 2 THEN NULL ELSE 'name' || i END AS name, '"
+                    + value + "' AS value FROM range(" + c.rows() + ") t(i)");
+            return MaterializeResult.rows(staged);
+        }
+    }
+
+    /** {@code test/landed}: an APPEND table; each run lands the load named in its config. */
+    @ApplicationScoped
+    public static class Landed implements Asset<Landed.Config> {
+        public record Config(String load) {
+        }
+
+        @Override
+        public AssetSpec<Config> spec() {
+            return AssetSpec.builder("test/landed", Config.class, new Config("L1"))
+                    .table("test_landed", io.sluice.catalog.WriteMode.append("load_id"))
+                    .build();
+        }
+
+        @Override
+        public MaterializeResult materialize(AssetContext<Config> context) {
+            String load = context.config().load().replace("'", "''");
+            return MaterializeResult.rows(context.output().rows("SELECT '" + load + "' AS load_id, i AS n FROM range(2) t(i)"));
+        }
+    }
 }

@@ -23,4 +23,20 @@ record AppendWriter(WriteMode.Append mode) implements TableWriter {
                 + "(SELECT 1 FROM " + table + " t WHERE t." + load + " = s." + load + ")");
         return WriteOutcome.of(rowsIn, inserted, 0);
     }
+
+    @Override
+    public void keep(DuckDbSession db, String table, String staged, long writeId, Optional<String> partition, WriteOutcome outcome) {
+        if (outcome.rowsInserted() > 0) {
+            Snapshots.recordLoads(db, table, staged, mode.loadIdColumn(), writeId);
+        }
+    }
+
+    /** Removes the loads that came after the point; the loads before it are untouched. */
+    @Override
+    public WriteOutcome restore(DuckDbSession db, String table, RollbackPoint point, Optional<String> partition) {
+        String later = "SELECT load_id FROM " + Snapshots.LOADS + " WHERE table_name = " + WriteLog.literal(table) + " AND write_id > " + point.writeId();
+        long removed = db.execute("DELETE FROM " + table + " WHERE CAST(" + mode.loadIdColumn() + " AS VARCHAR) IN (" + later + ")");
+        db.execute("DELETE FROM " + Snapshots.LOADS + " WHERE table_name = " + WriteLog.literal(table) + " AND write_id > " + point.writeId());
+        return WriteOutcome.of(0, 0, removed);
+    }
 }

@@ -38,6 +38,17 @@ record BitemporalWriter(WriteMode.Bitemporal mode, InstantSource clock) implemen
         }
     }
 
+    /** Nothing to keep: the version table and its knowledge base are the history. */
+    @Override
+    public void keep(DuckDbSession db, String table, String staged, long writeId, Optional<String> partition, WriteOutcome outcome) {
+    }
+
+    /** A write that makes the belief as of the point current again: it opens and closes versions, destroys nothing. */
+    @Override
+    public WriteOutcome restore(DuckDbSession db, String table, RollbackPoint point, Optional<String> partition) {
+        throw new RollbackRefused("rollback of bi-temporal tables needs the knowledge base history (not available yet)");
+    }
+
     @Override
     public void prepare(DuckDbSession db, String table, String staged) {
         try {

@@ -61,6 +61,7 @@ public class DuckDbLake implements Lake {
     private void dropLeftoverStaging() {
         write("__startup", session -> {
             WriteLog.create((DuckDbSession) session);
+            Snapshots.create((DuckDbSession) session);
             for (String table : session.queryStrings("SELECT table_name FROM information_schema.tables WHERE table_name LIKE '"
                     + DuckDbStaging.PREFIX.replace("_", "\\_") + "%' ESCAPE '\\'")) {
                 session.execute("DROP TABLE IF EXISTS " + table);
@@ -71,7 +72,54 @@ public class DuckDbLake implements Lake {
 
     @Override
     public io.sluice.catalog.Staging stage(io.sluice.catalog.TableSpec table, String runId, java.util.Optional<String> partition) {
-        return new DuckDbStaging(this, table, runId, partition, clock);
+        return new DuckDbStaging(this, table, runId, partition, clock, settings.snapshotRetention());
+    }
+
+    @Override
+    public java.util.Optional<String> rollbackProblem(io.sluice.catalog.TableSpec table, io.sluice.catalog.RollbackTarget target,
+                                                      java.util.Optional<String> partition) {
+        return read(session -> {
+            DuckDbSession db = (DuckDbSession) session;
+            if (!db.tableExists(table.name())) {
+                return java.util.Optional.of("table " + table.name() + " has never been written");
+            }
+            try {
+                RollbackPoint point = WriteLog.resolve(db, table.name(), target, partition);
+                if (!(table.mode() instanceof io.sluice.catalog.WriteMode.Bitemporal)
+                        && !(table.mode() instanceof io.sluice.catalog.WriteMode.Append)) {
+                    Snapshots.latest(db, table.name(), point.writeId(),
+                            table.mode() instanceof io.sluice.catalog.WriteMode.PartitionOverwrite ? partition : java.util.Optional.empty());
+                }
+                return java.util.Optional.<String>empty();
+            } catch (RollbackRefused e) {
+                return java.util.Optional.of(e.getMessage());
+            }
+        });
+    }
+
+    @Override
+    public io.sluice.catalog.Publication rollback(io.sluice.catalog.TableSpec table, io.sluice.catalog.RollbackTarget target, String runId,
+                                                  java.util.Optional<String> partition) {
+        TableWriter writer = TableWriter.of(table.mode(), clock);
+        try {
+            return write(table.name(), session -> {
+                DuckDbSession db = (DuckDbSession) session;
+                RollbackPoint point = WriteLog.resolve(db, table.name(), target, partition);
+                io.sluice.lake.WriteOutcome outcome = writer.restore(db, table.name(), point, partition);
+                long current = db.queryLong("SELECT count(*) FROM " + io.sluice.lake.CheckQueries.believedRows(table.name(), table.mode()) + " c");
+                long writeId = WriteLog.record(db, table.name(), table.mode().label(), runId, partition, clock.instant(), outcome.systemTime(),
+                        0, outcome.rowsInserted(), outcome.rowsRemoved(), current);
+                if (outcome.rowsInserted() + outcome.rowsRemoved() > 0 && !(table.mode() instanceof io.sluice.catalog.WriteMode.Append)
+                        && !(table.mode() instanceof io.sluice.catalog.WriteMode.Bitemporal)) {
+                    Snapshots.keep(db, table.name(), writeId, table.mode() instanceof io.sluice.catalog.WriteMode.PartitionOverwrite p
+                            ? partition.map(k -> "CAST(" + p.partitionColumn() + " AS VARCHAR) = " + WriteLog.literal(k)) : java.util.Optional.empty());
+                }
+                return new io.sluice.catalog.Publication(true, null, 0, outcome.rowsInserted(), outcome.rowsRemoved(), outcome.systemTime(),
+                        current, java.util.List.of());
+            });
+        } catch (RollbackRefused e) {
+            return new io.sluice.catalog.Publication(false, e.getMessage(), 0, 0, 0, null, 0, java.util.List.of());
+        }
     }
 
     void close(@Observes ShutdownEvent event) throws SQLException {

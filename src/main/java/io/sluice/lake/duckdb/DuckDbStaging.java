@@ -34,7 +34,10 @@ final class DuckDbStaging implements Staging {
     private boolean hasRows;
     private boolean hasMarkers;
 
-    DuckDbStaging(Lake lake, TableSpec table, String runId, Optional<String> partition, InstantSource clock) {
+    private final java.time.Duration retention;
+
+    DuckDbStaging(Lake lake, TableSpec table, String runId, Optional<String> partition, InstantSource clock, java.time.Duration retention) {
+        this.retention = retention;
         this.lake = lake;
         this.table = table;
         this.runId = runId;
@@ -140,8 +143,10 @@ final class DuckDbStaging implements Staging {
             throw new NotPublished(new Publication(false, "blocking checks failed: " + String.join(", ", failed), outcome.rowsIn(),
                     outcome.rowsInserted(), outcome.rowsRemoved(), null, current, checks));
         }
-        WriteLog.record(db, table.name(), table.mode().label(), runId, partition, clock.instant(), outcome.systemTime(),
+        long writeId = WriteLog.record(db, table.name(), table.mode().label(), runId, partition, clock.instant(), outcome.systemTime(),
                 outcome.rowsIn(), outcome.rowsInserted(), outcome.rowsRemoved(), current);
+        writer.keep(db, table.name(), rows, writeId, partition, outcome);
+        Snapshots.expire(db, clock.instant(), retention);
         return new Committed(new Publication(true, null, outcome.rowsIn(), outcome.rowsInserted(), outcome.rowsRemoved(),
                 outcome.systemTime(), current, checks), previous);
     }

@@ -23,6 +23,12 @@ interface TableWriter {
         createLike(db, table, staged);
     }
 
+    /** Keeps, in the write's transaction, what a later rollback to this write needs. */
+    void keep(DuckDbSession db, String table, String staged, long writeId, Optional<String> partition, WriteOutcome outcome);
+
+    /** Restores the table (or one partition) to {@code point}, in the caller's transaction. */
+    WriteOutcome restore(DuckDbSession db, String table, RollbackPoint point, Optional<String> partition);
+
     static TableWriter of(WriteMode mode, java.time.InstantSource clock) {
         if (mode instanceof WriteMode.Append a) {
             return new AppendWriter(a);

@@ -34,4 +34,16 @@ record UpsertWriter(WriteMode.Upsert mode) implements TableWriter {
         db.execute("DROP TABLE __upsert_changed");
         return WriteOutcome.of(rowsIn, inserted, removed);
     }
+
+    @Override
+    public void keep(DuckDbSession db, String table, String staged, long writeId, Optional<String> partition, WriteOutcome outcome) {
+        if (outcome.rowsInserted() + outcome.rowsRemoved() > 0) {
+            Snapshots.keep(db, table, writeId, Optional.empty());
+        }
+    }
+
+    @Override
+    public WriteOutcome restore(DuckDbSession db, String table, RollbackPoint point, Optional<String> partition) {
+        return SnapshotRestore.restore(db, table, Snapshots.latest(db, table, point.writeId(), Optional.empty()), "true");
+    }
 }

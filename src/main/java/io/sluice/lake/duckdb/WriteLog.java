@@ -35,6 +35,36 @@ final class WriteLog {
         return id;
     }
 
+    /**
+     * Resolves a rollback target to the table's last write at or before it.
+     *
+     * @throws RollbackRefused when the run never wrote the table (or partition)
+     */
+    static RollbackPoint resolve(DuckDbSession db, String table, io.sluice.catalog.RollbackTarget target, Optional<String> partition) {
+        String ofTable = " FROM " + TABLE + " WHERE table_name = " + literal(table);
+        long writeId;
+        Instant systemTime;
+        if (target.run().isPresent()) {
+            String run = target.run().get();
+            writeId = db.queryLong("SELECT coalesce(max(write_id), 0)" + ofTable + " AND run_id = " + literal(run)
+                    + partition.map(p -> " AND partition_key = " + literal(p)).orElse(""));
+            if (writeId == 0) {
+                throw new RollbackRefused("run " + run + " did not write table " + table + partition.map(p -> " partition " + p).orElse(""));
+            }
+            List<String> t = db.queryStrings("SELECT epoch_us(max(system_time))::VARCHAR" + ofTable + " AND write_id <= " + writeId);
+            systemTime = t.isEmpty() || t.get(0) == null ? null : micros(t.get(0));
+        } else {
+            Instant at = target.systemTime().orElseThrow();
+            writeId = db.queryLong("SELECT coalesce(max(write_id), 0)" + ofTable + " AND written_at <= " + timestamp(at));
+            systemTime = at;
+        }
+        return new RollbackPoint(writeId, systemTime);
+    }
+
+    static Instant micros(String epochMicros) {
+        return Instant.EPOCH.plus(Long.parseLong(epochMicros), java.time.temporal.ChronoUnit.MICROS);
+    }
+
     static void setSnapshot(DuckDbSession db, long writeId, String snapshot) {
         db.execute("UPDATE " + TABLE + " SET snapshot = " + literal(snapshot) + " WHERE write_id = " + writeId);
     }

@@ -12,6 +12,7 @@ import io.sluice.runs.LogLine;
 import io.sluice.runs.Materialization;
 import io.sluice.runs.MaterializationMode;
 import io.sluice.runs.Run;
+import io.sluice.runs.RunKind;
 import io.sluice.runs.RunQuery;
 import io.sluice.runs.RunStatus;
 import io.sluice.runs.RunStep;
@@ -55,6 +56,8 @@ public class JpaRunStore implements RunStore {
         e.reason = run.reason();
         e.launchedBy = run.launchedBy();
         e.createdAt = run.createdAt();
+        e.kind = run.kind().name();
+        e.rollbackTo = run.rollbackTo();
         session.persist(e);
         for (RunStep step : run.steps()) {
             RunStepEntity s = new RunStepEntity();
@@ -324,7 +327,7 @@ public class JpaRunStore implements RunStore {
         List<AssetKey> assets = Arrays.stream(e.assets.split(",")).map(AssetKey::parse).toList();
         return new Run(e.id, RunStatus.valueOf(e.status), MaterializationMode.valueOf(e.mode), assets, strings(e.keysJson),
                 strings(e.partitionsJson), e.configJson, e.reason, e.launchedBy, e.createdAt, e.startedAt, e.endedAt,
-                e.keyCount, e.batchCount, e.rowsWritten, e.error, e.cancelRequested, steps);
+                e.keyCount, e.batchCount, e.rowsWritten, e.error, e.cancelRequested, steps, RunKind.valueOf(e.kind), e.rollbackTo);
     }
 
     private String json(List<String> values) {

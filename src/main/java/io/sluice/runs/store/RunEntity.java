@@ -38,4 +38,7 @@ public class RunEntity {
     public String error;
     @Column(name = "cancel_requested")
     public boolean cancelRequested;
+    public String kind;
+    @Column(name = "rollback_to")
+    public String rollbackTo;
 }

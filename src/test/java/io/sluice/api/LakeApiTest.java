@@ -1,0 +1,138 @@
+package io.sluice.api;
+
+import static io.restassured.RestAssured.given;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.equalTo;
+
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.http.ContentType;
+import io.restassured.path.json.JsonPath;
+import io.sluice.catalog.Lake;
+import io.sluice.testing.Runs;
+import jakarta.inject.Inject;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** Write, audit, publish; rollback; and reading lake tables over the API. */
+@QuarkusTest
+class LakeApiTest {
+
+    @Inject
+    Lake lake;
+
+    /** The whole table as ordered text: byte-identical exports compare equal. */
+    private List<String> export(String table) {
+        return lake.read(s -> s.queryStrings("SELECT CAST(struct_pack(*COLUMNS(*)) AS VARCHAR) AS r FROM " + table + " ORDER BY r"));
+    }
+
+    private JsonPath checked(String config) {
+        return Runs.launchAndAwait("{\"assets\":[\"test/checked\"],\"config\":" + config + "}");
+    }
+
+    @Test
+    void aFailingBlockingCheckLeavesTheTargetByteIdenticalAndIsVisibleInTheRun() {
+        JsonPath good = checked("{\"value\":\"before\"}");
+        assertThat(good.getString("status")).as(good.getString("error")).isEqualTo("SUCCESS");
+        List<String> before = export("test_checked");
+        assertThat(before).hasSize(3);
+
+        JsonPath bad = checked("{\"value\":\"after\",\"rows\":5,\"nullName\":true}");
+        assertThat(bad.getString("status")).isEqualTo("FAILURE");
+        assertThat(bad.getString("error")).contains("blocking checks failed: name_not_null").contains("the table is unchanged");
+        assertThat(export("test_checked")).as("target untouched").isEqualTo(before);
+
+        JsonPath checks = given().get("/api/runs/" + bad.getString("id") + "/checks").then().statusCode(200).extract().jsonPath();
+        assertThat(checks.getList("name")).containsExactly("name_not_null");
+        assertThat(checks.getBoolean("[0].passed")).isFalse();
+        assertThat(checks.getString("[0].observed")).isEqualTo("1");
+        assertThat(checks.getInt("[0].sample[0].id")).isEqualTo(2);
+        given().get("/api/assets/test/checked").then().statusCode(200).body("latestChecks[0].passed", equalTo(false));
+    }
+
+    @Test
+    void warningChecksRunAfterPublishingAndDoNotBlock() {
+        JsonPath run = checked("{\"rows\":5,\"value\":\"warn\"}");
+        assertThat(run.getString("status")).isEqualTo("SUCCESS");
+        JsonPath checks = given().get("/api/runs/" + run.getString("id") + "/checks").then().statusCode(200).extract().jsonPath();
+        assertThat(checks.getList("name")).containsExactly("name_not_null", "id_range");
+        assertThat(checks.getList("passed")).containsExactly(true, false);
+        assertThat(lake.<Long>read(s -> s.queryLong("SELECT count(*) FROM test_checked WHERE value = 'warn'"))).isEqualTo(5);
+    }
+
+    @Test
+    void anUpsertRerunWritesNothingAndARollbackRestoresAnEarlierRun() {
+        JsonPath first = checked("{\"value\":\"r1\"}");
+        List<String> afterFirst = export("test_checked");
+        JsonPath rerun = checked("{\"value\":\"r1\"}");
+        assertThat(rerun.getLong("rowsWritten")).isZero();
+        JsonPath second = checked("{\"value\":\"r2\",\"rows\":4}");
+        assertThat(second.getString("status")).isEqualTo("SUCCESS");
+        assertThat(export("test_checked")).isNotEqualTo(afterFirst);
+
+        String id = given().contentType(ContentType.JSON).header("X-Sluice-User", "carol")
+                .body("{\"toRun\":\"" + first.getString("id") + "\",\"reason\":\"r2 was wrong\"}")
+                .when().post("/api/assets/test/checked/rollback").then().statusCode(201)
+                .body("kind", equalTo("ROLLBACK")).body("launchedBy", equalTo("carol")).extract().path("id");
+        JsonPath rollback = Runs.await(id);
+        assertThat(rollback.getString("status")).as(rollback.getString("error")).isEqualTo("SUCCESS");
+        assertThat(export("test_checked")).isEqualTo(afterFirst);
+        given().get("/api/runs?asset=test/checked&limit=1").then().statusCode(200)
+                .body("[0].id", equalTo(id)).body("[0].rollbackTo", equalTo("run:" + first.getString("id")));
+    }
+
+    @Test
+    void anAppendRerunAddsNothingAndARollbackRemovesLaterLoads() {
+        JsonPath l1 = Runs.launchAndAwait("{\"assets\":[\"test/landed\"],\"config\":{\"load\":\"A1\"}}");
+        assertThat(l1.getLong("rowsWritten")).isEqualTo(2);
+        assertThat(Runs.launchAndAwait("{\"assets\":[\"test/landed\"],\"config\":{\"load\":\"A1\"}}").getLong("rowsWritten")).isZero();
+        Runs.launchAndAwait("{\"assets\":[\"test/landed\"],\"config\":{\"load\":\"A2\"}}");
+        assertThat(lake.<Long>read(s -> s.queryLong("SELECT count(*) FROM test_landed WHERE load_id IN ('A1', 'A2')"))).isEqualTo(4);
+        String id = given().contentType(ContentType.JSON).body("{\"toRun\":\"" + l1.getString("id") + "\"}")
+                .when().post("/api/assets/test/landed/rollback").then().statusCode(201).extract().path("id");
+        assertThat(Runs.await(id).getString("status")).isEqualTo("SUCCESS");
+        assertThat(lake.<List<String>>read(s -> s.queryStrings("SELECT DISTINCT load_id FROM test_landed WHERE load_id IN ('A1', 'A2')"))).containsExactly("A1");
+    }
+
+    @Test
+    void badRollbacksAreProblemsThatStoreNothing() {
+        checked("{\"value\":\"x\"}");
+        JsonPath other = Runs.launchAndAwait("{\"assets\":[\"test/flaky\"]}");
+        int before = given().get("/api/runs?limit=500").then().extract().jsonPath().getList("$").size();
+        rollback("test/checked", "{\"toRun\":\"nope\"}", 404, "toRun");
+        rollback("test/checked", "{}", 422, "toRun");
+        rollback("test/checked", "{\"toRun\":\"x\",\"toSystemTime\":\"2024-01-01T00:00:00Z\"}", 422, "toSystemTime");
+        rollback("test/checked", "{\"toSystemTime\":\"yesterday\"}", 422, "toSystemTime");
+        rollback("test/checked", "{\"toRun\":\"" + other.getString("id") + "\"}", 409, "toRun");
+        rollback("test/flaky", "{\"toRun\":\"" + other.getString("id") + "\"}", 422, "asset");
+        rollback("test/checked", "{\"toRun\":\"" + other.getString("id") + "\",\"partition\":\"2024-01-01\"}", 422, "partition");
+        given().contentType(ContentType.JSON).body("{\"toRun\":\"x\"}").when().post("/api/assets/no/such/rollback").then().statusCode(404);
+        assertThat(given().get("/api/runs?limit=500").then().extract().jsonPath().getList("$")).hasSize(before);
+    }
+
+    private static void rollback(String asset, String body, int status, String field) {
+        given().contentType(ContentType.JSON).body(body).when().post("/api/assets/" + asset + "/rollback").then()
+                .statusCode(status).contentType("application/problem+json").body("field", equalTo(field));
+    }
+
+    @Test
+    void tablesAndRowsAreReadableAndBadQueriesAreProblems() {
+        checked("{\"value\":\"listed\"}");
+        List<Map<String, Object>> tables = given().get("/api/lake/tables").then().statusCode(200).extract().jsonPath().getList("$");
+        assertThat(tables).anySatisfy(t -> {
+            assertThat(t.get("name")).isEqualTo("test_checked");
+            assertThat(t.get("writeMode")).isEqualTo("UPSERT");
+            assertThat(t.get("asset")).isEqualTo("test/checked");
+            assertThat(((Number) t.get("currentRows")).longValue()).isPositive();
+        });
+        assertThat(tables).noneMatch(t -> t.get("name").toString().startsWith("__"));
+        given().get("/api/lake/tables/test_checked/rows?key=1").then().statusCode(200).body("[0].id", equalTo(1)).body("size()", equalTo(1));
+        given().get("/api/lake/tables/test_checked/rows?businessDate=2024-01-01").then().statusCode(400)
+                .contentType("application/problem+json").body("detail", containsString("bi-temporal"));
+        given().get("/api/lake/tables/test_checked/changes?run=" + "x").then().statusCode(404);
+        given().get("/api/lake/tables/nope/rows").then().statusCode(404).contentType("application/problem+json");
+        given().get("/api/lake/tables/x;drop/rows").then().statusCode(404);
+        given().get("/api/lake/tables/test_checked/rows?limit=0").then().statusCode(400).body("field", equalTo("limit"));
+    }
+}
