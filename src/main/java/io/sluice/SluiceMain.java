@@ -1,0 +1,65 @@
+package io.sluice;
+
+import io.quarkus.runtime.Quarkus;
+import io.quarkus.runtime.annotations.QuarkusMain;
+import java.io.IOException;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+
+/**
+ * Starts the Sluice server. The data directory (H2 metadata store and DuckDB lake) belongs to one process:
+ * a second Sluice on the same directory stops at once with a message naming it, instead of failing deep
+ * inside the database drivers.
+ */
+@QuarkusMain
+public final class SluiceMain {
+
+    private SluiceMain() {
+    }
+
+    public static void main(String... args) {
+        Path dataDir = Path.of(System.getProperty("sluice.data-dir",
+                System.getenv().getOrDefault("SLUICE_DATA_DIR", "./data"))).toAbsolutePath().normalize();
+        FileLock lock = lock(dataDir);
+        try {
+            Quarkus.run(args);
+        } finally {
+            release(lock);
+        }
+    }
+
+    private static FileLock lock(Path dataDir) {
+        Path file = dataDir.resolve("sluice.lock");
+        try {
+            Files.createDirectories(dataDir);
+            FileChannel channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE, StandardOpenOption.READ);
+            FileLock lock = channel.tryLock();
+            if (lock == null) {
+                String holder = Files.readString(file, StandardCharsets.UTF_8).trim();
+                System.err.println("Sluice cannot start: the data directory " + dataDir + " is in use by another Sluice process"
+                        + (holder.isEmpty() ? "" : " (" + holder + ")") + ". Stop that process, or set SLUICE_DATA_DIR to another directory.");
+                System.exit(1);
+            }
+            channel.truncate(0);
+            channel.write(java.nio.ByteBuffer.wrap(("pid " + ProcessHandle.current().pid()).getBytes(StandardCharsets.UTF_8)));
+            return lock;
+        } catch (IOException e) {
+            System.err.println("Sluice cannot start: cannot use the data directory " + dataDir + ": " + e.getMessage());
+            System.exit(1);
+            return null;
+        }
+    }
+
+    private static void release(FileLock lock) {
+        try {
+            lock.release();
+            lock.channel().close();
+        } catch (IOException e) {
+            // the lock goes with the process anyway
+        }
+    }
+}
