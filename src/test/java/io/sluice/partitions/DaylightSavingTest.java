@@ -126,4 +126,25 @@ class DaylightSavingTest {
         assertThat(CronSchedule.parse("30 2 * * *").next(Instant.parse("2024-03-30T12:00:00Z").atZone(BERLIN)).toLocalDateTime())
                 .isEqualTo(LocalDateTime.of(2024, 3, 31, 3, 30));
     }
+
+    @Test
+    void samoaSkippedTheThirtiethOfDecember2011() {
+        TimeWindowSpace days = TimeWindowPartitions.daily(LocalDate.of(2011, 12, 28)).withZone(ZoneId.of("Pacific/Apia"))
+                .withEnd(LocalDate.of(2012, 1, 2)).at(LATER);
+        assertThat(days.keys()).containsExactly("2011-12-28", "2011-12-29", "2011-12-31", "2012-01-01");
+        assertThat(lengthOf(days, "2011-12-29")).isEqualTo(Duration.ofHours(24));
+        assertThat(days.validate("2011-12-30")).isPresent();
+    }
+
+    @Test
+    void lordHoweMovesItsClocksByHalfAnHour() {
+        TimeWindowSpace days = daily(ZoneId.of("Australia/Lord_Howe"));
+        assertThat(lengthOf(days, "2024-04-07")).isEqualTo(Duration.ofMinutes(24 * 60 + 30));
+        assertThat(lengthOf(days, "2024-10-06")).isEqualTo(Duration.ofMinutes(24 * 60 - 30));
+        TimeWindowSpace hours = hourly(ZoneId.of("Australia/Lord_Howe"), LocalDate.of(2024, 10, 6));
+        assertThat(hours.keys().subList(1, 4)).containsExactly("2024-10-06-01:00", "2024-10-06-02:30", "2024-10-06-03:00");
+        assertThat(hours.size()).isEqualTo(24);
+        assertThat(hours.window(2).duration()).as("02:00 does not exist; its window starts at 02:30").isEqualTo(Duration.ofMinutes(30));
+        assertThat(hours.validate("2024-10-06-02:00")).get().asString().contains("the clocks skip from 02:00 to 02:30");
+    }
 }
