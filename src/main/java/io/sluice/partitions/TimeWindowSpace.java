@@ -103,7 +103,7 @@ public final class TimeWindowSpace implements PartitionSpace {
         if (parsed.isEmpty()) {
             return OptionalLong.empty();
         }
-        long floor = floorIndex(approximate(parsed.get()));
+        long floor = floorOf(parsed.get());
         for (long candidate = floor; candidate <= floor + 1; candidate++) {
             if (candidate >= 0 && candidate < size && key(candidate).equals(key)) {
                 return OptionalLong.of(candidate);
@@ -179,10 +179,19 @@ public final class TimeWindowSpace implements PartitionSpace {
     }
 
     private String key(long index) {
-        Instant start = timeline.start(index);
-        ZoneOffset offset = rules.getOffset(start);
-        LocalDateTime local = LocalDateTime.ofEpochSecond(start.getEpochSecond(), 0, offset);
-        return format.format(local, timeline.repeated(index) ? offset : null);
+        LocalDateTime local = timeline.localStart(index);
+        return format.format(local, timeline.repeated(index) ? rules.getOffset(timeline.start(index)) : null);
+    }
+
+    /** The window a parsed key falls in: by local-time arithmetic away from transitions, else through its instant. */
+    private long floorOf(KeyFormat.ParsedKey parsed) {
+        if (parsed.offset().isEmpty()) {
+            long index = timeline.indexOfOrdinal(definition.schedule().firesAtOrBefore(parsed.local()) - 1);
+            if (index != Long.MIN_VALUE) {
+                return index;
+            }
+        }
+        return floorIndex(approximate(parsed));
     }
 
     /** The instant a parsed key names: its offset if it has one, else the earlier offset or the one before a gap. */

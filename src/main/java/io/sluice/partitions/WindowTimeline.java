@@ -101,6 +101,43 @@ final class WindowTimeline {
         return Instant.ofEpochSecond(startSecond(position(index)));
     }
 
+    /** The local date-time at which window {@code index} starts (as a wall clock in the zone shows it). */
+    LocalDateTime localStart(long index) {
+        long position = position(index);
+        Region region = regionAtPosition(position);
+        if (region != null && position < region.endPosition()) {
+            Instant start = Instant.ofEpochSecond(region.starts()[(int) (position - region.firstPosition())]);
+            return LocalDateTime.ofEpochSecond(start.getEpochSecond(), 0, rules.getOffset(start));
+        }
+        return schedule.fire(region == null ? low + position : region.to() + (position - region.endPosition()));
+    }
+
+    /**
+     * The index of the window that local fire time {@code ordinal} starts, when that fire time is away from every
+     * transition (so it starts exactly one window); otherwise {@link Long#MIN_VALUE}.
+     */
+    long indexOfOrdinal(long ordinal) {
+        if (ordinal < low || ordinal >= high) {
+            return Long.MIN_VALUE;
+        }
+        int lo = 0;
+        int hi = regions.length - 1;
+        Region before = null;
+        while (lo <= hi) {
+            int mid = (lo + hi) >>> 1;
+            if (regions[mid].from() <= ordinal) {
+                before = regions[mid];
+                lo = mid + 1;
+            } else {
+                hi = mid - 1;
+            }
+        }
+        if (before == null) {
+            return ordinal - low - origin;
+        }
+        return ordinal < before.to() ? Long.MIN_VALUE : before.endPosition() + (ordinal - before.to()) - origin;
+    }
+
     /** Whether the start of {@code index} is a local time that occurs twice and starts a window both times. */
     boolean repeated(long index) {
         long position = position(index);
