@@ -69,10 +69,6 @@ public final class MultiSpace implements PartitionSpace {
         return index / strides[dimension] % dimensions.get(dimension).size();
     }
 
-    long stride(int dimension) {
-        return strides[dimension];
-    }
-
     @Override
     public String keyAt(long index) {
         if (index < 0 || index >= size) {

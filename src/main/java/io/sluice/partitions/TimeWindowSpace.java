@@ -170,14 +170,6 @@ public final class TimeWindowSpace implements PartitionSpace {
         return timeline.firstIndexAtOrAfter(instant);
     }
 
-    /** Whether this space and {@code other} index the same windows the same way (maybe up to different sizes). */
-    boolean sameWindows(TimeWindowSpace other) {
-        TimeWindowPartitions a = definition;
-        TimeWindowPartitions b = other.definition;
-        return a.schedule().equals(b.schedule()) && a.zone().equals(b.zone()) && a.keyFormat().equals(b.keyFormat())
-                && timeline.start(0).equals(other.timeline.start(0));
-    }
-
     private String key(long index) {
         LocalDateTime local = timeline.localStart(index);
         return format.format(local, timeline.repeated(index) ? rules.getOffset(timeline.start(index)) : null);

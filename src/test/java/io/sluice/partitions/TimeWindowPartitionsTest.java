@@ -54,6 +54,9 @@ class TimeWindowPartitionsTest {
         assertThat(space.indexOf(Instant.parse("2024-01-02T00:00:00Z"))).hasValue(1);
         assertThat(space.indexOf(Instant.parse("2024-01-01T23:59:59.999Z"))).hasValue(0);
         assertThat(space.indexOf(Instant.parse("2024-01-05T00:00:00Z"))).isEmpty();
+        assertThat(space.overlapping(Instant.parse("2024-01-02T12:00:00Z"), Instant.parse("2024-01-04T00:00:00Z")).keys())
+                .containsExactly("2024-01-02", "2024-01-03");
+        assertThat(space.overlapping(Instant.parse("2023-01-01T00:00:00Z"), Instant.parse("2030-01-01T00:00:00Z")).count()).isEqualTo(4);
     }
 
     @Test
