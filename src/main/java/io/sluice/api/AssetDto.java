@@ -6,7 +6,10 @@ import io.sluice.catalog.AssetKey;
 import io.sluice.catalog.AssetSpec;
 import io.sluice.catalog.ConfigSchema;
 import io.sluice.catalog.KeyedAsset;
+import io.sluice.partitions.DynamicPartitions;
+import io.sluice.partitions.MultiPartitions;
 import io.sluice.partitions.PartitionsDefinition;
+import io.sluice.partitions.StaticPartitions;
 import io.sluice.partitions.TimeWindowPartitions;
 import io.sluice.runs.Materialization;
 import io.sluice.runs.AssetRun;
@@ -45,8 +48,17 @@ public record AssetDto(
     public record PartitionsDto(String type, String description, String start, String end, String timezone) {
         static PartitionsDto of(PartitionsDefinition definition) {
             if (definition instanceof TimeWindowPartitions t) {
-                return new PartitionsDto("daily", t.describe(), t.start().toString(), t.end().map(Object::toString).orElse(null),
+                return new PartitionsDto(t.schedule().cadence(), t.describe(), t.format(t.start()), t.end().map(t::format).orElse(null),
                         t.zone().getId());
+            }
+            if (definition instanceof StaticPartitions) {
+                return new PartitionsDto("static", definition.describe(), null, null, null);
+            }
+            if (definition instanceof DynamicPartitions) {
+                return new PartitionsDto("dynamic", definition.describe(), null, null, null);
+            }
+            if (definition instanceof MultiPartitions) {
+                return new PartitionsDto("multi", definition.describe(), null, null, null);
             }
             return new PartitionsDto("unpartitioned", definition.describe(), null, null, null);
         }

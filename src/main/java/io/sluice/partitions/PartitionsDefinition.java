@@ -1,6 +1,6 @@
 package io.sluice.partitions;
 
-import java.time.LocalDate;
+import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 
@@ -8,7 +8,8 @@ import java.util.Optional;
  * How an asset is split into independently materializable partitions.
  * Pure JDK: no framework imports.
  */
-public sealed interface PartitionsDefinition permits Unpartitioned, TimeWindowPartitions {
+public sealed interface PartitionsDefinition
+        permits Unpartitioned, TimeWindowPartitions, StaticPartitions, DynamicPartitions, MultiPartitions {
 
     /** The definition of assets that are not partitioned. */
     static PartitionsDefinition none() {
@@ -17,17 +18,23 @@ public sealed interface PartitionsDefinition permits Unpartitioned, TimeWindowPa
 
     boolean isPartitioned();
 
+    /** The partitions that exist at {@code now}, indexed; the snapshot that subsets and mappings work on. */
+    PartitionSpace at(Instant now);
+
     /**
      * Checks one key against this definition.
      *
-     * @param today the current day in the definition's time zone, so that windows that have not
-     *              started yet are rejected
+     * @param now the current instant, so that time windows that have not ended yet are rejected
      * @return an error message for the user, or empty if the key exists
      */
-    Optional<String> validate(String key, LocalDate today);
+    default Optional<String> validate(String key, Instant now) {
+        return at(now).validate(key);
+    }
 
-    /** Every key that exists on {@code today}, oldest first. */
-    List<String> keys(LocalDate today);
+    /** Every key that exists at {@code now}, oldest first, computed as the list is read. */
+    default List<String> keys(Instant now) {
+        return at(now).keys();
+    }
 
     /** A short human description, for example {@code daily from 2001-01-01 (UTC)}. */
     String describe();

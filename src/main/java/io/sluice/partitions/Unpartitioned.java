@@ -1,10 +1,9 @@
 package io.sluice.partitions;
 
-import java.time.LocalDate;
+import java.time.Instant;
 import java.util.List;
-import java.util.Optional;
 
-/** The single implicit partition of an unpartitioned asset. */
+/** The single implicit partition of an unpartitioned asset: it has no partition keys. */
 public enum Unpartitioned implements PartitionsDefinition {
     INSTANCE;
 
@@ -14,13 +13,8 @@ public enum Unpartitioned implements PartitionsDefinition {
     }
 
     @Override
-    public Optional<String> validate(String key, LocalDate today) {
-        return Optional.of("asset is not partitioned; omit 'partitions'");
-    }
-
-    @Override
-    public List<String> keys(LocalDate today) {
-        return List.of();
+    public PartitionSpace at(Instant now) {
+        return new KeyListSpace(this, List.of());
     }
 
     @Override

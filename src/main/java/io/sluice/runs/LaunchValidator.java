@@ -9,7 +9,7 @@ import io.sluice.catalog.AssetKey;
 import io.sluice.catalog.KeyedAsset;
 import io.sluice.partitions.PartitionsDefinition;
 import jakarta.enterprise.context.ApplicationScoped;
-import java.time.LocalDate;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.LinkedHashSet;
@@ -34,11 +34,11 @@ public class LaunchValidator {
         this.mapper = mapper;
     }
 
-    public ValidatedLaunch validate(RunRequest request, LocalDate today) {
+    public ValidatedLaunch validate(RunRequest request, Instant now) {
         List<AssetKey> selection = assets(request.assets());
         List<AssetKey> ordered = catalog.graph().inDependencyOrder(selection);
         keys(request, ordered);
-        partitions(request.partitions(), ordered, today);
+        partitions(request.partitions(), ordered, now);
         if (request.reason() != null && request.reason().length() > MAX_REASON) {
             throw RequestRejected.invalid("reason", "reason is longer than " + MAX_REASON + " characters");
         }
@@ -93,7 +93,7 @@ public class LaunchValidator {
         }
     }
 
-    private void partitions(List<String> partitions, List<AssetKey> assets, LocalDate today) {
+    private void partitions(List<String> partitions, List<AssetKey> assets, Instant now) {
         List<AssetKey> partitioned = new ArrayList<>();
         for (AssetKey asset : assets) {
             if (definition(asset).isPartitioned()) {
@@ -117,7 +117,7 @@ public class LaunchValidator {
                 if (key == null) {
                     throw RequestRejected.invalid(field, "partition keys must not be null");
                 }
-                definition(asset).validate(key, today).ifPresent(error -> {
+                definition(asset).validate(key, now).ifPresent(error -> {
                     throw RequestRejected.invalid(field, error + " (asset " + asset + ")");
                 });
             }

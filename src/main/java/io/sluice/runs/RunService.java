@@ -14,8 +14,6 @@ import java.util.Optional;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Instant;
 import java.time.InstantSource;
-import java.time.LocalDate;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -50,7 +48,7 @@ public class RunService {
     /** Validates the request, stores a QUEUED run and hands it to the worker pool. */
     public Run launch(RunRequest request) {
         Instant now = clock.instant();
-        ValidatedLaunch launch = validator.validate(request, LocalDate.ofInstant(now, ZoneOffset.UTC));
+        ValidatedLaunch launch = validator.validate(request, now);
         List<RunStep> steps = new ArrayList<>();
         for (int i = 0; i < launch.assets().size(); i++) {
             steps.add(RunStep.queued(i, launch.assets().get(i)));

@@ -1,0 +1,27 @@
+package io.sluice.partitions;
+
+import java.util.Optional;
+
+/** What a static or dynamic partition key may contain, so that keys survive multi-dimensional keys and key ranges. */
+final class KeyRules {
+
+    private KeyRules() {
+    }
+
+    static Optional<String> problem(String key) {
+        if (key == null || key.isBlank()) {
+            return Optional.of("partition keys must not be blank");
+        }
+        if (key.contains(MultiPartitions.SEPARATOR)) {
+            return Optional.of("partition key '" + key + "' must not contain '" + MultiPartitions.SEPARATOR
+                    + "', which separates the dimensions of multi-dimensional keys");
+        }
+        if (key.contains("...")) {
+            return Optional.of("partition key '" + key + "' must not contain '...', which separates the ends of a key range");
+        }
+        if (key.chars().anyMatch(Character::isISOControl)) {
+            return Optional.of("partition key '" + key.strip() + "' must not contain control characters");
+        }
+        return Optional.empty();
+    }
+}

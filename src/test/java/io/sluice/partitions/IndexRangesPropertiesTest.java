@@ -1,0 +1,99 @@
+package io.sluice.partitions;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.BitSet;
+import java.util.List;
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.Combinators;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+import net.jqwik.api.constraints.IntRange;
+
+/** The range algebra against a naive model: a BitSet of the same indexes. */
+class IndexRangesPropertiesTest {
+
+    private static final int SIZE = 200;
+
+    /** A set built from random ranges, and the same set as a BitSet. */
+    record Sample(IndexRanges ranges, BitSet bits) {
+    }
+
+    @Provide
+    Arbitrary<Sample> sets() {
+        Arbitrary<int[]> range = Combinators.combine(Arbitraries.integers().between(0, SIZE), Arbitraries.integers().between(0, 30))
+                .as((start, length) -> new int[] {start, Math.min(SIZE, start + length)});
+        return range.list().ofMaxSize(12).map(IndexRangesPropertiesTest::sample);
+    }
+
+    private static Sample sample(List<int[]> ranges) {
+        IndexRanges.Builder builder = IndexRanges.builder();
+        BitSet bits = new BitSet();
+        for (int[] r : ranges) {
+            builder.add(r[0], r[1]);
+            bits.set(r[0], r[1]);
+        }
+        return new Sample(builder.build(), bits);
+    }
+
+    @Property
+    void algebraMatchesTheBitSet(@ForAll("sets") Sample a, @ForAll("sets") Sample b) {
+        BitSet union = (BitSet) a.bits().clone();
+        union.or(b.bits());
+        BitSet intersection = (BitSet) a.bits().clone();
+        intersection.and(b.bits());
+        BitSet difference = (BitSet) a.bits().clone();
+        difference.andNot(b.bits());
+        BitSet complement = (BitSet) a.bits().clone();
+        complement.flip(0, SIZE);
+
+        assertSame(a.ranges().union(b.ranges()), union);
+        assertSame(a.ranges().intersect(b.ranges()), intersection);
+        assertSame(a.ranges().minus(b.ranges()), difference);
+        assertSame(a.ranges().complement(SIZE), complement);
+    }
+
+    @Property
+    void membershipCountRankAndNthMatchTheBitSet(@ForAll("sets") Sample a, @ForAll @IntRange(min = 0, max = SIZE + 5) int index) {
+        assertSame(a.ranges(), a.bits());
+        assertThat(a.ranges().contains(index)).isEqualTo(a.bits().get(index));
+        assertThat(a.ranges().rank(index)).isEqualTo(a.bits().get(0, index).cardinality());
+        if (index < a.bits().cardinality()) {
+            assertThat(a.ranges().nth(index)).isEqualTo(a.bits().stream().skip(index).findFirst().orElseThrow());
+        }
+    }
+
+    @Property
+    void rangesAreNormalizedWhateverTheOrderOfAdding(@ForAll("sets") Sample a) {
+        IndexRanges.Builder reversed = IndexRanges.builder();
+        for (int i = a.ranges().rangeCount() - 1; i >= 0; i--) {
+            reversed.add(a.ranges().rangeStart(i), a.ranges().rangeEnd(i));
+        }
+        assertThat(reversed.build()).isEqualTo(a.ranges());
+        assertThat(IndexRanges.ofIndexes(a.bits().stream().asLongStream().toArray())).isEqualTo(a.ranges());
+        for (int i = 0; i + 1 < a.ranges().rangeCount(); i++) {
+            assertThat(a.ranges().rangeEnd(i)).isLessThan(a.ranges().rangeStart(i + 1));
+        }
+    }
+
+    @Property
+    void setLaws(@ForAll("sets") Sample a, @ForAll("sets") Sample b, @ForAll("sets") Sample c) {
+        IndexRanges x = a.ranges();
+        IndexRanges y = b.ranges();
+        IndexRanges z = c.ranges();
+        assertThat(x.union(y)).isEqualTo(y.union(x));
+        assertThat(x.intersect(y.union(z))).isEqualTo(x.intersect(y).union(x.intersect(z)));
+        assertThat(x.union(y).complement(SIZE)).isEqualTo(x.complement(SIZE).intersect(y.complement(SIZE)));
+        assertThat(x.minus(y)).isEqualTo(x.intersect(y.complement(SIZE)));
+        assertThat(x.complement(SIZE).complement(SIZE)).isEqualTo(x);
+        assertThat(x.union(y).count()).isEqualTo(x.count() + y.count() - x.intersect(y).count());
+    }
+
+    private static void assertSame(IndexRanges ranges, BitSet bits) {
+        assertThat(ranges.count()).isEqualTo(bits.cardinality());
+        assertThat(ranges.stream().toArray()).containsExactly(bits.stream().asLongStream().toArray());
+        assertThat(ranges.isEmpty()).isEqualTo(bits.isEmpty());
+    }
+}
