@@ -84,7 +84,7 @@ public class RunService {
             if (!declared.spec().partitions().isPartitioned()) {
                 throw RequestRejected.invalid("partition", "asset " + asset + " is not partitioned; omit 'partition'");
             }
-            declared.spec().partitions().validate(p, LocalDate.ofInstant(now, ZoneOffset.UTC)).ifPresent(error -> {
+            declared.spec().partitions().validate(p, now).ifPresent(error -> {
                 throw RequestRejected.invalid("partition", error);
             });
         });
