@@ -23,7 +23,8 @@ public record AssetSpec<C extends Record>(
         Class<C> configType,
         C defaultConfig,
         PartitionsDefinition partitions,
-        Optional<TableSpec> table) {
+        Optional<TableSpec> table,
+        Optional<String> pool) {
 
     public AssetSpec {
         Objects.requireNonNull(key, "key");
@@ -35,6 +36,7 @@ public record AssetSpec<C extends Record>(
         tags = Map.copyOf(tags);
         deps = Set.copyOf(deps);
         Objects.requireNonNull(table, "table");
+        Objects.requireNonNull(pool, "pool");
         if (table.isPresent() && table.get().mode() instanceof WriteMode.PartitionOverwrite && !partitions.isPartitioned()) {
             throw new IllegalArgumentException("asset " + key + " writes with PARTITION_OVERWRITE but is not partitioned");
         }
@@ -67,6 +69,7 @@ public record AssetSpec<C extends Record>(
         private final Set<AssetKey> deps = new LinkedHashSet<>();
         private PartitionsDefinition partitions = PartitionsDefinition.none();
         private TableSpec table;
+        private String pool;
 
         private Builder(AssetKey key, Class<C> configType, C defaultConfig) {
             this.key = key;
@@ -120,8 +123,18 @@ public record AssetSpec<C extends Record>(
             return this;
         }
 
+        /** The concurrency pool the asset's runs count against (limits are set with {@code PUT /api/pools/{name}}). */
+        public Builder<C> pool(String name) {
+            if (name == null || !name.matches("[A-Za-z0-9_.-]+")) {
+                throw new IllegalArgumentException("invalid pool name '" + name + "'");
+            }
+            this.pool = name;
+            return this;
+        }
+
         public AssetSpec<C> build() {
-            return new AssetSpec<>(key, description, owners, tags, deps, configType, defaultConfig, partitions, Optional.ofNullable(table));
+            return new AssetSpec<>(key, description, owners, tags, deps, configType, defaultConfig, partitions, Optional.ofNullable(table),
+                    Optional.ofNullable(pool));
         }
     }
 }

@@ -25,7 +25,8 @@ public record Run(
         boolean cancelRequested,
         List<RunStep> steps,
         RunKind kind,
-        String rollbackTo) {
+        String rollbackTo,
+        String backfillId) {
 
     public Run {
         assets = List.copyOf(assets);

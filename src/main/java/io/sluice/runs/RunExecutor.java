@@ -5,6 +5,13 @@ import io.quarkus.runtime.StartupEvent;
 import io.sluice.audit.AuditAction;
 import io.sluice.audit.AuditEvent;
 import io.sluice.audit.AuditLog;
+import io.sluice.catalog.AssetCatalog;
+import io.sluice.catalog.AssetKey;
+import jakarta.enterprise.event.Event;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import java.time.Instant;
@@ -19,28 +26,46 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.jboss.logging.Logger;
 
 /**
- * The bounded worker pool that executes runs in this process. A run is claimed in the metadata store
- * before it executes, so a run submitted twice executes once. At startup, runs left STARTED by a
- * process that died are marked FAILURE and QUEUED runs are submitted again.
+ * The bounded worker pool that executes runs in this process, fed by a dispatcher that takes QUEUED runs
+ * from the metadata store in order, within the limits: free workers, each pool's limit, each backfill's
+ * limit, and paused backfills are skipped. A run is claimed in the store before it executes, so a run
+ * dispatched twice executes once. At startup, runs left STARTED by a process that died are marked
+ * FAILURE; QUEUED runs simply stay in the queue.
  */
 @ApplicationScoped
 public class RunExecutor {
 
     private static final Logger LOG = Logger.getLogger(RunExecutor.class);
+    private static final long IDLE_POLL_MS = 500;
 
     private final RunWorker worker;
     private final RunStore store;
     private final AuditLog audit;
     private final InstantSource clock;
     private final ExecutorService pool;
+    private final int workers;
+    private final boolean execute;
+    private final ConcurrencyLimits limits;
+    private final AssetCatalog catalog;
+    private final Event<RunFinished> finished;
+    private final Map<String, QueuedRun> inFlight = new ConcurrentHashMap<>();
+    private final Object signal = new Object();
+    private volatile boolean wakeUp;
+    private volatile Thread dispatcher;
 
-    RunExecutor(RunWorker worker, RunStore store, AuditLog audit, InstantSource clock, RunSettings settings) {
+    RunExecutor(RunWorker worker, RunStore store, AuditLog audit, InstantSource clock, RunSettings settings, ConcurrencyLimits limits,
+                AssetCatalog catalog, Event<RunFinished> finished) {
         this.worker = worker;
         this.store = store;
         this.audit = audit;
         this.clock = clock;
+        this.limits = limits;
+        this.catalog = catalog;
+        this.finished = finished;
+        this.workers = settings.workers();
+        this.execute = settings.execute();
         AtomicInteger threads = new AtomicInteger();
-        this.pool = new ThreadPoolExecutor(settings.workers(), settings.workers(), 0, TimeUnit.MILLISECONDS,
+        this.pool = new ThreadPoolExecutor(workers, workers, 0, TimeUnit.MILLISECONDS,
                 new LinkedBlockingQueue<>(), r -> {
                     Thread t = new Thread(r, "sluice-run-" + threads.incrementAndGet());
                     t.setDaemon(true);
@@ -66,24 +91,133 @@ public class RunExecutor {
                     Map.of("status", RunStatus.FAILURE.name())));
             LOG.warnf("run %s was in progress when Sluice stopped: marked FAILURE", id);
         }
-        List<String> queued = store.idsWithStatus(RunStatus.QUEUED);
-        queued.forEach(this::submit);
-        if (!queued.isEmpty()) {
-            LOG.infof("resubmitted %d queued run(s)", queued.size());
+        if (!execute) {
+            LOG.info("sluice.runs.execute=false: this process queues runs but does not execute them");
+            return;
         }
+        Thread t = new Thread(this::dispatchLoop, "sluice-dispatcher");
+        t.setDaemon(true);
+        dispatcher = t;
+        t.start();
     }
 
     void onStop(@Observes ShutdownEvent event) {
+        Thread t = dispatcher;
+        dispatcher = null;
+        if (t != null) {
+            t.interrupt();
+        }
         pool.shutdownNow();
     }
 
+    /** A run was queued (or limits changed): dispatch without waiting for the next poll. */
     public void submit(String runId) {
-        pool.execute(() -> {
+        wake();
+    }
+
+    public void wake() {
+        synchronized (signal) {
+            wakeUp = true;
+            signal.notifyAll();
+        }
+    }
+
+    private void dispatchLoop() {
+        while (dispatcher == Thread.currentThread()) {
             try {
-                worker.execute(runId);
+                dispatch();
+                synchronized (signal) {
+                    if (!wakeUp) {
+                        signal.wait(IDLE_POLL_MS);
+                    }
+                    wakeUp = false;
+                }
+            } catch (InterruptedException e) {
+                return;
             } catch (RuntimeException e) {
-                LOG.errorf(e, "run %s could not be executed", runId);
+                LOG.error("dispatching runs failed; retrying", e);
+                sleepQuietly();
             }
-        });
+        }
+    }
+
+    /** Starts as many queued runs as the limits allow. */
+    private void dispatch() {
+        int free = workers - inFlight.size();
+        if (free <= 0) {
+            return;
+        }
+        Map<String, Integer> byBackfill = new HashMap<>();
+        Map<String, Integer> byPool = new HashMap<>();
+        for (QueuedRun running : inFlight.values()) {
+            count(running, byBackfill, byPool);
+        }
+        for (QueuedRun next : store.nextQueued(free + workers * 4)) {
+            if (free == 0) {
+                return;
+            }
+            if (inFlight.containsKey(next.id()) || !allowed(next, byBackfill, byPool)) {
+                continue;
+            }
+            count(next, byBackfill, byPool);
+            inFlight.put(next.id(), next);
+            free--;
+            pool.execute(() -> execute(next));
+        }
+    }
+
+    private void execute(QueuedRun run) {
+        try {
+            worker.execute(run.id());
+        } catch (RuntimeException e) {
+            LOG.errorf(e, "run %s could not be executed", run.id());
+        } finally {
+            inFlight.remove(run.id());
+            store.find(run.id()).filter(r -> r.status().isTerminal())
+                    .ifPresent(r -> finished.fire(new RunFinished(r.id(), r.backfillId(), r.status())));
+            wake();
+        }
+    }
+
+    private boolean allowed(QueuedRun run, Map<String, Integer> byBackfill, Map<String, Integer> byPool) {
+        if (run.backfillId() != null && byBackfill.getOrDefault(run.backfillId(), 0) >= limits.backfill(run.backfillId())) {
+            return false;
+        }
+        for (String p : pools(run)) {
+            if (byPool.getOrDefault(p, 0) >= limits.pool(p)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private void count(QueuedRun run, Map<String, Integer> byBackfill, Map<String, Integer> byPool) {
+        if (run.backfillId() != null) {
+            byBackfill.merge(run.backfillId(), 1, Integer::sum);
+        }
+        for (String p : pools(run)) {
+            byPool.merge(p, 1, Integer::sum);
+        }
+    }
+
+    private Set<String> pools(QueuedRun run) {
+        Set<String> pools = new HashSet<>();
+        for (AssetKey asset : run.assets()) {
+            catalog.find(asset).flatMap(a -> a.spec().pool()).ifPresent(pools::add);
+        }
+        return pools;
+    }
+
+    /** Runs executing in this process now. */
+    public int running() {
+        return inFlight.size();
+    }
+
+    private static void sleepQuietly() {
+        try {
+            Thread.sleep(IDLE_POLL_MS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 }

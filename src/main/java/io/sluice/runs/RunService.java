@@ -55,18 +55,36 @@ public class RunService {
         }
         Run run = new Run(UUID.randomUUID().toString(), RunStatus.QUEUED, launch.mode(), launch.assets(), launch.keys(),
                 launch.partitions(), launch.configByAsset().toString(), launch.reason(), launch.launchedBy(), now,
-                null, null, 0, 0, 0, null, false, steps, RunKind.MATERIALIZE, null);
+                null, null, 0, 0, 0, null, false, steps, RunKind.MATERIALIZE, null, null);
         Map<String, Object> scope = new LinkedHashMap<>();
         scope.put("mode", launch.mode().name());
         scope.put("keys", launch.keys());
         scope.put("partitions", launch.partitions());
         scope.put("config", launch.configByAsset().toString());
-        QuarkusTransaction.requiringNew().run(() -> {
-            store.create(run);
-            audit.record(AuditEvent.of(now, run.launchedBy(), AuditAction.RUN_LAUNCHED, run.id(), assets(run), run.reason(), scope));
-        });
+        store(run, () -> audit.record(AuditEvent.of(now, run.launchedBy(), AuditAction.RUN_LAUNCHED, run.id(), assets(run), run.reason(), scope)));
         executor.submit(run.id());
         return run;
+    }
+
+    /** Stores runs and their audit event in one transaction; a busy partition is a 409 and stores nothing. */
+    void store(Run run, Runnable audit) {
+        storeAll(List.of(run), audit);
+    }
+
+    void storeAll(List<Run> runs, Runnable audit) {
+        try {
+            QuarkusTransaction.requiringNew().run(() -> {
+                store.createAll(runs);
+                audit.run();
+            });
+        } catch (PartitionBusy e) {
+            throw RequestRejected.conflict("partitions", e.getMessage());
+        } catch (RuntimeException e) {
+            if (e.getClass().getName().contains("ConstraintViolation") || String.valueOf(e.getCause()).contains("ConstraintViolation")) {
+                throw RequestRejected.conflict("partitions", "an asset partition of this launch was just launched by another request");
+            }
+            throw e;
+        }
     }
 
     /**
@@ -97,15 +115,12 @@ public class RunService {
         String by = actor == null || actor.isBlank() ? "anonymous" : actor;
         Run run = new Run(UUID.randomUUID().toString(), RunStatus.QUEUED, MaterializationMode.FULL_REFRESH, List.of(asset), List.of(),
                 partition.map(List::of).orElse(List.of()), "{}", reason, by, now, null, null, 0, 0, 0, null, false,
-                List.of(RunStep.queued(0, asset)), RunKind.ROLLBACK, target.encode());
+                List.of(RunStep.queued(0, asset)), RunKind.ROLLBACK, target.encode(), null);
         Map<String, Object> scope = new LinkedHashMap<>();
         scope.put("rollbackTo", target.encode());
         scope.put("table", table.name());
         partition.ifPresent(p -> scope.put("partition", p));
-        QuarkusTransaction.requiringNew().run(() -> {
-            store.create(run);
-            audit.record(AuditEvent.of(now, by, AuditAction.RUN_LAUNCHED, run.id(), asset.toString(), reason, scope));
-        });
+        store(run, () -> audit.record(AuditEvent.of(now, by, AuditAction.RUN_LAUNCHED, run.id(), asset.toString(), reason, scope)));
         executor.submit(run.id());
         return run;
     }

@@ -11,6 +11,10 @@ public interface RunSettings {
     @WithDefault("4")
     int workers();
 
+    /** Whether this process executes queued runs (false: it only serves the API and UI). */
+    @WithDefault("true")
+    boolean execute();
+
     /** Keys per batch handed to a keyed asset. */
     @WithDefault("5000")
     int batchSize();

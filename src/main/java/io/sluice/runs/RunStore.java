@@ -9,7 +9,27 @@ import java.util.Optional;
 /** The storage port for runs, their steps, logs, materializations and watermarks. */
 public interface RunStore {
 
+    /**
+     * Stores a QUEUED run and reserves its asset partitions (an unpartitioned asset is one partition).
+     *
+     * @throws PartitionBusy if a queued or started run already covers one of them; nothing is stored
+     */
     void create(Run run);
+
+    /** Stores many runs (a backfill) in one transaction, reserving their partitions; all or nothing. */
+    void createAll(List<Run> runs);
+
+    /** Queued runs that may start now (their backfill, if any, is running), oldest first. */
+    List<QueuedRun> nextQueued(int limit);
+
+    /** Records the outcome of an asset's partitions (MATERIALIZED, FAILED) for partition status. */
+    void recordPartitionOutcome(AssetKey asset, List<String> partitions, String status, String runId, Instant now);
+
+    /** The latest outcome of each partition of an asset that has one. */
+    Map<String, String> partitionOutcomes(AssetKey asset);
+
+    /** Partitions of the asset that a queued or started run covers. */
+    java.util.Set<String> activePartitions(AssetKey asset);
 
     Optional<Run> find(String id);
 

@@ -65,6 +65,7 @@ class RunWorker {
             store.updateStep(runId, new RunStep(step.index(), step.asset(), outcome.status(), blocked.isPresent() ? null : stepStart,
                     stepEnd, outcome.keyCount(), outcome.batchCount(), outcome.rowsWritten(), outcome.error()));
             metrics.stepFinished(step.asset().toString(), outcome.status(), Duration.between(stepStart, stepEnd));
+            recordPartitions(run, step.asset(), outcome.status(), stepEnd);
             outcomes.put(step.asset(), outcome.status());
             keys += outcome.keyCount();
             batches += outcome.batchCount();
@@ -80,6 +81,19 @@ class RunWorker {
         audit.record(AuditEvent.of(ended, "sluice", AuditAction.RUN_FINISHED, runId, String.join(",", run.assets().stream().map(AssetKey::toString).toList()),
                 null, Map.of("status", status.name(), "keys", keys, "batches", batches, "rowsWritten", rows)));
         metrics.runFinished(status, Duration.between(started, ended));
+    }
+
+    /** Keeps partition status current: the run's partitions of a partitioned asset are materialized or failed. */
+    private void recordPartitions(Run run, AssetKey asset, RunStatus status, Instant now) {
+        boolean partitioned = catalog.find(asset).map(a -> a.spec().partitions().isPartitioned()).orElse(false);
+        if (!partitioned || run.partitions().isEmpty() || run.kind() == RunKind.ROLLBACK) {
+            return;
+        }
+        if (status == RunStatus.SUCCESS) {
+            store.recordPartitionOutcome(asset, run.partitions(), PartitionState.MATERIALIZED.name(), run.id(), now);
+        } else if (status == RunStatus.FAILURE) {
+            store.recordPartitionOutcome(asset, run.partitions(), PartitionState.FAILED.name(), run.id(), now);
+        }
     }
 
     /** A step that must not run: canceled, or skipped because an upstream step in this run did not succeed. */

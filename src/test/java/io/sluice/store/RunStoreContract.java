@@ -1,6 +1,7 @@
 package io.sluice.store;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.sluice.audit.AuditAction;
 import io.sluice.audit.AuditEvent;
@@ -10,6 +11,8 @@ import io.sluice.runs.LogLine;
 import io.sluice.runs.Materialization;
 import io.sluice.runs.MaterializationMode;
 import io.sluice.runs.Run;
+import io.sluice.runs.PartitionBusy;
+import io.sluice.runs.QueuedRun;
 import io.sluice.runs.RunKind;
 import io.sluice.runs.RunQuery;
 import io.sluice.runs.RunStatus;
@@ -55,7 +58,7 @@ public abstract class RunStoreContract {
             steps.add(RunStep.queued(i, assets[i]));
         }
         return new Run(UUID.randomUUID().toString(), RunStatus.QUEUED, MaterializationMode.SINGLE_KEY, List.of(assets), List.of("k1", "k2"),
-                List.of(), "{\"a\":{}}", "because", "tester", t0, null, null, 0, 0, 0, null, false, steps, RunKind.MATERIALIZE, null);
+                List.of(), "{\"a\":{}}", "because", "tester", t0, null, null, 0, 0, 0, null, false, steps, RunKind.MATERIALIZE, null, null);
     }
 
     private static AssetKey uniqueAsset() {
@@ -90,8 +93,10 @@ public abstract class RunStoreContract {
         Run older = newRun(a);
         Run newer = new Run(UUID.randomUUID().toString(), RunStatus.QUEUED, MaterializationMode.FULL_REFRESH, List.of(a), List.of(), List.of(),
                 "{}", null, "tester", t0.plusSeconds(5), null, null, 0, 0, 0, null, false, List.of(RunStep.queued(0, a)),
-                RunKind.ROLLBACK, "run:abc");
+                RunKind.ROLLBACK, "run:abc", null);
         store.create(older);
+        store.claim(older.id(), t0);
+        store.finish(older.id(), RunStatus.SUCCESS, t0.plusSeconds(1), 0, 0, 0, null);
         store.create(newer);
         RunQuery byAsset = new RunQuery(Optional.empty(), Optional.of(a), 10, 0);
         assertThat(store.list(byAsset)).extracting(Run::id).containsExactly(newer.id(), older.id());
@@ -101,6 +106,52 @@ public abstract class RunStoreContract {
         assertThat(store.list(new RunQuery(Optional.empty(), Optional.of(a), 1, 1))).extracting(Run::id).containsExactly(older.id());
         assertThat(store.claim(newer.id(), t0.plusSeconds(6))).isTrue();
         assertThat(store.list(new RunQuery(Optional.of(RunStatus.STARTED), Optional.of(a), 10, 0))).extracting(Run::id).containsExactly(newer.id());
+        assertThat(store.list(new RunQuery(Optional.of(RunStatus.SUCCESS), Optional.of(a), 10, 0))).extracting(Run::id).containsExactly(older.id());
+    }
+
+    private Run partitionedRun(AssetKey asset, String... partitions) {
+        return new Run(UUID.randomUUID().toString(), RunStatus.QUEUED, MaterializationMode.FULL_REFRESH, List.of(asset), List.of(),
+                List.of(partitions), "{}", null, "tester", t0, null, null, 0, 0, 0, null, false, List.of(RunStep.queued(0, asset)),
+                RunKind.MATERIALIZE, null, null);
+    }
+
+    @Test
+    void anAssetPartitionHasAtMostOneActiveRun() {
+        AssetKey a = uniqueAsset();
+        Run first = partitionedRun(a, "2024-01-01", "2024-01-02");
+        store.create(first);
+        assertThatThrownBy(() -> store.create(partitionedRun(a, "2024-01-02", "2024-01-03")))
+                .isInstanceOf(PartitionBusy.class).hasMessageContaining("partition 2024-01-02").hasMessageContaining(first.id());
+        assertThat(store.activePartitions(a)).containsExactlyInAnyOrder("2024-01-01", "2024-01-02");
+        Run other = partitionedRun(a, "2024-01-03");
+        store.create(other);
+        assertThatThrownBy(() -> store.createAll(List.of(partitionedRun(a, "2024-02-01"), partitionedRun(a, "2024-02-01"))))
+                .isInstanceOf(PartitionBusy.class).hasMessageContaining("twice");
+        assertThat(store.activePartitions(a)).as("nothing of a refused launch is stored")
+                .containsExactlyInAnyOrder("2024-01-01", "2024-01-02", "2024-01-03");
+
+        store.claim(first.id(), t0);
+        store.finish(first.id(), RunStatus.SUCCESS, t0.plusSeconds(1), 0, 0, 0, null);
+        store.cancel(other.id(), t0.plusSeconds(1));
+        assertThat(store.activePartitions(a)).isEmpty();
+        store.create(partitionedRun(a, "2024-01-02"));
+    }
+
+    @Test
+    void theQueueGivesQueuedRunsOldestFirstAndPartitionOutcomesAreKept() {
+        AssetKey a = uniqueAsset();
+        Run r1 = partitionedRun(a, "2024-01-01");
+        Run r2 = partitionedRun(a, "2024-01-02");
+        store.createAll(List.of(r1, r2));
+        List<String> queued = store.nextQueued(10_000).stream().map(QueuedRun::id).toList();
+        assertThat(queued).containsSubsequence(r1.id(), r2.id());
+        store.claim(r1.id(), t0);
+        assertThat(store.nextQueued(10_000)).extracting(QueuedRun::id).doesNotContain(r1.id()).contains(r2.id());
+        assertThat(store.nextQueued(10_000).stream().filter(q -> q.id().equals(r2.id())).findFirst().orElseThrow().assets()).containsExactly(a);
+
+        store.recordPartitionOutcome(a, List.of("2024-01-01", "2024-01-02"), "FAILED", r1.id(), t0);
+        store.recordPartitionOutcome(a, List.of("2024-01-02"), "MATERIALIZED", r2.id(), t0.plusSeconds(1));
+        assertThat(store.partitionOutcomes(a)).containsExactlyInAnyOrderEntriesOf(Map.of("2024-01-01", "FAILED", "2024-01-02", "MATERIALIZED"));
     }
 
     @Test

@@ -12,6 +12,11 @@ public class PostgresProfile implements QuarkusTestProfile {
     }
 
     @Override
+    public java.util.Map<String, String> getConfigOverrides() {
+        return java.util.Map.of("sluice.runs.execute", "false");
+    }
+
+    @Override
     public List<TestResourceEntry> testResources() {
         return List.of(new TestResourceEntry(PostgresResource.class));
     }

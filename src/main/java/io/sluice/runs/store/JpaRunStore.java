@@ -45,6 +45,20 @@ public class JpaRunStore implements RunStore {
     @Override
     @Transactional
     public void create(Run run) {
+        createAll(List.of(run));
+    }
+
+    @Override
+    @Transactional
+    public void createAll(List<Run> runs) {
+        refuseBusy(runs);
+        long seq = 0;
+        for (Run run : runs) {
+            persist(run, seq++);
+        }
+    }
+
+    private void persist(Run run, long seq) {
         RunEntity e = new RunEntity();
         e.id = run.id();
         e.status = run.status().name();
@@ -58,6 +72,8 @@ public class JpaRunStore implements RunStore {
         e.createdAt = run.createdAt();
         e.kind = run.kind().name();
         e.rollbackTo = run.rollbackTo();
+        e.backfillId = run.backfillId();
+        e.seq = seq;
         session.persist(e);
         for (RunStep step : run.steps()) {
             RunStepEntity s = new RunStepEntity();
@@ -65,7 +81,98 @@ public class JpaRunStore implements RunStore {
             s.assetKey = step.asset().toString();
             s.status = step.status().name();
             session.persist(s);
+            for (String partition : reserved(run)) {
+                ActivePartitionEntity a = new ActivePartitionEntity();
+                a.id = new ActivePartitionEntity.Key(step.asset().toString(), partition);
+                a.runId = run.id();
+                session.persist(a);
+            }
         }
+    }
+
+    private static List<String> reserved(Run run) {
+        return run.partitions().isEmpty() ? List.of("") : run.partitions();
+    }
+
+    /** Refuses runs that cover an asset partition a queued or started run already covers (or that each other cover). */
+    private void refuseBusy(List<Run> runs) {
+        java.util.Map<String, java.util.Set<String>> wanted = new java.util.HashMap<>();
+        for (Run run : runs) {
+            for (AssetKey asset : run.assets()) {
+                for (String partition : reserved(run)) {
+                    if (!wanted.computeIfAbsent(asset.toString(), k -> new java.util.HashSet<>()).add(partition)) {
+                        throw new io.sluice.runs.PartitionBusy("asset " + asset + (partition.isEmpty() ? "" : " partition " + partition)
+                                + " is covered twice by this launch");
+                    }
+                }
+            }
+        }
+        for (var entry : wanted.entrySet()) {
+            List<String> partitions = new java.util.ArrayList<>(entry.getValue());
+            for (int from = 0; from < partitions.size(); from += 1000) {
+                List<ActivePartitionEntity> busy = session.createSelectionQuery(
+                                "from ActivePartitionEntity where id.assetKey = :asset and id.partitionKey in :partitions", ActivePartitionEntity.class)
+                        .setParameter("asset", entry.getKey())
+                        .setParameter("partitions", partitions.subList(from, Math.min(partitions.size(), from + 1000)))
+                        .setMaxResults(1).getResultList();
+                if (!busy.isEmpty()) {
+                    ActivePartitionEntity b = busy.get(0);
+                    throw new io.sluice.runs.PartitionBusy("asset " + b.id.assetKey + (b.id.partitionKey.isEmpty() ? "" : " partition " + b.id.partitionKey)
+                            + " is already being materialized by run " + b.runId + "; wait for it or cancel it");
+                }
+            }
+        }
+    }
+
+    @Override
+    @Transactional
+    public List<io.sluice.runs.QueuedRun> nextQueued(int limit) {
+        return session.createSelectionQuery("select r.id, r.backfillId, r.assets from RunEntity r where r.status = :queued and (r.backfillId is null "
+                        + "or exists (from io.sluice.backfill.store.BackfillEntity b where b.id = r.backfillId and b.status = 'RUNNING')) "
+                        + "order by r.createdAt, r.seq", Object[].class)
+                .setParameter("queued", RunStatus.QUEUED.name()).setMaxResults(limit).getResultList().stream()
+                .map(row -> new io.sluice.runs.QueuedRun((String) row[0], (String) row[1],
+                        Arrays.stream(((String) row[2]).split(",")).map(AssetKey::parse).toList())).toList();
+    }
+
+    @Override
+    @Transactional
+    public void recordPartitionOutcome(AssetKey asset, List<String> partitions, String status, String runId, Instant now) {
+        for (String partition : partitions) {
+            var id = new ActivePartitionEntity.Key(asset.toString(), partition);
+            PartitionStatusEntity e = session.find(PartitionStatusEntity.class, id);
+            boolean created = e == null;
+            if (created) {
+                e = new PartitionStatusEntity();
+                e.id = id;
+            }
+            e.status = status;
+            e.runId = runId;
+            e.updatedAt = now;
+            if (created) {
+                session.persist(e);
+            }
+        }
+    }
+
+    @Override
+    @Transactional
+    public Map<String, String> partitionOutcomes(AssetKey asset) {
+        Map<String, String> outcomes = new java.util.HashMap<>();
+        session.createSelectionQuery("select id.partitionKey, status from PartitionStatusEntity where id.assetKey = :asset", Object[].class)
+                .setParameter("asset", asset.toString()).getResultList().forEach(r -> outcomes.put((String) r[0], (String) r[1]));
+        return outcomes;
+    }
+
+    @Override
+    @Transactional
+    public java.util.Set<String> activePartitions(AssetKey asset) {
+        return new java.util.HashSet<>(session.createSelectionQuery("select id.partitionKey from ActivePartitionEntity where id.assetKey = :asset",
+                String.class).setParameter("asset", asset.toString()).getResultList());
+    }
+
+    private void release(String runId) {
+        session.createMutationQuery("delete from ActivePartitionEntity where runId = :run").setParameter("run", runId).executeUpdate();
     }
 
     @Override
@@ -124,6 +231,7 @@ public class JpaRunStore implements RunStore {
         e.batchCount = batchCount;
         e.rowsWritten = rowsWritten;
         e.error = error;
+        release(runId);
     }
 
     @Override
@@ -137,6 +245,7 @@ public class JpaRunStore implements RunStore {
             session.createMutationQuery("update RunStepEntity set status = :canceled where id.runId = :id and status = :queued")
                     .setParameter("canceled", RunStatus.CANCELED.name()).setParameter("id", id)
                     .setParameter("queued", RunStatus.QUEUED.name()).executeUpdate();
+            release(id);
             return true;
         }
         session.createMutationQuery("update RunEntity set cancelRequested = true where id = :id and status = :started")
@@ -327,7 +436,7 @@ public class JpaRunStore implements RunStore {
         List<AssetKey> assets = Arrays.stream(e.assets.split(",")).map(AssetKey::parse).toList();
         return new Run(e.id, RunStatus.valueOf(e.status), MaterializationMode.valueOf(e.mode), assets, strings(e.keysJson),
                 strings(e.partitionsJson), e.configJson, e.reason, e.launchedBy, e.createdAt, e.startedAt, e.endedAt,
-                e.keyCount, e.batchCount, e.rowsWritten, e.error, e.cancelRequested, steps, RunKind.valueOf(e.kind), e.rollbackTo);
+                e.keyCount, e.batchCount, e.rowsWritten, e.error, e.cancelRequested, steps, RunKind.valueOf(e.kind), e.rollbackTo, e.backfillId);
     }
 
     private String json(List<String> values) {

@@ -41,4 +41,7 @@ public class RunEntity {
     public String kind;
     @Column(name = "rollback_to")
     public String rollbackTo;
+    @Column(name = "backfill_id")
+    public String backfillId;
+    public long seq;
 }

@@ -1,0 +1,34 @@
+package io.sluice.backfill.store;
+
+import jakarta.persistence.Column;
+import jakarta.persistence.Entity;
+import jakarta.persistence.Id;
+import jakarta.persistence.Table;
+import java.time.Instant;
+
+@Entity
+@Table(name = "backfill")
+public class BackfillEntity {
+    @Id
+    public String id;
+    public String status;
+    public String assets;
+    public String mode;
+    @Column(name = "request_json")
+    public String requestJson;
+    public String reason;
+    @Column(name = "launched_by")
+    public String launchedBy;
+    @Column(name = "created_at")
+    public Instant createdAt;
+    @Column(name = "ended_at")
+    public Instant endedAt;
+    @Column(name = "partition_count")
+    public long partitionCount;
+    @Column(name = "run_count")
+    public int runCount;
+    @Column(name = "max_concurrent")
+    public int maxConcurrent;
+    @Column(name = "parent_id")
+    public String parentId;
+}
