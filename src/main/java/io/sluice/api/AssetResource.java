@@ -37,7 +37,10 @@ public class AssetResource {
 
     private final RunService runs;
 
-    public AssetResource(AssetService assets, RunService runs, ObjectMapper mapper) {
+    private final io.sluice.runs.PartitionStatuses partitionStatuses;
+
+    public AssetResource(AssetService assets, RunService runs, ObjectMapper mapper, io.sluice.runs.PartitionStatuses partitionStatuses) {
+        this.partitionStatuses = partitionStatuses;
         this.runs = runs;
         this.assets = assets;
         this.mapper = mapper;
@@ -67,6 +70,17 @@ public class AssetResource {
                              @QueryParam("prefix") String prefix, @QueryParam("limit") @DefaultValue("100") String limit) {
         Asset<?> asset = assets.get(group, name);
         return assets.keys(asset.spec().key(), prefix, Params.integer("limit", limit));
+    }
+
+    /** The status of every partition, range-compressed; {@code status} keeps only the ranges of one status. */
+    @GET
+    @Path("/{group}/{name}/partitions")
+    public io.sluice.runs.PartitionStatusView partitions(@PathParam("group") String group, @PathParam("name") String name,
+                                                         @QueryParam("status") String status) {
+        Asset<?> asset = assets.get(group, name);
+        Optional<io.sluice.runs.PartitionState> only = status == null || status.isBlank() ? Optional.empty()
+                : Optional.of(Params.enumValue(io.sluice.runs.PartitionState.class, "status", status));
+        return partitionStatuses.of(asset.spec().key(), only);
     }
 
     /** Restores the asset's table (or one partition) to an earlier run or system time, as a run of its own. */

@@ -12,7 +12,8 @@ public record AuditEvent(
         String runId,
         String assets,
         String reason,
-        Map<String, Object> detail) {
+        Map<String, Object> detail,
+        String backfillId) {
 
     public AuditEvent {
         detail = detail == null ? Map.of() : Map.copyOf(detail);
@@ -20,6 +21,10 @@ public record AuditEvent(
 
     public static AuditEvent of(Instant ts, String actor, AuditAction action, String runId, String assets,
                                 String reason, Map<String, Object> detail) {
-        return new AuditEvent(0, ts, actor, action, runId, assets, reason, detail);
+        return new AuditEvent(0, ts, actor, action, runId, assets, reason, detail, null);
+    }
+
+    public AuditEvent withBackfill(String backfill) {
+        return new AuditEvent(id, ts, actor, action, runId, assets, reason, detail, backfill);
     }
 }

@@ -12,4 +12,7 @@ public interface AuditLog {
 
     /** Newest events first. */
     List<AuditEvent> latest(int limit);
+
+    /** Events matching the query, newest first. */
+    List<AuditEvent> query(AuditQuery query);
 }

@@ -47,7 +47,8 @@ public class LaunchValidator {
                 request.reason(), request.launchedBy());
     }
 
-    private List<AssetKey> assets(List<String> names) {
+    /** Parses and looks up the selected assets; unknown ones are 404, malformed ones 422. */
+    public List<AssetKey> assets(List<String> names) {
         if (names.isEmpty()) {
             throw RequestRejected.invalid("assets", "select at least one asset, like \"transform/form_adv_firm_identity\"");
         }

@@ -71,11 +71,20 @@ public class RunService {
         storeAll(List.of(run), audit);
     }
 
+    /**
+     * Queues many runs (a backfill) in one transaction together with {@code alsoStore}; a busy partition is a
+     * 409 and stores nothing. The dispatcher starts them within the concurrency limits.
+     */
+    public void enqueue(List<Run> runs, Runnable alsoStore) {
+        storeAll(runs, alsoStore);
+        executor.wake();
+    }
+
     void storeAll(List<Run> runs, Runnable audit) {
         try {
             QuarkusTransaction.requiringNew().run(() -> {
-                store.createAll(runs);
                 audit.run();
+                store.createAll(runs);
             });
         } catch (PartitionBusy e) {
             throw RequestRejected.conflict("partitions", e.getMessage());

@@ -28,6 +28,18 @@ public interface RunStore {
     /** The latest outcome of each partition of an asset that has one. */
     Map<String, String> partitionOutcomes(AssetKey asset);
 
+    /** When each partition of the asset was last materialized. */
+    Map<String, Instant> materializedAt(AssetKey asset);
+
+    /** How many runs of a backfill are in each status. */
+    Map<RunStatus, Long> countByStatus(String backfillId);
+
+    /** Cancels the backfill's queued runs and flags its started ones to stop; returns how many were queued. */
+    int cancelBackfillRuns(String backfillId, Instant now);
+
+    /** The partitions of the backfill's runs that ended in one of {@code statuses}. */
+    List<String> partitionsOfBackfillRuns(String backfillId, java.util.Set<RunStatus> statuses);
+
     /** Partitions of the asset that a queued or started run covers. */
     java.util.Set<String> activePartitions(AssetKey asset);
 

@@ -165,4 +165,19 @@ public final class TestAssets {
             return MaterializeResult.rows(context.output().rows("SELECT '" + load + "' AS load_id, i AS n FROM range(2) t(i)"));
         }
     }
+
+    /** {@code test/slow_daily}: daily partitions that take a while each, to pause and cancel backfills in flight. */
+    @ApplicationScoped
+    public static class SlowDaily implements Asset<AssetSpec.NoConfig> {
+        @Override
+        public AssetSpec<AssetSpec.NoConfig> spec() {
+            return AssetSpec.builder("test/slow_daily").partitions(TimeWindowPartitions.daily(LocalDate.of(2023, 12, 1))).pool("slow").build();
+        }
+
+        @Override
+        public MaterializeResult materialize(AssetContext<AssetSpec.NoConfig> context) throws InterruptedException {
+            Thread.sleep(150);
+            return MaterializeResult.rows(1);
+        }
+    }
 }

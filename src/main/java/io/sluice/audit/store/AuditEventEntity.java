@@ -21,6 +21,8 @@ public class AuditEventEntity {
     public String runId;
     public String assets;
     public String reason;
+    @Column(name = "backfill_id")
+    public String backfillId;
     @Column(name = "detail_json")
     public String detailJson;
 }

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.sluice.audit.AuditAction;
 import io.sluice.audit.AuditEvent;
 import io.sluice.audit.AuditLog;
+import io.sluice.audit.AuditQuery;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Transactional;
 import java.util.List;
@@ -33,6 +34,7 @@ public class JpaAuditLog implements AuditLog {
         e.runId = event.runId();
         e.assets = event.assets();
         e.reason = event.reason();
+        e.backfillId = event.backfillId();
         try {
             e.detailJson = mapper.writeValueAsString(event.detail());
         } catch (JsonProcessingException ex) {
@@ -55,6 +57,25 @@ public class JpaAuditLog implements AuditLog {
                 .setMaxResults(limit).getResultList().stream().map(this::toEvent).toList();
     }
 
+    @Override
+    @Transactional
+    public List<AuditEvent> query(AuditQuery query) {
+        StringBuilder hql = new StringBuilder("from AuditEventEntity e where 1 = 1");
+        query.asset().ifPresent(a -> hql.append(" and (e.assets = :asset or e.assets like :assetFirst or e.assets like :assetLater)"));
+        query.backfill().ifPresent(b -> hql.append(" and e.backfillId = :backfill"));
+        query.run().ifPresent(r -> hql.append(" and e.runId = :run"));
+        query.from().ifPresent(f -> hql.append(" and e.ts >= :from"));
+        query.to().ifPresent(t -> hql.append(" and e.ts < :to"));
+        hql.append(" order by e.id desc");
+        var q = session.createSelectionQuery(hql.toString(), AuditEventEntity.class);
+        query.asset().ifPresent(a -> q.setParameter("asset", a).setParameter("assetFirst", a + ",%").setParameter("assetLater", "%," + a + "%"));
+        query.backfill().ifPresent(b -> q.setParameter("backfill", b));
+        query.run().ifPresent(r -> q.setParameter("run", r));
+        query.from().ifPresent(f -> q.setParameter("from", f));
+        query.to().ifPresent(t -> q.setParameter("to", t));
+        return q.setMaxResults(query.limit()).getResultList().stream().map(this::toEvent).toList();
+    }
+
     private AuditEvent toEvent(AuditEventEntity e) {
         Map<String, Object> detail;
         try {
@@ -62,6 +83,6 @@ public class JpaAuditLog implements AuditLog {
         } catch (JsonProcessingException ex) {
             detail = Map.of("unreadable", e.detailJson);
         }
-        return new AuditEvent(e.id, e.ts, e.actor, AuditAction.valueOf(e.action), e.runId, e.assets, e.reason, detail);
+        return new AuditEvent(e.id, e.ts, e.actor, AuditAction.valueOf(e.action), e.runId, e.assets, e.reason, detail, e.backfillId);
     }
 }

@@ -166,9 +166,57 @@ public class JpaRunStore implements RunStore {
 
     @Override
     @Transactional
+    public Map<String, Instant> materializedAt(AssetKey asset) {
+        Map<String, Instant> at = new java.util.HashMap<>();
+        session.createSelectionQuery("select id.partitionKey, updatedAt from PartitionStatusEntity where id.assetKey = :asset and status = 'MATERIALIZED'",
+                Object[].class).setParameter("asset", asset.toString()).getResultList().forEach(r -> at.put((String) r[0], (Instant) r[1]));
+        return at;
+    }
+
+    @Override
+    @Transactional
     public java.util.Set<String> activePartitions(AssetKey asset) {
         return new java.util.HashSet<>(session.createSelectionQuery("select id.partitionKey from ActivePartitionEntity where id.assetKey = :asset",
                 String.class).setParameter("asset", asset.toString()).getResultList());
+    }
+
+    @Override
+    @Transactional
+    public Map<RunStatus, Long> countByStatus(String backfillId) {
+        Map<RunStatus, Long> counts = new java.util.EnumMap<>(RunStatus.class);
+        session.createSelectionQuery("select status, count(*) from RunEntity where backfillId = :b group by status", Object[].class)
+                .setParameter("b", backfillId).getResultList()
+                .forEach(r -> counts.put(RunStatus.valueOf((String) r[0]), ((Number) r[1]).longValue()));
+        return counts;
+    }
+
+    @Override
+    @Transactional
+    public int cancelBackfillRuns(String backfillId, Instant now) {
+        session.createMutationQuery("delete from ActivePartitionEntity a where a.runId in "
+                        + "(select r.id from RunEntity r where r.backfillId = :b and r.status = :queued)")
+                .setParameter("b", backfillId).setParameter("queued", RunStatus.QUEUED.name()).executeUpdate();
+        session.createMutationQuery("update RunStepEntity s set s.status = :canceled where s.status = :queued and s.id.runId in "
+                        + "(select r.id from RunEntity r where r.backfillId = :b and r.status = :queued)")
+                .setParameter("canceled", RunStatus.CANCELED.name()).setParameter("queued", RunStatus.QUEUED.name())
+                .setParameter("b", backfillId).executeUpdate();
+        int canceled = session.createMutationQuery("update RunEntity set status = :canceled, endedAt = :now, cancelRequested = true "
+                        + "where backfillId = :b and status = :queued")
+                .setParameter("canceled", RunStatus.CANCELED.name()).setParameter("now", now).setParameter("b", backfillId)
+                .setParameter("queued", RunStatus.QUEUED.name()).executeUpdate();
+        session.createMutationQuery("update RunEntity set cancelRequested = true where backfillId = :b and status = :started")
+                .setParameter("b", backfillId).setParameter("started", RunStatus.STARTED.name()).executeUpdate();
+        return canceled;
+    }
+
+    @Override
+    @Transactional
+    public List<String> partitionsOfBackfillRuns(String backfillId, java.util.Set<RunStatus> statuses) {
+        List<String> partitions = new java.util.ArrayList<>();
+        session.createSelectionQuery("select partitionsJson from RunEntity where backfillId = :b and status in :statuses order by seq", String.class)
+                .setParameter("b", backfillId).setParameter("statuses", statuses.stream().map(Enum::name).toList())
+                .getResultList().forEach(json -> partitions.addAll(strings(json)));
+        return partitions;
     }
 
     private void release(String runId) {

@@ -1,0 +1,55 @@
+package io.sluice.api;
+
+import io.sluice.audit.AuditEvent;
+import io.sluice.audit.AuditLog;
+import io.sluice.audit.AuditQuery;
+import io.sluice.runs.RequestRejected;
+import jakarta.ws.rs.DefaultValue;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.MediaType;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.format.DateTimeParseException;
+import java.util.List;
+import java.util.Optional;
+
+/** The append-only audit trail: who did what, when, why, and with which scope and outcome. */
+@Path("/api/audit")
+@Produces(MediaType.APPLICATION_JSON)
+public class AuditResource {
+
+    private final AuditLog audit;
+
+    public AuditResource(AuditLog audit) {
+        this.audit = audit;
+    }
+
+    @GET
+    public List<AuditEvent> query(@QueryParam("asset") String asset, @QueryParam("backfill") String backfill, @QueryParam("run") String run,
+                                  @QueryParam("from") String from, @QueryParam("to") String to,
+                                  @QueryParam("limit") @DefaultValue("200") String limit) {
+        int max = Params.integer("limit", limit);
+        if (max < 1 || max > 10_000) {
+            throw new RequestRejected(400, "limit", "limit must be between 1 and 10000");
+        }
+        return audit.query(new AuditQuery(opt(asset), opt(backfill), opt(run), instant("from", from), instant("to", to), max));
+    }
+
+    private static Optional<String> opt(String value) {
+        return value == null || value.isBlank() ? Optional.empty() : Optional.of(value.trim());
+    }
+
+    private static Optional<Instant> instant(String field, String value) {
+        if (value == null || value.isBlank()) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(OffsetDateTime.parse(value.trim()).toInstant());
+        } catch (DateTimeParseException e) {
+            throw new RequestRejected(400, field, field + " must be a timestamp with offset like 2025-01-01T00:00:00Z, got '" + value + "'");
+        }
+    }
+}

@@ -1,0 +1,165 @@
+package io.sluice.api;
+
+import io.sluice.backfill.Backfill;
+import io.sluice.backfill.BackfillPlan;
+import io.sluice.backfill.BackfillProgress;
+import io.sluice.backfill.BackfillRequest;
+import io.sluice.backfill.BackfillService;
+import io.sluice.backfill.PlannedRun;
+import io.sluice.backfill.RunOrder;
+import io.sluice.catalog.AssetKey;
+import io.sluice.runs.MaterializationMode;
+import io.sluice.runs.RequestRejected;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.DefaultValue;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.HeaderParam;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.UriInfo;
+import java.time.Instant;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+@Path("/api/backfills")
+@Produces(MediaType.APPLICATION_JSON)
+public class BackfillResource {
+
+    /** The body of {@code POST /api/backfills}. */
+    public record BackfillBody(List<String> assets, List<BackfillRequest.Range> ranges, List<String> partitions, Boolean failedAndMissingOnly,
+                               String mode, List<String> keys, Map<String, Object> config, String reason, Integer partitionsPerRun,
+                               Boolean singleRun, String order, Integer maxConcurrent, Boolean dryRun, String launchedBy) {
+    }
+
+    public record PlanDto(List<String> assets, long partitionCount, int runCount, List<PlannedRunDto> runs) {
+        static PlanDto of(BackfillPlan plan) {
+            return new PlanDto(plan.assets().stream().map(AssetKey::toString).toList(), plan.partitionCount(), plan.runs().size(),
+                    plan.runs().stream().map(PlannedRunDto::of).toList());
+        }
+    }
+
+    public record PlannedRunDto(int sequence, List<String> assets, List<String> partitions) {
+        static PlannedRunDto of(PlannedRun r) {
+            return new PlannedRunDto(r.sequence(), r.assets().stream().map(AssetKey::toString).toList(), r.partitions());
+        }
+    }
+
+    public record BackfillDto(String id, String status, List<String> assets, String mode, String reason, String launchedBy, Instant createdAt,
+                              Instant endedAt, long partitionCount, int runCount, int maxConcurrent, String retryOf, BackfillProgress progress) {
+        static BackfillDto of(Backfill b, BackfillProgress progress) {
+            return new BackfillDto(b.id(), b.status().name(), b.assets().stream().map(AssetKey::toString).toList(), b.mode().name(), b.reason(),
+                    b.launchedBy(), b.createdAt(), b.endedAt(), b.partitionCount(), b.runCount(), b.maxConcurrent(), b.parentId(), progress);
+        }
+    }
+
+    /** A backfill with the exact plan it launched. */
+    public record LaunchedDto(BackfillDto backfill, PlanDto plan) {
+    }
+
+    /** Body (optional) of the steering endpoints. */
+    public record ActionBody(String reason) {
+    }
+
+    private final BackfillService backfills;
+
+    public BackfillResource(BackfillService backfills) {
+        this.backfills = backfills;
+    }
+
+    @POST
+    @Consumes(MediaType.APPLICATION_JSON)
+    public Response launch(BackfillBody body, @HeaderParam(RunResource.ACTOR_HEADER) String actor, @Context UriInfo uri) {
+        if (body == null) {
+            throw new RequestRejected(400, null, "request body is missing; send {\"assets\": [...], \"ranges\": [{\"start\": ..., \"end\": ...}]}");
+        }
+        BackfillRequest request = new BackfillRequest(body.assets(), body.ranges(), body.partitions(), Boolean.TRUE.equals(body.failedAndMissingOnly()),
+                body.mode() == null ? null : enumValue(MaterializationMode.class, "mode", body.mode()), body.keys(), body.config(), body.reason(),
+                body.partitionsPerRun() == null ? 1 : body.partitionsPerRun(), Boolean.TRUE.equals(body.singleRun()),
+                body.order() == null ? null : enumValue(RunOrder.class, "order", body.order()),
+                body.maxConcurrent() == null ? 0 : body.maxConcurrent(), Boolean.TRUE.equals(body.dryRun()),
+                body.launchedBy() != null ? body.launchedBy() : actor);
+        BackfillService.Launch launch = backfills.launch(request);
+        if (launch.backfill().isEmpty()) {
+            return Response.ok(PlanDto.of(launch.plan())).build();
+        }
+        Backfill b = launch.backfill().get();
+        return Response.created(uri.getBaseUriBuilder().path("api/backfills").path(b.id()).build())
+                .entity(new LaunchedDto(BackfillDto.of(b, backfills.progress(b)), PlanDto.of(launch.plan()))).build();
+    }
+
+    @GET
+    public List<BackfillDto> list(@QueryParam("limit") @DefaultValue("50") String limit, @QueryParam("offset") @DefaultValue("0") String offset) {
+        return backfills.list(Params.integer("limit", limit), Params.integer("offset", offset)).stream()
+                .map(b -> BackfillDto.of(b, backfills.progress(b))).toList();
+    }
+
+    @GET
+    @Path("/{id}")
+    public BackfillDto get(@PathParam("id") String id) {
+        Backfill b = backfills.get(id);
+        return BackfillDto.of(b, backfills.progress(b));
+    }
+
+    @POST
+    @Path("/{id}/pause")
+    @Consumes(MediaType.WILDCARD)
+    public BackfillDto pause(@PathParam("id") String id, String body, @HeaderParam(RunResource.ACTOR_HEADER) String actor) {
+        return dto(backfills.pause(id, actor, reason(body)));
+    }
+
+    @POST
+    @Path("/{id}/resume")
+    @Consumes(MediaType.WILDCARD)
+    public BackfillDto resume(@PathParam("id") String id, String body, @HeaderParam(RunResource.ACTOR_HEADER) String actor) {
+        return dto(backfills.resume(id, actor, reason(body)));
+    }
+
+    @POST
+    @Path("/{id}/cancel")
+    @Consumes(MediaType.WILDCARD)
+    public BackfillDto cancel(@PathParam("id") String id, String body, @HeaderParam(RunResource.ACTOR_HEADER) String actor) {
+        return dto(backfills.cancel(id, actor, reason(body)));
+    }
+
+    @POST
+    @Path("/{id}/retry-failed")
+    @Consumes(MediaType.WILDCARD)
+    public Response retryFailed(@PathParam("id") String id, String body, @HeaderParam(RunResource.ACTOR_HEADER) String actor,
+                                @Context UriInfo uri) {
+        BackfillService.Launch launch = backfills.retryFailed(id, actor, reason(body));
+        Backfill b = launch.backfill().orElseThrow();
+        return Response.created(uri.getBaseUriBuilder().path("api/backfills").path(b.id()).build())
+                .entity(new LaunchedDto(BackfillDto.of(b, backfills.progress(b)), PlanDto.of(launch.plan()))).build();
+    }
+
+    private BackfillDto dto(Backfill b) {
+        return BackfillDto.of(b, backfills.progress(b));
+    }
+
+    private static String reason(String body) {
+        if (body == null || body.isBlank()) {
+            return null;
+        }
+        try {
+            return new com.fasterxml.jackson.databind.ObjectMapper().readValue(body, ActionBody.class).reason();
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new RequestRejected(400, null, "body must be {\"reason\": \"...\"}");
+        }
+    }
+
+    private static <E extends Enum<E>> E enumValue(Class<E> type, String field, String value) {
+        try {
+            return Enum.valueOf(type, value.trim().toUpperCase(Locale.ROOT));
+        } catch (IllegalArgumentException e) {
+            throw RequestRejected.invalid(field, field + " must be one of " + java.util.Arrays.toString(type.getEnumConstants()) + "; got '"
+                    + value + "'");
+        }
+    }
+}

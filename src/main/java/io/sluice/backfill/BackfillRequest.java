@@ -1,0 +1,42 @@
+package io.sluice.backfill;
+
+import io.sluice.runs.MaterializationMode;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The intent to backfill: a selection of partitioned assets sharing one partitions definition, which
+ * partitions (ranges, explicit keys, or all; optionally only those failed or missing), the run mode,
+ * config and how to split, order and throttle the runs. Never stored as such.
+ */
+public record BackfillRequest(
+        List<String> assets,
+        List<Range> ranges,
+        List<String> partitions,
+        boolean failedAndMissingOnly,
+        MaterializationMode mode,
+        List<String> keys,
+        Map<String, Object> config,
+        String reason,
+        int partitionsPerRun,
+        boolean singleRun,
+        RunOrder order,
+        int maxConcurrent,
+        boolean dryRun,
+        String launchedBy) {
+
+    /** Partition keys from {@code start} to {@code end}, both included. */
+    public record Range(String start, String end) {
+    }
+
+    public BackfillRequest {
+        assets = assets == null ? List.of() : List.copyOf(assets);
+        ranges = ranges == null ? List.of() : List.copyOf(ranges);
+        partitions = partitions == null ? List.of() : List.copyOf(partitions);
+        mode = mode == null ? MaterializationMode.INCREMENTAL : mode;
+        keys = keys == null ? List.of() : List.copyOf(keys);
+        config = config == null ? Map.of() : config;
+        order = order == null ? RunOrder.OLDEST_FIRST : order;
+        launchedBy = launchedBy == null || launchedBy.isBlank() ? "anonymous" : launchedBy;
+    }
+}

@@ -1,0 +1,330 @@
+package io.sluice.backfill;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.quarkus.runtime.StartupEvent;
+import io.sluice.audit.AuditAction;
+import io.sluice.audit.AuditEvent;
+import io.sluice.audit.AuditLog;
+import io.sluice.catalog.AssetCatalog;
+import io.sluice.catalog.AssetKey;
+import io.sluice.partitions.PartitionKeyRange;
+import io.sluice.partitions.PartitionSpace;
+import io.sluice.partitions.PartitionSubset;
+import io.sluice.partitions.PartitionsDefinition;
+import io.sluice.runs.ConcurrencyLimits;
+import io.sluice.runs.LaunchValidator;
+import io.sluice.runs.PartitionState;
+import io.sluice.runs.RequestRejected;
+import io.sluice.runs.Run;
+import io.sluice.runs.RunFinished;
+import io.sluice.runs.RunKind;
+import io.sluice.runs.RunRequest;
+import io.sluice.runs.RunService;
+import io.sluice.runs.RunStatus;
+import io.sluice.runs.RunStep;
+import io.sluice.runs.RunStore;
+import io.sluice.runs.ValidatedLaunch;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+import java.time.Instant;
+import java.time.InstantSource;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.UUID;
+import java.util.stream.Collectors;
+
+/** Launching, steering and reading backfills: what the REST API calls. */
+@ApplicationScoped
+public class BackfillService {
+
+    static final int MAX_RUNS = 200_000;
+
+    private final AssetCatalog catalog;
+    private final LaunchValidator validator;
+    private final RunService runs;
+    private final RunStore runStore;
+    private final BackfillStore store;
+    private final AuditLog audit;
+    private final ConcurrencyLimits limits;
+    private final InstantSource clock;
+    private final ObjectMapper mapper;
+
+    BackfillService(AssetCatalog catalog, LaunchValidator validator, RunService runs, RunStore runStore, BackfillStore store, AuditLog audit,
+                    ConcurrencyLimits limits, InstantSource clock, ObjectMapper mapper) {
+        this.catalog = catalog;
+        this.validator = validator;
+        this.runs = runs;
+        this.runStore = runStore;
+        this.store = store;
+        this.audit = audit;
+        this.limits = limits;
+        this.clock = clock;
+        this.mapper = mapper;
+    }
+
+    /** A dry run's plan, or the launched backfill with its plan. */
+    public record Launch(Optional<Backfill> backfill, BackfillPlan plan) {
+    }
+
+    public Launch launch(BackfillRequest request) {
+        return launch(request, null);
+    }
+
+    private Launch launch(BackfillRequest request, String parentId) {
+        Instant now = clock.instant();
+        List<AssetKey> assets = catalog.graph().inDependencyOrder(validator.assets(request.assets()));
+        PartitionsDefinition definition = definition(assets);
+        PartitionSubset targets = targets(request, assets, definition.at(now));
+        ValidatedLaunch valid = validator.validate(new RunRequest(request.assets(), request.mode(), request.keys(),
+                List.of(targets.keys().get(0)), request.config(), request.reason(), request.launchedBy()), now);
+        if (request.partitionsPerRun() < 1) {
+            throw RequestRejected.invalid("partitionsPerRun", "partitionsPerRun must be >= 1");
+        }
+        if (request.maxConcurrent() < 0) {
+            throw RequestRejected.invalid("maxConcurrent", "maxConcurrent must be >= 0 (0: no limit beyond the workers and pools)");
+        }
+        BackfillPlan plan = BackfillPlanner.plan(assets, targets, request.partitionsPerRun(), request.singleRun(), request.order());
+        if (plan.runs().size() > MAX_RUNS) {
+            throw RequestRejected.invalid("partitionsPerRun", plan.runs().size() + " runs is more than " + MAX_RUNS
+                    + " per backfill; raise partitionsPerRun");
+        }
+        if (request.dryRun()) {
+            return new Launch(Optional.empty(), plan);
+        }
+        String id = UUID.randomUUID().toString();
+        Backfill backfill = new Backfill(id, BackfillStatus.RUNNING, assets, request.mode(), json(request), request.reason(),
+                request.launchedBy(), now, null, plan.partitionCount(), plan.runs().size(), request.maxConcurrent(), parentId);
+        List<Run> planned = new ArrayList<>(plan.runs().size());
+        String config = valid.configByAsset().toString();
+        for (PlannedRun p : plan.runs()) {
+            List<RunStep> steps = new ArrayList<>();
+            for (int i = 0; i < p.assets().size(); i++) {
+                steps.add(RunStep.queued(i, p.assets().get(i)));
+            }
+            planned.add(new Run(UUID.randomUUID().toString(), RunStatus.QUEUED, request.mode(), p.assets(), request.keys(), p.partitions(),
+                    config, request.reason(), request.launchedBy(), now, null, null, 0, 0, 0, null, false, steps, RunKind.MATERIALIZE,
+                    null, id));
+        }
+        Map<String, Object> scope = new LinkedHashMap<>();
+        scope.put("mode", request.mode().name());
+        scope.put("partitions", targets.keyRanges().stream().map(Object::toString).toList());
+        scope.put("partitionCount", plan.partitionCount());
+        scope.put("runs", plan.runs().size());
+        scope.put("config", config);
+        parentIdDetail(scope, parentId);
+        if (request.maxConcurrent() > 0) {
+            limits.setBackfill(id, request.maxConcurrent());
+        }
+        runs.enqueue(planned, () -> {
+            store.create(backfill);
+            audit.record(AuditEvent.of(now, request.launchedBy(), parentId == null ? AuditAction.BACKFILL_LAUNCHED : AuditAction.BACKFILL_RETRIED,
+                    null, assetList(assets), request.reason(), scope).withBackfill(id));
+        });
+        return new Launch(Optional.of(backfill), plan);
+    }
+
+    private static void parentIdDetail(Map<String, Object> scope, String parentId) {
+        if (parentId != null) {
+            scope.put("retryOf", parentId);
+        }
+    }
+
+    private PartitionsDefinition definition(List<AssetKey> assets) {
+        PartitionsDefinition first = null;
+        for (AssetKey asset : assets) {
+            PartitionsDefinition d = catalog.find(asset).orElseThrow().spec().partitions();
+            if (!d.isPartitioned()) {
+                throw RequestRejected.invalid("assets", "asset " + asset + " is not partitioned; backfills cover partitioned assets "
+                        + "(launch it with POST /api/runs)");
+            }
+            if (first != null && !first.equals(d)) {
+                throw RequestRejected.invalid("assets", "the selected assets have different partitions (" + first.describe() + " and "
+                        + d.describe() + "); backfill them separately");
+            }
+            first = d;
+        }
+        return first;
+    }
+
+    private PartitionSubset targets(BackfillRequest request, List<AssetKey> assets, PartitionSpace space) {
+        PartitionSubset targets = space.empty();
+        for (int i = 0; i < request.ranges().size(); i++) {
+            BackfillRequest.Range r = request.ranges().get(i);
+            String field = "ranges[" + i + "]";
+            if (r == null || r.start() == null || r.end() == null) {
+                throw RequestRejected.invalid(field, "a range needs start and end partition keys");
+            }
+            space.validate(r.start()).ifPresent(e -> {
+                throw RequestRejected.invalid(field + ".start", e);
+            });
+            space.validate(r.end()).ifPresent(e -> {
+                throw RequestRejected.invalid(field + ".end", e);
+            });
+            try {
+                targets = targets.union(space.subset(new PartitionKeyRange(r.start(), r.end())));
+            } catch (IllegalArgumentException e) {
+                throw RequestRejected.invalid(field, e.getMessage());
+            }
+        }
+        for (int i = 0; i < request.partitions().size(); i++) {
+            String key = request.partitions().get(i);
+            String field = "partitions[" + i + "]";
+            if (key == null) {
+                throw RequestRejected.invalid(field, "partition keys must not be null");
+            }
+            space.validate(key).ifPresent(e -> {
+                throw RequestRejected.invalid(field, e);
+            });
+        }
+        if (!request.partitions().isEmpty()) {
+            targets = targets.union(space.subset(request.partitions()));
+        }
+        if (request.ranges().isEmpty() && request.partitions().isEmpty()) {
+            targets = space.all();
+        }
+        if (request.failedAndMissingOnly()) {
+            PartitionSubset needed = space.empty();
+            for (AssetKey asset : assets) {
+                Map<String, String> outcomes = runStore.partitionOutcomes(asset);
+                List<String> materialized = outcomes.entrySet().stream()
+                        .filter(e -> PartitionState.MATERIALIZED.name().equals(e.getValue()) && space.indexOf(e.getKey()).isPresent())
+                        .map(Map.Entry::getKey).toList();
+                needed = needed.union(space.subset(materialized).complement());
+            }
+            targets = targets.intersect(needed);
+        }
+        if (targets.isEmpty()) {
+            throw RequestRejected.invalid(request.failedAndMissingOnly() ? "failedAndMissingOnly" : "ranges",
+                    "the backfill selects no partition" + (request.failedAndMissingOnly() ? ": none is failed or missing" : ""));
+        }
+        return targets;
+    }
+
+    public Backfill get(String id) {
+        return store.find(id).orElseThrow(() -> RequestRejected.notFound("id", "no backfill with id '" + id + "'"));
+    }
+
+    public List<Backfill> list(int limit, int offset) {
+        if (limit < 1 || limit > 500) {
+            throw new RequestRejected(400, "limit", "limit must be between 1 and 500");
+        }
+        if (offset < 0) {
+            throw new RequestRejected(400, "offset", "offset must be >= 0");
+        }
+        return store.list(limit, offset);
+    }
+
+    public BackfillProgress progress(Backfill backfill) {
+        Map<RunStatus, Long> counts = runStore.countByStatus(backfill.id());
+        return BackfillProgress.of(backfill.runCount(), counts.getOrDefault(RunStatus.QUEUED, 0L), counts.getOrDefault(RunStatus.STARTED, 0L),
+                counts.getOrDefault(RunStatus.SUCCESS, 0L), counts.getOrDefault(RunStatus.FAILURE, 0L),
+                counts.getOrDefault(RunStatus.CANCELED, 0L), backfill.createdAt(), backfill.endedAt() == null ? clock.instant() : backfill.endedAt(),
+                !backfill.status().isTerminal());
+    }
+
+    public Backfill pause(String id, String actor, String reason) {
+        return steer(id, EnumSet.of(BackfillStatus.RUNNING), BackfillStatus.PAUSED, AuditAction.BACKFILL_PAUSED, actor, reason, null);
+    }
+
+    public Backfill resume(String id, String actor, String reason) {
+        Backfill b = steer(id, EnumSet.of(BackfillStatus.PAUSED), BackfillStatus.RUNNING, AuditAction.BACKFILL_RESUMED, actor, reason, null);
+        runs.enqueue(List.of(), () -> { });
+        return b;
+    }
+
+    public Backfill cancel(String id, String actor, String reason) {
+        Instant now = clock.instant();
+        Backfill b = steer(id, EnumSet.of(BackfillStatus.RUNNING, BackfillStatus.PAUSED), BackfillStatus.CANCELED,
+                AuditAction.BACKFILL_CANCELED, actor, reason, now);
+        runStore.cancelBackfillRuns(id, now);
+        return b;
+    }
+
+    /** Launches a new backfill, linked to this one, over the partitions whose runs failed (or were canceled). */
+    public Launch retryFailed(String id, String actor, String reason) {
+        Backfill b = get(id);
+        if (!b.status().isTerminal()) {
+            throw RequestRejected.conflict("status", "backfill " + id + " is " + b.status() + "; retry its failures once it has ended");
+        }
+        List<String> failed = runStore.partitionsOfBackfillRuns(id, EnumSet.of(RunStatus.FAILURE, RunStatus.CANCELED));
+        if (failed.isEmpty()) {
+            throw RequestRejected.conflict("id", "backfill " + id + " has no failed or canceled partitions to retry");
+        }
+        BackfillRequest original;
+        try {
+            original = mapper.readValue(b.requestJson(), BackfillRequest.class);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("backfill " + id + " has an unreadable request", e);
+        }
+        BackfillRequest retry = new BackfillRequest(original.assets(), List.of(), failed, false, original.mode(), original.keys(),
+                original.config(), reason == null ? "retry of failed partitions of " + id : reason, original.partitionsPerRun(),
+                original.singleRun(), original.order(), original.maxConcurrent(), false,
+                actor == null || actor.isBlank() ? original.launchedBy() : actor);
+        return launch(retry, id);
+    }
+
+    private Backfill steer(String id, Set<BackfillStatus> from, BackfillStatus to, AuditAction action, String actor, String reason, Instant endedAt) {
+        Backfill b = get(id);
+        Instant now = clock.instant();
+        if (!store.transition(id, from, to, endedAt)) {
+            throw RequestRejected.conflict("status", "backfill " + id + " is " + get(id).status() + "; it can only become " + to + " from "
+                    + from);
+        }
+        audit.record(AuditEvent.of(now, actor == null || actor.isBlank() ? "anonymous" : actor, action, null, assetList(b.assets()), reason,
+                Map.of("from", b.status().name(), "to", to.name())).withBackfill(id));
+        return get(id);
+    }
+
+    /** Ends a backfill when its last run has ended: COMPLETED, or FAILED if any run failed. */
+    void onRunFinished(@Observes RunFinished event) {
+        if (event.backfillId() == null) {
+            return;
+        }
+        Map<RunStatus, Long> counts = runStore.countByStatus(event.backfillId());
+        if (counts.getOrDefault(RunStatus.QUEUED, 0L) + counts.getOrDefault(RunStatus.STARTED, 0L) > 0) {
+            return;
+        }
+        long failed = counts.getOrDefault(RunStatus.FAILURE, 0L);
+        BackfillStatus end = failed > 0 ? BackfillStatus.FAILED : BackfillStatus.COMPLETED;
+        Instant now = clock.instant();
+        if (store.transition(event.backfillId(), EnumSet.of(BackfillStatus.RUNNING, BackfillStatus.PAUSED), end, now)) {
+            Backfill b = get(event.backfillId());
+            Map<String, Object> outcome = new LinkedHashMap<>();
+            counts.forEach((status, n) -> outcome.put(status.name().toLowerCase(java.util.Locale.ROOT), n));
+            if (failed > 0) {
+                outcome.put("failedPartitions", runStore.partitionsOfBackfillRuns(b.id(), EnumSet.of(RunStatus.FAILURE)));
+            }
+            audit.record(AuditEvent.of(now, "sluice", AuditAction.BACKFILL_FINISHED, null, assetList(b.assets()), null, outcome)
+                    .withBackfill(b.id()));
+        }
+    }
+
+    /** Backfill limits live in memory while a backfill runs: restore them after a restart. */
+    void onStart(@Observes StartupEvent event) {
+        for (BackfillStatus status : List.of(BackfillStatus.RUNNING, BackfillStatus.PAUSED)) {
+            for (Backfill b : store.withStatus(status)) {
+                if (b.maxConcurrent() > 0) {
+                    limits.setBackfill(b.id(), b.maxConcurrent());
+                }
+            }
+        }
+    }
+
+    private String json(BackfillRequest request) {
+        try {
+            return mapper.writeValueAsString(request);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static String assetList(List<AssetKey> assets) {
+        return assets.stream().map(AssetKey::toString).collect(Collectors.joining(","));
+    }
+}

@@ -1,0 +1,22 @@
+package io.sluice.backfill;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+/** The storage port of backfills (their runs are in the run store). */
+public interface BackfillStore {
+
+    void create(Backfill backfill);
+
+    Optional<Backfill> find(String id);
+
+    /** Newest first. */
+    List<Backfill> list(int limit, int offset);
+
+    List<Backfill> withStatus(BackfillStatus status);
+
+    /** Moves the backfill to {@code to} if its status is one of {@code from}; false if it was not. */
+    boolean transition(String id, Set<BackfillStatus> from, BackfillStatus to, Instant endedAt);
+}

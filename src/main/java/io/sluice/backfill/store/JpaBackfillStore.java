@@ -1,0 +1,80 @@
+package io.sluice.backfill.store;
+
+import io.sluice.backfill.Backfill;
+import io.sluice.backfill.BackfillStatus;
+import io.sluice.backfill.BackfillStore;
+import io.sluice.catalog.AssetKey;
+import io.sluice.runs.MaterializationMode;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.transaction.Transactional;
+import java.time.Instant;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Collectors;
+import org.hibernate.Session;
+
+/** {@link BackfillStore} on Hibernate ORM (H2 and PostgreSQL). */
+@ApplicationScoped
+public class JpaBackfillStore implements BackfillStore {
+
+    private final Session session;
+
+    public JpaBackfillStore(Session session) {
+        this.session = session;
+    }
+
+    @Override
+    @Transactional
+    public void create(Backfill b) {
+        BackfillEntity e = new BackfillEntity();
+        e.id = b.id();
+        e.status = b.status().name();
+        e.assets = b.assets().stream().map(AssetKey::toString).collect(Collectors.joining(","));
+        e.mode = b.mode().name();
+        e.requestJson = b.requestJson();
+        e.reason = b.reason();
+        e.launchedBy = b.launchedBy();
+        e.createdAt = b.createdAt();
+        e.partitionCount = b.partitionCount();
+        e.runCount = b.runCount();
+        e.maxConcurrent = b.maxConcurrent();
+        e.parentId = b.parentId();
+        session.persist(e);
+    }
+
+    @Override
+    @Transactional
+    public Optional<Backfill> find(String id) {
+        return Optional.ofNullable(session.find(BackfillEntity.class, id)).map(JpaBackfillStore::toBackfill);
+    }
+
+    @Override
+    @Transactional
+    public List<Backfill> list(int limit, int offset) {
+        return session.createSelectionQuery("from BackfillEntity order by createdAt desc, id desc", BackfillEntity.class)
+                .setFirstResult(offset).setMaxResults(limit).getResultList().stream().map(JpaBackfillStore::toBackfill).toList();
+    }
+
+    @Override
+    @Transactional
+    public List<Backfill> withStatus(BackfillStatus status) {
+        return session.createSelectionQuery("from BackfillEntity where status = :s order by createdAt", BackfillEntity.class)
+                .setParameter("s", status.name()).getResultList().stream().map(JpaBackfillStore::toBackfill).toList();
+    }
+
+    @Override
+    @Transactional
+    public boolean transition(String id, Set<BackfillStatus> from, BackfillStatus to, Instant endedAt) {
+        return session.createMutationQuery("update BackfillEntity set status = :to, endedAt = :ended where id = :id and status in :from")
+                .setParameter("to", to.name()).setParameter("ended", endedAt).setParameter("id", id)
+                .setParameter("from", from.stream().map(Enum::name).toList()).executeUpdate() == 1;
+    }
+
+    private static Backfill toBackfill(BackfillEntity e) {
+        return new Backfill(e.id, BackfillStatus.valueOf(e.status), Arrays.stream(e.assets.split(",")).map(AssetKey::parse).toList(),
+                MaterializationMode.valueOf(e.mode), e.requestJson, e.reason, e.launchedBy, e.createdAt, e.endedAt, e.partitionCount,
+                e.runCount, e.maxConcurrent, e.parentId);
+    }
+}

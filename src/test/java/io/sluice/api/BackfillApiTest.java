@@ -1,0 +1,170 @@
+package io.sluice.api;
+
+import static io.restassured.RestAssured.given;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.hamcrest.Matchers.equalTo;
+
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.http.ContentType;
+import io.restassured.path.json.JsonPath;
+import io.sluice.testing.Runs;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.function.Predicate;
+import org.junit.jupiter.api.Test;
+
+/** Backfills over the API: plans, throttled execution, pause, resume, cancel, retry, partition status and audit. */
+@QuarkusTest
+class BackfillApiTest {
+
+    private static JsonPath post(String path, String body, int status) {
+        return given().contentType(ContentType.JSON).body(body).when().post(path).then().statusCode(status).extract().jsonPath();
+    }
+
+    private static JsonPath awaitBackfill(String id, Predicate<JsonPath> done) {
+        Instant deadline = Instant.now().plus(Duration.ofSeconds(60));
+        while (Instant.now().isBefore(deadline)) {
+            JsonPath b = given().get("/api/backfills/" + id).then().statusCode(200).extract().jsonPath();
+            if (done.test(b)) {
+                return b;
+            }
+            Runs.sleep(50);
+        }
+        throw new AssertionError("backfill " + id + " did not get there within 60 s");
+    }
+
+    private static boolean ended(JsonPath b) {
+        return List.of("COMPLETED", "FAILED", "CANCELED").contains(b.getString("status"))
+                && b.getLong("progress.queued") + b.getLong("progress.running") == 0;
+    }
+
+    @Test
+    void aDryRunReturnsTheExactPlanAndStoresNothing() {
+        int backfills = given().get("/api/backfills?limit=500").then().extract().jsonPath().getList("$").size();
+        JsonPath plan = post("/api/backfills", "{\"assets\":[\"test/daily\"],\"ranges\":[{\"start\":\"2024-01-01\",\"end\":\"2024-01-10\"}],"
+                + "\"partitionsPerRun\":3,\"order\":\"newest_first\",\"dryRun\":true}", 200);
+        assertThat(plan.getLong("partitionCount")).isEqualTo(10);
+        assertThat(plan.getInt("runCount")).isEqualTo(4);
+        assertThat(plan.getList("runs[0].partitions")).containsExactly("2024-01-08", "2024-01-09", "2024-01-10");
+        assertThat(plan.getList("runs[3].partitions")).containsExactly("2024-01-01");
+        JsonPath single = post("/api/backfills", "{\"assets\":[\"test/daily\"],\"ranges\":[{\"start\":\"2024-01-01\",\"end\":\"2024-01-10\"}],"
+                + "\"singleRun\":true,\"dryRun\":true}", 200);
+        assertThat(single.getInt("runCount")).isEqualTo(1);
+        assertThat(given().get("/api/backfills?limit=500").then().extract().jsonPath().getList("$")).hasSize(backfills);
+    }
+
+    @Test
+    void aBackfillRunsEveryPartitionOnceAndReportsStatusAndAudit() {
+        JsonPath launched = post("/api/backfills", "{\"assets\":[\"test/daily\"],\"ranges\":[{\"start\":\"2024-02-01\",\"end\":\"2024-02-20\"}],"
+                + "\"maxConcurrent\":2,\"reason\":\"history\",\"launchedBy\":\"dana\"}", 201);
+        String id = launched.getString("backfill.id");
+        assertThat(launched.getInt("plan.runCount")).isEqualTo(20);
+        JsonPath done = awaitBackfill(id, BackfillApiTest::ended);
+        assertThat(done.getString("status")).isEqualTo("COMPLETED");
+        assertThat(done.getLong("progress.succeeded")).isEqualTo(20);
+        List<List<String>> partitions = given().get("/api/runs?asset=test/daily&status=SUCCESS&limit=500").then().statusCode(200).extract()
+                .jsonPath().getList("partitions");
+        assertThat(partitions.stream().flatMap(List::stream).filter(p -> p.compareTo("2024-02-01") >= 0 && p.compareTo("2024-02-20") <= 0))
+                .as("each partition materialized exactly once").hasSize(20).doesNotHaveDuplicates();
+
+        JsonPath status = given().get("/api/assets/test/daily/partitions?status=MATERIALIZED").then().statusCode(200).extract().jsonPath();
+        assertThat(status.getList("ranges.start")).contains("2024-02-01");
+        assertThat(status.getList("ranges.end")).contains("2024-02-20");
+        assertThat(status.getLong("counts.MATERIALIZED")).isGreaterThanOrEqualTo(20);
+
+        List<String> actions = given().get("/api/audit?backfill=" + id).then().statusCode(200).extract().jsonPath().getList("action");
+        assertThat(actions).containsExactly("BACKFILL_FINISHED", "BACKFILL_LAUNCHED");
+        JsonPath launchEvent = given().get("/api/audit?backfill=" + id).then().extract().jsonPath();
+        assertThat(launchEvent.getString("[1].actor")).isEqualTo("dana");
+        assertThat(launchEvent.getString("[1].reason")).isEqualTo("history");
+        assertThat(launchEvent.getList("[1].detail.partitions")).containsExactly("2024-02-01...2024-02-20");
+
+        post("/api/backfills", "{\"assets\":[\"test/daily\"],\"ranges\":[{\"start\":\"2024-02-01\",\"end\":\"2024-02-20\"}],"
+                + "\"failedAndMissingOnly\":true}", 422);
+        JsonPath missing = post("/api/backfills", "{\"assets\":[\"test/daily\"],\"ranges\":[{\"start\":\"2024-02-15\",\"end\":\"2024-02-25\"}],"
+                + "\"failedAndMissingOnly\":true,\"dryRun\":true}", 200);
+        assertThat(missing.getLong("partitionCount")).isEqualTo(5);
+    }
+
+    @Test
+    void aPausedBackfillHoldsItsQueueAndABusyPartitionIsRefused() {
+        String id = post("/api/backfills", "{\"assets\":[\"test/slow_daily\"],\"ranges\":[{\"start\":\"2024-03-01\",\"end\":\"2024-03-30\"}],"
+                + "\"maxConcurrent\":1}", 201).getString("backfill.id");
+        post("/api/backfills/" + id + "/pause", "{\"reason\":\"db maintenance\"}", 200);
+        JsonPath paused = awaitBackfill(id, b -> b.getLong("progress.running") == 0);
+        long queued = paused.getLong("progress.queued");
+        assertThat(queued).isPositive();
+        Runs.sleep(500);
+        assertThat(given().get("/api/backfills/" + id).then().extract().jsonPath().getLong("progress.queued")).as("paused").isEqualTo(queued);
+
+        given().contentType(ContentType.JSON).body("{\"assets\":[\"test/slow_daily\"],\"partitions\":[\"2024-03-30\"]}")
+                .when().post("/api/runs").then().statusCode(409).contentType("application/problem+json")
+                .body("detail", org.hamcrest.Matchers.containsString("already being materialized"));
+        post("/api/backfills/" + id + "/pause", "{}", 409);
+
+        post("/api/backfills/" + id + "/resume", "", 200);
+        JsonPath done = awaitBackfill(id, BackfillApiTest::ended);
+        assertThat(done.getString("status")).isEqualTo("COMPLETED");
+        assertThat(done.getLong("progress.succeeded")).isEqualTo(30);
+        post("/api/backfills/" + id + "/cancel", "", 409);
+        assertThat(given().get("/api/audit?backfill=" + id).then().extract().jsonPath().getList("action"))
+                .containsExactly("BACKFILL_FINISHED", "BACKFILL_RESUMED", "BACKFILL_PAUSED", "BACKFILL_LAUNCHED");
+    }
+
+    @Test
+    void aCanceledBackfillCanBeRetriedOverWhatItDidNotDo() {
+        given().contentType(ContentType.JSON).body("{\"limit\":1}").when().put("/api/pools/slow").then().statusCode(200)
+                .body("limit", equalTo(1));
+        String id = post("/api/backfills", "{\"assets\":[\"test/slow_daily\"],\"ranges\":[{\"start\":\"2024-04-01\",\"end\":\"2024-04-20\"}]}", 201)
+                .getString("backfill.id");
+        post("/api/backfills/" + id + "/retry-failed", "", 409);
+        post("/api/backfills/" + id + "/cancel", "{\"reason\":\"wrong range\"}", 200);
+        JsonPath canceled = awaitBackfill(id, BackfillApiTest::ended);
+        assertThat(canceled.getString("status")).isEqualTo("CANCELED");
+        long notDone = canceled.getLong("progress.canceled");
+        assertThat(notDone).isPositive();
+
+        JsonPath retry = post("/api/backfills/" + id + "/retry-failed", "", 201);
+        assertThat(retry.getString("backfill.retryOf")).isEqualTo(id);
+        assertThat(retry.getLong("plan.partitionCount")).isEqualTo(notDone);
+        JsonPath done = awaitBackfill(retry.getString("backfill.id"), BackfillApiTest::ended);
+        assertThat(done.getString("status")).isEqualTo("COMPLETED");
+        JsonPath status = given().get("/api/assets/test/slow_daily/partitions").then().extract().jsonPath();
+        List<java.util.Map<String, Object>> ranges = status.getList("ranges");
+        assertThat(ranges).anySatisfy(r -> {
+            assertThat(r.get("status")).isEqualTo("MATERIALIZED");
+            assertThat(r.get("start")).isEqualTo("2024-04-01");
+            assertThat(r.get("end")).isEqualTo("2024-04-20");
+        });
+        given().contentType(ContentType.JSON).body("{\"limit\":8}").when().put("/api/pools/slow").then().statusCode(200);
+    }
+
+    @Test
+    void badBackfillsAreProblemsThatStoreNothing() {
+        int before = given().get("/api/backfills?limit=500").then().extract().jsonPath().getList("$").size();
+        problem("{\"assets\":[\"test/flaky\"]}", 422, "assets");
+        problem("{\"assets\":[\"nope/nothing\"]}", 404, "assets[0]");
+        problem("{\"assets\":[\"test/daily\"],\"ranges\":[{\"start\":\"2024-13-01\",\"end\":\"2024-01-02\"}]}", 422, "ranges[0].start");
+        problem("{\"assets\":[\"test/daily\"],\"ranges\":[{\"start\":\"2024-01-05\"}]}", 422, "ranges[0]");
+        problem("{\"assets\":[\"test/daily\"],\"partitions\":[\"2999-01-01\"]}", 422, "partitions[0]");
+        problem("{\"assets\":[\"test/daily\"],\"order\":\"sideways\",\"dryRun\":true}", 422, "order");
+        problem("{\"assets\":[\"test/daily\"],\"partitionsPerRun\":0,\"dryRun\":true}", 422, "partitionsPerRun");
+        problem("{\"assets\":[\"test/daily\"],\"mode\":\"SINGLE_KEY\"}", 422, "keys");
+        problem("{\"assets\":[\"test/daily\",\"test/slow_daily\"],\"dryRun\":true}", 422, null);
+        given().get("/api/backfills/nope").then().statusCode(404).contentType("application/problem+json");
+        given().contentType(ContentType.JSON).body("{\"limit\":0}").when().put("/api/pools/x").then().statusCode(422);
+        given().get("/api/audit?from=yesterday").then().statusCode(400).body("field", equalTo("from"));
+        given().get("/api/assets/test/flaky/partitions").then().statusCode(400);
+        given().get("/api/assets/test/daily/partitions?status=GREEN").then().statusCode(400);
+        assertThat(given().get("/api/backfills?limit=500").then().extract().jsonPath().getList("$")).hasSize(before);
+    }
+
+    private static void problem(String body, int status, String field) {
+        var response = given().contentType(ContentType.JSON).body(body).when().post("/api/backfills").then()
+                .statusCode(status).contentType("application/problem+json");
+        if (field != null) {
+            response.body("field", equalTo(field));
+        }
+    }
+}
