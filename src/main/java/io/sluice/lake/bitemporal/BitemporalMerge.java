@@ -5,6 +5,7 @@ import java.sql.SQLException;
 import java.time.Instant;
 import java.time.InstantSource;
 import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -89,7 +90,7 @@ public final class BitemporalMerge {
 
     private WriteResult run(Connection connection, Statements db, MergeSql sql, BitemporalTable table,
                             BatchSource batch, Replace replace, Instant requested) throws SQLException {
-        db.execute(sql.createTables());
+        db.execute(sql.setUp());
         stage(connection, db, sql, batch);
         List<Object> validation = db.row(sql.validation());
         long rowsIn = ((Number) validation.get(0)).longValue();
@@ -99,39 +100,35 @@ public final class BitemporalMerge {
             }
         }
 
-        db.update(sql.batchFilings());
-        long changed = db.update(sql.assertionDiff(replace));
-        if (changed > 0) {
-            db.execute(List.of(sql.deleteAssertions(), sql.insertAssertions()));
-        }
+        List<String> apply = new ArrayList<>();
         if (table.completeMode()) {
-            long filingsChanged = db.update(sql.filingDiff(replace));
-            if (filingsChanged > 0) {
-                db.execute(List.of(sql.deleteFilings(), sql.insertFilings()));
+            db.update(sql.batchFilings());
+            if (db.update(sql.filingDiff(replace)) > 0) {
+                apply.addAll(sql.applyFilingDiff());
             }
-            changed += filingsChanged;
         }
-        if (changed == 0) {
+        if (db.update(sql.assertionDiff(replace)) > 0) {
+            apply.addAll(sql.applyAssertionDiff());
+        }
+        if (apply.isEmpty()) {
             return WriteResult.unchanged(rowsIn); // same knowledge, so the same timeline
         }
+        db.execute(apply);
 
-        db.update(sql.changedScopes());
-        db.update(sql.nextTimeline());
-        db.update(sql.currentVersions());
-        long closing = db.update(sql.toClose());
-        long opening = db.update(sql.toOpen());
-        if (closing + opening == 0) {
+        if (db.update(sql.delta()) == 0) {
             return WriteResult.unchanged(rowsIn); // new knowledge, same versions (e.g. a filing that coalesces)
         }
-        List<Object> pending = db.row(sql.pending(), requested.toString());
-        if (((Number) pending.get(0)).longValue() > 0) {
+        List<Object> pending = db.row(sql.pending(), requested.toString(), requested.toString(), requested.toString());
+        long closing = ((Number) pending.get(0)).longValue();
+        long opening = ((Number) pending.get(1)).longValue();
+        if (((Number) pending.get(2)).longValue() > 0) {
             db.update(sql.valuesFromTable());
             if (((Number) db.row(sql.versionsWithoutValues()).get(0)).longValue() > 0) {
                 throw new IllegalStateException("table " + table.name() + ": the knowledge base holds a value_hash "
                         + "that neither the batch nor any version carries; the companion tables are inconsistent");
             }
         }
-        Instant systemTime = micros(((Number) pending.get(1)).longValue());
+        Instant systemTime = micros(((Number) pending.get(3)).longValue());
         String at = systemTime.toString();
         long closed = closing == 0 ? 0 : db.update(sql.closeVersions(), at);
         long opened = opening == 0 ? 0 : db.update(sql.openVersions(), at);
@@ -149,12 +146,16 @@ public final class BitemporalMerge {
             BatchLoader.checkColumns(sql.markerColumns(), rows.markers(), "filing marker");
             db.execute(sql.createInputs());
             BatchLoader.append(connection, MergeSql.IN_ROWS, sql.rowColumns(), rows.rows());
-            BatchLoader.append(connection, MergeSql.IN_MARKERS, sql.markerColumns(), rows.markers());
             db.update(sql.stageRows("SELECT * FROM " + MergeSql.IN_ROWS));
-            db.update(sql.stageMarkers("SELECT * FROM " + MergeSql.IN_MARKERS));
+            if (!rows.markers().isEmpty()) {
+                BatchLoader.append(connection, MergeSql.IN_MARKERS, sql.markerColumns(), rows.markers());
+                db.update(sql.insertMarkers("SELECT * FROM " + MergeSql.IN_MARKERS));
+            }
         } else if (batch instanceof SourceQuery query) {
             db.update(sql.stageRows(query.rows()));
-            db.update(sql.stageMarkers(query.markers().orElse(sql.noMarkers())));
+            if (query.markers().isPresent()) {
+                db.update(sql.insertMarkers(query.markers().get()));
+            }
         }
     }
 

@@ -12,12 +12,12 @@ import java.util.stream.Collectors;
 /**
  * The statements of one bi-temporal write, as text (pure: no I/O). Temp tables, in the order they are made:
  * <ol>
- *   <li>{@code sluice_bt_rows}, {@code sluice_bt_markers}: the batch, typed, de-duplicated, with a problem column;</li>
- *   <li>{@code sluice_bt_filings}: the batch's filings;</li>
+ *   <li>{@code sluice_bt_rows}: the batch typed, hashed and grouped by (key, date), with its row count, the first
+ *       problem of each group and whether the group holds two different values; {@code sluice_bt_markers};</li>
+ *   <li>{@code sluice_bt_filings} (complete mode): the batch's filings;</li>
  *   <li>{@code sluice_bt_adiff}, {@code sluice_bt_fdiff}: how the knowledge base changes, per {@link Replace};</li>
- *   <li>{@code sluice_bt_chg}: the scopes whose knowledge changed, the only ones recomputed;</li>
- *   <li>{@code sluice_bt_next}, {@code sluice_bt_cur}: their new timeline and their current versions;</li>
- *   <li>{@code sluice_bt_close}, {@code sluice_bt_open}: the versions to close and to open.</li>
+ *   <li>{@code sluice_bt_delta}: for the scopes whose knowledge changed, the versions to close and to open (with
+ *       their values), from their new timeline against their current versions.</li>
  * </ol>
  */
 final class MergeSql {
@@ -25,8 +25,7 @@ final class MergeSql {
     static final String IN_ROWS = "sluice_bt_in_rows";
     static final String IN_MARKERS = "sluice_bt_in_markers";
     static final List<String> TEMP_TABLES = List.of(IN_ROWS, IN_MARKERS, "sluice_bt_rows", "sluice_bt_markers",
-            "sluice_bt_filings", "sluice_bt_adiff", "sluice_bt_fdiff", "sluice_bt_chg",
-            "sluice_bt_next", "sluice_bt_cur", "sluice_bt_close", "sluice_bt_open");
+            "sluice_bt_filings", "sluice_bt_adiff", "sluice_bt_fdiff", "sluice_bt_delta");
 
     private final BitemporalTable table;
     private final List<String> keys;
@@ -60,6 +59,14 @@ final class MergeSql {
         return ddl;
     }
 
+    /** The tables, and an empty markers table that {@link #insertMarkers} fills when the batch has markers. */
+    List<String> setUp() {
+        List<String> setUp = new ArrayList<>(createTables());
+        setUp.add("CREATE OR REPLACE TEMP TABLE sluice_bt_markers (" + typed(scope, "")
+                + "filing_date DATE, sluice_problem VARCHAR)");
+        return setUp;
+    }
+
     /** Columns that a rows source must provide, in the order the in-memory loader uses. */
     List<String> rowColumns() {
         List<String> columns = new ArrayList<>(keys);
@@ -75,13 +82,16 @@ final class MergeSql {
         return columns;
     }
 
-    /** A markers source with no rows, typed like the scope and date columns. */
-    String noMarkers() {
-        return "SELECT " + markerColumns().stream().map(c -> "CAST(NULL AS VARCHAR) AS " + quote(c))
-                .collect(Collectors.joining(", ")) + " WHERE false";
+    /** Statements that create both input tables of an in-memory batch, all VARCHAR. */
+    List<String> createInputs() {
+        return List.of(input(IN_ROWS, rowColumns()), input(IN_MARKERS, markerColumns()));
     }
 
-    /** Types, de-duplicates (counting duplicates in sluice_n) and hashes the batch rows; notes the first problem of each row. */
+    /**
+     * Types and hashes the batch rows and groups them by (key, date) in one pass: identical duplicates collapse,
+     * {@code sluice_conflict} marks a group with two different values, {@code sluice_problem} holds a NULL or
+     * unreadable key or date, {@code sluice_n} counts the rows.
+     */
     String stageRows(String source) {
         List<String> checks = new ArrayList<>();
         keys.forEach(k -> checks.addAll(requiredChecks(k, "key column", table.type(k))));
@@ -90,15 +100,20 @@ final class MergeSql {
         String typed = "SELECT " + casts(keys) + casts(values)
                 + "TRY_CAST(src." + quote(table.dateColumn()) + " AS DATE) AS filing_date, "
                 + problem(checks) + " AS sluice_problem FROM (" + source + "\n) AS src";
-        return "CREATE OR REPLACE TEMP TABLE sluice_bt_rows AS SELECT *, " + ValueHash.sql(values, "")
-                + " AS value_hash, count(*) AS sluice_n FROM (" + typed + ") AS typed GROUP BY ALL";
+        String hashed = "SELECT *, " + ValueHash.sql(values, "") + " AS value_hash FROM (" + typed + ") AS typed";
+        String firstValues = values.stream().map(v -> "first(" + quote(v) + ") AS " + quote(v) + ", ")
+                .collect(Collectors.joining());
+        return "CREATE OR REPLACE TEMP TABLE sluice_bt_rows AS SELECT " + list(keys, "") + ", filing_date, "
+                + firstValues + "min(value_hash) AS value_hash, min(value_hash) <> max(value_hash) AS sluice_conflict, "
+                + "max(sluice_problem) AS sluice_problem, count(*) AS sluice_n FROM (" + hashed + ") AS hashed "
+                + "GROUP BY " + list(keys, "") + ", filing_date";
     }
 
-    String stageMarkers(String source) {
+    String insertMarkers(String source) {
         List<String> checks = new ArrayList<>();
         scope.forEach(s -> checks.addAll(requiredChecks(s, "scope column", table.type(s))));
         checks.addAll(requiredChecks(table.dateColumn(), "date column", "DATE"));
-        return "CREATE OR REPLACE TEMP TABLE sluice_bt_markers AS SELECT DISTINCT " + casts(scope)
+        return "INSERT INTO sluice_bt_markers SELECT DISTINCT " + casts(scope)
                 + "TRY_CAST(src." + quote(table.dateColumn()) + " AS DATE) AS filing_date, "
                 + problem(checks) + " AS sluice_problem FROM (" + source + "\n) AS src";
     }
@@ -111,20 +126,19 @@ final class MergeSql {
                 + "SELECT 'filing marker: ' || sluice_problem FROM sluice_bt_markers WHERE sluice_problem IS NOT NULL "
                 + "LIMIT 1), "
                 + "(SELECT 'conflicting rows for key (' || concat_ws(', ', " + key + ") || ') on ' || "
-                + "CAST(filing_date AS VARCHAR) FROM sluice_bt_rows GROUP BY " + list(keys, "")
-                + ", filing_date HAVING count(DISTINCT value_hash) > 1 LIMIT 1)";
+                + "CAST(filing_date AS VARCHAR) FROM sluice_bt_rows WHERE sluice_conflict LIMIT 1)";
     }
 
-    /** The batch's filings: the (scope, date) of every row and marker. */
+    /** Complete mode: the batch's filings, the (scope, date) of every row and marker. */
     String batchFilings() {
-        return "CREATE OR REPLACE TEMP TABLE sluice_bt_filings AS SELECT " + list(scope, "")
+        return "CREATE OR REPLACE TEMP TABLE sluice_bt_filings AS SELECT DISTINCT " + list(scope, "")
                 + ", filing_date FROM sluice_bt_rows UNION SELECT " + list(scope, "")
                 + ", filing_date FROM sluice_bt_markers";
     }
 
     /** The batch's assertions; in key mode a marker without a row is a tombstone (NULL hash). */
     private String batchAssertions() {
-        String rows = "SELECT DISTINCT " + list(keys, "") + ", filing_date, value_hash FROM sluice_bt_rows";
+        String rows = "SELECT " + list(keys, "") + ", filing_date, value_hash FROM sluice_bt_rows";
         if (table.completeMode()) {
             return rows;
         }
@@ -135,8 +149,9 @@ final class MergeSql {
 
     /** Known assertions that the batch replaces, paired with the batch's: only the differences are kept. */
     String assertionDiff(Replace replace) {
+        String region = table.completeMode() ? "sluice_bt_filings" : "n";
         String old = "SELECT " + list(keys, "a") + ", a.filing_date, a.value_hash FROM " + assertions + " AS a"
-                + replaced(replace, "a");
+                + replaced(replace, "a", region);
         return "CREATE OR REPLACE TEMP TABLE sluice_bt_adiff AS WITH n AS (" + batchAssertions() + ") SELECT "
                 + keys.stream().map(k -> "coalesce(o." + quote(k) + ", n." + quote(k) + ") AS " + quote(k))
                 .collect(Collectors.joining(", "))
@@ -147,19 +162,20 @@ final class MergeSql {
                 + "OR o.value_hash IS DISTINCT FROM n.value_hash";
     }
 
-    String deleteAssertions() {
-        return "DELETE FROM " + assertions + " AS a USING sluice_bt_adiff AS d WHERE d.sluice_old AND "
-                + equal(keys, "a", "d") + " AND a.filing_date = d.filing_date";
-    }
-
-    String insertAssertions() {
-        return "INSERT INTO " + assertions + " (" + list(keys, "") + ", filing_date, value_hash) SELECT "
-                + list(keys, "") + ", filing_date, value_hash FROM sluice_bt_adiff WHERE sluice_new";
+    /** Applies sluice_bt_adiff to the assertions (inserted in key order, so that key lookups can skip row groups). */
+    List<String> applyAssertionDiff() {
+        return List.of(
+                "DELETE FROM " + assertions + " AS a USING sluice_bt_adiff AS d WHERE d.sluice_old AND "
+                        + equal(keys, "a", "d") + " AND a.filing_date = d.filing_date",
+                "INSERT INTO " + assertions + " (" + list(keys, "") + ", filing_date, value_hash) SELECT "
+                        + list(keys, "") + ", filing_date, value_hash FROM sluice_bt_adiff WHERE sluice_new ORDER BY "
+                        + list(keys, "") + ", filing_date");
     }
 
     /** Complete mode: known filings that the batch replaces, against the batch's. */
     String filingDiff(Replace replace) {
-        String old = "SELECT " + list(scope, "a") + ", a.filing_date FROM " + filings + " AS a" + replaced(replace, "a");
+        String old = "SELECT " + list(scope, "a") + ", a.filing_date FROM " + filings + " AS a"
+                + replaced(replace, "a", "sluice_bt_filings");
         return "CREATE OR REPLACE TEMP TABLE sluice_bt_fdiff AS SELECT "
                 + scope.stream().map(s -> "coalesce(o." + quote(s) + ", n." + quote(s) + ") AS " + quote(s))
                 .collect(Collectors.joining(", "))
@@ -169,124 +185,139 @@ final class MergeSql {
                 + "WHERE o.filing_date IS NULL OR n.filing_date IS NULL";
     }
 
-    String deleteFilings() {
-        return "DELETE FROM " + filings + " AS f USING sluice_bt_fdiff AS d WHERE d.sluice_old AND "
-                + equal(scope, "f", "d") + " AND f.filing_date = d.filing_date";
-    }
-
-    String insertFilings() {
-        return "INSERT INTO " + filings + " (" + list(scope, "") + ", filing_date) SELECT " + list(scope, "")
-                + ", filing_date FROM sluice_bt_fdiff WHERE sluice_new";
-    }
-
-    /** Scopes whose knowledge changed. */
-    String changedScopes() {
-        String fromAssertions = "SELECT " + list(scope, "") + " FROM sluice_bt_adiff";
-        return "CREATE OR REPLACE TEMP TABLE sluice_bt_chg AS " + fromAssertions
-                + (table.completeMode() ? " UNION SELECT " + list(scope, "") + " FROM sluice_bt_fdiff" : " GROUP BY ALL");
+    List<String> applyFilingDiff() {
+        return List.of(
+                "DELETE FROM " + filings + " AS f USING sluice_bt_fdiff AS d WHERE d.sluice_old AND "
+                        + equal(scope, "f", "d") + " AND f.filing_date = d.filing_date",
+                "INSERT INTO " + filings + " (" + list(scope, "") + ", filing_date) SELECT " + list(scope, "")
+                        + ", filing_date FROM sluice_bt_fdiff WHERE sluice_new ORDER BY " + list(scope, "")
+                        + ", filing_date");
     }
 
     /**
-     * timeline(KB) for the changed scopes (section 3), without building the key x date grid: an assertion continues
-     * the previous version of its key when the key's previous (non-ABSENT) assertion is on the scope's previous
-     * filing date with the same hash; a version ends at the filing date that follows its last assertion.
+     * The versions to close ({@code sluice_close}) and to open, for the scopes whose knowledge changed: their new
+     * timeline against their current versions by (key, valid_from, valid_to, value_hash). Versions to open take
+     * their values from the batch row of their first filing, else from a current version of the key with the same
+     * hash ({@code sluice_has_values} is false when neither has them; see {@link #valuesFromTable()}).
      */
-    String nextTimeline() {
-        String dated;
+    String delta() {
+        String changed = "chg AS (SELECT " + list(scope, "") + " FROM sluice_bt_adiff"
+                + (table.completeMode() ? " UNION SELECT " + list(scope, "") + " FROM sluice_bt_fdiff)"
+                : " GROUP BY ALL)");
+        String current = "cur AS (SELECT " + list(keys, "t") + ", " + prefixed(values, "t")
+                + "t.valid_from, t.valid_to, t.value_hash FROM " + versions + " AS t SEMI JOIN chg AS c ON "
+                + equal(scope, "t", "c") + " WHERE t.system_to IS NULL)";
+        String sameVersion = equal(keys, "n", "c") + " AND n.valid_from = c.valid_from AND n.value_hash = c.value_hash "
+                + "AND coalesce(n.valid_to, 'infinity'::DATE) = coalesce(c.valid_to, 'infinity'::DATE)";
+        String d = "d AS (SELECT " + keys.stream()
+                .map(k -> "coalesce(n." + quote(k) + ", c." + quote(k) + ") AS " + quote(k) + ", ")
+                .collect(Collectors.joining())
+                + "coalesce(n.valid_from, c.valid_from) AS valid_from, "
+                + "CASE WHEN n.valid_from IS NULL THEN c.valid_to ELSE n.valid_to END AS valid_to, "
+                + "coalesce(n.value_hash, c.value_hash) AS value_hash, n.valid_from IS NULL AS sluice_close "
+                + "FROM nxt AS n FULL JOIN cur AS c ON " + sameVersion
+                + " WHERE n.valid_from IS NULL OR c.valid_from IS NULL)";
+        String known = "kv AS (SELECT DISTINCT ON (" + list(keys, "") + ", value_hash) " + list(keys, "") + ", "
+                + prefixed(values, "") + "value_hash FROM cur)";
+        String valueColumns = values.stream()
+                .map(v -> "CASE WHEN b.value_hash IS NOT NULL THEN b." + quote(v) + " ELSE k." + quote(v) + " END AS "
+                        + quote(v) + ", ")
+                .collect(Collectors.joining());
+        return "CREATE OR REPLACE TEMP TABLE sluice_bt_delta AS WITH " + changed + ", " + timeline() + ", " + current
+                + ", " + d + ", " + known + " SELECT " + list(keys, "d") + ", " + valueColumns
+                + "d.valid_from, d.valid_to, d.value_hash, d.sluice_close, "
+                + "(d.sluice_close OR b.value_hash IS NOT NULL OR k.value_hash IS NOT NULL) AS sluice_has_values "
+                + "FROM d LEFT JOIN sluice_bt_rows AS b ON " + equal(keys, "d", "b")
+                + " AND b.filing_date = d.valid_from AND b.value_hash = d.value_hash "
+                + "LEFT JOIN kv AS k ON " + equal(keys, "d", "k") + " AND k.value_hash = d.value_hash";
+    }
+
+    /**
+     * timeline(KB) of the changed scopes (CTE {@code nxt}), without building the key x date grid. Per key, in date
+     * order, an assertion <em>continues</em> the previous one when that is on the scope's previous filing date with
+     * the same hash, and is <em>continued</em> when the next one is on the scope's next filing date with the same
+     * hash (in key mode the scope's filing dates are the key's own assertions, tombstones included). A version runs
+     * from a non-continuing assertion to the next non-continued one and ends at the filing date after that.
+     * One window pass over the assertions, one over the boundary assertions only.
+     */
+    private String timeline() {
+        String edges;
         if (table.completeMode()) {
-            dated = "f AS (SELECT " + list(scope, "f") + ", f.filing_date, "
+            edges = "f AS (SELECT " + list(scope, "f") + ", f.filing_date, "
                     + "lag(f.filing_date) OVER w AS sluice_prev_date, lead(f.filing_date) OVER w AS sluice_next_date "
-                    + "FROM " + filings + " AS f SEMI JOIN sluice_bt_chg AS c ON " + equal(scope, "f", "c")
+                    + "FROM " + filings + " AS f SEMI JOIN chg AS c ON " + equal(scope, "f", "c")
                     + " WINDOW w AS (PARTITION BY " + list(scope, "f") + " ORDER BY f.filing_date)), "
-                    + "a AS (SELECT " + list(keys, "a") + ", a.filing_date, a.value_hash, f.sluice_prev_date, "
-                    + "f.sluice_next_date FROM " + assertions + " AS a JOIN f ON " + equal(scope, "a", "f")
-                    + " AND a.filing_date = f.filing_date), ";
+                    + "e AS (SELECT " + list(keys, "a") + ", a.filing_date, a.value_hash, f.sluice_next_date, "
+                    + "coalesce(lag(a.filing_date) OVER wk = f.sluice_prev_date "
+                    + "AND lag(a.value_hash) OVER wk = a.value_hash, false) AS sluice_continues, "
+                    + "coalesce(lead(a.filing_date) OVER wk = f.sluice_next_date "
+                    + "AND lead(a.value_hash) OVER wk = a.value_hash, false) AS sluice_continued "
+                    + "FROM " + assertions + " AS a JOIN f ON " + equal(scope, "a", "f")
+                    + " AND a.filing_date = f.filing_date WINDOW wk AS (PARTITION BY " + list(keys, "a")
+                    + " ORDER BY a.filing_date)), ";
         } else {
-            dated = "f AS (SELECT " + list(keys, "a") + ", a.filing_date, a.value_hash, "
-                    + "lag(a.filing_date) OVER w AS sluice_prev_date, lead(a.filing_date) OVER w AS sluice_next_date "
-                    + "FROM " + assertions + " AS a SEMI JOIN sluice_bt_chg AS c ON " + equal(keys, "a", "c")
-                    + " WINDOW w AS (PARTITION BY " + list(keys, "a") + " ORDER BY a.filing_date)), "
-                    + "a AS (SELECT * FROM f WHERE value_hash IS NOT NULL), ";
+            edges = "e AS (SELECT " + list(keys, "a") + ", a.filing_date, a.value_hash, "
+                    + "lead(a.filing_date) OVER wk AS sluice_next_date, "
+                    + "coalesce(lag(a.value_hash) OVER wk = a.value_hash, false) AS sluice_continues, "
+                    + "coalesce(lead(a.value_hash) OVER wk = a.value_hash, false) AS sluice_continued "
+                    + "FROM " + assertions + " AS a SEMI JOIN chg AS c ON " + equal(keys, "a", "c")
+                    + " WINDOW wk AS (PARTITION BY " + list(keys, "a") + " ORDER BY a.filing_date)), ";
         }
-        String byKey = "PARTITION BY " + list(keys, "") + " ORDER BY filing_date";
-        return "CREATE OR REPLACE TEMP TABLE sluice_bt_next AS WITH " + dated
-                + "p AS (SELECT *, CASE WHEN lag(filing_date) OVER wk = sluice_prev_date "
-                + "AND lag(value_hash) OVER wk = value_hash THEN 0 ELSE 1 END AS sluice_starts FROM a "
-                + "WINDOW wk AS (" + byKey + ")), "
-                + "r AS (SELECT *, sum(sluice_starts) OVER (" + byKey + " ROWS UNBOUNDED PRECEDING) AS sluice_run FROM p) "
-                + "SELECT " + list(keys, "") + ", min(filing_date) AS valid_from, "
-                + "nullif(max(coalesce(sluice_next_date, 'infinity'::DATE)), 'infinity'::DATE) AS valid_to, value_hash "
-                + "FROM r GROUP BY " + list(keys, "") + ", sluice_run, value_hash";
+        return edges
+                + "b AS (SELECT * FROM e WHERE value_hash IS NOT NULL AND NOT (sluice_continues AND sluice_continued)), "
+                + "nxt AS (SELECT " + list(keys, "") + ", filing_date AS valid_from, CASE WHEN sluice_continued "
+                + "THEN lead(sluice_next_date) OVER wb ELSE sluice_next_date END AS valid_to, value_hash FROM b "
+                + "WINDOW wb AS (PARTITION BY " + list(keys, "") + " ORDER BY filing_date) "
+                + "QUALIFY NOT sluice_continues)";
     }
 
-    String currentVersions() {
-        return "CREATE OR REPLACE TEMP TABLE sluice_bt_cur AS SELECT " + list(keys, "t")
-                + ", t.valid_from, t.valid_to, t.value_hash FROM " + versions + " AS t SEMI JOIN sluice_bt_chg AS c ON "
-                + equal(scope, "t", "c") + " WHERE t.system_to IS NULL";
-    }
-
-    String toClose() {
-        return "CREATE OR REPLACE TEMP TABLE sluice_bt_close AS SELECT * FROM sluice_bt_cur EXCEPT SELECT "
-                + list(keys, "") + ", valid_from, valid_to, value_hash FROM sluice_bt_next";
-    }
-
-    /** Versions to open, with their values taken from the batch where it has them. */
-    String toOpen() {
-        return "CREATE OR REPLACE TEMP TABLE sluice_bt_open AS SELECT " + list(keys, "n") + ", "
-                + prefixed(values, "b") + "n.valid_from, n.valid_to, n.value_hash, "
-                + "b.value_hash IS NOT NULL AS sluice_has_values FROM (SELECT " + list(keys, "")
-                + ", valid_from, valid_to, value_hash FROM sluice_bt_next EXCEPT SELECT * FROM sluice_bt_cur) AS n "
-                + "LEFT JOIN (SELECT DISTINCT ON (" + list(keys, "") + ", value_hash) " + list(keys, "") + ", "
-                + prefixed(values, "") + "value_hash FROM sluice_bt_rows) AS b ON " + equal(keys, "n", "b")
-                + " AND n.value_hash = b.value_hash";
+    /**
+     * One row: versions to close, versions to open, versions to open without values, and the write's system time
+     * in micros since the epoch: the requested one (parameters 1 to 3) if it is later than every system time in the
+     * table, else the latest + 1 µs. Only system times at or after the requested one are read, so when the clock
+     * moves forward every row group is skipped by its min/max.
+     */
+    String pending() {
+        return "SELECT count(*) FILTER (WHERE sluice_close), count(*) FILTER (WHERE NOT sluice_close), "
+                + "count(*) FILTER (WHERE NOT sluice_has_values), "
+                + "epoch_us(greatest(CAST(? AS TIMESTAMPTZ), "
+                + "(SELECT max(system_from) FROM " + versions + " WHERE system_from >= CAST(? AS TIMESTAMPTZ)) "
+                + "+ INTERVAL 1 MICROSECOND, "
+                + "(SELECT max(system_to) FROM " + versions + " WHERE system_to >= CAST(? AS TIMESTAMPTZ)) "
+                + "+ INTERVAL 1 MICROSECOND)) FROM sluice_bt_delta";
     }
 
     String versionsWithoutValues() {
-        return "SELECT count(*) FROM sluice_bt_open WHERE NOT sluice_has_values";
+        return "SELECT count(*) FROM sluice_bt_delta WHERE NOT sluice_has_values";
     }
 
-    /** Values of versions the batch does not carry, from any version of the same key with the same hash. */
+    /** Values that neither the batch nor a current version carries (a value coming back), from any version. */
     String valuesFromTable() {
         String set = values.stream().map(v -> quote(v) + " = e." + quote(v) + ", ").collect(Collectors.joining());
-        return "UPDATE sluice_bt_open AS o SET " + set + "sluice_has_values = TRUE FROM (SELECT DISTINCT ON ("
+        return "UPDATE sluice_bt_delta AS o SET " + set + "sluice_has_values = TRUE FROM (SELECT DISTINCT ON ("
                 + list(keys, "t") + ", t.value_hash) " + list(keys, "t") + ", " + prefixed(values, "t")
                 + "t.value_hash FROM " + versions + " AS t SEMI JOIN (SELECT " + list(keys, "")
-                + ", value_hash FROM sluice_bt_open WHERE NOT sluice_has_values) AS w ON " + equal(keys, "t", "w")
+                + ", value_hash FROM sluice_bt_delta WHERE NOT sluice_has_values) AS w ON " + equal(keys, "t", "w")
                 + " AND t.value_hash = w.value_hash) AS e WHERE NOT o.sluice_has_values AND " + equal(keys, "o", "e")
                 + " AND o.value_hash = e.value_hash";
     }
 
-    /**
-     * One row: how many versions to open lack values, and the write's system time in micros since the epoch: the
-     * requested one (parameter 1) if it is later than every system time in the table, else the latest + 1 µs.
-     */
-    String pending() {
-        return "SELECT (SELECT count(*) FROM sluice_bt_open WHERE NOT sluice_has_values), "
-                + "epoch_us(greatest(CAST(? AS TIMESTAMPTZ), (SELECT greatest(max(system_from), max(system_to)) "
-                + "FROM " + versions + ") + INTERVAL 1 MICROSECOND))";
-    }
-
-    /** Closes the versions in sluice_bt_close at the system time (parameter 1). */
+    /** Closes the current versions marked sluice_close, at the system time (parameter 1). */
     String closeVersions() {
-        return "UPDATE " + versions + " AS t SET system_to = CAST(? AS TIMESTAMPTZ) FROM sluice_bt_close AS c "
-                + "WHERE t.system_to IS NULL AND " + equal(keys, "t", "c")
+        return "UPDATE " + versions + " AS t SET system_to = CAST(? AS TIMESTAMPTZ) FROM sluice_bt_delta AS c "
+                + "WHERE c.sluice_close AND t.system_to IS NULL AND " + equal(keys, "t", "c")
                 + " AND t.valid_from = c.valid_from AND t.value_hash = c.value_hash";
     }
 
-    /** Inserts the versions in sluice_bt_open at the system time (parameter 1). */
+    /** Inserts the versions to open, at the system time (parameter 1), in key order. */
     String openVersions() {
         return "INSERT INTO " + versions + " (" + list(table.versionColumns(), "") + ") SELECT " + list(keys, "")
                 + ", " + prefixed(values, "") + "valid_from, valid_to, value_hash, CAST(? AS TIMESTAMPTZ), NULL "
-                + "FROM sluice_bt_open ORDER BY " + list(keys, "") + ", valid_from";
+                + "FROM sluice_bt_delta WHERE NOT sluice_close ORDER BY " + list(keys, "") + ", valid_from";
     }
 
     List<String> dropTemps() {
         return TEMP_TABLES.stream().map(t -> "DROP TABLE IF EXISTS temp.main." + t).toList();
-    }
-
-    /** Statements that create both input tables of an in-memory batch, all VARCHAR. */
-    List<String> createInputs() {
-        return List.of(input(IN_ROWS, rowColumns()), input(IN_MARKERS, markerColumns()));
     }
 
     private static String input(String name, List<String> columns) {
@@ -294,12 +325,12 @@ final class MergeSql {
                 + columns.stream().map(c -> quote(c) + " VARCHAR").collect(Collectors.joining(", ")) + ")";
     }
 
-    /** The part of a companion table (alias {@code a}) that a batch replaces. */
-    private String replaced(Replace replace, String alias) {
+    /** The part of a companion table (alias {@code alias}) that a batch replaces; {@code region} has (scope.., filing_date). */
+    private String replaced(Replace replace, String alias, String region) {
         return switch (replace) {
-            case NONE -> " SEMI JOIN sluice_bt_filings AS b ON " + equal(scope, alias, "b")
+            case NONE -> " SEMI JOIN " + region + " AS b ON " + equal(scope, alias, "b")
                     + " AND " + alias + ".filing_date = b.filing_date";
-            case SCOPES -> " SEMI JOIN (SELECT DISTINCT " + list(scope, "") + " FROM sluice_bt_filings) AS b ON "
+            case SCOPES -> " SEMI JOIN (SELECT DISTINCT " + list(scope, "") + " FROM " + region + ") AS b ON "
                     + equal(scope, alias, "b");
             case ALL -> "";
         };
