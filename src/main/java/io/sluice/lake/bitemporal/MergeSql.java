@@ -10,22 +10,20 @@ import java.util.List;
 import java.util.stream.Collectors;
 
 /**
- * The statements of one bi-temporal write, as text (pure: no I/O). Temp tables, in the order they are made:
+ * The statements of one bi-temporal write, as text (pure: no I/O). Each table has its own temp tables
+ * ({@code sluice_bt_<table>_<role>}), filled in this order and emptied after each write, so that a session can keep
+ * its prepared statements:
  * <ol>
- *   <li>{@code sluice_bt_rows}: the batch typed, hashed and grouped by (key, date), with its row count, the first
- *       problem of each group and whether the group holds two different values; {@code sluice_bt_markers};</li>
- *   <li>{@code sluice_bt_filings} (complete mode): the batch's filings;</li>
- *   <li>{@code sluice_bt_adiff}, {@code sluice_bt_fdiff}: how the knowledge base changes, per {@link Replace};</li>
- *   <li>{@code sluice_bt_delta}: for the scopes whose knowledge changed, the versions to close and to open (with
- *       their values), from their new timeline against their current versions.</li>
+ *   <li>{@code rows}: the batch typed, hashed and grouped by (key, date), with its row count, the first problem of
+ *       each group and whether the group holds two different values; {@code markers}; {@code in_rows} and
+ *       {@code in_markers} hold an in-memory batch as text;</li>
+ *   <li>{@code filings} (complete mode): the batch's filings;</li>
+ *   <li>{@code adiff}, {@code fdiff}: how the knowledge base changes, per {@link Replace};</li>
+ *   <li>{@code delta}: for the scopes whose knowledge changed, the versions to close and to open (with their
+ *       values), from their new timeline against their current versions.</li>
  * </ol>
  */
 final class MergeSql {
-
-    static final String IN_ROWS = "sluice_bt_in_rows";
-    static final String IN_MARKERS = "sluice_bt_in_markers";
-    static final List<String> TEMP_TABLES = List.of(IN_ROWS, IN_MARKERS, "sluice_bt_rows", "sluice_bt_markers",
-            "sluice_bt_filings", "sluice_bt_adiff", "sluice_bt_fdiff", "sluice_bt_delta");
 
     private final BitemporalTable table;
     private final List<String> keys;
@@ -34,6 +32,15 @@ final class MergeSql {
     private final String versions;
     private final String assertions;
     private final String filings;
+    /** This table's temp tables (per connection; a session reuses them, emptied after each write). */
+    private final String inRows;
+    private final String inMarkers;
+    private final String rowsT;
+    private final String markersT;
+    private final String filingsT;
+    private final String adiffT;
+    private final String fdiffT;
+    private final String deltaT;
 
     MergeSql(BitemporalTable table) {
         this.table = table;
@@ -43,6 +50,15 @@ final class MergeSql {
         this.versions = quote(table.name());
         this.assertions = quote(table.assertionsTable());
         this.filings = quote(table.filingsTable());
+        String prefix = "sluice_bt_" + table.name() + "_";
+        this.inRows = prefix + "in_rows";
+        this.inMarkers = prefix + "in_markers";
+        this.rowsT = prefix + "rows";
+        this.markersT = prefix + "markers";
+        this.filingsT = prefix + "filings";
+        this.adiffT = prefix + "adiff";
+        this.fdiffT = prefix + "fdiff";
+        this.deltaT = prefix + "delta";
     }
 
     List<String> createTables() {
@@ -59,12 +75,59 @@ final class MergeSql {
         return ddl;
     }
 
-    /** The tables, and an empty markers table that {@link #insertMarkers} fills when the batch has markers. */
-    List<String> setUp() {
-        List<String> setUp = new ArrayList<>(createTables());
-        setUp.add("CREATE OR REPLACE TEMP TABLE sluice_bt_markers (" + typed(scope, "")
-                + "filing_date DATE, sluice_problem VARCHAR)");
-        return setUp;
+    /** This table's temp tables, created if missing; their columns are in the order the statements below fill them. */
+    List<String> createTemps() {
+        List<String> ddl = new ArrayList<>();
+        ddl.add(temp(inRows, varchars(rowColumns())));
+        ddl.add(temp(inMarkers, varchars(markerColumns())));
+        ddl.add(temp(rowsT, typed(keys, "") + "filing_date DATE, " + typed(values, "")
+                + "value_hash VARCHAR, sluice_conflict BOOLEAN, sluice_problem VARCHAR, sluice_n BIGINT"));
+        ddl.add(temp(markersT, typed(scope, "") + "filing_date DATE, sluice_problem VARCHAR"));
+        ddl.add(temp(adiffT, typed(keys, "") + "filing_date DATE, value_hash VARCHAR, sluice_old BOOLEAN, "
+                + "sluice_new BOOLEAN"));
+        if (table.completeMode()) {
+            ddl.add(temp(filingsT, typed(scope, "") + "filing_date DATE"));
+            ddl.add(temp(fdiffT, typed(scope, "") + "filing_date DATE, sluice_old BOOLEAN, sluice_new BOOLEAN"));
+        }
+        ddl.add(temp(deltaT, typed(keys, "") + typed(values, "") + "valid_from DATE, valid_to DATE, "
+                + "value_hash VARCHAR, sluice_close BOOLEAN, sluice_has_values BOOLEAN"));
+        return ddl;
+    }
+
+    /** Empties the temp tables (inside the write's transaction). */
+    List<String> clearTemps() {
+        return temps().stream().map(t -> "DELETE FROM temp.main." + quote(t)).toList();
+    }
+
+    /** Empties the input tables of an in-memory batch. */
+    List<String> clearInputs() {
+        return List.of("DELETE FROM temp.main." + quote(inRows), "DELETE FROM temp.main." + quote(inMarkers));
+    }
+
+    List<String> dropTemps() {
+        return temps().stream().map(t -> "DROP TABLE IF EXISTS temp.main." + quote(t)).toList();
+    }
+
+    String inRowsTable() {
+        return inRows;
+    }
+
+    String inMarkersTable() {
+        return inMarkers;
+    }
+
+    private List<String> temps() {
+        return table.completeMode()
+                ? List.of(inRows, inMarkers, rowsT, markersT, adiffT, filingsT, fdiffT, deltaT)
+                : List.of(inRows, inMarkers, rowsT, markersT, adiffT, deltaT);
+    }
+
+    private static String temp(String name, String columns) {
+        return "CREATE TEMP TABLE IF NOT EXISTS " + quote(name) + " (" + columns + ")";
+    }
+
+    private static String varchars(List<String> columns) {
+        return columns.stream().map(c -> quote(c) + " VARCHAR").collect(Collectors.joining(", "));
     }
 
     /** Columns that a rows source must provide, in the order the in-memory loader uses. */
@@ -80,11 +143,6 @@ final class MergeSql {
         List<String> columns = new ArrayList<>(scope);
         columns.add(table.dateColumn());
         return columns;
-    }
-
-    /** Statements that create both input tables of an in-memory batch, all VARCHAR. */
-    List<String> createInputs() {
-        return List.of(input(IN_ROWS, rowColumns()), input(IN_MARKERS, markerColumns()));
     }
 
     /**
@@ -103,7 +161,7 @@ final class MergeSql {
         String hashed = "SELECT *, " + ValueHash.sql(values, "") + " AS value_hash FROM (" + typed + ") AS typed";
         String firstValues = values.stream().map(v -> "first(" + quote(v) + ") AS " + quote(v) + ", ")
                 .collect(Collectors.joining());
-        return "CREATE OR REPLACE TEMP TABLE sluice_bt_rows AS SELECT " + list(keys, "") + ", filing_date, "
+        return "INSERT INTO " + rowsT + " SELECT " + list(keys, "") + ", filing_date, "
                 + firstValues + "min(value_hash) AS value_hash, min(value_hash) <> max(value_hash) AS sluice_conflict, "
                 + "max(sluice_problem) AS sluice_problem, count(*) AS sluice_n FROM (" + hashed + ") AS hashed "
                 + "GROUP BY " + list(keys, "") + ", filing_date";
@@ -113,7 +171,7 @@ final class MergeSql {
         List<String> checks = new ArrayList<>();
         scope.forEach(s -> checks.addAll(requiredChecks(s, "scope column", table.type(s))));
         checks.addAll(requiredChecks(table.dateColumn(), "date column", "DATE"));
-        return "INSERT INTO sluice_bt_markers SELECT DISTINCT " + casts(scope)
+        return "INSERT INTO " + markersT + " SELECT DISTINCT " + casts(scope)
                 + "TRY_CAST(src." + quote(table.dateColumn()) + " AS DATE) AS filing_date, "
                 + problem(checks) + " AS sluice_problem FROM (" + source + "\n) AS src";
     }
@@ -121,38 +179,38 @@ final class MergeSql {
     /** One row: rows in (before de-duplication), the first NULL or unreadable key, scope or date, the first conflict. */
     String validation() {
         String key = keys.stream().map(k -> "CAST(" + quote(k) + " AS VARCHAR)").collect(Collectors.joining(", "));
-        return "SELECT (SELECT coalesce(sum(sluice_n), 0) FROM sluice_bt_rows), "
-                + "(SELECT sluice_problem FROM sluice_bt_rows WHERE sluice_problem IS NOT NULL UNION ALL "
-                + "SELECT 'filing marker: ' || sluice_problem FROM sluice_bt_markers WHERE sluice_problem IS NOT NULL "
+        return "SELECT (SELECT coalesce(sum(sluice_n), 0) FROM " + rowsT + "), "
+                + "(SELECT sluice_problem FROM " + rowsT + " WHERE sluice_problem IS NOT NULL UNION ALL "
+                + "SELECT 'filing marker: ' || sluice_problem FROM " + markersT + " WHERE sluice_problem IS NOT NULL "
                 + "LIMIT 1), "
                 + "(SELECT 'conflicting rows for key (' || concat_ws(', ', " + key + ") || ') on ' || "
-                + "CAST(filing_date AS VARCHAR) FROM sluice_bt_rows WHERE sluice_conflict LIMIT 1)";
+                + "CAST(filing_date AS VARCHAR) FROM " + rowsT + " WHERE sluice_conflict LIMIT 1)";
     }
 
     /** Complete mode: the batch's filings, the (scope, date) of every row and marker. */
     String batchFilings() {
-        return "CREATE OR REPLACE TEMP TABLE sluice_bt_filings AS SELECT DISTINCT " + list(scope, "")
-                + ", filing_date FROM sluice_bt_rows UNION SELECT " + list(scope, "")
-                + ", filing_date FROM sluice_bt_markers";
+        return "INSERT INTO " + filingsT + " SELECT DISTINCT " + list(scope, "")
+                + ", filing_date FROM " + rowsT + " UNION SELECT " + list(scope, "")
+                + ", filing_date FROM " + markersT;
     }
 
     /** The batch's assertions; in key mode a marker without a row is a tombstone (NULL hash). */
     private String batchAssertions() {
-        String rows = "SELECT " + list(keys, "") + ", filing_date, value_hash FROM sluice_bt_rows";
+        String rows = "SELECT " + list(keys, "") + ", filing_date, value_hash FROM " + rowsT;
         if (table.completeMode()) {
             return rows;
         }
         return rows + " UNION ALL SELECT " + list(keys, "m") + ", m.filing_date, CAST(NULL AS VARCHAR) "
-                + "FROM sluice_bt_markers AS m ANTI JOIN sluice_bt_rows AS r ON " + equal(keys, "m", "r")
+                + "FROM " + markersT + " AS m ANTI JOIN " + rowsT + " AS r ON " + equal(keys, "m", "r")
                 + " AND m.filing_date = r.filing_date";
     }
 
     /** Known assertions that the batch replaces, paired with the batch's: only the differences are kept. */
     String assertionDiff(Replace replace) {
-        String region = table.completeMode() ? "sluice_bt_filings" : "n";
+        String region = table.completeMode() ? filingsT : "n";
         String old = "SELECT " + list(keys, "a") + ", a.filing_date, a.value_hash FROM " + assertions + " AS a"
                 + replaced(replace, "a", region);
-        return "CREATE OR REPLACE TEMP TABLE sluice_bt_adiff AS WITH n AS (" + batchAssertions() + ") SELECT "
+        return "INSERT INTO " + adiffT + " WITH n AS (" + batchAssertions() + ") SELECT "
                 + keys.stream().map(k -> "coalesce(o." + quote(k) + ", n." + quote(k) + ") AS " + quote(k))
                 .collect(Collectors.joining(", "))
                 + ", coalesce(o.filing_date, n.filing_date) AS filing_date, n.value_hash AS value_hash, "
@@ -165,32 +223,32 @@ final class MergeSql {
     /** Applies sluice_bt_adiff to the assertions (inserted in key order, so that key lookups can skip row groups). */
     List<String> applyAssertionDiff() {
         return List.of(
-                "DELETE FROM " + assertions + " AS a USING sluice_bt_adiff AS d WHERE d.sluice_old AND "
+                "DELETE FROM " + assertions + " AS a USING " + adiffT + " AS d WHERE d.sluice_old AND "
                         + equal(keys, "a", "d") + " AND a.filing_date = d.filing_date",
                 "INSERT INTO " + assertions + " (" + list(keys, "") + ", filing_date, value_hash) SELECT "
-                        + list(keys, "") + ", filing_date, value_hash FROM sluice_bt_adiff WHERE sluice_new ORDER BY "
+                        + list(keys, "") + ", filing_date, value_hash FROM " + adiffT + " WHERE sluice_new ORDER BY "
                         + list(keys, "") + ", filing_date");
     }
 
     /** Complete mode: known filings that the batch replaces, against the batch's. */
     String filingDiff(Replace replace) {
         String old = "SELECT " + list(scope, "a") + ", a.filing_date FROM " + filings + " AS a"
-                + replaced(replace, "a", "sluice_bt_filings");
-        return "CREATE OR REPLACE TEMP TABLE sluice_bt_fdiff AS SELECT "
+                + replaced(replace, "a", filingsT);
+        return "INSERT INTO " + fdiffT + " SELECT "
                 + scope.stream().map(s -> "coalesce(o." + quote(s) + ", n." + quote(s) + ") AS " + quote(s))
                 .collect(Collectors.joining(", "))
                 + ", coalesce(o.filing_date, n.filing_date) AS filing_date, o.filing_date IS NOT NULL AS sluice_old, "
-                + "n.filing_date IS NOT NULL AS sluice_new FROM (" + old + ") AS o FULL JOIN sluice_bt_filings AS n ON "
+                + "n.filing_date IS NOT NULL AS sluice_new FROM (" + old + ") AS o FULL JOIN " + filingsT + " AS n ON "
                 + equal(scope, "o", "n") + " AND o.filing_date = n.filing_date "
                 + "WHERE o.filing_date IS NULL OR n.filing_date IS NULL";
     }
 
     List<String> applyFilingDiff() {
         return List.of(
-                "DELETE FROM " + filings + " AS f USING sluice_bt_fdiff AS d WHERE d.sluice_old AND "
+                "DELETE FROM " + filings + " AS f USING " + fdiffT + " AS d WHERE d.sluice_old AND "
                         + equal(scope, "f", "d") + " AND f.filing_date = d.filing_date",
                 "INSERT INTO " + filings + " (" + list(scope, "") + ", filing_date) SELECT " + list(scope, "")
-                        + ", filing_date FROM sluice_bt_fdiff WHERE sluice_new ORDER BY " + list(scope, "")
+                        + ", filing_date FROM " + fdiffT + " WHERE sluice_new ORDER BY " + list(scope, "")
                         + ", filing_date");
     }
 
@@ -201,8 +259,8 @@ final class MergeSql {
      * hash ({@code sluice_has_values} is false when neither has them; see {@link #valuesFromTable()}).
      */
     String delta() {
-        String changed = "chg AS (SELECT " + list(scope, "") + " FROM sluice_bt_adiff"
-                + (table.completeMode() ? " UNION SELECT " + list(scope, "") + " FROM sluice_bt_fdiff)"
+        String changed = "chg AS (SELECT " + list(scope, "") + " FROM " + adiffT
+                + (table.completeMode() ? " UNION SELECT " + list(scope, "") + " FROM " + fdiffT + ")"
                 : " GROUP BY ALL)");
         String current = "cur AS (SELECT " + list(keys, "t") + ", " + prefixed(values, "t")
                 + "t.valid_from, t.valid_to, t.value_hash FROM " + versions + " AS t SEMI JOIN chg AS c ON "
@@ -223,11 +281,11 @@ final class MergeSql {
                 .map(v -> "CASE WHEN b.value_hash IS NOT NULL THEN b." + quote(v) + " ELSE k." + quote(v) + " END AS "
                         + quote(v) + ", ")
                 .collect(Collectors.joining());
-        return "CREATE OR REPLACE TEMP TABLE sluice_bt_delta AS WITH " + changed + ", " + timeline() + ", " + current
+        return "INSERT INTO " + deltaT + " WITH " + changed + ", " + timeline() + ", " + current
                 + ", " + d + ", " + known + " SELECT " + list(keys, "d") + ", " + valueColumns
                 + "d.valid_from, d.valid_to, d.value_hash, d.sluice_close, "
                 + "(d.sluice_close OR b.value_hash IS NOT NULL OR k.value_hash IS NOT NULL) AS sluice_has_values "
-                + "FROM d LEFT JOIN sluice_bt_rows AS b ON " + equal(keys, "d", "b")
+                + "FROM d LEFT JOIN " + rowsT + " AS b ON " + equal(keys, "d", "b")
                 + " AND b.filing_date = d.valid_from AND b.value_hash = d.value_hash "
                 + "LEFT JOIN kv AS k ON " + equal(keys, "d", "k") + " AND k.value_hash = d.value_hash";
     }
@@ -284,27 +342,27 @@ final class MergeSql {
                 + "(SELECT max(system_from) FROM " + versions + " WHERE system_from >= CAST(? AS TIMESTAMPTZ)) "
                 + "+ INTERVAL 1 MICROSECOND, "
                 + "(SELECT max(system_to) FROM " + versions + " WHERE system_to >= CAST(? AS TIMESTAMPTZ)) "
-                + "+ INTERVAL 1 MICROSECOND)) FROM sluice_bt_delta";
+                + "+ INTERVAL 1 MICROSECOND)) FROM " + deltaT;
     }
 
     String versionsWithoutValues() {
-        return "SELECT count(*) FROM sluice_bt_delta WHERE NOT sluice_has_values";
+        return "SELECT count(*) FROM " + deltaT + " WHERE NOT sluice_has_values";
     }
 
     /** Values that neither the batch nor a current version carries (a value coming back), from any version. */
     String valuesFromTable() {
         String set = values.stream().map(v -> quote(v) + " = e." + quote(v) + ", ").collect(Collectors.joining());
-        return "UPDATE sluice_bt_delta AS o SET " + set + "sluice_has_values = TRUE FROM (SELECT DISTINCT ON ("
+        return "UPDATE " + deltaT + " AS o SET " + set + "sluice_has_values = TRUE FROM (SELECT DISTINCT ON ("
                 + list(keys, "t") + ", t.value_hash) " + list(keys, "t") + ", " + prefixed(values, "t")
                 + "t.value_hash FROM " + versions + " AS t SEMI JOIN (SELECT " + list(keys, "")
-                + ", value_hash FROM sluice_bt_delta WHERE NOT sluice_has_values) AS w ON " + equal(keys, "t", "w")
+                + ", value_hash FROM " + deltaT + " WHERE NOT sluice_has_values) AS w ON " + equal(keys, "t", "w")
                 + " AND t.value_hash = w.value_hash) AS e WHERE NOT o.sluice_has_values AND " + equal(keys, "o", "e")
                 + " AND o.value_hash = e.value_hash";
     }
 
     /** Closes the current versions marked sluice_close, at the system time (parameter 1). */
     String closeVersions() {
-        return "UPDATE " + versions + " AS t SET system_to = CAST(? AS TIMESTAMPTZ) FROM sluice_bt_delta AS c "
+        return "UPDATE " + versions + " AS t SET system_to = CAST(? AS TIMESTAMPTZ) FROM " + deltaT + " AS c "
                 + "WHERE c.sluice_close AND t.system_to IS NULL AND " + equal(keys, "t", "c")
                 + " AND t.valid_from = c.valid_from AND t.value_hash = c.value_hash";
     }
@@ -313,16 +371,7 @@ final class MergeSql {
     String openVersions() {
         return "INSERT INTO " + versions + " (" + list(table.versionColumns(), "") + ") SELECT " + list(keys, "")
                 + ", " + prefixed(values, "") + "valid_from, valid_to, value_hash, CAST(? AS TIMESTAMPTZ), NULL "
-                + "FROM sluice_bt_delta WHERE NOT sluice_close ORDER BY " + list(keys, "") + ", valid_from";
-    }
-
-    List<String> dropTemps() {
-        return TEMP_TABLES.stream().map(t -> "DROP TABLE IF EXISTS temp.main." + t).toList();
-    }
-
-    private static String input(String name, List<String> columns) {
-        return "CREATE OR REPLACE TEMP TABLE " + name + " ("
-                + columns.stream().map(c -> quote(c) + " VARCHAR").collect(Collectors.joining(", ")) + ")";
+                + "FROM " + deltaT + " WHERE NOT sluice_close ORDER BY " + list(keys, "") + ", valid_from";
     }
 
     /** The part of a companion table (alias {@code alias}) that a batch replaces; {@code region} has (scope.., filing_date). */

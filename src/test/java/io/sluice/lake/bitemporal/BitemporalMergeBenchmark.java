@@ -83,6 +83,32 @@ public final class BitemporalMergeBenchmark {
                 long one = time(() -> report(merge.write(c, table, SourceQuery.of(sql), Replace.NONE, Instant.now())));
                 print("single-key write (SourceQuery)", one, -1);
             }
+            try (BitemporalSession session = merge.session(c, table)) {
+                for (int round = 0; round < 8; round++) {
+                    String sql = "SELECT " + (complete ? "'F0023456' AS firm, 'O1' AS owner" : "'F0023456' AS firm")
+                            + ", 'session " + round + "' AS name, 'z' AS city, DATE '2025-03-0" + (round + 1)
+                            + "' AS filing_date";
+                    long one = time(() -> report(session.write(SourceQuery.of(sql), Replace.NONE, Instant.now())));
+                    print("single-key write (session, SourceQuery)", one, -1);
+                }
+                for (int round = 0; round < 8; round++) {
+                    Map<String, Object> row = Batch.entry("firm", "F0034567", "name", "batch " + round, "city", "y",
+                            "filing_date", "2024-0" + (round + 1) + "-01");
+                    if (complete) {
+                        row.put("owner", "O1");
+                    }
+                    long one = time(() -> report(session.write(Batch.of(List.of(row)), Replace.NONE, Instant.now())));
+                    print("single-key write (session, Batch)", one, -1);
+                }
+                for (int round = 0; round < 3; round++) {
+                    String incremental = "SELECT " + keyCols + ", 'session " + round + "' AS name, 'x' AS city, "
+                            + "DATE '2018-06-01' + INTERVAL (" + round + ") DAY AS filing_date FROM range(1, " + keys
+                            + ", " + Math.max(1, keys / 5000) + ") AS r(k) LIMIT 5000";
+                    long inc = time(() -> report(session.write(SourceQuery.of(incremental), Replace.NONE,
+                            Instant.now())));
+                    print("5,000-row incremental write (session)", inc, -1);
+                }
+            }
             System.out.printf("versions: %d%n", count(c, "SELECT count(*) FROM " + table.name()));
         }
     }
