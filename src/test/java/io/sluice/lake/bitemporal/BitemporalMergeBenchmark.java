@@ -61,9 +61,8 @@ public final class BitemporalMergeBenchmark {
             print("identical re-run (replace=none)", rerunNone, raw);
 
             for (int round = 0; round < 3; round++) {
-                String incremental = "SELECT " + keyCols + ", 'late " + round + "' AS name, 'x' AS city, "
-                        + "DATE '2017-06-01' + INTERVAL (" + round + ") DAY AS filing_date FROM range(0, " + keys + ", "
-                        + Math.max(1, keys / 5000) + ") AS r(k) LIMIT 5000";
+                String incremental = incremental(keyCols, keys, "late " + round, "DATE '2017-06-01' + INTERVAL ("
+                        + round + ") DAY", complete);
                 long inc = time(() -> report(merge.write(c, table, SourceQuery.of(incremental), Replace.NONE,
                         Instant.now())));
                 print("5,000-row incremental write (late filings)", inc, -1);
@@ -101,9 +100,8 @@ public final class BitemporalMergeBenchmark {
                     print("single-key write (session, Batch)", one, -1);
                 }
                 for (int round = 0; round < 3; round++) {
-                    String incremental = "SELECT " + keyCols + ", 'session " + round + "' AS name, 'x' AS city, "
-                            + "DATE '2018-06-01' + INTERVAL (" + round + ") DAY AS filing_date FROM range(1, " + keys
-                            + ", " + Math.max(1, keys / 5000) + ") AS r(k) LIMIT 5000";
+                    String incremental = incremental(keyCols, keys, "session " + round,
+                            "DATE '2018-06-01' + INTERVAL (" + round + ") DAY", complete);
                     long inc = time(() -> report(session.write(SourceQuery.of(incremental), Replace.NONE,
                             Instant.now())));
                     print("5,000-row incremental write (session)", inc, -1);
@@ -111,6 +109,19 @@ public final class BitemporalMergeBenchmark {
             }
             System.out.printf("versions: %d%n", count(c, "SELECT count(*) FROM " + table.name()));
         }
+    }
+
+    /**
+     * 5,000 late filings spread over the key range; in complete mode whole filings (all 4 owners of 1,250 firms),
+     * because a filing that lists one owner would drop the others (the caller's obligation, section 8).
+     */
+    private static String incremental(String keyCols, int keys, String name, String date, boolean complete) {
+        String from = complete
+                ? "(SELECT f * 4 + o AS k FROM range(0, " + keys / 4 + ", " + Math.max(1, keys / 4 / 1250)
+                        + ") AS r(f), range(4) AS s(o))"
+                : "(SELECT k FROM range(0, " + keys + ", " + Math.max(1, keys / 5000) + ") AS r(k))";
+        return "SELECT " + keyCols + ", '" + name + "' AS name, 'x' AS city, " + date + " AS filing_date FROM " + from
+                + " AS keys LIMIT 5000";
     }
 
     private interface Work {
