@@ -58,7 +58,7 @@ public final class BitemporalMerge {
     /** Creates the version table and its companion tables if they do not exist. */
     public void createTables(Connection connection, BitemporalTable table) throws SQLException {
         try (Statements statements = new Statements(connection)) {
-            statements.execute(new MergeSql(table).createTables());
+            statements.execute(new KnowledgeSql(table, new TempTables(table)).createTables());
         }
     }
 }

@@ -21,7 +21,10 @@ public final class BitemporalSession implements AutoCloseable {
     private final Connection connection;
     private final BitemporalTable table;
     private final InstantSource clock;
-    private final MergeSql sql;
+    private final TempTables temps;
+    private final StagingSql staging;
+    private final KnowledgeSql knowledge;
+    private final VersionSql versions;
     private final Statements db;
     /** Whether the tables were created outside any transaction, so that no rollback can take them away. */
     private boolean tablesCommitted;
@@ -30,7 +33,10 @@ public final class BitemporalSession implements AutoCloseable {
         this.connection = Objects.requireNonNull(connection, "connection");
         this.table = Objects.requireNonNull(table, "table");
         this.clock = Objects.requireNonNull(clock, "clock");
-        this.sql = new MergeSql(table);
+        this.temps = new TempTables(table);
+        this.staging = new StagingSql(table, temps);
+        this.knowledge = new KnowledgeSql(table, temps);
+        this.versions = new VersionSql(table, temps);
         this.db = new Statements(connection);
     }
 
@@ -64,7 +70,7 @@ public final class BitemporalSession implements AutoCloseable {
         }
         try {
             WriteResult result = run(batch, replace, requestedSystemTime.truncatedTo(ChronoUnit.MICROS));
-            db.updateAll(sql.clearTemps());
+            db.updateAll(temps.clearTemps());
             if (ownTransaction) {
                 if (result.isRejected()) {
                     connection.rollback();
@@ -92,20 +98,20 @@ public final class BitemporalSession implements AutoCloseable {
             db.close();
         } finally {
             if (!connection.isClosed()) {
-                db.execute(sql.dropTemps());
+                db.execute(temps.dropTemps());
             }
         }
     }
 
     private List<String> setUp() {
-        List<String> setUp = new ArrayList<>(sql.createTables());
-        setUp.addAll(sql.createTemps());
+        List<String> setUp = new ArrayList<>(knowledge.createTables());
+        setUp.addAll(temps.createTemps());
         return setUp;
     }
 
     private WriteResult run(BatchSource batch, Replace replace, Instant requested) throws SQLException {
         stage(batch);
-        List<Object> validation = db.row(sql.validation());
+        List<Object> validation = db.row(staging.validation());
         long rowsIn = ((Number) validation.get(0)).longValue();
         for (Object rejection : validation.subList(1, 3)) {
             if (rejection != null) {
@@ -115,37 +121,37 @@ public final class BitemporalSession implements AutoCloseable {
 
         List<String> apply = new ArrayList<>();
         if (table.completeMode()) {
-            db.update(sql.batchFilings());
-            if (db.update(sql.filingDiff(replace)) > 0) {
-                apply.addAll(sql.applyFilingDiff());
+            db.update(knowledge.batchFilings());
+            if (db.update(knowledge.filingDiff(replace)) > 0) {
+                apply.addAll(knowledge.applyFilingDiff());
             }
         }
-        if (db.update(sql.assertionDiff(replace)) > 0) {
-            apply.addAll(sql.applyAssertionDiff());
+        if (db.update(knowledge.assertionDiff(replace)) > 0) {
+            apply.addAll(knowledge.applyAssertionDiff());
         }
         if (apply.isEmpty()) {
             return WriteResult.unchanged(rowsIn); // same knowledge, so the same timeline
         }
         db.updateAll(apply);
 
-        if (db.update(sql.delta()) == 0) {
+        if (db.update(versions.delta()) == 0) {
             return WriteResult.unchanged(rowsIn); // new knowledge, same versions (e.g. a filing that coalesces)
         }
         String at = requested.toString();
-        List<Object> pending = db.row(sql.pending(), at, at, at);
+        List<Object> pending = db.row(versions.pending(), at, at, at);
         long closing = ((Number) pending.get(0)).longValue();
         long opening = ((Number) pending.get(1)).longValue();
         if (((Number) pending.get(2)).longValue() > 0) {
-            db.update(sql.valuesFromTable());
-            if (((Number) db.row(sql.versionsWithoutValues()).get(0)).longValue() > 0) {
+            db.update(versions.valuesFromTable());
+            if (((Number) db.row(versions.versionsWithoutValues()).get(0)).longValue() > 0) {
                 throw new IllegalStateException("table " + table.name() + ": the knowledge base holds a value_hash "
                         + "that neither the batch nor any version carries; the companion tables are inconsistent");
             }
         }
         Instant systemTime = Instant.EPOCH.plus(((Number) pending.get(3)).longValue(), ChronoUnit.MICROS);
         String t = systemTime.toString();
-        long closed = closing == 0 ? 0 : db.update(sql.closeVersions(), t);
-        long opened = opening == 0 ? 0 : db.update(sql.openVersions(), t);
+        long closed = closing == 0 ? 0 : db.update(versions.closeVersions(), t);
+        long opened = opening == 0 ? 0 : db.update(versions.openVersions(), t);
         if (closed != closing || opened != opening) {
             throw new IllegalStateException("table " + table.name() + ": expected to close " + closing + " and open "
                     + opening + " versions, but closed " + closed + " and opened " + opened);
@@ -155,22 +161,22 @@ public final class BitemporalSession implements AutoCloseable {
 
     private void stage(BatchSource batch) throws SQLException {
         if (batch instanceof Batch rows) {
-            BatchLoader.checkColumns(sql.rowColumns(), rows.rows(), "row");
-            BatchLoader.checkColumns(sql.markerColumns(), rows.markers(), "filing marker");
+            BatchLoader.checkColumns(table.rowColumns(), rows.rows(), "row");
+            BatchLoader.checkColumns(table.markerColumns(), rows.markers(), "filing marker");
             // DuckDB's JDBC driver begins a transaction at the first statement, and an appender used before that
             // commits on its own: this statement both begins the write's transaction and drops any leftovers.
-            db.updateAll(sql.clearInputs());
-            BatchLoader.append(connection, sql.inRowsTable(), sql.rowColumns(), rows.rows());
-            db.update(sql.stageRows("SELECT * FROM " + sql.inRowsTable()));
+            db.updateAll(temps.clearInputs());
+            BatchLoader.append(connection, temps.inRows, table.rowColumns(), rows.rows());
+            db.update(staging.stageRows("SELECT * FROM " + temps.inRows));
             if (!rows.markers().isEmpty()) {
-                BatchLoader.append(connection, sql.inMarkersTable(), sql.markerColumns(), rows.markers());
-                db.update(sql.insertMarkers("SELECT * FROM " + sql.inMarkersTable()));
+                BatchLoader.append(connection, temps.inMarkers, table.markerColumns(), rows.markers());
+                db.update(staging.insertMarkers("SELECT * FROM " + temps.inMarkers));
             }
         } else if (batch instanceof SourceQuery query) {
-            db.update(sql.stageRows(query.rows()));
+            db.update(staging.stageRows(query.rows()));
             Optional<String> markers = query.markers();
             if (markers.isPresent()) {
-                db.update(sql.insertMarkers(markers.get()));
+                db.update(staging.insertMarkers(markers.get()));
             }
         }
     }
