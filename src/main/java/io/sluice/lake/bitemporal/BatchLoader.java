@@ -15,7 +15,11 @@ final class BatchLoader {
     private BatchLoader() {
     }
 
-    /** Appends {@code entries} as text to the existing temp table {@code table} with VARCHAR {@code columns}. */
+    /**
+     * Appends {@code entries} as text to the existing temp table {@code table} with VARCHAR {@code columns}. The
+     * appender joins the connection's transaction only if one has begun (a statement ran since auto-commit was
+     * turned off); otherwise it commits on its own.
+     */
     static void append(Connection connection, String table, List<String> columns, List<Map<String, Object>> entries)
             throws SQLException {
         if (entries.isEmpty()) {

@@ -4,10 +4,7 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Instant;
 import java.time.InstantSource;
-import java.time.temporal.ChronoUnit;
-import java.util.List;
 import java.util.Objects;
-import java.util.Optional;
 
 /**
  * The bi-temporal merge writer (BITEMPORAL.md): one write is one batch, one transaction and at most one system
@@ -22,7 +19,7 @@ import java.util.Optional;
  *       T. A write that changes no version creates no system instant.</li>
  * </ol>
  * If the connection is in auto-commit mode the writer runs its own transaction; otherwise it joins the caller's
- * (and the caller commits or rolls back).
+ * (and the caller commits or rolls back). For many writes on one connection, a {@link #session} is cheaper.
  */
 public final class BitemporalMerge {
 
@@ -34,6 +31,11 @@ public final class BitemporalMerge {
 
     public BitemporalMerge() {
         this(InstantSource.system());
+    }
+
+    /** A session for repeated writes to {@code table} on {@code connection}; close it when done. */
+    public BitemporalSession session(Connection connection, BitemporalTable table) {
+        return new BitemporalSession(connection, table, clock);
     }
 
     /** Writes at the clock's time (or just after the table's last system time, if that is later). */
@@ -48,129 +50,15 @@ public final class BitemporalMerge {
      */
     public WriteResult write(Connection connection, BitemporalTable table, BatchSource batch, Replace replace,
                              Instant requestedSystemTime) throws SQLException {
-        Objects.requireNonNull(table, "table");
-        Objects.requireNonNull(batch, "batch");
-        Objects.requireNonNull(replace, "replace");
-        Objects.requireNonNull(requestedSystemTime, "requestedSystemTime");
-        boolean ownTransaction = connection.getAutoCommit();
-        if (ownTransaction) {
-            connection.setAutoCommit(false);
-        }
-        MergeSql sql = new MergeSql(table);
-        Statements statements = new Statements(connection);
-        try {
-            WriteResult result = run(connection, statements, sql, table, batch, replace,
-                    requestedSystemTime.truncatedTo(ChronoUnit.MICROS));
-            if (ownTransaction) {
-                if (result.isRejected()) {
-                    connection.rollback();
-                } else {
-                    connection.commit();
-                }
-            }
-            dropTemps(statements, sql);
-            return result;
-        } catch (SQLException | RuntimeException e) {
-            if (ownTransaction) {
-                rollbackQuietly(connection, e);
-            }
-            throw e;
-        } finally {
-            if (ownTransaction) {
-                connection.setAutoCommit(true);
-            }
+        try (BitemporalSession session = session(connection, table)) {
+            return session.write(batch, replace, requestedSystemTime);
         }
     }
 
     /** Creates the version table and its companion tables if they do not exist. */
     public void createTables(Connection connection, BitemporalTable table) throws SQLException {
-        new Statements(connection).execute(new MergeSql(table).createTables());
-    }
-
-    private WriteResult run(Connection connection, Statements db, MergeSql sql, BitemporalTable table,
-                            BatchSource batch, Replace replace, Instant requested) throws SQLException {
-        db.execute(sql.createTables());
-        stage(connection, db, sql, batch);
-        List<Object> validation = db.row(sql.validation());
-        long rowsIn = ((Number) validation.get(0)).longValue();
-        for (Object rejection : validation.subList(1, 3)) {
-            if (rejection != null) {
-                return WriteResult.rejected(rowsIn, rejection.toString());
-            }
-        }
-
-        db.update(sql.batchFilings());
-        long changed = db.update(sql.assertionDiff(replace));
-        if (changed > 0) {
-            db.execute(List.of(sql.deleteAssertions(), sql.insertAssertions()));
-        }
-        if (table.completeMode()) {
-            long filingsChanged = db.update(sql.filingDiff(replace));
-            if (filingsChanged > 0) {
-                db.execute(List.of(sql.deleteFilings(), sql.insertFilings()));
-            }
-            changed += filingsChanged;
-        }
-        if (changed == 0) {
-            return WriteResult.unchanged(rowsIn); // same knowledge, so the same timeline
-        }
-
-        db.update(sql.changedScopes());
-        db.update(sql.nextTimeline());
-        db.update(sql.currentVersions());
-        long closing = db.update(sql.toClose());
-        long opening = db.update(sql.toOpen());
-        if (closing + opening == 0) {
-            return WriteResult.unchanged(rowsIn); // new knowledge, same versions (e.g. a filing that coalesces)
-        }
-        List<Object> pending = db.row(sql.pending(), requested.toString());
-        if (((Number) pending.get(0)).longValue() > 0) {
-            db.update(sql.valuesFromTable());
-            if (((Number) db.row(sql.versionsWithoutValues()).get(0)).longValue() > 0) {
-                throw new IllegalStateException("table " + table.name() + ": the knowledge base holds a value_hash "
-                        + "that neither the batch nor any version carries; the companion tables are inconsistent");
-            }
-        }
-        Instant systemTime = micros(((Number) pending.get(1)).longValue());
-        String at = systemTime.toString();
-        long closed = closing == 0 ? 0 : db.update(sql.closeVersions(), at);
-        long opened = opening == 0 ? 0 : db.update(sql.openVersions(), at);
-        if (closed != closing || opened != opening) {
-            throw new IllegalStateException("table " + table.name() + ": expected to close " + closing + " and open "
-                    + opening + " versions, but closed " + closed + " and opened " + opened);
-        }
-        return WriteResult.written(rowsIn, opened, closed, systemTime);
-    }
-
-    private static void stage(Connection connection, Statements db, MergeSql sql, BatchSource batch)
-            throws SQLException {
-        if (batch instanceof Batch rows) {
-            BatchLoader.checkColumns(sql.rowColumns(), rows.rows(), "row");
-            BatchLoader.checkColumns(sql.markerColumns(), rows.markers(), "filing marker");
-            db.execute(sql.createInputs());
-            BatchLoader.append(connection, MergeSql.IN_ROWS, sql.rowColumns(), rows.rows());
-            BatchLoader.append(connection, MergeSql.IN_MARKERS, sql.markerColumns(), rows.markers());
-            db.update(sql.stageRows("SELECT * FROM " + MergeSql.IN_ROWS));
-            db.update(sql.stageMarkers("SELECT * FROM " + MergeSql.IN_MARKERS));
-        } else if (batch instanceof SourceQuery query) {
-            db.update(sql.stageRows(query.rows()));
-            db.update(sql.stageMarkers(query.markers().orElse(sql.noMarkers())));
-        }
-    }
-
-    private static Instant micros(long epochMicros) {
-        return Instant.EPOCH.plus(epochMicros, ChronoUnit.MICROS);
-    }
-
-    private static void dropTemps(Statements db, MergeSql sql) throws SQLException {
-        db.execute(sql.dropTemps());
-    }
-
-    private static void rollbackQuietly(Connection connection, Exception cause) {
-        try {
-            connection.rollback();
-        } catch (SQLException e) {
-            cause.addSuppressed(e);
+        try (Statements statements = new Statements(connection)) {
+            statements.execute(new KnowledgeSql(table, new TempTables(table)).createTables());
         }
     }
 }

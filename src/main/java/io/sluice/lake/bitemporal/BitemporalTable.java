@@ -132,6 +132,21 @@ public record BitemporalTable(
         return name + "__filings";
     }
 
+    /** Columns that a batch row provides: keys, values, the date column. */
+    public List<String> rowColumns() {
+        List<String> columns = new ArrayList<>(keyColumns);
+        columns.addAll(valueColumns);
+        columns.add(dateColumn);
+        return List.copyOf(columns);
+    }
+
+    /** Columns that a filing marker provides: the scope columns and the date column. */
+    public List<String> markerColumns() {
+        List<String> columns = new ArrayList<>(scopeColumns());
+        columns.add(dateColumn);
+        return List.copyOf(columns);
+    }
+
     /** Columns of the version table in order: keys, values, valid_from, valid_to, value_hash, system_from, system_to. */
     public List<String> versionColumns() {
         List<String> columns = new ArrayList<>(keyColumns);

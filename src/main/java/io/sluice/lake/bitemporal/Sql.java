@@ -41,6 +41,17 @@ final class Sql {
                 .collect(Collectors.joining(" AND "));
     }
 
+    /** {@code "x" TYPE<constraint>, } for each column, with the table's types. */
+    static String typed(BitemporalTable table, List<String> columns, String constraint) {
+        return columns.stream().map(c -> quote(c) + " " + table.type(c) + constraint + ", ").collect(Collectors.joining());
+    }
+
+    /** {@code a."x", } for each column (no alias when empty), trailing comma included. */
+    static String prefixed(List<String> columns, String alias) {
+        return columns.stream().map(c -> (alias.isEmpty() ? "" : alias + ".") + quote(c) + ", ")
+                .collect(Collectors.joining());
+    }
+
     /** A SQL string literal. */
     static String literal(String text) {
         return "'" + text.replace("'", "''") + "'";

@@ -6,18 +6,28 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
-/** Thin JDBC calls on one connection: each one runs set-based statements, never a row loop. */
-final class Statements {
+/**
+ * Thin JDBC calls on one connection: each one runs set-based statements, never a row loop. Prepared statements
+ * are kept (at most {@value #CACHED}, least recently used first out) so that repeated writes skip DuckDB's
+ * planning, which dominates small writes.
+ */
+final class Statements implements AutoCloseable {
+
+    private static final int CACHED = 64;
 
     private final Connection connection;
+    private final Map<String, PreparedStatement> prepared = new LinkedHashMap<>(16, 0.75f, true);
 
     Statements(Connection connection) {
         this.connection = connection;
     }
 
-    /** Runs several parameterless statements in one call. */
+    /** Runs several parameterless statements in one call, unprepared (DDL). */
     void execute(List<String> sql) throws SQLException {
         if (sql.isEmpty()) {
             return;
@@ -27,31 +37,66 @@ final class Statements {
         }
     }
 
-    /** Runs one statement; returns its update count (for CREATE TABLE AS: the rows created). */
+    /** Runs one statement; returns its update count. */
     long update(String sql, String... parameters) throws SQLException {
-        try (PreparedStatement statement = connection.prepareStatement(sql)) {
-            for (int i = 0; i < parameters.length; i++) {
-                statement.setString(i + 1, parameters[i]);
-            }
-            return statement.executeLargeUpdate();
+        return bind(sql, parameters).executeLargeUpdate();
+    }
+
+    /** Runs each statement, prepared. */
+    void updateAll(List<String> sql) throws SQLException {
+        for (String statement : sql) {
+            update(statement);
         }
     }
 
     /** The first row of a query, as JDBC objects (an empty list when there is no row). */
     List<Object> row(String sql, String... parameters) throws SQLException {
-        try (PreparedStatement statement = connection.prepareStatement(sql)) {
-            for (int i = 0; i < parameters.length; i++) {
-                statement.setString(i + 1, parameters[i]);
-            }
-            try (ResultSet rs = statement.executeQuery()) {
-                List<Object> row = new ArrayList<>();
-                if (rs.next()) {
-                    for (int i = 1; i <= rs.getMetaData().getColumnCount(); i++) {
-                        row.add(rs.getObject(i));
-                    }
+        try (ResultSet rs = bind(sql, parameters).executeQuery()) {
+            List<Object> row = new ArrayList<>();
+            if (rs.next()) {
+                for (int i = 1; i <= rs.getMetaData().getColumnCount(); i++) {
+                    row.add(rs.getObject(i));
                 }
-                return row;
             }
+            return row;
+        }
+    }
+
+    @Override
+    public void close() throws SQLException {
+        SQLException failure = null;
+        for (PreparedStatement statement : prepared.values()) {
+            try {
+                statement.close();
+            } catch (SQLException e) {
+                failure = failure == null ? e : failure;
+            }
+        }
+        prepared.clear();
+        if (failure != null) {
+            throw failure;
+        }
+    }
+
+    private PreparedStatement bind(String sql, String... parameters) throws SQLException {
+        PreparedStatement statement = prepared.get(sql);
+        if (statement == null || statement.isClosed()) {
+            statement = connection.prepareStatement(sql);
+            prepared.put(sql, statement);
+            evict();
+        }
+        for (int i = 0; i < parameters.length; i++) {
+            statement.setString(i + 1, parameters[i]);
+        }
+        return statement;
+    }
+
+    private void evict() throws SQLException {
+        Iterator<PreparedStatement> oldest = prepared.values().iterator();
+        while (prepared.size() > CACHED) {
+            PreparedStatement statement = oldest.next();
+            oldest.remove();
+            statement.close();
         }
     }
 }

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.sluice.lake.bitemporal.Batch;
 import io.sluice.lake.bitemporal.BitemporalMerge;
 import io.sluice.lake.bitemporal.BitemporalQueries;
+import io.sluice.lake.bitemporal.BitemporalSession;
 import io.sluice.lake.bitemporal.BitemporalTable;
 import io.sluice.lake.bitemporal.BoundQuery;
 import io.sluice.lake.bitemporal.WriteResult;
@@ -87,17 +88,19 @@ public final class Replay {
         List<BatchReport> reports = new ArrayList<>();
         List<Instant> stateAfter = new ArrayList<>(); // latest system time in use after each batch (null: none yet)
         Instant latest = null;
-        for (ReplayFile.Step step : steps) {
-            Batch batch = new Batch(step.rows(), step.markers());
-            Instant at = step.systemTime() == null ? clock.instant() : step.systemTime();
-            WriteResult result = merge.write(connection, table, batch, step.replace(), at);
-            if (result.systemTime().isPresent()) {
-                latest = result.systemTime().get();
+        try (BitemporalSession session = merge.session(connection, table)) {
+            for (ReplayFile.Step step : steps) {
+                Batch batch = new Batch(step.rows(), step.markers());
+                Instant at = step.systemTime() == null ? clock.instant() : step.systemTime();
+                WriteResult result = session.write(batch, step.replace(), at);
+                if (result.systemTime().isPresent()) {
+                    latest = result.systemTime().get();
+                }
+                stateAfter.add(latest);
+                BatchReport report = new BatchReport(step.number(), result, step.expectError());
+                reports.add(report);
+                out.accept(report.line());
             }
-            stateAfter.add(latest);
-            BatchReport report = new BatchReport(step.number(), result, step.expectError());
-            reports.add(report);
-            out.accept(report.line());
         }
         export(connection, table, csv);
         if (probes.isPresent()) {

@@ -40,7 +40,7 @@ final class Histories {
     /** Valid batches whose filings are pairwise disjoint, all with replace=none. */
     static Arbitrary<History> disjointHistories() {
         return Arbitraries.of(TestTables.values()).flatMap(shape ->
-                valid(shape).map(b -> b.withReplace(Replace.NONE)).list().ofMinSize(2).ofMaxSize(5)
+                valid(shape).map(b -> b.withReplace(Replace.NONE)).list().ofMinSize(2).ofMaxSize(4)
                         .map(batches -> new History(shape, disjoint(shape, batches))));
     }
 

@@ -20,44 +20,61 @@ final class HistoryRun {
 
     static final Instant BASE = Instant.parse("2030-01-01T00:00:00Z");
 
+    /** One write; {@code before}/{@code after} and the states are null unless recorded. */
     record Step(TestBatch batch, boolean invalid, Instant requested, WriteResult result, List<VersionRow> before,
                 List<VersionRow> after, List<List<String>> stateBefore, List<List<String>> stateAfter,
                 ReferenceModel model) {
     }
 
-    /** A check run right after a write, before the next one. */
+    /** What to read back after each write: nothing, the version rows, or the version rows and companion tables. */
+    enum Record {
+        NOTHING, ROWS, STATE
+    }
+
+    /** A check run right after a write, before the next one, with the session that wrote it. */
     @FunctionalInterface
     interface AfterEachWrite {
-        void check(Step step) throws SQLException;
+        void check(Step step, BitemporalSession session) throws SQLException;
     }
 
     private HistoryRun() {
     }
 
-    static List<Step> run(Connection c, Histories.History history) throws SQLException {
-        return run(c, history, step -> { });
+    static List<Step> run(Connection c, Histories.History history, Record record) throws SQLException {
+        return run(c, history, record, (step, session) -> { });
     }
 
-    static List<Step> run(Connection c, Histories.History history, AfterEachWrite afterEachWrite) throws SQLException {
+    static List<Step> run(Connection c, Histories.History history, Record record, AfterEachWrite afterEachWrite)
+            throws SQLException {
         BitemporalTable table = history.shape().table;
         BitemporalMerge merge = new BitemporalMerge();
         merge.createTables(c, table);
+        try (BitemporalSession session = merge.session(c, table)) {
+            return run(c, history, record, afterEachWrite, session);
+        }
+    }
+
+    private static List<Step> run(Connection c, Histories.History history, Record record, AfterEachWrite afterEachWrite,
+                                  BitemporalSession session) throws SQLException {
+        BitemporalTable table = history.shape().table;
         ReferenceModel model = history.shape().model();
         List<Step> steps = new ArrayList<>();
-        List<VersionRow> before = VersionRow.all(c, table);
-        List<List<String>> stateBefore = VersionRow.everything(c, table);
+        boolean rows = record != Record.NOTHING;
+        boolean state = record == Record.STATE;
+        List<VersionRow> before = rows ? VersionRow.all(c, table) : null;
+        List<List<String>> stateBefore = state ? VersionRow.everything(c, table) : null;
         for (int i = 0; i < history.batches().size(); i++) {
             TestBatch batch = history.batches().get(i);
             Instant requested = i % 3 == 2 ? BASE : BASE.plusSeconds(3600L * (i + 1));
             boolean invalid = ReferenceModel.rejection(batch).isPresent();
-            WriteResult result = merge.write(c, table, batch.toBatch(table), batch.replace(), requested);
+            WriteResult result = session.write(batch.toBatch(table), batch.replace(), requested);
             if (!invalid) {
                 model.apply(batch);
             }
-            Step step = new Step(batch, invalid, requested, result, before, VersionRow.all(c, table), stateBefore,
-                    VersionRow.everything(c, table), model.copy());
+            Step step = new Step(batch, invalid, requested, result, before, rows ? VersionRow.all(c, table) : null,
+                    stateBefore, state ? VersionRow.everything(c, table) : null, model.copy());
             steps.add(step);
-            afterEachWrite.check(step);
+            afterEachWrite.check(step, session);
             before = step.after();
             stateBefore = step.stateAfter();
         }

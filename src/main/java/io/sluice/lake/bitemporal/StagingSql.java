@@ -1,0 +1,95 @@
+package io.sluice.lake.bitemporal;
+
+import static io.sluice.lake.bitemporal.Sql.list;
+import static io.sluice.lake.bitemporal.Sql.literal;
+import static io.sluice.lake.bitemporal.Sql.quote;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Collectors;
+
+/** Staging and validation of a batch (section 2): statements as text, no I/O. */
+final class StagingSql {
+
+    private final BitemporalTable table;
+    private final List<String> keys;
+    private final List<String> values;
+    private final List<String> scope;
+    private final String rowsT;
+    private final String markersT;
+
+    StagingSql(BitemporalTable table, TempTables temps) {
+        this.table = table;
+        this.keys = table.keyColumns();
+        this.values = table.valueColumns();
+        this.scope = table.scopeColumns();
+        this.rowsT = temps.rowsT;
+        this.markersT = temps.markersT;
+    }
+
+    /**
+     * Types and hashes the batch rows and groups them by (key, date) in one pass: identical duplicates collapse,
+     * {@code sluice_conflict} marks a group with two different values, {@code sluice_problem} holds a NULL or
+     * unreadable key or date, {@code sluice_n} counts the rows.
+     */
+    String stageRows(String source) {
+        List<String> checks = new ArrayList<>();
+        keys.forEach(k -> checks.addAll(requiredChecks(k, "key column", table.type(k))));
+        checks.addAll(requiredChecks(table.dateColumn(), "date column", "DATE"));
+        values.forEach(v -> checks.add(convertibleCheck(v, "value column", table.type(v))));
+        String typed = "SELECT " + casts(keys) + casts(values)
+                + "TRY_CAST(src." + quote(table.dateColumn()) + " AS DATE) AS filing_date, "
+                + problem(checks) + " AS sluice_problem FROM (" + source + "\n) AS src";
+        String hashed = "SELECT *, " + ValueHash.sql(values, "") + " AS value_hash FROM (" + typed + ") AS typed";
+        String firstValues = values.stream().map(v -> "first(" + quote(v) + ") AS " + quote(v) + ", ")
+                .collect(Collectors.joining());
+        return "INSERT INTO " + rowsT + " SELECT " + list(keys, "") + ", filing_date, "
+                + firstValues + "min(value_hash) AS value_hash, min(value_hash) <> max(value_hash) AS sluice_conflict, "
+                + "max(sluice_problem) AS sluice_problem, count(*) AS sluice_n FROM (" + hashed + ") AS hashed "
+                + "GROUP BY " + list(keys, "") + ", filing_date";
+    }
+
+    String insertMarkers(String source) {
+        List<String> checks = new ArrayList<>();
+        scope.forEach(s -> checks.addAll(requiredChecks(s, "scope column", table.type(s))));
+        checks.addAll(requiredChecks(table.dateColumn(), "date column", "DATE"));
+        return "INSERT INTO " + markersT + " SELECT DISTINCT " + casts(scope)
+                + "TRY_CAST(src." + quote(table.dateColumn()) + " AS DATE) AS filing_date, "
+                + problem(checks) + " AS sluice_problem FROM (" + source + "\n) AS src";
+    }
+
+    /** One row: rows in (before de-duplication), the first NULL or unreadable key, scope or date, the first conflict. */
+    String validation() {
+        String key = keys.stream().map(k -> "CAST(" + quote(k) + " AS VARCHAR)").collect(Collectors.joining(", "));
+        return "SELECT (SELECT coalesce(sum(sluice_n), 0) FROM " + rowsT + "), "
+                + "(SELECT sluice_problem FROM " + rowsT + " WHERE sluice_problem IS NOT NULL UNION ALL "
+                + "SELECT 'filing marker: ' || sluice_problem FROM " + markersT + " WHERE sluice_problem IS NOT NULL "
+                + "LIMIT 1), "
+                + "(SELECT 'conflicting rows for key (' || concat_ws(', ', " + key + ") || ') on ' || "
+                + "CAST(filing_date AS VARCHAR) FROM " + rowsT + " WHERE sluice_conflict LIMIT 1)";
+    }
+
+    private String casts(List<String> columns) {
+        return columns.stream().map(c -> "TRY_CAST(src." + quote(c) + " AS " + table.type(c) + ") AS " + quote(c) + ", ")
+                .collect(Collectors.joining());
+    }
+
+    private static List<String> requiredChecks(String column, String what, String type) {
+        String ref = "src." + quote(column);
+        return List.of(
+                "WHEN " + ref + " IS NULL THEN " + literal("NULL in " + what + " " + column),
+                "WHEN TRY_CAST(" + ref + " AS " + type + ") IS NULL THEN " + literal(what + " " + column + ": cannot read ")
+                        + " || left(CAST(" + ref + " AS VARCHAR), 80) || " + literal(" as " + type));
+    }
+
+    private static String convertibleCheck(String column, String what, String type) {
+        String ref = "src." + quote(column);
+        return "WHEN " + ref + " IS NOT NULL AND TRY_CAST(" + ref + " AS " + type + ") IS NULL THEN "
+                + literal(what + " " + column + ": cannot read ") + " || left(CAST(" + ref + " AS VARCHAR), 80) || "
+                + literal(" as " + type);
+    }
+
+    private static String problem(List<String> checks) {
+        return "CASE " + String.join(" ", checks) + " END";
+    }
+}

@@ -1,0 +1,163 @@
+package io.sluice.lake.bitemporal;
+
+import static io.sluice.lake.bitemporal.Sql.equal;
+import static io.sluice.lake.bitemporal.Sql.list;
+import static io.sluice.lake.bitemporal.Sql.quote;
+
+import java.util.List;
+import java.util.stream.Collectors;
+
+/**
+ * The version side of a write: the new timeline of the changed scopes against their current versions, the system
+ * time, and closing and opening versions. Statements as text, no I/O.
+ */
+final class VersionSql {
+
+    private final BitemporalTable table;
+    private final List<String> keys;
+    private final List<String> values;
+    private final List<String> scope;
+    private final String versions;
+    private final String assertions;
+    private final String filings;
+    private final String rowsT;
+    private final String adiffT;
+    private final String fdiffT;
+    private final String deltaT;
+
+    VersionSql(BitemporalTable table, TempTables temps) {
+        this.table = table;
+        this.keys = table.keyColumns();
+        this.values = table.valueColumns();
+        this.scope = table.scopeColumns();
+        this.versions = quote(table.name());
+        this.assertions = quote(table.assertionsTable());
+        this.filings = quote(table.filingsTable());
+        this.rowsT = temps.rowsT;
+        this.adiffT = temps.adiffT;
+        this.fdiffT = temps.fdiffT;
+        this.deltaT = temps.deltaT;
+    }
+
+    /**
+     * The versions to close ({@code sluice_close}) and to open, for the scopes whose knowledge changed: their new
+     * timeline against their current versions by (key, valid_from, valid_to, value_hash). Versions to open take
+     * their values from the batch row of their first filing, else from a current version of the key with the same
+     * hash ({@code sluice_has_values} is false when neither has them; see {@link #valuesFromTable()}).
+     */
+    String delta() {
+        String changed = "chg AS (SELECT " + list(scope, "") + " FROM " + adiffT
+                + (table.completeMode() ? " UNION SELECT " + list(scope, "") + " FROM " + fdiffT + ")"
+                : " GROUP BY ALL)");
+        String current = "cur AS (SELECT " + list(keys, "t") + ", " + Sql.prefixed(values, "t")
+                + "t.valid_from, t.valid_to, t.value_hash FROM " + versions + " AS t SEMI JOIN chg AS c ON "
+                + equal(scope, "t", "c") + " WHERE t.system_to IS NULL)";
+        String sameVersion = equal(keys, "n", "c") + " AND n.valid_from = c.valid_from AND n.value_hash = c.value_hash "
+                + "AND coalesce(n.valid_to, 'infinity'::DATE) = coalesce(c.valid_to, 'infinity'::DATE)";
+        String d = "d AS (SELECT " + keys.stream()
+                .map(k -> "coalesce(n." + quote(k) + ", c." + quote(k) + ") AS " + quote(k) + ", ")
+                .collect(Collectors.joining())
+                + "coalesce(n.valid_from, c.valid_from) AS valid_from, "
+                + "CASE WHEN n.valid_from IS NULL THEN c.valid_to ELSE n.valid_to END AS valid_to, "
+                + "coalesce(n.value_hash, c.value_hash) AS value_hash, n.valid_from IS NULL AS sluice_close "
+                + "FROM nxt AS n FULL JOIN cur AS c ON " + sameVersion
+                + " WHERE n.valid_from IS NULL OR c.valid_from IS NULL)";
+        String known = "kv AS (SELECT DISTINCT ON (" + list(keys, "") + ", value_hash) " + list(keys, "") + ", "
+                + Sql.prefixed(values, "") + "value_hash FROM cur)";
+        String valueColumns = values.stream()
+                .map(v -> "CASE WHEN b.value_hash IS NOT NULL THEN b." + quote(v) + " ELSE k." + quote(v) + " END AS "
+                        + quote(v) + ", ")
+                .collect(Collectors.joining());
+        return "INSERT INTO " + deltaT + " WITH " + changed + ", " + timeline() + ", " + current
+                + ", " + d + ", " + known + " SELECT " + list(keys, "d") + ", " + valueColumns
+                + "d.valid_from, d.valid_to, d.value_hash, d.sluice_close, "
+                + "(d.sluice_close OR b.value_hash IS NOT NULL OR k.value_hash IS NOT NULL) AS sluice_has_values "
+                + "FROM d LEFT JOIN " + rowsT + " AS b ON " + equal(keys, "d", "b")
+                + " AND b.filing_date = d.valid_from AND b.value_hash = d.value_hash "
+                + "LEFT JOIN kv AS k ON " + equal(keys, "d", "k") + " AND k.value_hash = d.value_hash";
+    }
+
+    /**
+     * timeline(KB) of the changed scopes (CTE {@code nxt}), without building the key x date grid. Per key, in date
+     * order, an assertion <em>continues</em> the previous one when that is on the scope's previous filing date with
+     * the same hash, and is <em>continued</em> when the next one is on the scope's next filing date with the same
+     * hash (in key mode the scope's filing dates are the key's own assertions, tombstones included). A version runs
+     * from a non-continuing assertion to the next non-continued one and ends at the filing date after that.
+     * One window pass over the assertions, one over the boundary assertions only.
+     */
+    private String timeline() {
+        String edges;
+        if (table.completeMode()) {
+            edges = "f AS (SELECT " + list(scope, "f") + ", f.filing_date, "
+                    + "lag(f.filing_date) OVER w AS sluice_prev_date, lead(f.filing_date) OVER w AS sluice_next_date "
+                    + "FROM " + filings + " AS f SEMI JOIN chg AS c ON " + equal(scope, "f", "c")
+                    + " WINDOW w AS (PARTITION BY " + list(scope, "f") + " ORDER BY f.filing_date)), "
+                    + "e AS (SELECT " + list(keys, "a") + ", a.filing_date, a.value_hash, f.sluice_next_date, "
+                    + "coalesce(lag(a.filing_date) OVER wk = f.sluice_prev_date "
+                    + "AND lag(a.value_hash) OVER wk = a.value_hash, false) AS sluice_continues, "
+                    + "coalesce(lead(a.filing_date) OVER wk = f.sluice_next_date "
+                    + "AND lead(a.value_hash) OVER wk = a.value_hash, false) AS sluice_continued "
+                    + "FROM " + assertions + " AS a JOIN f ON " + equal(scope, "a", "f")
+                    + " AND a.filing_date = f.filing_date WINDOW wk AS (PARTITION BY " + list(keys, "a")
+                    + " ORDER BY a.filing_date)), ";
+        } else {
+            edges = "e AS (SELECT " + list(keys, "a") + ", a.filing_date, a.value_hash, "
+                    + "lead(a.filing_date) OVER wk AS sluice_next_date, "
+                    + "coalesce(lag(a.value_hash) OVER wk = a.value_hash, false) AS sluice_continues, "
+                    + "coalesce(lead(a.value_hash) OVER wk = a.value_hash, false) AS sluice_continued "
+                    + "FROM " + assertions + " AS a SEMI JOIN chg AS c ON " + equal(keys, "a", "c")
+                    + " WINDOW wk AS (PARTITION BY " + list(keys, "a") + " ORDER BY a.filing_date)), ";
+        }
+        return edges
+                + "b AS (SELECT * FROM e WHERE value_hash IS NOT NULL AND NOT (sluice_continues AND sluice_continued)), "
+                + "nxt AS (SELECT " + list(keys, "") + ", filing_date AS valid_from, CASE WHEN sluice_continued "
+                + "THEN lead(sluice_next_date) OVER wb ELSE sluice_next_date END AS valid_to, value_hash FROM b "
+                + "WINDOW wb AS (PARTITION BY " + list(keys, "") + " ORDER BY filing_date) "
+                + "QUALIFY NOT sluice_continues)";
+    }
+
+    /**
+     * One row: versions to close, versions to open, versions to open without values, and the write's system time
+     * in micros since the epoch: the requested one (parameters 1 to 3) if it is later than every system time in the
+     * table, else the latest + 1 µs. Only system times at or after the requested one are read, so when the clock
+     * moves forward every row group is skipped by its min/max.
+     */
+    String pending() {
+        return "SELECT count(*) FILTER (WHERE sluice_close), count(*) FILTER (WHERE NOT sluice_close), "
+                + "count(*) FILTER (WHERE NOT sluice_has_values), "
+                + "epoch_us(greatest(CAST(? AS TIMESTAMPTZ), "
+                + "(SELECT max(system_from) FROM " + versions + " WHERE system_from >= CAST(? AS TIMESTAMPTZ)) "
+                + "+ INTERVAL 1 MICROSECOND, "
+                + "(SELECT max(system_to) FROM " + versions + " WHERE system_to >= CAST(? AS TIMESTAMPTZ)) "
+                + "+ INTERVAL 1 MICROSECOND)) FROM " + deltaT;
+    }
+
+    String versionsWithoutValues() {
+        return "SELECT count(*) FROM " + deltaT + " WHERE NOT sluice_has_values";
+    }
+
+    /** Values that neither the batch nor a current version carries (a value coming back), from any version. */
+    String valuesFromTable() {
+        String set = values.stream().map(v -> quote(v) + " = e." + quote(v) + ", ").collect(Collectors.joining());
+        return "UPDATE " + deltaT + " AS o SET " + set + "sluice_has_values = TRUE FROM (SELECT DISTINCT ON ("
+                + list(keys, "t") + ", t.value_hash) " + list(keys, "t") + ", " + Sql.prefixed(values, "t")
+                + "t.value_hash FROM " + versions + " AS t SEMI JOIN (SELECT " + list(keys, "")
+                + ", value_hash FROM " + deltaT + " WHERE NOT sluice_has_values) AS w ON " + equal(keys, "t", "w")
+                + " AND t.value_hash = w.value_hash) AS e WHERE NOT o.sluice_has_values AND " + equal(keys, "o", "e")
+                + " AND o.value_hash = e.value_hash";
+    }
+
+    /** Closes the current versions marked sluice_close, at the system time (parameter 1). */
+    String closeVersions() {
+        return "UPDATE " + versions + " AS t SET system_to = CAST(? AS TIMESTAMPTZ) FROM " + deltaT + " AS c "
+                + "WHERE c.sluice_close AND t.system_to IS NULL AND " + equal(keys, "t", "c")
+                + " AND t.valid_from = c.valid_from AND t.value_hash = c.value_hash";
+    }
+
+    /** Inserts the versions to open, at the system time (parameter 1), in key order. */
+    String openVersions() {
+        return "INSERT INTO " + versions + " (" + list(table.versionColumns(), "") + ") SELECT " + list(keys, "")
+                + ", " + Sql.prefixed(values, "") + "valid_from, valid_to, value_hash, CAST(? AS TIMESTAMPTZ), NULL "
+                + "FROM " + deltaT + " WHERE NOT sluice_close ORDER BY " + list(keys, "") + ", valid_from";
+    }
+}

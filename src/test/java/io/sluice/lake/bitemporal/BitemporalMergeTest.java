@@ -1,0 +1,160 @@
+package io.sluice.lake.bitemporal;
+
+import static io.sluice.lake.bitemporal.Batch.entry;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.sql.Connection;
+import java.sql.Statement;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** The writer's inputs and transactions: source SQL, sessions, caller-owned transactions, types, identifiers. */
+class BitemporalMergeTest {
+
+    private static final Instant T1 = Instant.parse("2025-01-01T00:00:00Z");
+    private static final Instant T2 = Instant.parse("2025-01-02T00:00:00Z");
+    private static final BitemporalTable OWNERS =
+            BitemporalTable.of("owners", List.of("firm", "owner"), List.of("pct"), "filing_date")
+                    .withCompleteBy(List.of("firm"));
+
+    private final BitemporalMerge merge = new BitemporalMerge();
+    private Connection c;
+
+    @BeforeEach
+    void open() throws Exception {
+        c = Lake.memory();
+    }
+
+    @AfterEach
+    void close() throws Exception {
+        c.close();
+    }
+
+    @Test
+    void source_sql_gives_the_same_table_as_the_same_rows_in_memory() throws Exception {
+        execute("CREATE TABLE raw_owners AS SELECT * FROM (VALUES ('F1', 'O1', DATE '2020-01-01', 10), "
+                + "('F1', 'O2', DATE '2020-01-01', 20), ('F1', 'O1', DATE '2021-01-01', 10)) v(firm, owner, filed, pct)");
+        execute("CREATE TABLE raw_empty_filings AS SELECT 'F1' AS firm, DATE '2022-01-01' AS filed");
+        SourceQuery source = SourceQuery.of("SELECT firm, owner, filed AS filing_date, pct FROM raw_owners")
+                .withMarkers("SELECT firm, filed AS filing_date FROM raw_empty_filings");
+        WriteResult fromSql = merge.write(c, OWNERS, source, Replace.NONE, T1);
+
+        BitemporalTable inMemory = new BitemporalTable("owners_mem", OWNERS.keyColumns(), OWNERS.valueColumns(),
+                "filing_date", OWNERS.completeBy(), Map.of());
+        merge.write(c, inMemory, Batch.of(List.of(
+                entry("firm", "F1", "owner", "O1", "filing_date", "2020-01-01", "pct", 10),
+                entry("firm", "F1", "owner", "O2", "filing_date", "2020-01-01", "pct", 20),
+                entry("firm", "F1", "owner", "O1", "filing_date", "2021-01-01", "pct", 10)))
+                .withMarkers(List.of(entry("firm", "F1", "filing_date", "2022-01-01"))), Replace.NONE, T1);
+
+        assertThat(fromSql).extracting(WriteResult::rowsIn, WriteResult::versionsOpened).containsExactly(3L, 2L);
+        assertThat(Lake.rows(c, "SELECT * FROM owners ORDER BY ALL"))
+                .isEqualTo(Lake.rows(c, "SELECT * FROM owners_mem ORDER BY ALL"))
+                .containsExactly(
+                        List.of("F1", "O1", "10", "2020-01-01", "2022-01-01", "d3d9446802a44259755d38e6d163e820",
+                                "2025-01-01T00:00Z", "NULL"),
+                        List.of("F1", "O2", "20", "2020-01-01", "2021-01-01", "98f13708210194c475687be6106a3b84",
+                                "2025-01-01T00:00Z", "NULL"));
+    }
+
+    @Test
+    void a_session_reuses_its_statements_across_writes_and_cleans_up_on_close() throws Exception {
+        try (BitemporalSession session = merge.session(c, OWNERS)) {
+            for (int i = 0; i < 3; i++) {
+                Batch batch = Batch.of(List.of(entry("firm", "F1", "owner", "O" + i, "filing_date", "2020-01-01",
+                        "pct", String.valueOf(i))));
+                assertThat(session.write(batch, Replace.SCOPES, T1.plusSeconds(i)).versionsOpened()).isEqualTo(1);
+            }
+            assertThat(session.write(SourceQuery.of("SELECT NULL AS firm, 'x' AS owner, DATE '2020-01-01' AS "
+                    + "filing_date, '1' AS pct"), Replace.NONE, T2).rejection()).contains("NULL in key column firm");
+        }
+        assertThat(Lake.rows(c, "SELECT owner, system_to IS NULL FROM owners ORDER BY ALL")).containsExactly(
+                List.of("O0", "false"), List.of("O1", "false"), List.of("O2", "true"));
+        assertThat(Lake.count(c, "SELECT count(*) FROM duckdb_tables() WHERE temporary")).isZero();
+    }
+
+    @Test
+    void inside_a_caller_transaction_the_caller_commits_or_rolls_back() throws Exception {
+        merge.createTables(c, OWNERS);
+        c.setAutoCommit(false);
+        merge.write(c, OWNERS, Batch.of(List.of(owner("O1", "10"))), Replace.NONE, T1);
+        c.rollback();
+        assertThat(Lake.count(c, "SELECT count(*) FROM owners")).isZero();
+        assertThat(Lake.count(c, "SELECT count(*) FROM owners__assertions")).isZero();
+
+        merge.write(c, OWNERS, Batch.of(List.of(owner("O1", "10"))), Replace.NONE, T1);
+        WriteResult rejected = merge.write(c, OWNERS, Batch.of(List.of(owner("O1", "10"), owner("O1", "11"))),
+                Replace.NONE, T2);
+        c.commit();
+        c.setAutoCommit(true);
+        assertThat(rejected.rejection()).hasValueSatisfying(r -> assertThat(r).startsWith("conflicting rows"));
+        assertThat(Lake.rows(c, "SELECT owner, pct FROM owners")).containsExactly(List.of("O1", "10"));
+    }
+
+    @Test
+    void typed_columns_are_cast_and_unreadable_values_reject_the_batch() throws Exception {
+        BitemporalTable prices = BitemporalTable.of("prices", List.of("id"), List.of("price"), "day")
+                .withColumnType("id", "INTEGER").withColumnType("price", "DECIMAL(10, 2)");
+        merge.write(c, prices, Batch.of(List.of(entry("id", 7, "price", "1.5", "day", "2020-01-01"))), Replace.NONE,
+                T1);
+        assertThat(Lake.rows(c, "SELECT typeof(id), typeof(price), CAST(price AS VARCHAR) FROM prices"))
+                .containsExactly(List.of("INTEGER", "DECIMAL(10,2)", "1.50"));
+        WriteResult bad = merge.write(c, prices, Batch.of(List.of(entry("id", "x", "price", "1", "day", "2020-01-02"))),
+                Replace.NONE, T2);
+        assertThat(bad.rejection()).contains("key column id: cannot read x as INTEGER");
+        WriteResult badDate = merge.write(c, prices, Batch.of(List.of(entry("id", 1, "day", "2020-13-01"))),
+                Replace.NONE, T2);
+        assertThat(badDate.rejection()).contains("date column day: cannot read 2020-13-01 as DATE");
+    }
+
+    @Test
+    void a_clock_that_goes_back_gets_the_last_system_time_plus_one_microsecond() throws Exception {
+        BitemporalTable t = BitemporalTable.of("t", List.of("k"), List.of("v"), "d");
+        merge.write(c, t, Batch.of(List.of(entry("k", "a", "v", "1", "d", "2020-01-01"))), Replace.NONE, T2);
+        WriteResult w = merge.write(c, t, Batch.of(List.of(entry("k", "a", "v", "2", "d", "2021-01-01"))),
+                Replace.NONE, T1);
+        assertThat(w.systemTime()).contains(T2.plusNanos(1000));
+    }
+
+    @Test
+    void identifiers_and_types_are_checked_so_nothing_can_be_injected() {
+        assertThatThrownBy(() -> BitemporalTable.of("t; DROP TABLE x", List.of("k"), List.of(), "d"))
+                .hasMessageContaining("table name");
+        assertThatThrownBy(() -> BitemporalTable.of("t", List.of("k\""), List.of(), "d"))
+                .hasMessageContaining("column name");
+        assertThatThrownBy(() -> BitemporalTable.of("t", List.of("k"), List.of("valid_from"), "d"))
+                .hasMessageContaining("reserved");
+        assertThatThrownBy(() -> BitemporalTable.of("t", List.of("k"), List.of("K"), "d"))
+                .hasMessageContaining("declared twice");
+        assertThatThrownBy(() -> BitemporalTable.of("t", List.of("k"), List.of("v"), "d").withCompleteBy(List.of("v")))
+                .hasMessageContaining("not a key column");
+        assertThatThrownBy(() -> BitemporalTable.of("t", List.of("k"), List.of("v"), "d")
+                .withColumnType("v", "VARCHAR); DROP TABLE x; --")).hasMessageContaining("invalid type");
+        assertThatThrownBy(() -> BitemporalTable.of("t", List.of("k"), List.of("v"), "d").withColumnType("v", "DOUBLE"))
+                .hasMessageContaining("floating-point");
+        assertThat(BitemporalTable.of("t", List.of("a", "b"), List.of(), "d").withCompleteBy(List.of("b", "a"))
+                .completeMode()).as("complete_by = all key columns is key mode").isFalse();
+    }
+
+    @Test
+    void a_row_with_an_unknown_column_is_refused_before_anything_runs() {
+        BitemporalTable t = BitemporalTable.of("t", List.of("k"), List.of("v"), "d");
+        assertThatThrownBy(() -> merge.write(c, t, Batch.of(List.of(entry("k", "a", "typo", "1", "d", "2020-01-01"))),
+                Replace.NONE, T1)).isInstanceOf(IllegalArgumentException.class).hasMessageContaining("unknown column typo");
+    }
+
+    private static Map<String, Object> owner(String owner, String pct) {
+        return entry("firm", "F1", "owner", owner, "filing_date", "2020-01-01", "pct", pct);
+    }
+
+    private void execute(String sql) throws Exception {
+        try (Statement s = c.createStatement()) {
+            s.execute(sql);
+        }
+    }
+}
