@@ -252,7 +252,7 @@ public class BackfillService {
         if (!b.status().isTerminal()) {
             throw RequestRejected.conflict("status", "backfill " + id + " is " + b.status() + "; retry its failures once it has ended");
         }
-        List<String> failed = runStore.partitionsOfBackfillRuns(id, EnumSet.of(RunStatus.FAILURE, RunStatus.CANCELED));
+        List<String> failed = unfinished(id, EnumSet.of(RunStatus.FAILURE, RunStatus.CANCELED));
         if (failed.isEmpty()) {
             throw RequestRejected.conflict("id", "backfill " + id + " has no failed or canceled partitions to retry");
         }
@@ -281,24 +281,30 @@ public class BackfillService {
         return get(id);
     }
 
+    /** Partitions whose runs ended in one of {@code statuses} and that no later attempt materialized. */
+    private List<String> unfinished(String backfillId, Set<RunStatus> statuses) {
+        Set<String> succeeded = new java.util.HashSet<>(runStore.partitionsOfBackfillRuns(backfillId, EnumSet.of(RunStatus.SUCCESS)));
+        return runStore.partitionsOfBackfillRuns(backfillId, statuses).stream().filter(p -> !succeeded.contains(p)).distinct().toList();
+    }
+
     /** Ends a backfill when its last run has ended: COMPLETED, or FAILED if any run failed. */
     void onRunFinished(@Observes RunFinished event) {
         if (event.backfillId() == null) {
             return;
         }
-        Map<RunStatus, Long> counts = runStore.countByStatus(event.backfillId());
-        if (counts.getOrDefault(RunStatus.QUEUED, 0L) + counts.getOrDefault(RunStatus.STARTED, 0L) > 0) {
+        if (runStore.hasActiveRuns(event.backfillId())) {
             return;
         }
-        long failed = counts.getOrDefault(RunStatus.FAILURE, 0L);
-        BackfillStatus end = failed > 0 ? BackfillStatus.FAILED : BackfillStatus.COMPLETED;
+        Map<RunStatus, Long> counts = runStore.countByStatus(event.backfillId());
+        List<String> failedPartitions = unfinished(event.backfillId(), EnumSet.of(RunStatus.FAILURE));
+        BackfillStatus end = failedPartitions.isEmpty() ? BackfillStatus.COMPLETED : BackfillStatus.FAILED;
         Instant now = clock.instant();
         if (store.transition(event.backfillId(), EnumSet.of(BackfillStatus.RUNNING, BackfillStatus.PAUSED), end, now)) {
             Backfill b = get(event.backfillId());
             Map<String, Object> outcome = new LinkedHashMap<>();
             counts.forEach((status, n) -> outcome.put(status.name().toLowerCase(java.util.Locale.ROOT), n));
-            if (failed > 0) {
-                outcome.put("failedPartitions", runStore.partitionsOfBackfillRuns(b.id(), EnumSet.of(RunStatus.FAILURE)));
+            if (!failedPartitions.isEmpty()) {
+                outcome.put("failedPartitions", failedPartitions);
             }
             audit.record(AuditEvent.of(now, "sluice", AuditAction.BACKFILL_FINISHED, null, assetList(b.assets()), null, outcome)
                     .withBackfill(b.id()));

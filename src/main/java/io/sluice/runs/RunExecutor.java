@@ -45,6 +45,7 @@ public class RunExecutor {
     private final ExecutorService pool;
     private final int workers;
     private final boolean execute;
+    private final int maxAttempts;
     private final ConcurrencyLimits limits;
     private final AssetCatalog catalog;
     private final Event<RunFinished> finished;
@@ -64,6 +65,7 @@ public class RunExecutor {
         this.finished = finished;
         this.workers = settings.workers();
         this.execute = settings.execute();
+        this.maxAttempts = settings.maxAttempts();
         AtomicInteger threads = new AtomicInteger();
         this.pool = new ThreadPoolExecutor(workers, workers, 0, TimeUnit.MILLISECONDS,
                 new LinkedBlockingQueue<>(), r -> {
@@ -88,8 +90,9 @@ public class RunExecutor {
                     run.steps().stream().mapToLong(RunStep::batchCount).sum(), run.steps().stream().mapToLong(RunStep::rowsWritten).sum(),
                     "Sluice stopped while this run was in progress; launch it again");
             audit.record(AuditEvent.of(now, "sluice", AuditAction.RUN_RECOVERED, id, null, "process restart",
-                    Map.of("status", RunStatus.FAILURE.name())));
+                    Map.of("status", RunStatus.FAILURE.name())).withBackfill(run.backfillId()));
             LOG.warnf("run %s was in progress when Sluice stopped: marked FAILURE", id);
+            retry(run, now);
         }
         if (!execute) {
             LOG.info("sluice.runs.execute=false: this process queues runs but does not execute them");
@@ -99,6 +102,26 @@ public class RunExecutor {
         t.setDaemon(true);
         dispatcher = t;
         t.start();
+    }
+
+    /** A backfill run that died with the process runs again, up to sluice.runs.max-attempts runs in all. */
+    private void retry(Run dead, Instant now) {
+        if (dead.backfillId() == null || dead.kind() != RunKind.MATERIALIZE) {
+            return;
+        }
+        long attempts = store.attempts(dead.backfillId(), dead.partitions());
+        if (attempts >= maxAttempts) {
+            LOG.warnf("run %s of backfill %s is not retried: %d attempts made", dead.id(), dead.backfillId(), attempts);
+            return;
+        }
+        List<RunStep> steps = dead.steps().stream().map(s -> RunStep.queued(s.index(), s.asset())).toList();
+        Run retry = new Run(java.util.UUID.randomUUID().toString(), RunStatus.QUEUED, dead.mode(), dead.assets(), dead.keys(), dead.partitions(),
+                dead.configJson(), "attempt " + (attempts + 1) + ": run " + dead.id() + " died with the process", dead.launchedBy(), now,
+                null, null, 0, 0, 0, null, false, steps, RunKind.MATERIALIZE, null, dead.backfillId());
+        store.create(retry);
+        audit.record(AuditEvent.of(now, "sluice", AuditAction.RUN_LAUNCHED, retry.id(), String.join(",",
+                        dead.assets().stream().map(AssetKey::toString).toList()), retry.reason(),
+                Map.of("retryOf", dead.id(), "attempt", attempts + 1, "partitions", dead.partitions())).withBackfill(dead.backfillId()));
     }
 
     void onStop(@Observes ShutdownEvent event) {

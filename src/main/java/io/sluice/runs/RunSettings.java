@@ -15,6 +15,10 @@ public interface RunSettings {
     @WithDefault("true")
     boolean execute();
 
+    /** How many times a backfill run that died with the process (kill -9, crash) is run in all, counting the first. */
+    @WithDefault("3")
+    int maxAttempts();
+
     /** Keys per batch handed to a keyed asset. */
     @WithDefault("5000")
     int batchSize();

@@ -31,6 +31,12 @@ public interface RunStore {
     /** When each partition of the asset was last materialized. */
     Map<String, Instant> materializedAt(AssetKey asset);
 
+    /** How many runs of the backfill have covered exactly these partitions (the attempts so far). */
+    long attempts(String backfillId, List<String> partitions);
+
+    /** Whether a run of the backfill is still queued or started (cheap: one index probe). */
+    boolean hasActiveRuns(String backfillId);
+
     /** How many runs of a backfill are in each status. */
     Map<RunStatus, Long> countByStatus(String backfillId);
 

@@ -182,6 +182,21 @@ public class JpaRunStore implements RunStore {
 
     @Override
     @Transactional
+    public boolean hasActiveRuns(String backfillId) {
+        return !session.createSelectionQuery("select id from RunEntity where backfillId = :b and status in (:queued, :started)", String.class)
+                .setParameter("b", backfillId).setParameter("queued", RunStatus.QUEUED.name()).setParameter("started", RunStatus.STARTED.name())
+                .setMaxResults(1).getResultList().isEmpty();
+    }
+
+    @Override
+    @Transactional
+    public long attempts(String backfillId, List<String> partitions) {
+        return session.createSelectionQuery("select count(*) from RunEntity where backfillId = :b and partitionsJson = :p", Long.class)
+                .setParameter("b", backfillId).setParameter("p", json(partitions)).getSingleResult();
+    }
+
+    @Override
+    @Transactional
     public Map<RunStatus, Long> countByStatus(String backfillId) {
         Map<RunStatus, Long> counts = new java.util.EnumMap<>(RunStatus.class);
         session.createSelectionQuery("select status, count(*) from RunEntity where backfillId = :b group by status", Object[].class)
