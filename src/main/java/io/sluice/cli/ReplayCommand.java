@@ -63,6 +63,7 @@ final class ReplayCommand implements Callable<Integer> {
             if (probes != null) {
                 requireWritableParent(probes, "--probes");
             }
+            loadDriver();
             try (Connection connection = DriverManager.getConnection(
                     db == null ? "jdbc:duckdb:" : "jdbc:duckdb:" + db.toAbsolutePath())) {
                 Replay.Report report = new Replay(clock)
@@ -81,6 +82,18 @@ final class ReplayCommand implements Callable<Integer> {
         } catch (SQLException e) {
             stderr.println("sluice: database error: " + SluiceCli.oneLine(e));
             return SluiceCli.BAD_INPUT;
+        }
+    }
+
+    /**
+     * Registers DuckDB's driver from this class loader: DriverManager only hands out drivers visible to the
+     * caller, and one registered by another loader (an embedding application, a test) would not do.
+     */
+    private static void loadDriver() throws SQLException {
+        try {
+            Class.forName("org.duckdb.DuckDBDriver", true, ReplayCommand.class.getClassLoader());
+        } catch (ClassNotFoundException e) {
+            throw new SQLException("the DuckDB JDBC driver is not on the class path", e);
         }
     }
 

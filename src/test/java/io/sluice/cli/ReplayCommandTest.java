@@ -112,7 +112,7 @@ class ReplayCommandTest {
                 {"table": {"key_columns": ["k"], "value_columns": ["v"], "date_column": "d"},
                  "batches": [{"rows": [{"k": "a", "v": "1", "d": null}]},
                              {"rows": [{"k": "a", "v": "1", "d": "2020-01-01"}], "expect_error": true}]}""");
-        assertThat(run(file)).isEqualTo(1);
+        assertThat(run(file)).as("stdout: %s%nstderr: %s", out, err).isEqualTo(1);
         assertThat(out.toString()).contains("UNEXPECTED: expected the batch to be accepted")
                 .contains("UNEXPECTED: expected the batch to be rejected");
         assertThat(err.toString()).contains("2 of 2 batches did not go as the replay file expected");
