@@ -11,8 +11,6 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import java.time.Instant;
-import java.time.OffsetDateTime;
-import java.time.format.DateTimeParseException;
 import java.util.List;
 import java.util.Optional;
 
@@ -43,13 +41,6 @@ public class AuditResource {
     }
 
     private static Optional<Instant> instant(String field, String value) {
-        if (value == null || value.isBlank()) {
-            return Optional.empty();
-        }
-        try {
-            return Optional.of(OffsetDateTime.parse(value.trim()).toInstant());
-        } catch (DateTimeParseException e) {
-            throw new RequestRejected(400, field, field + " must be a timestamp with offset like 2025-01-01T00:00:00Z, got '" + value + "'");
-        }
+        return value == null || value.isBlank() ? Optional.empty() : Optional.of(Params.instant(field, value));
     }
 }

@@ -25,7 +25,6 @@ import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
 import java.time.Instant;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 
 @Path("/api/backfills")
@@ -80,9 +79,9 @@ public class BackfillResource {
             throw new RequestRejected(400, null, "request body is missing; send {\"assets\": [...], \"ranges\": [{\"start\": ..., \"end\": ...}]}");
         }
         BackfillRequest request = new BackfillRequest(body.assets(), body.ranges(), body.partitions(), Boolean.TRUE.equals(body.failedAndMissingOnly()),
-                body.mode() == null ? null : enumValue(MaterializationMode.class, "mode", body.mode()), body.keys(), body.config(), body.reason(),
+                body.mode() == null ? null : Params.bodyEnum(MaterializationMode.class, "mode", body.mode()), body.keys(), body.config(), body.reason(),
                 body.partitionsPerRun() == null ? 1 : body.partitionsPerRun(), Boolean.TRUE.equals(body.singleRun()),
-                body.order() == null ? null : enumValue(RunOrder.class, "order", body.order()),
+                body.order() == null ? null : Params.bodyEnum(RunOrder.class, "order", body.order()),
                 body.maxConcurrent() == null ? 0 : body.maxConcurrent(), Boolean.TRUE.equals(body.dryRun()),
                 body.launchedBy() != null ? body.launchedBy() : actor);
         BackfillService.Launch launch = backfills.launch(request);
@@ -151,15 +150,6 @@ public class BackfillResource {
             return new com.fasterxml.jackson.databind.ObjectMapper().readValue(body, ActionBody.class).reason();
         } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
             throw new RequestRejected(400, null, "body must be {\"reason\": \"...\"}");
-        }
-    }
-
-    private static <E extends Enum<E>> E enumValue(Class<E> type, String field, String value) {
-        try {
-            return Enum.valueOf(type, value.trim().toUpperCase(Locale.ROOT));
-        } catch (IllegalArgumentException e) {
-            throw RequestRejected.invalid(field, field + " must be one of " + java.util.Arrays.toString(type.getEnumConstants()) + "; got '"
-                    + value + "'");
         }
     }
 }

@@ -12,7 +12,6 @@ import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import java.time.Instant;
 import java.time.LocalDate;
-import java.time.OffsetDateTime;
 import java.time.format.DateTimeParseException;
 import java.util.List;
 import java.util.Map;
@@ -59,7 +58,7 @@ public class LakeResource {
             throw new RequestRejected(400, "offset", "offset must be >= 0");
         }
         Optional<LocalDate> b = blank(businessDate) ? Optional.empty() : Optional.of(date(businessDate));
-        Optional<Instant> t = blank(systemTime) ? Optional.empty() : Optional.of(instant(systemTime));
+        Optional<Instant> t = blank(systemTime) ? Optional.empty() : Optional.of(Params.instant("systemTime", systemTime));
         return unsupportedAsBadRequest(() -> tables.rows(name, b, t, blank(key) ? Optional.empty() : Optional.of(key), max, skip));
     }
 
@@ -96,15 +95,6 @@ public class LakeResource {
             return LocalDate.parse(text.trim());
         } catch (DateTimeParseException e) {
             throw new RequestRejected(400, "businessDate", "businessDate must be a date like 2021-06-30, got '" + text + "'");
-        }
-    }
-
-    private static Instant instant(String text) {
-        try {
-            return OffsetDateTime.parse(text.trim()).toInstant();
-        } catch (DateTimeParseException e) {
-            throw new RequestRejected(400, "systemTime", "systemTime must be a timestamp with offset like 2025-01-01T00:00:00Z, got '"
-                    + text + "'");
         }
     }
 }

@@ -48,7 +48,7 @@ public class RunResource {
             throw new RequestRejected(400, null, "request body is missing; send {\"assets\": [\"group/name\"], \"mode\": \"INCREMENTAL\"}");
         }
         MaterializationMode mode = body.mode() == null ? MaterializationMode.INCREMENTAL
-                : parseMode(body.mode());
+                : Params.bodyEnum(MaterializationMode.class, "mode", body.mode());
         Run run = runs.launch(new RunRequest(body.assets(), mode, body.keys(), body.partitions(), body.config(), body.reason(),
                 body.launchedBy() != null ? body.launchedBy() : actor));
         return Response.created(uri.getBaseUriBuilder().path("api/runs").path(run.id()).build()).entity(dto(run, false)).build();
@@ -108,14 +108,6 @@ public class RunResource {
             throws com.fasterxml.jackson.core.JsonProcessingException {
         CancelBody cancel = body == null || body.isBlank() ? new CancelBody(null) : mapper.readValue(body, CancelBody.class);
         return dto(runs.cancel(id, actor, cancel.reason()), false);
-    }
-
-    private static MaterializationMode parseMode(String mode) {
-        try {
-            return MaterializationMode.valueOf(mode.trim().toUpperCase(java.util.Locale.ROOT));
-        } catch (IllegalArgumentException e) {
-            throw RequestRejected.invalid("mode", "mode must be one of INCREMENTAL, FULL_REFRESH, SINGLE_KEY; got '" + mode + "'");
-        }
     }
 
     private RunDto dto(Run run, boolean detail) {
