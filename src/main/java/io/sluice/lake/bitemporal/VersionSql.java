@@ -91,14 +91,14 @@ final class VersionSql {
             edges = "f AS (SELECT " + list(scope, "f") + ", f.filing_date, "
                     + "lag(f.filing_date) OVER w AS sluice_prev_date, lead(f.filing_date) OVER w AS sluice_next_date "
                     + "FROM " + filings + " AS f SEMI JOIN chg AS c ON " + equal(scope, "f", "c")
-                    + " WINDOW w AS (PARTITION BY " + list(scope, "f") + " ORDER BY f.filing_date)), "
+                    + " WHERE f.sys_to IS NULL WINDOW w AS (PARTITION BY " + list(scope, "f") + " ORDER BY f.filing_date)), "
                     + "e AS (SELECT " + list(keys, "a") + ", a.filing_date, a.value_hash, f.sluice_next_date, "
                     + "coalesce(lag(a.filing_date) OVER wk = f.sluice_prev_date "
                     + "AND lag(a.value_hash) OVER wk = a.value_hash, false) AS sluice_continues, "
                     + "coalesce(lead(a.filing_date) OVER wk = f.sluice_next_date "
                     + "AND lead(a.value_hash) OVER wk = a.value_hash, false) AS sluice_continued "
                     + "FROM " + assertions + " AS a JOIN f ON " + equal(scope, "a", "f")
-                    + " AND a.filing_date = f.filing_date WINDOW wk AS (PARTITION BY " + list(keys, "a")
+                    + " AND a.filing_date = f.filing_date WHERE a.sys_to IS NULL WINDOW wk AS (PARTITION BY " + list(keys, "a")
                     + " ORDER BY a.filing_date)), ";
         } else {
             edges = "e AS (SELECT " + list(keys, "a") + ", a.filing_date, a.value_hash, "
@@ -106,7 +106,7 @@ final class VersionSql {
                     + "coalesce(lag(a.value_hash) OVER wk = a.value_hash, false) AS sluice_continues, "
                     + "coalesce(lead(a.value_hash) OVER wk = a.value_hash, false) AS sluice_continued "
                     + "FROM " + assertions + " AS a SEMI JOIN chg AS c ON " + equal(keys, "a", "c")
-                    + " WINDOW wk AS (PARTITION BY " + list(keys, "a") + " ORDER BY a.filing_date)), ";
+                    + " WHERE a.sys_to IS NULL WINDOW wk AS (PARTITION BY " + list(keys, "a") + " ORDER BY a.filing_date)), ";
         }
         return edges
                 + "b AS (SELECT * FROM e WHERE value_hash IS NOT NULL AND NOT (sluice_continues AND sluice_continued)), "
@@ -116,20 +116,38 @@ final class VersionSql {
                 + "QUALIFY NOT sluice_continues)";
     }
 
-    /**
-     * One row: versions to close, versions to open, versions to open without values, and the write's system time
-     * in micros since the epoch: the requested one (parameters 1 to 3) if it is later than every system time in the
-     * table, else the latest + 1 µs. Only system times at or after the requested one are read, so when the clock
-     * moves forward every row group is skipped by its min/max.
-     */
+    /** One row: versions to close, versions to open, versions to open without values. */
     String pending() {
         return "SELECT count(*) FILTER (WHERE sluice_close), count(*) FILTER (WHERE NOT sluice_close), "
-                + "count(*) FILTER (WHERE NOT sluice_has_values), "
-                + "epoch_us(greatest(CAST(? AS TIMESTAMPTZ), "
-                + "(SELECT max(system_from) FROM " + versions + " WHERE system_from >= CAST(? AS TIMESTAMPTZ)) "
-                + "+ INTERVAL 1 MICROSECOND, "
-                + "(SELECT max(system_to) FROM " + versions + " WHERE system_to >= CAST(? AS TIMESTAMPTZ)) "
-                + "+ INTERVAL 1 MICROSECOND)) FROM " + deltaT;
+                + "count(*) FILTER (WHERE NOT sluice_has_values) FROM " + deltaT;
+    }
+
+    /**
+     * One row: the write's system time in micros since the epoch: the requested one (every parameter) if it is later
+     * than every system time in the table and its companion tables, else the latest + 1 µs. Only system times at or
+     * after the requested one are read, so when the clock moves forward every row group is skipped by its min/max.
+     */
+    String systemTime() {
+        StringBuilder sql = new StringBuilder("SELECT epoch_us(greatest(CAST(? AS TIMESTAMPTZ)");
+        latest(sql, versions, "system_from");
+        latest(sql, versions, "system_to");
+        latest(sql, assertions, "sys_from");
+        latest(sql, assertions, "sys_to");
+        if (table.completeMode()) {
+            latest(sql, filings, "sys_from");
+            latest(sql, filings, "sys_to");
+        }
+        return sql.append("))").toString();
+    }
+
+    /** How many parameters {@link #systemTime()} takes. */
+    int systemTimeParameters() {
+        return table.completeMode() ? 7 : 5;
+    }
+
+    private static void latest(StringBuilder sql, String table, String column) {
+        sql.append(", (SELECT max(").append(column).append(") FROM ").append(table).append(" WHERE ").append(column)
+                .append(" >= CAST(? AS TIMESTAMPTZ)) + INTERVAL 1 MICROSECOND");
     }
 
     String versionsWithoutValues() {
