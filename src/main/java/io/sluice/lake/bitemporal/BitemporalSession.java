@@ -30,6 +30,11 @@ public final class BitemporalSession implements AutoCloseable {
     private boolean tablesCommitted;
     /** Whether the companion tables are known to have their system-time columns. */
     private boolean migrated;
+    /**
+     * Whether this session has seen current versions or knowledge in the table: then writes skip the check for an
+     * empty table (taking the general path is always correct, the first-load path only faster).
+     */
+    private boolean holdsKnowledge;
 
     BitemporalSession(Connection connection, BitemporalTable table, InstantSource clock) {
         this.connection = Objects.requireNonNull(connection, "connection");
@@ -162,10 +167,40 @@ public final class BitemporalSession implements AutoCloseable {
         boolean filingsChanged = false;
         if (table.completeMode()) {
             db.update(knowledge.batchFilings());
+        }
+        if (!holdsKnowledge && (Boolean) db.row(versions.emptyNow()).get(0)) {
+            return firstLoad(rowsIn, requested);
+        }
+        holdsKnowledge = true;
+        if (table.completeMode()) {
             filingsChanged = db.update(knowledge.filingDiff(replace)) > 0;
         }
         boolean assertionsChanged = db.update(knowledge.assertionDiff(replace)) > 0;
         return apply(rowsIn, filingsChanged, assertionsChanged, requested);
+    }
+
+    /**
+     * A table without current versions or knowledge: whatever {@link Replace} says, the batch becomes the knowledge
+     * base, and its timeline is computed from the batch alone and inserted, without diffs against empty tables.
+     */
+    private WriteResult firstLoad(long rowsIn, Instant requested) throws SQLException {
+        Instant systemTime = systemTime(requested);
+        String t = systemTime.toString();
+        long filed = table.completeMode() ? db.update(knowledge.openBatchFilings(), t) : 0;
+        long asserted = db.update(knowledge.openBatchAssertions(), t);
+        if (filed + asserted == 0) {
+            return WriteResult.unchanged(rowsIn);
+        }
+        holdsKnowledge = true;
+        long opened = db.update(versions.openFromBatch(knowledge.batchAssertions()), t);
+        return opened == 0 ? WriteResult.knowledgeOnly(rowsIn, systemTime) : WriteResult.written(rowsIn, opened, 0, systemTime);
+    }
+
+    private Instant systemTime(Instant requested) throws SQLException {
+        String[] parameters = new String[versions.systemTimeParameters()];
+        java.util.Arrays.fill(parameters, requested.toString());
+        long micros = ((Number) db.row(versions.systemTime(), parameters).get(0)).longValue();
+        return Instant.EPOCH.plus(micros, ChronoUnit.MICROS);
     }
 
     /**
@@ -177,10 +212,7 @@ public final class BitemporalSession implements AutoCloseable {
         if (!filingsChanged && !assertionsChanged) {
             return WriteResult.unchanged(rowsIn); // same knowledge, so the same timeline
         }
-        String[] parameters = new String[versions.systemTimeParameters()];
-        java.util.Arrays.fill(parameters, requested.toString());
-        long micros = ((Number) db.row(versions.systemTime(), parameters).get(0)).longValue();
-        Instant systemTime = Instant.EPOCH.plus(micros, ChronoUnit.MICROS);
+        Instant systemTime = systemTime(requested);
         String t = systemTime.toString();
         if (filingsChanged) {
             db.update(knowledge.closeFilings(), t);

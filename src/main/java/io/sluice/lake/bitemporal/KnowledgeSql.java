@@ -100,7 +100,7 @@ final class KnowledgeSql {
     }
 
     /** The batch's assertions; in key mode a marker without a row is a tombstone (NULL hash). */
-    private String batchAssertions() {
+    String batchAssertions() {
         String rows = "SELECT " + list(keys, "") + ", filing_date, value_hash FROM " + rowsT;
         if (table.completeMode()) {
             return rows;
@@ -182,6 +182,20 @@ final class KnowledgeSql {
                 + "n.filing_date IS NOT NULL AS sluice_new FROM (" + old + ") AS o FULL JOIN " + filingsT + " AS n ON "
                 + equal(scope, "o", "n") + " AND o.filing_date = n.filing_date "
                 + "WHERE o.filing_date IS NULL OR n.filing_date IS NULL";
+    }
+
+    /** A table without current knowledge: the batch's filings are the knowledge (parameter 1: the system time). */
+    String openBatchFilings() {
+        return "INSERT INTO " + filings + " (" + list(scope, "") + ", filing_date, sys_from, sys_to) SELECT "
+                + list(scope, "") + ", filing_date, CAST(? AS TIMESTAMPTZ), NULL FROM " + filingsT
+                + " ORDER BY " + list(scope, "") + ", filing_date";
+    }
+
+    /** A table without current knowledge: the batch's assertions are the knowledge (parameter 1: the system time). */
+    String openBatchAssertions() {
+        return "INSERT INTO " + assertions + " (" + list(keys, "") + ", filing_date, value_hash, sys_from, sys_to) SELECT "
+                + list(keys, "") + ", filing_date, value_hash, CAST(? AS TIMESTAMPTZ), NULL FROM (" + batchAssertions()
+                + ") AS n ORDER BY " + list(keys, "") + ", filing_date";
     }
 
     /** Closes the current filings that sluice_bt_fdiff replaces, at the system time (parameter 1). */
