@@ -6,17 +6,23 @@ import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 
 import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.TestProfile;
 import io.restassured.http.ContentType;
 import io.restassured.path.json.JsonPath;
 import io.sluice.catalog.Lake;
+import io.sluice.testing.OwnLakeProfile;
 import io.sluice.testing.Runs;
 import jakarta.inject.Inject;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** Write, audit, publish; rollback; and reading lake tables over the API. */
+/**
+ * Write, audit, publish; rollback; and reading lake tables over the API. It runs the example pipeline on a lake of its
+ * own ({@link OwnLakeProfile}), so that {@code ExamplePipelineTest} still finds the pipeline never run.
+ */
 @QuarkusTest
+@TestProfile(OwnLakeProfile.class)
 class LakeApiTest {
 
     @Inject
@@ -93,6 +99,58 @@ class LakeApiTest {
                 .when().post("/api/assets/test/landed/rollback").then().statusCode(201).extract().path("id");
         assertThat(Runs.await(id).getString("status")).isEqualTo("SUCCESS");
         assertThat(lake.<List<String>>read(s -> s.queryStrings("SELECT DISTINCT load_id FROM test_landed WHERE load_id IN ('A1', 'A2')"))).containsExactly("A1");
+    }
+
+    /** The current belief of the whole business history, without system time, in a fixed order. */
+    private List<String> belief(String table) {
+        return lake.read(s -> s.queryStrings("SELECT CAST(struct_pack(*COLUMNS(* EXCLUDE (system_from, system_to))) AS VARCHAR) AS r FROM "
+                + table + " WHERE system_to IS NULL ORDER BY r"));
+    }
+
+    private long count(String sql) {
+        return lake.<Long>read(s -> s.queryLong(sql));
+    }
+
+    @Test
+    void aBitemporalRollbackMakesAnEarlierBeliefCurrentAgainAndKeepsTheHistory() {
+        String identity = "form_adv_firm_identity";
+        JsonPath first = Runs.launchAndAwait("{\"assets\":[\"extract/form_adv_filings\",\"raw/form_adv_filings\","
+                + "\"transform/form_adv_firm_identity\"]}");
+        assertThat(first.getString("status")).as(first.getString("error")).isEqualTo("SUCCESS");
+        List<String> afterFirst = belief(identity);
+        assertThat(afterFirst).isNotEmpty();
+        long rowsAfterFirst = count("SELECT count(*) FROM " + identity);
+
+        String crd = lake.<List<String>>read(s -> s.queryStrings("SELECT min(crd_number)::VARCHAR FROM raw_form_adv_filings")).get(0);
+        lake.write("raw_form_adv_filings", s -> s.execute("UPDATE raw_form_adv_filings SET legal_name = 'Corrected Name LLC' "
+                + "WHERE crd_number = " + crd + " AND filing_date >= DATE '2015-01-01'"));
+        JsonPath correction = Runs.launchAndAwait("{\"assets\":[\"transform/form_adv_firm_identity\"],\"mode\":\"SINGLE_KEY\","
+                + "\"keys\":[\"" + crd + "\"]}");
+        assertThat(correction.getString("status")).as(correction.getString("error")).isEqualTo("SUCCESS");
+        List<String> corrected = belief(identity);
+        assertThat(corrected).isNotEqualTo(afterFirst);
+        long correctedVersions = count("SELECT count(*) FROM " + identity + " WHERE legal_name = 'Corrected Name LLC'");
+        assertThat(correctedVersions).isPositive();
+
+        String id = given().contentType(ContentType.JSON).body("{\"toRun\":\"" + first.getString("id") + "\",\"reason\":\"correction was wrong\"}")
+                .when().post("/api/assets/transform/form_adv_firm_identity/rollback").then().statusCode(201)
+                .body("kind", equalTo("ROLLBACK")).extract().path("id");
+        JsonPath rollback = Runs.await(id);
+        assertThat(rollback.getString("status")).as(rollback.getString("error")).isEqualTo("SUCCESS");
+        assertThat(belief(identity)).as("the belief after the first run is current again").isEqualTo(afterFirst);
+        assertThat(count("SELECT count(*) FROM " + identity + " WHERE legal_name = 'Corrected Name LLC' AND system_to IS NOT NULL"))
+                .as("the corrected versions are closed, not deleted").isEqualTo(correctedVersions);
+        assertThat(count("SELECT count(*) FROM " + identity)).as("nothing is deleted").isGreaterThan(rowsAfterFirst);
+        assertThat(count("SELECT count(*) FROM " + identity + "__assertions WHERE sys_to IS NOT NULL"))
+                .as("the knowledge base keeps the replaced assertions").isPositive();
+
+        long rowsAfterRollback = count("SELECT count(*) FROM " + identity);
+        String again = given().contentType(ContentType.JSON).body("{\"toRun\":\"" + first.getString("id") + "\"}")
+                .when().post("/api/assets/transform/form_adv_firm_identity/rollback").then().statusCode(201).extract().path("id");
+        assertThat(Runs.await(again).getString("status")).isEqualTo("SUCCESS");
+        assertThat(belief(identity)).isEqualTo(afterFirst);
+        assertThat(count("SELECT count(*) FROM " + identity)).as("rolling back to the current belief writes nothing")
+                .isEqualTo(rowsAfterRollback);
     }
 
     @Test

@@ -55,10 +55,28 @@ public final class BitemporalMerge {
         }
     }
 
-    /** Creates the version table and its companion tables if they do not exist. */
+    /**
+     * Makes the knowledge base believed at system time {@code asOf} (none if null) current again, as a write at a new
+     * system time: see {@link BitemporalSession#rollback}.
+     */
+    public WriteResult rollback(Connection connection, BitemporalTable table, Instant asOf, Instant requestedSystemTime)
+            throws SQLException {
+        try (BitemporalSession session = session(connection, table)) {
+            return session.rollback(asOf, requestedSystemTime);
+        }
+    }
+
+    /**
+     * Creates the version table and its companion tables if they do not exist, and gives companion tables of an
+     * older layout their system-time columns. Run it in a transaction of its own (or auto-commit) before large writes.
+     */
     public void createTables(Connection connection, BitemporalTable table) throws SQLException {
+        KnowledgeSql knowledge = new KnowledgeSql(table, new TempTables(table));
         try (Statements statements = new Statements(connection)) {
-            statements.execute(new KnowledgeSql(table, new TempTables(table)).createTables());
+            statements.execute(knowledge.createTables());
+            if (((Number) statements.row(knowledge.unversionedCompanions()).get(0)).longValue() > 0) {
+                statements.execute(knowledge.addSystemTime());
+            }
         }
     }
 }

@@ -28,6 +28,13 @@ public final class BitemporalSession implements AutoCloseable {
     private final Statements db;
     /** Whether the tables were created outside any transaction, so that no rollback can take them away. */
     private boolean tablesCommitted;
+    /** Whether the companion tables are known to have their system-time columns. */
+    private boolean migrated;
+    /**
+     * Whether this session has seen current versions or knowledge in the table: then writes skip the check for an
+     * empty table (taking the general path is always correct, the first-load path only faster).
+     */
+    private boolean holdsKnowledge;
 
     BitemporalSession(Connection connection, BitemporalTable table, InstantSource clock) {
         this.connection = Objects.requireNonNull(connection, "connection");
@@ -58,18 +65,46 @@ public final class BitemporalSession implements AutoCloseable {
         Objects.requireNonNull(batch, "batch");
         Objects.requireNonNull(replace, "replace");
         Objects.requireNonNull(requestedSystemTime, "requestedSystemTime");
+        return transact(() -> run(batch, replace, requestedSystemTime.truncatedTo(ChronoUnit.MICROS)));
+    }
+
+    /**
+     * Makes the knowledge base believed at system time {@code asOf} current again (none at all if {@code asOf} is
+     * null) and recomputes the timelines of the scopes that changes, as a write: versions that differ are closed and
+     * new ones opened at one new system time, chosen like a write's; nothing is deleted. Rolling back to the current
+     * knowledge writes nothing. Later writes then split history exactly as they would have after {@code asOf}.
+     * Transactions as for {@link #write(BatchSource, Replace, Instant)}.
+     */
+    public WriteResult rollback(Instant asOf, Instant requestedSystemTime) throws SQLException {
+        Objects.requireNonNull(requestedSystemTime, "requestedSystemTime");
+        String at = asOf == null ? "-infinity" : asOf.truncatedTo(ChronoUnit.MICROS).toString();
+        return transact(() -> {
+            db.updateAll(temps.clearInputs()); // begins the transaction
+            boolean filingsChanged = table.completeMode() && db.update(knowledge.filingDiffAsOf(), at, at) > 0;
+            boolean assertionsChanged = db.update(knowledge.assertionDiffAsOf(), at, at) > 0;
+            return apply(0, filingsChanged, assertionsChanged, requestedSystemTime.truncatedTo(ChronoUnit.MICROS));
+        });
+    }
+
+    private interface Work {
+        WriteResult run() throws SQLException;
+    }
+
+    private WriteResult transact(Work work) throws SQLException {
         boolean ownTransaction = connection.getAutoCommit();
         if (ownTransaction && !tablesCommitted) {
             db.execute(setUp()); // auto-committed: done once per session
+            migrate();
             tablesCommitted = true;
         }
         if (ownTransaction) {
             connection.setAutoCommit(false);
         } else {
             db.execute(setUp()); // inside the caller's transaction, which may still be rolled back
+            migrate();
         }
         try {
-            WriteResult result = run(batch, replace, requestedSystemTime.truncatedTo(ChronoUnit.MICROS));
+            WriteResult result = work.run();
             db.updateAll(temps.clearTemps());
             if (ownTransaction) {
                 if (result.isRejected()) {
@@ -89,6 +124,17 @@ public final class BitemporalSession implements AutoCloseable {
                 connection.setAutoCommit(true);
             }
         }
+    }
+
+    /** Gives companion tables of an older layout their system-time columns; checked once per session. */
+    private void migrate() throws SQLException {
+        if (migrated) {
+            return;
+        }
+        if (((Number) db.row(knowledge.unversionedCompanions()).get(0)).longValue() > 0) {
+            db.execute(knowledge.addSystemTime());
+        }
+        migrated = true;
     }
 
     /** Closes the prepared statements and drops the temp tables. */
@@ -118,27 +164,68 @@ public final class BitemporalSession implements AutoCloseable {
                 return WriteResult.rejected(rowsIn, rejection.toString());
             }
         }
-
-        List<String> apply = new ArrayList<>();
+        boolean filingsChanged = false;
         if (table.completeMode()) {
             db.update(knowledge.batchFilings());
-            if (db.update(knowledge.filingDiff(replace)) > 0) {
-                apply.addAll(knowledge.applyFilingDiff());
-            }
         }
-        if (db.update(knowledge.assertionDiff(replace)) > 0) {
-            apply.addAll(knowledge.applyAssertionDiff());
+        if (!holdsKnowledge && (Boolean) db.row(versions.emptyNow()).get(0)) {
+            return firstLoad(rowsIn, requested);
         }
-        if (apply.isEmpty()) {
+        holdsKnowledge = true;
+        if (table.completeMode()) {
+            filingsChanged = db.update(knowledge.filingDiff(replace)) > 0;
+        }
+        boolean assertionsChanged = db.update(knowledge.assertionDiff(replace)) > 0;
+        return apply(rowsIn, filingsChanged, assertionsChanged, requested);
+    }
+
+    /**
+     * A table without current versions or knowledge: whatever {@link Replace} says, the batch becomes the knowledge
+     * base, and its timeline is computed from the batch alone and inserted, without diffs against empty tables.
+     */
+    private WriteResult firstLoad(long rowsIn, Instant requested) throws SQLException {
+        Instant systemTime = systemTime(requested);
+        String t = systemTime.toString();
+        long filed = table.completeMode() ? db.update(knowledge.openBatchFilings(), t) : 0;
+        long asserted = db.update(knowledge.openBatchAssertions(), t);
+        if (filed + asserted == 0) {
+            return WriteResult.unchanged(rowsIn);
+        }
+        holdsKnowledge = true;
+        long opened = db.update(versions.openFromBatch(knowledge.batchAssertions()), t);
+        return opened == 0 ? WriteResult.knowledgeOnly(rowsIn, systemTime) : WriteResult.written(rowsIn, opened, 0, systemTime);
+    }
+
+    private Instant systemTime(Instant requested) throws SQLException {
+        String[] parameters = new String[versions.systemTimeParameters()];
+        java.util.Arrays.fill(parameters, requested.toString());
+        long micros = ((Number) db.row(versions.systemTime(), parameters).get(0)).longValue();
+        return Instant.EPOCH.plus(micros, ChronoUnit.MICROS);
+    }
+
+    /**
+     * Applies the knowledge base difference in sluice_bt_fdiff and sluice_bt_adiff at one system time and closes and
+     * opens the versions of the scopes it touches at the same time.
+     */
+    private WriteResult apply(long rowsIn, boolean filingsChanged, boolean assertionsChanged, Instant requested)
+            throws SQLException {
+        if (!filingsChanged && !assertionsChanged) {
             return WriteResult.unchanged(rowsIn); // same knowledge, so the same timeline
         }
-        db.updateAll(apply);
-
-        if (db.update(versions.delta()) == 0) {
-            return WriteResult.unchanged(rowsIn); // new knowledge, same versions (e.g. a filing that coalesces)
+        Instant systemTime = systemTime(requested);
+        String t = systemTime.toString();
+        if (filingsChanged) {
+            db.update(knowledge.closeFilings(), t);
+            db.update(knowledge.openFilings(), t);
         }
-        String at = requested.toString();
-        List<Object> pending = db.row(versions.pending(), at, at, at);
+        if (assertionsChanged) {
+            db.update(knowledge.closeAssertions(), t);
+            db.update(knowledge.openAssertions(), t);
+        }
+        if (db.update(versions.delta()) == 0) {
+            return WriteResult.knowledgeOnly(rowsIn, systemTime); // new knowledge, same versions (a filing that coalesces)
+        }
+        List<Object> pending = db.row(versions.pending());
         long closing = ((Number) pending.get(0)).longValue();
         long opening = ((Number) pending.get(1)).longValue();
         if (((Number) pending.get(2)).longValue() > 0) {
@@ -148,8 +235,6 @@ public final class BitemporalSession implements AutoCloseable {
                         + "that neither the batch nor any version carries; the companion tables are inconsistent");
             }
         }
-        Instant systemTime = Instant.EPOCH.plus(((Number) pending.get(3)).longValue(), ChronoUnit.MICROS);
-        String t = systemTime.toString();
         long closed = closing == 0 ? 0 : db.update(versions.closeVersions(), t);
         long opened = opening == 0 ? 0 : db.update(versions.openVersions(), t);
         if (closed != closing || opened != opening) {

@@ -8,7 +8,14 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;
 
-/** The tables and the knowledge base update of a write, as {@link Replace} says: statements as text, no I/O. */
+/**
+ * The tables and the knowledge base update of a write, as {@link Replace} says: statements as text, no I/O.
+ *
+ * <p>The companion tables are system-versioned like the version table: a row is believed in
+ * {@code [sys_from, sys_to)}, a change closes rows ({@code sys_to = T}) and inserts new ones
+ * ({@code sys_from = T}), and nothing is deleted. So the knowledge base as of any system time can be read back,
+ * which a rollback needs. Writes read only the current rows ({@code sys_to IS NULL}).
+ */
 final class KnowledgeSql {
 
     private final BitemporalTable table;
@@ -45,14 +52,46 @@ final class KnowledgeSql {
                 + "valid_from DATE NOT NULL, valid_to DATE, value_hash VARCHAR NOT NULL, "
                 + "system_from TIMESTAMPTZ NOT NULL, system_to TIMESTAMPTZ)");
         ddl.add("CREATE TABLE IF NOT EXISTS " + assertions + " (" + Sql.typed(table, keys, " NOT NULL")
-                + "filing_date DATE NOT NULL, value_hash VARCHAR)");
+                + "filing_date DATE NOT NULL, value_hash VARCHAR, sys_from TIMESTAMPTZ NOT NULL, sys_to TIMESTAMPTZ)");
         if (table.completeMode()) {
             ddl.add("CREATE TABLE IF NOT EXISTS " + filings + " (" + Sql.typed(table, scope, " NOT NULL")
-                    + "filing_date DATE NOT NULL)");
+                    + "filing_date DATE NOT NULL, sys_from TIMESTAMPTZ NOT NULL, sys_to TIMESTAMPTZ)");
         }
         return ddl;
     }
 
+    /** One row: how many companion tables lack the system-time columns (tables created before they existed). */
+    String unversionedCompanions() {
+        return "SELECT count(*) FROM (SELECT table_name FROM duckdb_tables() WHERE database_name = current_database() "
+                + "AND schema_name = current_schema() AND table_name IN (" + companionNames() + ") EXCEPT "
+                + "SELECT table_name FROM duckdb_columns() WHERE database_name = current_database() "
+                + "AND schema_name = current_schema() AND table_name IN (" + companionNames() + ") "
+                + "AND column_name = 'sys_to')";
+    }
+
+    /**
+     * Gives companion tables of an older layout their system-time columns. Their rows are believed since the table's
+     * earliest system time (the epoch if it has none): the knowledge base before that is not known, so a rollback to
+     * an earlier time of such a table restores the knowledge as it was when it was migrated.
+     */
+    List<String> addSystemTime() {
+        List<String> ddl = new ArrayList<>();
+        List<String> companions = new ArrayList<>(List.of(assertions));
+        if (table.completeMode()) {
+            companions.add(filings);
+        }
+        for (String companion : companions) {
+            ddl.add("ALTER TABLE " + companion + " ADD COLUMN IF NOT EXISTS sys_from TIMESTAMPTZ");
+            ddl.add("ALTER TABLE " + companion + " ADD COLUMN IF NOT EXISTS sys_to TIMESTAMPTZ");
+            ddl.add("UPDATE " + companion + " SET sys_from = coalesce((SELECT min(system_from) FROM " + versions
+                    + "), TIMESTAMPTZ '1970-01-01 00:00:00+00') WHERE sys_from IS NULL");
+        }
+        return ddl;
+    }
+
+    private String companionNames() {
+        return Sql.literal(table.assertionsTable()) + (table.completeMode() ? ", " + Sql.literal(table.filingsTable()) : "");
+    }
     /** Complete mode: the batch's filings, the (scope, date) of every row and marker. */
     String batchFilings() {
         return "INSERT INTO " + filingsT + " SELECT DISTINCT " + list(scope, "")
@@ -61,7 +100,7 @@ final class KnowledgeSql {
     }
 
     /** The batch's assertions; in key mode a marker without a row is a tombstone (NULL hash). */
-    private String batchAssertions() {
+    String batchAssertions() {
         String rows = "SELECT " + list(keys, "") + ", filing_date, value_hash FROM " + rowsT;
         if (table.completeMode()) {
             return rows;
@@ -75,7 +114,7 @@ final class KnowledgeSql {
     String assertionDiff(Replace replace) {
         String region = table.completeMode() ? filingsT : "n";
         String old = "SELECT " + list(keys, "a") + ", a.filing_date, a.value_hash FROM " + assertions + " AS a"
-                + replaced(replace, "a", region);
+                + replaced(replace, "a", region) + " WHERE a.sys_to IS NULL";
         return "INSERT INTO " + adiffT + " WITH n AS (" + batchAssertions() + ") SELECT "
                 + keys.stream().map(k -> "coalesce(o." + quote(k) + ", n." + quote(k) + ") AS " + quote(k))
                 .collect(Collectors.joining(", "))
@@ -86,20 +125,56 @@ final class KnowledgeSql {
                 + "OR o.value_hash IS DISTINCT FROM n.value_hash";
     }
 
-    /** Applies sluice_bt_adiff to the assertions (inserted in key order, so that key lookups can skip row groups). */
-    List<String> applyAssertionDiff() {
-        return List.of(
-                "DELETE FROM " + assertions + " AS a USING " + adiffT + " AS d WHERE d.sluice_old AND "
-                        + equal(keys, "a", "d") + " AND a.filing_date = d.filing_date",
-                "INSERT INTO " + assertions + " (" + list(keys, "") + ", filing_date, value_hash) SELECT "
-                        + list(keys, "") + ", filing_date, value_hash FROM " + adiffT + " WHERE sluice_new ORDER BY "
-                        + list(keys, "") + ", filing_date");
+    /** Closes the current assertions that sluice_bt_adiff replaces, at the system time (parameter 1). */
+    String closeAssertions() {
+        return "UPDATE " + assertions + " AS a SET sys_to = CAST(? AS TIMESTAMPTZ) FROM " + adiffT + " AS d "
+                + "WHERE d.sluice_old AND a.sys_to IS NULL AND " + equal(keys, "a", "d")
+                + " AND a.filing_date = d.filing_date";
+    }
+
+    /** Opens the new assertions of sluice_bt_adiff at the system time (parameter 1), in key order (so that key lookups can skip row groups). */
+    String openAssertions() {
+        return "INSERT INTO " + assertions + " (" + list(keys, "") + ", filing_date, value_hash, sys_from, sys_to) SELECT "
+                + list(keys, "") + ", filing_date, value_hash, CAST(? AS TIMESTAMPTZ), NULL FROM " + adiffT
+                + " WHERE sluice_new ORDER BY " + list(keys, "") + ", filing_date";
+    }
+
+    /**
+     * Rollback: the difference between the current assertions and those believed at the system time of parameters 1
+     * and 2 ({@code -infinity} for none), in the shape of {@link #assertionDiff}.
+     */
+    String assertionDiffAsOf() {
+        String asOf = "SELECT " + list(keys, "") + ", filing_date, value_hash FROM " + assertions
+                + " WHERE sys_from <= CAST(? AS TIMESTAMPTZ) AND (sys_to IS NULL OR CAST(? AS TIMESTAMPTZ) < sys_to)";
+        String current = "SELECT " + list(keys, "") + ", filing_date, value_hash FROM " + assertions + " WHERE sys_to IS NULL";
+        return "INSERT INTO " + adiffT + " SELECT "
+                + keys.stream().map(k -> "coalesce(o." + quote(k) + ", n." + quote(k) + ") AS " + quote(k))
+                .collect(Collectors.joining(", "))
+                + ", coalesce(o.filing_date, n.filing_date) AS filing_date, n.value_hash AS value_hash, "
+                + "o.filing_date IS NOT NULL AS sluice_old, n.filing_date IS NOT NULL AS sluice_new FROM (" + current
+                + ") AS o FULL JOIN (" + asOf + ") AS n ON " + equal(keys, "o", "n")
+                + " AND o.filing_date = n.filing_date WHERE o.filing_date IS NULL OR n.filing_date IS NULL "
+                + "OR o.value_hash IS DISTINCT FROM n.value_hash";
+    }
+
+    /** Rollback, complete mode: the current filings against those believed at the system time of parameters 1 and 2. */
+    String filingDiffAsOf() {
+        String asOf = "SELECT " + list(scope, "") + ", filing_date FROM " + filings
+                + " WHERE sys_from <= CAST(? AS TIMESTAMPTZ) AND (sys_to IS NULL OR CAST(? AS TIMESTAMPTZ) < sys_to)";
+        String current = "SELECT " + list(scope, "") + ", filing_date FROM " + filings + " WHERE sys_to IS NULL";
+        return "INSERT INTO " + fdiffT + " SELECT "
+                + scope.stream().map(s -> "coalesce(o." + quote(s) + ", n." + quote(s) + ") AS " + quote(s))
+                .collect(Collectors.joining(", "))
+                + ", coalesce(o.filing_date, n.filing_date) AS filing_date, o.filing_date IS NOT NULL AS sluice_old, "
+                + "n.filing_date IS NOT NULL AS sluice_new FROM (" + current + ") AS o FULL JOIN (" + asOf + ") AS n ON "
+                + equal(scope, "o", "n") + " AND o.filing_date = n.filing_date "
+                + "WHERE o.filing_date IS NULL OR n.filing_date IS NULL";
     }
 
     /** Complete mode: known filings that the batch replaces, against the batch's. */
     String filingDiff(Replace replace) {
         String old = "SELECT " + list(scope, "a") + ", a.filing_date FROM " + filings + " AS a"
-                + replaced(replace, "a", filingsT);
+                + replaced(replace, "a", filingsT) + " WHERE a.sys_to IS NULL";
         return "INSERT INTO " + fdiffT + " SELECT "
                 + scope.stream().map(s -> "coalesce(o." + quote(s) + ", n." + quote(s) + ") AS " + quote(s))
                 .collect(Collectors.joining(", "))
@@ -109,13 +184,32 @@ final class KnowledgeSql {
                 + "WHERE o.filing_date IS NULL OR n.filing_date IS NULL";
     }
 
-    List<String> applyFilingDiff() {
-        return List.of(
-                "DELETE FROM " + filings + " AS f USING " + fdiffT + " AS d WHERE d.sluice_old AND "
-                        + equal(scope, "f", "d") + " AND f.filing_date = d.filing_date",
-                "INSERT INTO " + filings + " (" + list(scope, "") + ", filing_date) SELECT " + list(scope, "")
-                        + ", filing_date FROM " + fdiffT + " WHERE sluice_new ORDER BY " + list(scope, "")
-                        + ", filing_date");
+    /** A table without current knowledge: the batch's filings are the knowledge (parameter 1: the system time). */
+    String openBatchFilings() {
+        return "INSERT INTO " + filings + " (" + list(scope, "") + ", filing_date, sys_from, sys_to) SELECT "
+                + list(scope, "") + ", filing_date, CAST(? AS TIMESTAMPTZ), NULL FROM " + filingsT
+                + " ORDER BY " + list(scope, "") + ", filing_date";
+    }
+
+    /** A table without current knowledge: the batch's assertions are the knowledge (parameter 1: the system time). */
+    String openBatchAssertions() {
+        return "INSERT INTO " + assertions + " (" + list(keys, "") + ", filing_date, value_hash, sys_from, sys_to) SELECT "
+                + list(keys, "") + ", filing_date, value_hash, CAST(? AS TIMESTAMPTZ), NULL FROM (" + batchAssertions()
+                + ") AS n ORDER BY " + list(keys, "") + ", filing_date";
+    }
+
+    /** Closes the current filings that sluice_bt_fdiff replaces, at the system time (parameter 1). */
+    String closeFilings() {
+        return "UPDATE " + filings + " AS f SET sys_to = CAST(? AS TIMESTAMPTZ) FROM " + fdiffT + " AS d "
+                + "WHERE d.sluice_old AND f.sys_to IS NULL AND " + equal(scope, "f", "d")
+                + " AND f.filing_date = d.filing_date";
+    }
+
+    /** Opens the new filings of sluice_bt_fdiff at the system time (parameter 1). */
+    String openFilings() {
+        return "INSERT INTO " + filings + " (" + list(scope, "") + ", filing_date, sys_from, sys_to) SELECT "
+                + list(scope, "") + ", filing_date, CAST(? AS TIMESTAMPTZ), NULL FROM " + fdiffT
+                + " WHERE sluice_new ORDER BY " + list(scope, "") + ", filing_date";
     }
 
     /** The part of a companion table (alias {@code alias}) that a batch replaces; {@code region} has (scope.., filing_date). */

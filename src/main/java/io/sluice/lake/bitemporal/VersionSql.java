@@ -24,6 +24,7 @@ final class VersionSql {
     private final String adiffT;
     private final String fdiffT;
     private final String deltaT;
+    private final String filingsT;
 
     VersionSql(BitemporalTable table, TempTables temps) {
         this.table = table;
@@ -37,6 +38,7 @@ final class VersionSql {
         this.adiffT = temps.adiffT;
         this.fdiffT = temps.fdiffT;
         this.deltaT = temps.deltaT;
+        this.filingsT = temps.filingsT;
     }
 
     /**
@@ -86,26 +88,37 @@ final class VersionSql {
      * One window pass over the assertions, one over the boundary assertions only.
      */
     private String timeline() {
+        return timeline(filings + " AS f SEMI JOIN chg AS c ON " + equal(scope, "f", "c") + " WHERE f.sys_to IS NULL",
+                assertions, " WHERE a.sys_to IS NULL",
+                assertions + " AS a SEMI JOIN chg AS c ON " + equal(keys, "a", "c") + " WHERE a.sys_to IS NULL");
+    }
+
+    /**
+     * The timeline over given sources: {@code filingsFrom} (complete mode: filings, alias f, with its WHERE), the
+     * assertions {@code assertionsTable} filtered by {@code assertionsWhere} (complete mode, alias a), or
+     * {@code keyModeFrom} (key mode: assertions, alias a, with its WHERE).
+     */
+    private String timeline(String filingsFrom, String assertionsTable, String assertionsWhere, String keyModeFrom) {
         String edges;
         if (table.completeMode()) {
             edges = "f AS (SELECT " + list(scope, "f") + ", f.filing_date, "
                     + "lag(f.filing_date) OVER w AS sluice_prev_date, lead(f.filing_date) OVER w AS sluice_next_date "
-                    + "FROM " + filings + " AS f SEMI JOIN chg AS c ON " + equal(scope, "f", "c")
+                    + "FROM " + filingsFrom
                     + " WINDOW w AS (PARTITION BY " + list(scope, "f") + " ORDER BY f.filing_date)), "
                     + "e AS (SELECT " + list(keys, "a") + ", a.filing_date, a.value_hash, f.sluice_next_date, "
                     + "coalesce(lag(a.filing_date) OVER wk = f.sluice_prev_date "
                     + "AND lag(a.value_hash) OVER wk = a.value_hash, false) AS sluice_continues, "
                     + "coalesce(lead(a.filing_date) OVER wk = f.sluice_next_date "
                     + "AND lead(a.value_hash) OVER wk = a.value_hash, false) AS sluice_continued "
-                    + "FROM " + assertions + " AS a JOIN f ON " + equal(scope, "a", "f")
-                    + " AND a.filing_date = f.filing_date WINDOW wk AS (PARTITION BY " + list(keys, "a")
+                    + "FROM " + assertionsTable + " AS a JOIN f ON " + equal(scope, "a", "f")
+                    + " AND a.filing_date = f.filing_date" + assertionsWhere + " WINDOW wk AS (PARTITION BY " + list(keys, "a")
                     + " ORDER BY a.filing_date)), ";
         } else {
             edges = "e AS (SELECT " + list(keys, "a") + ", a.filing_date, a.value_hash, "
                     + "lead(a.filing_date) OVER wk AS sluice_next_date, "
                     + "coalesce(lag(a.value_hash) OVER wk = a.value_hash, false) AS sluice_continues, "
                     + "coalesce(lead(a.value_hash) OVER wk = a.value_hash, false) AS sluice_continued "
-                    + "FROM " + assertions + " AS a SEMI JOIN chg AS c ON " + equal(keys, "a", "c")
+                    + "FROM " + keyModeFrom
                     + " WINDOW wk AS (PARTITION BY " + list(keys, "a") + " ORDER BY a.filing_date)), ";
         }
         return edges
@@ -117,19 +130,58 @@ final class VersionSql {
     }
 
     /**
-     * One row: versions to close, versions to open, versions to open without values, and the write's system time
-     * in micros since the epoch: the requested one (parameters 1 to 3) if it is later than every system time in the
-     * table, else the latest + 1 µs. Only system times at or after the requested one are read, so when the clock
-     * moves forward every row group is skipped by its min/max.
+     * A write into a table without current versions or knowledge: the batch is the whole knowledge base, so its
+     * timeline ({@code batchAssertions}: keys, filing_date, value_hash; the batch's filings) is inserted straight
+     * into the version table at the system time (parameter 1), with the values of each version's first row.
      */
+    String openFromBatch(String batchAssertions) {
+        String source = "(" + batchAssertions + ")";
+        return "INSERT INTO " + versions + " (" + list(table.versionColumns(), "") + ") WITH "
+                + timeline(filingsT + " AS f", source, "", source + " AS a")
+                + " SELECT " + list(keys, "n") + ", " + Sql.prefixed(values, "b") + "n.valid_from, n.valid_to, n.value_hash, "
+                + "CAST(? AS TIMESTAMPTZ), NULL FROM nxt AS n JOIN " + rowsT + " AS b ON " + equal(keys, "n", "b")
+                + " AND b.filing_date = n.valid_from ORDER BY " + list(keys, "n") + ", n.valid_from";
+    }
+
+    /** One row: whether the table has neither current versions nor current knowledge. */
+    String emptyNow() {
+        return "SELECT NOT EXISTS (SELECT 1 FROM " + versions + " WHERE system_to IS NULL) AND NOT EXISTS (SELECT 1 FROM "
+                + assertions + " WHERE sys_to IS NULL)" + (table.completeMode()
+                ? " AND NOT EXISTS (SELECT 1 FROM " + filings + " WHERE sys_to IS NULL)" : "");
+    }
+
+    /** One row: versions to close, versions to open, versions to open without values. */
     String pending() {
         return "SELECT count(*) FILTER (WHERE sluice_close), count(*) FILTER (WHERE NOT sluice_close), "
-                + "count(*) FILTER (WHERE NOT sluice_has_values), "
-                + "epoch_us(greatest(CAST(? AS TIMESTAMPTZ), "
-                + "(SELECT max(system_from) FROM " + versions + " WHERE system_from >= CAST(? AS TIMESTAMPTZ)) "
-                + "+ INTERVAL 1 MICROSECOND, "
-                + "(SELECT max(system_to) FROM " + versions + " WHERE system_to >= CAST(? AS TIMESTAMPTZ)) "
-                + "+ INTERVAL 1 MICROSECOND)) FROM " + deltaT;
+                + "count(*) FILTER (WHERE NOT sluice_has_values) FROM " + deltaT;
+    }
+
+    /**
+     * One row: the write's system time in micros since the epoch: the requested one (every parameter) if it is later
+     * than every system time in the table and its companion tables, else the latest + 1 µs. Only system times at or
+     * after the requested one are read, so when the clock moves forward every row group is skipped by its min/max.
+     */
+    String systemTime() {
+        StringBuilder sql = new StringBuilder("SELECT epoch_us(greatest(CAST(? AS TIMESTAMPTZ)");
+        latest(sql, versions, "system_from");
+        latest(sql, versions, "system_to");
+        latest(sql, assertions, "sys_from");
+        latest(sql, assertions, "sys_to");
+        if (table.completeMode()) {
+            latest(sql, filings, "sys_from");
+            latest(sql, filings, "sys_to");
+        }
+        return sql.append("))").toString();
+    }
+
+    /** How many parameters {@link #systemTime()} takes. */
+    int systemTimeParameters() {
+        return table.completeMode() ? 7 : 5;
+    }
+
+    private static void latest(StringBuilder sql, String table, String column) {
+        sql.append(", (SELECT max(").append(column).append(") FROM ").append(table).append(" WHERE ").append(column)
+                .append(" >= CAST(? AS TIMESTAMPTZ)) + INTERVAL 1 MICROSECOND");
     }
 
     String versionsWithoutValues() {

@@ -32,10 +32,19 @@ record BitemporalWriter(WriteMode.Bitemporal mode, InstantSource clock) implemen
             if (result.isRejected()) {
                 return WriteOutcome.rejected(result.rowsIn(), result.rejection().orElseThrow());
             }
-            return new WriteOutcome(result.rowsIn(), result.versionsOpened(), result.versionsClosed(), result.systemTime().orElse(null), null);
+            return outcome(result);
         } catch (SQLException e) {
             throw new IllegalStateException("bi-temporal merge into " + table + " failed: " + e.getMessage(), e);
         }
+    }
+
+    /**
+     * The engine's result as the write log records it. A write whose new knowledge gives the same versions reports
+     * the knowledge base's instant as its system time, so that a rollback to its run restores that knowledge.
+     */
+    private static WriteOutcome outcome(WriteResult result) {
+        return new WriteOutcome(result.rowsIn(), result.versionsOpened(), result.versionsClosed(),
+                result.knowledgeTime().orElse(null), null);
     }
 
     /** Nothing to keep: the version table and its knowledge base are the history. */
@@ -46,7 +55,13 @@ record BitemporalWriter(WriteMode.Bitemporal mode, InstantSource clock) implemen
     /** A write that makes the belief as of the point current again: it opens and closes versions, destroys nothing. */
     @Override
     public WriteOutcome restore(DuckDbSession db, String table, RollbackPoint point, Optional<String> partition) {
-        throw new RollbackRefused("rollback of bi-temporal tables needs the knowledge base history (not available yet)");
+        BitemporalTable spec = stored(db, table);
+        try {
+            WriteResult result = new BitemporalMerge(clock).rollback(db.connection(), spec, point.systemTime(), clock.instant());
+            return outcome(result);
+        } catch (SQLException e) {
+            throw new IllegalStateException("bi-temporal rollback of " + table + " failed: " + e.getMessage(), e);
+        }
     }
 
     @Override
@@ -71,6 +86,20 @@ record BitemporalWriter(WriteMode.Bitemporal mode, InstantSource clock) implemen
         }
         if (!types.containsKey(mode.dateColumn())) {
             throw new StagedRowsRejected("the staged rows have no date column '" + mode.dateColumn() + "'");
+        }
+        return spec;
+    }
+
+    /** The engine's table, with key and value column types taken from the version table itself. */
+    private BitemporalTable stored(DuckDbSession db, String table) {
+        Map<String, String> types = db.columnTypes(table);
+        BitemporalTable spec = BitemporalTable.of(table, mode.keyColumns(), mode.valueColumns(), mode.dateColumn())
+                .withCompleteBy(mode.completeBy());
+        for (String column : mode.keyColumns()) {
+            spec = typed(spec, column, types, table);
+        }
+        for (String column : mode.valueColumns()) {
+            spec = typed(spec, column, types, table);
         }
         return spec;
     }

@@ -123,6 +123,11 @@ class BitemporalInvariantsProperties {
                         .isEqualTo(step.model().timeline());
                 if (step.result().outcome() != WriteResult.Outcome.WRITTEN) {
                     assertThat(step.after()).isEqualTo(step.before());
+                    if (step.result().knowledgeTime().isPresent()) { // new knowledge, same versions: an instant all the same
+                        long k = micros(step.result().knowledgeTime().get());
+                        assertThat(k).isEqualTo(Math.max(micros(step.requested()), lastInstant + 1));
+                        lastInstant = k;
+                    }
                     continue;
                 }
                 long t = micros(step.result().systemTime().orElseThrow());
@@ -241,6 +246,98 @@ class BitemporalInvariantsProperties {
                 }
             }
         }
+    }
+
+    /**
+     * Rollback to the system time of write k (none for k = 0) makes the slice at that time current and the knowledge
+     * base equal to the one after write k, destroys nothing, and keeps invariants 1 to 4; re-applying the writes after k
+     * then gives the same current rows as the whole history did (so later filings split history correctly).
+     */
+    @Property(tries = TRIES)
+    void rollback_to_write_k_restores_its_slice_and_knowledge(@ForAll("histories") Histories.History history,
+                                                              @ForAll int pick) throws Exception {
+        BitemporalTable table = history.shape().table;
+        Connection c = fresh(db, history);
+        List<List<List<String>>> knowledge = new ArrayList<>();
+        List<HistoryRun.Step> steps = HistoryRun.run(c, history, HistoryRun.Record.NOTHING,
+                (step, session) -> knowledge.add(currentKnowledge(c, table)));
+        int k = Math.floorMod(pick, steps.size() + 1);
+        Instant asOf = null;
+        for (HistoryRun.Step step : steps.subList(0, k)) {
+            asOf = step.result().knowledgeTime().orElse(asOf);
+        }
+        ReferenceModel expected = k == 0 ? history.shape().model() : steps.get(k - 1).model();
+        List<VersionRow> before = VersionRow.all(c, table);
+        BitemporalMerge merge = new BitemporalMerge();
+
+        WriteResult rollback = merge.rollback(c, table, asOf, HistoryRun.BASE);
+        List<VersionRow> after = VersionRow.all(c, table);
+        assertThat(current(after)).as("current rows after rollback to write %d", k).isEqualTo(expected.timeline());
+        if (asOf != null) {
+            long t = micros(asOf);
+            assertThat(current(after)).as("the slice at write %d", k).isEqualTo(
+                    after.stream().filter(r -> r.visibleAt(t)).map(VersionRow::version).collect(Collectors.toSet()));
+        }
+        assertThat(currentKnowledge(c, table)).as("knowledge base after rollback to write %d", k)
+                .isEqualTo(k == 0 ? List.of() : knowledge.get(k - 1));
+        if (rollback.outcome() == WriteResult.Outcome.WRITTEN) {
+            long t = micros(rollback.systemTime().orElseThrow());
+            assertThat(t).isGreaterThan(maxInstant(before));
+            for (VersionRow old : before) {
+                if (!after.contains(old)) {
+                    assertThat(old.systemTo()).as("only current rows are ever closed").isNull();
+                    assertThat(after).contains(new VersionRow(old.key(), old.values(), old.from(), old.to(), old.hash(),
+                            old.systemFrom(), t));
+                }
+            }
+            assertThat(after.size()).isEqualTo(before.size() + rollback.versionsOpened());
+        } else {
+            assertThat(after).isEqualTo(before);
+        }
+        assertNoOverlapAndCoalesced(after);
+        List<List<String>> everything = VersionRow.everything(c, table);
+        assertThat(merge.rollback(c, table, asOf, HistoryRun.BASE).outcome()).as("rolling back again")
+                .isEqualTo(WriteResult.Outcome.UNCHANGED);
+        assertThat(VersionRow.everything(c, table)).isEqualTo(everything);
+
+        try (BitemporalSession session = merge.session(c, table)) {
+            for (HistoryRun.Step step : steps.subList(k, steps.size())) {
+                session.write(step.batch().toBatch(table), step.batch().replace(), HistoryRun.BASE);
+            }
+        }
+        List<VersionRow> replayed = VersionRow.all(c, table);
+        assertThat(current(replayed)).as("current rows after re-applying writes %d..", k + 1)
+                .isEqualTo(last(steps).model().timeline());
+        assertNoOverlapAndCoalesced(replayed);
+    }
+
+    private static void assertNoOverlapAndCoalesced(List<VersionRow> rows) {
+        for (long t : instants(rows)) {
+            for (List<VersionRow> versions : visibleByKey(rows, t)) {
+                for (int i = 1; i < versions.size(); i++) {
+                    VersionRow prev = versions.get(i - 1);
+                    VersionRow next = versions.get(i);
+                    assertThat(prev.to()).as("overlap at %s: %s / %s", t, prev, next).isNotNull();
+                    assertThat(prev.to()).isBeforeOrEqualTo(next.from());
+                    if (next.from().equals(prev.to())) {
+                        assertThat(next.hash()).as("not coalesced at %s: %s / %s", t, prev, next).isNotEqualTo(prev.hash());
+                    }
+                }
+            }
+        }
+    }
+
+    /** The current knowledge base: assertions, and filings in complete mode, without their system times. */
+    private static List<List<String>> currentKnowledge(Connection c, BitemporalTable t) throws SQLException {
+        String keys = t.keyColumns().stream().map(k -> "\"" + k + "\"").collect(Collectors.joining(", "));
+        List<List<String>> all = new ArrayList<>(Lake.rows(c, "SELECT 'a', " + keys + ", filing_date, value_hash FROM \""
+                + t.assertionsTable() + "\" WHERE sys_to IS NULL ORDER BY ALL"));
+        if (t.completeMode()) {
+            String scope = t.scopeColumns().stream().map(k -> "\"" + k + "\"").collect(Collectors.joining(", "));
+            all.addAll(Lake.rows(c, "SELECT 'f', " + scope + ", filing_date FROM \"" + t.filingsTable()
+                    + "\" WHERE sys_to IS NULL ORDER BY ALL"));
+        }
+        return all;
     }
 
     private static Map<List<String>, List<String>> asOf(Connection c, BitemporalTable t, LocalDate day, Instant at) {

@@ -1,0 +1,178 @@
+package io.sluice.lake.benchmark;
+
+import io.sluice.lake.bitemporal.BitemporalMerge;
+import io.sluice.lake.bitemporal.BitemporalTable;
+import io.sluice.lake.bitemporal.Replace;
+import io.sluice.lake.bitemporal.SourceQuery;
+import io.sluice.lake.bitemporal.WriteResult;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import org.duckdb.DuckDBConnection;
+
+/**
+ * The bi-temporal merge benchmark of the Form ADV ownership table, in one run on one DuckDB file: (a) a raw
+ * {@code INSERT INTO ... SELECT} of the rows into a plain table, the floor; (b) the initial BITEMPORAL_MERGE load of
+ * the same rows; (c) an identical re-run of (b); (d) an incremental write of one day's filings; (e) a SINGLE_KEY write
+ * of one CRD's whole history (replace=scopes, as the orchestrator sends it). Every table is created and committed
+ * before it is loaded (DuckDB 2.0.0.1 loses the values of a large INSERT into a table created in the same
+ * transaction), and every load is verified from a second connection before its figure counts.
+ */
+public final class MergeBenchmark {
+
+    /** One measured step: what, wall milliseconds, what the writer reported. */
+    public record Figure(String step, String what, double millis, String result) {
+    }
+
+    static final BitemporalTable OWNERSHIP = BitemporalTable.of("bench_ownership", List.of("crd_number", "owner_key"),
+                    List.of("owner_name", "owner_role", "ownership_code"), "filing_date")
+            .withCompleteBy(List.of("crd_number"))
+            .withColumnType("crd_number", "BIGINT");
+
+    private static final String ROWS = "bench_rows";
+    private static final String COLUMNS = "crd_number, owner_key, owner_name, owner_role, ownership_code, filing_date";
+
+    private final int firms;
+    private final PrintWriter log;
+
+    public MergeBenchmark(int firms, PrintWriter log) {
+        if (firms < 100) {
+            throw new IllegalArgumentException("firms must be at least 100");
+        }
+        this.firms = firms;
+        this.log = log;
+    }
+
+    /** Runs every step on the DuckDB file {@code db}, which must not hold the benchmark's tables yet. */
+    public List<Figure> run(Path db) throws SQLException {
+        List<Figure> figures = new ArrayList<>();
+        try (Connection c = DriverManager.getConnection("jdbc:duckdb:" + db.toAbsolutePath());
+             Connection check = c.unwrap(DuckDBConnection.class).duplicate()) {
+            BitemporalMerge merge = new BitemporalMerge();
+            log.printf("generating the Form ADV ownership rows of %,d firms ...%n", firms);
+            generate(c);
+            long rows = count(c, "SELECT count(*) FROM " + ROWS);
+            long keys = count(c, "SELECT count(*) FROM (SELECT DISTINCT crd_number, owner_key FROM " + ROWS + ")");
+            log.printf("%,d rows, %,d keys (%.1f filings per key)%n", rows, keys, (double) rows / keys);
+
+            execute(c, "CREATE TABLE bench_raw AS SELECT " + COLUMNS + " FROM " + ROWS + " LIMIT 0");
+            double raw = time(() -> execute(c, "INSERT INTO bench_raw SELECT " + COLUMNS + " FROM " + ROWS));
+            verify(check, "SELECT count(owner_name) FROM bench_raw", rows, "raw rows with values");
+            figures.add(new Figure("a", "raw INSERT INTO ... SELECT (floor)", raw, rows + " rows"));
+
+            merge.createTables(c, OWNERSHIP); // committed on its own, before the bulk load
+            SourceQuery all = SourceQuery.of("SELECT * FROM " + ROWS);
+            WriteResult[] result = new WriteResult[1];
+            double initial = time(() -> result[0] = merge.write(c, OWNERSHIP, all, Replace.ALL, Instant.now()));
+            long versions = count(c, "SELECT count(*) FROM " + OWNERSHIP.name());
+            verify(check, "SELECT count(value_hash) FROM " + OWNERSHIP.name() + " WHERE owner_name IS NOT NULL", versions,
+                    "versions with values");
+            verify(check, "SELECT count(value_hash) FROM " + OWNERSHIP.assertionsTable(), rows, "assertions with hashes");
+            figures.add(new Figure("b", "BITEMPORAL_MERGE initial load", initial, result[0].summary()));
+
+            double rerun = time(() -> result[0] = merge.write(c, OWNERSHIP, all, Replace.ALL, Instant.now()));
+            expect(result[0].outcome() == WriteResult.Outcome.UNCHANGED, "the identical re-run changed versions");
+            figures.add(new Figure("c", "identical re-run of (b)", rerun, result[0].summary()));
+
+            execute(c, "CREATE TABLE bench_day AS " + oneDay());
+            long dayRows = count(check, "SELECT count(owner_name) FROM bench_day");
+            double day = time(() -> result[0] = merge.write(c, OWNERSHIP, SourceQuery.of("SELECT * FROM bench_day"),
+                    Replace.NONE, Instant.now()));
+            expect(result[0].versionsOpened() > 0, "the day's filings opened no version");
+            figures.add(new Figure("d", "incremental: one day's filings (" + dayRows + " rows)", day, result[0].summary()));
+
+            long crd = count(c, "SELECT (min(crd_number) + max(crd_number)) // 2 FROM " + ROWS);
+            execute(c, "CREATE TABLE bench_one AS SELECT crd_number, owner_key, CASE WHEN filing_date >= DATE '2015-01-01' "
+                    + "THEN owner_name || ' Jr.' ELSE owner_name END AS owner_name, owner_role, ownership_code, filing_date "
+                    + "FROM " + ROWS + " WHERE crd_number = " + crd);
+            long oneRows = count(c, "SELECT count(*) FROM bench_one");
+            double one = time(() -> result[0] = merge.write(c, OWNERSHIP, SourceQuery.of("SELECT * FROM bench_one"),
+                    Replace.SCOPES, Instant.now()));
+            expect(result[0].versionsOpened() > 0, "the single-key correction opened no version");
+            figures.add(new Figure("e", "SINGLE_KEY: CRD " + crd + " (" + oneRows + " rows)", one, result[0].summary()));
+        }
+        return figures;
+    }
+
+    private void generate(Connection c) throws SQLException {
+        String sql = resource("/io/sluice/example/form_adv_filings.sql")
+                .replace("{table}", "bench_filings")
+                .replace("{firms}", Integer.toString(firms))
+                .replace("{seed}", "0")
+                .replace("{through}", "2025-12-31");
+        execute(c, sql);
+        // as the transform stages them: one row per (crd, owner, date), the latest amendment winning
+        execute(c, "CREATE TABLE " + ROWS + " AS SELECT crd_number, owner_key, arg_max(owner_name, amendment_no) AS owner_name, "
+                + "arg_max(owner_role, amendment_no) AS owner_role, arg_max(ownership_code, amendment_no) AS ownership_code, "
+                + "filing_date FROM bench_filings GROUP BY crd_number, owner_key, filing_date ORDER BY crd_number, owner_key, filing_date");
+        execute(c, "DROP TABLE bench_filings");
+        execute(c, "CHECKPOINT");
+    }
+
+    /**
+     * One day's filings: every 16th firm files on 2026-01-15, listing the owners of its latest filing, about one in
+     * five with a changed ownership code (~5,000 rows at 21,000 firms).
+     */
+    private static String oneDay() {
+        return "SELECT r.crd_number, r.owner_key, r.owner_name, r.owner_role, CASE WHEN hash(r.owner_key) % 5 = 0 THEN 'F' "
+                + "ELSE r.ownership_code END AS ownership_code, DATE '2026-01-15' AS filing_date FROM " + ROWS + " AS r "
+                + "JOIN (SELECT crd_number, max(filing_date) AS last FROM " + ROWS + " WHERE crd_number % 16 = 0 GROUP BY ALL) AS l "
+                + "ON r.crd_number = l.crd_number AND r.filing_date = l.last";
+    }
+
+    private interface Work {
+        void run() throws SQLException;
+    }
+
+    private static double time(Work work) throws SQLException {
+        long t0 = System.nanoTime();
+        work.run();
+        return (System.nanoTime() - t0) / 1e6;
+    }
+
+    private static void verify(Connection check, String sql, long expected, String what) throws SQLException {
+        long actual = count(check, sql);
+        expect(actual == expected, what + ": expected " + expected + ", read " + actual + " from another connection");
+    }
+
+    private static void expect(boolean condition, String message) {
+        if (!condition) {
+            throw new IllegalStateException("benchmark invalid: " + message);
+        }
+    }
+
+    private static String resource(String name) {
+        try (InputStream in = MergeBenchmark.class.getResourceAsStream(name)) {
+            if (in == null) {
+                throw new IllegalStateException("missing resource " + name);
+            }
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static void execute(Connection c, String sql) throws SQLException {
+        try (Statement s = c.createStatement()) {
+            s.execute(sql);
+        }
+    }
+
+    private static long count(Connection c, String sql) throws SQLException {
+        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
+            rs.next();
+            return rs.getLong(1);
+        }
+    }
+}
