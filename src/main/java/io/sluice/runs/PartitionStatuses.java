@@ -41,6 +41,8 @@ public class PartitionStatuses {
             throw new RequestRejected(400, "asset", "asset " + asset + " is not partitioned");
         }
         PartitionSpace space = definition.at(clock.instant());
+        // Active partitions first: a run ending between the two reads then shows IN_PROGRESS, never MISSING.
+        Set<String> activeKeys = store.activePartitions(asset);
         Map<PartitionState, IndexRanges.Builder> builders = new EnumMap<>(PartitionState.class);
         Map<String, Instant> materialized = store.materializedAt(asset);
         Map<String, Instant> latestUpstream = latestUpstream(asset, definition);
@@ -54,7 +56,7 @@ public class PartitionStatuses {
         }));
         IndexRanges active = IndexRanges.empty();
         IndexRanges.Builder activeBuilder = IndexRanges.builder();
-        for (String key : store.activePartitions(asset)) {
+        for (String key : activeKeys) {
             index(space, key).ifPresent(activeBuilder::add);
         }
         active = activeBuilder.build();

@@ -32,7 +32,8 @@ public class HomePage {
 
     @CheckedTemplate
     static class Templates {
-        static native TemplateInstance page(List<AssetRow> assets, boolean anyPartitioned, List<RunRow> runs, List<AssetRow> statuses);
+        static native TemplateInstance page(List<AssetRow> assets, boolean anyPartitioned, List<RunRow> runs, List<AssetRow> statuses,
+                                            List<BackfillRow> backfills);
 
         /** The runs table, plus out-of-band updates of each asset's last run, so the assets table stays current too. */
         static native TemplateInstance page$runs(List<RunRow> runs, List<AssetRow> statuses);
@@ -40,13 +41,18 @@ public class HomePage {
         static native TemplateInstance page$launched(RunRow run, String field, String error);
 
         static native TemplateInstance page$keys(List<String> keys);
+
+        static native TemplateInstance page$backfills(List<BackfillRow> backfills);
     }
 
     private final AssetService assets;
     private final RunService runs;
     private final com.fasterxml.jackson.databind.ObjectMapper mapper;
 
-    public HomePage(AssetService assets, RunService runs, com.fasterxml.jackson.databind.ObjectMapper mapper) {
+    private final io.sluice.backfill.BackfillService backfills;
+
+    public HomePage(AssetService assets, RunService runs, com.fasterxml.jackson.databind.ObjectMapper mapper, io.sluice.backfill.BackfillService backfills) {
+        this.backfills = backfills;
         this.assets = assets;
         this.runs = runs;
         this.mapper = mapper;
@@ -55,7 +61,17 @@ public class HomePage {
     @GET
     public TemplateInstance page() {
         List<AssetRow> rows = assetRows();
-        return Templates.page(rows, rows.stream().anyMatch(AssetRow::partitioned), runRows(), List.of());
+        return Templates.page(rows, rows.stream().anyMatch(AssetRow::partitioned), runRows(), List.of(), backfillRows());
+    }
+
+    @GET
+    @Path("ui/backfills")
+    public TemplateInstance backfillsFragment() {
+        return Templates.page$backfills(backfillRows());
+    }
+
+    private List<BackfillRow> backfillRows() {
+        return backfills.list(10, 0).stream().map(b -> BackfillRow.of(b, backfills.progress(b))).toList();
     }
 
     @GET

@@ -251,7 +251,7 @@ public class JpaRunStore implements RunStore {
         StringBuilder hql = new StringBuilder("from RunEntity r where 1 = 1");
         query.status().ifPresent(s -> hql.append(" and r.status = :status"));
         query.asset().ifPresent(a -> hql.append(" and exists (from RunStepEntity s where s.id.runId = r.id and s.assetKey = :asset)"));
-        hql.append(" order by r.createdAt desc, r.id desc");
+        hql.append(" order by r.createdAt desc, r.seq desc, r.id desc");
         var q = session.createSelectionQuery(hql.toString(), RunEntity.class);
         query.status().ifPresent(s -> q.setParameter("status", s.name()));
         query.asset().ifPresent(a -> q.setParameter("asset", a.toString()));
@@ -384,12 +384,15 @@ public class JpaRunStore implements RunStore {
     @Override
     @Transactional
     public Map<AssetKey, AssetRun> lastStepByAsset() {
-        List<RunStepEntity> latest = session.createSelectionQuery(
-                "select s from RunStepEntity s, RunEntity r where r.id = s.id.runId and r.createdAt = "
-                        + "(select max(r2.createdAt) from RunStepEntity s2, RunEntity r2 where r2.id = s2.id.runId and s2.assetKey = s.assetKey) "
-                        + "order by s.assetKey, r.id desc", RunStepEntity.class).getResultList();
         Map<AssetKey, AssetRun> byAsset = new LinkedHashMap<>();
-        latest.forEach(s -> byAsset.putIfAbsent(AssetKey.parse(s.assetKey), new AssetRun(s.id.runId, toStep(s))));
+        List<String> assets = session.createSelectionQuery("select distinct assetKey from RunStepEntity order by assetKey", String.class)
+                .getResultList();
+        for (String asset : assets) {
+            session.createSelectionQuery("select s from RunStepEntity s, RunEntity r where r.id = s.id.runId and s.assetKey = :asset "
+                            + "order by r.createdAt desc, r.seq desc, r.id desc", RunStepEntity.class)
+                    .setParameter("asset", asset).setMaxResults(1).getResultList()
+                    .forEach(s -> byAsset.put(AssetKey.parse(s.assetKey), new AssetRun(s.id.runId, toStep(s))));
+        }
         return byAsset;
     }
 
