@@ -70,7 +70,7 @@ public final class BitemporalSession implements AutoCloseable {
 
     /**
      * Makes the knowledge base believed at system time {@code asOf} current again (none at all if {@code asOf} is
-     * null) and recomputes the timelines of the scopes that changes, as a write: versions that differ are closed and
+     * null) and recomputes the timelines of the scopes whose knowledge changes, as a write: versions that differ are closed and
      * new ones opened at one new system time, chosen like a write's; nothing is deleted. Rolling back to the current
      * knowledge writes nothing. Later writes then split history exactly as they would have after {@code asOf}.
      * Transactions as for {@link #write(BatchSource, Replace, Instant)}.
