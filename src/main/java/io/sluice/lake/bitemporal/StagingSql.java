@@ -33,6 +33,35 @@ final class StagingSql {
      * unreadable key or date, {@code sluice_n} counts the rows.
      */
     String stageRows(String source) {
+        String firstValues = values.stream().map(v -> "first(" + quote(v) + ") AS " + quote(v) + ", ")
+                .collect(Collectors.joining());
+        return "INSERT INTO " + rowsT + " SELECT " + list(keys, "") + ", filing_date, "
+                + firstValues + "min(value_hash) AS value_hash, min(value_hash) <> max(value_hash) AS sluice_conflict, "
+                + "max(sluice_problem) AS sluice_problem, count(*) AS sluice_n FROM (" + hashed(source) + ") AS hashed "
+                + "GROUP BY " + list(keys, "") + ", filing_date";
+    }
+
+    /**
+     * Types and hashes the batch rows one for one, without grouping: several times cheaper than {@link #stageRows}
+     * (which carries every value through a hash aggregate) and the same result when no (key, date) repeats, which
+     * {@link #repeatedKeys()} tells.
+     */
+    String stageDistinctRows(String source) {
+        return "INSERT INTO " + rowsT + " SELECT " + list(keys, "") + ", filing_date, " + Sql.prefixed(values, "")
+                + "value_hash, FALSE AS sluice_conflict, sluice_problem, 1 AS sluice_n FROM (" + hashed(source) + ") AS hashed";
+    }
+
+    /** One row: whether a (key, date) occurs twice among the staged rows. */
+    String repeatedKeys() {
+        return "SELECT EXISTS (SELECT 1 FROM " + rowsT + " GROUP BY " + list(keys, "") + ", filing_date HAVING count(*) > 1)";
+    }
+
+    String clearRows() {
+        return "DELETE FROM " + rowsT;
+    }
+
+    /** The batch rows typed and hashed, one for one, with their first problem (NULL or unreadable key, date or value). */
+    String hashed(String source) {
         List<String> checks = new ArrayList<>();
         keys.forEach(k -> checks.addAll(requiredChecks(k, "key column", table.type(k))));
         checks.addAll(requiredChecks(table.dateColumn(), "date column", "DATE"));
@@ -40,13 +69,7 @@ final class StagingSql {
         String typed = "SELECT " + casts(keys) + casts(values)
                 + "TRY_CAST(src." + quote(table.dateColumn()) + " AS DATE) AS filing_date, "
                 + problem(checks) + " AS sluice_problem FROM (" + source + "\n) AS src";
-        String hashed = "SELECT *, " + ValueHash.sql(values, "") + " AS value_hash FROM (" + typed + ") AS typed";
-        String firstValues = values.stream().map(v -> "first(" + quote(v) + ") AS " + quote(v) + ", ")
-                .collect(Collectors.joining());
-        return "INSERT INTO " + rowsT + " SELECT " + list(keys, "") + ", filing_date, "
-                + firstValues + "min(value_hash) AS value_hash, min(value_hash) <> max(value_hash) AS sluice_conflict, "
-                + "max(sluice_problem) AS sluice_problem, count(*) AS sluice_n FROM (" + hashed + ") AS hashed "
-                + "GROUP BY " + list(keys, "") + ", filing_date";
+        return "SELECT *, " + ValueHash.sql(values, "") + " AS value_hash FROM (" + typed + ") AS typed";
     }
 
     String insertMarkers(String source) {

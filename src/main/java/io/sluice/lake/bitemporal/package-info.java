@@ -18,6 +18,9 @@
  *             "filing_date", "2024-01-01"))), Replace.NONE);
  * }
  *
+ * // rollback: the knowledge believed at system time t becomes current again, as a new write (nothing is deleted)
+ * WriteResult undo = merge.rollback(connection, owners, t, clock.instant());
+ *
  * // reads
  * BoundQuery q = BitemporalQueries.asOf(owners, LocalDate.of(2021, 6, 30), r.systemTime().orElse(null));
  * }</pre>

@@ -67,7 +67,7 @@ final class HistoryRun {
             TestBatch batch = history.batches().get(i);
             Instant requested = i % 3 == 2 ? BASE : BASE.plusSeconds(3600L * (i + 1));
             boolean invalid = ReferenceModel.rejection(batch).isPresent();
-            WriteResult result = session.write(batch.toBatch(table), batch.replace(), requested);
+            WriteResult result = session.write(batch.toSource(table), batch.replace(), requested);
             if (!invalid) {
                 model.apply(batch);
             }

@@ -27,6 +27,28 @@ record TestBatch(List<Row> rows, List<Marker> markers, Replace replace) {
     }
 
     /** The engine's batch for {@code table}, whose key, value and scope columns line up with the parts. */
+    /**
+     * A full refresh without markers as SQL over a VALUES list (the path the orchestrator takes, which may skip
+     * staging a re-run); every other batch as {@link #toBatch}.
+     */
+    BatchSource toSource(BitemporalTable table) {
+        Batch batch = toBatch(table);
+        if (replace != Replace.ALL || !batch.markers().isEmpty() || batch.rows().isEmpty()) {
+            return batch;
+        }
+        List<String> tuples = new ArrayList<>();
+        for (Map<String, Object> row : batch.rows()) {
+            List<String> literals = new ArrayList<>();
+            for (String column : table.rowColumns()) {
+                Object v = row.get(column);
+                literals.add(v == null ? "CAST(NULL AS VARCHAR)" : "'" + v.toString().replace("'", "''") + "'");
+            }
+            tuples.add("(" + String.join(", ", literals) + ")");
+        }
+        return SourceQuery.of("SELECT * FROM (VALUES " + String.join(", ", tuples) + ") AS v("
+                + String.join(", ", table.rowColumns().stream().map(c -> "\"" + c + "\"").toList()) + ")");
+    }
+
     Batch toBatch(BitemporalTable table) {
         List<Map<String, Object>> out = new ArrayList<>();
         for (Row row : rows) {
