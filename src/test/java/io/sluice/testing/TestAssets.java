@@ -180,4 +180,24 @@ public final class TestAssets {
             return MaterializeResult.rows(1);
         }
     }
+
+    /** {@code test/regional}: dynamic partitions named {@code test_regions}, keys added over the API. */
+    @ApplicationScoped
+    public static class Regional implements Asset<AssetSpec.NoConfig> {
+        private final AssetSpec<AssetSpec.NoConfig> spec;
+
+        public Regional(io.sluice.runs.DynamicKeyStore keys) {
+            this.spec = AssetSpec.builder("test/regional").partitions(new io.sluice.partitions.DynamicPartitions("test_regions", keys)).build();
+        }
+
+        @Override
+        public AssetSpec<AssetSpec.NoConfig> spec() {
+            return spec;
+        }
+
+        @Override
+        public MaterializeResult materialize(AssetContext<AssetSpec.NoConfig> context) {
+            return MaterializeResult.rows(1).withMetadata("region", context.partition().orElseThrow());
+        }
+    }
 }
