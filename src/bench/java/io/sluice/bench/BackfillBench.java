@@ -22,7 +22,7 @@ import java.util.Optional;
  * <p>System properties: {@code bench.partitions} (10000), {@code bench.workers} (4, threads of every
  * contender and Sluice's {@code SLUICE_RUNS_WORKERS}), {@code bench.maxSeconds} (600, per contender),
  * {@code bench.engines} (h2,pg), {@code bench.contenders} (floor,sluice,dbscheduler,quartz),
- * {@code bench.jfr} (false: record a JFR profile of each Sluice server into target/bench), {@code bench.pgSynchronousCommit} (on).
+ * {@code bench.jfr} (false: record a JFR profile of each Sluice server into target/bench), {@code bench.pgDurable} (true: fsync and synchronous_commit on).
  */
 public final class BackfillBench {
 
@@ -40,9 +40,9 @@ public final class BackfillBench {
 
         System.out.println("# Sluice backfill benchmark");
         System.out.println("load at start: " + uptime());
-        System.out.printf("machine: %d cores, JVM %s; %d partitions per contender, %d worker threads each; PostgreSQL synchronous_commit=%s%n%n",
+        System.out.printf("machine: %d cores, JVM %s; %d partitions per contender, %d worker threads each; PostgreSQL fsync and synchronous_commit %s%n%n",
                 Runtime.getRuntime().availableProcessors(), System.getProperty("java.version"), n, workers,
-                System.getProperty("bench.pgSynchronousCommit", "on"));
+                Boolean.parseBoolean(System.getProperty("bench.pgDurable", "true")) ? "on" : "off");
 
         PlanningBench.Figures planning = PlanningBench.run(100_000, 10);
         System.out.printf("dry-run planning (in-process BackfillPlanner, range -> subset -> plan): %,d partitions x %d assets -> %,d runs "
@@ -64,9 +64,10 @@ public final class BackfillBench {
             for (String engine : engines) {
                 Path h2Dir = Files.createTempDirectory("sluice-bench-h2");
                 if (engine.equals("pg") && pg == null) {
-                    // zonky turns synchronous_commit off; PostgreSQL's default (and production's) is on: commits wait for the WAL flush.
-                    pg = EmbeddedPostgres.builder().setServerConfig("synchronous_commit", System.getProperty("bench.pgSynchronousCommit", "on"))
-                            .start();
+                    // zonky starts PostgreSQL with -F (fsync off) and synchronous_commit off; by default the benchmark uses
+                    // PostgreSQL's own defaults (both on), so a commit waits for the WAL to reach the disk, as in production.
+                    String durable = Boolean.parseBoolean(System.getProperty("bench.pgDurable", "true")) ? "on" : "off";
+                    pg = EmbeddedPostgres.builder().setServerConfig("fsync", durable).setServerConfig("synchronous_commit", durable).start();
                 }
                 for (String name : wanted) {
                     Contender c = all.get(name);
