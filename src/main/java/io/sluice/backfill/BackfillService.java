@@ -54,9 +54,11 @@ public class BackfillService {
     private final ConcurrencyLimits limits;
     private final InstantSource clock;
     private final ObjectMapper mapper;
+    private final io.sluice.runs.RunExecutor executor;
 
-    BackfillService(AssetCatalog catalog, LaunchValidator validator, RunService runs, RunStore runStore, BackfillStore store, AuditLog audit,
+    BackfillService(io.sluice.runs.RunExecutor executor, AssetCatalog catalog, LaunchValidator validator, RunService runs, RunStore runStore, BackfillStore store, AuditLog audit,
                     ConcurrencyLimits limits, InstantSource clock, ObjectMapper mapper) {
+        this.executor = executor;
         this.catalog = catalog;
         this.validator = validator;
         this.runs = runs;
@@ -229,12 +231,14 @@ public class BackfillService {
     }
 
     public Backfill pause(String id, String actor, String reason) {
-        return steer(id, EnumSet.of(BackfillStatus.RUNNING), BackfillStatus.PAUSED, AuditAction.BACKFILL_PAUSED, actor, reason, null);
+        Backfill b = steer(id, EnumSet.of(BackfillStatus.RUNNING), BackfillStatus.PAUSED, AuditAction.BACKFILL_PAUSED, actor, reason, null);
+        executor.refresh();
+        return b;
     }
 
     public Backfill resume(String id, String actor, String reason) {
         Backfill b = steer(id, EnumSet.of(BackfillStatus.PAUSED), BackfillStatus.RUNNING, AuditAction.BACKFILL_RESUMED, actor, reason, null);
-        runs.enqueue(List.of(), () -> { });
+        executor.refresh();
         return b;
     }
 
@@ -243,6 +247,7 @@ public class BackfillService {
         Backfill b = steer(id, EnumSet.of(BackfillStatus.RUNNING, BackfillStatus.PAUSED), BackfillStatus.CANCELED,
                 AuditAction.BACKFILL_CANCELED, actor, reason, now);
         runStore.cancelBackfillRuns(id, now);
+        executor.refresh();
         return b;
     }
 

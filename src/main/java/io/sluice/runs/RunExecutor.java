@@ -18,6 +18,7 @@ import java.time.Instant;
 import java.time.InstantSource;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ThreadPoolExecutor;
@@ -50,6 +51,9 @@ public class RunExecutor {
     private final AssetCatalog catalog;
     private final Event<RunFinished> finished;
     private final Map<String, QueuedRun> inFlight = new ConcurrentHashMap<>();
+    /** Queued runs fetched ahead, in order; refilled when it runs low, so the queue is not re-read on every run end. */
+    private final java.util.ArrayDeque<QueuedRun> ahead = new java.util.ArrayDeque<>();
+    private static final int FETCH_AHEAD = 500;
     private final Object signal = new Object();
     private volatile boolean wakeUp;
     private volatile Thread dispatcher;
@@ -133,9 +137,9 @@ public class RunExecutor {
         pool.shutdownNow();
     }
 
-    /** A run was queued (or limits changed): dispatch without waiting for the next poll. */
+    /** A run was queued: dispatch without waiting for the next poll, reading the queue again (single runs go first). */
     public void submit(String runId) {
-        wake();
+        refresh();
     }
 
     public void wake() {
@@ -175,31 +179,51 @@ public class RunExecutor {
         for (QueuedRun running : inFlight.values()) {
             count(running, byBackfill, byPool);
         }
-        for (QueuedRun next : store.nextQueued(free + workers * 4)) {
-            if (free == 0) {
-                return;
+        synchronized (ahead) {
+            if (ahead.size() < workers * 2) {
+                ahead.clear();
+                ahead.addAll(store.nextQueued(FETCH_AHEAD));
             }
-            if (inFlight.containsKey(next.id()) || !allowed(next, byBackfill, byPool)) {
-                continue;
+            List<QueuedRun> held = new java.util.ArrayList<>();
+            while (free > 0 && !ahead.isEmpty()) {
+                QueuedRun next = ahead.poll();
+                if (inFlight.containsKey(next.id())) {
+                    continue;
+                }
+                if (!allowed(next, byBackfill, byPool)) {
+                    held.add(next);
+                    continue;
+                }
+                count(next, byBackfill, byPool);
+                inFlight.put(next.id(), next);
+                free--;
+                pool.execute(() -> execute(next));
             }
-            count(next, byBackfill, byPool);
-            inFlight.put(next.id(), next);
-            free--;
-            pool.execute(() -> execute(next));
+            for (int i = held.size() - 1; i >= 0; i--) {
+                ahead.addFirst(held.get(i));
+            }
         }
     }
 
+    /** Drops the runs fetched ahead (a backfill was paused or canceled): the next dispatch reads the queue again. */
+    public void refresh() {
+        synchronized (ahead) {
+            ahead.clear();
+        }
+        wake();
+    }
+
     private void execute(QueuedRun run) {
+        Optional<RunStatus> ended = Optional.empty();
         try {
-            worker.execute(run.id());
+            ended = worker.execute(run.id());
         } catch (RuntimeException e) {
             LOG.errorf(e, "run %s could not be executed", run.id());
         } finally {
             inFlight.remove(run.id());
-            store.find(run.id()).filter(r -> r.status().isTerminal())
-                    .ifPresent(r -> finished.fire(new RunFinished(r.id(), r.backfillId(), r.status())));
             wake();
         }
+        ended.ifPresent(status -> finished.fire(new RunFinished(run.id(), run.backfillId(), status)));
     }
 
     private boolean allowed(QueuedRun run, Map<String, Integer> byBackfill, Map<String, Integer> byPool) {

@@ -77,7 +77,7 @@ public class RunService {
      */
     public void enqueue(List<Run> runs, Runnable alsoStore) {
         storeAll(runs, alsoStore);
-        executor.wake();
+        executor.refresh();
     }
 
     void storeAll(List<Run> runs, Runnable audit) {

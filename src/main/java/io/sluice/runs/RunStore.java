@@ -19,7 +19,7 @@ public interface RunStore {
     /** Stores many runs (a backfill) in one transaction, reserving their partitions; all or nothing. */
     void createAll(List<Run> runs);
 
-    /** Queued runs that may start now (their backfill, if any, is running), oldest first. */
+    /** Queued runs that may start now (their backfill, if any, is running): single launches first, then oldest first. */
     List<QueuedRun> nextQueued(int limit);
 
     /** Records the outcome of an asset's partitions (MATERIALIZED, FAILED) for partition status. */

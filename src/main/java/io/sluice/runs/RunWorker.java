@@ -3,6 +3,7 @@ package io.sluice.runs;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.sluice.audit.AuditAction;
 import io.sluice.audit.AuditEvent;
 import io.sluice.audit.AuditLog;
@@ -39,15 +40,26 @@ class RunWorker {
         this.mapper = mapper;
     }
 
-    void execute(String runId) {
+    /**
+     * Claims and executes a run; empty if another worker or a cancel got to it first. Writes are grouped: one
+     * transaction to claim and start, one per step end, one to finish.
+     */
+    Optional<RunStatus> execute(String runId) {
         Instant started = clock.instant();
-        if (!store.claim(runId, started)) {
-            return;
-        }
-        Run run = store.find(runId).orElseThrow();
         StoredRunLogger log = new StoredRunLogger(store, clock, runId, null);
-        log.info((run.kind() == RunKind.ROLLBACK ? "started rollback of " + run.assets().get(0) + " to " + run.rollbackTo()
-                : "started " + run.mode() + " of " + run.assets().size() + " asset(s)") + (run.reason() == null ? "" : ": " + run.reason()));
+        Run run = QuarkusTransaction.requiringNew().call(() -> {
+            if (!store.claim(runId, started)) {
+                return null;
+            }
+            Run claimed = store.find(runId).orElseThrow();
+            log.info((claimed.kind() == RunKind.ROLLBACK ? "started rollback of " + claimed.assets().get(0) + " to " + claimed.rollbackTo()
+                    : "started " + claimed.mode() + " of " + claimed.assets().size() + " asset(s)")
+                    + (claimed.reason() == null ? "" : ": " + claimed.reason()));
+            return claimed;
+        });
+        if (run == null) {
+            return Optional.empty();
+        }
         JsonNode configs = configs(run);
         Map<AssetKey, RunStatus> outcomes = new HashMap<>();
         long keys = 0;
@@ -62,10 +74,12 @@ class RunWorker {
                 return steps.run(run, step.asset(), configs.get(step.asset().toString()));
             });
             Instant stepEnd = clock.instant();
-            store.updateStep(runId, new RunStep(step.index(), step.asset(), outcome.status(), blocked.isPresent() ? null : stepStart,
-                    stepEnd, outcome.keyCount(), outcome.batchCount(), outcome.rowsWritten(), outcome.error()));
+            QuarkusTransaction.requiringNew().run(() -> {
+                store.updateStep(runId, new RunStep(step.index(), step.asset(), outcome.status(), blocked.isPresent() ? null : stepStart,
+                        stepEnd, outcome.keyCount(), outcome.batchCount(), outcome.rowsWritten(), outcome.error()));
+                recordPartitions(run, step.asset(), outcome.status(), stepEnd);
+            });
             metrics.stepFinished(step.asset().toString(), outcome.status(), Duration.between(stepStart, stepEnd));
-            recordPartitions(run, step.asset(), outcome.status(), stepEnd);
             outcomes.put(step.asset(), outcome.status());
             keys += outcome.keyCount();
             batches += outcome.batchCount();
@@ -76,11 +90,20 @@ class RunWorker {
         }
         RunStatus status = overall(outcomes);
         Instant ended = clock.instant();
-        store.finish(runId, status, ended, keys, batches, rows, error);
-        log.info("finished " + status + ": " + keys + " keys, " + batches + " batches, " + rows + " rows written");
-        audit.record(AuditEvent.of(ended, "sluice", AuditAction.RUN_FINISHED, runId, String.join(",", run.assets().stream().map(AssetKey::toString).toList()),
-                null, Map.of("status", status.name(), "keys", keys, "batches", batches, "rowsWritten", rows)));
+        long totalKeys = keys;
+        long totalBatches = batches;
+        long totalRows = rows;
+        String firstError = error;
+        QuarkusTransaction.requiringNew().run(() -> {
+            store.finish(runId, status, ended, totalKeys, totalBatches, totalRows, firstError);
+            log.info("finished " + status + ": " + totalKeys + " keys, " + totalBatches + " batches, " + totalRows + " rows written");
+            audit.record(AuditEvent.of(ended, "sluice", AuditAction.RUN_FINISHED, runId,
+                    String.join(",", run.assets().stream().map(AssetKey::toString).toList()), null,
+                    Map.of("status", status.name(), "keys", totalKeys, "batches", totalBatches, "rowsWritten", totalRows))
+                    .withBackfill(run.backfillId()));
+        });
         metrics.runFinished(status, Duration.between(started, ended));
+        return Optional.of(status);
     }
 
     /** Keeps partition status current: the run's partitions of a partitioned asset are materialized or failed. */

@@ -129,7 +129,7 @@ public class JpaRunStore implements RunStore {
     public List<io.sluice.runs.QueuedRun> nextQueued(int limit) {
         return session.createSelectionQuery("select r.id, r.backfillId, r.assets from RunEntity r where r.status = :queued and (r.backfillId is null "
                         + "or exists (from io.sluice.backfill.store.BackfillEntity b where b.id = r.backfillId and b.status = 'RUNNING')) "
-                        + "order by r.createdAt, r.seq", Object[].class)
+                        + "order by case when r.backfillId is null then 0 else 1 end, r.createdAt, r.seq", Object[].class)
                 .setParameter("queued", RunStatus.QUEUED.name()).setMaxResults(limit).getResultList().stream()
                 .map(row -> new io.sluice.runs.QueuedRun((String) row[0], (String) row[1],
                         Arrays.stream(((String) row[2]).split(",")).map(AssetKey::parse).toList())).toList();
