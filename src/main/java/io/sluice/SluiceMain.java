@@ -18,7 +18,7 @@ import java.nio.file.StandardOpenOption;
 @QuarkusMain
 public final class SluiceMain {
 
-    private SluiceMain() {
+    SluiceMain() {
     }
 
     public static void main(String... args) {

@@ -33,7 +33,8 @@ public record RunDto(
         List<StepDto> steps,
         List<AssetDto.MaterializationDto> materializations,
         String kind,
-        String rollbackTo) {
+        String rollbackTo,
+        String backfillId) {
 
     public record StepDto(String asset, String status, Instant startedAt, Instant endedAt, long keyCount, long batchCount,
                           long rowsWritten, String error) {
@@ -49,6 +50,6 @@ public record RunDto(
         return new RunDto(run.id(), run.status().name(), run.mode().name(), run.assets().stream().map(AssetKey::toString).toList(),
                 run.keys(), run.partitions(), config, run.reason(), run.launchedBy(), run.createdAt(), run.startedAt(), run.endedAt(),
                 duration, run.keyCount(), run.batchCount(), run.rowsWritten(), run.error(), run.cancelRequested(),
-                run.steps().stream().map(StepDto::of).toList(), materializations, run.kind().name(), run.rollbackTo());
+                run.steps().stream().map(StepDto::of).toList(), materializations, run.kind().name(), run.rollbackTo(), run.backfillId());
     }
 }

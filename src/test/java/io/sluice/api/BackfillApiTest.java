@@ -63,8 +63,9 @@ class BackfillApiTest {
         JsonPath done = awaitBackfill(id, BackfillApiTest::ended);
         assertThat(done.getString("status")).isEqualTo("COMPLETED");
         assertThat(done.getLong("progress.succeeded")).isEqualTo(20);
-        List<List<String>> partitions = given().get("/api/runs?asset=test/daily&status=SUCCESS&limit=500").then().statusCode(200).extract()
-                .jsonPath().getList("partitions");
+        JsonPath succeeded = given().get("/api/runs?asset=test/daily&status=SUCCESS&limit=500").then().statusCode(200).extract().jsonPath();
+        assertThat(succeeded.getList("backfillId")).as("runs carry their backfill's id").contains(id);
+        List<List<String>> partitions = succeeded.getList("partitions");
         assertThat(partitions.stream().flatMap(List::stream).filter(p -> p.compareTo("2024-02-01") >= 0 && p.compareTo("2024-02-20") <= 0))
                 .as("each partition materialized exactly once").hasSize(20).doesNotHaveDuplicates();
 
