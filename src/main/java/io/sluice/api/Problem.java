@@ -12,7 +12,7 @@ public record Problem(String type, String title, int status, String detail, Stri
 
     public static Response response(int status, String detail, String field, String instance) {
         Response.Status known = Response.Status.fromStatusCode(status);
-        String title = known == null ? "Error" : known.getReasonPhrase();
+        String title = known != null ? known.getReasonPhrase() : status == 422 ? "Unprocessable Entity" : "Error";
         return Response.status(status).type(MediaType.valueOf(MEDIA_TYPE))
                 .entity(new Problem("about:blank", title, status, detail, field, instance)).build();
     }

@@ -87,7 +87,8 @@ class RunApiTest {
         int before = runCount();
         given().contentType(ContentType.JSON).body(body).when().post("/api/runs").then()
                 .statusCode(status).contentType("application/problem+json")
-                .body("status", equalTo(status)).body("field", equalTo(field)).body("detail", org.hamcrest.Matchers.notNullValue());
+                .body("status", equalTo(status)).body("field", equalTo(field)).body("detail", org.hamcrest.Matchers.notNullValue())
+                .body("title", org.hamcrest.Matchers.not(equalTo("Error")));
         assertThat(runCount()).as("runs stored").isEqualTo(before);
     }
 
