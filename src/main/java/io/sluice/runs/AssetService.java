@@ -63,7 +63,7 @@ public class AssetService {
     }
 
     public Map<AssetKey, AssetRun> lastSteps() {
-        return store.lastStepByAsset();
+        return store.lastStepByAsset(catalog.graph().keys());
     }
 
     /** Entity keys a keyed asset knows, filtered by prefix, at most {@code limit}. */

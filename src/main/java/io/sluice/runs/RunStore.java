@@ -79,8 +79,8 @@ public interface RunStore {
 
     Optional<Materialization> lastMaterialization(AssetKey asset);
 
-    /** The newest step of each asset, across runs. */
-    Map<AssetKey, AssetRun> lastStepByAsset();
+    /** The newest step of each of the given assets, across runs (assets never run are absent). */
+    Map<AssetKey, AssetRun> lastStepByAsset(java.util.Collection<AssetKey> assets);
 
     void recordChecks(List<RecordedCheck> checks);
 

@@ -207,8 +207,8 @@ public abstract class RunStoreContract {
         assertThat(read.endedAt()).isEqualTo(t0.plusSeconds(3));
         assertThat(read.rowsWritten()).isEqualTo(40);
         assertThat(read.steps().get(0).error()).contains("boom");
-        assertThat(store.lastStepByAsset().get(a).runId()).isEqualTo(run.id());
-        assertThat(store.lastStepByAsset().get(a).step().status()).isEqualTo(RunStatus.FAILURE);
+        assertThat(store.lastStepByAsset(List.of(a)).get(a).runId()).isEqualTo(run.id());
+        assertThat(store.lastStepByAsset(List.of(a)).get(a).step().status()).isEqualTo(RunStatus.FAILURE);
     }
 
     @Test

@@ -383,11 +383,9 @@ public class JpaRunStore implements RunStore {
 
     @Override
     @Transactional
-    public Map<AssetKey, AssetRun> lastStepByAsset() {
+    public Map<AssetKey, AssetRun> lastStepByAsset(java.util.Collection<AssetKey> keys) {
         Map<AssetKey, AssetRun> byAsset = new LinkedHashMap<>();
-        List<String> assets = session.createSelectionQuery("select distinct assetKey from RunStepEntity order by assetKey", String.class)
-                .getResultList();
-        for (String asset : assets) {
+        for (String asset : keys.stream().map(AssetKey::toString).sorted().toList()) {
             session.createSelectionQuery("select s from RunStepEntity s, RunEntity r where r.id = s.id.runId and s.assetKey = :asset "
                             + "order by r.createdAt desc, r.seq desc, r.id desc", RunStepEntity.class)
                     .setParameter("asset", asset).setMaxResults(1).getResultList()
