@@ -12,8 +12,17 @@ public interface AssetContext<C extends Record> {
     /** The validated run config. */
     C config();
 
-    /** The partition being materialized, empty for unpartitioned assets. */
+    /**
+     * The partition being materialized; empty for unpartitioned assets, and for an asset that
+     * {@linkplain AssetSpec.Builder#processesRanges() processes ranges} when the range holds more than one partition.
+     */
     Optional<String> partition();
+
+    /**
+     * The contiguous partitions being materialized together, empty for unpartitioned assets. One partition
+     * unless the asset {@linkplain AssetSpec.Builder#processesRanges() processes ranges}.
+     */
+    Optional<PartitionRange> partitionRange();
 
     /** The run's own log: lines are stored with the run and shown in the UI. */
     RunLogger log();

@@ -24,7 +24,8 @@ public record AssetSpec<C extends Record>(
         C defaultConfig,
         PartitionsDefinition partitions,
         Optional<TableSpec> table,
-        Optional<String> pool) {
+        Optional<String> pool,
+        boolean processesRanges) {
 
     public AssetSpec {
         Objects.requireNonNull(key, "key");
@@ -39,6 +40,13 @@ public record AssetSpec<C extends Record>(
         Objects.requireNonNull(pool, "pool");
         if (table.isPresent() && table.get().mode() instanceof WriteMode.PartitionOverwrite && !partitions.isPartitioned()) {
             throw new IllegalArgumentException("asset " + key + " writes with PARTITION_OVERWRITE but is not partitioned");
+        }
+        if (processesRanges && !partitions.isPartitioned()) {
+            throw new IllegalArgumentException("asset " + key + " processes partition ranges but is not partitioned");
+        }
+        if (processesRanges && table.isPresent() && table.get().mode() instanceof WriteMode.PartitionOverwrite) {
+            throw new IllegalArgumentException("asset " + key + " processes partition ranges, but PARTITION_OVERWRITE replaces one "
+                    + "partition per write: use APPEND, UPSERT or BITEMPORAL_MERGE, or process one partition at a time");
         }
         if (deps.contains(key)) {
             throw new IllegalArgumentException("asset " + key + " depends on itself");
@@ -70,6 +78,7 @@ public record AssetSpec<C extends Record>(
         private PartitionsDefinition partitions = PartitionsDefinition.none();
         private TableSpec table;
         private String pool;
+        private boolean processesRanges;
 
         private Builder(AssetKey key, Class<C> configType, C defaultConfig) {
             this.key = key;
@@ -132,9 +141,19 @@ public record AssetSpec<C extends Record>(
             return this;
         }
 
+        /**
+         * The compute takes a contiguous range of partitions at once ({@link AssetContext#partitionRange()}): a run of
+         * many partitions (a backfill's single run, or several partitions per run) calls it, stages and publishes once
+         * per contiguous range instead of once per partition. Partition status is still kept per partition.
+         */
+        public Builder<C> processesRanges() {
+            this.processesRanges = true;
+            return this;
+        }
+
         public AssetSpec<C> build() {
             return new AssetSpec<>(key, description, owners, tags, deps, configType, defaultConfig, partitions, Optional.ofNullable(table),
-                    Optional.ofNullable(pool));
+                    Optional.ofNullable(pool), processesRanges);
         }
     }
 }

@@ -25,4 +25,17 @@ public interface LakeSession {
 
     /** Whether a table exists in the lake. */
     boolean tableExists(String table);
+
+    /**
+     * The version of a managed table: the id of its last published write (or rollback), 0 if it was never written.
+     * Versions of one table only grow, in commit order, so they make exact watermarks for assets downstream of it.
+     */
+    long tableVersion(String table);
+
+    /**
+     * A query, with the one column {@code load_id}, of the loads an APPEND table received from the writes after
+     * version {@code after} up to version {@code upTo} (both as {@link #tableVersion} gives them): what is new
+     * downstream's since a run that saw version {@code after}.
+     */
+    String loadsAppended(String table, long after, long upTo);
 }

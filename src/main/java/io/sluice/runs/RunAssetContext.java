@@ -3,6 +3,7 @@ package io.sluice.runs;
 import io.sluice.catalog.AssetContext;
 import io.sluice.catalog.AssetKey;
 import io.sluice.catalog.Lake;
+import io.sluice.catalog.PartitionRange;
 import io.sluice.catalog.RunLogger;
 import io.sluice.catalog.TableOutput;
 import java.util.Optional;
@@ -13,11 +14,16 @@ record RunAssetContext<C extends Record>(
         String runId,
         AssetKey assetKey,
         C config,
-        Optional<String> partition,
+        Optional<PartitionRange> partitionRange,
         RunLogger log,
         Lake lake,
         Optional<TableOutput> table,
         BooleanSupplier cancelRequested) implements AssetContext<C> {
+
+    @Override
+    public Optional<String> partition() {
+        return partitionRange.filter(r -> r.size() == 1).map(PartitionRange::first);
+    }
 
     @Override
     public TableOutput output() {

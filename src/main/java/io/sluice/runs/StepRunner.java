@@ -11,6 +11,7 @@ import io.sluice.catalog.AssetSpec;
 import io.sluice.catalog.KeyedAsset;
 import io.sluice.catalog.Lake;
 import io.sluice.catalog.MaterializeResult;
+import io.sluice.catalog.PartitionRange;
 import io.sluice.catalog.CheckResult;
 import io.sluice.catalog.Publication;
 import io.sluice.catalog.RollbackTarget;
@@ -22,7 +23,6 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.time.InstantSource;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import java.util.Optional;
 
@@ -77,19 +77,23 @@ class StepRunner {
     private <C extends Record> StepOutcome runTyped(Run run, Asset<C> asset, JsonNode configNode, StoredRunLogger log) throws Exception {
         AssetSpec<C> spec = asset.spec();
         C config = binder.bind(spec, configNode, "config");
-        List<String> partitions = spec.partitions().isPartitioned() ? run.partitions() : Collections.singletonList(null);
+        boolean keyed = asset instanceof KeyedAsset<C>;
+        List<Optional<PartitionRange>> units = PartitionUnits.of(spec.partitions().isPartitioned(), spec.processesRanges() && !keyed,
+                run.partitions(), spec.partitions().at(clock.instant()));
         long keys = 0;
         long batches = 0;
         long rows = 0;
-        for (String partition : partitions) {
+        for (Optional<PartitionRange> range : units) {
+            // one partition: its key; a range of several: first...last, as the write log, staging and events name it
+            String partition = range.map(PartitionRange::toString).orElse(null);
             long started = System.nanoTime();
             Optional<Staging> staging = spec.table().map(t -> lake.stage(t, run.id(), Optional.ofNullable(partition)));
             PartitionOutcome outcome;
             try {
-                RunAssetContext<C> context = new RunAssetContext<>(run.id(), spec.key(), config, Optional.ofNullable(partition), log, lake,
+                RunAssetContext<C> context = new RunAssetContext<>(run.id(), spec.key(), config, range, log, lake,
                         staging.map(TableOutput.class::cast), () -> store.isCancelRequested(run.id()));
-                outcome = asset instanceof KeyedAsset<C> keyed
-                        ? processKeys(run, keyed, context, partition)
+                outcome = keyed
+                        ? processKeys(run, (KeyedAsset<C>) asset, context, partition)
                         : new PartitionOutcome(asset.materialize(context), 0, 1, new KeySelection(List.of(), Optional.empty(), true));
                 if (staging.isPresent()) {
                     boolean complete = outcome.selection().complete() && !spec.partitions().isPartitioned();
@@ -100,13 +104,17 @@ class StepRunner {
             }
             outcome.selection().watermarkOnSuccess().ifPresent(w -> store.saveWatermark(spec.key(), partition, w, run.id(), clock.instant()));
             long durationMs = (System.nanoTime() - started) / 1_000_000;
+            MaterializeResult result = outcome.result();
+            if (range.isPresent() && range.get().size() > 1) {
+                result = result.withMetadata("partition_count", range.get().size());
+            }
             store.recordMaterialization(new Materialization(run.id(), spec.key(), partition, clock.instant(),
-                    outcome.result().rowsWritten(), outcome.keys(), outcome.batches(), durationMs, json(outcome.result())));
-            log.info("materialized" + (partition == null ? "" : " partition " + partition) + ": "
-                    + outcome.result().rowsWritten() + " rows written in " + durationMs + " ms");
+                    result.rowsWritten(), outcome.keys(), outcome.batches(), durationMs, json(result)));
+            log.info("materialized" + range.map(r -> r.size() == 1 ? " partition " + r : " partitions " + r + " (" + r.size() + ")").orElse("")
+                    + ": " + result.rowsWritten() + " rows written in " + durationMs + " ms");
             keys += outcome.keys();
             batches += outcome.batches();
-            rows += outcome.result().rowsWritten();
+            rows += result.rowsWritten();
         }
         return new StepOutcome(RunStatus.SUCCESS, keys, batches, rows, null);
     }

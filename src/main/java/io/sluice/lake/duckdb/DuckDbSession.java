@@ -138,6 +138,17 @@ final class DuckDbSession implements LakeSession {
                 + "' AND table_name = '" + name + "'") > 0;
     }
 
+    @Override
+    public long tableVersion(String table) {
+        return queryLong("SELECT coalesce(max(write_id), 0) FROM " + WriteLog.TABLE + " WHERE table_name = " + WriteLog.literal(identifier(table)));
+    }
+
+    @Override
+    public String loadsAppended(String table, long after, long upTo) {
+        return "SELECT load_id FROM " + Snapshots.LOADS + " WHERE table_name = " + WriteLog.literal(identifier(table))
+                + " AND write_id > " + after + " AND write_id <= " + upTo;
+    }
+
     static String identifier(String name) {
         if (name == null || !IDENTIFIER.matcher(name).matches()) {
             throw new IllegalArgumentException("not a valid lake identifier: '" + name + "'");
