@@ -57,6 +57,19 @@ test('the keys field is only usable in SINGLE_KEY mode and the form says what is
   assert.deepEqual(page.pageErrors, []);
 });
 
+test('a partition range that goes backwards is refused in the form, naming the field', async () => {
+  const page = await newPage(browser);
+  await page.goto(baseUrl() + '/');
+  await page.check('input[name=asset][value="raw/form_adv_filings"]');
+  await page.fill('#partitions', '2024-12-31...2024-01-01');
+  await page.click('#launch-button');
+  const error = page.locator('#launch-result #launch-error');
+  await error.waitFor({ timeout: 15_000 });
+  assert.match(await error.innerText(), /range 2024-12-31\.\.\.2024-01-01: .*backwards/);
+  assert.equal(await page.locator('#partitions').getAttribute('aria-invalid'), 'true', 'the partitions field is marked invalid');
+  assert.deepEqual(page.pageErrors, []);
+});
+
 test('SINGLE_KEY without keys shows a clear error in the form and creates no run', async () => {
   const page = await newPage(browser);
   await page.goto(baseUrl() + '/');

@@ -3,7 +3,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  EXAMPLE_ASSETS, RUN_TIMEOUT_MS, api, baseUrl, launchBrowser, launchedRunId, newPage, poll, screenshot, waitForRunInList,
+  EXAMPLE_ASSETS, EXAMPLE_HISTORY, RUN_TIMEOUT_MS, api, baseUrl, launchBrowser, launchedRunId, newPage, poll, screenshot, waitForRunInList,
 } from './support.mjs';
 
 let browser;
@@ -18,6 +18,8 @@ test('an INCREMENTAL run of the whole pipeline appears in the runs list and succ
     await page.check(`input[name=asset][value="${asset}"]`);
   }
   assert.ok(await page.locator('input[name=mode][value=INCREMENTAL]').isChecked());
+  // 24 years of daily filing partitions as one range: extract and raw each write it at once
+  await page.fill('#partitions', EXAMPLE_HISTORY);
   await page.fill('#reason', 'browser test: first load');
   await page.click('#launch-button');
 
@@ -34,6 +36,9 @@ test('an INCREMENTAL run of the whole pipeline appears in the runs list and succ
   const stored = await api(`/api/runs/${pipelineRun}`);
   assert.equal(stored.status, 'SUCCESS');
   assert.equal(stored.launchedBy, 'web-ui');
+  assert.equal(stored.partitions.length, 8766, 'every day of 2001-2024');
+  const raw = await api('/api/assets/raw/form_adv_filings/partitions?status=MATERIALIZED');
+  assert.equal(raw.counts.MATERIALIZED, 8766);
   assert.deepEqual(page.pageErrors, []);
 });
 
@@ -120,6 +125,7 @@ test('a running run refreshes itself on its page and can be canceled there', { t
   await page.check('input[name=asset][value="extract/form_adv_filings"]');
   await page.check('input[name=asset][value="raw/form_adv_filings"]');
   await page.check('input[name=mode][value=FULL_REFRESH]');
+  await page.fill('#partitions', EXAMPLE_HISTORY);
   // Big enough that the extract step takes several seconds, so there is time to cancel before raw starts.
   await page.fill('#config', JSON.stringify({ 'extract/form_adv_filings': { firms: 50000 } }));
   await page.fill('#reason', 'browser test: cancel');

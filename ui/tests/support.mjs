@@ -12,6 +12,9 @@ export const EXAMPLE_ASSETS = [
   'transform/form_adv_firm_ownership',
 ];
 
+/** The example's history of daily filing partitions, as the launch form takes a range. */
+export const EXAMPLE_HISTORY = '2001-01-01...2024-12-31';
+
 /** Generous on a busy 2-core machine; the example pipeline itself takes a few seconds. */
 export const RUN_TIMEOUT_MS = 60_000;
 

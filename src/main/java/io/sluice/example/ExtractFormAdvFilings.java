@@ -7,7 +7,6 @@ import io.sluice.catalog.MaterializeResult;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
-import jakarta.validation.constraints.NotNull;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -16,18 +15,20 @@ import java.time.LocalDate;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
- * {@code extract/form_adv_filings}: a deterministic generator standing in for the SEC Form ADV
- * download. One SQL statement writes every (filing, owner) row published up to {@code through}.
+ * {@code extract/form_adv_filings}: a deterministic generator standing in for the SEC Form ADV download,
+ * partitioned by filing day. A run writes the (filing, owner) rows filed on its days with one SQL statement,
+ * replacing what the table held for those days; a whole range of days is one statement too.
  */
 @ApplicationScoped
 public class ExtractFormAdvFilings implements Asset<ExtractFormAdvFilings.Config> {
 
     /**
-     * @param firms   how many adviser firms to generate (about 86 ownership rows each)
+     * @param firms   how many adviser firms to generate (about 86 ownership rows each over 2001-2025)
      * @param seed    changes every generated value
-     * @param through only filings published up to this day exist (raise it to simulate new filings)
+     * @param through only filings published up to this day exist yet (empty: all of them); raise it and run a day
+     *                again to see late filings arrive
      */
-    public record Config(@Min(1) @Max(1_000_000) int firms, @Min(0) int seed, @NotNull LocalDate through) {
+    public record Config(@Min(1) @Max(1_000_000) int firms, @Min(0) int seed, LocalDate through) {
     }
 
     private static final String SQL = load();
@@ -35,11 +36,13 @@ public class ExtractFormAdvFilings implements Asset<ExtractFormAdvFilings.Config
     private final AssetSpec<Config> spec;
 
     public ExtractFormAdvFilings(@ConfigProperty(name = "sluice.example.firms", defaultValue = "200") int firms) {
-        this.spec = AssetSpec.builder("extract/form_adv_filings", Config.class, new Config(firms, 1, LocalDate.of(2024, 12, 31)))
-                .description("SEC Form ADV filings as downloaded: firms, names, owners; deterministic stand-in generator")
+        this.spec = AssetSpec.builder("extract/form_adv_filings", Config.class, new Config(firms, 1, null))
+                .description("SEC Form ADV filings as downloaded, by filing day: firms, names, owners; deterministic stand-in generator")
                 .owners("data-platform@example.com")
                 .tag("source", "sec")
                 .tag("layer", "extract")
+                .partitions(FormAdvTables.FILING_DAYS)
+                .processesRanges()
                 .build();
     }
 
@@ -51,17 +54,23 @@ public class ExtractFormAdvFilings implements Asset<ExtractFormAdvFilings.Config
     @Override
     public MaterializeResult materialize(AssetContext<Config> context) {
         Config config = context.config();
-        String sql = SQL.replace("{table}", FormAdvTables.EXTRACT)
-                .replace("{firms}", Integer.toString(config.firms()))
+        FormAdvTables.Window days = FormAdvTables.Window.of(context.partitionRange().orElseThrow());
+        String query = SQL.replace("{firms}", Integer.toString(config.firms()))
                 .replace("{seed}", Integer.toString(config.seed()))
-                .replace("{through}", config.through().toString());
-        context.log().info("generating filings of " + config.firms() + " firms published through " + config.through());
-        long rows = context.lake().write(FormAdvTables.EXTRACT, lake -> {
-            lake.execute(sql);
-            return lake.queryLong("SELECT count(*) FROM " + FormAdvTables.EXTRACT);
+                .replace("{from}", days.from().toString())
+                .replace("{to}", days.to().toString())
+                .replace("{through}", config.through() == null ? "9999-12-31" : config.through().toString());
+        context.log().info("generating filings of " + config.firms() + " firms filed from " + days.from() + " before " + days.to()
+                + (config.through() == null ? "" : ", published through " + config.through()));
+        String table = FormAdvTables.EXTRACT;
+        // created and committed on its own: DuckDB loses values of a large insert into a table created in the same transaction
+        context.lake().write(table, lake -> lake.execute("CREATE TABLE IF NOT EXISTS " + table + " AS " + query + " LIMIT 0"));
+        long rows = context.lake().write(table, lake -> {
+            lake.execute("DELETE FROM " + table + " WHERE " + days.where("filing_date"));
+            return lake.execute("INSERT INTO " + table + " " + query);
         });
-        return MaterializeResult.rows(rows).withMetadata("table", FormAdvTables.EXTRACT).withMetadata("firms", config.firms())
-                .withMetadata("through", config.through().toString());
+        return MaterializeResult.rows(rows).withMetadata("table", table).withMetadata("firms", config.firms())
+                .withMetadata("from", days.from().toString()).withMetadata("to", days.to().toString());
     }
 
     private static String load() {

@@ -5,15 +5,15 @@ import io.sluice.catalog.AssetSpec;
 import io.sluice.catalog.KeyedAsset;
 import io.sluice.catalog.LakeSession;
 import io.sluice.catalog.MaterializeResult;
-import java.time.LocalDate;
 import java.util.List;
 import java.util.Optional;
 
 /**
- * The keyed contract of the Form ADV transforms: keys are CRD numbers, the watermark is the latest
- * published date landed in raw, and a batch stages the full filing history of its CRDs from raw with one
- * set-based statement. Sluice merges it bi-temporally: a rerun writes nothing, a changed filing opens
- * exactly the versions it changes.
+ * The keyed contract of the Form ADV transforms: keys are CRD numbers, the watermark is raw's table version
+ * (its last published write), the changed keys are the CRDs of the filings landed in raw after the version
+ * the last run saw, whichever filing days they belong to (a backfill of old days counts as much as today's),
+ * and a batch stages the full filing history of its CRDs from raw with one set-based statement. Sluice merges
+ * it bi-temporally: a rerun writes nothing, a changed filing opens exactly the versions it changes.
  */
 abstract class FormAdvKeyedAsset implements KeyedAsset<AssetSpec.NoConfig> {
 
@@ -26,17 +26,27 @@ abstract class FormAdvKeyedAsset implements KeyedAsset<AssetSpec.NoConfig> {
 
     @Override
     public List<String> changedKeys(AssetContext<AssetSpec.NoConfig> context, String since, String until) {
-        LocalDate from = LocalDate.parse(since);
-        LocalDate to = LocalDate.parse(until);
+        long after = version(since);
+        long upTo = version(until);
         return context.lake().read(lake -> lake.queryStrings("SELECT DISTINCT crd_number::VARCHAR FROM " + FormAdvTables.RAW
-                + " WHERE published_date > DATE '" + from + "' AND published_date <= DATE '" + to + "' ORDER BY 1"));
+                + " WHERE filing_id IN (" + lake.loadsAppended(FormAdvTables.RAW, after, upTo) + ") ORDER BY 1"));
     }
 
     @Override
     public Optional<String> currentWatermark(AssetContext<AssetSpec.NoConfig> context) {
-        return context.lake().read(lake -> rawExists(lake)
-                ? Optional.ofNullable(lake.queryStrings("SELECT max(published_date)::VARCHAR FROM " + FormAdvTables.RAW).get(0))
-                : Optional.empty());
+        return context.lake().read(lake -> {
+            long version = rawExists(lake) ? lake.tableVersion(FormAdvTables.RAW) : 0;
+            return version == 0 ? Optional.<String>empty() : Optional.of(Long.toString(version));
+        });
+    }
+
+    /** A watermark as a table version; one that is not (stored by an older Sluice) means "before everything". */
+    private static long version(String watermark) {
+        try {
+            return Long.parseLong(watermark);
+        } catch (NumberFormatException e) {
+            return 0;
+        }
     }
 
     @Override

@@ -10,8 +10,9 @@ import jakarta.enterprise.context.ApplicationScoped;
 import java.util.List;
 
 /**
- * {@code raw/form_adv_filings}: the extract landed as-is, no cleanup, with APPEND: each filing is a
- * load, and a filing already landed is never landed again, so a rerun adds nothing.
+ * {@code raw/form_adv_filings}: the extract landed as-is, no cleanup, by filing day, with APPEND: each filing
+ * is a load, and a filing already landed is never landed again, so a rerun adds nothing. A range of days is
+ * staged and published at once (a 24-year backfill can be one write).
  */
 @ApplicationScoped
 public class RawFormAdvFilings implements Asset<AssetSpec.NoConfig> {
@@ -21,6 +22,8 @@ public class RawFormAdvFilings implements Asset<AssetSpec.NoConfig> {
             .owners("data-platform@example.com")
             .tag("layer", "raw")
             .deps("extract/form_adv_filings")
+            .partitions(FormAdvTables.FILING_DAYS)
+            .processesRanges()
             .table(FormAdvTables.RAW, WriteMode.append("filing_id"))
             .check(new AssetCheck.NotNull("keys_present", AssetCheck.Severity.ERROR, List.of("filing_id", "crd_number", "filing_date", "owner_key")))
             .build();
@@ -33,8 +36,11 @@ public class RawFormAdvFilings implements Asset<AssetSpec.NoConfig> {
     @Override
     public MaterializeResult materialize(AssetContext<AssetSpec.NoConfig> context) {
         String runId = context.runId().replace("'", "");
-        long staged = context.output().rows("SELECT *, '" + runId + "' AS _load_run_id, now() AS _loaded_at FROM " + FormAdvTables.EXTRACT);
-        context.log().info("staged " + staged + " extracted rows; filings already landed are skipped");
+        FormAdvTables.Window days = FormAdvTables.Window.of(context.partitionRange().orElseThrow());
+        long staged = context.output().rows("SELECT *, '" + runId + "' AS _load_run_id, now() AS _loaded_at FROM " + FormAdvTables.EXTRACT
+                + " WHERE " + days.where("filing_date"));
+        context.log().info("staged " + staged + " extracted rows filed from " + days.from() + " before " + days.to()
+                + "; filings already landed are skipped");
         return MaterializeResult.rows(staged).withMetadata("table", FormAdvTables.RAW);
     }
 }

@@ -100,7 +100,13 @@ public class HomePage {
             MaterializationMode m = mode == null || mode.isBlank() ? MaterializationMode.INCREMENTAL : MaterializationMode.valueOf(mode);
             Map<String, Object> cfg = config == null || config.isBlank() ? Map.of()
                     : mapper.readValue(config, new com.fasterxml.jackson.core.type.TypeReference<Map<String, Object>>() { });
-            Run run = runs.launch(new RunRequest(asset, m, split(keys), split(partitions), cfg, blankToNull(reason), "web-ui"));
+            List<String> partitionKeys;
+            try {
+                partitionKeys = PartitionText.expand(partitions, partitionsOf(asset), java.time.Instant.now());
+            } catch (IllegalArgumentException e) {
+                return rejected("partitions", e.getMessage());
+            }
+            Run run = runs.launch(new RunRequest(asset, m, split(keys), partitionKeys, cfg, blankToNull(reason), "web-ui"));
             // The runs list listens for this event and refreshes at once instead of at its next tick.
             return Response.ok(Templates.page$launched(RunRow.of(run), null, null)).header("HX-Trigger", "launched").build();
         } catch (RequestRejected e) {
@@ -120,6 +126,18 @@ public class HomePage {
     private static List<String> split(String text) {
         return text == null || text.isBlank() ? List.of()
                 : Arrays.stream(text.split("[,\\s]+")).filter(s -> !s.isBlank()).toList();
+    }
+
+    /** The partitions of the first selected asset that is partitioned. */
+    private java.util.Optional<io.sluice.partitions.PartitionsDefinition> partitionsOf(List<String> selected) {
+        return (selected == null ? List.<String>of() : selected).stream().map(k -> {
+            try {
+                return assets.get(AssetKey.parse(k));
+            } catch (RuntimeException e) {
+                return null; // the launch itself names the unknown asset
+            }
+        }).filter(java.util.Objects::nonNull).map(a -> a.spec().partitions()).filter(io.sluice.partitions.PartitionsDefinition::isPartitioned)
+                .findFirst();
     }
 
     private static String blankToNull(String text) {

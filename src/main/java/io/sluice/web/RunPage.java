@@ -77,7 +77,11 @@ public class RunPage {
         Run run = runs.get(id);
         Set<AssetKey> keyed = assets.all().stream().filter(a -> a instanceof KeyedAsset<?>).map(Asset::spec)
                 .map(s -> s.key()).collect(Collectors.toSet());
+        java.util.Optional<io.sluice.partitions.PartitionsDefinition> partitions = assets.all().stream()
+                .filter(a -> run.assets().contains(a.spec().key())).map(a -> a.spec().partitions())
+                .filter(io.sluice.partitions.PartitionsDefinition::isPartitioned).findFirst();
         return new RunView(run, RunRow.of(run), pretty(run.configJson()),
+                PartitionText.compact(run.partitions(), partitions, java.time.Instant.now()),
                 run.steps().stream().map(s -> StepRow.of(s, keyed.contains(s.asset()))).toList(),
                 runs.materializations(id).stream().map(m -> MaterializationRow.of(m, mapper)).toList(),
                 runs.logs(id, 0, LOG_LINES).stream().map(LogRow::of).toList());

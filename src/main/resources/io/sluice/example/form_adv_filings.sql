@@ -1,8 +1,9 @@
 -- Deterministic stand-in for the SEC Form ADV download: investment-adviser firms (CRD numbers), their
 -- legal and business names (some renamed), annual filings from 2001 with amendments, and the owners
 -- listed on each filing with role and ownership code (owners join late, leave, and some come back).
--- One row per (filing, owner). Placeholders: {firms}, {seed}, {through}. Pseudo-randomness is hash().
-CREATE OR REPLACE TABLE {table} AS
+-- One row per (filing, owner) filed in [{from}, {to}) and published up to {through}. A query, so that a
+-- caller can insert it, stage it or create a table from it. Placeholders: {firms}, {seed}, {from}, {to},
+-- {through}. Pseudo-randomness is hash(): a filing's rows do not depend on the window asked for.
 WITH firms AS (
     SELECT i,
            100000 + i AS crd_number,
@@ -19,13 +20,16 @@ WITH firms AS (
 annual AS (
     SELECT f.*, y::INT AS y, 0 AS amendment_no,
            make_date(y::INT, 1 + (hash(i, y, {seed}, 'm') % 12)::INT, 1 + (hash(i, y, {seed}, 'd') % 28)::INT) AS filing_date
-    FROM firms f JOIN range(2001, 2026) t(y) ON y >= f.start_year
+    -- the years whose filings (annual ones, or amendments filed up to 80 days later) can fall in the window
+    FROM firms f JOIN range(greatest(2001, year(DATE '{from}') - 1), year(DATE '{to}') + 1) t(y) ON y >= f.start_year
 ),
 filings AS (
-    SELECT * FROM annual
-    UNION ALL
-    SELECT * REPLACE (1 AS amendment_no, filing_date + (20 + hash(i, y, {seed}, 'gap') % 60)::INT AS filing_date)
-    FROM annual WHERE hash(i, y, {seed}, 'amend') % 5 = 0
+    SELECT * FROM (
+        SELECT * FROM annual
+        UNION ALL
+        SELECT * REPLACE (1 AS amendment_no, filing_date + (20 + hash(i, y, {seed}, 'gap') % 60)::INT AS filing_date)
+        FROM annual WHERE hash(i, y, {seed}, 'amend') % 5 = 0
+    ) WHERE filing_date >= DATE '{from}' AND filing_date < DATE '{to}'
 ),
 owners AS (
     SELECT f.i, j::INT AS j,
@@ -57,6 +61,5 @@ FROM filings fl
 JOIN owners o ON o.i = fl.i
 WHERE fl.y >= o.join_year
   AND (o.leave_year IS NULL OR fl.y < o.leave_year OR (o.comes_back AND fl.y >= o.leave_year + 2))
-  AND fl.filing_date < DATE '2026-01-01'
   AND fl.filing_date + (hash(fl.i, fl.y, fl.amendment_no, {seed}, 'pub') % 10)::INT <= DATE '{through}'
 ORDER BY fl.crd_number, fl.filing_date, o.j

@@ -7,11 +7,9 @@ import static org.hamcrest.Matchers.equalTo;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
 import io.restassured.path.json.JsonPath;
+import io.sluice.testing.Backfills;
 import io.sluice.testing.Runs;
-import java.time.Duration;
-import java.time.Instant;
 import java.util.List;
-import java.util.function.Predicate;
 import org.junit.jupiter.api.Test;
 
 /** Backfills over the API: plans, throttled execution, pause, resume, cancel, retry, partition status and audit. */
@@ -20,23 +18,6 @@ class BackfillApiTest {
 
     private static JsonPath post(String path, String body, int status) {
         return given().contentType(ContentType.JSON).body(body).when().post(path).then().statusCode(status).extract().jsonPath();
-    }
-
-    private static JsonPath awaitBackfill(String id, Predicate<JsonPath> done) {
-        Instant deadline = Instant.now().plus(Duration.ofSeconds(60));
-        while (Instant.now().isBefore(deadline)) {
-            JsonPath b = given().get("/api/backfills/" + id).then().statusCode(200).extract().jsonPath();
-            if (done.test(b)) {
-                return b;
-            }
-            Runs.sleep(50);
-        }
-        throw new AssertionError("backfill " + id + " did not get there within 60 s");
-    }
-
-    private static boolean ended(JsonPath b) {
-        return List.of("COMPLETED", "FAILED", "CANCELED").contains(b.getString("status"))
-                && b.getLong("progress.queued") + b.getLong("progress.running") == 0;
     }
 
     @Test
@@ -60,7 +41,7 @@ class BackfillApiTest {
                 + "\"maxConcurrent\":2,\"reason\":\"history\",\"launchedBy\":\"dana\"}", 201);
         String id = launched.getString("backfill.id");
         assertThat(launched.getInt("plan.runCount")).isEqualTo(20);
-        JsonPath done = awaitBackfill(id, BackfillApiTest::ended);
+        JsonPath done = Backfills.await(id, Backfills::ended);
         assertThat(done.getString("status")).isEqualTo("COMPLETED");
         assertThat(done.getLong("progress.succeeded")).isEqualTo(20);
         JsonPath succeeded = given().get("/api/runs?asset=test/daily&status=SUCCESS&limit=500").then().statusCode(200).extract().jsonPath();
@@ -96,7 +77,7 @@ class BackfillApiTest {
         String id = post("/api/backfills", "{\"assets\":[\"test/slow_daily\"],\"ranges\":[{\"start\":\"2024-03-01\",\"end\":\"2024-03-30\"}],"
                 + "\"maxConcurrent\":1}", 201).getString("backfill.id");
         post("/api/backfills/" + id + "/pause", "{\"reason\":\"db maintenance\"}", 200);
-        JsonPath paused = awaitBackfill(id, b -> b.getLong("progress.running") == 0);
+        JsonPath paused = Backfills.await(id, b -> b.getLong("progress.running") == 0);
         long queued = paused.getLong("progress.queued");
         assertThat(queued).isPositive();
         Runs.sleep(500);
@@ -108,7 +89,7 @@ class BackfillApiTest {
         post("/api/backfills/" + id + "/pause", "{}", 409);
 
         post("/api/backfills/" + id + "/resume", "", 200);
-        JsonPath done = awaitBackfill(id, BackfillApiTest::ended);
+        JsonPath done = Backfills.await(id, Backfills::ended);
         assertThat(done.getString("status")).isEqualTo("COMPLETED");
         assertThat(done.getLong("progress.succeeded")).isEqualTo(30);
         post("/api/backfills/" + id + "/cancel", "", 409);
@@ -125,7 +106,7 @@ class BackfillApiTest {
                 .getString("backfill.id");
         post("/api/backfills/" + id + "/retry-failed", "", 409);
         post("/api/backfills/" + id + "/cancel", "{\"reason\":\"wrong range\"}", 200);
-        JsonPath canceled = awaitBackfill(id, BackfillApiTest::ended);
+        JsonPath canceled = Backfills.await(id, Backfills::ended);
         assertThat(canceled.getString("status")).isEqualTo("CANCELED");
         long notDone = canceled.getLong("progress.canceled");
         assertThat(notDone).isPositive();
@@ -133,7 +114,7 @@ class BackfillApiTest {
         JsonPath retry = post("/api/backfills/" + id + "/retry-failed", "", 201);
         assertThat(retry.getString("backfill.retryOf")).isEqualTo(id);
         assertThat(retry.getLong("plan.partitionCount")).isEqualTo(notDone);
-        JsonPath done = awaitBackfill(retry.getString("backfill.id"), BackfillApiTest::ended);
+        JsonPath done = Backfills.await(retry.getString("backfill.id"), Backfills::ended);
         assertThat(done.getString("status")).isEqualTo("COMPLETED");
         JsonPath status = given().get("/api/assets/test/slow_daily/partitions").then().extract().jsonPath();
         List<java.util.Map<String, Object>> ranges = status.getList("ranges");

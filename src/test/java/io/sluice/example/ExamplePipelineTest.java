@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.path.json.JsonPath;
 import io.sluice.catalog.Lake;
+import io.sluice.testing.Backfills;
 import io.sluice.testing.Runs;
 import jakarta.inject.Inject;
 import java.util.List;
@@ -18,14 +19,14 @@ import org.junit.jupiter.api.TestMethodOrder;
 
 /**
  * The bundled Form ADV pipeline materialized in all three modes through the REST API, with assertions
- * on the bi-temporal tables in DuckDB. The steps build on each other, as a user's day would.
+ * on the bi-temporal tables in DuckDB: daily filing partitions landed by backfills (20 years as one run),
+ * then the keyed transforms. The steps build on each other, as a user's day would.
  */
 @QuarkusTest
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class ExamplePipelineTest {
 
-    private static final String ALL = "\"extract/form_adv_filings\",\"raw/form_adv_filings\","
-            + "\"transform/form_adv_firm_identity\",\"transform/form_adv_firm_ownership\"";
+    private static final String LANDING = "\"extract/form_adv_filings\",\"raw/form_adv_filings\"";
     private static final String TRANSFORMS = "\"transform/form_adv_firm_identity\",\"transform/form_adv_firm_ownership\"";
     private static final String IDENTITY = "form_adv_firm_identity";
     private static final String OWNERSHIP = "form_adv_firm_ownership";
@@ -65,23 +66,43 @@ class ExamplePipelineTest {
                 + table + " WHERE system_to IS NOT NULL)");
     }
 
+    /** Lands filing days {@code start..end} (both included) through extract and raw as one backfill run; returns that run. */
+    private static JsonPath land(String start, String end, String through) {
+        JsonPath backfill = Backfills.launchAndAwait("{\"assets\":[" + LANDING + "],\"ranges\":[{\"start\":\"" + start + "\",\"end\":\""
+                + end + "\"}],\"singleRun\":true,\"config\":{\"extract/form_adv_filings\":{\"through\":\"" + through + "\"}},"
+                + "\"reason\":\"filings of " + start + " to " + end + "\"}");
+        assertThat(backfill.getString("status")).isEqualTo("COMPLETED");
+        String run = given().get("/api/runs?asset=raw/form_adv_filings&limit=1").then().statusCode(200).extract().path("[0].id");
+        return Runs.await(run);
+    }
+
     @Test
     @Order(1)
-    void aFirstIncrementalRunLoadsEverythingWithChecks() {
-        JsonPath run = Runs.launchAndAwait("{\"assets\":[" + ALL + "],\"config\":{\"extract/form_adv_filings\":{\"through\":\"2020-12-31\"}},"
-                + "\"reason\":\"first load\"}");
-        assertThat(run.getString("status")).as(run.getString("error")).isEqualTo("SUCCESS");
+    void twentyYearsLandAsOneRunThenAFirstIncrementalRunLoadsEverythingWithChecks() {
+        JsonPath landed = land("2001-01-01", "2020-12-31", "2020-12-31");
+        assertThat(landed.getString("status")).as(landed.getString("error")).isEqualTo("SUCCESS");
+        assertThat(landed.getList("partitions")).hasSize(7305).startsWith("2001-01-01").endsWith("2020-12-31");
+        JsonPath materializations = given().get("/api/runs/" + landed.getString("id")).then().extract().jsonPath();
+        assertThat(materializations.getList("materializations.partition")).as("one write per asset for the whole range")
+                .containsOnly("2001-01-01...2020-12-31").hasSize(2);
+        given().get("/api/assets/raw/form_adv_filings/partitions?status=MATERIALIZED").then().statusCode(200)
+                .body("counts.MATERIALIZED", org.hamcrest.Matchers.equalTo(7305));
         long firms = count("SELECT count(DISTINCT crd_number) FROM raw_form_adv_filings");
         assertThat(firms).isEqualTo(40);
         assertThat(count("SELECT count(*) FROM raw_form_adv_filings WHERE published_date > DATE '2020-12-31'")).isZero();
+        assertThat(count("SELECT count(*) FROM raw_form_adv_filings")).isEqualTo(count("SELECT count(*) FROM extract_form_adv_filings"));
+
+        JsonPath run = Runs.launchAndAwait("{\"assets\":[" + TRANSFORMS + "],\"reason\":\"first load\"}");
+        assertThat(run.getString("status")).as(run.getString("error")).isEqualTo("SUCCESS");
         assertThat(count("SELECT count(DISTINCT crd_number) FROM " + IDENTITY + " WHERE system_to IS NULL")).isEqualTo(firms);
         assertThat(count("SELECT count(*) FROM " + OWNERSHIP + " WHERE system_to IS NOT NULL")).as("nothing closed yet").isZero();
-        assertThat(run.getLong("steps[2].keyCount")).isEqualTo(40);
-        assertThat(run.getLong("steps[2].batchCount")).as("batch size 10 in tests").isEqualTo(4);
+        assertThat(run.getLong("steps[0].keyCount")).isEqualTo(40);
+        assertThat(run.getLong("steps[0].batchCount")).as("batch size 10 in tests").isEqualTo(4);
         List<String> checks = given().get("/api/runs/" + run.getString("id") + "/checks").then().statusCode(200).extract().jsonPath()
                 .getList("name");
-        assertThat(checks).contains("keys_present", "names_present", "one_current_identity_per_firm", "known_ownership_codes",
-                "owner_count_stable");
+        assertThat(checks).contains("names_present", "one_current_identity_per_firm", "known_ownership_codes", "owner_count_stable");
+        assertThat(given().get("/api/runs/" + landed.getString("id") + "/checks").then().extract().jsonPath().<String>getList("name"))
+                .contains("keys_present");
         given().get("/api/assets/transform/form_adv_firm_ownership").then().statusCode(200)
                 .body("table.writeMode", org.hamcrest.Matchers.equalTo("BITEMPORAL_MERGE"))
                 .body("latestChecks.passed", org.hamcrest.Matchers.everyItem(org.hamcrest.Matchers.equalTo(true)));
@@ -93,8 +114,12 @@ class ExamplePipelineTest {
         long raw = count("SELECT count(*) FROM raw_form_adv_filings");
         long identityInstants = systemInstants(IDENTITY);
         long ownershipRows = count("SELECT count(*) FROM " + OWNERSHIP);
+        JsonPath again = land("2001-01-01", "2020-12-31", "2020-12-31");
+        assertThat(again.getLong("steps[0].rowsWritten")).as("the extract downloads the 20 years again").isPositive();
+        assertThat(again.getLong("steps[1].rowsWritten")).as("but raw lands none of it again").isZero();
         for (String mode : List.of("INCREMENTAL", "FULL_REFRESH")) {
-            JsonPath run = Runs.launchAndAwait("{\"assets\":[\"raw/form_adv_filings\"," + TRANSFORMS + "],\"mode\":\"" + mode + "\"}");
+            JsonPath run = Runs.launchAndAwait("{\"assets\":[\"raw/form_adv_filings\"," + TRANSFORMS + "],\"mode\":\"" + mode + "\","
+                    + "\"partitions\":[\"2012-03-01\",\"2012-03-02\",\"2016-07-04\"]}");
             assertThat(run.getString("status")).isEqualTo("SUCCESS");
             assertThat(run.getLong("rowsWritten")).as(mode + " rerun").isZero();
         }
@@ -132,14 +157,14 @@ class ExamplePipelineTest {
 
     @Test
     @Order(4)
-    void incrementalAfterNewFilingsTouchesOnlyTheChangedCrds() {
-        String watermark = strings("SELECT max(published_date)::VARCHAR FROM raw_form_adv_filings").get(0);
-        JsonPath land = Runs.launchAndAwait("{\"assets\":[\"extract/form_adv_filings\",\"raw/form_adv_filings\"],"
-                + "\"config\":{\"extract/form_adv_filings\":{\"through\":\"2021-02-28\"}},\"reason\":\"new filings arrived\"}");
-        assertThat(land.getString("status")).isEqualTo("SUCCESS");
-        assertThat(land.getLong("steps[1].rowsWritten")).as("new raw rows").isPositive();
-        Set<String> changed = new TreeSet<>(strings("SELECT DISTINCT crd_number::VARCHAR FROM raw_form_adv_filings WHERE published_date > DATE '"
-                + watermark + "'"));
+    void incrementalAfterNewAndLateFilingsTouchesOnlyTheChangedCrds() {
+        // new days, and late filings of old days: filed in December 2020 but published only in January 2021
+        JsonPath landed = land("2020-12-01", "2021-02-28", "2021-02-28");
+        assertThat(landed.getString("status")).isEqualTo("SUCCESS");
+        assertThat(landed.getLong("steps[1].rowsWritten")).as("new raw rows").isPositive();
+        String landedBy = " FROM raw_form_adv_filings WHERE _load_run_id = '" + landed.getString("id") + "'";
+        assertThat(count("SELECT count(*)" + landedBy + " AND filing_date < DATE '2021-01-01'")).as("late filings of old days").isPositive();
+        Set<String> changed = new TreeSet<>(strings("SELECT DISTINCT crd_number::VARCHAR" + landedBy));
         assertThat(changed).isNotEmpty().hasSizeLessThan(40);
 
         JsonPath run = Runs.launchAndAwait("{\"assets\":[" + TRANSFORMS + "]}");

@@ -122,8 +122,9 @@ public final class MergeBenchmark {
     }
 
     private void generate(Connection c) throws SQLException {
-        String sql = resource("/io/sluice/example/form_adv_filings.sql")
-                .replace("{table}", "bench_filings")
+        String sql = "CREATE TABLE bench_filings AS " + resource("/io/sluice/example/form_adv_filings.sql")
+                .replace("{from}", "2001-01-01")
+                .replace("{to}", "2026-01-01")
                 .replace("{firms}", Integer.toString(firms))
                 .replace("{seed}", "0")
                 .replace("{through}", "2025-12-31");

@@ -1,0 +1,71 @@
+package io.sluice.web;
+
+import io.sluice.partitions.PartitionKeyRange;
+import io.sluice.partitions.PartitionsDefinition;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Partitions as people read and type them: the launch form's field takes keys and ranges {@code first...last}
+ * (both included), separated by commas or spaces, expanded against the partitions of the selected assets, so that
+ * 24 years of days is one line; and a run's partitions are shown back as ranges, not as 8,766 keys.
+ */
+final class PartitionText {
+
+    static final String RANGE = "...";
+
+    /** Keys shown one by one when they cannot be placed in the definition (a dynamic key since deleted). */
+    static final int MAX_LISTED = 20;
+
+    private PartitionText() {
+    }
+
+    /** The keys as ranges {@code first...last (n)} and single keys, in the definition's order. */
+    static List<String> compact(List<String> keys, Optional<PartitionsDefinition> definition, Instant now) {
+        if (keys.isEmpty()) {
+            return List.of();
+        }
+        try {
+            io.sluice.partitions.PartitionSpace space = definition.orElseThrow().at(now);
+            return space.subset(keys).keyRanges().stream().map(r -> r.start().equals(r.end()) ? r.start()
+                    : r.start() + RANGE + r.end() + " (" + (space.indexOf(r.end()).orElseThrow() - space.indexOf(r.start()).orElseThrow() + 1)
+                    + ")").toList();
+        } catch (RuntimeException e) {
+            List<String> listed = new ArrayList<>(keys.subList(0, Math.min(keys.size(), MAX_LISTED)));
+            if (keys.size() > MAX_LISTED) {
+                listed.add("and " + (keys.size() - MAX_LISTED) + " more");
+            }
+            return listed;
+        }
+    }
+
+    /**
+     * @param definition the partitions of the selected partitioned assets, empty if none is selected
+     * @throws IllegalArgumentException naming the range at fault
+     */
+    static List<String> expand(String text, Optional<PartitionsDefinition> definition, Instant now) {
+        if (text == null || text.isBlank()) {
+            return List.of();
+        }
+        List<String> keys = new ArrayList<>();
+        for (String token : Arrays.stream(text.split("[,\\s]+")).filter(s -> !s.isBlank()).toList()) {
+            int dots = token.indexOf(RANGE);
+            if (dots < 0) {
+                keys.add(token);
+                continue;
+            }
+            PartitionsDefinition partitions = definition.orElseThrow(() -> new IllegalArgumentException(
+                    "range " + token + ": none of the selected assets is partitioned"));
+            PartitionKeyRange range = new PartitionKeyRange(token.substring(0, dots), token.substring(dots + RANGE.length()));
+            try {
+                keys.addAll(partitions.at(now).subset(range).keys());
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("range " + token + ": " + e.getMessage(), e);
+            }
+        }
+        return keys;
+    }
+}
