@@ -44,9 +44,10 @@ public class BackfillResource {
         }
     }
 
-    public record PlannedRunDto(int sequence, List<String> assets, List<String> partitions) {
+    /** One planned run; {@code after}: the sequences of the runs it waits for. */
+    public record PlannedRunDto(int sequence, List<String> assets, List<String> partitions, List<Integer> after) {
         static PlannedRunDto of(PlannedRun r) {
-            return new PlannedRunDto(r.sequence(), r.assets().stream().map(AssetKey::toString).toList(), r.partitions());
+            return new PlannedRunDto(r.sequence(), r.assets().stream().map(AssetKey::toString).toList(), r.partitions(), r.after());
         }
     }
 

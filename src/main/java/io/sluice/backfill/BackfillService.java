@@ -81,17 +81,26 @@ public class BackfillService {
     private Launch launch(BackfillRequest request, String parentId) {
         Instant now = clock.instant();
         List<AssetKey> assets = catalog.graph().inDependencyOrder(validator.assets(request.assets()));
-        PartitionsDefinition definition = definition(assets);
-        PartitionSubset targets = targets(request, assets, definition.at(now));
-        ValidatedLaunch valid = validator.validate(new RunRequest(request.assets(), request.mode(), request.keys(),
-                List.of(targets.keys().get(0)), request.config(), request.reason(), request.launchedBy()), now);
+        List<BackfillPlanner.Selected> selected = selected(assets);
+        PartitionsDefinition definition = selected.stream().map(BackfillPlanner.Selected::partitions).filter(PartitionsDefinition::isPartitioned)
+                .findFirst().orElseThrow(() -> RequestRejected.invalid("assets", "none of the selected assets is partitioned; "
+                        + "launch them with POST /api/runs"));
+        List<AssetKey> anchored = selected.stream().filter(s -> s.partitions().equals(definition)).map(BackfillPlanner.Selected::key).toList();
+        PartitionSubset targets = targets(request, anchored, definition.at(now));
+        ValidatedLaunch valid = validator.validateExceptPartitions(new RunRequest(request.assets(), request.mode(), request.keys(),
+                List.of(), request.config(), request.reason(), request.launchedBy()));
         if (request.partitionsPerRun() < 1) {
             throw RequestRejected.invalid("partitionsPerRun", "partitionsPerRun must be >= 1");
         }
         if (request.maxConcurrent() < 0) {
             throw RequestRejected.invalid("maxConcurrent", "maxConcurrent must be >= 0 (0: no limit beyond the workers and pools)");
         }
-        BackfillPlan plan = BackfillPlanner.plan(assets, targets, request.partitionsPerRun(), request.singleRun(), request.order());
+        BackfillPlan plan;
+        try {
+            plan = BackfillPlanner.plan(selected, targets, now, request.partitionsPerRun(), request.singleRun(), request.order());
+        } catch (IllegalArgumentException e) {
+            throw RequestRejected.invalid("assets", e.getMessage());
+        }
         if (plan.runs().size() > MAX_RUNS) {
             throw RequestRejected.invalid("partitionsPerRun", plan.runs().size() + " runs is more than " + MAX_RUNS
                     + " per backfill; raise partitionsPerRun");
@@ -103,13 +112,18 @@ public class BackfillService {
         Backfill backfill = new Backfill(id, BackfillStatus.RUNNING, assets, request.mode(), json(request), request.reason(),
                 request.launchedBy(), now, null, plan.partitionCount(), plan.runs().size(), request.maxConcurrent(), parentId);
         List<Run> planned = new ArrayList<>(plan.runs().size());
+        Map<String, List<String>> after = new java.util.HashMap<>();
         String config = valid.configByAsset().toString();
         for (PlannedRun p : plan.runs()) {
+            String runId = UUID.randomUUID().toString();
+            if (!p.after().isEmpty()) {
+                after.put(runId, p.after().stream().map(s -> planned.get(s).id()).toList());
+            }
             List<RunStep> steps = new ArrayList<>();
             for (int i = 0; i < p.assets().size(); i++) {
                 steps.add(RunStep.queued(i, p.assets().get(i)));
             }
-            planned.add(new Run(UUID.randomUUID().toString(), RunStatus.QUEUED, request.mode(), p.assets(), request.keys(), p.partitions(),
+            planned.add(new Run(runId, RunStatus.QUEUED, request.mode(), p.assets(), request.keys(), p.partitions(),
                     config, request.reason(), request.launchedBy(), now, null, null, 0, 0, 0, null, false, steps, RunKind.MATERIALIZE,
                     null, id));
         }
@@ -123,7 +137,7 @@ public class BackfillService {
         if (request.maxConcurrent() > 0) {
             limits.setBackfill(id, request.maxConcurrent());
         }
-        runs.enqueue(planned, () -> {
+        runs.enqueue(planned, after, () -> {
             store.create(backfill);
             audit.record(AuditEvent.of(now, request.launchedBy(), parentId == null ? AuditAction.BACKFILL_LAUNCHED : AuditAction.BACKFILL_RETRIED,
                     null, assetList(assets), request.reason(), scope).withBackfill(id));
@@ -137,21 +151,11 @@ public class BackfillService {
         }
     }
 
-    private PartitionsDefinition definition(List<AssetKey> assets) {
-        PartitionsDefinition first = null;
-        for (AssetKey asset : assets) {
-            PartitionsDefinition d = catalog.find(asset).orElseThrow().spec().partitions();
-            if (!d.isPartitioned()) {
-                throw RequestRejected.invalid("assets", "asset " + asset + " is not partitioned; backfills cover partitioned assets "
-                        + "(launch it with POST /api/runs)");
-            }
-            if (first != null && !first.equals(d)) {
-                throw RequestRejected.invalid("assets", "the selected assets have different partitions (" + first.describe() + " and "
-                        + d.describe() + "); backfill them separately");
-            }
-            first = d;
-        }
-        return first;
+    /** The selected assets in dependency order, with their partitions and their upstream assets among the selection. */
+    private List<BackfillPlanner.Selected> selected(List<AssetKey> assets) {
+        Set<AssetKey> selection = Set.copyOf(assets);
+        return assets.stream().map(a -> new BackfillPlanner.Selected(a, catalog.find(a).orElseThrow().spec().partitions(),
+                catalog.graph().upstreamOf(a).stream().filter(selection::contains).collect(Collectors.toSet()))).toList();
     }
 
     private PartitionSubset targets(BackfillRequest request, List<AssetKey> assets, PartitionSpace space) {
@@ -292,10 +296,23 @@ public class BackfillService {
         return runStore.partitionsOfBackfillRuns(backfillId, statuses).stream().filter(p -> !succeeded.contains(p)).distinct().toList();
     }
 
+    /** Runs that wait for a run that did not succeed would wait forever: they are canceled, and say why. */
+    private void cancelDependents(String runId, String backfillId, RunStatus status) {
+        Instant now = clock.instant();
+        String why = "upstream run " + runId + " ended " + status;
+        for (String canceled : runStore.cancelDependents(runId, now, why)) {
+            audit.record(AuditEvent.of(now, "sluice", AuditAction.RUN_FINISHED, canceled, null, why, Map.of("status", RunStatus.CANCELED.name(), "after", runId))
+                    .withBackfill(backfillId));
+        }
+    }
+
     /** Ends a backfill when its last run has ended: COMPLETED, or FAILED if any run failed. */
     void onRunFinished(@Observes RunFinished event) {
         if (event.backfillId() == null) {
             return;
+        }
+        if (event.status() != RunStatus.SUCCESS) {
+            cancelDependents(event.runId(), event.backfillId(), event.status());
         }
         if (runStore.hasActiveRuns(event.backfillId())) {
             return;

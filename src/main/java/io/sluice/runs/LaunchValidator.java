@@ -35,10 +35,18 @@ public class LaunchValidator {
     }
 
     public ValidatedLaunch validate(RunRequest request, Instant now) {
-        List<AssetKey> selection = assets(request.assets());
-        List<AssetKey> ordered = catalog.graph().inDependencyOrder(selection);
-        keys(request, ordered);
+        List<AssetKey> ordered = catalog.graph().inDependencyOrder(assets(request.assets()));
         partitions(request.partitions(), ordered, now);
+        return validateExceptPartitions(request);
+    }
+
+    /**
+     * Validates everything but the partitions: a backfill plans its runs' partitions itself, per partitions
+     * definition, and checks its ranges against them.
+     */
+    public ValidatedLaunch validateExceptPartitions(RunRequest request) {
+        List<AssetKey> ordered = catalog.graph().inDependencyOrder(assets(request.assets()));
+        keys(request, ordered);
         if (request.reason() != null && request.reason().length() > MAX_REASON) {
             throw RequestRejected.invalid("reason", "reason is longer than " + MAX_REASON + " characters");
         }

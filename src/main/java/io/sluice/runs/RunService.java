@@ -76,15 +76,27 @@ public class RunService {
      * 409 and stores nothing. The dispatcher starts them within the concurrency limits.
      */
     public void enqueue(List<Run> runs, Runnable alsoStore) {
-        storeAll(runs, alsoStore);
+        enqueue(runs, Map.of(), alsoStore);
+    }
+
+    /** Stores and queues runs of which some wait for others ({@code afterByRun}: run id to the ids it waits for), in one transaction. */
+    public void enqueue(List<Run> runs, Map<String, List<String>> afterByRun, Runnable alsoStore) {
+        storeAll(runs, afterByRun, alsoStore);
         executor.refresh();
     }
 
     void storeAll(List<Run> runs, Runnable audit) {
+        storeAll(runs, Map.of(), audit);
+    }
+
+    private void storeAll(List<Run> runs, Map<String, List<String>> afterByRun, Runnable audit) {
         try {
             QuarkusTransaction.requiringNew().run(() -> {
                 audit.run();
                 store.createAll(runs);
+                if (!afterByRun.isEmpty()) {
+                    store.addDependencies(afterByRun);
+                }
             });
         } catch (PartitionBusy e) {
             throw RequestRejected.conflict("partitions", e.getMessage());

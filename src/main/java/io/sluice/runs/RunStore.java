@@ -43,6 +43,18 @@ public interface RunStore {
     /** Cancels the backfill's queued runs and flags its started ones to stop; returns how many were queued. */
     int cancelBackfillRuns(String backfillId, Instant now);
 
+    /** Stores that each run (key) starts only after the runs it names succeeded; all of them are stored already. */
+    void addDependencies(Map<String, List<String>> afterByRun);
+
+    /**
+     * Cancels the queued runs that wait, directly or through others, for {@code runId}, which did not succeed;
+     * returns their ids.
+     */
+    List<String> cancelDependents(String runId, Instant now, String why);
+
+    /** The runs that waited for {@code from} (it died with the process) wait for {@code to} (its retry) instead. */
+    void moveDependencies(String from, String to);
+
     /** The partitions of the backfill's runs that ended in one of {@code statuses}. */
     List<String> partitionsOfBackfillRuns(String backfillId, java.util.Set<RunStatus> statuses);
 

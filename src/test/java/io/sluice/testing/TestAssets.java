@@ -73,6 +73,56 @@ public final class TestAssets {
         }
     }
 
+    /** {@code test/hourly}: hourly partitions from 2024-01-01T00:00 UTC; the partition named by {@code failAt} fails. */
+    @ApplicationScoped
+    public static class Hourly implements Asset<Hourly.Config> {
+        public record Config(String failAt) {
+        }
+
+        @Override
+        public AssetSpec<Config> spec() {
+            return AssetSpec.builder("test/hourly", Config.class, new Config(null))
+                    .partitions(TimeWindowPartitions.hourly(java.time.LocalDateTime.of(2024, 1, 1, 0, 0))).build();
+        }
+
+        @Override
+        public MaterializeResult materialize(AssetContext<Config> context) {
+            if (context.partition().orElseThrow().equals(context.config().failAt())) {
+                throw new IllegalStateException("hour " + context.config().failAt() + " failed as configured");
+            }
+            return MaterializeResult.rows(1);
+        }
+    }
+
+    /** {@code test/daily_rollup}: daily partitions from 2024-01-01, each reading its day's 24 hours of {@code test/hourly}. */
+    @ApplicationScoped
+    public static class DailyRollup implements Asset<AssetSpec.NoConfig> {
+        @Override
+        public AssetSpec<AssetSpec.NoConfig> spec() {
+            return AssetSpec.builder("test/daily_rollup").deps("test/hourly")
+                    .partitions(TimeWindowPartitions.daily(LocalDate.of(2024, 1, 1))).build();
+        }
+
+        @Override
+        public MaterializeResult materialize(AssetContext<AssetSpec.NoConfig> context) {
+            return MaterializeResult.rows(24);
+        }
+    }
+
+    /** {@code test/rollup_summary}: unpartitioned, reads every day of {@code test/daily_rollup}. */
+    @ApplicationScoped
+    public static class RollupSummary implements Asset<AssetSpec.NoConfig> {
+        @Override
+        public AssetSpec<AssetSpec.NoConfig> spec() {
+            return AssetSpec.builder("test/rollup_summary").deps("test/daily_rollup").build();
+        }
+
+        @Override
+        public MaterializeResult materialize(AssetContext<AssetSpec.NoConfig> context) {
+            return MaterializeResult.rows(1);
+        }
+    }
+
     /**
      * {@code test/gated}: 25 keys; each batch waits for the test to open the gate, so a test can
      * cancel between batches deterministically.

@@ -129,6 +129,8 @@ public class JpaRunStore implements RunStore {
     public List<io.sluice.runs.QueuedRun> nextQueued(int limit) {
         return session.createSelectionQuery("select r.id, r.backfillId, r.assets from RunEntity r where r.status = :queued and (r.backfillId is null "
                         + "or exists (from io.sluice.backfill.store.BackfillEntity b where b.id = r.backfillId and b.status = 'RUNNING')) "
+                        + "and not exists (select 1 from RunDependencyEntity d join RunEntity p on p.id = d.id.afterRunId "
+                        + "where d.id.runId = r.id and p.status <> 'SUCCESS') "
                         + "order by case when r.backfillId is null then 0 else 1 end, r.createdAt, r.seq", Object[].class)
                 .setParameter("queued", RunStatus.QUEUED.name()).setMaxResults(limit).getResultList().stream()
                 .map(row -> new io.sluice.runs.QueuedRun((String) row[0], (String) row[1],
@@ -222,6 +224,56 @@ public class JpaRunStore implements RunStore {
         session.createMutationQuery("update RunEntity set cancelRequested = true where backfillId = :b and status = :started")
                 .setParameter("b", backfillId).setParameter("started", RunStatus.STARTED.name()).executeUpdate();
         return canceled;
+    }
+
+    @Override
+    @Transactional
+    public void addDependencies(Map<String, List<String>> afterByRun) {
+        afterByRun.forEach((run, after) -> after.forEach(a -> {
+            RunDependencyEntity d = new RunDependencyEntity();
+            d.id = new RunDependencyEntity.Key(run, a);
+            session.persist(d);
+        }));
+    }
+
+    @Override
+    @Transactional
+    public List<String> cancelDependents(String runId, Instant now, String why) {
+        List<String> canceled = new java.util.ArrayList<>();
+        List<String> frontier = List.of(runId);
+        while (!frontier.isEmpty()) {
+            List<String> next = session.createSelectionQuery("select distinct r.id from RunDependencyEntity d join RunEntity r on r.id = d.id.runId "
+                            + "where d.id.afterRunId in :ended and r.status = :queued", String.class)
+                    .setParameter("ended", frontier).setParameter("queued", RunStatus.QUEUED.name()).getResultList();
+            for (List<String> chunk : chunks(next)) {
+                session.createMutationQuery("delete from ActivePartitionEntity where runId in :runs").setParameter("runs", chunk).executeUpdate();
+                session.createMutationQuery("update RunStepEntity s set s.status = :canceled where s.id.runId in :runs")
+                        .setParameter("canceled", RunStatus.CANCELED.name()).setParameter("runs", chunk).executeUpdate();
+                session.createMutationQuery("update RunEntity set status = :canceled, endedAt = :now, error = :why where id in :runs and status = :queued")
+                        .setParameter("canceled", RunStatus.CANCELED.name()).setParameter("now", now).setParameter("why", why)
+                        .setParameter("runs", chunk).setParameter("queued", RunStatus.QUEUED.name()).executeUpdate();
+            }
+            canceled.addAll(next);
+            frontier = next;
+        }
+        return canceled;
+    }
+
+    private static List<List<String>> chunks(List<String> ids) {
+        List<List<String>> chunks = new java.util.ArrayList<>();
+        for (int from = 0; from < ids.size(); from += 500) {
+            chunks.add(ids.subList(from, Math.min(ids.size(), from + 500)));
+        }
+        return chunks;
+    }
+
+    @Override
+    @Transactional
+    public void moveDependencies(String from, String to) {
+        List<String> waiting = session.createSelectionQuery("select d.id.runId from RunDependencyEntity d where d.id.afterRunId = :from", String.class)
+                .setParameter("from", from).getResultList();
+        session.createMutationQuery("delete from RunDependencyEntity where id.afterRunId = :from").setParameter("from", from).executeUpdate();
+        addDependencies(waiting.stream().collect(java.util.stream.Collectors.toMap(w -> w, w -> List.of(to))));
     }
 
     @Override
