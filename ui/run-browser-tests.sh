@@ -81,7 +81,8 @@ fi
 
 # Explicit file list rather than a directory: Node 21+ no longer searches a directory argument of --test.
 set +e
-(cd "$ROOT" && SLUICE_URL="$URL" node --test ui/tests/*.test.mjs)
+# one file at a time: the files share one server, and some steer runs the others could see
+(cd "$ROOT" && SLUICE_URL="$URL" node --test --test-concurrency=1 ui/tests/*.test.mjs)
 TESTS_STATUS=$?
 set -e
 if (( TESTS_STATUS != 0 )); then

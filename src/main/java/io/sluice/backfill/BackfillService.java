@@ -246,11 +246,15 @@ public class BackfillService {
         return b;
     }
 
+    /** Cancels the backfill and its queued runs in one transaction: both, or neither (a 409 or 5xx changes nothing). */
     public Backfill cancel(String id, String actor, String reason) {
         Instant now = clock.instant();
-        Backfill b = steer(id, EnumSet.of(BackfillStatus.RUNNING, BackfillStatus.PAUSED), BackfillStatus.CANCELED,
-                AuditAction.BACKFILL_CANCELED, actor, reason, now);
-        runStore.cancelBackfillRuns(id, now);
+        Backfill b = io.quarkus.narayana.jta.QuarkusTransaction.requiringNew().call(() -> {
+            Backfill steered = steer(id, EnumSet.of(BackfillStatus.RUNNING, BackfillStatus.PAUSED), BackfillStatus.CANCELED,
+                    AuditAction.BACKFILL_CANCELED, actor, reason, now);
+            runStore.cancelBackfillRuns(id, now);
+            return steered;
+        });
         executor.refresh();
         return b;
     }

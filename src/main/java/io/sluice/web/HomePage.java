@@ -38,7 +38,7 @@ public class HomePage {
         /** The runs table, plus out-of-band updates of each asset's last run, so the assets table stays current too. */
         static native TemplateInstance page$runs(List<RunRow> runs, List<AssetRow> statuses);
 
-        static native TemplateInstance page$launched(RunRow run, String field, String error);
+        static native TemplateInstance page$launched(RunRow run, BackfillRow backfill, String field, String error);
 
         static native TemplateInstance page$keys(List<String> keys);
 
@@ -95,11 +95,15 @@ public class HomePage {
     @Path("ui/launch")
     @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
     public Response launch(@RestForm List<String> asset, @RestForm String mode, @RestForm String keys,
-                           @RestForm String partitions, @RestForm String config, @RestForm String reason) {
+                           @RestForm String partitions, @RestForm String config, @RestForm String reason, @RestForm String as,
+                           @RestForm String partitionsPerRun, @RestForm String maxConcurrent) {
         try {
             MaterializationMode m = mode == null || mode.isBlank() ? MaterializationMode.INCREMENTAL : MaterializationMode.valueOf(mode);
             Map<String, Object> cfg = config == null || config.isBlank() ? Map.of()
                     : mapper.readValue(config, new com.fasterxml.jackson.core.type.TypeReference<Map<String, Object>>() { });
+            if ("backfill".equals(as)) {
+                return launchBackfill(asset, m, keys, partitions, cfg, reason, partitionsPerRun, maxConcurrent);
+            }
             List<String> partitionKeys;
             try {
                 partitionKeys = PartitionText.expand(partitions, partitionsOf(asset), java.time.Instant.now());
@@ -108,7 +112,7 @@ public class HomePage {
             }
             Run run = runs.launch(new RunRequest(asset, m, split(keys), partitionKeys, cfg, blankToNull(reason), "web-ui"));
             // The runs list listens for this event and refreshes at once instead of at its next tick.
-            return Response.ok(Templates.page$launched(RunRow.of(run), null, null)).header("HX-Trigger", "launched").build();
+            return Response.ok(Templates.page$launched(RunRow.of(run), null, null, null)).header("HX-Trigger", "launched").build();
         } catch (RequestRejected e) {
             return rejected(e.field(), e.getMessage());
         } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
@@ -118,9 +122,64 @@ public class HomePage {
         }
     }
 
+    /** The form's selection as a backfill: ranges and keys of the partitions field, split and throttled as asked. */
+    private Response launchBackfill(List<String> asset, MaterializationMode mode, String keys, String partitions, Map<String, Object> config,
+                                    String reason, String partitionsPerRun, String maxConcurrent) {
+        List<io.sluice.backfill.BackfillRequest.Range> ranges = new java.util.ArrayList<>();
+        List<String> explicit = new java.util.ArrayList<>();
+        for (String token : split(partitions)) {
+            int dots = token.indexOf(PartitionText.RANGE);
+            if (dots < 0) {
+                explicit.add(token);
+            } else {
+                ranges.add(new io.sluice.backfill.BackfillRequest.Range(token.substring(0, dots), token.substring(dots + PartitionText.RANGE.length())));
+            }
+        }
+        int perRun;
+        int limit;
+        try {
+            perRun = partitionsPerRun == null || partitionsPerRun.isBlank() ? 1 : Integer.parseInt(partitionsPerRun.trim());
+        } catch (NumberFormatException e) {
+            return rejected("partitionsPerRun", "not a whole number: " + partitionsPerRun);
+        }
+        try {
+            limit = maxConcurrent == null || maxConcurrent.isBlank() ? 0 : Integer.parseInt(maxConcurrent.trim());
+        } catch (NumberFormatException e) {
+            return rejected("maxConcurrent", "not a whole number: " + maxConcurrent);
+        }
+        try {
+            io.sluice.backfill.BackfillService.Launch launched = backfills.launch(new io.sluice.backfill.BackfillRequest(asset, ranges, explicit,
+                    false, mode, split(keys), config, blankToNull(reason), perRun, false, io.sluice.backfill.RunOrder.OLDEST_FIRST, limit, false,
+                    "web-ui"));
+            io.sluice.backfill.Backfill b = launched.backfill().orElseThrow();
+            return Response.ok(Templates.page$launched(null, BackfillRow.of(b, backfills.progress(b)), null, null))
+                    .header("HX-Trigger", "launched").build();
+        } catch (RequestRejected e) {
+            String field = e.field() == null ? null : e.field().startsWith("ranges") ? "partitions" : e.field().replaceAll("\\[\\d+\\].*", "");
+            return rejected(field, e.getMessage());
+        }
+    }
+
+    @POST
+    @Path("ui/backfills/{id}/{action}")
+    public TemplateInstance steer(@jakarta.ws.rs.PathParam("id") String id, @jakarta.ws.rs.PathParam("action") String action) {
+        try {
+            switch (action) {
+                case "pause" -> backfills.pause(id, "web-ui", "paused from the home page");
+                case "resume" -> backfills.resume(id, "web-ui", "resumed from the home page");
+                case "cancel" -> backfills.cancel(id, "web-ui", "canceled from the home page");
+                case "retry-failed" -> backfills.retryFailed(id, "web-ui", "retried from the home page");
+                default -> throw new jakarta.ws.rs.NotFoundException("no backfill action " + action);
+            }
+        } catch (RequestRejected e) {
+            // already in another state (someone else steered it): the refreshed table shows how it is now
+        }
+        return Templates.page$backfills(backfillRows());
+    }
+
     /** 200 rather than 4xx, so that htmx swaps the message into the form; the message names the field at fault. */
     private static Response rejected(String field, String message) {
-        return Response.ok(Templates.page$launched(null, field, message)).build();
+        return Response.ok(Templates.page$launched(null, null, field, message)).build();
     }
 
     private static List<String> split(String text) {

@@ -114,8 +114,10 @@ class LakeApiTest {
     @Test
     void aBitemporalRollbackMakesAnEarlierBeliefCurrentAgainAndKeepsTheHistory() {
         String identity = "form_adv_firm_identity";
-        JsonPath first = Runs.launchAndAwait("{\"assets\":[\"extract/form_adv_filings\",\"raw/form_adv_filings\","
-                + "\"transform/form_adv_firm_identity\"]}");
+        JsonPath landed = io.sluice.testing.Backfills.launchAndAwait("{\"assets\":[\"extract/form_adv_filings\",\"raw/form_adv_filings\"],"
+                + "\"ranges\":[{\"start\":\"2001-01-01\",\"end\":\"2024-12-31\"}],\"singleRun\":true}");
+        assertThat(landed.getString("status")).isEqualTo("COMPLETED");
+        JsonPath first = Runs.launchAndAwait("{\"assets\":[\"transform/form_adv_firm_identity\"]}");
         assertThat(first.getString("status")).as(first.getString("error")).isEqualTo("SUCCESS");
         List<String> afterFirst = belief(identity);
         assertThat(afterFirst).isNotEmpty();
