@@ -9,6 +9,11 @@ import java.util.stream.Collectors;
 public record BackfillRow(String id, String shortId, String status, String assets, String partitions, long done, long target,
                           long failed, long canceled, long running, int percent, String rate, String eta, String reason) {
 
+    /** Ended with failed or canceled runs: their partitions can be retried. */
+    public boolean retryable() {
+        return ("FAILED".equals(status) || "CANCELED".equals(status)) && failed + canceled > 0;
+    }
+
     static BackfillRow of(Backfill b, BackfillProgress p) {
         long done = p.succeeded() + p.failed() + p.canceled();
         int percent = p.targetRuns() == 0 ? 100 : (int) Math.min(100, done * 100 / p.targetRuns());
