@@ -130,6 +130,10 @@ public class RunService {
         if (reason != null && reason.length() > LaunchValidator.MAX_REASON) {
             throw RequestRejected.invalid("reason", "reason is longer than " + LaunchValidator.MAX_REASON + " characters");
         }
+        if (partition.isPresent() && table.mode() instanceof io.sluice.catalog.WriteMode.Bitemporal) {
+            throw RequestRejected.invalid("partition", "a bi-temporal table rolls back as a whole: its history is kept per key and system "
+                    + "time, not per partition; omit 'partition'");
+        }
         lake.rollbackProblem(table, target, partition).ifPresent(problem -> {
             throw RequestRejected.conflict(target.run().isPresent() ? "toRun" : "toSystemTime", problem);
         });

@@ -216,6 +216,46 @@ public final class TestAssets {
         }
     }
 
+    /** {@code test/landed_daily}: daily APPEND landing; each run lands load {@code <day>/<version>} of its day. */
+    @ApplicationScoped
+    public static class LandedDaily implements Asset<LandedDaily.Config> {
+        public record Config(int version) {
+        }
+
+        @Override
+        public AssetSpec<Config> spec() {
+            return AssetSpec.builder("test/landed_daily", Config.class, new Config(1))
+                    .partitions(TimeWindowPartitions.daily(LocalDate.of(2024, 1, 1)))
+                    .table("test_landed_daily", io.sluice.catalog.WriteMode.append("load_id"))
+                    .build();
+        }
+
+        @Override
+        public MaterializeResult materialize(AssetContext<Config> context) {
+            String day = context.partition().orElseThrow();
+            return MaterializeResult.rows(context.output().rows("SELECT '" + day + "/" + context.config().version() + "' AS load_id, DATE '"
+                    + day + "' AS day, i AS n FROM range(3) t(i)"));
+        }
+    }
+
+    /** {@code test/versions_daily}: a daily-partitioned bi-temporal table. */
+    @ApplicationScoped
+    public static class VersionsDaily implements Asset<AssetSpec.NoConfig> {
+        @Override
+        public AssetSpec<AssetSpec.NoConfig> spec() {
+            return AssetSpec.builder("test/versions_daily")
+                    .partitions(TimeWindowPartitions.daily(LocalDate.of(2024, 1, 1)))
+                    .table("test_versions_daily", io.sluice.catalog.WriteMode.bitemporal(List.of("k"), List.of("v"), "d", List.of()))
+                    .build();
+        }
+
+        @Override
+        public MaterializeResult materialize(AssetContext<AssetSpec.NoConfig> context) {
+            String day = context.partition().orElseThrow();
+            return MaterializeResult.rows(context.output().rows("SELECT 1 AS k, 'seen " + day + "' AS v, DATE '" + day + "' AS d"));
+        }
+    }
+
     /** {@code test/slow_daily}: daily partitions that take a while each, to pause and cancel backfills in flight. */
     @ApplicationScoped
     public static class SlowDaily implements Asset<AssetSpec.NoConfig> {

@@ -31,12 +31,17 @@ record AppendWriter(WriteMode.Append mode) implements TableWriter {
         }
     }
 
-    /** Removes the loads that came after the point; the loads before it are untouched. */
+    /**
+     * Removes the loads that came after the point (of the partition, when one is given); the loads before it, and
+     * those of other partitions, are untouched.
+     */
     @Override
     public WriteOutcome restore(DuckDbSession db, String table, RollbackPoint point, Optional<String> partition) {
-        String later = "SELECT load_id FROM " + Snapshots.LOADS + " WHERE table_name = " + WriteLog.literal(table) + " AND write_id > " + point.writeId();
+        String later = "SELECT load_id FROM " + Snapshots.LOADS + " WHERE table_name = " + WriteLog.literal(table) + " AND write_id > " + point.writeId()
+                + partition.map(p -> " AND write_id IN (SELECT write_id FROM " + WriteLog.TABLE + " WHERE table_name = " + WriteLog.literal(table)
+                        + " AND partition_key = " + WriteLog.literal(p) + ")").orElse("");
         long removed = db.execute("DELETE FROM " + table + " WHERE CAST(" + mode.loadIdColumn() + " AS VARCHAR) IN (" + later + ")");
-        db.execute("DELETE FROM " + Snapshots.LOADS + " WHERE table_name = " + WriteLog.literal(table) + " AND write_id > " + point.writeId());
+        db.execute("DELETE FROM " + Snapshots.LOADS + " WHERE table_name = " + WriteLog.literal(table) + " AND load_id IN (" + later + ")");
         return WriteOutcome.of(0, 0, removed);
     }
 }

@@ -85,6 +85,17 @@ public class DuckDbLake implements Lake {
             }
             try {
                 RollbackPoint point = WriteLog.resolve(db, table.name(), target, partition);
+                if (partition.isPresent() && table.mode() instanceof io.sluice.catalog.WriteMode.Bitemporal) {
+                    return java.util.Optional.of("a bi-temporal table rolls back as a whole: its history is kept per key and system time, "
+                            + "not per partition; omit 'partition'");
+                }
+                if (partition.isPresent() && table.mode() instanceof io.sluice.catalog.WriteMode.Append) {
+                    java.util.List<String> ranges = WriteLog.rangeWritesAfter(db, table.name(), point.writeId());
+                    if (!ranges.isEmpty()) {
+                        return java.util.Optional.of("partition " + partition.get() + " cannot be rolled back on its own: later writes landed "
+                                + "ranges of partitions at once (" + String.join(", ", ranges) + "); roll back the whole asset");
+                    }
+                }
                 if (!(table.mode() instanceof io.sluice.catalog.WriteMode.Bitemporal)
                         && !(table.mode() instanceof io.sluice.catalog.WriteMode.Append)) {
                     Snapshots.latest(db, table.name(), point.writeId(),

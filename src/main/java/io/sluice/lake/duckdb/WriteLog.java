@@ -35,6 +35,12 @@ final class WriteLog {
         return id;
     }
 
+    /** The partition ranges ({@code first...last}) written to the table after write {@code writeId}. */
+    static List<String> rangeWritesAfter(DuckDbSession db, String table, long writeId) {
+        return db.queryStrings("SELECT DISTINCT partition_key FROM " + TABLE + " WHERE table_name = " + literal(table) + " AND write_id > " + writeId
+                + " AND contains(partition_key, '...') ORDER BY 1");
+    }
+
     /**
      * Resolves a rollback target to the table's last write at or before it.
      *

@@ -1,0 +1,72 @@
+package io.sluice.api;
+
+import static io.restassured.RestAssured.given;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.hamcrest.Matchers.containsString;
+
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.http.ContentType;
+import io.restassured.path.json.JsonPath;
+import io.sluice.catalog.Lake;
+import io.sluice.testing.Runs;
+import jakarta.inject.Inject;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** Rolling back one partition: only that partition's later writes are undone, or the refusal says why not. */
+@QuarkusTest
+class PartitionRollbackApiTest {
+
+    @Inject
+    Lake lake;
+
+    private List<String> loads() {
+        return lake.read(s -> s.queryStrings("SELECT DISTINCT load_id FROM test_landed_daily ORDER BY 1"));
+    }
+
+    private static JsonPath land(String day, int version) {
+        JsonPath run = Runs.launchAndAwait("{\"assets\":[\"test/landed_daily\"],\"partitions\":[\"" + day + "\"],\"config\":{\"version\":" + version + "}}");
+        assertThat(run.getString("status")).as(run.getString("error")).isEqualTo("SUCCESS");
+        return run;
+    }
+
+    @Test
+    void anAppendPartitionRollsBackAloneAndOtherPartitionsKeepTheirLaterLoads() {
+        JsonPath first = land("2024-05-01", 1);
+        land("2024-05-02", 1);
+        land("2024-05-01", 2);
+        land("2024-05-02", 2);
+        assertThat(loads()).contains("2024-05-01/1", "2024-05-01/2", "2024-05-02/1", "2024-05-02/2");
+
+        String id = given().contentType(ContentType.JSON).body("{\"toRun\":\"" + first.getString("id") + "\",\"partition\":\"2024-05-01\","
+                + "\"reason\":\"version 2 of May 1st was bad\"}").post("/api/assets/test/landed_daily/rollback").then().statusCode(201)
+                .extract().path("id");
+        JsonPath rollback = Runs.await(id);
+        assertThat(rollback.getString("status")).as(rollback.getString("error")).isEqualTo("SUCCESS");
+        assertThat(loads()).contains("2024-05-01/1", "2024-05-02/1", "2024-05-02/2").doesNotContain("2024-05-01/2");
+        assertThat(rollback.getList("partitions")).containsExactly("2024-05-01");
+    }
+
+    @Test
+    void aBitemporalPartitionIsRefusedWithTheReasonAndNothingIsStored() {
+        JsonPath run = Runs.launchAndAwait("{\"assets\":[\"test/versions_daily\"],\"partitions\":[\"2024-06-01\"]}");
+        assertThat(run.getString("status")).as(run.getString("error")).isEqualTo("SUCCESS");
+        int before = given().get("/api/runs?limit=500").then().extract().jsonPath().getList("$").size();
+        given().contentType(ContentType.JSON).body("{\"toRun\":\"" + run.getString("id") + "\",\"partition\":\"2024-06-01\"}")
+                .post("/api/assets/test/versions_daily/rollback").then().statusCode(422).contentType("application/problem+json")
+                .body("detail", containsString("a bi-temporal table rolls back as a whole"));
+        assertThat(given().get("/api/runs?limit=500").then().extract().jsonPath().getList("$")).hasSize(before);
+    }
+
+    @Test
+    void aPartitionLandedAgainInARangeIsRefusedWithTheRange() {
+        JsonPath day = Runs.launchAndAwait("{\"assets\":[\"extract/form_adv_filings\",\"raw/form_adv_filings\"],\"partitions\":[\"2003-03-02\"]}");
+        assertThat(day.getString("status")).as(day.getString("error")).isEqualTo("SUCCESS");
+        JsonPath range = Runs.launchAndAwait("{\"assets\":[\"extract/form_adv_filings\",\"raw/form_adv_filings\"],"
+                + "\"partitions\":[\"2003-03-01\",\"2003-03-02\",\"2003-03-03\"]}");
+        assertThat(range.getString("status")).as(range.getString("error")).isEqualTo("SUCCESS");
+        given().contentType(ContentType.JSON).body("{\"toRun\":\"" + day.getString("id") + "\",\"partition\":\"2003-03-02\"}")
+                .post("/api/assets/raw/form_adv_filings/rollback").then().statusCode(409).contentType("application/problem+json")
+                .body("detail", containsString("2003-03-01...2003-03-03")).body("detail", containsString("roll back the whole asset"));
+    }
+}
