@@ -19,9 +19,19 @@ class BackfillDependenciesApiTest {
 
     private static final String CHAIN = "\"test/hourly\",\"test/daily_rollup\",\"test/rollup_summary\"";
 
-    private static List<Map<String, Object>> runsOf(String backfillId) {
+    /** What these tests read of a run. */
+    record RunSeen(String asset, List<String> partitions, String status, Instant started, Instant ended, String error) {
+        @SuppressWarnings("unchecked")
+        static RunSeen of(Map<String, Object> run) {
+            return new RunSeen(String.join(",", (List<String>) run.get("assets")), (List<String>) run.get("partitions"), (String) run.get("status"),
+                    run.get("startedAt") == null ? null : Instant.parse((String) run.get("startedAt")),
+                    run.get("endedAt") == null ? null : Instant.parse((String) run.get("endedAt")), (String) run.get("error"));
+        }
+    }
+
+    private static List<RunSeen> runsOf(String backfillId) {
         List<Map<String, Object>> runs = given().get("/api/runs?limit=500").then().statusCode(200).extract().jsonPath().getList("$");
-        return runs.stream().filter(r -> backfillId.equals(r.get("backfillId"))).toList();
+        return runs.stream().filter(r -> backfillId.equals(r.get("backfillId"))).map(RunSeen::of).toList();
     }
 
     @Test
@@ -43,36 +53,25 @@ class BackfillDependenciesApiTest {
         JsonPath done = Backfills.launchAndAwait("{\"assets\":[" + CHAIN + "],\"ranges\":[{\"start\":\"2024-03-01-00:00\","
                 + "\"end\":\"2024-03-02-23:00\"}],\"partitionsPerRun\":4,\"reason\":\"hours to days to summary\"}");
         assertThat(done.getString("status")).isEqualTo("COMPLETED");
-        List<Map<String, Object>> runs = runsOf(done.getString("id"));
+        List<RunSeen> runs = runsOf(done.getString("id"));
         assertThat(runs).as("12 hourly runs of 4 hours, one daily run of both days, the summary").hasSize(12 + 1 + 1);
+        assertThat(runs).extracting(RunSeen::status).containsOnly("SUCCESS");
         Map<String, Instant> lastHourEnded = new HashMap<>();
         Instant lastDayEnded = Instant.MIN;
-        for (Map<String, Object> run : runs) {
-            assertThat(run.get("status")).isEqualTo("SUCCESS");
-            @SuppressWarnings("unchecked")
-            List<String> assets = (List<String>) run.get("assets");
-            @SuppressWarnings("unchecked")
-            List<String> partitions = (List<String>) run.get("partitions");
-            Instant ended = Instant.parse((String) run.get("endedAt"));
-            if (assets.equals(List.of("test/hourly"))) {
-                String day = partitions.get(0).substring(0, 10);
-                lastHourEnded.merge(day, ended, (a, b) -> a.isAfter(b) ? a : b);
-            } else if (assets.equals(List.of("test/daily_rollup"))) {
-                lastDayEnded = lastDayEnded.isAfter(ended) ? lastDayEnded : ended;
+        for (RunSeen run : runs) {
+            if (run.asset().equals("test/hourly")) {
+                lastHourEnded.merge(run.partitions().get(0).substring(0, 10), run.ended(), (a, b) -> a.isAfter(b) ? a : b);
+            } else if (run.asset().equals("test/daily_rollup")) {
+                lastDayEnded = lastDayEnded.isAfter(run.ended()) ? lastDayEnded : run.ended();
             }
         }
-        for (Map<String, Object> run : runs) {
-            @SuppressWarnings("unchecked")
-            List<String> assets = (List<String>) run.get("assets");
-            @SuppressWarnings("unchecked")
-            List<String> partitions = (List<String>) run.get("partitions");
-            Instant started = Instant.parse((String) run.get("startedAt"));
-            if (assets.equals(List.of("test/daily_rollup"))) {
-                for (String day : partitions) {
-                    assertThat(started).as("day " + day + " starts after its hours").isAfterOrEqualTo(lastHourEnded.get(day));
+        for (RunSeen run : runs) {
+            if (run.asset().equals("test/daily_rollup")) {
+                for (String day : run.partitions()) {
+                    assertThat(run.started()).as("day " + day + " starts after its hours").isAfterOrEqualTo(lastHourEnded.get(day));
                 }
-            } else if (assets.equals(List.of("test/rollup_summary"))) {
-                assertThat(started).as("the summary starts after every day").isAfterOrEqualTo(lastDayEnded);
+            } else if (run.asset().equals("test/rollup_summary")) {
+                assertThat(run.started()).as("the summary starts after every day").isAfterOrEqualTo(lastDayEnded);
             }
         }
     }
@@ -82,19 +81,17 @@ class BackfillDependenciesApiTest {
         JsonPath done = Backfills.launchAndAwait("{\"assets\":[" + CHAIN + "],\"ranges\":[{\"start\":\"2024-04-01-00:00\","
                 + "\"end\":\"2024-04-02-23:00\"}],\"config\":{\"test/hourly\":{\"failAt\":\"2024-04-02-05:00\"}}}");
         assertThat(done.getString("status")).isEqualTo("FAILED");
-        List<Map<String, Object>> runs = runsOf(done.getString("id"));
+        List<RunSeen> runs = runsOf(done.getString("id"));
         Map<String, String> statusByFirstPartition = new HashMap<>();
-        for (Map<String, Object> run : runs) {
-            @SuppressWarnings("unchecked")
-            List<String> partitions = (List<String>) run.get("partitions");
-            statusByFirstPartition.put(run.get("assets") + " " + (partitions.isEmpty() ? "-" : partitions.get(0)), (String) run.get("status"));
+        for (RunSeen run : runs) {
+            statusByFirstPartition.put("[" + run.asset() + "] " + (run.partitions().isEmpty() ? "-" : run.partitions().get(0)), run.status());
         }
         assertThat(statusByFirstPartition).containsEntry("[test/hourly] 2024-04-01-00:00", "SUCCESS")
                 .containsEntry("[test/hourly] 2024-04-02-05:00", "FAILURE")
                 .containsEntry("[test/daily_rollup] 2024-04-01", "SUCCESS")
                 .containsEntry("[test/daily_rollup] 2024-04-02", "CANCELED")
                 .containsEntry("[test/rollup_summary] -", "CANCELED");
-        Map<String, Object> summary = runs.stream().filter(r -> r.get("assets").equals(List.of("test/rollup_summary"))).findFirst().orElseThrow();
-        assertThat((String) summary.get("error")).startsWith("upstream run ").endsWith(" ended FAILURE");
+        RunSeen summary = runs.stream().filter(r -> r.asset().equals("test/rollup_summary")).findFirst().orElseThrow();
+        assertThat(summary.error()).startsWith("upstream run ").endsWith(" ended FAILURE");
     }
 }
