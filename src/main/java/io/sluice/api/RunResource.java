@@ -55,7 +55,7 @@ public class RunResource {
     }
 
     @GET
-    public List<RunDto> list(@QueryParam("status") String status, @QueryParam("asset") String asset,
+    public List<RunDto> list(@QueryParam("status") String status, @QueryParam("asset") String asset, @QueryParam("backfill") String backfill,
                              @QueryParam("limit") @DefaultValue("50") String limit, @QueryParam("offset") @DefaultValue("0") String offset) {
         Optional<RunStatus> s = status == null || status.isBlank() ? Optional.empty()
                 : Optional.of(Params.enumValue(RunStatus.class, "status", status));
@@ -67,7 +67,8 @@ public class RunResource {
         }
         RunQuery query;
         try {
-            query = new RunQuery(s, a, Params.integer("limit", limit), Params.integer("offset", offset));
+            query = new RunQuery(s, a, Optional.ofNullable(backfill).filter(b -> !b.isBlank()), true, Params.integer("limit", limit),
+                    Params.integer("offset", offset));
         } catch (IllegalArgumentException e) {
             throw new RequestRejected(400, e.getMessage().startsWith("limit") ? "limit" : "offset", e.getMessage());
         }

@@ -3,8 +3,12 @@ package io.sluice.runs;
 import io.sluice.catalog.AssetKey;
 import java.util.Optional;
 
-/** A filter over stored runs, newest first. */
-public record RunQuery(Optional<RunStatus> status, Optional<AssetKey> asset, int limit, int offset) {
+/**
+ * A filter over stored runs, newest first: by status, asset, backfill; {@code queuedBackfillRuns} false leaves out
+ * the queued runs of backfills (thousands of them; the home page counts them in the backfills panel instead).
+ */
+public record RunQuery(Optional<RunStatus> status, Optional<AssetKey> asset, Optional<String> backfill, boolean queuedBackfillRuns,
+                       int limit, int offset) {
 
     public static final int MAX_LIMIT = 500;
 
@@ -17,7 +21,15 @@ public record RunQuery(Optional<RunStatus> status, Optional<AssetKey> asset, int
         }
     }
 
+    public RunQuery(Optional<RunStatus> status, Optional<AssetKey> asset, int limit, int offset) {
+        this(status, asset, Optional.empty(), true, limit, offset);
+    }
+
     public static RunQuery latest(int limit) {
         return new RunQuery(Optional.empty(), Optional.empty(), limit, 0);
+    }
+
+    public RunQuery withoutQueuedBackfillRuns() {
+        return new RunQuery(status, asset, backfill, false, limit, offset);
     }
 }

@@ -213,6 +213,6 @@ public class HomePage {
     }
 
     private List<RunRow> runRows() {
-        return runs.list(RunQuery.latest(25)).stream().map(RunRow::of).toList();
+        return runs.list(RunQuery.latest(25).withoutQueuedBackfillRuns()).stream().map(RunRow::of).toList();
     }
 }

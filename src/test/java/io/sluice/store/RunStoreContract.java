@@ -109,6 +109,77 @@ public abstract class RunStoreContract {
         assertThat(store.list(new RunQuery(Optional.of(RunStatus.SUCCESS), Optional.of(a), 10, 0))).extracting(Run::id).containsExactly(older.id());
     }
 
+    @Test
+    void listsTheRunsOfABackfillAndCanLeaveOutItsQueuedOnes() {
+        AssetKey a = uniqueAsset();
+        String backfill = UUID.randomUUID().toString();
+        Run single = newRun(a);
+        Run done = new Run(UUID.randomUUID().toString(), RunStatus.QUEUED, MaterializationMode.INCREMENTAL, List.of(a), List.of(), List.of("p1"),
+                "{}", null, "tester", t0.plusSeconds(1), null, null, 0, 0, 0, null, false, List.of(RunStep.queued(0, a)),
+                RunKind.MATERIALIZE, null, backfill);
+        Run queued = new Run(UUID.randomUUID().toString(), RunStatus.QUEUED, MaterializationMode.INCREMENTAL, List.of(a), List.of(), List.of("p2"),
+                "{}", null, "tester", t0.plusSeconds(2), null, null, 0, 0, 0, null, false, List.of(RunStep.queued(0, a)),
+                RunKind.MATERIALIZE, null, backfill);
+        store.create(single);
+        store.claim(single.id(), t0);
+        store.finish(single.id(), RunStatus.SUCCESS, t0, 0, 0, 0, null);
+        store.createAll(List.of(done, queued));
+        store.claim(done.id(), t0.plusSeconds(3));
+        store.finish(done.id(), RunStatus.SUCCESS, t0.plusSeconds(4), 0, 0, 0, null);
+        RunQuery ofAsset = new RunQuery(Optional.empty(), Optional.of(a), 10, 0);
+        assertThat(store.list(ofAsset)).extracting(Run::id).containsExactly(queued.id(), done.id(), single.id());
+        assertThat(store.list(ofAsset.withoutQueuedBackfillRuns())).extracting(Run::id).containsExactly(done.id(), single.id());
+        assertThat(store.list(new RunQuery(Optional.empty(), Optional.empty(), Optional.of(backfill), true, 10, 0))).extracting(Run::id)
+                .containsExactly(queued.id(), done.id());
+    }
+
+    private List<String> queuedIds() {
+        return store.nextQueued(10_000).stream().map(QueuedRun::id).toList();
+    }
+
+    @Test
+    void aRunWaitsForItsDependenciesAndIsCanceledWithThemWhenOneFails() {
+        AssetKey a = uniqueAsset();
+        Run first = partitionedRun(a, "p1");
+        Run second = partitionedRun(a, "p2");
+        Run third = partitionedRun(a, "p3");
+        store.createAll(List.of(first, second, third));
+        store.addDependencies(Map.of(second.id(), List.of(first.id()), third.id(), List.of(first.id(), second.id())));
+        assertThat(queuedIds()).contains(first.id()).doesNotContain(second.id(), third.id());
+
+        store.claim(first.id(), t0);
+        store.finish(first.id(), RunStatus.SUCCESS, t0.plusSeconds(1), 0, 0, 0, null);
+        assertThat(queuedIds()).contains(second.id()).doesNotContain(third.id());
+
+        store.claim(second.id(), t0.plusSeconds(2));
+        store.finish(second.id(), RunStatus.FAILURE, t0.plusSeconds(3), 0, 0, 0, "boom");
+        assertThat(store.cancelDependents(second.id(), t0.plusSeconds(4), "upstream failed")).containsExactly(third.id());
+        Run canceled = store.find(third.id()).orElseThrow();
+        assertThat(canceled.status()).isEqualTo(RunStatus.CANCELED);
+        assertThat(canceled.error()).isEqualTo("upstream failed");
+        assertThat(canceled.steps()).extracting(RunStep::status).containsOnly(RunStatus.CANCELED);
+        assertThat(store.activePartitions(a)).doesNotContain("p3");
+        assertThat(store.cancelDependents(second.id(), t0.plusSeconds(5), "again")).as("already canceled").isEmpty();
+    }
+
+    @Test
+    void theRunsThatWaitedForADeadRunWaitForItsRetry() {
+        AssetKey a = uniqueAsset();
+        Run dead = partitionedRun(a, "p1");
+        Run waiting = partitionedRun(a, "p2");
+        store.createAll(List.of(dead, waiting));
+        store.addDependencies(Map.of(waiting.id(), List.of(dead.id())));
+        store.claim(dead.id(), t0);
+        store.finish(dead.id(), RunStatus.FAILURE, t0.plusSeconds(1), 0, 0, 0, "died");
+        Run retry = partitionedRun(a, "p1");
+        store.create(retry);
+        store.moveDependencies(dead.id(), retry.id());
+        assertThat(queuedIds()).contains(retry.id()).doesNotContain(waiting.id());
+        store.claim(retry.id(), t0.plusSeconds(2));
+        store.finish(retry.id(), RunStatus.SUCCESS, t0.plusSeconds(3), 0, 0, 0, null);
+        assertThat(queuedIds()).contains(waiting.id());
+    }
+
     private Run partitionedRun(AssetKey asset, String... partitions) {
         return new Run(UUID.randomUUID().toString(), RunStatus.QUEUED, MaterializationMode.FULL_REFRESH, List.of(asset), List.of(),
                 List.of(partitions), "{}", null, "tester", t0, null, null, 0, 0, 0, null, false, List.of(RunStep.queued(0, asset)),

@@ -303,10 +303,15 @@ public class JpaRunStore implements RunStore {
         StringBuilder hql = new StringBuilder("from RunEntity r where 1 = 1");
         query.status().ifPresent(s -> hql.append(" and r.status = :status"));
         query.asset().ifPresent(a -> hql.append(" and exists (from RunStepEntity s where s.id.runId = r.id and s.assetKey = :asset)"));
+        query.backfill().ifPresent(b -> hql.append(" and r.backfillId = :backfill"));
+        if (!query.queuedBackfillRuns()) {
+            hql.append(" and (r.backfillId is null or r.status <> 'QUEUED')");
+        }
         hql.append(" order by r.createdAt desc, r.seq desc, r.id desc");
         var q = session.createSelectionQuery(hql.toString(), RunEntity.class);
         query.status().ifPresent(s -> q.setParameter("status", s.name()));
         query.asset().ifPresent(a -> q.setParameter("asset", a.toString()));
+        query.backfill().ifPresent(b -> q.setParameter("backfill", b));
         List<RunEntity> runs = q.setFirstResult(query.offset()).setMaxResults(query.limit()).getResultList();
         Map<String, List<RunStep>> steps = steps(runs.stream().map(r -> r.id).toList());
         return runs.stream().map(r -> toRun(r, steps.getOrDefault(r.id, List.of()))).toList();
