@@ -85,6 +85,7 @@ public final class BackfillPlanner {
         long dependencies = 0;
         for (Group g : groups) {
             targets(g, anchor, targets, now);
+            boolean read = groups.stream().anyMatch(other -> other.upstream.contains(g));
             List<List<String>> chunks = g.partitioned() ? chunks(g, partitionsPerRun, singleRun, order) : List.of(List.of());
             for (List<String> partitions : chunks) {
                 int sequence = runs.size();
@@ -96,7 +97,7 @@ public final class BackfillPlanner {
                 }
                 runs.add(new PlannedRun(sequence, g.assets, partitions, after));
                 g.runs.add(sequence);
-                for (String key : partitions) {
+                for (String key : read && g.partitioned() ? partitions : List.<String>of()) {
                     g.runOf.put(g.space.indexOf(key).orElseThrow(), sequence);
                 }
             }
