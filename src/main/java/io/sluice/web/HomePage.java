@@ -5,11 +5,8 @@ import io.quarkus.qute.TemplateInstance;
 import io.sluice.catalog.AssetKey;
 import io.sluice.runs.AssetRun;
 import io.sluice.runs.AssetService;
-import io.sluice.runs.MaterializationMode;
 import io.sluice.runs.RequestRejected;
-import io.sluice.runs.Run;
 import io.sluice.runs.RunQuery;
-import io.sluice.runs.RunRequest;
 import io.sluice.runs.RunService;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
@@ -19,7 +16,6 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
@@ -64,14 +60,8 @@ public class HomePage {
         return Templates.page(rows, rows.stream().anyMatch(AssetRow::partitioned), runRows(), List.of(), backfillRows());
     }
 
-    @GET
-    @Path("ui/backfills")
-    public TemplateInstance backfillsFragment() {
-        return Templates.page$backfills(backfillRows());
-    }
-
     private List<BackfillRow> backfillRows() {
-        return backfills.list(10, 0).stream().map(b -> BackfillRow.of(b, backfills.progress(b))).toList();
+        return BackfillPanel.rows(backfills);
     }
 
     @GET
@@ -98,93 +88,35 @@ public class HomePage {
                            @RestForm String partitions, @RestForm String config, @RestForm String reason, @RestForm String as,
                            @RestForm String partitionsPerRun, @RestForm String maxConcurrent) {
         try {
-            MaterializationMode m = mode == null || mode.isBlank() ? MaterializationMode.INCREMENTAL : MaterializationMode.valueOf(mode);
-            Map<String, Object> cfg = config == null || config.isBlank() ? Map.of()
-                    : mapper.readValue(config, new com.fasterxml.jackson.core.type.TypeReference<Map<String, Object>>() { });
+            LaunchForm form = LaunchForm.read(asset, mode, keys, partitions, config, reason, partitionsPerRun, maxConcurrent, mapper);
             if ("backfill".equals(as)) {
-                return launchBackfill(asset, m, keys, partitions, cfg, reason, partitionsPerRun, maxConcurrent);
+                io.sluice.backfill.Backfill b = backfills.launch(form.backfill()).backfill().orElseThrow();
+                return launched(Templates.page$launched(null, BackfillRow.of(b, backfills.progress(b)), null, null));
             }
             List<String> partitionKeys;
             try {
-                partitionKeys = PartitionText.expand(partitions, partitionsOf(asset), java.time.Instant.now());
+                partitionKeys = PartitionText.expand(partitions, partitionsOf(form.assets()), java.time.Instant.now());
             } catch (IllegalArgumentException e) {
                 return rejected("partitions", e.getMessage());
             }
-            Run run = runs.launch(new RunRequest(asset, m, split(keys), partitionKeys, cfg, blankToNull(reason), "web-ui"));
-            // The runs list listens for this event and refreshes at once instead of at its next tick.
-            return Response.ok(Templates.page$launched(RunRow.of(run), null, null, null)).header("HX-Trigger", "launched").build();
+            return launched(Templates.page$launched(RunRow.of(runs.launch(form.run(partitionKeys))), null, null, null));
+        } catch (LaunchForm.Invalid e) {
+            return rejected(e.field, e.getMessage());
         } catch (RequestRejected e) {
-            return rejected(e.field(), e.getMessage());
-        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-            return rejected("config", "not a JSON object: " + e.getOriginalMessage());
+            return rejected(LaunchForm.formField(e.field()), e.getMessage());
         } catch (IllegalArgumentException e) {
             return rejected(null, e.getMessage());
         }
     }
 
-    /** The form's selection as a backfill: ranges and keys of the partitions field, split and throttled as asked. */
-    private Response launchBackfill(List<String> asset, MaterializationMode mode, String keys, String partitions, Map<String, Object> config,
-                                    String reason, String partitionsPerRun, String maxConcurrent) {
-        List<io.sluice.backfill.BackfillRequest.Range> ranges = new java.util.ArrayList<>();
-        List<String> explicit = new java.util.ArrayList<>();
-        for (String token : split(partitions)) {
-            int dots = token.indexOf(PartitionText.RANGE);
-            if (dots < 0) {
-                explicit.add(token);
-            } else {
-                ranges.add(new io.sluice.backfill.BackfillRequest.Range(token.substring(0, dots), token.substring(dots + PartitionText.RANGE.length())));
-            }
-        }
-        int perRun;
-        int limit;
-        try {
-            perRun = partitionsPerRun == null || partitionsPerRun.isBlank() ? 1 : Integer.parseInt(partitionsPerRun.trim());
-        } catch (NumberFormatException e) {
-            return rejected("partitionsPerRun", "not a whole number: " + partitionsPerRun);
-        }
-        try {
-            limit = maxConcurrent == null || maxConcurrent.isBlank() ? 0 : Integer.parseInt(maxConcurrent.trim());
-        } catch (NumberFormatException e) {
-            return rejected("maxConcurrent", "not a whole number: " + maxConcurrent);
-        }
-        try {
-            io.sluice.backfill.BackfillService.Launch launched = backfills.launch(new io.sluice.backfill.BackfillRequest(asset, ranges, explicit,
-                    false, mode, split(keys), config, blankToNull(reason), perRun, false, io.sluice.backfill.RunOrder.OLDEST_FIRST, limit, false,
-                    "web-ui"));
-            io.sluice.backfill.Backfill b = launched.backfill().orElseThrow();
-            return Response.ok(Templates.page$launched(null, BackfillRow.of(b, backfills.progress(b)), null, null))
-                    .header("HX-Trigger", "launched").build();
-        } catch (RequestRejected e) {
-            String field = e.field() == null ? null : e.field().startsWith("ranges") ? "partitions" : e.field().replaceAll("\\[\\d+\\].*", "");
-            return rejected(field, e.getMessage());
-        }
-    }
-
-    @POST
-    @Path("ui/backfills/{id}/{action}")
-    public TemplateInstance steer(@jakarta.ws.rs.PathParam("id") String id, @jakarta.ws.rs.PathParam("action") String action) {
-        try {
-            switch (action) {
-                case "pause" -> backfills.pause(id, "web-ui", "paused from the home page");
-                case "resume" -> backfills.resume(id, "web-ui", "resumed from the home page");
-                case "cancel" -> backfills.cancel(id, "web-ui", "canceled from the home page");
-                case "retry-failed" -> backfills.retryFailed(id, "web-ui", "retried from the home page");
-                default -> throw new jakarta.ws.rs.NotFoundException("no backfill action " + action);
-            }
-        } catch (RequestRejected e) {
-            // already in another state (someone else steered it): the refreshed table shows how it is now
-        }
-        return Templates.page$backfills(backfillRows());
+    /** The runs list and the backfills panel listen for this event and refresh at once instead of at their next tick. */
+    private static Response launched(TemplateInstance message) {
+        return Response.ok(message).header("HX-Trigger", "launched").build();
     }
 
     /** 200 rather than 4xx, so that htmx swaps the message into the form; the message names the field at fault. */
     private static Response rejected(String field, String message) {
         return Response.ok(Templates.page$launched(null, null, field, message)).build();
-    }
-
-    private static List<String> split(String text) {
-        return text == null || text.isBlank() ? List.of()
-                : Arrays.stream(text.split("[,\\s]+")).filter(s -> !s.isBlank()).toList();
     }
 
     /** The partitions of the first selected asset that is partitioned. */
@@ -199,9 +131,6 @@ public class HomePage {
                 .findFirst();
     }
 
-    private static String blankToNull(String text) {
-        return text == null || text.isBlank() ? null : text.trim();
-    }
 
     private List<AssetRow> assetRows() {
         Map<AssetKey, AssetRun> last = assets.lastSteps();

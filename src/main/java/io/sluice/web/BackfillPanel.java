@@ -1,0 +1,53 @@
+package io.sluice.web;
+
+import io.quarkus.qute.TemplateInstance;
+import io.sluice.backfill.BackfillService;
+import io.sluice.runs.RequestRejected;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.NotFoundException;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+import java.util.List;
+
+/** The home page's backfills panel: the latest backfills with their progress, and their pause, resume, cancel and retry buttons. */
+@Path("/ui/backfills")
+@Produces(MediaType.TEXT_HTML)
+public class BackfillPanel {
+
+    static final int SHOWN = 10;
+
+    private final BackfillService backfills;
+
+    public BackfillPanel(BackfillService backfills) {
+        this.backfills = backfills;
+    }
+
+    static List<BackfillRow> rows(BackfillService backfills) {
+        return backfills.list(SHOWN, 0).stream().map(b -> BackfillRow.of(b, backfills.progress(b))).toList();
+    }
+
+    @GET
+    public TemplateInstance panel() {
+        return HomePage.Templates.page$backfills(rows(backfills));
+    }
+
+    @POST
+    @Path("{id}/{action}")
+    public TemplateInstance steer(@PathParam("id") String id, @PathParam("action") String action) {
+        try {
+            switch (action) {
+                case "pause" -> backfills.pause(id, LaunchForm.ACTOR, "paused from the home page");
+                case "resume" -> backfills.resume(id, LaunchForm.ACTOR, "resumed from the home page");
+                case "cancel" -> backfills.cancel(id, LaunchForm.ACTOR, "canceled from the home page");
+                case "retry-failed" -> backfills.retryFailed(id, LaunchForm.ACTOR, "retried from the home page");
+                default -> throw new NotFoundException("no backfill action " + action);
+            }
+        } catch (RequestRejected e) {
+            // steered meanwhile by someone else: the refreshed panel shows how it is now
+        }
+        return panel();
+    }
+}

@@ -1,0 +1,95 @@
+package io.sluice.web;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.sluice.backfill.BackfillRequest;
+import io.sluice.backfill.RunOrder;
+import io.sluice.runs.MaterializationMode;
+import io.sluice.runs.RunRequest;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The home page's launch form as typed, turned into a run request or a backfill request. Pure: a field that
+ * cannot be read is an {@link Invalid} naming it, so the form can mark it.
+ */
+record LaunchForm(List<String> assets, MaterializationMode mode, List<String> keys, String partitions, Map<String, Object> config,
+                  String reason, int partitionsPerRun, int maxConcurrent) {
+
+    static final String ACTOR = "web-ui";
+
+    /** A field of the form that cannot be read. */
+    static final class Invalid extends RuntimeException {
+        final String field;
+
+        Invalid(String field, String message) {
+            super(message);
+            this.field = field;
+        }
+    }
+
+    static LaunchForm read(List<String> assets, String mode, String keys, String partitions, String config, String reason,
+                           String partitionsPerRun, String maxConcurrent, ObjectMapper mapper) {
+        MaterializationMode m;
+        try {
+            m = blank(mode) ? MaterializationMode.INCREMENTAL : MaterializationMode.valueOf(mode);
+        } catch (IllegalArgumentException e) {
+            throw new Invalid("mode", "unknown mode " + mode);
+        }
+        Map<String, Object> cfg;
+        try {
+            cfg = blank(config) ? Map.of() : mapper.readValue(config, new TypeReference<Map<String, Object>>() { });
+        } catch (JsonProcessingException e) {
+            throw new Invalid("config", "not a JSON object: " + e.getOriginalMessage());
+        }
+        return new LaunchForm(assets == null ? List.of() : assets, m, split(keys), partitions, cfg, blank(reason) ? null : reason.trim(),
+                number("partitionsPerRun", partitionsPerRun, 1), number("maxConcurrent", maxConcurrent, 0));
+    }
+
+    RunRequest run(List<String> partitionKeys) {
+        return new RunRequest(assets, mode, keys, partitionKeys, config, reason, ACTOR);
+    }
+
+    /** The partitions field's ranges ({@code first...last}) and single keys as a backfill's ranges and partitions. */
+    BackfillRequest backfill() {
+        List<BackfillRequest.Range> ranges = new ArrayList<>();
+        List<String> explicit = new ArrayList<>();
+        for (String token : split(partitions)) {
+            int dots = token.indexOf(PartitionText.RANGE);
+            if (dots < 0) {
+                explicit.add(token);
+            } else {
+                ranges.add(new BackfillRequest.Range(token.substring(0, dots), token.substring(dots + PartitionText.RANGE.length())));
+            }
+        }
+        return new BackfillRequest(assets, ranges, explicit, false, mode, keys, config, reason, partitionsPerRun, false, RunOrder.OLDEST_FIRST,
+                maxConcurrent, false, ACTOR);
+    }
+
+    /** The form field a backfill's problem field stands for ({@code ranges[0].start} is the partitions field). */
+    static String formField(String field) {
+        if (field == null) {
+            return null;
+        }
+        return field.startsWith("ranges") ? "partitions" : field.replaceAll("\\[\\d+\\].*", "");
+    }
+
+    static List<String> split(String text) {
+        return blank(text) ? List.of() : Arrays.stream(text.split("[,\\s]+")).filter(s -> !s.isBlank()).toList();
+    }
+
+    private static int number(String field, String text, int empty) {
+        try {
+            return blank(text) ? empty : Integer.parseInt(text.trim());
+        } catch (NumberFormatException e) {
+            throw new Invalid(field, "not a whole number: " + text);
+        }
+    }
+
+    private static boolean blank(String text) {
+        return text == null || text.isBlank();
+    }
+}
