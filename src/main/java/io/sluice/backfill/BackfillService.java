@@ -275,11 +275,40 @@ public class BackfillService {
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("backfill " + id + " has an unreadable request", e);
         }
-        BackfillRequest retry = new BackfillRequest(original.assets(), List.of(), failed, false, original.mode(), original.keys(),
+        BackfillRequest retry = new BackfillRequest(original.assets(), List.of(), anchorPartitions(b.assets(), failed), false, original.mode(),
+                original.keys(),
                 original.config(), reason == null ? "retry of failed partitions of " + id : reason, original.partitionsPerRun(),
                 original.singleRun(), original.order(), original.maxConcurrent(), false,
                 actor == null || actor.isBlank() ? original.launchedBy() : actor);
         return launch(retry, id);
+    }
+
+    /**
+     * The partitions of the backfill's range (its first partitioned definition) that cover {@code keys}: a key of the range
+     * is itself; a failed partition of a downstream asset partitioned otherwise maps to the range's partitions it reads,
+     * so that its retry materializes them again first (idempotently) and then it.
+     */
+    private List<String> anchorPartitions(List<AssetKey> assets, List<String> keys) {
+        Instant now = clock.instant();
+        List<PartitionsDefinition> definitions = selected(catalog.graph().inDependencyOrder(assets)).stream()
+                .map(BackfillPlanner.Selected::partitions).filter(PartitionsDefinition::isPartitioned).distinct().toList();
+        PartitionSpace anchor = definitions.get(0).at(now);
+        PartitionSubset covering = anchor.empty();
+        for (String key : keys) {
+            if (anchor.indexOf(key).isPresent()) {
+                covering = covering.union(anchor.subset(List.of(key)));
+                continue;
+            }
+            for (PartitionsDefinition other : definitions.subList(1, definitions.size())) {
+                PartitionSpace space = other.at(now);
+                if (space.indexOf(key).isPresent()) {
+                    covering = covering.union(io.sluice.partitions.PartitionMapping.defaultFor(definitions.get(0), other)
+                            .upstreamOf(space.subset(List.of(key)), anchor).partitions());
+                    break;
+                }
+            }
+        }
+        return new ArrayList<>(covering.keys());
     }
 
     private Backfill steer(String id, Set<BackfillStatus> from, BackfillStatus to, AuditAction action, String actor, String reason, Instant endedAt) {

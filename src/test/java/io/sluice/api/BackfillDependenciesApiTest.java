@@ -93,5 +93,10 @@ class BackfillDependenciesApiTest {
                 .containsEntry("[test/rollup_summary] -", "CANCELED");
         RunSeen summary = runs.stream().filter(r -> r.asset().equals("test/rollup_summary")).findFirst().orElseThrow();
         assertThat(summary.error()).startsWith("upstream run ").endsWith(" ended FAILURE");
+
+        JsonPath retry = given().contentType(ContentType.JSON).body("{\"reason\":\"the hour is fixed\"}")
+                .post("/api/backfills/" + done.getString("id") + "/retry-failed").then().statusCode(201).extract().jsonPath();
+        assertThat(retry.getLong("plan.partitionCount")).as("the failed hour and the canceled day's 24 hours").isEqualTo(24);
+        assertThat(retry.getList("plan.runs.assets")).contains(List.of("test/daily_rollup"), List.of("test/rollup_summary"));
     }
 }
