@@ -19,6 +19,7 @@ import java.util.Map;
 final class Statements implements AutoCloseable {
 
     private static final int CACHED = 64;
+    private static final String TRACE = traceSetting();
 
     private final Connection connection;
     private final Map<String, PreparedStatement> prepared = new LinkedHashMap<>(16, 0.75f, true);
@@ -39,7 +40,22 @@ final class Statements implements AutoCloseable {
 
     /** Runs one statement; returns its update count. */
     long update(String sql, String... parameters) throws SQLException {
-        return bind(sql, parameters).executeLargeUpdate();
+        long t0 = System.nanoTime();
+        long n = bind(sql, parameters).executeLargeUpdate();
+        trace(t0, sql, n);
+        return n;
+    }
+
+    /**
+     * Profiling aid: with {@code -Dsluice.bitemporal.trace=true} every statement prints its wall time, its update
+     * count (-1 for a query) and its first 150 characters to stderr ({@code -Dsluice.bitemporal.trace=full}: all of it).
+     */
+    private static void trace(long t0, String sql, long n) {
+        if (TRACE != null) {
+            String text = "full".equals(TRACE) ? sql : sql.replaceAll("\\s+", " ");
+            System.err.printf("  %8.1f ms %9d  %s%n", (System.nanoTime() - t0) / 1e6, n,
+                    "full".equals(TRACE) ? text : text.substring(0, Math.min(150, text.length())));
+        }
     }
 
     /** Runs each statement, prepared. */
@@ -51,6 +67,7 @@ final class Statements implements AutoCloseable {
 
     /** The first row of a query, as JDBC objects (an empty list when there is no row). */
     List<Object> row(String sql, String... parameters) throws SQLException {
+        long t0 = System.nanoTime();
         try (ResultSet rs = bind(sql, parameters).executeQuery()) {
             List<Object> row = new ArrayList<>();
             if (rs.next()) {
@@ -58,6 +75,7 @@ final class Statements implements AutoCloseable {
                     row.add(rs.getObject(i));
                 }
             }
+            trace(t0, sql, -1);
             return row;
         }
     }
@@ -76,6 +94,11 @@ final class Statements implements AutoCloseable {
         if (failure != null) {
             throw failure;
         }
+    }
+
+    private static String traceSetting() {
+        String setting = System.getProperty("sluice.bitemporal.trace");
+        return setting == null || setting.equals("false") ? null : setting;
     }
 
     private PreparedStatement bind(String sql, String... parameters) throws SQLException {
