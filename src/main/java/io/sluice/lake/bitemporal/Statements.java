@@ -40,20 +40,22 @@ final class Statements implements AutoCloseable {
 
     /** Runs one statement; returns its update count. */
     long update(String sql, String... parameters) throws SQLException {
-        long t0 = System.nanoTime();
+        long t0 = TRACE == null ? 0 : System.nanoTime();
+        long c0 = TRACE == null ? 0 : cpu();
         long n = bind(sql, parameters).executeLargeUpdate();
-        trace(t0, sql, n);
+        trace(t0, c0, sql, n);
         return n;
     }
 
     /**
-     * Profiling aid: with {@code -Dsluice.bitemporal.trace=true} every statement prints its wall time, its update
-     * count (-1 for a query) and its first 150 characters to stderr ({@code -Dsluice.bitemporal.trace=full}: all of it).
+     * Profiling aid: with {@code -Dsluice.bitemporal.trace=true} every statement prints its wall time, the CPU time
+     * of the whole process meanwhile (steadier than wall time on a shared machine), its update count (-1 for a query)
+     * and its first 150 characters to stderr ({@code -Dsluice.bitemporal.trace=full}: all of it).
      */
-    private static void trace(long t0, String sql, long n) {
+    private static void trace(long t0, long c0, String sql, long n) {
         if (TRACE != null) {
             String text = "full".equals(TRACE) ? sql : sql.replaceAll("\\s+", " ");
-            System.err.printf("  %8.1f ms %9d  %s%n", (System.nanoTime() - t0) / 1e6, n,
+            System.err.printf("  %8.1f ms %8.1f ms cpu %9d  %s%n", (System.nanoTime() - t0) / 1e6, (cpu() - c0) / 1e6, n,
                     "full".equals(TRACE) ? text : text.substring(0, Math.min(150, text.length())));
         }
     }
@@ -67,7 +69,8 @@ final class Statements implements AutoCloseable {
 
     /** The first row of a query, as JDBC objects (an empty list when there is no row). */
     List<Object> row(String sql, String... parameters) throws SQLException {
-        long t0 = System.nanoTime();
+        long t0 = TRACE == null ? 0 : System.nanoTime();
+        long c0 = TRACE == null ? 0 : cpu();
         try (ResultSet rs = bind(sql, parameters).executeQuery()) {
             List<Object> row = new ArrayList<>();
             if (rs.next()) {
@@ -75,7 +78,7 @@ final class Statements implements AutoCloseable {
                     row.add(rs.getObject(i));
                 }
             }
-            trace(t0, sql, -1);
+            trace(t0, c0, sql, -1);
             return row;
         }
     }
@@ -94,6 +97,11 @@ final class Statements implements AutoCloseable {
         if (failure != null) {
             throw failure;
         }
+    }
+
+    private static long cpu() {
+        return java.lang.management.ManagementFactory.getOperatingSystemMXBean()
+                instanceof com.sun.management.OperatingSystemMXBean os ? os.getProcessCpuTime() : 0;
     }
 
     private static String traceSetting() {
