@@ -33,13 +33,19 @@ final class Statements implements AutoCloseable {
         if (sql.isEmpty()) {
             return;
         }
+        long t0 = TRACE == null ? 0 : System.nanoTime();
+        long c0 = TRACE == null ? 0 : cpu();
         try (Statement statement = connection.createStatement()) {
             statement.execute(String.join(";\n", sql));
         }
+        trace(t0, c0, sql.size() + " statements: " + String.join("; ", sql), -1);
     }
 
     /** Runs one statement; returns its update count. */
     long update(String sql, String... parameters) throws SQLException {
+        if ("explain".equals(TRACE) && parameters.length == 0 && sql.startsWith("INSERT INTO sluice_bt_")) {
+            explain(sql.substring(sql.indexOf(' ', "INSERT INTO ".length()) + 1));
+        }
         long t0 = TRACE == null ? 0 : System.nanoTime();
         long c0 = TRACE == null ? 0 : cpu();
         long n = bind(sql, parameters).executeLargeUpdate();
@@ -96,6 +102,16 @@ final class Statements implements AutoCloseable {
         prepared.clear();
         if (failure != null) {
             throw failure;
+        }
+    }
+
+    /** Profiling aid ({@code -Dsluice.bitemporal.trace=explain}): prints the analyzed plan of a read-only query. */
+    private void explain(String query) throws SQLException {
+        try (Statement statement = connection.createStatement();
+             ResultSet rs = statement.executeQuery("EXPLAIN ANALYZE " + query)) {
+            while (rs.next()) {
+                System.err.println(rs.getString(2));
+            }
         }
     }
 
