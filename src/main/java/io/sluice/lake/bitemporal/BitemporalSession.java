@@ -82,7 +82,9 @@ public final class BitemporalSession implements AutoCloseable {
             db.updateAll(temps.clearInputs()); // begins the transaction
             boolean filingsChanged = table.completeMode() && db.update(knowledge.filingDiffAsOf(), at, at) > 0;
             boolean assertionsChanged = db.update(knowledge.assertionDiffAsOf(), at, at) > 0;
-            return apply(0, filingsChanged, assertionsChanged, requestedSystemTime.truncatedTo(ChronoUnit.MICROS));
+            return filingsChanged || assertionsChanged
+                    ? apply(0, filingsChanged, assertionsChanged, systemTime(requestedSystemTime.truncatedTo(ChronoUnit.MICROS)))
+                    : WriteResult.unchanged(0);
         });
     }
 
@@ -169,7 +171,10 @@ public final class BitemporalSession implements AutoCloseable {
             }
         }
         String rows = stage(batch);
-        List<Object> validation = db.row(staging.validation(!empty)); // a first load finds repeats in its window pass
+        // a first load finds repeats in its window pass; the system time comes with the validation (one query less),
+        // read in the write's transaction before anything is written, as it would be later
+        List<Object> validation = db.row(staging.validation(!empty, versions.systemTime()), systemTimeParameters(requested));
+        Instant systemTime = Instant.EPOCH.plus(((Number) validation.get(validation.size() - 1)).longValue(), ChronoUnit.MICROS);
         if (!empty && (Boolean) validation.get(3)) {
             // a (key, date) repeats: stage the rows grouped by (key, date) instead
             db.update(staging.clearRows());
@@ -185,19 +190,19 @@ public final class BitemporalSession implements AutoCloseable {
             db.update(knowledge.batchFilings());
         }
         if (empty) {
-            return firstLoad(rows, rowsIn, requested);
+            return firstLoad(rows, rowsIn, systemTime);
         }
         holdsKnowledge = true;
         boolean filingsChanged = table.completeMode() && db.update(knowledge.filingDiff(replace)) > 0;
         boolean assertionsChanged = db.update(knowledge.assertionDiff(replace)) > 0;
-        return apply(rowsIn, filingsChanged, assertionsChanged, requested);
+        return apply(rowsIn, filingsChanged, assertionsChanged, systemTime);
     }
 
     /**
      * A table without current versions or knowledge: whatever {@link Replace} says, the batch becomes the knowledge
      * base, and its timeline is computed from the batch alone and inserted, without diffs against empty tables.
      */
-    private WriteResult firstLoad(String rows, long rowsIn, Instant requested) throws SQLException {
+    private WriteResult firstLoad(String rows, long rowsIn, Instant systemTime) throws SQLException {
         db.update(versions.firstLoadEdges());
         if ((Boolean) db.row(versions.repeatedEdges()).get(0)) {
             // a (key, date) repeats: group the rows by (key, date), as the general path stages them, and start over
@@ -210,7 +215,6 @@ public final class BitemporalSession implements AutoCloseable {
             }
             db.update(versions.firstLoadEdges());
         }
-        Instant systemTime = systemTime(requested);
         String t = systemTime.toString();
         long filed = table.completeMode() ? db.update(knowledge.openBatchFilings(), t) : 0;
         boolean clustered = (Boolean) db.row(knowledge.stagedClustered()).get(0);
@@ -224,30 +228,31 @@ public final class BitemporalSession implements AutoCloseable {
     }
 
     private Instant systemTime(Instant requested) throws SQLException {
+        long micros = ((Number) db.row(versions.systemTime(), systemTimeParameters(requested)).get(0)).longValue();
+        return Instant.EPOCH.plus(micros, ChronoUnit.MICROS);
+    }
+
+    private String[] systemTimeParameters(Instant requested) {
         String[] parameters = new String[versions.systemTimeParameters()];
         java.util.Arrays.fill(parameters, requested.toString());
-        long micros = ((Number) db.row(versions.systemTime(), parameters).get(0)).longValue();
-        return Instant.EPOCH.plus(micros, ChronoUnit.MICROS);
+        return parameters;
     }
 
     /**
      * Applies the knowledge base difference in sluice_bt_fdiff and sluice_bt_adiff at one system time and closes and
      * opens the versions of the scopes it touches at the same time.
      */
-    private WriteResult apply(long rowsIn, boolean filingsChanged, boolean assertionsChanged, Instant requested)
+    private WriteResult apply(long rowsIn, boolean filingsChanged, boolean assertionsChanged, Instant systemTime)
             throws SQLException {
         if (!filingsChanged && !assertionsChanged) {
             return WriteResult.unchanged(rowsIn); // same knowledge, so the same timeline
         }
-        Instant systemTime = systemTime(requested);
         String t = systemTime.toString();
         if (filingsChanged) {
-            db.update(knowledge.closeFilings(), t);
-            db.update(knowledge.openFilings(), t);
+            db.update(knowledge.mergeFilings(), t, t);
         }
         if (assertionsChanged) {
-            db.update(knowledge.closeAssertions(), t);
-            db.update(knowledge.openAssertions(), t);
+            db.update(knowledge.mergeAssertions(), t, t);
         }
         if (db.update(versions.delta()) == 0) {
             return WriteResult.knowledgeOnly(rowsIn, systemTime); // new knowledge, same versions (a filing that coalesces)
@@ -262,13 +267,13 @@ public final class BitemporalSession implements AutoCloseable {
                         + "that neither the batch nor any version carries; the companion tables are inconsistent");
             }
         }
-        long closed = closing == 0 ? 0 : db.update(versions.closeVersions(), t);
-        long opened = opening == 0 ? 0 : db.update(versions.openVersions(), t);
-        if (closed != closing || opened != opening) {
+        // every version to open is inserted, so the count falls short exactly when a version to close was not current
+        long changed = db.update(versions.mergeVersions(), t, t);
+        if (changed != closing + opening) {
             throw new IllegalStateException("table " + table.name() + ": expected to close " + closing + " and open "
-                    + opening + " versions, but closed " + closed + " and opened " + opened);
+                    + opening + " versions, but closed " + (changed - opening));
         }
-        return WriteResult.written(rowsIn, opened, closed, systemTime);
+        return WriteResult.written(rowsIn, opening, closing, systemTime);
     }
 
     /**
@@ -300,7 +305,7 @@ public final class BitemporalSession implements AutoCloseable {
         return rows;
     }
 
-    /** The rejection in a row of {@link StagingSql#validation(boolean)}, if any. */
+    /** The rejection in a row of {@link StagingSql#validation(boolean, String...)}, if any. */
     private static Optional<String> rejection(List<Object> validation) {
         for (Object rejection : validation.subList(1, 3)) {
             if (rejection != null) {

@@ -83,9 +83,10 @@ final class StagingSql {
 
     /**
      * One row: rows in (before de-duplication), the first NULL or unreadable key, scope or date, the first conflict,
-     * and, if {@code withRepeats}, whether a (key, date) occurs twice among the staged rows (see {@link #repeatedKeys()}).
+     * if {@code withRepeats}, whether a (key, date) occurs twice among the staged rows (see {@link #repeatedKeys()}),
+     * and then the value of each scalar query in {@code more}.
      */
-    String validation(boolean withRepeats) {
+    String validation(boolean withRepeats, String... more) {
         String key = keys.stream().map(k -> "CAST(" + quote(k) + " AS VARCHAR)").collect(Collectors.joining(", "));
         return "SELECT (SELECT coalesce(sum(sluice_n), 0) FROM " + rowsT + "), "
                 + "(SELECT sluice_problem FROM " + rowsT + " WHERE sluice_problem IS NOT NULL UNION ALL "
@@ -93,7 +94,8 @@ final class StagingSql {
                 + "LIMIT 1), "
                 + "(SELECT 'conflicting rows for key (' || concat_ws(', ', " + key + ") || ') on ' || "
                 + "CAST(filing_date AS VARCHAR) FROM " + rowsT + " WHERE sluice_conflict LIMIT 1)"
-                + (withRepeats ? ", (" + repeatedKeys() + ")" : "");
+                + (withRepeats ? ", (" + repeatedKeys() + ")" : "")
+                + java.util.Arrays.stream(more).map(q -> ", (" + q + ")").collect(Collectors.joining());
     }
 
     private String casts(List<String> columns) {

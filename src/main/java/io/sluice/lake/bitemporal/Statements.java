@@ -44,7 +44,8 @@ final class Statements implements AutoCloseable {
     /** Runs one statement; returns its update count. */
     long update(String sql, String... parameters) throws SQLException {
         if ("explain".equals(TRACE) && parameters.length == 0 && sql.startsWith("INSERT INTO sluice_bt_")) {
-            explain(sql.substring(sql.indexOf(' ', "INSERT INTO ".length()) + 1));
+            String query = sql.substring(sql.indexOf(' ', "INSERT INTO ".length()) + 1);
+            explain(query.startsWith("(") ? query.substring(query.indexOf(") ") + 2) : query); // after a column list
         }
         long t0 = TRACE == null ? 0 : System.nanoTime();
         long c0 = TRACE == null ? 0 : cpu();

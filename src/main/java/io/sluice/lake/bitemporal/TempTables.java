@@ -68,7 +68,7 @@ final class TempTables {
         }
         ddl.add(temp(deltaT, Sql.typed(table, keys, "") + Sql.typed(table, values, "") + "valid_from DATE, valid_to DATE, "
                 + "value_hash VARCHAR, sluice_close BOOLEAN, sluice_has_values BOOLEAN"));
-        ddl.add(temp(edgesT, Sql.typed(table, keys, "") + "filing_date DATE, value_hash VARCHAR, "
+        ddl.add(temp(edgesT, Sql.typed(table, keys, "") + "filing_date DATE, value_hash VARCHAR, sluice_row BIGINT, "
                 + "sluice_next_date DATE, sluice_continues BOOLEAN, sluice_continued BOOLEAN, sluice_dup BOOLEAN"));
         return ddl;
     }

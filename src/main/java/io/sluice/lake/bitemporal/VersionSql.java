@@ -155,13 +155,15 @@ final class VersionSql {
      */
     String firstLoadEdges() {
         String dup = ", coalesce(lag(a.filing_date) OVER wk = a.filing_date, false) AS sluice_dup";
-        String keyModeSource = "(SELECT " + list(keys, "") + ", filing_date, value_hash FROM " + rowsT + " UNION ALL SELECT "
-                + list(keys, "m") + ", m.filing_date, CAST(NULL AS VARCHAR) FROM " + markersT + " AS m ANTI JOIN " + rowsT
-                + " AS r ON " + equal(keys, "m", "r") + " AND m.filing_date = r.filing_date) AS a";
-        return "INSERT INTO " + edgesT + " (" + list(keys, "") + ", filing_date, value_hash, "
+        String keyModeSource = "(SELECT " + list(keys, "") + ", filing_date, value_hash, rowid AS sluice_row FROM " + rowsT
+                + " UNION ALL SELECT " + list(keys, "m") + ", m.filing_date, CAST(NULL AS VARCHAR), CAST(NULL AS BIGINT) FROM "
+                + markersT + " AS m ANTI JOIN " + rowsT + " AS r ON " + equal(keys, "m", "r")
+                + " AND m.filing_date = r.filing_date) AS a";
+        String row = table.completeMode() ? ", a.rowid AS sluice_row" : ", a.sluice_row";
+        return "INSERT INTO " + edgesT + " (" + list(keys, "") + ", filing_date, value_hash, sluice_row, "
                 + "sluice_next_date, sluice_continues, sluice_continued, sluice_dup) WITH "
-                + edges(filingsT + " AS f", rowsT, "", keyModeSource, "", dup)
-                + " SELECT " + list(keys, "") + ", filing_date, value_hash, "
+                + edges(filingsT + " AS f", rowsT, "", keyModeSource, row, dup)
+                + " SELECT " + list(keys, "") + ", filing_date, value_hash, sluice_row, "
                 + "sluice_next_date, sluice_continues, sluice_continued, sluice_dup FROM e WHERE sluice_dup OR (" + BOUNDARY + ")";
     }
 
@@ -172,17 +174,19 @@ final class VersionSql {
 
     /**
      * A write into a table without current versions or knowledge, step 2: the versions of the boundary assertions of
-     * {@link #firstLoadEdges()} (without repeats), with the values of the staged row of their first filing, inserted
+     * {@link #firstLoadEdges()} (without repeats), with the values of the staged row of their first filing (found by
+     * its rowid, carried through the window pass: a join on one BIGINT is much cheaper than on key and date), inserted
      * at the system time (parameter 1), clustered by scope: sorted, or, if the staged rows are {@code clustered}, in
      * their order (the rows are the probe side of the join, whose output keeps their order).
      */
     String openFromEdges(boolean clustered) {
         return "INSERT INTO " + versions + " (" + list(table.versionColumns(), "") + ") WITH nxt AS (SELECT "
-                + list(keys, "") + ", filing_date AS valid_from, " + VALID_TO + " AS valid_to, value_hash FROM " + edgesT
-                + " WINDOW wb AS (PARTITION BY " + list(keys, "") + " ORDER BY filing_date) QUALIFY NOT sluice_continues) "
+                + list(keys, "") + ", filing_date AS valid_from, " + VALID_TO + " AS valid_to, value_hash, sluice_row FROM "
+                + edgesT + " WINDOW wb AS (PARTITION BY " + list(keys, "") + " ORDER BY filing_date) "
+                + "QUALIFY NOT sluice_continues) "
                 + "SELECT " + list(keys, "n") + ", " + Sql.prefixed(values, "b") + "n.valid_from, n.valid_to, n.value_hash, "
-                + "CAST(? AS TIMESTAMPTZ), NULL FROM nxt AS n JOIN " + rowsT + " AS b ON " + equal(keys, "n", "b")
-                + " AND b.filing_date = n.valid_from" + (clustered ? "" : " ORDER BY " + list(scope, "n"));
+                + "CAST(? AS TIMESTAMPTZ), NULL FROM nxt AS n JOIN " + rowsT + " AS b ON b.rowid = n.sluice_row"
+                + (clustered ? "" : " ORDER BY " + list(scope, "n"));
     }
 
     /** One row: whether the table has neither current versions nor current knowledge. */
@@ -241,17 +245,15 @@ final class VersionSql {
                 + " AND o.value_hash = e.value_hash";
     }
 
-    /** Closes the current versions marked sluice_close, at the system time (parameter 1). */
-    String closeVersions() {
-        return "UPDATE " + versions + " AS t SET system_to = CAST(? AS TIMESTAMPTZ) FROM " + deltaT + " AS c "
-                + "WHERE c.sluice_close AND t.system_to IS NULL AND " + equal(keys, "t", "c")
-                + " AND t.valid_from = c.valid_from AND t.value_hash = c.value_hash";
-    }
-
-    /** Inserts the versions to open, at the system time (parameter 1), clustered by scope (see KnowledgeSql#openAssertions). */
-    String openVersions() {
-        return "INSERT INTO " + versions + " (" + list(table.versionColumns(), "") + ") SELECT " + list(keys, "")
-                + ", " + Sql.prefixed(values, "") + "valid_from, valid_to, value_hash, CAST(? AS TIMESTAMPTZ), NULL "
-                + "FROM " + deltaT + " WHERE NOT sluice_close ORDER BY " + list(scope, "");
+    /**
+     * Closes the current versions marked sluice_close and inserts the others, at the system time (parameters 1 and
+     * 2), in one statement (see {@link KnowledgeSql#merge}); its update count is the versions closed plus opened.
+     */
+    String mergeVersions() {
+        List<String> rest = new java.util.ArrayList<>(values.stream().map(Sql::quote).toList());
+        rest.addAll(List.of("valid_from", "valid_to", "value_hash"));
+        return KnowledgeSql.merge(versions, "system_to", deltaT, "sluice_close", "NOT sluice_close",
+                equal(keys, "a", "d") + " AND a.valid_from = d.valid_from AND a.value_hash = d.value_hash", keys,
+                String.join(", ", rest), "system_from");
     }
 }
