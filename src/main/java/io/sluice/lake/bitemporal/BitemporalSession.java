@@ -223,7 +223,7 @@ public final class BitemporalSession implements AutoCloseable {
             return WriteResult.unchanged(rowsIn);
         }
         holdsKnowledge = true;
-        long opened = db.update(versions.openFromEdges(clustered), t);
+        long opened = db.update(versions.openFromEdges(), t);
         return opened == 0 ? WriteResult.knowledgeOnly(rowsIn, systemTime) : WriteResult.written(rowsIn, opened, 0, systemTime);
     }
 

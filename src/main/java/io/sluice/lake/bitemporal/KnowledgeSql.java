@@ -250,8 +250,8 @@ final class KnowledgeSql {
     /**
      * One row: whether the staged rows, in the order they were staged, are already clustered by the first scope column
      * (the min/max of each row group of the temp table follow each other without overlap), as a source sorted by its
-     * key is. Then a first load can keep their order, which clusters the tables for the row-group skipping of later
-     * writes as well as sorting them would, without the sort (several hundred ms of CPU at 1.8M rows). Only the
+     * key is. Then a first load inserts the assertions in that order, which clusters them for the row-group skipping of
+     * later writes as well as sorting them would, without the sort (a few hundred ms of CPU at 1.8M rows). Only the
      * physical order of rows depends on this.
      */
     String stagedClustered() {

@@ -176,17 +176,17 @@ final class VersionSql {
      * A write into a table without current versions or knowledge, step 2: the versions of the boundary assertions of
      * {@link #firstLoadEdges()} (without repeats), with the values of the staged row of their first filing (found by
      * its rowid, carried through the window pass: a join on one BIGINT is much cheaper than on key and date), inserted
-     * at the system time (parameter 1), clustered by scope: sorted, or, if the staged rows are {@code clustered}, in
-     * their order (the rows are the probe side of the join, whose output keeps their order).
+     * at the system time (parameter 1), sorted by scope (the join does not keep the order of the staged rows, so
+     * unlike the assertions they are sorted even when the staged rows are clustered already; they are fewer).
      */
-    String openFromEdges(boolean clustered) {
+    String openFromEdges() {
         return "INSERT INTO " + versions + " (" + list(table.versionColumns(), "") + ") WITH nxt AS (SELECT "
                 + list(keys, "") + ", filing_date AS valid_from, " + VALID_TO + " AS valid_to, value_hash, sluice_row FROM "
                 + edgesT + " WINDOW wb AS (PARTITION BY " + list(keys, "") + " ORDER BY filing_date) "
                 + "QUALIFY NOT sluice_continues) "
                 + "SELECT " + list(keys, "n") + ", " + Sql.prefixed(values, "b") + "n.valid_from, n.valid_to, n.value_hash, "
                 + "CAST(? AS TIMESTAMPTZ), NULL FROM nxt AS n JOIN " + rowsT + " AS b ON b.rowid = n.sluice_row"
-                + (clustered ? "" : " ORDER BY " + list(scope, "n"));
+                + " ORDER BY " + list(scope, "n");
     }
 
     /** One row: whether the table has neither current versions nor current knowledge. */
