@@ -94,7 +94,8 @@ final class KnowledgeSql {
     }
     /** Complete mode: the batch's filings, the (scope, date) of every row and marker. */
     String batchFilings() {
-        return "INSERT INTO " + filingsT + " SELECT DISTINCT " + list(scope, "")
+        // UNION is distinct already: a DISTINCT on its first part only added a second aggregation of every row
+        return "INSERT INTO " + filingsT + " SELECT " + list(scope, "")
                 + ", filing_date FROM " + rowsT + " UNION SELECT " + list(scope, "")
                 + ", filing_date FROM " + markersT;
     }
