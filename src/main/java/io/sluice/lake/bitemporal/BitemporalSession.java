@@ -82,7 +82,9 @@ public final class BitemporalSession implements AutoCloseable {
             db.updateAll(temps.clearInputs()); // begins the transaction
             boolean filingsChanged = table.completeMode() && db.update(knowledge.filingDiffAsOf(), at, at) > 0;
             boolean assertionsChanged = db.update(knowledge.assertionDiffAsOf(), at, at) > 0;
-            return apply(0, filingsChanged, assertionsChanged, requestedSystemTime.truncatedTo(ChronoUnit.MICROS));
+            return filingsChanged || assertionsChanged
+                    ? apply(0, filingsChanged, assertionsChanged, systemTime(requestedSystemTime.truncatedTo(ChronoUnit.MICROS)))
+                    : WriteResult.unchanged(0);
         });
     }
 
@@ -105,7 +107,7 @@ public final class BitemporalSession implements AutoCloseable {
         }
         try {
             WriteResult result = work.run();
-            db.updateAll(temps.clearTemps());
+            db.execute(temps.clearTemps()); // one call
             if (ownTransaction) {
                 if (result.isRejected()) {
                     connection.rollback();
@@ -168,68 +170,89 @@ public final class BitemporalSession implements AutoCloseable {
                 return WriteResult.unchanged(((Number) same.get(1)).longValue()); // a re-run: nothing to stage
             }
         }
-        stage(batch);
-        List<Object> validation = db.row(staging.validation());
+        String rows = stage(batch);
+        // a first load finds repeats in its window pass; the system time comes with the validation (one query less),
+        // read in the write's transaction before anything is written, as it would be later
+        List<Object> validation = db.row(staging.validation(!empty, versions.systemTime()), systemTimeParameters(requested));
+        Instant systemTime = Instant.EPOCH.plus(((Number) validation.get(validation.size() - 1)).longValue(), ChronoUnit.MICROS);
+        if (!empty && (Boolean) validation.get(3)) {
+            // a (key, date) repeats: stage the rows grouped by (key, date) instead
+            db.update(staging.clearRows());
+            db.update(staging.stageRows(rows));
+            validation = db.row(staging.validation(false));
+        }
         long rowsIn = ((Number) validation.get(0)).longValue();
-        for (Object rejection : validation.subList(1, 3)) {
-            if (rejection != null) {
-                return WriteResult.rejected(rowsIn, rejection.toString());
-            }
+        Optional<String> rejection = rejection(validation);
+        if (rejection.isPresent()) {
+            return WriteResult.rejected(rowsIn, rejection.get());
         }
         if (table.completeMode()) {
             db.update(knowledge.batchFilings());
         }
         if (empty) {
-            return firstLoad(rowsIn, requested);
+            return firstLoad(rows, rowsIn, systemTime);
         }
         holdsKnowledge = true;
         boolean filingsChanged = table.completeMode() && db.update(knowledge.filingDiff(replace)) > 0;
         boolean assertionsChanged = db.update(knowledge.assertionDiff(replace)) > 0;
-        return apply(rowsIn, filingsChanged, assertionsChanged, requested);
+        return apply(rowsIn, filingsChanged, assertionsChanged, systemTime);
     }
 
     /**
      * A table without current versions or knowledge: whatever {@link Replace} says, the batch becomes the knowledge
      * base, and its timeline is computed from the batch alone and inserted, without diffs against empty tables.
      */
-    private WriteResult firstLoad(long rowsIn, Instant requested) throws SQLException {
-        Instant systemTime = systemTime(requested);
+    private WriteResult firstLoad(String rows, long rowsIn, Instant systemTime) throws SQLException {
+        db.update(versions.firstLoadEdges());
+        if ((Boolean) db.row(versions.repeatedEdges()).get(0)) {
+            // a (key, date) repeats: group the rows by (key, date), as the general path stages them, and start over
+            db.update(staging.clearRows());
+            db.update(temps.clearEdges());
+            db.update(staging.stageRows(rows));
+            Optional<String> rejection = rejection(db.row(staging.validation(false)));
+            if (rejection.isPresent()) {
+                return WriteResult.rejected(rowsIn, rejection.get());
+            }
+            db.update(versions.firstLoadEdges());
+        }
         String t = systemTime.toString();
         long filed = table.completeMode() ? db.update(knowledge.openBatchFilings(), t) : 0;
-        long asserted = db.update(knowledge.openBatchAssertions(), t);
+        boolean clustered = (Boolean) db.row(knowledge.stagedClustered()).get(0);
+        long asserted = db.update(knowledge.openBatchAssertions(clustered), t);
         if (filed + asserted == 0) {
             return WriteResult.unchanged(rowsIn);
         }
         holdsKnowledge = true;
-        long opened = db.update(versions.openFromBatch(knowledge.batchAssertions()), t);
+        long opened = db.update(versions.openFromEdges(), t);
         return opened == 0 ? WriteResult.knowledgeOnly(rowsIn, systemTime) : WriteResult.written(rowsIn, opened, 0, systemTime);
     }
 
     private Instant systemTime(Instant requested) throws SQLException {
+        long micros = ((Number) db.row(versions.systemTime(), systemTimeParameters(requested)).get(0)).longValue();
+        return Instant.EPOCH.plus(micros, ChronoUnit.MICROS);
+    }
+
+    private String[] systemTimeParameters(Instant requested) {
         String[] parameters = new String[versions.systemTimeParameters()];
         java.util.Arrays.fill(parameters, requested.toString());
-        long micros = ((Number) db.row(versions.systemTime(), parameters).get(0)).longValue();
-        return Instant.EPOCH.plus(micros, ChronoUnit.MICROS);
+        return parameters;
     }
 
     /**
      * Applies the knowledge base difference in sluice_bt_fdiff and sluice_bt_adiff at one system time and closes and
      * opens the versions of the scopes it touches at the same time.
      */
-    private WriteResult apply(long rowsIn, boolean filingsChanged, boolean assertionsChanged, Instant requested)
+    private WriteResult apply(long rowsIn, boolean filingsChanged, boolean assertionsChanged, Instant systemTime)
             throws SQLException {
         if (!filingsChanged && !assertionsChanged) {
             return WriteResult.unchanged(rowsIn); // same knowledge, so the same timeline
         }
-        Instant systemTime = systemTime(requested);
         String t = systemTime.toString();
         if (filingsChanged) {
-            db.update(knowledge.closeFilings(), t);
-            db.update(knowledge.openFilings(), t);
+            db.update(knowledge.mergeFilings(), t, t);
         }
         if (assertionsChanged) {
-            db.update(knowledge.closeAssertions(), t);
-            db.update(knowledge.openAssertions(), t);
+            db.update(knowledge.mergeAssertions(), t, t);
         }
         if (db.update(versions.delta()) == 0) {
             return WriteResult.knowledgeOnly(rowsIn, systemTime); // new knowledge, same versions (a filing that coalesces)
@@ -244,41 +267,52 @@ public final class BitemporalSession implements AutoCloseable {
                         + "that neither the batch nor any version carries; the companion tables are inconsistent");
             }
         }
-        long closed = closing == 0 ? 0 : db.update(versions.closeVersions(), t);
-        long opened = opening == 0 ? 0 : db.update(versions.openVersions(), t);
-        if (closed != closing || opened != opening) {
+        // every version to open is inserted, so the count falls short exactly when a version to close was not current
+        long changed = db.update(versions.mergeVersions(), t, t);
+        if (changed != closing + opening) {
             throw new IllegalStateException("table " + table.name() + ": expected to close " + closing + " and open "
-                    + opening + " versions, but closed " + closed + " and opened " + opened);
+                    + opening + " versions, but closed " + (changed - opening));
         }
-        return WriteResult.written(rowsIn, opened, closed, systemTime);
+        return WriteResult.written(rowsIn, opening, closing, systemTime);
     }
 
-    private void stage(BatchSource batch) throws SQLException {
-        if (batch instanceof Batch rows) {
-            BatchLoader.checkColumns(table.rowColumns(), rows.rows(), "row");
-            BatchLoader.checkColumns(table.markerColumns(), rows.markers(), "filing marker");
-            BatchLoader.append(connection, temps.inRows, table.rowColumns(), rows.rows());
-            stageRows("SELECT * FROM " + temps.inRows);
-            if (!rows.markers().isEmpty()) {
-                BatchLoader.append(connection, temps.inMarkers, table.markerColumns(), rows.markers());
+    /**
+     * Stages the batch, its rows one for one (even if a (key, date) repeats: the caller finds out and then stages them
+     * grouped); returns the query of its rows.
+     */
+    private String stage(BatchSource batch) throws SQLException {
+        String rows;
+        if (batch instanceof Batch entries) {
+            BatchLoader.checkColumns(table.rowColumns(), entries.rows(), "row");
+            BatchLoader.checkColumns(table.markerColumns(), entries.markers(), "filing marker");
+            BatchLoader.append(connection, temps.inRows, table.rowColumns(), entries.rows());
+            rows = "SELECT * FROM " + temps.inRows;
+            db.update(staging.stageDistinctRows(rows));
+            if (!entries.markers().isEmpty()) {
+                BatchLoader.append(connection, temps.inMarkers, table.markerColumns(), entries.markers());
                 db.update(staging.insertMarkers("SELECT * FROM " + temps.inMarkers));
             }
         } else if (batch instanceof SourceQuery query) {
-            stageRows(query.rows());
+            rows = query.rows();
+            db.update(staging.stageDistinctRows(rows));
             Optional<String> markers = query.markers();
             if (markers.isPresent()) {
                 db.update(staging.insertMarkers(markers.get()));
             }
+        } else {
+            throw new IllegalArgumentException("unknown batch source " + batch.getClass());
         }
+        return rows;
     }
 
-    /** Stages the rows one for one, and grouped by (key, date) only when a (key, date) repeats. */
-    private void stageRows(String source) throws SQLException {
-        db.update(staging.stageDistinctRows(source));
-        if ((Boolean) db.row(staging.repeatedKeys()).get(0)) {
-            db.update(staging.clearRows());
-            db.update(staging.stageRows(source));
+    /** The rejection in a row of {@link StagingSql#validation(boolean, String...)}, if any. */
+    private static Optional<String> rejection(List<Object> validation) {
+        for (Object rejection : validation.subList(1, 3)) {
+            if (rejection != null) {
+                return Optional.of(rejection.toString());
+            }
         }
+        return Optional.empty();
     }
 
     private void rollbackQuietly(Exception cause) {

@@ -51,8 +51,8 @@ final class StagingSql {
                 + "value_hash, FALSE AS sluice_conflict, sluice_problem, 1 AS sluice_n FROM (" + hashed(source) + ") AS hashed";
     }
 
-    /** One row: whether a (key, date) occurs twice among the staged rows. */
-    String repeatedKeys() {
+    /** Whether a (key, date) occurs twice among the staged rows (a scalar query). */
+    private String repeatedKeys() {
         return "SELECT EXISTS (SELECT 1 FROM " + rowsT + " GROUP BY " + list(keys, "") + ", filing_date HAVING count(*) > 1)";
     }
 
@@ -81,15 +81,21 @@ final class StagingSql {
                 + problem(checks) + " AS sluice_problem FROM (" + source + "\n) AS src";
     }
 
-    /** One row: rows in (before de-duplication), the first NULL or unreadable key, scope or date, the first conflict. */
-    String validation() {
+    /**
+     * One row: rows in (before de-duplication), the first NULL or unreadable key, scope or date, the first conflict,
+     * if {@code withRepeats}, whether a (key, date) occurs twice among the staged rows (see {@link #repeatedKeys()}),
+     * and then the value of each scalar query in {@code more}.
+     */
+    String validation(boolean withRepeats, String... more) {
         String key = keys.stream().map(k -> "CAST(" + quote(k) + " AS VARCHAR)").collect(Collectors.joining(", "));
         return "SELECT (SELECT coalesce(sum(sluice_n), 0) FROM " + rowsT + "), "
                 + "(SELECT sluice_problem FROM " + rowsT + " WHERE sluice_problem IS NOT NULL UNION ALL "
                 + "SELECT 'filing marker: ' || sluice_problem FROM " + markersT + " WHERE sluice_problem IS NOT NULL "
                 + "LIMIT 1), "
                 + "(SELECT 'conflicting rows for key (' || concat_ws(', ', " + key + ") || ') on ' || "
-                + "CAST(filing_date AS VARCHAR) FROM " + rowsT + " WHERE sluice_conflict LIMIT 1)";
+                + "CAST(filing_date AS VARCHAR) FROM " + rowsT + " WHERE sluice_conflict LIMIT 1)"
+                + (withRepeats ? ", (" + repeatedKeys() + ")" : "")
+                + java.util.Arrays.stream(more).map(q -> ", (" + q + ")").collect(Collectors.joining());
     }
 
     private String casts(List<String> columns) {

@@ -19,6 +19,7 @@ import java.util.Map;
 final class Statements implements AutoCloseable {
 
     private static final int CACHED = 64;
+    private static final String TRACE = traceSetting();
 
     private final Connection connection;
     private final Map<String, PreparedStatement> prepared = new LinkedHashMap<>(16, 0.75f, true);
@@ -32,14 +33,38 @@ final class Statements implements AutoCloseable {
         if (sql.isEmpty()) {
             return;
         }
+        long t0 = TRACE == null ? 0 : System.nanoTime();
+        long c0 = TRACE == null ? 0 : cpu();
         try (Statement statement = connection.createStatement()) {
             statement.execute(String.join(";\n", sql));
         }
+        trace(t0, c0, sql.size() + " statements: " + String.join("; ", sql), -1);
     }
 
     /** Runs one statement; returns its update count. */
     long update(String sql, String... parameters) throws SQLException {
-        return bind(sql, parameters).executeLargeUpdate();
+        if ("explain".equals(TRACE) && parameters.length == 0 && sql.startsWith("INSERT INTO sluice_bt_")) {
+            String query = sql.substring(sql.indexOf(' ', "INSERT INTO ".length()) + 1);
+            explain(query.startsWith("(") ? query.substring(query.indexOf(") ") + 2) : query); // after a column list
+        }
+        long t0 = TRACE == null ? 0 : System.nanoTime();
+        long c0 = TRACE == null ? 0 : cpu();
+        long n = bind(sql, parameters).executeLargeUpdate();
+        trace(t0, c0, sql, n);
+        return n;
+    }
+
+    /**
+     * Profiling aid: with {@code -Dsluice.bitemporal.trace=true} every statement prints its wall time, the CPU time
+     * of the whole process meanwhile (steadier than wall time on a shared machine), its update count (-1 for a query)
+     * and its first 150 characters to stderr ({@code -Dsluice.bitemporal.trace=full}: all of it).
+     */
+    private static void trace(long t0, long c0, String sql, long n) {
+        if (TRACE != null) {
+            String text = "full".equals(TRACE) ? sql : sql.replaceAll("\\s+", " ");
+            System.err.printf("  %8.1f ms %8.1f ms cpu %9d  %s%n", (System.nanoTime() - t0) / 1e6, (cpu() - c0) / 1e6, n,
+                    "full".equals(TRACE) ? text : text.substring(0, Math.min(150, text.length())));
+        }
     }
 
     /** Runs each statement, prepared. */
@@ -51,6 +76,8 @@ final class Statements implements AutoCloseable {
 
     /** The first row of a query, as JDBC objects (an empty list when there is no row). */
     List<Object> row(String sql, String... parameters) throws SQLException {
+        long t0 = TRACE == null ? 0 : System.nanoTime();
+        long c0 = TRACE == null ? 0 : cpu();
         try (ResultSet rs = bind(sql, parameters).executeQuery()) {
             List<Object> row = new ArrayList<>();
             if (rs.next()) {
@@ -58,6 +85,7 @@ final class Statements implements AutoCloseable {
                     row.add(rs.getObject(i));
                 }
             }
+            trace(t0, c0, sql, -1);
             return row;
         }
     }
@@ -76,6 +104,26 @@ final class Statements implements AutoCloseable {
         if (failure != null) {
             throw failure;
         }
+    }
+
+    /** Profiling aid ({@code -Dsluice.bitemporal.trace=explain}): prints the analyzed plan of a read-only query. */
+    private void explain(String query) throws SQLException {
+        try (Statement statement = connection.createStatement();
+             ResultSet rs = statement.executeQuery("EXPLAIN ANALYZE " + query)) {
+            while (rs.next()) {
+                System.err.println(rs.getString(2));
+            }
+        }
+    }
+
+    private static long cpu() {
+        return java.lang.management.ManagementFactory.getOperatingSystemMXBean()
+                instanceof com.sun.management.OperatingSystemMXBean os ? os.getProcessCpuTime() : 0;
+    }
+
+    private static String traceSetting() {
+        String setting = System.getProperty("sluice.bitemporal.trace");
+        return setting == null || setting.equals("false") ? null : setting;
     }
 
     private PreparedStatement bind(String sql, String... parameters) throws SQLException {

@@ -15,7 +15,8 @@ import java.util.stream.Collectors;
  *       each group and whether the group holds two different values; {@code markers};</li>
  *   <li>{@code filings} (complete mode): the batch's filings;</li>
  *   <li>{@code adiff}, {@code fdiff}: how the knowledge base changes;</li>
- *   <li>{@code delta}: the versions to close and to open.</li>
+ *   <li>{@code delta}: the versions to close and to open;</li>
+ *   <li>{@code edges}: a first load's boundary assertions.</li>
  * </ol>
  */
 final class TempTables {
@@ -28,6 +29,7 @@ final class TempTables {
     final String adiffT;
     final String fdiffT;
     final String deltaT;
+    final String edgesT;
     private final BitemporalTable table;
     private final List<String> keys;
     private final List<String> values;
@@ -47,6 +49,7 @@ final class TempTables {
         this.adiffT = prefix + "adiff";
         this.fdiffT = prefix + "fdiff";
         this.deltaT = prefix + "delta";
+        this.edgesT = prefix + "edges";
     }
 
     /** The temp tables, created if missing; their columns are in the order the statements fill them. */
@@ -65,6 +68,8 @@ final class TempTables {
         }
         ddl.add(temp(deltaT, Sql.typed(table, keys, "") + Sql.typed(table, values, "") + "valid_from DATE, valid_to DATE, "
                 + "value_hash VARCHAR, sluice_close BOOLEAN, sluice_has_values BOOLEAN"));
+        ddl.add(temp(edgesT, Sql.typed(table, keys, "") + "filing_date DATE, value_hash VARCHAR, sluice_row BIGINT, "
+                + "sluice_next_date DATE, sluice_continues BOOLEAN, sluice_continued BOOLEAN, sluice_dup BOOLEAN"));
         return ddl;
     }
 
@@ -78,14 +83,19 @@ final class TempTables {
         return List.of("DELETE FROM temp.main." + quote(inRows), "DELETE FROM temp.main." + quote(inMarkers));
     }
 
+    /** Empties the first load's boundary assertions. */
+    String clearEdges() {
+        return "DELETE FROM temp.main." + quote(edgesT);
+    }
+
     List<String> dropTemps() {
         return temps().stream().map(t -> "DROP TABLE IF EXISTS temp.main." + quote(t)).toList();
     }
 
     private List<String> temps() {
         return table.completeMode()
-                ? List.of(inRows, inMarkers, rowsT, markersT, adiffT, filingsT, fdiffT, deltaT)
-                : List.of(inRows, inMarkers, rowsT, markersT, adiffT, deltaT);
+                ? List.of(inRows, inMarkers, rowsT, markersT, adiffT, filingsT, fdiffT, deltaT, edgesT)
+                : List.of(inRows, inMarkers, rowsT, markersT, adiffT, deltaT, edgesT);
     }
 
     private static String temp(String name, String columns) {

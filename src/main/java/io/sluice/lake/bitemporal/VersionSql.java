@@ -25,6 +25,8 @@ final class VersionSql {
     private final String fdiffT;
     private final String deltaT;
     private final String filingsT;
+    private final String markersT;
+    private final String edgesT;
 
     VersionSql(BitemporalTable table, TempTables temps) {
         this.table = table;
@@ -39,6 +41,8 @@ final class VersionSql {
         this.fdiffT = temps.fdiffT;
         this.deltaT = temps.deltaT;
         this.filingsT = temps.filingsT;
+        this.markersT = temps.markersT;
+        this.edgesT = temps.edgesT;
     }
 
     /**
@@ -99,48 +103,90 @@ final class VersionSql {
      * {@code keyModeFrom} (key mode: assertions, alias a, with its WHERE).
      */
     private String timeline(String filingsFrom, String assertionsTable, String assertionsWhere, String keyModeFrom) {
-        String edges;
-        if (table.completeMode()) {
-            edges = "f AS (SELECT " + list(scope, "f") + ", f.filing_date, "
-                    + "lag(f.filing_date) OVER w AS sluice_prev_date, lead(f.filing_date) OVER w AS sluice_next_date "
-                    + "FROM " + filingsFrom
-                    + " WINDOW w AS (PARTITION BY " + list(scope, "f") + " ORDER BY f.filing_date)), "
-                    + "e AS (SELECT " + list(keys, "a") + ", a.filing_date, a.value_hash, f.sluice_next_date, "
-                    + "coalesce(lag(a.filing_date) OVER wk = f.sluice_prev_date "
-                    + "AND lag(a.value_hash) OVER wk = a.value_hash, false) AS sluice_continues, "
-                    + "coalesce(lead(a.filing_date) OVER wk = f.sluice_next_date "
-                    + "AND lead(a.value_hash) OVER wk = a.value_hash, false) AS sluice_continued "
-                    + "FROM " + assertionsTable + " AS a JOIN f ON " + equal(scope, "a", "f")
-                    + " AND a.filing_date = f.filing_date" + assertionsWhere + " WINDOW wk AS (PARTITION BY " + list(keys, "a")
-                    + " ORDER BY a.filing_date)), ";
-        } else {
-            edges = "e AS (SELECT " + list(keys, "a") + ", a.filing_date, a.value_hash, "
-                    + "lead(a.filing_date) OVER wk AS sluice_next_date, "
-                    + "coalesce(lag(a.value_hash) OVER wk = a.value_hash, false) AS sluice_continues, "
-                    + "coalesce(lead(a.value_hash) OVER wk = a.value_hash, false) AS sluice_continued "
-                    + "FROM " + keyModeFrom
-                    + " WINDOW wk AS (PARTITION BY " + list(keys, "a") + " ORDER BY a.filing_date)), ";
-        }
-        return edges
-                + "b AS (SELECT * FROM e WHERE value_hash IS NOT NULL AND NOT (sluice_continues AND sluice_continued)), "
-                + "nxt AS (SELECT " + list(keys, "") + ", filing_date AS valid_from, CASE WHEN sluice_continued "
-                + "THEN lead(sluice_next_date) OVER wb ELSE sluice_next_date END AS valid_to, value_hash FROM b "
-                + "WINDOW wb AS (PARTITION BY " + list(keys, "") + " ORDER BY filing_date) "
+        return edges(filingsFrom, assertionsTable, assertionsWhere, keyModeFrom, "", "")
+                + ", b AS (SELECT * FROM e WHERE " + BOUNDARY + "), "
+                + "nxt AS (SELECT " + list(keys, "") + ", filing_date AS valid_from, " + VALID_TO + " AS valid_to, value_hash "
+                + "FROM b WINDOW wb AS (PARTITION BY " + list(keys, "") + " ORDER BY filing_date) "
                 + "QUALIFY NOT sluice_continues)";
     }
 
+    /** The assertions (of CTE {@code e}) where a version starts or ends. */
+    private static final String BOUNDARY = "value_hash IS NOT NULL AND NOT (sluice_continues AND sluice_continued)";
+
+    /** The end of the version that starts at a boundary assertion, over the boundary assertions of its key (window wb). */
+    private static final String VALID_TO = "CASE WHEN sluice_continued THEN lead(sluice_next_date) OVER wb ELSE sluice_next_date END";
+
     /**
-     * A write into a table without current versions or knowledge: the batch is the whole knowledge base, so its
-     * timeline ({@code batchAssertions}: keys, filing_date, value_hash; the batch's filings) is inserted straight
-     * into the version table at the system time (parameter 1), with the values of each version's first row.
+     * CTEs {@code f} (complete mode: the filings with their previous and next date) and {@code e}: every assertion
+     * with the scope's next filing date and whether it continues the previous assertion of its key and is continued
+     * by the next, plus the columns {@code extra} (each {@code , a.x}) and {@code , <expression> AS sluice_dup} if
+     * {@code dup} is not empty (window wk over the key in date order).
      */
-    String openFromBatch(String batchAssertions) {
-        String source = "(" + batchAssertions + ")";
-        return "INSERT INTO " + versions + " (" + list(table.versionColumns(), "") + ") WITH "
-                + timeline(filingsT + " AS f", source, "", source + " AS a")
-                + " SELECT " + list(keys, "n") + ", " + Sql.prefixed(values, "b") + "n.valid_from, n.valid_to, n.value_hash, "
-                + "CAST(? AS TIMESTAMPTZ), NULL FROM nxt AS n JOIN " + rowsT + " AS b ON " + equal(keys, "n", "b")
-                + " AND b.filing_date = n.valid_from ORDER BY " + list(keys, "n") + ", n.valid_from";
+    private String edges(String filingsFrom, String assertionsTable, String assertionsWhere, String keyModeFrom,
+                         String extra, String dup) {
+        if (table.completeMode()) {
+            return "f AS (SELECT " + list(scope, "f") + ", f.filing_date, "
+                    + "lag(f.filing_date) OVER w AS sluice_prev_date, lead(f.filing_date) OVER w AS sluice_next_date "
+                    + "FROM " + filingsFrom
+                    + " WINDOW w AS (PARTITION BY " + list(scope, "f") + " ORDER BY f.filing_date)), "
+                    + "e AS (SELECT " + list(keys, "a") + ", a.filing_date, a.value_hash" + extra + ", f.sluice_next_date, "
+                    + "coalesce(lag(a.filing_date) OVER wk = f.sluice_prev_date "
+                    + "AND lag(a.value_hash) OVER wk = a.value_hash, false) AS sluice_continues, "
+                    + "coalesce(lead(a.filing_date) OVER wk = f.sluice_next_date "
+                    + "AND lead(a.value_hash) OVER wk = a.value_hash, false) AS sluice_continued" + dup + " "
+                    + "FROM " + assertionsTable + " AS a JOIN f ON " + equal(scope, "a", "f")
+                    + " AND a.filing_date = f.filing_date" + assertionsWhere + " WINDOW wk AS (PARTITION BY " + list(keys, "a")
+                    + " ORDER BY a.filing_date))";
+        }
+        return "e AS (SELECT " + list(keys, "a") + ", a.filing_date, a.value_hash" + extra + ", "
+                + "lead(a.filing_date) OVER wk AS sluice_next_date, "
+                + "coalesce(lag(a.value_hash) OVER wk = a.value_hash, false) AS sluice_continues, "
+                + "coalesce(lead(a.value_hash) OVER wk = a.value_hash, false) AS sluice_continued" + dup + " "
+                + "FROM " + keyModeFrom
+                + " WINDOW wk AS (PARTITION BY " + list(keys, "a") + " ORDER BY a.filing_date))";
+    }
+
+    /**
+     * A write into a table without current versions or knowledge, step 1: the batch is the whole knowledge base, so
+     * the boundary assertions of its timeline are computed from the staged rows alone, in one window pass that also
+     * marks a (key, date) that repeats ({@code sluice_dup}): the rows were staged one for one, and this pass replaces
+     * a separate grouping of all of them. If a repeat is marked ({@link #repeatedEdges()}), the rows must be grouped
+     * and this step run again. (Values stay out of the window: wider rows make its sort slower than a join back.)
+     */
+    String firstLoadEdges() {
+        String dup = ", coalesce(lag(a.filing_date) OVER wk = a.filing_date, false) AS sluice_dup";
+        String keyModeSource = "(SELECT " + list(keys, "") + ", filing_date, value_hash, rowid AS sluice_row FROM " + rowsT
+                + " UNION ALL SELECT " + list(keys, "m") + ", m.filing_date, CAST(NULL AS VARCHAR), CAST(NULL AS BIGINT) FROM "
+                + markersT + " AS m ANTI JOIN " + rowsT + " AS r ON " + equal(keys, "m", "r")
+                + " AND m.filing_date = r.filing_date) AS a";
+        String row = table.completeMode() ? ", a.rowid AS sluice_row" : ", a.sluice_row";
+        return "INSERT INTO " + edgesT + " (" + list(keys, "") + ", filing_date, value_hash, sluice_row, "
+                + "sluice_next_date, sluice_continues, sluice_continued, sluice_dup) WITH "
+                + edges(filingsT + " AS f", rowsT, "", keyModeSource, row, dup)
+                + " SELECT " + list(keys, "") + ", filing_date, value_hash, sluice_row, "
+                + "sluice_next_date, sluice_continues, sluice_continued, sluice_dup FROM e WHERE sluice_dup OR (" + BOUNDARY + ")";
+    }
+
+    /** One row: whether {@link #firstLoadEdges()} found a (key, date) twice among the staged rows. */
+    String repeatedEdges() {
+        return "SELECT EXISTS (SELECT 1 FROM " + edgesT + " WHERE sluice_dup)";
+    }
+
+    /**
+     * A write into a table without current versions or knowledge, step 2: the versions of the boundary assertions of
+     * {@link #firstLoadEdges()} (without repeats), with the values of the staged row of their first filing (found by
+     * its rowid, carried through the window pass: a join on one BIGINT is much cheaper than on key and date), inserted
+     * at the system time (parameter 1), sorted by scope (the join does not keep the order of the staged rows, so
+     * unlike the assertions they are sorted even when the staged rows are clustered already; they are fewer).
+     */
+    String openFromEdges() {
+        return "INSERT INTO " + versions + " (" + list(table.versionColumns(), "") + ") WITH nxt AS (SELECT "
+                + list(keys, "") + ", filing_date AS valid_from, " + VALID_TO + " AS valid_to, value_hash, sluice_row FROM "
+                + edgesT + " WINDOW wb AS (PARTITION BY " + list(keys, "") + " ORDER BY filing_date) "
+                + "QUALIFY NOT sluice_continues) "
+                + "SELECT " + list(keys, "n") + ", " + Sql.prefixed(values, "b") + "n.valid_from, n.valid_to, n.value_hash, "
+                + "CAST(? AS TIMESTAMPTZ), NULL FROM nxt AS n JOIN " + rowsT + " AS b ON b.rowid = n.sluice_row"
+                + " ORDER BY " + list(scope, "n");
     }
 
     /** One row: whether the table has neither current versions nor current knowledge. */
@@ -199,17 +245,15 @@ final class VersionSql {
                 + " AND o.value_hash = e.value_hash";
     }
 
-    /** Closes the current versions marked sluice_close, at the system time (parameter 1). */
-    String closeVersions() {
-        return "UPDATE " + versions + " AS t SET system_to = CAST(? AS TIMESTAMPTZ) FROM " + deltaT + " AS c "
-                + "WHERE c.sluice_close AND t.system_to IS NULL AND " + equal(keys, "t", "c")
-                + " AND t.valid_from = c.valid_from AND t.value_hash = c.value_hash";
-    }
-
-    /** Inserts the versions to open, at the system time (parameter 1), in key order. */
-    String openVersions() {
-        return "INSERT INTO " + versions + " (" + list(table.versionColumns(), "") + ") SELECT " + list(keys, "")
-                + ", " + Sql.prefixed(values, "") + "valid_from, valid_to, value_hash, CAST(? AS TIMESTAMPTZ), NULL "
-                + "FROM " + deltaT + " WHERE NOT sluice_close ORDER BY " + list(keys, "") + ", valid_from";
+    /**
+     * Closes the current versions marked sluice_close and inserts the others, at the system time (parameters 1 and
+     * 2), in one statement (see {@link KnowledgeSql#merge}); its update count is the versions closed plus opened.
+     */
+    String mergeVersions() {
+        List<String> rest = new java.util.ArrayList<>(values.stream().map(Sql::quote).toList());
+        rest.addAll(List.of("valid_from", "valid_to", "value_hash"));
+        return KnowledgeSql.merge(versions, "system_to", deltaT, "sluice_close", "NOT sluice_close",
+                equal(keys, "a", "d") + " AND a.valid_from = d.valid_from AND a.value_hash = d.value_hash", keys,
+                String.join(", ", rest), "system_from");
     }
 }
