@@ -27,7 +27,7 @@ import net.jqwik.api.lifecycle.BeforeProperty;
  * The seven invariants of section 5, each over random histories, against {@link ReferenceModel}. Each property has
  * its own in-memory DuckDB; each try starts from dropped tables.
  */
-class BitemporalInvariantsProperties {
+class BitemporalInvariantsPropertiesTest {
 
     private static final int TRIES = 100;
 
