@@ -17,7 +17,7 @@ import io.sluice.runs.LaunchValidator;
 import io.sluice.runs.PartitionState;
 import io.sluice.runs.RequestRejected;
 import io.sluice.runs.Run;
-import io.sluice.runs.RunFinished;
+import io.sluice.runs.RunsEnded;
 import io.sluice.runs.RunKind;
 import io.sluice.runs.RunRequest;
 import io.sluice.runs.RunService;
@@ -292,20 +292,21 @@ public class BackfillService {
         return runStore.partitionsOfBackfillRuns(backfillId, statuses).stream().filter(p -> !succeeded.contains(p)).distinct().toList();
     }
 
-    /** Ends a backfill when its last run has ended: COMPLETED, or FAILED if any run failed. */
-    void onRunFinished(@Observes RunFinished event) {
-        if (event.backfillId() == null) {
+    /** Ends a backfill when its last run has ended: COMPLETED, or FAILED if any run failed. One index probe per backfill and group of runs. */
+    void onRunsEnded(@Observes RunsEnded event) {
+        event.backfillIds().forEach(this::endIfDone);
+    }
+
+    private void endIfDone(String backfillId) {
+        if (runStore.hasActiveRuns(backfillId)) {
             return;
         }
-        if (runStore.hasActiveRuns(event.backfillId())) {
-            return;
-        }
-        Map<RunStatus, Long> counts = runStore.countByStatus(event.backfillId());
-        List<String> failedPartitions = unfinished(event.backfillId(), EnumSet.of(RunStatus.FAILURE));
+        Map<RunStatus, Long> counts = runStore.countByStatus(backfillId);
+        List<String> failedPartitions = unfinished(backfillId, EnumSet.of(RunStatus.FAILURE));
         BackfillStatus end = failedPartitions.isEmpty() ? BackfillStatus.COMPLETED : BackfillStatus.FAILED;
         Instant now = clock.instant();
-        if (store.transition(event.backfillId(), EnumSet.of(BackfillStatus.RUNNING, BackfillStatus.PAUSED), end, now)) {
-            Backfill b = get(event.backfillId());
+        if (store.transition(backfillId, EnumSet.of(BackfillStatus.RUNNING, BackfillStatus.PAUSED), end, now)) {
+            Backfill b = get(backfillId);
             Map<String, Object> outcome = new LinkedHashMap<>();
             counts.forEach((status, n) -> outcome.put(status.name().toLowerCase(java.util.Locale.ROOT), n));
             if (!failedPartitions.isEmpty()) {

@@ -49,7 +49,11 @@ public class RunExecutor {
     private final int maxAttempts;
     private final ConcurrencyLimits limits;
     private final AssetCatalog catalog;
-    private final Event<RunFinished> finished;
+    private final Event<RunsEnded> finished;
+    private final GroupSizer sizer;
+    private final int maxGroup;
+    /** Groups executing now (at most one per worker thread). */
+    private final AtomicInteger busy = new AtomicInteger();
     private final Map<String, QueuedRun> inFlight = new ConcurrentHashMap<>();
     /** Queued runs fetched ahead, in order; refilled when it runs low, so the queue is not re-read on every run end. */
     private final java.util.ArrayDeque<QueuedRun> ahead = new java.util.ArrayDeque<>();
@@ -59,7 +63,7 @@ public class RunExecutor {
     private volatile Thread dispatcher;
 
     RunExecutor(RunWorker worker, RunStore store, AuditLog audit, InstantSource clock, RunSettings settings, ConcurrencyLimits limits,
-                AssetCatalog catalog, Event<RunFinished> finished) {
+                AssetCatalog catalog, Event<RunsEnded> finished) {
         this.worker = worker;
         this.store = store;
         this.audit = audit;
@@ -70,6 +74,8 @@ public class RunExecutor {
         this.workers = settings.workers();
         this.execute = settings.execute();
         this.maxAttempts = settings.maxAttempts();
+        this.maxGroup = settings.groupMaxRuns();
+        this.sizer = new GroupSizer(settings.groupMaxRuns(), settings.groupTargetMillis());
         AtomicInteger threads = new AtomicInteger();
         this.pool = new ThreadPoolExecutor(workers, workers, 0, TimeUnit.MILLISECONDS,
                 new LinkedBlockingQueue<>(), r -> {
@@ -168,9 +174,14 @@ public class RunExecutor {
         }
     }
 
-    /** Starts as many queued runs as the limits allow. */
+    /**
+     * Starts as many groups of queued runs as there are free workers, within the limits. A single launch is a
+     * group of its own; a backfill's runs are grouped with the next queued runs of the same backfill, as many
+     * as {@link GroupSizer} says fit and the pool and backfill limits allow (limits count runs, since every
+     * run of a claimed group shows STARTED).
+     */
     private void dispatch() {
-        int free = workers - inFlight.size();
+        int free = workers - busy.get();
         if (free <= 0) {
             return;
         }
@@ -180,9 +191,9 @@ public class RunExecutor {
             count(running, byBackfill, byPool);
         }
         synchronized (ahead) {
-            if (ahead.size() < workers * 2) {
+            if (ahead.size() < workers * maxGroup) {
                 ahead.clear();
-                ahead.addAll(store.nextQueued(FETCH_AHEAD));
+                ahead.addAll(store.nextQueued(Math.max(FETCH_AHEAD, 2 * workers * maxGroup)));
             }
             List<QueuedRun> held = new java.util.ArrayList<>();
             while (free > 0 && !ahead.isEmpty()) {
@@ -194,15 +205,29 @@ public class RunExecutor {
                     held.add(next);
                     continue;
                 }
+                List<QueuedRun> group = new java.util.ArrayList<>();
+                group.add(next);
                 count(next, byBackfill, byPool);
-                inFlight.put(next.id(), next);
+                int size = next.backfillId() == null ? 1 : sizer.size(kind(next));
+                while (group.size() < size && !ahead.isEmpty() && next.backfillId().equals(ahead.peek().backfillId())
+                        && !inFlight.containsKey(ahead.peek().id()) && allowed(ahead.peek(), byBackfill, byPool)) {
+                    QueuedRun more = ahead.poll();
+                    count(more, byBackfill, byPool);
+                    group.add(more);
+                }
+                group.forEach(r -> inFlight.put(r.id(), r));
+                busy.incrementAndGet();
                 free--;
-                pool.execute(() -> execute(next));
+                pool.execute(() -> execute(group));
             }
             for (int i = held.size() - 1; i >= 0; i--) {
                 ahead.addFirst(held.get(i));
             }
         }
+    }
+
+    private static String kind(QueuedRun run) {
+        return run.assets().toString();
     }
 
     /** Drops the runs fetched ahead (a backfill was paused or canceled): the next dispatch reads the queue again. */
@@ -213,17 +238,22 @@ public class RunExecutor {
         wake();
     }
 
-    private void execute(QueuedRun run) {
-        Optional<RunStatus> ended = Optional.empty();
+    private void execute(List<QueuedRun> group) {
+        List<RunRecords.RunEnd> ended = List.of();
         try {
-            ended = worker.execute(run.id());
+            ended = worker.execute(group.stream().map(QueuedRun::id).toList(), (run, millis) -> sizer.observe(run.assets().toString(), millis));
         } catch (RuntimeException e) {
-            LOG.errorf(e, "run %s could not be executed", run.id());
+            LOG.errorf(e, "runs %s could not be executed", group.stream().map(QueuedRun::id).toList());
         } finally {
-            inFlight.remove(run.id());
+            group.forEach(r -> inFlight.remove(r.id()));
+            busy.decrementAndGet();
             wake();
         }
-        ended.ifPresent(status -> finished.fire(new RunFinished(run.id(), run.backfillId(), status)));
+        if (!ended.isEmpty()) {
+            Map<String, String> backfillOf = new HashMap<>();
+            group.forEach(r -> backfillOf.put(r.id(), r.backfillId()));
+            finished.fire(new RunsEnded(ended.stream().map(e -> new RunFinished(e.runId(), backfillOf.get(e.runId()), e.status())).toList()));
+        }
     }
 
     private boolean allowed(QueuedRun run, Map<String, Integer> byBackfill, Map<String, Integer> byPool) {
@@ -255,7 +285,7 @@ public class RunExecutor {
         return pools;
     }
 
-    /** Runs executing in this process now. */
+    /** Runs claimed or executing in this process now. */
     public int running() {
         return inFlight.size();
     }

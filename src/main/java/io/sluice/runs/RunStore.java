@@ -56,6 +56,21 @@ public interface RunStore {
     /** Moves a QUEUED run to STARTED; false if another worker (or a cancel) got there first. */
     boolean claim(String id, Instant now);
 
+    /**
+     * Moves the given runs that are still QUEUED to STARTED in one transaction, passing over rows another
+     * transaction holds ({@code FOR UPDATE SKIP LOCKED}), and returns them with their steps, in the given order.
+     */
+    List<Run> claimAll(List<String> ids, Instant now);
+
+    /**
+     * Stores what executing runs wrote, in the caller's transaction with batched statements: step states, log
+     * lines, materialization events, partition outcomes and run ends (which release the runs' partitions).
+     */
+    void record(RunRecords records);
+
+    /** Which of these runs have a cancel requested. */
+    java.util.Set<String> cancelRequested(java.util.Collection<String> ids);
+
     void updateStep(String runId, RunStep step);
 
     /** Ends a STARTED run with its totals. */

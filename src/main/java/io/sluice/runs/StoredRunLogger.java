@@ -10,13 +10,13 @@ final class StoredRunLogger implements RunLogger {
 
     private static final Logger LOG = Logger.getLogger("io.sluice.run");
 
-    private final RunStore store;
+    private final LogSink sink;
     private final InstantSource clock;
     private final String runId;
     private final AssetKey asset;
 
-    StoredRunLogger(RunStore store, InstantSource clock, String runId, AssetKey asset) {
-        this.store = store;
+    StoredRunLogger(LogSink sink, InstantSource clock, String runId, AssetKey asset) {
+        this.sink = sink;
         this.clock = clock;
         this.runId = runId;
         this.asset = asset;
@@ -41,6 +41,6 @@ final class StoredRunLogger implements RunLogger {
     }
 
     private void write(String level, String message) {
-        store.appendLog(runId, clock.instant(), level, asset, message);
+        sink.append(runId, clock.instant(), level, asset, message);
     }
 }

@@ -14,6 +14,7 @@ import io.sluice.runs.MaterializationMode;
 import io.sluice.runs.Run;
 import io.sluice.runs.RunKind;
 import io.sluice.runs.RunQuery;
+import io.sluice.runs.RunRecords;
 import io.sluice.runs.RunStatus;
 import io.sluice.runs.RunStep;
 import io.sluice.runs.RunStore;
@@ -52,42 +53,11 @@ public class JpaRunStore implements RunStore {
     @Transactional
     public void createAll(List<Run> runs) {
         refuseBusy(runs);
-        long seq = 0;
-        for (Run run : runs) {
-            persist(run, seq++);
-        }
+        session.doWork(connection -> rows(connection).insert(runs, JpaRunStore::reserved));
     }
 
-    private void persist(Run run, long seq) {
-        RunEntity e = new RunEntity();
-        e.id = run.id();
-        e.status = run.status().name();
-        e.mode = run.mode().name();
-        e.assets = run.assets().stream().map(AssetKey::toString).collect(Collectors.joining(","));
-        e.keysJson = json(run.keys());
-        e.partitionsJson = json(run.partitions());
-        e.configJson = run.configJson();
-        e.reason = run.reason();
-        e.launchedBy = run.launchedBy();
-        e.createdAt = run.createdAt();
-        e.kind = run.kind().name();
-        e.rollbackTo = run.rollbackTo();
-        e.backfillId = run.backfillId();
-        e.seq = seq;
-        session.persist(e);
-        for (RunStep step : run.steps()) {
-            RunStepEntity s = new RunStepEntity();
-            s.id = new RunStepEntity.StepId(run.id(), step.index());
-            s.assetKey = step.asset().toString();
-            s.status = step.status().name();
-            session.persist(s);
-            for (String partition : reserved(run)) {
-                ActivePartitionEntity a = new ActivePartitionEntity();
-                a.id = new ActivePartitionEntity.Key(step.asset().toString(), partition);
-                a.runId = run.id();
-                session.persist(a);
-            }
-        }
+    private RunRows rows(java.sql.Connection connection) {
+        return new RunRows(connection, this::json, this::strings);
     }
 
     private static List<String> reserved(Run run) {
@@ -266,6 +236,31 @@ public class JpaRunStore implements RunStore {
         return session.createMutationQuery("update RunEntity set status = :started, startedAt = :now where id = :id and status = :queued")
                 .setParameter("started", RunStatus.STARTED.name()).setParameter("now", now)
                 .setParameter("id", id).setParameter("queued", RunStatus.QUEUED.name()).executeUpdate() == 1;
+    }
+
+    @Override
+    @Transactional
+    public List<Run> claimAll(List<String> ids, Instant now) {
+        if (ids.isEmpty()) {
+            return List.of();
+        }
+        return session.doReturningWork(connection -> rows(connection).claim(ids, now));
+    }
+
+    @Override
+    @Transactional
+    public void record(RunRecords records) {
+        session.doWork(connection -> new RecordsWriter(connection).write(records));
+    }
+
+    @Override
+    @Transactional
+    public java.util.Set<String> cancelRequested(java.util.Collection<String> ids) {
+        if (ids.isEmpty()) {
+            return java.util.Set.of();
+        }
+        return new java.util.HashSet<>(session.createSelectionQuery("select id from RunEntity where id in :ids and cancelRequested = true", String.class)
+                .setParameter("ids", ids).getResultList());
     }
 
     @Override
