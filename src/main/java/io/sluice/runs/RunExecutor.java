@@ -192,6 +192,7 @@ public class RunExecutor {
         }
         synchronized (ahead) {
             if (ahead.size() < workers * maxGroup) {
+                store.promoteWaiting();
                 ahead.clear();
                 ahead.addAll(store.nextQueued(Math.max(FETCH_AHEAD, 2 * workers * maxGroup)));
             }

@@ -34,26 +34,26 @@ public final class RunRecords {
     private final List<RunEnd> ends = new ArrayList<>();
     private final List<AuditEvent> audits = new ArrayList<>();
 
-    void log(LogRecord line) {
+    public void log(LogRecord line) {
         logs.add(line);
     }
 
     /** A step's state; a later state of the same step replaces an earlier one not yet stored. */
-    void step(String runId, RunStep step) {
+    public void step(String runId, RunStep step) {
         steps.put(runId + "#" + step.index(), new StepRecord(runId, step));
     }
 
-    void materialized(Materialization m) {
+    public void materialized(Materialization m) {
         materializations.add(m);
     }
 
-    void partitions(AssetKey asset, Collection<String> keys, PartitionState state, String runId, Instant ts) {
+    public void partitions(AssetKey asset, Collection<String> keys, PartitionState state, String runId, Instant ts) {
         for (String key : keys) {
             partitions.add(new PartitionOutcome(asset, key, state, runId, ts));
         }
     }
 
-    void ended(RunEnd end, AuditEvent audit) {
+    public void ended(RunEnd end, AuditEvent audit) {
         ends.add(end);
         audits.add(audit);
     }

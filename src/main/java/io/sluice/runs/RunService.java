@@ -33,9 +33,11 @@ public class RunService {
 
     private final AssetCatalog catalog;
     private final Lake lake;
+    private final boolean queueBehindBusy;
 
     RunService(LaunchValidator validator, RunStore store, AuditLog audit, RunExecutor executor, InstantSource clock,
-               AssetCatalog catalog, Lake lake) {
+               AssetCatalog catalog, Lake lake, RunSettings settings) {
+        this.queueBehindBusy = settings.busyPartition() == RunSettings.BusyPartition.QUEUE;
         this.catalog = catalog;
         this.lake = lake;
         this.validator = validator;
@@ -66,7 +68,10 @@ public class RunService {
         return run;
     }
 
-    /** Stores runs and their audit event in one transaction; a busy partition is a 409 and stores nothing. */
+    /**
+     * Stores runs and their audit event in one transaction; a busy partition is a 409 and stores nothing, or with
+     * sluice.runs.busy-partition=queue the run waits for it.
+     */
     void store(Run run, Runnable audit) {
         storeAll(List.of(run), audit);
     }
@@ -84,7 +89,7 @@ public class RunService {
         try {
             QuarkusTransaction.requiringNew().run(() -> {
                 audit.run();
-                store.createAll(runs);
+                store.createAll(runs, queueBehindBusy);
             });
         } catch (PartitionBusy e) {
             throw RequestRejected.conflict("partitions", e.getMessage());

@@ -52,8 +52,95 @@ public class JpaRunStore implements RunStore {
     @Override
     @Transactional
     public void createAll(List<Run> runs) {
-        refuseBusy(runs);
-        session.doWork(connection -> rows(connection).insert(runs, JpaRunStore::reserved));
+        createAll(runs, false);
+    }
+
+    @Override
+    @Transactional
+    public void createAll(List<Run> runs, boolean queueBehindBusy) {
+        Map<ActivePartitionEntity.Key, String> busy = busy(runs);
+        if (!busy.isEmpty() && !queueBehindBusy) {
+            var first = busy.entrySet().iterator().next();
+            throw new io.sluice.runs.PartitionBusy(describe(first.getKey()) + " is already being materialized by run " + first.getValue()
+                    + "; wait for it or cancel it");
+        }
+        java.util.Set<String> waiting = new java.util.HashSet<>();
+        for (Run run : runs) {
+            if (covered(run).stream().anyMatch(busy::containsKey)) {
+                waiting.add(run.id());
+            }
+        }
+        session.doWork(connection -> rows(connection).insert(runs, run -> waiting.contains(run.id()) ? List.of() : reserved(run)));
+        for (Run run : runs) {
+            if (!waiting.contains(run.id())) {
+                continue;
+            }
+            List<ActivePartitionEntity.Key> keys = covered(run);
+            for (ActivePartitionEntity.Key key : keys) {
+                PartitionWaitEntity w = new PartitionWaitEntity();
+                w.assetKey = key.assetKey;
+                w.partitionKey = key.partitionKey;
+                w.runId = run.id();
+                session.persist(w);
+            }
+            ActivePartitionEntity.Key first = keys.stream().filter(busy::containsKey).findFirst().orElseThrow();
+            appendLog(run.id(), run.createdAt(), "INFO", null, "queued behind run " + busy.get(first) + ", which covers " + describe(first)
+                    + " (sluice.runs.busy-partition=queue)");
+        }
+    }
+
+    @Override
+    @Transactional
+    public int promoteWaiting() {
+        List<PartitionWaitEntity> waits = session.createSelectionQuery("from PartitionWaitEntity order by id", PartitionWaitEntity.class).getResultList();
+        if (waits.isEmpty()) {
+            return 0;
+        }
+        Map<String, List<ActivePartitionEntity.Key>> byRun = new LinkedHashMap<>();
+        waits.forEach(w -> byRun.computeIfAbsent(w.runId, k -> new java.util.ArrayList<>()).add(new ActivePartitionEntity.Key(w.assetKey, w.partitionKey)));
+        java.util.Set<String> queued = new java.util.HashSet<>(session.createSelectionQuery("select id from RunEntity where id in :ids and status = :queued",
+                String.class).setParameter("ids", byRun.keySet()).setParameter("queued", RunStatus.QUEUED.name()).getResultList());
+        java.util.Set<ActivePartitionEntity.Key> taken = new java.util.HashSet<>();
+        int promoted = 0;
+        for (var entry : byRun.entrySet()) {
+            String runId = entry.getKey();
+            if (!queued.contains(runId)) {
+                stopWaiting(runId);
+                continue;
+            }
+            boolean free = entry.getValue().stream().noneMatch(taken::contains)
+                    && entry.getValue().stream().allMatch(k -> session.find(ActivePartitionEntity.class, k) == null);
+            taken.addAll(entry.getValue());
+            if (free) {
+                for (ActivePartitionEntity.Key key : entry.getValue()) {
+                    ActivePartitionEntity a = new ActivePartitionEntity();
+                    a.id = key;
+                    a.runId = runId;
+                    session.persist(a);
+                }
+                stopWaiting(runId);
+                promoted++;
+            }
+        }
+        return promoted;
+    }
+
+    private void stopWaiting(String runId) {
+        session.createMutationQuery("delete from PartitionWaitEntity where runId = :run").setParameter("run", runId).executeUpdate();
+    }
+
+    private static List<ActivePartitionEntity.Key> covered(Run run) {
+        List<ActivePartitionEntity.Key> keys = new java.util.ArrayList<>();
+        for (AssetKey asset : run.assets()) {
+            for (String partition : reserved(run)) {
+                keys.add(new ActivePartitionEntity.Key(asset.toString(), partition));
+            }
+        }
+        return keys;
+    }
+
+    private static String describe(ActivePartitionEntity.Key key) {
+        return "asset " + key.assetKey + (key.partitionKey.isEmpty() ? "" : " partition " + key.partitionKey);
     }
 
     private RunRows rows(java.sql.Connection connection) {
@@ -64,34 +151,34 @@ public class JpaRunStore implements RunStore {
         return run.partitions().isEmpty() ? List.of("") : run.partitions();
     }
 
-    /** Refuses runs that cover an asset partition a queued or started run already covers (or that each other cover). */
-    private void refuseBusy(List<Run> runs) {
+    /**
+     * The asset partitions these runs cover that a queued or started run already covers or waits for, with that run;
+     * refuses runs that cover an asset partition twice.
+     */
+    private Map<ActivePartitionEntity.Key, String> busy(List<Run> runs) {
         java.util.Map<String, java.util.Set<String>> wanted = new java.util.HashMap<>();
         for (Run run : runs) {
-            for (AssetKey asset : run.assets()) {
-                for (String partition : reserved(run)) {
-                    if (!wanted.computeIfAbsent(asset.toString(), k -> new java.util.HashSet<>()).add(partition)) {
-                        throw new io.sluice.runs.PartitionBusy("asset " + asset + (partition.isEmpty() ? "" : " partition " + partition)
-                                + " is covered twice by this launch");
-                    }
+            for (ActivePartitionEntity.Key key : covered(run)) {
+                if (!wanted.computeIfAbsent(key.assetKey, k -> new java.util.HashSet<>()).add(key.partitionKey)) {
+                    throw new io.sluice.runs.PartitionBusy(describe(key) + " is covered twice by this launch");
                 }
             }
         }
+        Map<ActivePartitionEntity.Key, String> busy = new LinkedHashMap<>();
         for (var entry : wanted.entrySet()) {
             List<String> partitions = new java.util.ArrayList<>(entry.getValue());
             for (int from = 0; from < partitions.size(); from += 1000) {
-                List<ActivePartitionEntity> busy = session.createSelectionQuery(
-                                "from ActivePartitionEntity where id.assetKey = :asset and id.partitionKey in :partitions", ActivePartitionEntity.class)
-                        .setParameter("asset", entry.getKey())
-                        .setParameter("partitions", partitions.subList(from, Math.min(partitions.size(), from + 1000)))
-                        .setMaxResults(1).getResultList();
-                if (!busy.isEmpty()) {
-                    ActivePartitionEntity b = busy.get(0);
-                    throw new io.sluice.runs.PartitionBusy("asset " + b.id.assetKey + (b.id.partitionKey.isEmpty() ? "" : " partition " + b.id.partitionKey)
-                            + " is already being materialized by run " + b.runId + "; wait for it or cancel it");
+                List<String> chunk = partitions.subList(from, Math.min(partitions.size(), from + 1000));
+                for (String entity : List.of("ActivePartitionEntity", "PartitionWaitEntity")) {
+                    String key = entity.equals("ActivePartitionEntity") ? "id." : "";
+                    session.createSelectionQuery("select " + key + "partitionKey, runId from " + entity + " where " + key + "assetKey = :asset and "
+                                    + key + "partitionKey in :partitions", Object[].class)
+                            .setParameter("asset", entry.getKey()).setParameter("partitions", chunk).getResultList()
+                            .forEach(r -> busy.putIfAbsent(new ActivePartitionEntity.Key(entry.getKey(), (String) r[0]), (String) r[1]));
                 }
             }
         }
+        return busy;
     }
 
     @Override
@@ -99,6 +186,7 @@ public class JpaRunStore implements RunStore {
     public List<io.sluice.runs.QueuedRun> nextQueued(int limit) {
         return session.createSelectionQuery("select r.id, r.backfillId, r.assets from RunEntity r where r.status = :queued and (r.backfillId is null "
                         + "or exists (from io.sluice.backfill.store.BackfillEntity b where b.id = r.backfillId and b.status = 'RUNNING')) "
+                        + "and not exists (from PartitionWaitEntity w where w.runId = r.id) "
                         + "order by case when r.backfillId is null then 0 else 1 end, r.createdAt, r.seq", Object[].class)
                 .setParameter("queued", RunStatus.QUEUED.name()).setMaxResults(limit).getResultList().stream()
                 .map(row -> new io.sluice.runs.QueuedRun((String) row[0], (String) row[1],
@@ -178,6 +266,9 @@ public class JpaRunStore implements RunStore {
     @Override
     @Transactional
     public int cancelBackfillRuns(String backfillId, Instant now) {
+        session.createMutationQuery("delete from PartitionWaitEntity w where w.runId in "
+                        + "(select r.id from RunEntity r where r.backfillId = :b and r.status = :queued)")
+                .setParameter("b", backfillId).setParameter("queued", RunStatus.QUEUED.name()).executeUpdate();
         session.createMutationQuery("delete from ActivePartitionEntity a where a.runId in "
                         + "(select r.id from RunEntity r where r.backfillId = :b and r.status = :queued)")
                 .setParameter("b", backfillId).setParameter("queued", RunStatus.QUEUED.name()).executeUpdate();
@@ -304,6 +395,7 @@ public class JpaRunStore implements RunStore {
                     .setParameter("canceled", RunStatus.CANCELED.name()).setParameter("id", id)
                     .setParameter("queued", RunStatus.QUEUED.name()).executeUpdate();
             release(id);
+            stopWaiting(id);
             return true;
         }
         session.createMutationQuery("update RunEntity set cancelRequested = true where id = :id and status = :started")
