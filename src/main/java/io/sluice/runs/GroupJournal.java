@@ -48,6 +48,12 @@ final class GroupJournal implements LogSink {
         }
     }
 
+    /** A group's INFO lines stay in the metadata store; the server log gets one line per group instead of thousands. */
+    @Override
+    public boolean mirrorsInfo() {
+        return single();
+    }
+
     void step(String runId, RunStep step) {
         touch().step(runId, step);
     }

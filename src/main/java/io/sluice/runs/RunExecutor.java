@@ -57,7 +57,7 @@ public class RunExecutor {
     private final Map<String, QueuedRun> inFlight = new ConcurrentHashMap<>();
     /** Queued runs fetched ahead, in order; refilled when it runs low, so the queue is not re-read on every run end. */
     private final java.util.ArrayDeque<QueuedRun> ahead = new java.util.ArrayDeque<>();
-    private static final int FETCH_AHEAD = 500;
+    private static final int FETCH_AHEAD = 1000;
     private final Object signal = new Object();
     private volatile boolean wakeUp;
     private volatile Thread dispatcher;
@@ -194,7 +194,7 @@ public class RunExecutor {
             if (ahead.size() < workers * maxGroup) {
                 store.promoteWaiting();
                 ahead.clear();
-                ahead.addAll(store.nextQueued(Math.max(FETCH_AHEAD, 2 * workers * maxGroup)));
+                ahead.addAll(store.nextQueued(Math.max(FETCH_AHEAD, 4 * workers * maxGroup)));
             }
             List<QueuedRun> held = new java.util.ArrayList<>();
             while (free > 0 && !ahead.isEmpty()) {

@@ -81,6 +81,12 @@ class RunWorker {
         } finally {
             long t2 = System.nanoTime();
             journal.flush();
+            if (claimed.size() > 1) {
+                Map<RunStatus, Long> ends = new java.util.EnumMap<>(RunStatus.class);
+                journal.storedEnds().forEach(e -> ends.merge(e.status(), 1L, Long::sum));
+                LOG.infof("%d runs of backfill %s ended: %s (their logs are in the run log)", journal.storedEnds().size(),
+                        claimed.get(0).backfillId(), ends);
+            }
             if (LOG.isDebugEnabled()) {
                 LOG.debugf("group of %d: claim %.1f ms, execute %.1f ms, final flush %.1f ms", claimed.size(), (t1 - t0) / 1e6, (t2 - t1) / 1e6,
                         (System.nanoTime() - t2) / 1e6);

@@ -5,7 +5,7 @@ import io.sluice.catalog.RunLogger;
 import java.time.InstantSource;
 import org.jboss.logging.Logger;
 
-/** Writes a run's log lines to the metadata store and to the server log. */
+/** Writes a run's log lines to the metadata store and to the server log (INFO lines of grouped runs: see {@link LogSink#mirrorsInfo()}). */
 final class StoredRunLogger implements RunLogger {
 
     private static final Logger LOG = Logger.getLogger("io.sluice.run");
@@ -25,7 +25,9 @@ final class StoredRunLogger implements RunLogger {
     @Override
     public void info(String message) {
         write("INFO", message);
-        LOG.infof("[run %s%s] %s", runId, asset == null ? "" : " " + asset, message);
+        if (sink.mirrorsInfo()) {
+            LOG.infof("[run %s%s] %s", runId, asset == null ? "" : " " + asset, message);
+        }
     }
 
     @Override

@@ -184,13 +184,23 @@ public class JpaRunStore implements RunStore {
     @Override
     @Transactional
     public List<io.sluice.runs.QueuedRun> nextQueued(int limit) {
-        return session.createSelectionQuery("select r.id, r.backfillId, r.assets from RunEntity r where r.status = :queued and (r.backfillId is null "
-                        + "or exists (from io.sluice.backfill.store.BackfillEntity b where b.id = r.backfillId and b.status = 'RUNNING')) "
-                        + "and not exists (from PartitionWaitEntity w where w.runId = r.id) "
-                        + "order by case when r.backfillId is null then 0 else 1 end, r.createdAt, r.seq", Object[].class)
-                .setParameter("queued", RunStatus.QUEUED.name()).setMaxResults(limit).getResultList().stream()
-                .map(row -> new io.sluice.runs.QueuedRun((String) row[0], (String) row[1],
-                        Arrays.stream(((String) row[2]).split(",")).map(AssetKey::parse).toList())).toList();
+        // Two reads that each follow an index instead of sorting the whole queue: single launches (backfill_id is null),
+        // then runs of running backfills in queue order (run_queue_idx: status, created_at, seq).
+        List<Object[]> rows = new java.util.ArrayList<>(session.createSelectionQuery("select r.id, r.backfillId, r.assets from RunEntity r "
+                        + "where r.backfillId is null and r.status = :queued and not exists (from PartitionWaitEntity w where w.runId = r.id) "
+                        + "order by r.createdAt, r.seq", Object[].class)
+                .setParameter("queued", RunStatus.QUEUED.name()).setMaxResults(limit).getResultList());
+        List<String> running = session.createSelectionQuery("select id from io.sluice.backfill.store.BackfillEntity where status = 'RUNNING'",
+                String.class).getResultList();
+        if (rows.size() < limit && !running.isEmpty()) {
+            rows.addAll(session.createSelectionQuery("select r.id, r.backfillId, r.assets from RunEntity r where r.status = :queued "
+                            + "and r.backfillId in :running and not exists (from PartitionWaitEntity w where w.runId = r.id) "
+                            + "order by r.createdAt, r.seq", Object[].class)
+                    .setParameter("queued", RunStatus.QUEUED.name()).setParameter("running", running).setMaxResults(limit - rows.size())
+                    .getResultList());
+        }
+        return rows.stream().map(row -> new io.sluice.runs.QueuedRun((String) row[0], (String) row[1],
+                Arrays.stream(((String) row[2]).split(",")).map(AssetKey::parse).toList())).toList();
     }
 
     @Override
