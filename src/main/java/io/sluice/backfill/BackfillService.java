@@ -109,7 +109,7 @@ public class BackfillService {
             for (int i = 0; i < p.assets().size(); i++) {
                 steps.add(RunStep.queued(i, p.assets().get(i)));
             }
-            planned.add(new Run(UUID.randomUUID().toString(), RunStatus.QUEUED, request.mode(), p.assets(), request.keys(), p.partitions(),
+            planned.add(new Run(io.sluice.runs.RunIds.next(), RunStatus.QUEUED, request.mode(), p.assets(), request.keys(), p.partitions(),
                     config, request.reason(), request.launchedBy(), now, null, null, 0, 0, 0, null, false, steps, RunKind.MATERIALIZE,
                     null, id));
         }

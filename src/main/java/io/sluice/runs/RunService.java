@@ -18,7 +18,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.UUID;
 import java.util.stream.Collectors;
 
 /** Launching, cancelling and reading runs: what the REST API, the web UI and (later) schedules call. */
@@ -55,7 +54,7 @@ public class RunService {
         for (int i = 0; i < launch.assets().size(); i++) {
             steps.add(RunStep.queued(i, launch.assets().get(i)));
         }
-        Run run = new Run(UUID.randomUUID().toString(), RunStatus.QUEUED, launch.mode(), launch.assets(), launch.keys(),
+        Run run = new Run(RunIds.next(), RunStatus.QUEUED, launch.mode(), launch.assets(), launch.keys(),
                 launch.partitions(), launch.configByAsset().toString(), launch.reason(), launch.launchedBy(), now,
                 null, null, 0, 0, 0, null, false, steps, RunKind.MATERIALIZE, null, null);
         Map<String, Object> scope = new LinkedHashMap<>();
@@ -127,7 +126,7 @@ public class RunService {
             throw RequestRejected.conflict(target.run().isPresent() ? "toRun" : "toSystemTime", problem);
         });
         String by = actor == null || actor.isBlank() ? "anonymous" : actor;
-        Run run = new Run(UUID.randomUUID().toString(), RunStatus.QUEUED, MaterializationMode.FULL_REFRESH, List.of(asset), List.of(),
+        Run run = new Run(RunIds.next(), RunStatus.QUEUED, MaterializationMode.FULL_REFRESH, List.of(asset), List.of(),
                 partition.map(List::of).orElse(List.of()), "{}", reason, by, now, null, null, 0, 0, 0, null, false,
                 List.of(RunStep.queued(0, asset)), RunKind.ROLLBACK, target.encode(), null);
         Map<String, Object> scope = new LinkedHashMap<>();
