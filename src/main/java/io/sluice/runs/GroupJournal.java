@@ -26,8 +26,9 @@ final class GroupJournal implements LogSink {
     private RunRecords pending = new RunRecords();
     private long pendingSince;
     private final List<RunRecords.RunEnd> stored = new ArrayList<>();
+    /** No run had a cancel requested when the group was claimed (a cancel ends a queued run instead). */
     private Set<String> cancelRequested = Set.of();
-    private long cancelReadAt = Long.MIN_VALUE;
+    private long cancelReadAt = System.nanoTime();
 
     GroupJournal(RunStore store, AuditLog audit, List<String> runIds, long flushMillis) {
         this.store = store;
@@ -96,13 +97,16 @@ final class GroupJournal implements LogSink {
         return stored;
     }
 
-    /** Whether a cancel was asked for the run; for a group, read for all its runs at most once per flush interval. */
+    /**
+     * Whether a cancel was asked for the run; for a group, read for all its runs at most once per flush interval
+     * (a cancel that comes sooner after the claim stops the group's runs at the next read, or not at all if they end first).
+     */
     boolean isCancelRequested(String runId) {
         if (single()) {
             return store.isCancelRequested(runId);
         }
         long now = System.nanoTime();
-        if (cancelReadAt == Long.MIN_VALUE || now - cancelReadAt >= flushNanos) {
+        if (now - cancelReadAt >= flushNanos) {
             cancelRequested = store.cancelRequested(runIds);
             cancelReadAt = now;
         }

@@ -184,20 +184,24 @@ public class JpaRunStore implements RunStore {
     @Override
     @Transactional
     public List<io.sluice.runs.QueuedRun> nextQueued(int limit) {
-        // Two reads that each follow an index instead of sorting the whole queue: single launches (backfill_id is null),
-        // then runs of running backfills in queue order (run_queue_idx: status, created_at, seq).
-        List<Object[]> rows = new java.util.ArrayList<>(session.createSelectionQuery("select r.id, r.backfillId, r.assets from RunEntity r "
-                        + "where r.backfillId is null and r.status = :queued and not exists (from PartitionWaitEntity w where w.runId = r.id) "
-                        + "order by r.createdAt, r.seq", Object[].class)
+        // Reads that each follow an index and stop at the limit instead of sorting the whole queue: single launches
+        // (backfill_id is null), then the queue of each running backfill (run_backfill_queue_idx), merged in queue order.
+        List<Object[]> rows = new java.util.ArrayList<>(session.createSelectionQuery("select r.id, r.backfillId, r.assets, r.createdAt, r.seq "
+                        + "from RunEntity r where r.backfillId is null and r.status = :queued "
+                        + "and not exists (from PartitionWaitEntity w where w.runId = r.id) order by r.createdAt, r.seq", Object[].class)
                 .setParameter("queued", RunStatus.QUEUED.name()).setMaxResults(limit).getResultList());
-        List<String> running = session.createSelectionQuery("select id from io.sluice.backfill.store.BackfillEntity where status = 'RUNNING'",
-                String.class).getResultList();
-        if (rows.size() < limit && !running.isEmpty()) {
-            rows.addAll(session.createSelectionQuery("select r.id, r.backfillId, r.assets from RunEntity r where r.status = :queued "
-                            + "and r.backfillId in :running and not exists (from PartitionWaitEntity w where w.runId = r.id) "
-                            + "order by r.createdAt, r.seq", Object[].class)
-                    .setParameter("queued", RunStatus.QUEUED.name()).setParameter("running", running).setMaxResults(limit - rows.size())
-                    .getResultList());
+        if (rows.size() < limit) {
+            List<Object[]> ofBackfills = new java.util.ArrayList<>();
+            for (String backfill : session.createSelectionQuery("select id from io.sluice.backfill.store.BackfillEntity where status = 'RUNNING'",
+                    String.class).getResultList()) {
+                ofBackfills.addAll(session.createSelectionQuery("select r.id, r.backfillId, r.assets, r.createdAt, r.seq from RunEntity r "
+                                + "where r.backfillId = :backfill and r.status = :queued "
+                                + "and not exists (from PartitionWaitEntity w where w.runId = r.id) order by r.createdAt, r.seq", Object[].class)
+                        .setParameter("backfill", backfill).setParameter("queued", RunStatus.QUEUED.name()).setMaxResults(limit - rows.size())
+                        .getResultList());
+            }
+            ofBackfills.sort(java.util.Comparator.comparing((Object[] r) -> (Instant) r[3]).thenComparing(r -> (Long) r[4]));
+            rows.addAll(ofBackfills.subList(0, Math.min(ofBackfills.size(), limit - rows.size())));
         }
         return rows.stream().map(row -> new io.sluice.runs.QueuedRun((String) row[0], (String) row[1],
                 Arrays.stream(((String) row[2]).split(",")).map(AssetKey::parse).toList())).toList();
