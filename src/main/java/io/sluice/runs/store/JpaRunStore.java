@@ -164,18 +164,16 @@ public class JpaRunStore implements RunStore {
                 }
             }
         }
+        // Per asset, every partition a run holds or waits for (few, unless another large backfill of the asset is queued),
+        // intersected here: cheaper than asking about each of the launch's partitions.
         Map<ActivePartitionEntity.Key, String> busy = new LinkedHashMap<>();
         for (var entry : wanted.entrySet()) {
-            List<String> partitions = new java.util.ArrayList<>(entry.getValue());
-            for (int from = 0; from < partitions.size(); from += 1000) {
-                List<String> chunk = partitions.subList(from, Math.min(partitions.size(), from + 1000));
-                for (String entity : List.of("ActivePartitionEntity", "PartitionWaitEntity")) {
-                    String key = entity.equals("ActivePartitionEntity") ? "id." : "";
-                    session.createSelectionQuery("select " + key + "partitionKey, runId from " + entity + " where " + key + "assetKey = :asset and "
-                                    + key + "partitionKey in :partitions", Object[].class)
-                            .setParameter("asset", entry.getKey()).setParameter("partitions", chunk).getResultList()
-                            .forEach(r -> busy.putIfAbsent(new ActivePartitionEntity.Key(entry.getKey(), (String) r[0]), (String) r[1]));
-                }
+            for (String entity : List.of("ActivePartitionEntity", "PartitionWaitEntity")) {
+                String key = entity.equals("ActivePartitionEntity") ? "id." : "";
+                session.createSelectionQuery("select " + key + "partitionKey, runId from " + entity + " where " + key + "assetKey = :asset",
+                                Object[].class)
+                        .setParameter("asset", entry.getKey()).getResultList().stream().filter(r -> entry.getValue().contains((String) r[0]))
+                        .forEach(r -> busy.putIfAbsent(new ActivePartitionEntity.Key(entry.getKey(), (String) r[0]), (String) r[1]));
             }
         }
         return busy;
