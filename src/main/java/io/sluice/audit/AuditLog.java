@@ -7,6 +7,9 @@ public interface AuditLog {
 
     void record(AuditEvent event);
 
+    /** Appends many events in one batch, in the caller's transaction (or one of its own). */
+    void recordAll(List<AuditEvent> events);
+
     /** Events of one run, oldest first. */
     List<AuditEvent> forRun(String runId);
 

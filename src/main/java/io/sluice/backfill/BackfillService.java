@@ -18,6 +18,7 @@ import io.sluice.runs.PartitionState;
 import io.sluice.runs.RequestRejected;
 import io.sluice.runs.Run;
 import io.sluice.runs.RunFinished;
+import io.sluice.runs.RunsEnded;
 import io.sluice.runs.RunKind;
 import io.sluice.runs.RunRequest;
 import io.sluice.runs.RunService;
@@ -115,7 +116,7 @@ public class BackfillService {
         Map<String, List<String>> after = new java.util.HashMap<>();
         String config = valid.configByAsset().toString();
         for (PlannedRun p : plan.runs()) {
-            String runId = UUID.randomUUID().toString();
+            String runId = io.sluice.runs.RunIds.next();
             if (!p.after().isEmpty()) {
                 after.put(runId, p.after().stream().map(s -> planned.get(s).id()).toList());
             }
@@ -339,23 +340,29 @@ public class BackfillService {
         }
     }
 
-    /** Ends a backfill when its last run has ended: COMPLETED, or FAILED if any run failed. */
-    void onRunFinished(@Observes RunFinished event) {
-        if (event.backfillId() == null) {
+    /**
+     * Cancels the runs waiting for runs that did not succeed, then ends a backfill when its last run has ended:
+     * COMPLETED, or FAILED if any run failed. One index probe per backfill and group of runs.
+     */
+    void onRunsEnded(@Observes RunsEnded event) {
+        for (RunFinished run : event.runs()) {
+            if (run.backfillId() != null && run.status() != RunStatus.SUCCESS) {
+                cancelDependents(run.runId(), run.backfillId(), run.status());
+            }
+        }
+        event.backfillIds().forEach(this::endIfDone);
+    }
+
+    private void endIfDone(String backfillId) {
+        if (runStore.hasActiveRuns(backfillId)) {
             return;
         }
-        if (event.status() != RunStatus.SUCCESS) {
-            cancelDependents(event.runId(), event.backfillId(), event.status());
-        }
-        if (runStore.hasActiveRuns(event.backfillId())) {
-            return;
-        }
-        Map<RunStatus, Long> counts = runStore.countByStatus(event.backfillId());
-        List<String> failedPartitions = unfinished(event.backfillId(), EnumSet.of(RunStatus.FAILURE));
+        Map<RunStatus, Long> counts = runStore.countByStatus(backfillId);
+        List<String> failedPartitions = unfinished(backfillId, EnumSet.of(RunStatus.FAILURE));
         BackfillStatus end = failedPartitions.isEmpty() ? BackfillStatus.COMPLETED : BackfillStatus.FAILED;
         Instant now = clock.instant();
-        if (store.transition(event.backfillId(), EnumSet.of(BackfillStatus.RUNNING, BackfillStatus.PAUSED), end, now)) {
-            Backfill b = get(event.backfillId());
+        if (store.transition(backfillId, EnumSet.of(BackfillStatus.RUNNING, BackfillStatus.PAUSED), end, now)) {
+            Backfill b = get(backfillId);
             Map<String, Object> outcome = new LinkedHashMap<>();
             counts.forEach((status, n) -> outcome.put(status.name().toLowerCase(java.util.Locale.ROOT), n));
             if (!failedPartitions.isEmpty()) {

@@ -18,7 +18,6 @@ import java.time.Instant;
 import java.time.InstantSource;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ThreadPoolExecutor;
@@ -49,17 +48,21 @@ public class RunExecutor {
     private final int maxAttempts;
     private final ConcurrencyLimits limits;
     private final AssetCatalog catalog;
-    private final Event<RunFinished> finished;
+    private final Event<RunsEnded> finished;
+    private final GroupSizer sizer;
+    private final int maxGroup;
+    /** Groups executing now (at most one per worker thread). */
+    private final AtomicInteger busy = new AtomicInteger();
     private final Map<String, QueuedRun> inFlight = new ConcurrentHashMap<>();
     /** Queued runs fetched ahead, in order; refilled when it runs low, so the queue is not re-read on every run end. */
     private final java.util.ArrayDeque<QueuedRun> ahead = new java.util.ArrayDeque<>();
-    private static final int FETCH_AHEAD = 500;
+    private static final int FETCH_AHEAD = 1000;
     private final Object signal = new Object();
     private volatile boolean wakeUp;
     private volatile Thread dispatcher;
 
     RunExecutor(RunWorker worker, RunStore store, AuditLog audit, InstantSource clock, RunSettings settings, ConcurrencyLimits limits,
-                AssetCatalog catalog, Event<RunFinished> finished) {
+                AssetCatalog catalog, Event<RunsEnded> finished) {
         this.worker = worker;
         this.store = store;
         this.audit = audit;
@@ -70,6 +73,8 @@ public class RunExecutor {
         this.workers = settings.workers();
         this.execute = settings.execute();
         this.maxAttempts = settings.maxAttempts();
+        this.maxGroup = settings.groupMaxRuns();
+        this.sizer = new GroupSizer(settings.groupMaxRuns(), settings.groupTargetMillis());
         AtomicInteger threads = new AtomicInteger();
         this.pool = new ThreadPoolExecutor(workers, workers, 0, TimeUnit.MILLISECONDS,
                 new LinkedBlockingQueue<>(), r -> {
@@ -83,18 +88,7 @@ public class RunExecutor {
         Instant now = clock.instant();
         for (String id : store.idsWithStatus(RunStatus.STARTED)) {
             Run run = store.find(id).orElseThrow();
-            for (RunStep step : run.steps()) {
-                if (!step.status().isTerminal()) {
-                    store.updateStep(id, new RunStep(step.index(), step.asset(),
-                            step.status() == RunStatus.STARTED ? RunStatus.FAILURE : RunStatus.SKIPPED,
-                            step.startedAt(), now, step.keyCount(), step.batchCount(), step.rowsWritten(), null));
-                }
-            }
-            store.finish(id, RunStatus.FAILURE, now, run.steps().stream().mapToLong(RunStep::keyCount).sum(),
-                    run.steps().stream().mapToLong(RunStep::batchCount).sum(), run.steps().stream().mapToLong(RunStep::rowsWritten).sum(),
-                    "Sluice stopped while this run was in progress; launch it again");
-            audit.record(AuditEvent.of(now, "sluice", AuditAction.RUN_RECOVERED, id, null, "process restart",
-                    Map.of("status", RunStatus.FAILURE.name())).withBackfill(run.backfillId()));
+            markFailed(run, now, "Sluice stopped while this run was in progress; launch it again", "process restart");
             LOG.warnf("run %s was in progress when Sluice stopped: marked FAILURE", id);
             retry(run, now);
         }
@@ -108,7 +102,25 @@ public class RunExecutor {
         t.start();
     }
 
-    /** A backfill run that died with the process runs again, up to sluice.runs.max-attempts runs in all. */
+    /** A run that can no longer end by itself: its open steps and the run end as FAILURE, with the reason, audited. */
+    private void markFailed(Run run, Instant now, String error, String why) {
+        for (RunStep step : run.steps()) {
+            if (!step.status().isTerminal()) {
+                store.updateStep(run.id(), new RunStep(step.index(), step.asset(),
+                        step.status() == RunStatus.STARTED ? RunStatus.FAILURE : RunStatus.SKIPPED,
+                        step.startedAt(), now, step.keyCount(), step.batchCount(), step.rowsWritten(), null));
+            }
+        }
+        store.finish(run.id(), RunStatus.FAILURE, now, run.steps().stream().mapToLong(RunStep::keyCount).sum(),
+                run.steps().stream().mapToLong(RunStep::batchCount).sum(), run.steps().stream().mapToLong(RunStep::rowsWritten).sum(), error);
+        audit.record(AuditEvent.of(now, "sluice", AuditAction.RUN_RECOVERED, run.id(), null, why,
+                Map.of("status", RunStatus.FAILURE.name())).withBackfill(run.backfillId()));
+    }
+
+    /**
+     * A backfill run that died with the process runs again, up to sluice.runs.max-attempts runs in all; the runs that
+     * waited for it wait for the retry, or are canceled when there is none.
+     */
     private void retry(Run dead, Instant now) {
         if (dead.backfillId() == null || dead.kind() != RunKind.MATERIALIZE) {
             return;
@@ -116,13 +128,15 @@ public class RunExecutor {
         long attempts = store.attempts(dead.backfillId(), dead.partitions());
         if (attempts >= maxAttempts) {
             LOG.warnf("run %s of backfill %s is not retried: %d attempts made", dead.id(), dead.backfillId(), attempts);
+            store.cancelDependents(dead.id(), now, "upstream run " + dead.id() + " died with the process after " + attempts + " attempts");
             return;
         }
         List<RunStep> steps = dead.steps().stream().map(s -> RunStep.queued(s.index(), s.asset())).toList();
-        Run retry = new Run(java.util.UUID.randomUUID().toString(), RunStatus.QUEUED, dead.mode(), dead.assets(), dead.keys(), dead.partitions(),
+        Run retry = new Run(RunIds.next(), RunStatus.QUEUED, dead.mode(), dead.assets(), dead.keys(), dead.partitions(),
                 dead.configJson(), "attempt " + (attempts + 1) + ": run " + dead.id() + " died with the process", dead.launchedBy(), now,
                 null, null, 0, 0, 0, null, false, steps, RunKind.MATERIALIZE, null, dead.backfillId());
         store.create(retry);
+        store.moveDependencies(dead.id(), retry.id());
         audit.record(AuditEvent.of(now, "sluice", AuditAction.RUN_LAUNCHED, retry.id(), String.join(",",
                         dead.assets().stream().map(AssetKey::toString).toList()), retry.reason(),
                 Map.of("retryOf", dead.id(), "attempt", attempts + 1, "partitions", dead.partitions())).withBackfill(dead.backfillId()));
@@ -168,9 +182,14 @@ public class RunExecutor {
         }
     }
 
-    /** Starts as many queued runs as the limits allow. */
+    /**
+     * Starts as many groups of queued runs as there are free workers, within the limits. A single launch is a
+     * group of its own; a backfill's runs are grouped with the next queued runs of the same backfill, as many
+     * as {@link GroupSizer} says fit and the pool and backfill limits allow (limits count runs, since every
+     * run of a claimed group shows STARTED).
+     */
     private void dispatch() {
-        int free = workers - inFlight.size();
+        int free = workers - busy.get();
         if (free <= 0) {
             return;
         }
@@ -180,9 +199,10 @@ public class RunExecutor {
             count(running, byBackfill, byPool);
         }
         synchronized (ahead) {
-            if (ahead.size() < workers * 2) {
+            if (ahead.size() < workers * maxGroup) {
+                store.promoteWaiting();
                 ahead.clear();
-                ahead.addAll(store.nextQueued(FETCH_AHEAD));
+                ahead.addAll(store.nextQueued(Math.max(FETCH_AHEAD, 4 * workers * maxGroup)));
             }
             List<QueuedRun> held = new java.util.ArrayList<>();
             while (free > 0 && !ahead.isEmpty()) {
@@ -194,15 +214,29 @@ public class RunExecutor {
                     held.add(next);
                     continue;
                 }
+                List<QueuedRun> group = new java.util.ArrayList<>();
+                group.add(next);
                 count(next, byBackfill, byPool);
-                inFlight.put(next.id(), next);
+                int size = next.backfillId() == null ? 1 : sizer.size(kind(next));
+                while (group.size() < size && !ahead.isEmpty() && next.backfillId().equals(ahead.peek().backfillId())
+                        && !inFlight.containsKey(ahead.peek().id()) && allowed(ahead.peek(), byBackfill, byPool)) {
+                    QueuedRun more = ahead.poll();
+                    count(more, byBackfill, byPool);
+                    group.add(more);
+                }
+                group.forEach(r -> inFlight.put(r.id(), r));
+                busy.incrementAndGet();
                 free--;
-                pool.execute(() -> execute(next));
+                pool.execute(() -> execute(group));
             }
             for (int i = held.size() - 1; i >= 0; i--) {
                 ahead.addFirst(held.get(i));
             }
         }
+    }
+
+    private static String kind(QueuedRun run) {
+        return run.assets().toString();
     }
 
     /** Drops the runs fetched ahead (a backfill was paused or canceled): the next dispatch reads the queue again. */
@@ -213,17 +247,44 @@ public class RunExecutor {
         wake();
     }
 
-    private void execute(QueuedRun run) {
-        Optional<RunStatus> ended = Optional.empty();
+    private void execute(List<QueuedRun> group) {
+        List<RunRecords.RunEnd> ended = List.of();
         try {
-            ended = worker.execute(run.id());
+            ended = worker.execute(group.stream().map(QueuedRun::id).toList(), (run, millis) -> sizer.observe(run.assets().toString(), millis));
         } catch (RuntimeException e) {
-            LOG.errorf(e, "run %s could not be executed", run.id());
+            LOG.errorf(e, "runs %s could not be executed", group.stream().map(QueuedRun::id).toList());
+            ended = failStarted(group, e);
         } finally {
-            inFlight.remove(run.id());
+            group.forEach(r -> inFlight.remove(r.id()));
+            busy.decrementAndGet();
             wake();
         }
-        ended.ifPresent(status -> finished.fire(new RunFinished(run.id(), run.backfillId(), status)));
+        if (!ended.isEmpty()) {
+            Map<String, String> backfillOf = new HashMap<>();
+            group.forEach(r -> backfillOf.put(r.id(), r.backfillId()));
+            finished.fire(new RunsEnded(ended.stream().map(e -> new RunFinished(e.runId(), backfillOf.get(e.runId()), e.status())).toList()));
+        }
+    }
+
+    /**
+     * Runs of a group that failed outside any asset's compute (the metadata store refused a write, say) would stay
+     * STARTED and keep their partitions until a restart: they end FAILURE now, with the reason.
+     */
+    private List<RunRecords.RunEnd> failStarted(List<QueuedRun> group, RuntimeException cause) {
+        List<RunRecords.RunEnd> failed = new java.util.ArrayList<>();
+        Instant now = clock.instant();
+        for (QueuedRun queued : group) {
+            try {
+                String error = "Sluice could not execute or record this run: " + cause;
+                store.find(queued.id()).filter(r -> r.status() == RunStatus.STARTED).ifPresent(run -> {
+                    markFailed(run, now, error, "execution error");
+                    failed.add(new RunRecords.RunEnd(run.id(), RunStatus.FAILURE, now, 0, 0, 0, error));
+                });
+            } catch (RuntimeException e) {
+                LOG.errorf(e, "run %s stays STARTED until the next start: it could not be marked FAILURE", queued.id());
+            }
+        }
+        return failed;
     }
 
     private boolean allowed(QueuedRun run, Map<String, Integer> byBackfill, Map<String, Integer> byPool) {
@@ -255,7 +316,7 @@ public class RunExecutor {
         return pools;
     }
 
-    /** Runs executing in this process now. */
+    /** Runs claimed or executing in this process now. */
     public int running() {
         return inFlight.size();
     }

@@ -1,5 +1,5 @@
 package io.sluice.runs;
 
-/** Fired (as a CDI event) when a run has ended, so that backfills can track their progress. */
+/** A run that has ended, with its backfill (null for a single launch); carried by {@link RunsEnded}. */
 public record RunFinished(String runId, String backfillId, RunStatus status) {
 }

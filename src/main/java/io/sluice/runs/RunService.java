@@ -18,7 +18,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.UUID;
 import java.util.stream.Collectors;
 
 /** Launching, cancelling and reading runs: what the REST API, the web UI and (later) schedules call. */
@@ -33,9 +32,11 @@ public class RunService {
 
     private final AssetCatalog catalog;
     private final Lake lake;
+    private final boolean queueBehindBusy;
 
     RunService(LaunchValidator validator, RunStore store, AuditLog audit, RunExecutor executor, InstantSource clock,
-               AssetCatalog catalog, Lake lake) {
+               AssetCatalog catalog, Lake lake, RunSettings settings) {
+        this.queueBehindBusy = settings.busyPartition() == RunSettings.BusyPartition.QUEUE;
         this.catalog = catalog;
         this.lake = lake;
         this.validator = validator;
@@ -53,7 +54,7 @@ public class RunService {
         for (int i = 0; i < launch.assets().size(); i++) {
             steps.add(RunStep.queued(i, launch.assets().get(i)));
         }
-        Run run = new Run(UUID.randomUUID().toString(), RunStatus.QUEUED, launch.mode(), launch.assets(), launch.keys(),
+        Run run = new Run(RunIds.next(), RunStatus.QUEUED, launch.mode(), launch.assets(), launch.keys(),
                 launch.partitions(), launch.configByAsset().toString(), launch.reason(), launch.launchedBy(), now,
                 null, null, 0, 0, 0, null, false, steps, RunKind.MATERIALIZE, null, null);
         Map<String, Object> scope = new LinkedHashMap<>();
@@ -66,7 +67,10 @@ public class RunService {
         return run;
     }
 
-    /** Stores runs and their audit event in one transaction; a busy partition is a 409 and stores nothing. */
+    /**
+     * Stores runs and their audit event in one transaction; a busy partition is a 409 and stores nothing, or with
+     * sluice.runs.busy-partition=queue the run waits for it.
+     */
     void store(Run run, Runnable audit) {
         storeAll(List.of(run), audit);
     }
@@ -93,7 +97,7 @@ public class RunService {
         try {
             QuarkusTransaction.requiringNew().run(() -> {
                 audit.run();
-                store.createAll(runs);
+                store.createAll(runs, queueBehindBusy);
                 if (!afterByRun.isEmpty()) {
                     store.addDependencies(afterByRun);
                 }
@@ -138,7 +142,7 @@ public class RunService {
             throw RequestRejected.conflict(target.run().isPresent() ? "toRun" : "toSystemTime", problem);
         });
         String by = actor == null || actor.isBlank() ? "anonymous" : actor;
-        Run run = new Run(UUID.randomUUID().toString(), RunStatus.QUEUED, MaterializationMode.FULL_REFRESH, List.of(asset), List.of(),
+        Run run = new Run(RunIds.next(), RunStatus.QUEUED, MaterializationMode.FULL_REFRESH, List.of(asset), List.of(),
                 partition.map(List::of).orElse(List.of()), "{}", reason, by, now, null, null, 0, 0, 0, null, false,
                 List.of(RunStep.queued(0, asset)), RunKind.ROLLBACK, target.encode(), null);
         Map<String, Object> scope = new LinkedHashMap<>();

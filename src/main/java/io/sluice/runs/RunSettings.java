@@ -22,4 +22,33 @@ public interface RunSettings {
     /** Keys per batch handed to a keyed asset. */
     @WithDefault("5000")
     int batchSize();
+
+    /**
+     * Most queued runs of one backfill a worker claims and executes as a group (their writes stored together).
+     * 1 turns grouping off.
+     */
+    @WithDefault("64")
+    int groupMaxRuns();
+
+    /**
+     * About how long a group should take at its runs' recent pace, in milliseconds: fast runs are claimed many
+     * at once, runs slower than this one at a time. A claimed run waiting its turn in a group shows STARTED.
+     */
+    @WithDefault("100")
+    long groupTargetMillis();
+
+    /** The longest a run's writes (log lines, step states) wait in memory before they are stored, in milliseconds. */
+    @WithDefault("250")
+    long flushMillis();
+
+    /** What a launch of an asset partition that a queued or started run already covers does: refused (409) or queued behind it. */
+    @WithDefault("refuse")
+    BusyPartition busyPartition();
+
+    enum BusyPartition {
+        /** HTTP 409, nothing stored. */
+        REFUSE,
+        /** Stored QUEUED; it starts once every earlier run of the partition has ended. */
+        QUEUE
+    }
 }

@@ -19,7 +19,22 @@ public interface RunStore {
     /** Stores many runs (a backfill) in one transaction, reserving their partitions; all or nothing. */
     void createAll(List<Run> runs);
 
-    /** Queued runs that may start now (their backfill, if any, is running): single launches first, then oldest first. */
+    /**
+     * Like {@link #createAll(List)}; with {@code queueBehindBusy}, a run covering an asset partition that another
+     * run covers (or waits for) is not refused but stored QUEUED and waiting: it is not dispatched until
+     * {@link #promoteWaiting()} reserves its partitions, after the runs before it have ended.
+     *
+     * @throws PartitionBusy if the runs cover an asset partition twice, or (without queueBehindBusy) one is busy
+     */
+    void createAll(List<Run> runs, boolean queueBehindBusy);
+
+    /** Reserves the partitions of waiting runs whose partitions are free now, first come first served; returns how many. */
+    int promoteWaiting();
+
+    /**
+     * Queued runs that may start now (their backfill, if any, is running, and they wait for no partition): single
+     * launches first, then oldest first.
+     */
     List<QueuedRun> nextQueued(int limit);
 
     /** Records the outcome of an asset's partitions (MATERIALIZED, FAILED) for partition status. */
@@ -67,6 +82,21 @@ public interface RunStore {
 
     /** Moves a QUEUED run to STARTED; false if another worker (or a cancel) got there first. */
     boolean claim(String id, Instant now);
+
+    /**
+     * Moves the given runs that are still QUEUED to STARTED in one transaction, passing over rows another
+     * transaction holds ({@code FOR UPDATE SKIP LOCKED}), and returns them with their steps, in the given order.
+     */
+    List<Run> claimAll(List<String> ids, Instant now);
+
+    /**
+     * Stores what executing runs wrote, in the caller's transaction with batched statements: step states, log
+     * lines, materialization events, partition outcomes and run ends (which release the runs' partitions).
+     */
+    void record(RunRecords records);
+
+    /** Which of these runs have a cancel requested. */
+    java.util.Set<String> cancelRequested(java.util.Collection<String> ids);
 
     void updateStep(String runId, RunStep step);
 

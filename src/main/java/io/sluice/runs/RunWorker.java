@@ -14,12 +14,22 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.InstantSource;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.ObjDoubleConsumer;
+import org.jboss.logging.Logger;
 
-/** Executes one claimed run: its asset steps in dependency order, skipping those whose upstream did not succeed. */
+/**
+ * Executes a claimed group of runs one after another, each run's asset steps in dependency order (skipping
+ * those whose upstream did not succeed). The group is claimed in one transaction; what its runs write goes
+ * through a {@link GroupJournal}, which stores it in as few transactions as the group's pace allows.
+ */
 @ApplicationScoped
 class RunWorker {
+
+    private static final Logger LOG = Logger.getLogger(RunWorker.class);
 
     private final RunStore store;
     private final StepRunner steps;
@@ -28,9 +38,10 @@ class RunWorker {
     private final RunMetrics metrics;
     private final InstantSource clock;
     private final ObjectMapper mapper;
+    private final RunSettings settings;
 
     RunWorker(RunStore store, StepRunner steps, AssetCatalog catalog, AuditLog audit, RunMetrics metrics,
-              InstantSource clock, ObjectMapper mapper) {
+              InstantSource clock, ObjectMapper mapper, RunSettings settings) {
         this.store = store;
         this.steps = steps;
         this.catalog = catalog;
@@ -38,28 +49,57 @@ class RunWorker {
         this.metrics = metrics;
         this.clock = clock;
         this.mapper = mapper;
+        this.settings = settings;
     }
 
     /**
-     * Claims and executes a run; empty if another worker or a cancel got to it first. Writes are grouped: one
-     * transaction to claim and start, one per step end, one to finish.
+     * Claims the runs still queued among {@code runIds} (one transaction; runs another worker or a cancel got
+     * first are left out), executes them and returns the runs whose end is stored. {@code paced} hears how long
+     * each run took to execute, in milliseconds.
      */
-    Optional<RunStatus> execute(String runId) {
-        Instant started = clock.instant();
-        StoredRunLogger log = new StoredRunLogger(store, clock, runId, null);
-        Run run = QuarkusTransaction.requiringNew().call(() -> {
-            if (!store.claim(runId, started)) {
-                return null;
-            }
-            Run claimed = store.find(runId).orElseThrow();
-            log.info((claimed.kind() == RunKind.ROLLBACK ? "started rollback of " + claimed.assets().get(0) + " to " + claimed.rollbackTo()
-                    : "started " + claimed.mode() + " of " + claimed.assets().size() + " asset(s)")
-                    + (claimed.reason() == null ? "" : ": " + claimed.reason()));
-            return claimed;
-        });
-        if (run == null) {
-            return Optional.empty();
+    List<RunRecords.RunEnd> execute(List<String> runIds, ObjDoubleConsumer<Run> paced) {
+        Instant now = clock.instant();
+        long t0 = System.nanoTime();
+        List<Run> claimed = QuarkusTransaction.requiringNew().call(() -> store.claimAll(runIds, now));
+        long t1 = System.nanoTime();
+        if (claimed.isEmpty()) {
+            return List.of();
         }
+        GroupJournal journal = new GroupJournal(store, audit, claimed.stream().map(Run::id).toList(), settings.flushMillis());
+        try {
+            for (Run run : claimed) {
+                long started = System.nanoTime();
+                try {
+                    execute(run, journal);
+                } catch (RuntimeException e) {
+                    LOG.errorf(e, "run %s failed outside its steps", run.id());
+                    end(run, RunStatus.FAILURE, 0, 0, 0, "Sluice could not execute this run: " + e, journal);
+                }
+                paced.accept(run, (System.nanoTime() - started) / 1e6);
+                journal.boundary();
+            }
+        } finally {
+            long t2 = System.nanoTime();
+            journal.flush();
+            if (claimed.size() > 1) {
+                Map<RunStatus, Long> ends = new java.util.EnumMap<>(RunStatus.class);
+                journal.storedEnds().forEach(e -> ends.merge(e.status(), 1L, Long::sum));
+                LOG.infof("%d runs of backfill %s ended: %s (their logs are in the run log)", journal.storedEnds().size(),
+                        claimed.get(0).backfillId(), ends);
+            }
+            if (LOG.isDebugEnabled()) {
+                LOG.debugf("group of %d: claim %.1f ms, execute %.1f ms, final flush %.1f ms", claimed.size(), (t1 - t0) / 1e6, (t2 - t1) / 1e6,
+                        (System.nanoTime() - t2) / 1e6);
+            }
+        }
+        return journal.storedEnds();
+    }
+
+    private void execute(Run run, GroupJournal journal) {
+        Instant started = clock.instant();
+        new StoredRunLogger(journal, clock, run.id(), null).info((run.kind() == RunKind.ROLLBACK
+                ? "started rollback of " + run.assets().get(0) + " to " + run.rollbackTo()
+                : "started " + run.mode() + " of " + run.assets().size() + " asset(s)") + (run.reason() == null ? "" : ": " + run.reason()));
         JsonNode configs = configs(run);
         Map<AssetKey, RunStatus> outcomes = new HashMap<>();
         long keys = 0;
@@ -68,17 +108,16 @@ class RunWorker {
         String error = null;
         for (RunStep step : run.steps()) {
             Instant stepStart = clock.instant();
-            Optional<StepOutcome> blocked = decide(run, step, outcomes);
+            Optional<StepOutcome> blocked = decide(run, step, outcomes, journal);
             StepOutcome outcome = blocked.orElseGet(() -> {
-                store.updateStep(runId, new RunStep(step.index(), step.asset(), RunStatus.STARTED, stepStart, null, 0, 0, 0, null));
-                return steps.run(run, step.asset(), configs.get(step.asset().toString()));
+                journal.step(run.id(), new RunStep(step.index(), step.asset(), RunStatus.STARTED, stepStart, null, 0, 0, 0, null));
+                journal.boundary();
+                return steps.run(run, step.asset(), configs.get(step.asset().toString()), journal);
             });
             Instant stepEnd = clock.instant();
-            QuarkusTransaction.requiringNew().run(() -> {
-                store.updateStep(runId, new RunStep(step.index(), step.asset(), outcome.status(), blocked.isPresent() ? null : stepStart,
-                        stepEnd, outcome.keyCount(), outcome.batchCount(), outcome.rowsWritten(), outcome.error()));
-                recordPartitions(run, step.asset(), outcome.status(), stepEnd);
-            });
+            journal.step(run.id(), new RunStep(step.index(), step.asset(), outcome.status(), blocked.isPresent() ? null : stepStart,
+                    stepEnd, outcome.keyCount(), outcome.batchCount(), outcome.rowsWritten(), outcome.error()));
+            recordPartitions(run, step.asset(), outcome.status(), stepEnd, journal);
             metrics.stepFinished(step.asset().toString(), outcome.status(), Duration.between(stepStart, stepEnd));
             outcomes.put(step.asset(), outcome.status());
             keys += outcome.keyCount();
@@ -87,48 +126,56 @@ class RunWorker {
             if (error == null && outcome.error() != null) {
                 error = step.asset() + ": " + outcome.error();
             }
+            if (run.steps().size() > 1) {
+                journal.boundary();
+            }
         }
         RunStatus status = overall(outcomes);
+        end(run, status, keys, batches, rows, error, journal);
+        metrics.runFinished(status, Duration.between(started, clock.instant()));
+    }
+
+    /** The run's end, its last log line and its RUN_FINISHED audit event with the per-partition outcome. */
+    private void end(Run run, RunStatus status, long keys, long batches, long rows, String error, GroupJournal journal) {
         Instant ended = clock.instant();
-        long totalKeys = keys;
-        long totalBatches = batches;
-        long totalRows = rows;
-        String firstError = error;
-        QuarkusTransaction.requiringNew().run(() -> {
-            store.finish(runId, status, ended, totalKeys, totalBatches, totalRows, firstError);
-            log.info("finished " + status + ": " + totalKeys + " keys, " + totalBatches + " batches, " + totalRows + " rows written");
-            audit.record(AuditEvent.of(ended, "sluice", AuditAction.RUN_FINISHED, runId,
-                    String.join(",", run.assets().stream().map(AssetKey::toString).toList()), null,
-                    Map.of("status", status.name(), "keys", totalKeys, "batches", totalBatches, "rowsWritten", totalRows))
-                    .withBackfill(run.backfillId()));
-        });
-        metrics.runFinished(status, Duration.between(started, ended));
-        return Optional.of(status);
+        new StoredRunLogger(journal, clock, run.id(), null).info("finished " + status + ": " + keys + " keys, " + batches + " batches, "
+                + rows + " rows written");
+        Map<String, Object> detail = new LinkedHashMap<>();
+        detail.put("status", status.name());
+        detail.put("keys", keys);
+        detail.put("batches", batches);
+        detail.put("rowsWritten", rows);
+        if (!run.partitions().isEmpty()) {
+            detail.put("partitions", run.partitions());
+        }
+        journal.ended(new RunRecords.RunEnd(run.id(), status, ended, keys, batches, rows, error),
+                AuditEvent.of(ended, "sluice", AuditAction.RUN_FINISHED, run.id(),
+                        String.join(",", run.assets().stream().map(AssetKey::toString).toList()), null, detail).withBackfill(run.backfillId()));
     }
 
     /** Keeps partition status current: the run's partitions of a partitioned asset are materialized or failed. */
-    private void recordPartitions(Run run, AssetKey asset, RunStatus status, Instant now) {
+    private void recordPartitions(Run run, AssetKey asset, RunStatus status, Instant now, GroupJournal journal) {
         boolean partitioned = catalog.find(asset).map(a -> a.spec().partitions().isPartitioned()).orElse(false);
         if (!partitioned || run.partitions().isEmpty() || run.kind() == RunKind.ROLLBACK) {
             return;
         }
         if (status == RunStatus.SUCCESS) {
-            store.recordPartitionOutcome(asset, run.partitions(), PartitionState.MATERIALIZED.name(), run.id(), now);
+            journal.partitions(asset, run.partitions(), PartitionState.MATERIALIZED, run.id(), now);
         } else if (status == RunStatus.FAILURE) {
-            store.recordPartitionOutcome(asset, run.partitions(), PartitionState.FAILED.name(), run.id(), now);
+            journal.partitions(asset, run.partitions(), PartitionState.FAILED, run.id(), now);
         }
     }
 
     /** A step that must not run: canceled, or skipped because an upstream step in this run did not succeed. */
-    private Optional<StepOutcome> decide(Run run, RunStep step, Map<AssetKey, RunStatus> outcomes) {
-        if (store.isCancelRequested(run.id())) {
+    private Optional<StepOutcome> decide(Run run, RunStep step, Map<AssetKey, RunStatus> outcomes, GroupJournal journal) {
+        if (journal.isCancelRequested(run.id())) {
             return Optional.of(StepOutcome.of(RunStatus.CANCELED));
         }
         Optional<AssetKey> blocking = catalog.graph().upstreamOf(step.asset()).stream()
                 .filter(outcomes::containsKey).filter(up -> !outcomes.get(up).letsDownstreamRun()).sorted().findFirst();
         if (blocking.isPresent()) {
             String why = "skipped: upstream " + blocking.get() + " ended " + outcomes.get(blocking.get());
-            new StoredRunLogger(store, clock, run.id(), step.asset()).warn(why);
+            new StoredRunLogger(journal, clock, run.id(), step.asset()).warn(why);
             return Optional.of(new StepOutcome(RunStatus.SKIPPED, 0, 0, 0, null));
         }
         return Optional.empty();

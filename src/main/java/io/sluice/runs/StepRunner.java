@@ -52,16 +52,17 @@ class StepRunner {
         this.mapper = mapper;
     }
 
-    StepOutcome run(Run run, AssetKey key, JsonNode config) {
+    /** Runs the step; its log lines and materialization events go to the group's journal. */
+    StepOutcome run(Run run, AssetKey key, JsonNode config, GroupJournal journal) {
         Asset<?> asset = catalog.find(key).orElse(null);
-        StoredRunLogger log = new StoredRunLogger(store, clock, run.id(), key);
+        StoredRunLogger log = new StoredRunLogger(journal, clock, run.id(), key);
         if (asset == null) {
             String error = "asset " + key + " is no longer in the catalog";
             log.error(error);
             return new StepOutcome(RunStatus.FAILURE, 0, 0, 0, error);
         }
         try {
-            return run.kind() == RunKind.ROLLBACK ? rollback(run, asset.spec(), log) : runTyped(run, asset, config, log);
+            return run.kind() == RunKind.ROLLBACK ? rollback(run, asset.spec(), log, journal) : runTyped(run, asset, config, log, journal);
         } catch (StepFailed e) {
             log.error(e.getMessage());
             return new StepOutcome(RunStatus.FAILURE, 0, 0, 0, e.getMessage());
@@ -74,7 +75,8 @@ class StepRunner {
         }
     }
 
-    private <C extends Record> StepOutcome runTyped(Run run, Asset<C> asset, JsonNode configNode, StoredRunLogger log) throws Exception {
+    private <C extends Record> StepOutcome runTyped(Run run, Asset<C> asset, JsonNode configNode, StoredRunLogger log, GroupJournal journal)
+            throws Exception {
         AssetSpec<C> spec = asset.spec();
         C config = binder.bind(spec, configNode, "config");
         boolean keyed = asset instanceof KeyedAsset<C>;
@@ -91,7 +93,7 @@ class StepRunner {
             PartitionOutcome outcome;
             try {
                 RunAssetContext<C> context = new RunAssetContext<>(run.id(), spec.key(), config, range, log, lake,
-                        staging.map(TableOutput.class::cast), () -> store.isCancelRequested(run.id()));
+                        staging.map(TableOutput.class::cast), () -> journal.isCancelRequested(run.id()));
                 outcome = keyed
                         ? processKeys(run, (KeyedAsset<C>) asset, context, partition)
                         : new PartitionOutcome(asset.materialize(context), 0, 1, new KeySelection(List.of(), Optional.empty(), true));
@@ -108,7 +110,7 @@ class StepRunner {
             if (range.isPresent() && range.get().size() > 1) {
                 result = result.withMetadata("partition_count", range.get().size());
             }
-            store.recordMaterialization(new Materialization(run.id(), spec.key(), partition, clock.instant(),
+            journal.materialized(new Materialization(run.id(), spec.key(), partition, clock.instant(),
                     result.rowsWritten(), outcome.keys(), outcome.batches(), durationMs, json(result)));
             log.info("materialized" + range.map(r -> r.size() == 1 ? " partition " + r : " partitions " + r + " (" + r.size() + ")").orElse("")
                     + ": " + result.rowsWritten() + " rows written in " + durationMs + " ms");
@@ -120,7 +122,7 @@ class StepRunner {
     }
 
     /** Restores the asset's table to the run's rollback target, as a write of this run. */
-    private StepOutcome rollback(Run run, AssetSpec<?> spec, StoredRunLogger log) {
+    private StepOutcome rollback(Run run, AssetSpec<?> spec, StoredRunLogger log, GroupJournal journal) {
         TableSpec table = spec.table().orElseThrow(() -> new StepFailed("asset " + spec.key() + " declares no table"));
         RollbackTarget target = RollbackTarget.decode(run.rollbackTo());
         Optional<String> partition = run.partitions().stream().findFirst();
@@ -136,7 +138,7 @@ class StepRunner {
             result = result.withMetadata("system_time", p.systemTime().toString());
         }
         long durationMs = (System.nanoTime() - started) / 1_000_000;
-        store.recordMaterialization(new Materialization(run.id(), spec.key(), partition.orElse(null), clock.instant(), p.rowsChanged(), 0, 1,
+        journal.materialized(new Materialization(run.id(), spec.key(), partition.orElse(null), clock.instant(), p.rowsChanged(), 0, 1,
                 durationMs, json(result)));
         log.info("rolled back: " + p.rowsInserted() + " rows or versions added, " + p.rowsRemoved() + " removed or closed; "
                 + p.currentRows() + " current rows");

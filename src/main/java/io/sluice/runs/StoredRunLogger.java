@@ -5,18 +5,18 @@ import io.sluice.catalog.RunLogger;
 import java.time.InstantSource;
 import org.jboss.logging.Logger;
 
-/** Writes a run's log lines to the metadata store and to the server log. */
+/** Writes a run's log lines to the metadata store and to the server log (INFO lines of grouped runs: see {@link LogSink#mirrorsInfo()}). */
 final class StoredRunLogger implements RunLogger {
 
     private static final Logger LOG = Logger.getLogger("io.sluice.run");
 
-    private final RunStore store;
+    private final LogSink sink;
     private final InstantSource clock;
     private final String runId;
     private final AssetKey asset;
 
-    StoredRunLogger(RunStore store, InstantSource clock, String runId, AssetKey asset) {
-        this.store = store;
+    StoredRunLogger(LogSink sink, InstantSource clock, String runId, AssetKey asset) {
+        this.sink = sink;
         this.clock = clock;
         this.runId = runId;
         this.asset = asset;
@@ -25,7 +25,9 @@ final class StoredRunLogger implements RunLogger {
     @Override
     public void info(String message) {
         write("INFO", message);
-        LOG.infof("[run %s%s] %s", runId, asset == null ? "" : " " + asset, message);
+        if (sink.mirrorsInfo()) {
+            LOG.infof("[run %s%s] %s", runId, asset == null ? "" : " " + asset, message);
+        }
     }
 
     @Override
@@ -41,6 +43,6 @@ final class StoredRunLogger implements RunLogger {
     }
 
     private void write(String level, String message) {
-        store.appendLog(runId, clock.instant(), level, asset, message);
+        sink.append(runId, clock.instant(), level, asset, message);
     }
 }

@@ -73,6 +73,48 @@ class BackfillApiTest {
     }
 
     @Test
+    void groupedRunsStillRecordEachPartitionAsItsOwnRunWithItsOwnEvents() {
+        JsonPath launched = post("/api/backfills", "{\"assets\":[\"test/daily\"],\"ranges\":[{\"start\":\"2024-05-01\",\"end\":\"2024-06-09\"}],"
+                + "\"reason\":\"grouped\"}", 201);
+        String id = launched.getString("backfill.id");
+        JsonPath done = awaitBackfill(id, BackfillApiTest::ended);
+        assertThat(done.getString("status")).isEqualTo("COMPLETED");
+        assertThat(done.getLong("progress.succeeded")).isEqualTo(40);
+
+        JsonPath audit = given().get("/api/audit?backfill=" + id + "&limit=1000").then().statusCode(200).extract().jsonPath();
+        List<String> runIds = new java.util.ArrayList<>();
+        List<String> partitions = new java.util.ArrayList<>();
+        List<java.util.Map<String, Object>> events = audit.getList("$");
+        for (java.util.Map<String, Object> e : events) {
+            if ("RUN_FINISHED".equals(e.get("action"))) {
+                runIds.add((String) e.get("runId"));
+                @SuppressWarnings("unchecked")
+                java.util.Map<String, Object> detail = (java.util.Map<String, Object>) e.get("detail");
+                assertThat(detail).containsEntry("status", "SUCCESS");
+                @SuppressWarnings("unchecked")
+                List<String> covered = (List<String>) detail.get("partitions");
+                partitions.addAll(covered);
+            }
+        }
+        assertThat(runIds).as("one RUN_FINISHED event per run").hasSize(40).doesNotHaveDuplicates();
+        assertThat(partitions).as("each naming its partition").hasSize(40).doesNotHaveDuplicates().contains("2024-05-01", "2024-06-09");
+        for (String runId : List.of(runIds.get(0), runIds.get(17), runIds.get(39))) {
+            JsonPath run = given().get("/api/runs/" + runId).then().statusCode(200).extract().jsonPath();
+            assertThat(run.getString("status")).isEqualTo("SUCCESS");
+            assertThat(run.getString("backfillId")).isEqualTo(id);
+            assertThat(run.getString("steps[0].status")).isEqualTo("SUCCESS");
+            assertThat(run.getList("materializations")).as("its own materialization event").hasSize(1);
+            assertThat(run.getString("materializations[0].partition")).isEqualTo(run.getString("partitions[0]"));
+            List<String> log = given().get("/api/runs/" + runId + "/logs").then().statusCode(200).extract().jsonPath().getList("message");
+            assertThat(log.get(0)).startsWith("started");
+            assertThat(log.get(log.size() - 1)).startsWith("finished SUCCESS");
+        }
+        JsonPath status = given().get("/api/assets/test/daily/partitions?status=MATERIALIZED").then().statusCode(200).extract().jsonPath();
+        assertThat(status.getList("ranges.start")).contains("2024-05-01");
+        assertThat(status.getList("ranges.end")).contains("2024-06-09");
+    }
+
+    @Test
     void aPausedBackfillHoldsItsQueueAndABusyPartitionIsRefused() {
         String id = post("/api/backfills", "{\"assets\":[\"test/slow_daily\"],\"ranges\":[{\"start\":\"2024-03-01\",\"end\":\"2024-03-30\"}],"
                 + "\"maxConcurrent\":1}", 201).getString("backfill.id");

@@ -15,6 +15,7 @@ import io.sluice.runs.PartitionBusy;
 import io.sluice.runs.QueuedRun;
 import io.sluice.runs.RunKind;
 import io.sluice.runs.RunQuery;
+import io.sluice.runs.RunRecords;
 import io.sluice.runs.RunStatus;
 import io.sluice.runs.RunStep;
 import io.sluice.runs.RunStore;
@@ -244,6 +245,118 @@ public abstract class RunStoreContract {
             pool.shutdownNow();
         }
         assertThat(store.find(run.id()).orElseThrow().status()).isEqualTo(RunStatus.STARTED);
+    }
+
+    @Test
+    void aGroupOfQueuedRunsIsClaimedInOneGoAndEachRunOnlyOnceUnderContention() throws Exception {
+        AssetKey a = uniqueAsset();
+        List<Run> runs = new ArrayList<>();
+        for (int i = 1; i <= 12; i++) {
+            runs.add(partitionedRun(a, String.format("2024-01-%02d", i)));
+        }
+        store.createAll(runs);
+        store.cancel(runs.get(3).id(), t0);
+        List<String> ids = runs.stream().map(Run::id).toList();
+        List<Run> first = store.claimAll(ids.subList(0, 6), t0.plusSeconds(1));
+        assertThat(first).extracting(Run::id).as("in the given order, without the canceled run")
+                .containsExactly(ids.get(0), ids.get(1), ids.get(2), ids.get(4), ids.get(5));
+        assertThat(first).allSatisfy(r -> {
+            assertThat(r.status()).isEqualTo(RunStatus.STARTED);
+            assertThat(r.steps()).extracting(RunStep::asset).containsExactly(a);
+            assertThat(r.partitions()).hasSize(1);
+        });
+        assertThat(store.find(ids.get(0)).orElseThrow().status()).isEqualTo(RunStatus.STARTED);
+        assertThat(store.claimAll(ids.subList(0, 6), t0.plusSeconds(2))).as("claimed already").isEmpty();
+
+        ExecutorService pool = Executors.newFixedThreadPool(4);
+        try {
+            List<Callable<List<Run>>> claims = new ArrayList<>();
+            for (int i = 0; i < 6; i++) {
+                claims.add(() -> store.claimAll(ids, t0.plusSeconds(3)));
+            }
+            List<String> claimed = new ArrayList<>();
+            for (Future<List<Run>> f : pool.invokeAll(claims)) {
+                f.get().forEach(r -> claimed.add(r.id()));
+            }
+            assertThat(claimed).as("each of the six still queued runs claimed once").hasSize(6).doesNotHaveDuplicates()
+                    .containsExactlyInAnyOrderElementsOf(ids.subList(6, 12));
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    @Test
+    void aGroupsRecordsAreStoredTogetherAndEndTheirRuns() {
+        AssetKey a = uniqueAsset();
+        Run ok = partitionedRun(a, "2024-03-01");
+        Run failed = partitionedRun(a, "2024-03-02");
+        store.createAll(List.of(ok, failed));
+        store.claimAll(List.of(ok.id(), failed.id()), t0);
+        RunRecords records = new RunRecords();
+        records.step(ok.id(), new RunStep(0, a, RunStatus.STARTED, t0, null, 0, 0, 0, null));
+        records.step(ok.id(), new RunStep(0, a, RunStatus.SUCCESS, t0, t0.plusSeconds(1), 0, 1, 7, null));
+        records.step(failed.id(), new RunStep(0, a, RunStatus.FAILURE, t0, t0.plusSeconds(1), 0, 0, 0, "boom"));
+        records.log(new RunRecords.LogRecord(ok.id(), t0, "INFO", null, "started"));
+        records.log(new RunRecords.LogRecord(ok.id(), t0.plusSeconds(1), "INFO", a, "materialized partition 2024-03-01"));
+        records.materialized(new Materialization(ok.id(), a, "2024-03-01", t0.plusSeconds(1), 7, 0, 1, 3, "{\"rows\":7}"));
+        records.partitions(a, List.of("2024-03-01"), io.sluice.runs.PartitionState.MATERIALIZED, ok.id(), t0.plusSeconds(1));
+        records.partitions(a, List.of("2024-03-02"), io.sluice.runs.PartitionState.FAILED, failed.id(), t0.plusSeconds(1));
+        records.ended(new RunRecords.RunEnd(ok.id(), RunStatus.SUCCESS, t0.plusSeconds(2), 0, 1, 7, null),
+                AuditEvent.of(t0.plusSeconds(2), "sluice", AuditAction.RUN_FINISHED, ok.id(), a.toString(), null, Map.of("status", "SUCCESS")));
+        records.ended(new RunRecords.RunEnd(failed.id(), RunStatus.FAILURE, t0.plusSeconds(2), 0, 0, 0, "a: boom"),
+                AuditEvent.of(t0.plusSeconds(2), "sluice", AuditAction.RUN_FINISHED, failed.id(), a.toString(), null, Map.of("status", "FAILURE")));
+        store.record(records);
+        audit.recordAll(records.audits());
+
+        Run read = store.find(ok.id()).orElseThrow();
+        assertThat(read.status()).isEqualTo(RunStatus.SUCCESS);
+        assertThat(read.endedAt()).isEqualTo(t0.plusSeconds(2));
+        assertThat(read.rowsWritten()).isEqualTo(7);
+        assertThat(read.steps().get(0).status()).as("the latest state of the step").isEqualTo(RunStatus.SUCCESS);
+        assertThat(read.steps().get(0).startedAt()).isEqualTo(t0);
+        assertThat(store.find(failed.id()).orElseThrow().error()).isEqualTo("a: boom");
+        assertThat(store.logs(ok.id(), 0, 10)).extracting(LogLine::message).containsExactly("started", "materialized partition 2024-03-01");
+        assertThat(store.materializations(ok.id())).singleElement().satisfies(m -> assertThat(m.partition()).isEqualTo("2024-03-01"));
+        assertThat(store.partitionOutcomes(a)).containsExactlyInAnyOrderEntriesOf(Map.of("2024-03-01", "MATERIALIZED", "2024-03-02", "FAILED"));
+        assertThat(store.activePartitions(a)).as("ended runs release their partitions").isEmpty();
+        assertThat(audit.forRun(failed.id())).singleElement().satisfies(e -> assertThat(e.detail()).containsEntry("status", "FAILURE"));
+
+        Run again = partitionedRun(a, "2024-03-01");
+        store.create(again);
+        store.claimAll(List.of(again.id()), t0.plusSeconds(3));
+        RunRecords rerun = new RunRecords();
+        rerun.partitions(a, List.of("2024-03-01"), io.sluice.runs.PartitionState.FAILED, again.id(), t0.plusSeconds(4));
+        store.record(rerun);
+        assertThat(store.partitionOutcomes(a)).as("an outcome is replaced, not added").containsEntry("2024-03-01", "FAILED").hasSize(2);
+    }
+
+    @Test
+    void aBusyPartitionIsRefusedOrQueuedBehindItsRunsInOrder() {
+        AssetKey a = uniqueAsset();
+        Run first = partitionedRun(a, "2024-04-01");
+        Run second = partitionedRun(a, "2024-04-01", "2024-04-02");
+        Run third = partitionedRun(a, "2024-04-02");
+        store.create(first);
+        store.createAll(List.of(second), true);
+        assertThat(store.logs(second.id(), 0, 10)).extracting(LogLine::message).singleElement().asString().contains("queued behind run " + first.id());
+        assertThatThrownBy(() -> store.createAll(List.of(partitionedRun(a, "2024-04-02")), false))
+                .as("a partition a run waits for is busy too").isInstanceOf(PartitionBusy.class);
+        store.createAll(List.of(third), true);
+        assertThat(store.nextQueued(10_000)).extracting(QueuedRun::id).contains(first.id()).doesNotContain(second.id(), third.id());
+        assertThat(store.promoteWaiting()).as("nothing is free yet").isZero();
+
+        store.claimAll(List.of(first.id()), t0);
+        store.finish(first.id(), RunStatus.SUCCESS, t0.plusSeconds(1), 0, 0, 0, null);
+        assertThat(store.promoteWaiting()).as("the second, not the third which came later for 2024-04-02").isEqualTo(1);
+        assertThat(store.nextQueued(10_000)).extracting(QueuedRun::id).contains(second.id()).doesNotContain(third.id());
+        assertThat(store.activePartitions(a)).containsExactlyInAnyOrder("2024-04-01", "2024-04-02");
+
+        store.claimAll(List.of(second.id()), t0.plusSeconds(2));
+        store.finish(second.id(), RunStatus.SUCCESS, t0.plusSeconds(3), 0, 0, 0, null);
+        assertThat(store.promoteWaiting()).isEqualTo(1);
+        assertThat(store.nextQueued(10_000)).extracting(QueuedRun::id).contains(third.id());
+        assertThat(store.cancel(third.id(), t0.plusSeconds(4))).isTrue();
+        assertThat(store.activePartitions(a)).isEmpty();
     }
 
     @Test

@@ -9,6 +9,10 @@ import io.sluice.audit.AuditLog;
 import io.sluice.audit.AuditQuery;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Transactional;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+import java.sql.Types;
+import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Map;
 import org.hibernate.Session;
@@ -35,12 +39,49 @@ public class JpaAuditLog implements AuditLog {
         e.assets = event.assets();
         e.reason = event.reason();
         e.backfillId = event.backfillId();
+        e.detailJson = detail(event);
+        session.persist(e);
+    }
+
+    @Override
+    @Transactional
+    public void recordAll(List<AuditEvent> events) {
+        if (events.isEmpty()) {
+            return;
+        }
+        session.doWork(connection -> {
+            try (PreparedStatement ps = connection.prepareStatement("INSERT INTO audit_event (ts, actor, action, run_id, assets, reason, detail_json, "
+                    + "backfill_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?)")) {
+                for (AuditEvent event : events) {
+                    ps.setObject(1, event.ts().atOffset(ZoneOffset.UTC));
+                    ps.setString(2, event.actor());
+                    ps.setString(3, event.action().name());
+                    text(ps, 4, event.runId());
+                    text(ps, 5, event.assets());
+                    text(ps, 6, event.reason());
+                    ps.setString(7, detail(event));
+                    text(ps, 8, event.backfillId());
+                    ps.addBatch();
+                }
+                ps.executeBatch();
+            }
+        });
+    }
+
+    private static void text(PreparedStatement ps, int index, String value) throws SQLException {
+        if (value == null) {
+            ps.setNull(index, Types.VARCHAR);
+        } else {
+            ps.setString(index, value);
+        }
+    }
+
+    private String detail(AuditEvent event) {
         try {
-            e.detailJson = mapper.writeValueAsString(event.detail());
+            return mapper.writeValueAsString(event.detail());
         } catch (JsonProcessingException ex) {
             throw new IllegalStateException("audit detail is not serializable", ex);
         }
-        session.persist(e);
     }
 
     @Override

@@ -14,6 +14,7 @@ import io.sluice.runs.MaterializationMode;
 import io.sluice.runs.Run;
 import io.sluice.runs.RunKind;
 import io.sluice.runs.RunQuery;
+import io.sluice.runs.RunRecords;
 import io.sluice.runs.RunStatus;
 import io.sluice.runs.RunStep;
 import io.sluice.runs.RunStore;
@@ -51,90 +52,160 @@ public class JpaRunStore implements RunStore {
     @Override
     @Transactional
     public void createAll(List<Run> runs) {
-        refuseBusy(runs);
-        long seq = 0;
+        createAll(runs, false);
+    }
+
+    @Override
+    @Transactional
+    public void createAll(List<Run> runs, boolean queueBehindBusy) {
+        Map<ActivePartitionEntity.Key, String> busy = busy(runs);
+        if (!busy.isEmpty() && !queueBehindBusy) {
+            var first = busy.entrySet().iterator().next();
+            throw new io.sluice.runs.PartitionBusy(describe(first.getKey()) + " is already being materialized by run " + first.getValue()
+                    + "; wait for it or cancel it");
+        }
+        java.util.Set<String> waiting = new java.util.HashSet<>();
         for (Run run : runs) {
-            persist(run, seq++);
+            if (covered(run).stream().anyMatch(busy::containsKey)) {
+                waiting.add(run.id());
+            }
+        }
+        session.doWork(connection -> rows(connection).insert(runs, run -> waiting.contains(run.id()) ? List.of() : reserved(run)));
+        for (Run run : runs) {
+            if (!waiting.contains(run.id())) {
+                continue;
+            }
+            List<ActivePartitionEntity.Key> keys = covered(run);
+            for (ActivePartitionEntity.Key key : keys) {
+                PartitionWaitEntity w = new PartitionWaitEntity();
+                w.assetKey = key.assetKey;
+                w.partitionKey = key.partitionKey;
+                w.runId = run.id();
+                session.persist(w);
+            }
+            ActivePartitionEntity.Key first = keys.stream().filter(busy::containsKey).findFirst().orElseThrow();
+            appendLog(run.id(), run.createdAt(), "INFO", null, "queued behind run " + busy.get(first) + ", which covers " + describe(first)
+                    + " (sluice.runs.busy-partition=queue)");
         }
     }
 
-    private void persist(Run run, long seq) {
-        RunEntity e = new RunEntity();
-        e.id = run.id();
-        e.status = run.status().name();
-        e.mode = run.mode().name();
-        e.assets = run.assets().stream().map(AssetKey::toString).collect(Collectors.joining(","));
-        e.keysJson = json(run.keys());
-        e.partitionsJson = json(run.partitions());
-        e.configJson = run.configJson();
-        e.reason = run.reason();
-        e.launchedBy = run.launchedBy();
-        e.createdAt = run.createdAt();
-        e.kind = run.kind().name();
-        e.rollbackTo = run.rollbackTo();
-        e.backfillId = run.backfillId();
-        e.seq = seq;
-        session.persist(e);
-        for (RunStep step : run.steps()) {
-            RunStepEntity s = new RunStepEntity();
-            s.id = new RunStepEntity.StepId(run.id(), step.index());
-            s.assetKey = step.asset().toString();
-            s.status = step.status().name();
-            session.persist(s);
-            for (String partition : reserved(run)) {
-                ActivePartitionEntity a = new ActivePartitionEntity();
-                a.id = new ActivePartitionEntity.Key(step.asset().toString(), partition);
-                a.runId = run.id();
-                session.persist(a);
+    @Override
+    @Transactional
+    public int promoteWaiting() {
+        List<PartitionWaitEntity> waits = session.createSelectionQuery("from PartitionWaitEntity order by id", PartitionWaitEntity.class).getResultList();
+        if (waits.isEmpty()) {
+            return 0;
+        }
+        Map<String, List<ActivePartitionEntity.Key>> byRun = new LinkedHashMap<>();
+        waits.forEach(w -> byRun.computeIfAbsent(w.runId, k -> new java.util.ArrayList<>()).add(new ActivePartitionEntity.Key(w.assetKey, w.partitionKey)));
+        java.util.Set<String> queued = new java.util.HashSet<>(session.createSelectionQuery("select id from RunEntity where id in :ids and status = :queued",
+                String.class).setParameter("ids", byRun.keySet()).setParameter("queued", RunStatus.QUEUED.name()).getResultList());
+        java.util.Set<ActivePartitionEntity.Key> taken = new java.util.HashSet<>();
+        int promoted = 0;
+        for (var entry : byRun.entrySet()) {
+            String runId = entry.getKey();
+            if (!queued.contains(runId)) {
+                stopWaiting(runId);
+                continue;
+            }
+            boolean free = entry.getValue().stream().noneMatch(taken::contains)
+                    && entry.getValue().stream().allMatch(k -> session.find(ActivePartitionEntity.class, k) == null);
+            taken.addAll(entry.getValue());
+            if (free) {
+                for (ActivePartitionEntity.Key key : entry.getValue()) {
+                    ActivePartitionEntity a = new ActivePartitionEntity();
+                    a.id = key;
+                    a.runId = runId;
+                    session.persist(a);
+                }
+                stopWaiting(runId);
+                promoted++;
             }
         }
+        return promoted;
+    }
+
+    private void stopWaiting(String runId) {
+        session.createMutationQuery("delete from PartitionWaitEntity where runId = :run").setParameter("run", runId).executeUpdate();
+    }
+
+    private static List<ActivePartitionEntity.Key> covered(Run run) {
+        List<ActivePartitionEntity.Key> keys = new java.util.ArrayList<>();
+        for (AssetKey asset : run.assets()) {
+            for (String partition : reserved(run)) {
+                keys.add(new ActivePartitionEntity.Key(asset.toString(), partition));
+            }
+        }
+        return keys;
+    }
+
+    private static String describe(ActivePartitionEntity.Key key) {
+        return "asset " + key.assetKey + (key.partitionKey.isEmpty() ? "" : " partition " + key.partitionKey);
+    }
+
+    private RunRows rows(java.sql.Connection connection) {
+        return new RunRows(connection, this::json, this::strings);
     }
 
     private static List<String> reserved(Run run) {
         return run.partitions().isEmpty() ? List.of("") : run.partitions();
     }
 
-    /** Refuses runs that cover an asset partition a queued or started run already covers (or that each other cover). */
-    private void refuseBusy(List<Run> runs) {
+    /**
+     * The asset partitions these runs cover that a queued or started run already covers or waits for, with that run;
+     * refuses runs that cover an asset partition twice.
+     */
+    private Map<ActivePartitionEntity.Key, String> busy(List<Run> runs) {
         java.util.Map<String, java.util.Set<String>> wanted = new java.util.HashMap<>();
         for (Run run : runs) {
-            for (AssetKey asset : run.assets()) {
-                for (String partition : reserved(run)) {
-                    if (!wanted.computeIfAbsent(asset.toString(), k -> new java.util.HashSet<>()).add(partition)) {
-                        throw new io.sluice.runs.PartitionBusy("asset " + asset + (partition.isEmpty() ? "" : " partition " + partition)
-                                + " is covered twice by this launch");
-                    }
+            for (ActivePartitionEntity.Key key : covered(run)) {
+                if (!wanted.computeIfAbsent(key.assetKey, k -> new java.util.HashSet<>()).add(key.partitionKey)) {
+                    throw new io.sluice.runs.PartitionBusy(describe(key) + " is covered twice by this launch");
                 }
             }
         }
+        // Per asset, every partition a run holds or waits for (few, unless another large backfill of the asset is queued),
+        // intersected here: cheaper than asking about each of the launch's partitions.
+        Map<ActivePartitionEntity.Key, String> busy = new LinkedHashMap<>();
         for (var entry : wanted.entrySet()) {
-            List<String> partitions = new java.util.ArrayList<>(entry.getValue());
-            for (int from = 0; from < partitions.size(); from += 1000) {
-                List<ActivePartitionEntity> busy = session.createSelectionQuery(
-                                "from ActivePartitionEntity where id.assetKey = :asset and id.partitionKey in :partitions", ActivePartitionEntity.class)
-                        .setParameter("asset", entry.getKey())
-                        .setParameter("partitions", partitions.subList(from, Math.min(partitions.size(), from + 1000)))
-                        .setMaxResults(1).getResultList();
-                if (!busy.isEmpty()) {
-                    ActivePartitionEntity b = busy.get(0);
-                    throw new io.sluice.runs.PartitionBusy("asset " + b.id.assetKey + (b.id.partitionKey.isEmpty() ? "" : " partition " + b.id.partitionKey)
-                            + " is already being materialized by run " + b.runId + "; wait for it or cancel it");
-                }
+            for (String entity : List.of("ActivePartitionEntity", "PartitionWaitEntity")) {
+                String key = entity.equals("ActivePartitionEntity") ? "id." : "";
+                session.createSelectionQuery("select " + key + "partitionKey, runId from " + entity + " where " + key + "assetKey = :asset",
+                                Object[].class)
+                        .setParameter("asset", entry.getKey()).getResultList().stream().filter(r -> entry.getValue().contains((String) r[0]))
+                        .forEach(r -> busy.putIfAbsent(new ActivePartitionEntity.Key(entry.getKey(), (String) r[0]), (String) r[1]));
             }
         }
+        return busy;
     }
 
     @Override
     @Transactional
     public List<io.sluice.runs.QueuedRun> nextQueued(int limit) {
-        return session.createSelectionQuery("select r.id, r.backfillId, r.assets from RunEntity r where r.status = :queued and (r.backfillId is null "
-                        + "or exists (from io.sluice.backfill.store.BackfillEntity b where b.id = r.backfillId and b.status = 'RUNNING')) "
-                        + "and not exists (select 1 from RunDependencyEntity d join RunEntity p on p.id = d.id.afterRunId "
-                        + "where d.id.runId = r.id and p.status <> 'SUCCESS') "
-                        + "order by case when r.backfillId is null then 0 else 1 end, r.createdAt, r.seq", Object[].class)
-                .setParameter("queued", RunStatus.QUEUED.name()).setMaxResults(limit).getResultList().stream()
-                .map(row -> new io.sluice.runs.QueuedRun((String) row[0], (String) row[1],
-                        Arrays.stream(((String) row[2]).split(",")).map(AssetKey::parse).toList())).toList();
+        // Reads that each follow an index and stop at the limit instead of sorting the whole queue: single launches
+        // (backfill_id is null), then the queue of each running backfill (run_backfill_queue_idx), merged in queue order;
+        // a backfill run that waits for runs that have not succeeded yet (run_dependency) is not ready.
+        List<Object[]> rows = new java.util.ArrayList<>(session.createSelectionQuery("select r.id, r.backfillId, r.assets, r.createdAt, r.seq "
+                        + "from RunEntity r where r.backfillId is null and r.status = :queued "
+                        + "and not exists (from PartitionWaitEntity w where w.runId = r.id) order by r.createdAt, r.seq", Object[].class)
+                .setParameter("queued", RunStatus.QUEUED.name()).setMaxResults(limit).getResultList());
+        if (rows.size() < limit) {
+            List<Object[]> ofBackfills = new java.util.ArrayList<>();
+            for (String backfill : session.createSelectionQuery("select id from io.sluice.backfill.store.BackfillEntity where status = 'RUNNING'",
+                    String.class).getResultList()) {
+                ofBackfills.addAll(session.createSelectionQuery("select r.id, r.backfillId, r.assets, r.createdAt, r.seq from RunEntity r "
+                                + "where r.backfillId = :backfill and r.status = :queued "
+                                + "and not exists (from PartitionWaitEntity w where w.runId = r.id) "
+                                + "and not exists (select 1 from RunDependencyEntity d join RunEntity p on p.id = d.id.afterRunId "
+                                + "where d.id.runId = r.id and p.status <> 'SUCCESS') order by r.createdAt, r.seq", Object[].class)
+                        .setParameter("backfill", backfill).setParameter("queued", RunStatus.QUEUED.name()).setMaxResults(limit - rows.size())
+                        .getResultList());
+            }
+            ofBackfills.sort(java.util.Comparator.comparing((Object[] r) -> (Instant) r[3]).thenComparing(r -> (Long) r[4]));
+            rows.addAll(ofBackfills.subList(0, Math.min(ofBackfills.size(), limit - rows.size())));
+        }
+        return rows.stream().map(row -> new io.sluice.runs.QueuedRun((String) row[0], (String) row[1],
+                Arrays.stream(((String) row[2]).split(",")).map(AssetKey::parse).toList())).toList();
     }
 
     @Override
@@ -210,6 +281,9 @@ public class JpaRunStore implements RunStore {
     @Override
     @Transactional
     public int cancelBackfillRuns(String backfillId, Instant now) {
+        session.createMutationQuery("delete from PartitionWaitEntity w where w.runId in "
+                        + "(select r.id from RunEntity r where r.backfillId = :b and r.status = :queued)")
+                .setParameter("b", backfillId).setParameter("queued", RunStatus.QUEUED.name()).executeUpdate();
         session.createMutationQuery("delete from ActivePartitionEntity a where a.runId in "
                         + "(select r.id from RunEntity r where r.backfillId = :b and r.status = :queued)")
                 .setParameter("b", backfillId).setParameter("queued", RunStatus.QUEUED.name()).executeUpdate();
@@ -327,6 +401,31 @@ public class JpaRunStore implements RunStore {
 
     @Override
     @Transactional
+    public List<Run> claimAll(List<String> ids, Instant now) {
+        if (ids.isEmpty()) {
+            return List.of();
+        }
+        return session.doReturningWork(connection -> rows(connection).claim(ids, now));
+    }
+
+    @Override
+    @Transactional
+    public void record(RunRecords records) {
+        session.doWork(connection -> new RecordsWriter(connection).write(records));
+    }
+
+    @Override
+    @Transactional
+    public java.util.Set<String> cancelRequested(java.util.Collection<String> ids) {
+        if (ids.isEmpty()) {
+            return java.util.Set.of();
+        }
+        return new java.util.HashSet<>(session.createSelectionQuery("select id from RunEntity where id in :ids and cancelRequested = true", String.class)
+                .setParameter("ids", ids).getResultList());
+    }
+
+    @Override
+    @Transactional
     public void updateStep(String runId, RunStep step) {
         RunStepEntity s = session.find(RunStepEntity.class, new RunStepEntity.StepId(runId, step.index()));
         if (s == null) {
@@ -366,6 +465,7 @@ public class JpaRunStore implements RunStore {
                     .setParameter("canceled", RunStatus.CANCELED.name()).setParameter("id", id)
                     .setParameter("queued", RunStatus.QUEUED.name()).executeUpdate();
             release(id);
+            stopWaiting(id);
             return true;
         }
         session.createMutationQuery("update RunEntity set cancelRequested = true where id = :id and status = :started")

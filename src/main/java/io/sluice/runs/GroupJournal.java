@@ -1,0 +1,126 @@
+package io.sluice.runs;
+
+import io.quarkus.narayana.jta.QuarkusTransaction;
+import io.sluice.audit.AuditEvent;
+import io.sluice.audit.AuditLog;
+import io.sluice.catalog.AssetKey;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * The writes of one claimed group of runs, buffered and stored in one transaction each time the buffer is
+ * due: at the group's end, whenever the oldest unstored write is older than the flush interval (so a long
+ * run's log shows within about that interval), and, for a group of one run, at every run and step boundary
+ * as before grouping. A process killed before a flush leaves the group's runs STARTED with nothing of them
+ * stored: the restart marks them failed and retries them.
+ */
+final class GroupJournal implements LogSink {
+
+    private final RunStore store;
+    private final AuditLog audit;
+    private final List<String> runIds;
+    private final long flushNanos;
+    private RunRecords pending = new RunRecords();
+    private long pendingSince;
+    private final List<RunRecords.RunEnd> stored = new ArrayList<>();
+    /** No run had a cancel requested when the group was claimed (a cancel ends a queued run instead). */
+    private Set<String> cancelRequested = Set.of();
+    private long cancelReadAt = System.nanoTime();
+
+    GroupJournal(RunStore store, AuditLog audit, List<String> runIds, long flushMillis) {
+        this.store = store;
+        this.audit = audit;
+        this.runIds = List.copyOf(runIds);
+        this.flushNanos = flushMillis * 1_000_000;
+    }
+
+    private boolean single() {
+        return runIds.size() == 1;
+    }
+
+    @Override
+    public void append(String runId, Instant ts, String level, AssetKey asset, String message) {
+        touch().log(new RunRecords.LogRecord(runId, ts, level, asset, message));
+        if (overdue()) {
+            flush();
+        }
+    }
+
+    /** A group's INFO lines stay in the metadata store; the server log gets one line per group instead of thousands. */
+    @Override
+    public boolean mirrorsInfo() {
+        return single();
+    }
+
+    void step(String runId, RunStep step) {
+        touch().step(runId, step);
+    }
+
+    void materialized(Materialization m) {
+        touch().materialized(m);
+    }
+
+    void partitions(AssetKey asset, Collection<String> keys, PartitionState state, String runId, Instant ts) {
+        touch().partitions(asset, keys, state, runId, ts);
+    }
+
+    void ended(RunRecords.RunEnd end, AuditEvent event) {
+        touch().ended(end, event);
+    }
+
+    /** A run or step boundary: stores the buffer if it is due. */
+    void boundary() {
+        if (!pending.isEmpty() && (single() || overdue())) {
+            flush();
+        }
+    }
+
+    /** Stores everything buffered, in one transaction. */
+    void flush() {
+        if (pending.isEmpty()) {
+            return;
+        }
+        RunRecords records = pending;
+        QuarkusTransaction.requiringNew().run(() -> {
+            store.record(records);
+            audit.recordAll(records.audits());
+        });
+        pending = new RunRecords();
+        stored.addAll(records.ends());
+    }
+
+    /** Runs of this group whose end is stored. */
+    List<RunRecords.RunEnd> storedEnds() {
+        return stored;
+    }
+
+    /**
+     * Whether a cancel was asked for the run; for a group, read for all its runs at most once per flush interval
+     * (a cancel that comes sooner after the claim stops the group's runs at the next read, or not at all if they end first).
+     */
+    boolean isCancelRequested(String runId) {
+        if (single()) {
+            return store.isCancelRequested(runId);
+        }
+        long now = System.nanoTime();
+        if (now - cancelReadAt >= flushNanos) {
+            cancelRequested = store.cancelRequested(runIds);
+            cancelReadAt = now;
+        }
+        return cancelRequested.contains(runId);
+    }
+
+    private RunRecords touch() {
+        if (pending.isEmpty()) {
+            pendingSince = System.nanoTime();
+        }
+        return pending;
+    }
+
+    private boolean overdue() {
+        return !pending.isEmpty() && System.nanoTime() - pendingSince >= flushNanos;
+    }
+}

@@ -1,0 +1,88 @@
+package io.sluice.runs;
+
+import io.sluice.audit.AuditEvent;
+import io.sluice.catalog.AssetKey;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What executing runs wrote, held in memory until it is stored in one transaction: log lines, step states
+ * (only the latest per step), materialization events, partition outcomes, run ends and audit events.
+ */
+public final class RunRecords {
+
+    public record LogRecord(String runId, Instant ts, String level, AssetKey asset, String message) {
+    }
+
+    public record StepRecord(String runId, RunStep step) {
+    }
+
+    public record PartitionOutcome(AssetKey asset, String partition, PartitionState state, String runId, Instant ts) {
+    }
+
+    public record RunEnd(String runId, RunStatus status, Instant endedAt, long keyCount, long batchCount, long rowsWritten, String error) {
+    }
+
+    private final List<LogRecord> logs = new ArrayList<>();
+    private final Map<String, StepRecord> steps = new LinkedHashMap<>();
+    private final List<Materialization> materializations = new ArrayList<>();
+    private final List<PartitionOutcome> partitions = new ArrayList<>();
+    private final List<RunEnd> ends = new ArrayList<>();
+    private final List<AuditEvent> audits = new ArrayList<>();
+
+    public void log(LogRecord line) {
+        logs.add(line);
+    }
+
+    /** A step's state; a later state of the same step replaces an earlier one not yet stored. */
+    public void step(String runId, RunStep step) {
+        steps.put(runId + "#" + step.index(), new StepRecord(runId, step));
+    }
+
+    public void materialized(Materialization m) {
+        materializations.add(m);
+    }
+
+    public void partitions(AssetKey asset, Collection<String> keys, PartitionState state, String runId, Instant ts) {
+        for (String key : keys) {
+            partitions.add(new PartitionOutcome(asset, key, state, runId, ts));
+        }
+    }
+
+    public void ended(RunEnd end, AuditEvent audit) {
+        ends.add(end);
+        audits.add(audit);
+    }
+
+    public List<LogRecord> logs() {
+        return logs;
+    }
+
+    public Collection<StepRecord> steps() {
+        return steps.values();
+    }
+
+    public List<Materialization> materializations() {
+        return materializations;
+    }
+
+    public List<PartitionOutcome> partitions() {
+        return partitions;
+    }
+
+    public List<RunEnd> ends() {
+        return ends;
+    }
+
+    public List<AuditEvent> audits() {
+        return audits;
+    }
+
+    public boolean isEmpty() {
+        return logs.isEmpty() && steps.isEmpty() && materializations.isEmpty() && partitions.isEmpty() && ends.isEmpty() && audits.isEmpty();
+    }
+}

@@ -1,0 +1,152 @@
+package io.sluice.runs.store;
+
+import io.sluice.runs.Materialization;
+import io.sluice.runs.RunRecords;
+import io.sluice.store.SqlDialect;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+import java.sql.Types;
+import java.time.Instant;
+import java.time.ZoneOffset;
+
+/**
+ * Writes {@link RunRecords} on the caller's connection (and so in its transaction) with one batched
+ * statement per kind of row, instead of one entity and one round trip per row.
+ */
+final class RecordsWriter {
+
+    private final Connection connection;
+
+    RecordsWriter(Connection connection) {
+        this.connection = connection;
+    }
+
+    void write(RunRecords records) throws SQLException {
+        steps(records);
+        logs(records);
+        materializations(records);
+        partitions(records);
+        ends(records);
+    }
+
+    private void steps(RunRecords records) throws SQLException {
+        if (records.steps().isEmpty()) {
+            return;
+        }
+        try (PreparedStatement ps = connection.prepareStatement("UPDATE run_step SET status = ?, started_at = ?, ended_at = ?, key_count = ?, "
+                + "batch_count = ?, rows_written = ?, error = ? WHERE run_id = ? AND step_index = ?")) {
+            for (RunRecords.StepRecord s : records.steps()) {
+                ps.setString(1, s.step().status().name());
+                time(ps, 2, s.step().startedAt());
+                time(ps, 3, s.step().endedAt());
+                ps.setLong(4, s.step().keyCount());
+                ps.setLong(5, s.step().batchCount());
+                ps.setLong(6, s.step().rowsWritten());
+                text(ps, 7, s.step().error());
+                ps.setString(8, s.runId());
+                ps.setInt(9, s.step().index());
+                ps.addBatch();
+            }
+            ps.executeBatch();
+        }
+    }
+
+    private void logs(RunRecords records) throws SQLException {
+        if (records.logs().isEmpty()) {
+            return;
+        }
+        try (PreparedStatement ps = connection.prepareStatement("INSERT INTO run_log (run_id, ts, log_level, asset_key, message) VALUES (?, ?, ?, ?, ?)")) {
+            for (RunRecords.LogRecord l : records.logs()) {
+                ps.setString(1, l.runId());
+                time(ps, 2, l.ts());
+                ps.setString(3, l.level());
+                text(ps, 4, l.asset() == null ? null : l.asset().toString());
+                ps.setString(5, l.message());
+                ps.addBatch();
+            }
+            ps.executeBatch();
+        }
+    }
+
+    private void materializations(RunRecords records) throws SQLException {
+        if (records.materializations().isEmpty()) {
+            return;
+        }
+        try (PreparedStatement ps = connection.prepareStatement("INSERT INTO materialization (run_id, asset_key, partition_key, ts, rows_written, "
+                + "key_count, batch_count, duration_ms, metadata_json) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
+            for (Materialization m : records.materializations()) {
+                ps.setString(1, m.runId());
+                ps.setString(2, m.asset().toString());
+                ps.setString(3, m.partition() == null ? "" : m.partition());
+                time(ps, 4, m.ts());
+                ps.setLong(5, m.rowsWritten());
+                ps.setLong(6, m.keyCount());
+                ps.setLong(7, m.batchCount());
+                ps.setLong(8, m.durationMs());
+                ps.setString(9, m.metadataJson());
+                ps.addBatch();
+            }
+            ps.executeBatch();
+        }
+    }
+
+    private void partitions(RunRecords records) throws SQLException {
+        if (records.partitions().isEmpty()) {
+            return;
+        }
+        try (PreparedStatement ps = connection.prepareStatement(SqlDialect.of(connection).upsert("partition_status", "asset_key, partition_key",
+                "asset_key, partition_key, status, run_id, updated_at"))) {
+            for (RunRecords.PartitionOutcome p : records.partitions()) {
+                ps.setString(1, p.asset().toString());
+                ps.setString(2, p.partition());
+                ps.setString(3, p.state().name());
+                ps.setString(4, p.runId());
+                time(ps, 5, p.ts());
+                ps.addBatch();
+            }
+            ps.executeBatch();
+        }
+    }
+
+    /** Ends the runs and releases their partitions. */
+    private void ends(RunRecords records) throws SQLException {
+        if (records.ends().isEmpty()) {
+            return;
+        }
+        try (PreparedStatement run = connection.prepareStatement("UPDATE run SET status = ?, ended_at = ?, key_count = ?, batch_count = ?, "
+                + "rows_written = ?, error = ? WHERE id = ?");
+             PreparedStatement release = connection.prepareStatement("DELETE FROM active_partition WHERE run_id = ?")) {
+            for (RunRecords.RunEnd e : records.ends()) {
+                run.setString(1, e.status().name());
+                time(run, 2, e.endedAt());
+                run.setLong(3, e.keyCount());
+                run.setLong(4, e.batchCount());
+                run.setLong(5, e.rowsWritten());
+                text(run, 6, e.error());
+                run.setString(7, e.runId());
+                run.addBatch();
+                release.setString(1, e.runId());
+                release.addBatch();
+            }
+            run.executeBatch();
+            release.executeBatch();
+        }
+    }
+
+    static void time(PreparedStatement ps, int index, Instant instant) throws SQLException {
+        if (instant == null) {
+            ps.setNull(index, Types.TIMESTAMP_WITH_TIMEZONE);
+        } else {
+            ps.setObject(index, instant.atOffset(ZoneOffset.UTC));
+        }
+    }
+
+    private static void text(PreparedStatement ps, int index, String value) throws SQLException {
+        if (value == null) {
+            ps.setNull(index, Types.VARCHAR);
+        } else {
+            ps.setString(index, value);
+        }
+    }
+}
