@@ -77,7 +77,7 @@ class BackfillApiTest {
         JsonPath launched = post("/api/backfills", "{\"assets\":[\"test/daily\"],\"ranges\":[{\"start\":\"2024-05-01\",\"end\":\"2024-06-09\"}],"
                 + "\"reason\":\"grouped\"}", 201);
         String id = launched.getString("backfill.id");
-        JsonPath done = awaitBackfill(id, BackfillApiTest::ended);
+        JsonPath done = Backfills.await(id, Backfills::ended);
         assertThat(done.getString("status")).isEqualTo("COMPLETED");
         assertThat(done.getLong("progress.succeeded")).isEqualTo(40);
 
