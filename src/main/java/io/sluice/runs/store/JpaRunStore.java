@@ -179,6 +179,10 @@ public class JpaRunStore implements RunStore {
         return busy;
     }
 
+    /** A queued run is ready when every run it waits for (run_dependency) has succeeded. */
+    private static final String READY = "and not exists (select 1 from RunDependencyEntity d join RunEntity p on p.id = d.id.afterRunId "
+            + "where d.id.runId = r.id and p.status <> 'SUCCESS') ";
+
     @Override
     @Transactional
     public List<io.sluice.runs.QueuedRun> nextQueued(int limit) {
@@ -187,7 +191,7 @@ public class JpaRunStore implements RunStore {
         // a backfill run that waits for runs that have not succeeded yet (run_dependency) is not ready.
         List<Object[]> rows = new java.util.ArrayList<>(session.createSelectionQuery("select r.id, r.backfillId, r.assets, r.createdAt, r.seq "
                         + "from RunEntity r where r.backfillId is null and r.status = :queued "
-                        + "and not exists (from PartitionWaitEntity w where w.runId = r.id) order by r.createdAt, r.seq", Object[].class)
+                        + "and not exists (from PartitionWaitEntity w where w.runId = r.id) " + READY + "order by r.createdAt, r.seq", Object[].class)
                 .setParameter("queued", RunStatus.QUEUED.name()).setMaxResults(limit).getResultList());
         if (rows.size() < limit) {
             List<Object[]> ofBackfills = new java.util.ArrayList<>();
@@ -195,9 +199,7 @@ public class JpaRunStore implements RunStore {
                     String.class).getResultList()) {
                 ofBackfills.addAll(session.createSelectionQuery("select r.id, r.backfillId, r.assets, r.createdAt, r.seq from RunEntity r "
                                 + "where r.backfillId = :backfill and r.status = :queued "
-                                + "and not exists (from PartitionWaitEntity w where w.runId = r.id) "
-                                + "and not exists (select 1 from RunDependencyEntity d join RunEntity p on p.id = d.id.afterRunId "
-                                + "where d.id.runId = r.id and p.status <> 'SUCCESS') order by r.createdAt, r.seq", Object[].class)
+                                + "and not exists (from PartitionWaitEntity w where w.runId = r.id) " + READY + "order by r.createdAt, r.seq", Object[].class)
                         .setParameter("backfill", backfill).setParameter("queued", RunStatus.QUEUED.name()).setMaxResults(limit - rows.size())
                         .getResultList());
             }
