@@ -117,7 +117,8 @@ public class LaunchValidator {
         }
         if (partitions.isEmpty()) {
             throw RequestRejected.invalid("partitions", "asset " + partitioned.get(0) + " is partitioned ("
-                    + definition(partitioned.get(0)).describe() + "): give the partitions to materialize");
+                    + definition(partitioned.get(0)).describe() + "): give the partitions to materialize; for a range of them, launch a "
+                    + "backfill (POST /api/backfills with \"ranges\", and \"singleRun\": true to make it one run)");
         }
         for (int i = 0; i < partitions.size(); i++) {
             String key = partitions.get(i);

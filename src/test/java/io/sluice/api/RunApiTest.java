@@ -93,6 +93,14 @@ class RunApiTest {
     }
 
     @Test
+    void aPartitionedLaunchWithoutPartitionsSaysHowToLaunchARange() {
+        given().contentType(io.restassured.http.ContentType.JSON).body("{\"assets\":[\"test/daily\"]}").when().post("/api/runs").then()
+                .statusCode(422).body("field", equalTo("partitions"))
+                .body("detail", org.hamcrest.Matchers.containsString("is partitioned (daily from 2024-01-01 (UTC))"))
+                .body("detail", org.hamcrest.Matchers.containsString("POST /api/backfills"));
+    }
+
+    @Test
     void malformedJsonIsABadRequest() {
         int before = runCount();
         given().contentType(ContentType.JSON).body("{\"assets\": [").when().post("/api/runs").then()
