@@ -213,21 +213,10 @@ public class JpaRunStore implements RunStore {
     @Override
     @Transactional
     public void recordPartitionOutcome(AssetKey asset, List<String> partitions, String status, String runId, Instant now) {
-        for (String partition : partitions) {
-            var id = new ActivePartitionEntity.Key(asset.toString(), partition);
-            PartitionStatusEntity e = session.find(PartitionStatusEntity.class, id);
-            boolean created = e == null;
-            if (created) {
-                e = new PartitionStatusEntity();
-                e.id = id;
-            }
-            e.status = status;
-            e.runId = runId;
-            e.updatedAt = now;
-            if (created) {
-                session.persist(e);
-            }
-        }
+        // the same batched upsert a group's records use, not one lookup per partition
+        RunRecords records = new RunRecords();
+        records.partitions(asset, partitions, io.sluice.runs.PartitionState.valueOf(status), runId, now);
+        record(records);
     }
 
     @Override
