@@ -8,7 +8,6 @@ import io.sluice.backfill.RunOrder;
 import io.sluice.runs.MaterializationMode;
 import io.sluice.runs.RunRequest;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 
@@ -45,7 +44,7 @@ record LaunchForm(List<String> assets, MaterializationMode mode, List<String> ke
         } catch (JsonProcessingException e) {
             throw new Invalid("config", "not a JSON object: " + e.getOriginalMessage());
         }
-        return new LaunchForm(assets == null ? List.of() : assets, m, split(keys), partitions, cfg, blank(reason) ? null : reason.trim(),
+        return new LaunchForm(assets == null ? List.of() : assets, m, PartitionText.tokens(keys), partitions, cfg, blank(reason) ? null : reason.trim(),
                 number("partitionsPerRun", partitionsPerRun, 1), number("maxConcurrent", maxConcurrent, 0));
     }
 
@@ -57,13 +56,8 @@ record LaunchForm(List<String> assets, MaterializationMode mode, List<String> ke
     BackfillRequest backfill() {
         List<BackfillRequest.Range> ranges = new ArrayList<>();
         List<String> explicit = new ArrayList<>();
-        for (String token : split(partitions)) {
-            int dots = token.indexOf(PartitionText.RANGE);
-            if (dots < 0) {
-                explicit.add(token);
-            } else {
-                ranges.add(new BackfillRequest.Range(token.substring(0, dots), token.substring(dots + PartitionText.RANGE.length())));
-            }
+        for (String token : PartitionText.tokens(partitions)) {
+            PartitionText.range(token).ifPresentOrElse(r -> ranges.add(new BackfillRequest.Range(r.start(), r.end())), () -> explicit.add(token));
         }
         return new BackfillRequest(assets, ranges, explicit, false, mode, keys, config, reason, partitionsPerRun, false, RunOrder.OLDEST_FIRST,
                 maxConcurrent, false, ACTOR);
@@ -75,10 +69,6 @@ record LaunchForm(List<String> assets, MaterializationMode mode, List<String> ke
             return null;
         }
         return field.startsWith("ranges") ? "partitions" : field.replaceAll("\\[\\d+\\].*", "");
-    }
-
-    static List<String> split(String text) {
-        return blank(text) ? List.of() : Arrays.stream(text.split("[,\\s]+")).filter(s -> !s.isBlank()).toList();
     }
 
     private static int number(String field, String text, int empty) {

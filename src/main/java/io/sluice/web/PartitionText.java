@@ -23,6 +23,17 @@ final class PartitionText {
     private PartitionText() {
     }
 
+    /** The keys and ranges typed, separated by commas or spaces. */
+    static List<String> tokens(String text) {
+        return text == null || text.isBlank() ? List.of() : Arrays.stream(text.split("[,\\s]+")).filter(s -> !s.isBlank()).toList();
+    }
+
+    /** A token {@code first...last} as a range; empty for a single key. */
+    static Optional<PartitionKeyRange> range(String token) {
+        int dots = token.indexOf(RANGE);
+        return dots < 0 ? Optional.empty() : Optional.of(new PartitionKeyRange(token.substring(0, dots), token.substring(dots + RANGE.length())));
+    }
+
     /** The keys as ranges {@code first...last (n)} and single keys, in the definition's order. */
     static List<String> compact(List<String> keys, Optional<PartitionsDefinition> definition, Instant now) {
         if (keys.isEmpty()) {
@@ -51,15 +62,15 @@ final class PartitionText {
             return List.of();
         }
         List<String> keys = new ArrayList<>();
-        for (String token : Arrays.stream(text.split("[,\\s]+")).filter(s -> !s.isBlank()).toList()) {
-            int dots = token.indexOf(RANGE);
-            if (dots < 0) {
+        for (String token : tokens(text)) {
+            Optional<PartitionKeyRange> asRange = range(token);
+            if (asRange.isEmpty()) {
                 keys.add(token);
                 continue;
             }
             PartitionsDefinition partitions = definition.orElseThrow(() -> new IllegalArgumentException(
                     "range " + token + ": none of the selected assets is partitioned"));
-            PartitionKeyRange range = new PartitionKeyRange(token.substring(0, dots), token.substring(dots + RANGE.length()));
+            PartitionKeyRange range = asRange.get();
             try {
                 keys.addAll(partitions.at(now).subset(range).keys());
             } catch (IllegalArgumentException e) {
