@@ -22,7 +22,10 @@ import java.util.Optional;
  * <p>System properties: {@code bench.partitions} (10000), {@code bench.workers} (4, threads of every
  * contender and Sluice's {@code SLUICE_RUNS_WORKERS}), {@code bench.maxSeconds} (600, per contender),
  * {@code bench.engines} (h2,pg), {@code bench.contenders} (floor,sluice,dbscheduler,quartz),
- * {@code bench.jfr} (false: record a JFR profile of each Sluice server into target/bench), {@code bench.pgDurable} (true: fsync and synchronous_commit on).
+ * {@code bench.jfr} (false: record a JFR profile of each Sluice server into target/bench), {@code bench.pgDurable} (true: fsync and synchronous_commit on),
+ * {@code bench.warmUp} (2000: partitions of other days each contender runs untimed first, in its own JVM, so that the
+ * timed run measures compiled code as on a server that has been up; 0 for a cold start),
+ * {@code bench.h2Durable} (true: the peers' H2 writes each commit at once, {@code WRITE_DELAY=0}, as Sluice's does).
  */
 public final class BackfillBench {
 
@@ -31,18 +34,20 @@ public final class BackfillBench {
         Path project = Path.of(System.getProperty("bench.project", ".")).toAbsolutePath();
         int n = Integer.getInteger("bench.partitions", 10_000);
         int workers = Integer.getInteger("bench.workers", 4);
+        int warmUpCount = Integer.getInteger("bench.warmUp", 2_000);
         long maxSeconds = Long.getLong("bench.maxSeconds", 600);
         List<String> engines = List.of(System.getProperty("bench.engines", "h2,pg").split(","));
         List<String> wanted = List.of(System.getProperty("bench.contenders", "floor,sluice,dbscheduler,quartz").split(","));
         boolean jfr = Boolean.getBoolean("bench.jfr");
+        boolean h2Durable = Boolean.parseBoolean(System.getProperty("bench.h2Durable", "true"));
         Path out = Files.createDirectories(project.resolve("target/bench"));
         SluiceServer.quarkusRun(project);
 
         System.out.println("# Sluice backfill benchmark");
         System.out.println("load at start: " + uptime());
-        System.out.printf("machine: %d cores, JVM %s; %d partitions per contender, %d worker threads each; PostgreSQL fsync and synchronous_commit %s%n%n",
-                Runtime.getRuntime().availableProcessors(), System.getProperty("java.version"), n, workers,
-                Boolean.parseBoolean(System.getProperty("bench.pgDurable", "true")) ? "on" : "off");
+        System.out.printf("machine: %d cores, JVM %s; %d partitions per contender after an untimed warm-up of %d other days, %d worker threads each; PostgreSQL fsync and synchronous_commit %s; "
+                + "peers' H2 WRITE_DELAY %s%n%n", Runtime.getRuntime().availableProcessors(), System.getProperty("java.version"), n, warmUpCount, workers,
+                Boolean.parseBoolean(System.getProperty("bench.pgDurable", "true")) ? "on" : "off", h2Durable ? "0 (as Sluice's)" : "500 ms (H2's default)");
 
         PlanningBench.Figures planning = PlanningBench.run(100_000, 10);
         System.out.printf("dry-run planning (in-process BackfillPlanner, range -> subset -> plan): %,d partitions x %d assets -> %,d runs "
@@ -54,9 +59,13 @@ public final class BackfillBench {
         for (int i = 0; i < n; i++) {
             partitions.add(first.plusDays(i).toString());
         }
+        List<String> warmUp = new ArrayList<>(warmUpCount);
+        for (int i = 0; i < warmUpCount; i++) {
+            warmUp.add(first.plusDays(n + i).toString());
+        }
         SluiceBackfill sluice = new SluiceBackfill(project, jfr);
         Map<String, Contender> all = Map.of("floor", new Floor(), "sluice", sluice, "dbscheduler", new DbScheduler(), "quartz", new QuartzJdbc());
-        Contender.Settings settings = new Contender.Settings(workers, maxSeconds, out);
+        Contender.Settings settings = new Contender.Settings(workers, maxSeconds, out, warmUp);
         List<Result> results = new ArrayList<>();
         Map<String, long[]> sluiceTables = new java.util.TreeMap<>();
         EmbeddedPostgres pg = null;
@@ -71,15 +80,22 @@ public final class BackfillBench {
                 }
                 for (String name : wanted) {
                     Contender c = all.get(name);
-                    BenchDb db = engine.equals("pg") ? createPgDatabase(pg, name) : BenchDb.h2(h2Dir, name);
+                    BenchDb db = engine.equals("pg") ? createPgDatabase(pg, name) : BenchDb.h2(h2Dir, name, h2Durable);
                     System.err.printf("running %s on %s ...%n", c.name(), db.engine());
                     try {
+                        if (!warmUp.isEmpty() && !c.warmsUpItself()) {
+                            BenchDb throwaway = engine.equals("pg") ? createPgDatabase(pg, name + "_warmup") : BenchDb.h2(h2Dir, name + "-warmup", h2Durable);
+                            Result w = c.run(throwaway, warmUp, settings);
+                            System.err.printf("  %s on %s: warm-up of %,d other days on a throwaway database: %.0f/s%n", c.name(), db.engine(), w.done(), w.rate());
+                        }
                         Result r = c.run(db, partitions, settings);
                         if (db.isPostgres() && r.done() > 0) {
                             // Read after the contender closed its connections: PostgreSQL 14 flushes a backend's counters when it exits.
                             PgStats used = PgStats.read(db);
-                            r = new Result(r.engine(), r.contender(), r.partitions(), r.done(), r.seconds(), (double) used.transactions() / r.done(),
-                                    (double) used.rowsWritten() / r.done(), r.note());
+                            // Sluice warmed up on the same database: its counters cover the warm-up's runs too.
+                            long recorded = r.done() + (c.warmsUpItself() ? warmUp.size() : 0);
+                            r = new Result(r.engine(), r.contender(), r.partitions(), r.done(), r.seconds(), (double) used.transactions() / recorded,
+                                    (double) used.rowsWritten() / recorded, r.note());
                             if (c == sluice) {
                                 sluiceTables.putAll(used.byTable());
                             }
@@ -102,9 +118,9 @@ public final class BackfillBench {
         print(results, engines);
         if (!sluiceTables.isEmpty()) {
             System.out.println();
-            System.out.println("Sluice on PostgreSQL, rows per partition by table, insert / update / delete (pg_stat_user_tables, whole server life):");
+            System.out.println("Sluice on PostgreSQL, rows per partition by table, insert / update / delete (pg_stat_user_tables, whole server life, warm-up included):");
             long done = results.stream().filter(r -> r.engine().equals("PostgreSQL") && r.contender().startsWith("Sluice"))
-                    .mapToLong(Result::done).findFirst().orElse(n);
+                    .mapToLong(Result::done).findFirst().orElse(n) + warmUp.size();
             sluiceTables.forEach((t, v) -> {
                 if (v[0] + v[1] + v[2] > 0) {
                     System.out.printf("  %-24s %6.2f / %6.2f / %6.2f%n", t, (double) v[0] / done, (double) v[1] / done, (double) v[2] / done);
@@ -113,7 +129,7 @@ public final class BackfillBench {
         }
         System.out.println();
         System.out.println("tx/part: committed transactions per partition on PostgreSQL (pg_stat_database of the contender's fresh database, "
-                + "including its start-up and, for Sluice, the progress polling every 0.25 s).");
+                + "including its start-up and, for Sluice, its warm-up backfill on the same database, counted in, and the progress polling every 0.25 s).");
         System.out.println("Targets (issue): Sluice >= 50% of the floor and >= 10x Quartz JDBC on both databases. Not asserted.");
     }
 

@@ -14,7 +14,18 @@ interface Contender {
 
     Result run(BenchDb db, List<String> partitions, Settings settings) throws Exception;
 
-    /** What every contender shares: worker threads and how long one may run before it is cut short. */
-    record Settings(int workers, long maxSeconds, java.nio.file.Path out) {
+    /**
+     * Whether {@link #run} warms up on {@link Settings#warmUp()} itself before it times (Sluice, whose server is a
+     * process of its own); the harness warms up every other contender with an untimed run on a throwaway database.
+     */
+    default boolean warmsUpItself() {
+        return false;
+    }
+
+    /**
+     * What every contender shares: worker threads, how long one may run before it is cut short, and the partitions
+     * of its untimed warm-up run (other days than the timed ones; empty for none).
+     */
+    record Settings(int workers, long maxSeconds, java.nio.file.Path out, List<String> warmUp) {
     }
 }

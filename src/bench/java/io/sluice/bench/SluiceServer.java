@@ -64,6 +64,11 @@ final class SluiceServer implements AutoCloseable {
         throw new IllegalStateException("Sluice did not become ready in 180 s; see " + log);
     }
 
+    /** CPU time the server process has used so far (user + system), for the report; zero where the OS does not tell. */
+    java.time.Duration cpu() {
+        return process.info().totalCpuDuration().orElse(java.time.Duration.ZERO);
+    }
+
     JsonNode get(String path) throws Exception {
         HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create(base + path)).build(), HttpResponse.BodyHandlers.ofString());
         if (r.statusCode() != 200) {
