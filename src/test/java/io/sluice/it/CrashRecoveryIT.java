@@ -19,14 +19,18 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Predicate;
+import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Starts the packaged Sluice as a separate process, kills it with SIGKILL in the middle of a backfill,
  * starts it again on the same data directory, and checks that the backfill completes with every
- * partition materialized by exactly one successful run and a complete audit trail.
+ * partition materialized by exactly one successful run and a complete audit trail: on the embedded default
+ * (H2) and on PostgreSQL (embedded, started here; only Sluice is killed, PostgreSQL keeps running, as a
+ * production database would). If PostgreSQL cannot start, the test fails.
  */
 class CrashRecoveryIT {
 
@@ -39,13 +43,19 @@ class CrashRecoveryIT {
     Path data;
 
     private String base;
+    private EmbeddedPostgres postgres;
 
     @AfterEach
-    void stop() {
-        processes.forEach(Process::destroyForcibly);
+    void stop() throws Exception {
+        for (Process p : processes) {
+            p.destroyForcibly().waitFor();
+        }
+        if (postgres != null) {
+            postgres.close();
+        }
     }
 
-    private Process start(int port, Path log) throws Exception {
+    private Process start(String engine, int port, Path log) throws Exception {
         Path jar = Path.of(System.getProperty("sluice.jar", "target/quarkus-app/quarkus-run.jar"));
         assertThat(jar).as("the packaged jar (run with ./mvnw verify)").exists();
         ProcessBuilder pb = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx512m", "-jar",
@@ -55,6 +65,15 @@ class CrashRecoveryIT {
         env.put("PORT", Integer.toString(port));
         env.put("SLUICE_BENCH_ENABLED", "true");
         env.put("SLUICE_RUNS_WORKERS", "2");
+        if (engine.equals("pg")) {
+            if (postgres == null) {
+                postgres = EmbeddedPostgres.builder().start();
+            }
+            env.put("QUARKUS_PROFILE", "prod,pg");
+            env.put("QUARKUS_DATASOURCE__PG__JDBC_URL", postgres.getJdbcUrl("postgres", "postgres"));
+            env.put("QUARKUS_DATASOURCE__PG__USERNAME", "postgres");
+            env.put("QUARKUS_DATASOURCE__PG__PASSWORD", "postgres");
+        }
         Process p = pb.start();
         processes.add(p);
         base = "http://127.0.0.1:" + port;
@@ -107,9 +126,10 @@ class CrashRecoveryIT {
         }
     }
 
-    @Test
-    void aBackfillKilledWithSigkillCompletesAfterARestartWithEveryPartitionOnce() throws Exception {
-        Process first = start(freePort(), data.resolve("first.log"));
+    @ParameterizedTest(name = "on {0}")
+    @ValueSource(strings = {"h2", "pg"})
+    void aBackfillKilledWithSigkillCompletesAfterARestartWithEveryPartitionOnce(String engine) throws Exception {
+        Process first = start(engine, freePort(), data.resolve("first.log"));
         JsonNode launched = post("/api/backfills", "{\"assets\":[\"bench/noop_daily\"],\"ranges\":[{\"start\":\"2000-01-01\",\"end\":\"2001-02-03\"}],"
                 + "\"reason\":\"crash test\"}", 201);
         String id = launched.at("/backfill/id").asText();
@@ -118,7 +138,7 @@ class CrashRecoveryIT {
         assertThat(midway.at("/progress/queued").asLong()).as("killed in the middle").isPositive();
         first.destroyForcibly().waitFor();
 
-        start(freePort(), data.resolve("second.log"));
+        start(engine, freePort(), data.resolve("second.log"));
         JsonNode done = awaitBackfill(id, b -> !"RUNNING".equals(b.at("/status").asText()), Duration.ofSeconds(240));
         assertThat(done.at("/status").asText()).isEqualTo("COMPLETED");
 
