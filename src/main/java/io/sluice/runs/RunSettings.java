@@ -27,14 +27,14 @@ public interface RunSettings {
      * Most queued runs of one backfill a worker claims and executes as a group (their writes stored together).
      * 1 turns grouping off.
      */
-    @WithDefault("64")
+    @WithDefault("128")
     int groupMaxRuns();
 
     /**
      * About how long a group should take at its runs' recent pace, in milliseconds: fast runs are claimed many
      * at once, runs slower than this one at a time. A claimed run waiting its turn in a group shows STARTED.
      */
-    @WithDefault("100")
+    @WithDefault("200")
     long groupTargetMillis();
 
     /** The longest a run's writes (log lines, step states) wait in memory before they are stored, in milliseconds. */
