@@ -94,21 +94,29 @@ public class RunService {
     }
 
     private void storeAll(List<Run> runs, Map<String, List<String>> afterByRun, Runnable audit) {
-        try {
-            QuarkusTransaction.requiringNew().run(() -> {
-                audit.run();
-                store.createAll(runs, queueBehindBusy);
-                if (!afterByRun.isEmpty()) {
-                    store.addDependencies(afterByRun);
+        // With busy-partition=queue, a launch that lost a race for a partition to one committed at the same instant
+        // (the reservation's primary key refused it, nothing of it stored) is tried once more: it then sees the
+        // other run and queues behind it instead of answering 409.
+        for (int attempt = 1; ; attempt++) {
+            try {
+                QuarkusTransaction.requiringNew().run(() -> {
+                    audit.run();
+                    store.createAll(runs, queueBehindBusy);
+                    if (!afterByRun.isEmpty()) {
+                        store.addDependencies(afterByRun);
+                    }
+                });
+                return;
+            } catch (PartitionBusy e) {
+                throw RequestRejected.conflict("partitions", e.getMessage());
+            } catch (RuntimeException e) {
+                if (!e.getClass().getName().contains("ConstraintViolation") && !String.valueOf(e.getCause()).contains("ConstraintViolation")) {
+                    throw e;
                 }
-            });
-        } catch (PartitionBusy e) {
-            throw RequestRejected.conflict("partitions", e.getMessage());
-        } catch (RuntimeException e) {
-            if (e.getClass().getName().contains("ConstraintViolation") || String.valueOf(e.getCause()).contains("ConstraintViolation")) {
-                throw RequestRejected.conflict("partitions", "an asset partition of this launch was just launched by another request");
+                if (!queueBehindBusy || attempt == 2) {
+                    throw RequestRejected.conflict("partitions", "an asset partition of this launch was just launched by another request");
+                }
             }
-            throw e;
         }
     }
 

@@ -9,7 +9,14 @@ import io.restassured.path.json.JsonPath;
 import io.sluice.testing.QueueBusyPartitionProfile;
 import io.sluice.testing.Runs;
 import io.sluice.testing.TestAssets;
+import io.restassured.http.ContentType;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CyclicBarrier;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
@@ -37,5 +44,39 @@ class BusyPartitionQueueApiTest {
         assertThat(b.getString("status")).isEqualTo("SUCCESS");
         assertThat(Instant.parse(b.getString("startedAt"))).as("the second started once the first had ended")
                 .isAfterOrEqualTo(Instant.parse(a.getString("endedAt")));
+    }
+
+    @Test
+    void launchesRacingForAFreePartitionAreAllQueuedNoneRefused() throws Exception {
+        TestAssets.Gated.reset(true);
+        int launches = 6;
+        CyclicBarrier together = new CyclicBarrier(launches);
+        ExecutorService pool = Executors.newFixedThreadPool(launches);
+        List<Future<io.restassured.response.Response>> answers = new ArrayList<>();
+        try {
+            for (int i = 0; i < launches; i++) {
+                answers.add(pool.submit(() -> {
+                    together.await(10, TimeUnit.SECONDS);
+                    return given().contentType(ContentType.JSON).body("{\"assets\":[\"test/gated\"],\"mode\":\"FULL_REFRESH\"}").post("/api/runs");
+                }));
+            }
+            List<String> ids = new ArrayList<>();
+            for (Future<io.restassured.response.Response> answer : answers) {
+                io.restassured.response.Response r = answer.get(60, TimeUnit.SECONDS);
+                assertThat(r.statusCode()).as("every launch is stored (queued behind the one that won): " + r.asString()).isEqualTo(201);
+                ids.add(r.path("id"));
+            }
+            TestAssets.Gated.gate.countDown();
+            List<JsonPath> ended = ids.stream().map(Runs::await).toList();
+            assertThat(ended).allSatisfy(run -> assertThat(run.getString("status")).isEqualTo("SUCCESS"));
+            List<JsonPath> byStart = ended.stream().sorted(java.util.Comparator.comparing(run -> Instant.parse(run.getString("startedAt")))).toList();
+            for (int i = 1; i < byStart.size(); i++) {
+                assertThat(Instant.parse(byStart.get(i).getString("startedAt"))).as("one run of the partition at a time")
+                        .isAfterOrEqualTo(Instant.parse(byStart.get(i - 1).getString("endedAt")));
+            }
+        } finally {
+            TestAssets.Gated.gate.countDown();
+            pool.shutdownNow();
+        }
     }
 }
