@@ -165,7 +165,7 @@ public final class BitemporalSession implements AutoCloseable {
         }
         boolean empty = !holdsKnowledge && (Boolean) db.row(versions.emptyNow()).get(0);
         if (!empty && replace == Replace.ALL && batch instanceof SourceQuery query && query.markers().isEmpty()) {
-            List<Object> same = db.row(knowledge.sameKnowledge(staging.hashed(query.rows())));
+            List<Object> same = db.row(knowledge.sameKnowledge(staging.typed(query.rows())));
             if ((Boolean) same.get(0)) {
                 return WriteResult.unchanged(((Number) same.get(1)).longValue()); // a re-run: nothing to stage
             }

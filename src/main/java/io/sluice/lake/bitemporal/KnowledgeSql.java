@@ -112,28 +112,38 @@ final class KnowledgeSql {
     }
 
     /**
-     * A full refresh without markers leaves the knowledge as it is exactly when every batch row (typed and hashed
-     * by {@code hashed}, without problems) equals a current assertion in key, date and hash, every current assertion
-     * is met, and, in complete mode, no current filing is empty (the batch could not repeat it without a marker).
-     * Such a batch is also valid: rows that repeat a (key, date) meet the same assertion, so they are identical.
-     * One row: whether that holds, and the batch's row count. One pass over the batch, without staging it.
+     * A full refresh without markers leaves the knowledge as it is exactly when the batch's rows (typed by
+     * {@code typed}, without problems) are the current assertions (key, date, hash), one row each, and, in complete
+     * mode, the batch's (scope, date)s are the current filings (the batch cannot repeat an empty filing without a
+     * marker). One row: whether that holds, and the batch's row count. Such a batch is also valid: it has no
+     * problem and, one row per current assertion, no repeated (key, date).
+     *
+     * <p>Both sides are compared by order-independent fingerprints, in one aggregate pass over the batch (and one
+     * over its (scope, date)s in complete mode) and one over the current companion rows, with no join and no md5 per
+     * row: the rows are grouped by their values, each group sums two 64-bit hashes of (key, date) in different
+     * orders, and the fingerprint is the sum over groups of a hash of those sums with the md5 of the group's values
+     * (the value_hash of its rows); the assertions are grouped by value_hash alike. Equal knowledge gives equal
+     * fingerprints and counts; different knowledge gives equal ones only by a 64-bit hash collision, and then, as for
+     * any other difference in the batch, the general path decides.
      */
-    String sameKnowledge(String hashed) {
-        // the filed (scope, date)s are few next to the assertions: probing them against the distinct filed dates of
-        // the assertions is several times cheaper than an anti-join that builds its hash table on every assertion
-        String emptyFilings = table.completeMode()
-                ? " AND NOT EXISTS (SELECT 1 FROM " + filings + " AS f ANTI JOIN (SELECT DISTINCT " + list(scope, "")
-                        + ", filing_date FROM " + assertions + " WHERE sys_to IS NULL) AS x ON " + equal(scope, "x", "f")
-                        + " AND x.filing_date = f.filing_date WHERE f.sys_to IS NULL)"
-                : "";
-        // joined on (key, date) only, with the hashes compared after the join: current assertions are unique per
-        // (key, date), so a batch row meets at most one, and unequal hashes count as a miss as an unmatched row would
-        return "SELECT count(*) FILTER (WHERE a.filing_date IS NULL OR b.sluice_one IS NULL "
-                + "OR b.sluice_problem IS NOT NULL OR a.value_hash IS DISTINCT FROM b.value_hash) = 0" + emptyFilings
-                + ", count(b.sluice_one) FROM (SELECT "
-                + list(keys, "") + ", filing_date, value_hash, sluice_problem, 1 AS sluice_one FROM (" + hashed
-                + ") AS h) AS b FULL JOIN (SELECT " + list(keys, "") + ", filing_date, value_hash FROM " + assertions
-                + " WHERE sys_to IS NULL) AS a ON " + equal(keys, "a", "b") + " AND a.filing_date = b.filing_date";
+    String sameKnowledge(String typed) {
+        String byKeyDate = "sum(hash(" + list(keys, "") + ", filing_date)) AS sluice_a1, sum(hash(filing_date, "
+                + list(keys, "") + ")) AS sluice_a2, count(*) AS sluice_n";
+        String batch = "SELECT coalesce(sum(hash(g.sluice_a1, g.sluice_a2, " + ValueHash.sql(values, "g") + ")), 0) AS fp, "
+                + "coalesce(sum(g.sluice_n), 0) AS n, coalesce(bool_and(g.sluice_ok), true) AS ok FROM (SELECT "
+                + Sql.prefixed(values, "") + byKeyDate + ", bool_and(sluice_problem IS NULL) AS sluice_ok FROM (" + typed
+                + ") AS t" + (values.isEmpty() ? "" : " GROUP BY " + list(values, "")) + ") AS g";
+        String known = "SELECT coalesce(sum(hash(sluice_a1, sluice_a2, value_hash)), 0) AS fp, coalesce(sum(sluice_n), 0) AS n "
+                + "FROM (SELECT value_hash, " + byKeyDate + " FROM " + assertions + " WHERE sys_to IS NULL GROUP BY value_hash) AS g";
+        if (!table.completeMode()) {
+            return "SELECT b.ok AND b.n = k.n AND b.fp = k.fp, b.n FROM (" + batch + ") AS b, (" + known + ") AS k";
+        }
+        String filed = "coalesce(sum(hash(" + list(scope, "") + ", filing_date)), 0) AS fp, count(*) AS n";
+        String batchFilings = "SELECT " + filed + " FROM (SELECT DISTINCT " + list(scope, "") + ", filing_date FROM ("
+                + typed + ") AS t) AS d";
+        String knownFilings = "SELECT " + filed + " FROM " + filings + " WHERE sys_to IS NULL";
+        return "SELECT b.ok AND b.n = k.n AND b.fp = k.fp AND bf.n = kf.n AND bf.fp = kf.fp, b.n FROM (" + batch
+                + ") AS b, (" + known + ") AS k, (" + batchFilings + ") AS bf, (" + knownFilings + ") AS kf";
     }
 
     /** Known assertions that the batch replaces, paired with the batch's: only the differences are kept. */

@@ -62,14 +62,21 @@ final class StagingSql {
 
     /** The batch rows typed and hashed, one for one, with their first problem (NULL or unreadable key, date or value). */
     String hashed(String source) {
+        return "SELECT *, " + ValueHash.sql(values, "") + " AS value_hash FROM (" + typed(source) + ") AS typed";
+    }
+
+    /**
+     * The batch rows typed, one for one, with their first problem (NULL or unreadable key, date or value) in
+     * {@code sluice_problem}, and no hash.
+     */
+    String typed(String source) {
         List<String> checks = new ArrayList<>();
         keys.forEach(k -> checks.addAll(requiredChecks(k, "key column", table.type(k))));
         checks.addAll(requiredChecks(table.dateColumn(), "date column", "DATE"));
         values.forEach(v -> checks.add(convertibleCheck(v, "value column", table.type(v))));
-        String typed = "SELECT " + casts(keys) + casts(values)
+        return "SELECT " + casts(keys) + casts(values)
                 + "TRY_CAST(src." + quote(table.dateColumn()) + " AS DATE) AS filing_date, "
                 + problem(checks) + " AS sluice_problem FROM (" + source + "\n) AS src";
-        return "SELECT *, " + ValueHash.sql(values, "") + " AS value_hash FROM (" + typed + ") AS typed";
     }
 
     String insertMarkers(String source) {

@@ -63,6 +63,54 @@ class BitemporalMergeTest {
     }
 
     @Test
+    void a_full_refresh_from_sql_that_differs_in_one_place_is_not_taken_for_a_re_run() throws Exception {
+        String base = "('F1', 'O1', DATE '2020-01-01', '10'), ('F1', 'O2', DATE '2020-01-01', '20'), "
+                + "('F1', 'O1', DATE '2021-01-01', '10'), ('F2', 'O1', DATE '2021-01-01', NULL)";
+        merge.write(c, OWNERS, refresh(base), Replace.ALL, T1);
+        assertThat(merge.write(c, OWNERS, refresh(base), Replace.ALL, T2).outcome())
+                .isEqualTo(WriteResult.Outcome.UNCHANGED);
+        List<String> nearMisses = List.of(
+                base.replace("'20'", "'21'"),                                    // a value
+                base.replace("'F2', 'O1', DATE '2021-01-01', NULL", "'F2', 'O1', DATE '2021-01-01', '\\N'"),
+                base.replace("DATE '2021-01-01', '10'", "DATE '2022-01-01', '10'"), // a date
+                base.replace("'F1', 'O2'", "'F2', 'O2'"),                          // a scope
+                base.replace("('F1', 'O1', DATE '2021-01-01', '10'), ", ""),        // a row fewer
+                base + ", ('F1', 'O1', DATE '2021-01-01', '10')",                 // an identical duplicate
+                base + ", ('F1', 'O1', DATE '2021-01-01', '11')",                 // a conflicting duplicate
+                base + ", (NULL, 'O1', DATE '2021-01-01', '10')");                // a NULL key
+        for (String rows : nearMisses) {
+            BitemporalTable twin = new BitemporalTable("owners_twin", OWNERS.keyColumns(), OWNERS.valueColumns(),
+                    "filing_date", OWNERS.completeBy(), Map.of());
+            execute("DROP TABLE IF EXISTS owners_twin; DROP TABLE IF EXISTS owners_twin__assertions; "
+                    + "DROP TABLE IF EXISTS owners_twin__filings");
+            merge.write(c, twin, refresh(base), Replace.ALL, T1);
+            WriteResult fromSql = merge.write(c, twin, refresh(rows), Replace.ALL, T2);
+            // the same batch in memory never takes the re-run check
+            execute("DROP TABLE IF EXISTS owners_mem; DROP TABLE IF EXISTS owners_mem__assertions; "
+                    + "DROP TABLE IF EXISTS owners_mem__filings; CREATE OR REPLACE TABLE sluice_test_rows AS "
+                    + "SELECT * FROM (VALUES " + rows + ") v(firm, owner, filing_date, pct)");
+            BitemporalTable mem = new BitemporalTable("owners_mem", OWNERS.keyColumns(), OWNERS.valueColumns(),
+                    "filing_date", OWNERS.completeBy(), Map.of());
+            merge.write(c, mem, refresh(base), Replace.ALL, T1);
+            List<List<String>> memRows = Lake.rows(c, "SELECT * FROM sluice_test_rows");
+            List<Map<String, Object>> entries = memRows.stream().map(r -> entry("firm", nul(r.get(0)), "owner",
+                    nul(r.get(1)), "filing_date", nul(r.get(2)), "pct", nul(r.get(3)))).toList();
+            WriteResult inMemory = merge.write(c, mem, Batch.of(entries), Replace.ALL, T2);
+            assertThat(fromSql.outcome()).as(rows).isEqualTo(inMemory.outcome());
+            assertThat(Lake.rows(c, "SELECT * FROM owners_twin ORDER BY ALL")).as(rows)
+                    .isEqualTo(Lake.rows(c, "SELECT * FROM owners_mem ORDER BY ALL"));
+        }
+    }
+
+    private static SourceQuery refresh(String values) {
+        return SourceQuery.of("SELECT * FROM (VALUES " + values + ") v(firm, owner, filing_date, pct)");
+    }
+
+    private static Object nul(String text) {
+        return "NULL".equals(text) ? null : text;
+    }
+
+    @Test
     void a_session_reuses_its_statements_across_writes_and_cleans_up_on_close() throws Exception {
         try (BitemporalSession session = merge.session(c, OWNERS)) {
             for (int i = 0; i < 3; i++) {
