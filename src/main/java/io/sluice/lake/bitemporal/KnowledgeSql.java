@@ -30,6 +30,7 @@ final class KnowledgeSql {
     private final String filingsT;
     private final String adiffT;
     private final String fdiffT;
+    private final String valuesT;
 
     KnowledgeSql(BitemporalTable table, TempTables temps) {
         this.table = table;
@@ -44,6 +45,7 @@ final class KnowledgeSql {
         this.filingsT = temps.filingsT;
         this.adiffT = temps.adiffT;
         this.fdiffT = temps.fdiffT;
+        this.valuesT = temps.valuesT;
     }
 
     List<String> createTables() {
@@ -106,7 +108,12 @@ final class KnowledgeSql {
         if (table.completeMode()) {
             return rows;
         }
-        return rows + " UNION ALL SELECT " + list(keys, "m") + ", m.filing_date, CAST(NULL AS VARCHAR) "
+        return rows + " UNION ALL " + tombstones();
+    }
+
+    /** Key mode: the markers without a row, as assertions with a NULL hash. */
+    private String tombstones() {
+        return "SELECT " + list(keys, "m") + ", m.filing_date, CAST(NULL AS VARCHAR) "
                 + "FROM " + markersT + " AS m ANTI JOIN " + rowsT + " AS r ON " + equal(keys, "m", "r")
                 + " AND m.filing_date = r.filing_date";
     }
@@ -249,27 +256,18 @@ final class KnowledgeSql {
     }
 
     /**
-     * A table without current knowledge: the batch's assertions are the knowledge (parameter 1: the system time),
-     * clustered by scope unless {@code clustered} says that the staged rows already are (see {@link #stagedClustered()}).
+     * A table without current knowledge: the batch's assertions are the knowledge (parameter 1: the system time), with
+     * the value_hash of their value tuple (rows staged by {@link StagingSql#stageValueIds}), clustered by scope (so that
+     * the semi-joins of later writes on the scope columns skip row groups by their min/max; the join with the value
+     * tuples does not keep the order of the staged rows, so they are sorted even when those were clustered already).
      */
-    String openBatchAssertions(boolean clustered) {
+    String openBatchAssertions() {
+        String rows = "SELECT " + list(keys, "r") + ", r.filing_date, v.value_hash FROM " + rowsT + " AS r JOIN "
+                + valuesT + " AS v ON v.sluice_vid = r.sluice_vid";
+        String batch = table.completeMode() ? rows : rows + " UNION ALL " + tombstones();
         return "INSERT INTO " + assertions + " (" + list(keys, "") + ", filing_date, value_hash, sys_from, sys_to) SELECT "
-                + list(keys, "") + ", filing_date, value_hash, CAST(? AS TIMESTAMPTZ), NULL FROM (" + batchAssertions()
-                + ") AS n" + (clustered ? "" : " ORDER BY " + list(scope, ""));
-    }
-
-    /**
-     * One row: whether the staged rows, in the order they were staged, are already clustered by the first scope column
-     * (the min/max of each row group of the temp table follow each other without overlap), as a source sorted by its
-     * key is. Then a first load inserts the assertions in that order, which clusters them for the row-group skipping of
-     * later writes as well as sorting them would, without the sort (a few hundred ms of CPU at 1.8M rows). Only the
-     * physical order of rows depends on this.
-     */
-    String stagedClustered() {
-        String first = quote(scope.get(0));
-        return "SELECT coalesce(bool_and(lo >= prev_hi), true) FROM (SELECT lo, lag(hi) OVER (ORDER BY g) AS prev_hi "
-                + "FROM (SELECT rowid // 122880 AS g, min(" + first + ") AS lo, max(" + first + ") AS hi FROM " + rowsT
-                + " GROUP BY g) AS groups) AS ranges";
+                + list(keys, "") + ", filing_date, value_hash, CAST(? AS TIMESTAMPTZ), NULL FROM (" + batch
+                + ") AS n ORDER BY " + list(scope, "");
     }
 
     /** The part of a companion table (alias {@code alias}) that a batch replaces; {@code region} has (scope.., filing_date). */

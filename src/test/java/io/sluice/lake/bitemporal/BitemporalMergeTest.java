@@ -102,6 +102,44 @@ class BitemporalMergeTest {
         }
     }
 
+    @Test
+    void a_first_load_whose_value_ids_collide_takes_the_general_path_with_the_same_table() throws Exception {
+        // key mode with an INTERVAL value: 1 month and 30 days are equal to DuckDB but differ in text, so in hash
+        BitemporalTable firms = BitemporalTable.of("firms", List.of("firm"), List.of("name", "wait"), "filing_date")
+                .withColumnType("wait", "INTERVAL");
+        Batch keyMode = Batch.of(List.of(
+                entry("firm", "F1", "name", "A", "wait", "1 month", "filing_date", "2020-01-01"),
+                entry("firm", "F1", "name", "A", "wait", "30 days", "filing_date", "2021-01-01"),
+                entry("firm", "F1", "name", "A", "wait", "30 days", "filing_date", "2022-01-01"),
+                entry("firm", "F2", "name", null, "wait", null, "filing_date", "2020-01-01"),
+                entry("firm", "F2", "name", "\\N", "wait", null, "filing_date", "2021-01-01"),
+                entry("firm", "F2", "name", "a|b", "wait", "1 day", "filing_date", "2023-01-01"),
+                entry("firm", "F2", "name", "a|b", "wait", "1 day", "filing_date", "2023-01-01")))
+                .withMarkers(List.of(entry("firm", "F1", "filing_date", "2023-01-01")));
+        Batch completeMode = Batch.of(List.of(owner("O1", "10"), owner("O2", "20"), owner("O3", null),
+                        entry("firm", "F1", "owner", "O1", "filing_date", "2021-01-01", "pct", "11"),
+                        entry("firm", "F1", "owner", "O2", "filing_date", "2021-01-01", "pct", "20"),
+                        entry("firm", "F2", "owner", "O1", "filing_date", "2021-01-01", "pct", "10")))
+                .withMarkers(List.of(entry("firm", "F1", "filing_date", "2022-01-01")));
+        for (var load : List.of(Map.entry(firms, keyMode), Map.entry(OWNERS, completeMode))) {
+            List<Object> tables = new java.util.ArrayList<>();
+            for (boolean narrow : List.of(false, true)) {
+                BitemporalTable t = load.getKey();
+                execute("DROP TABLE IF EXISTS " + t.name() + "; DROP TABLE IF EXISTS " + t.assertionsTable()
+                        + "; DROP TABLE IF EXISTS " + t.filingsTable());
+                try (BitemporalSession session = new BitemporalSession(c, t, java.time.InstantSource.system(), narrow)) {
+                    assertThat(session.write(load.getValue(), Replace.NONE, T1).outcome())
+                            .isEqualTo(WriteResult.Outcome.WRITTEN);
+                }
+                tables.add(List.of(Lake.rows(c, "SELECT * FROM " + t.name() + " ORDER BY ALL"),
+                        Lake.rows(c, "SELECT * FROM " + t.assertionsTable() + " ORDER BY ALL")));
+            }
+            assertThat(tables.get(0)).isEqualTo(tables.get(1));
+        }
+        assertThat(Lake.rows(c, "SELECT wait, valid_from, valid_to FROM firms WHERE firm = 'F1' ORDER BY valid_from"))
+                .containsExactly(List.of("1 month", "2020-01-01", "2021-01-01"), List.of("30 days", "2021-01-01", "2023-01-01"));
+    }
+
     private static SourceQuery refresh(String values) {
         return SourceQuery.of("SELECT * FROM (VALUES " + values + ") v(firm, owner, filing_date, pct)");
     }
