@@ -133,14 +133,20 @@ public final class BitemporalSession implements AutoCloseable {
         }
     }
 
-    /** Gives companion tables of an older layout their system-time columns; checked once per session. */
+    /**
+     * Gives companion tables of an older layout their system-time columns; checked once per session, with whether the
+     * table has current versions.
+     */
     private void migrate() throws SQLException {
         if (migrated) {
             return;
         }
-        if (((Number) db.row(knowledge.unversionedCompanions()).get(0)).longValue() > 0) {
+        List<Object> layout = db.row(knowledge.unversionedCompanions());
+        if (((Number) layout.get(0)).longValue() > 0) {
             db.execute(knowledge.addSystemTime());
         }
+        // current versions now are knowledge later: taking the general path is always correct
+        holdsKnowledge |= (Boolean) layout.get(1);
         migrated = true;
     }
 

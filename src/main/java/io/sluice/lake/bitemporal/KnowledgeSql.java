@@ -62,13 +62,19 @@ final class KnowledgeSql {
         return ddl;
     }
 
-    /** One row: how many companion tables lack the system-time columns (tables created before they existed). */
+    /**
+     * One row: how many companion tables lack the system-time columns (tables created before they existed), and
+     * whether the version table has current versions (then a write need not check whether the table is empty).
+     * {@code pragma_table_info} of two tables, not a scan of the catalog's every column.
+     */
     String unversionedCompanions() {
-        return "SELECT count(*) FROM (SELECT table_name FROM duckdb_tables() WHERE database_name = current_database() "
-                + "AND schema_name = current_schema() AND table_name IN (" + companionNames() + ") EXCEPT "
-                + "SELECT table_name FROM duckdb_columns() WHERE database_name = current_database() "
-                + "AND schema_name = current_schema() AND table_name IN (" + companionNames() + ") "
-                + "AND column_name = 'sys_to')";
+        List<String> companions = new ArrayList<>(List.of(table.assertionsTable()));
+        if (table.completeMode()) {
+            companions.add(table.filingsTable());
+        }
+        return "SELECT " + companions.stream().map(c -> "(SELECT CAST(count(*) = 0 AS INTEGER) FROM pragma_table_info("
+                        + Sql.literal(c) + ") WHERE name = 'sys_to')").collect(Collectors.joining(" + "))
+                + ", EXISTS (SELECT 1 FROM " + versions + " WHERE system_to IS NULL)";
     }
 
     /**
@@ -91,9 +97,6 @@ final class KnowledgeSql {
         return ddl;
     }
 
-    private String companionNames() {
-        return Sql.literal(table.assertionsTable()) + (table.completeMode() ? ", " + Sql.literal(table.filingsTable()) : "");
-    }
     /** Complete mode: the batch's filings, the (scope, date) of every row and marker. */
     String batchFilings() {
         // UNION is distinct already: a DISTINCT on its first part only added a second aggregation of every row
