@@ -36,17 +36,24 @@ public final class BitemporalSession implements AutoCloseable {
      */
     private boolean holdsKnowledge;
 
-    BitemporalSession(Connection connection, BitemporalTable table, InstantSource clock) {
-        this(connection, table, clock, false);
+    /** How a first load hashes values: as it judges best, or (tests only) one way, or with 1-bit value ids. */
+    enum FirstLoad {
+        AUTO, VALUE_TUPLES, ROW_HASHES, COLLIDING_VALUE_IDS
     }
 
-    /** With {@code narrowValueIds} (tests only) first loads give value tuples 1-bit ids, so that they collide. */
-    BitemporalSession(Connection connection, BitemporalTable table, InstantSource clock, boolean narrowValueIds) {
+    private final FirstLoad firstLoadMode;
+
+    BitemporalSession(Connection connection, BitemporalTable table, InstantSource clock) {
+        this(connection, table, clock, FirstLoad.AUTO);
+    }
+
+    BitemporalSession(Connection connection, BitemporalTable table, InstantSource clock, FirstLoad firstLoadMode) {
         this.connection = Objects.requireNonNull(connection, "connection");
         this.table = Objects.requireNonNull(table, "table");
         this.clock = Objects.requireNonNull(clock, "clock");
         this.temps = new TempTables(table);
-        this.staging = new StagingSql(table, temps, narrowValueIds);
+        this.firstLoadMode = Objects.requireNonNull(firstLoadMode, "firstLoadMode");
+        this.staging = new StagingSql(table, temps, firstLoadMode == FirstLoad.COLLIDING_VALUE_IDS);
         this.knowledge = new KnowledgeSql(table, temps);
         this.versions = new VersionSql(table, temps);
         this.db = new Statements(connection);
@@ -218,16 +225,28 @@ public final class BitemporalSession implements AutoCloseable {
     /**
      * A table without current versions or knowledge: whatever {@link Replace} says, the batch becomes the knowledge
      * base, and its timeline is computed from the batch alone and inserted, without diffs against empty tables. The
-     * rows are staged with a 64-bit id of their values instead of their md5 ({@link StagingSql#stageValueIds}); the
-     * md5 is computed once per distinct value tuple. Empty if two tuples share an id: then nothing is written yet and
-     * the caller takes the general path.
+     * rows are staged with a 64-bit id of their values instead of their md5 ({@link StagingSql#stageValueIds}); if the
+     * values repeat, the md5 is computed once per distinct value tuple and the timeline's window runs on the id,
+     * otherwise the rows are staged again with their md5, as the general path stages them. Empty if two tuples share
+     * an id: then nothing is written yet and the caller takes the general path.
      */
     private Optional<WriteResult> firstLoad(String rows, Instant requested) throws SQLException {
-        db.update(staging.stageValueIds(rows));
-        db.update(staging.valueTuples());
+        long staged = db.update(staging.stageValueIds(rows));
+        boolean byValueId = switch (firstLoadMode) {
+            case AUTO -> staged < StagingSql.SMALL_BATCH || StagingSql.fewValueTuples(staged,
+                    ((Number) db.row(staging.valueIdSpread()).get(0)).longValue());
+            case ROW_HASHES -> false;
+            case VALUE_TUPLES, COLLIDING_VALUE_IDS -> true;
+        };
+        if (byValueId) {
+            db.update(staging.valueTuples());
+        } else {
+            db.update(staging.clearRows());
+            db.update(staging.stageDistinctRows(rows));
+        }
         // the system time comes with the validation, read in the write's transaction before anything is written
-        List<Object> validation = db.row(staging.validation(false, staging.valueIdCollision(), versions.systemTime()),
-                systemTimeParameters(requested));
+        List<Object> validation = db.row(staging.validation(false, byValueId ? staging.valueIdCollision() : "SELECT false",
+                versions.systemTime()), systemTimeParameters(requested));
         if ((Boolean) validation.get(3)) {
             db.update(temps.clearValues());
             return Optional.empty();
@@ -241,26 +260,27 @@ public final class BitemporalSession implements AutoCloseable {
         if (table.completeMode()) {
             db.update(knowledge.batchFilings());
         }
-        db.update(versions.firstLoadEdges());
+        db.update(versions.firstLoadEdges(byValueId));
         if ((Boolean) db.row(versions.repeatedEdges()).get(0)) {
             // a (key, date) repeats: group the rows by (key, date), as the general path stages them, and start over
             db.update(staging.clearRows());
             db.update(temps.clearEdges());
-            db.update(staging.stageValueIdsGrouped(rows));
+            db.update(byValueId ? staging.stageValueIdsGrouped(rows) : staging.stageRows(rows));
             rejection = rejection(db.row(staging.validation(false)));
             if (rejection.isPresent()) {
                 return Optional.of(WriteResult.rejected(rowsIn, rejection.get()));
             }
-            db.update(versions.firstLoadEdges());
+            db.update(versions.firstLoadEdges(byValueId));
         }
         String t = systemTime.toString();
         long filed = table.completeMode() ? db.update(knowledge.openBatchFilings(), t) : 0;
-        long asserted = db.update(knowledge.openBatchAssertions(), t);
+        boolean clustered = !byValueId && (Boolean) db.row(knowledge.stagedClustered()).get(0);
+        long asserted = db.update(knowledge.openBatchAssertions(byValueId, clustered), t);
         if (filed + asserted == 0) {
             return Optional.of(WriteResult.unchanged(rowsIn));
         }
         holdsKnowledge = true;
-        long opened = db.update(versions.openFromEdges(), t);
+        long opened = db.update(versions.openFromEdges(byValueId), t);
         return Optional.of(opened == 0 ? WriteResult.knowledgeOnly(rowsIn, systemTime)
                 : WriteResult.written(rowsIn, opened, 0, systemTime));
     }

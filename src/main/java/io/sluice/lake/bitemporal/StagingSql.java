@@ -88,6 +88,26 @@ final class StagingSql {
                 + " GROUP BY " + (values.isEmpty() ? "" : texts + ", ") + "sluice_vid) AS v";
     }
 
+    /**
+     * One row: about how many distinct value ids the rows staged by {@link #stageValueIds} have (HyperLogLog, a few
+     * percent off), to tell whether their values repeat enough for {@link #valueTuples()} to pay.
+     */
+    String valueIdSpread() {
+        return "SELECT approx_count_distinct(sluice_vid) FROM " + rowsT;
+    }
+
+    /**
+     * Whether a first load of {@code rows} staged rows with about {@code tuples} distinct value tuples should hash
+     * each tuple once ({@link #valueTuples()}) rather than each row: when the values repeat (at least 4 rows per
+     * tuple on average), or the batch is small enough for either to be cheap.
+     */
+    static boolean fewValueTuples(long rows, long tuples) {
+        return rows < SMALL_BATCH || tuples * 4 <= rows;
+    }
+
+    /** Below this many rows a first load hashes value tuples without counting them first. */
+    static final long SMALL_BATCH = 65_536;
+
     /** A scalar query: whether two distinct value tuples of {@link #valueTuples()} share an id. */
     String valueIdCollision() {
         return "SELECT count(*) > count(DISTINCT sluice_vid) FROM " + valuesT;

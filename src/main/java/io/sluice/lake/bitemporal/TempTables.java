@@ -18,7 +18,7 @@ import java.util.stream.Collectors;
  *   <li>{@code filings} (complete mode): the batch's filings;</li>
  *   <li>{@code adiff}, {@code fdiff}: how the knowledge base changes;</li>
  *   <li>{@code delta}: the versions to close and to open;</li>
- *   <li>{@code edges}: a first load's boundary assertions, with the value id instead of the hash.</li>
+ *   <li>{@code edges}: a first load's boundary assertions, with their hash and staged row, or their value id.</li>
  * </ol>
  */
 final class TempTables {
@@ -72,8 +72,9 @@ final class TempTables {
         }
         ddl.add(temp(deltaT, Sql.typed(table, keys, "") + Sql.typed(table, values, "") + "valid_from DATE, valid_to DATE, "
                 + "value_hash VARCHAR, sluice_close BOOLEAN, sluice_has_values BOOLEAN"));
-        ddl.add(temp(edgesT, Sql.typed(table, keys, "") + "filing_date DATE, sluice_vid UBIGINT, "
-                + "sluice_next_date DATE, sluice_continues BOOLEAN, sluice_continued BOOLEAN, sluice_dup BOOLEAN"));
+        ddl.add(temp(edgesT, Sql.typed(table, keys, "") + "filing_date DATE, value_hash VARCHAR, sluice_row BIGINT, "
+                + "sluice_vid UBIGINT, sluice_next_date DATE, sluice_continues BOOLEAN, sluice_continued BOOLEAN, "
+                + "sluice_dup BOOLEAN"));
         ddl.add(temp(valuesT, Sql.typed(table, values, "") + "sluice_vid UBIGINT, value_hash VARCHAR"));
         return ddl;
     }
