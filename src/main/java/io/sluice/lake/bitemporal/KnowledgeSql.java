@@ -130,7 +130,7 @@ final class KnowledgeSql {
      *
      * <p>Both sides are compared by order-independent fingerprints, in one aggregate pass over the batch (and one
      * over its (scope, date)s in complete mode) and one over the current companion rows, with no join and no md5 per
-     * row: the rows are grouped by their values, each group sums two 64-bit hashes of (key, date) in different
+     * row: the rows are grouped by their values' text, each group sums two 64-bit hashes of (key, date) in different
      * orders, and the fingerprint is the sum over groups of a hash of those sums with the md5 of the group's values
      * (the value_hash of its rows); the assertions are grouped by value_hash alike. Equal knowledge gives equal
      * fingerprints and counts; different knowledge gives equal ones only by a 64-bit hash collision, and then, as for
@@ -139,10 +139,13 @@ final class KnowledgeSql {
     String sameKnowledge(String typed) {
         String byKeyDate = "sum(hash(" + list(keys, "") + ", filing_date)) AS sluice_a1, sum(hash(filing_date, "
                 + list(keys, "") + ")) AS sluice_a2, count(*) AS sluice_n";
+        // grouped by the values' text, as value_hash tells values apart (INTERVAL '1 month' is '30 days' to DuckDB)
+        List<String> texts = values.stream().map(v -> "CAST(" + quote(v) + " AS VARCHAR)").toList();
         String batch = "SELECT coalesce(sum(hash(g.sluice_a1, g.sluice_a2, " + ValueHash.sql(values, "g") + ")), 0) AS fp, "
                 + "coalesce(sum(g.sluice_n), 0) AS n, coalesce(bool_and(g.sluice_ok), true) AS ok FROM (SELECT "
-                + Sql.prefixed(values, "") + byKeyDate + ", bool_and(sluice_problem IS NULL) AS sluice_ok FROM (" + typed
-                + ") AS t" + (values.isEmpty() ? "" : " GROUP BY " + list(values, "")) + ") AS g";
+                + values.stream().map(v -> "CAST(" + quote(v) + " AS VARCHAR) AS " + quote(v) + ", ").collect(Collectors.joining())
+                + byKeyDate + ", bool_and(sluice_problem IS NULL) AS sluice_ok FROM (" + typed + ") AS t"
+                + (values.isEmpty() ? "" : " GROUP BY " + String.join(", ", texts)) + ") AS g";
         String known = "SELECT coalesce(sum(hash(sluice_a1, sluice_a2, value_hash)), 0) AS fp, coalesce(sum(sluice_n), 0) AS n "
                 + "FROM (SELECT value_hash, " + byKeyDate + " FROM " + assertions + " WHERE sys_to IS NULL GROUP BY value_hash) AS g";
         if (!table.completeMode()) {

@@ -150,6 +150,20 @@ class BitemporalMergeTest {
         assertThat(StagingSql.fewValueTuples(1_800_000, 1_800_000)).isFalse();
     }
 
+    @Test
+    void a_full_refresh_from_sql_that_changes_only_the_text_of_a_value_is_not_taken_for_a_re_run() throws Exception {
+        // DuckDB finds INTERVAL '1 month' equal to '30 days', value_hash does not
+        BitemporalTable waits = BitemporalTable.of("waits", List.of("firm"), List.of("wait"), "filing_date")
+                .withColumnType("wait", "INTERVAL");
+        String rows = "SELECT * FROM (VALUES ('F1', DATE '2020-01-01', '1 month'), ('F2', DATE '2020-01-01', '%s')) "
+                + "v(firm, filing_date, wait)";
+        merge.write(c, waits, SourceQuery.of(rows.formatted("1 month")), Replace.ALL, T1);
+        WriteResult again = merge.write(c, waits, SourceQuery.of(rows.formatted("30 days")), Replace.ALL, T2);
+        assertThat(again.outcome()).isEqualTo(WriteResult.Outcome.WRITTEN);
+        assertThat(Lake.rows(c, "SELECT firm, wait FROM waits WHERE system_to IS NULL ORDER BY firm"))
+                .containsExactly(List.of("F1", "1 month"), List.of("F2", "30 days"));
+    }
+
     private static SourceQuery refresh(String values) {
         return SourceQuery.of("SELECT * FROM (VALUES " + values + ") v(firm, owner, filing_date, pct)");
     }
