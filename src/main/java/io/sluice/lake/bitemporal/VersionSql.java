@@ -165,11 +165,13 @@ final class VersionSql {
     String firstLoadEdges(boolean byValueId) {
         String dup = ", coalesce(lag(a.filing_date) OVER wk = a.filing_date, false) AS sluice_dup";
         String hash = byValueId ? "sluice_vid" : "value_hash";
-        String keyModeSource = "(SELECT " + list(keys, "") + ", filing_date, " + hash + ", rowid AS sluice_row FROM " + rowsT
-                + " UNION ALL SELECT " + list(keys, "m") + ", m.filing_date, NULL, CAST(NULL AS BIGINT) FROM "
+        // the staged row is carried only for the values of the row-hash way
+        String rowid = byValueId ? "CAST(NULL AS BIGINT)" : "rowid";
+        String keyModeSource = "(SELECT " + list(keys, "") + ", filing_date, " + hash + ", " + rowid + " AS sluice_row FROM "
+                + rowsT + " UNION ALL SELECT " + list(keys, "m") + ", m.filing_date, NULL, CAST(NULL AS BIGINT) FROM "
                 + markersT + " AS m ANTI JOIN " + rowsT + " AS r ON " + equal(keys, "m", "r")
                 + " AND m.filing_date = r.filing_date) AS a";
-        String row = table.completeMode() ? ", a.rowid AS sluice_row" : ", a.sluice_row";
+        String row = table.completeMode() ? ", " + (byValueId ? rowid : "a.rowid") + " AS sluice_row" : ", a.sluice_row";
         return "INSERT INTO " + edgesT + " (" + list(keys, "") + ", filing_date, " + hash + ", sluice_row, "
                 + "sluice_next_date, sluice_continues, sluice_continued, sluice_dup) WITH "
                 + edges(filingsT + " AS f", rowsT, "", keyModeSource, hash, row, dup)
