@@ -164,6 +164,25 @@ class BitemporalMergeTest {
                 .containsExactly(List.of("F1", "1 month"), List.of("F2", "30 days"));
     }
 
+    @Test
+    void a_table_without_value_columns_loads_re_runs_and_changes() throws Exception {
+        BitemporalTable members = BitemporalTable.of("members", List.of("firm", "owner"), List.of(), "filing_date")
+                .withCompleteBy(List.of("firm"));
+        String rows = "SELECT * FROM (VALUES ('F1', 'O1', DATE '2020-01-01'), ('F1', 'O1', DATE '2021-01-01'), "
+                + "('F1', 'O2', DATE '2021-01-01')%s) v(firm, owner, filing_date)";
+        assertThat(merge.write(c, members, SourceQuery.of(rows.formatted("")), Replace.ALL, T1).versionsOpened())
+                .isEqualTo(2);
+        assertThat(merge.write(c, members, SourceQuery.of(rows.formatted("")), Replace.ALL, T2).outcome())
+                .isEqualTo(WriteResult.Outcome.UNCHANGED);
+        WriteResult added = merge.write(c, members, SourceQuery.of(rows.formatted(", ('F1', 'O2', DATE '2020-01-01')")),
+                Replace.ALL, T2);
+        assertThat(added).extracting(WriteResult::versionsOpened, WriteResult::versionsClosed).containsExactly(1L, 1L);
+        assertThat(Lake.rows(c, "SELECT owner, valid_from, valid_to, value_hash FROM members WHERE system_to IS NULL "
+                + "ORDER BY ALL")).containsExactly(
+                List.of("O1", "2020-01-01", "NULL", "d41d8cd98f00b204e9800998ecf8427e"),
+                List.of("O2", "2020-01-01", "NULL", "d41d8cd98f00b204e9800998ecf8427e"));
+    }
+
     private static SourceQuery refresh(String values) {
         return SourceQuery.of("SELECT * FROM (VALUES " + values + ") v(firm, owner, filing_date, pct)");
     }
