@@ -36,12 +36,24 @@ public final class BitemporalSession implements AutoCloseable {
      */
     private boolean holdsKnowledge;
 
+    /** How a first load hashes values: as it judges best, or (tests only) one way, or with 1-bit value ids. */
+    enum FirstLoad {
+        AUTO, VALUE_TUPLES, ROW_HASHES, COLLIDING_VALUE_IDS
+    }
+
+    private final FirstLoad firstLoadMode;
+
     BitemporalSession(Connection connection, BitemporalTable table, InstantSource clock) {
+        this(connection, table, clock, FirstLoad.AUTO);
+    }
+
+    BitemporalSession(Connection connection, BitemporalTable table, InstantSource clock, FirstLoad firstLoadMode) {
         this.connection = Objects.requireNonNull(connection, "connection");
         this.table = Objects.requireNonNull(table, "table");
         this.clock = Objects.requireNonNull(clock, "clock");
         this.temps = new TempTables(table);
-        this.staging = new StagingSql(table, temps);
+        this.firstLoadMode = Objects.requireNonNull(firstLoadMode, "firstLoadMode");
+        this.staging = new StagingSql(table, temps, firstLoadMode == FirstLoad.COLLIDING_VALUE_IDS);
         this.knowledge = new KnowledgeSql(table, temps);
         this.versions = new VersionSql(table, temps);
         this.db = new Statements(connection);
@@ -128,14 +140,20 @@ public final class BitemporalSession implements AutoCloseable {
         }
     }
 
-    /** Gives companion tables of an older layout their system-time columns; checked once per session. */
+    /**
+     * Gives companion tables of an older layout their system-time columns; checked once per session, with whether the
+     * table has current versions.
+     */
     private void migrate() throws SQLException {
         if (migrated) {
             return;
         }
-        if (((Number) db.row(knowledge.unversionedCompanions()).get(0)).longValue() > 0) {
+        List<Object> layout = db.row(knowledge.unversionedCompanions());
+        if (((Number) layout.get(0)).longValue() > 0) {
             db.execute(knowledge.addSystemTime());
         }
+        // current versions now are knowledge later: taking the general path is always correct
+        holdsKnowledge |= (Boolean) layout.get(1);
         migrated = true;
     }
 
@@ -165,17 +183,26 @@ public final class BitemporalSession implements AutoCloseable {
         }
         boolean empty = !holdsKnowledge && (Boolean) db.row(versions.emptyNow()).get(0);
         if (!empty && replace == Replace.ALL && batch instanceof SourceQuery query && query.markers().isEmpty()) {
-            List<Object> same = db.row(knowledge.sameKnowledge(staging.hashed(query.rows())));
+            List<Object> same = db.row(knowledge.sameKnowledge(staging.typed(query.rows())));
             if ((Boolean) same.get(0)) {
                 return WriteResult.unchanged(((Number) same.get(1)).longValue()); // a re-run: nothing to stage
             }
         }
-        String rows = stage(batch);
-        // a first load finds repeats in its window pass; the system time comes with the validation (one query less),
-        // read in the write's transaction before anything is written, as it would be later
-        List<Object> validation = db.row(staging.validation(!empty, versions.systemTime()), systemTimeParameters(requested));
+        String rows = load(batch);
+        if (empty) {
+            Optional<WriteResult> first = firstLoad(rows, requested);
+            if (first.isPresent()) {
+                return first.get();
+            }
+            // two value tuples of the batch share a 64-bit id (astronomically rare): the general path is exact
+            db.update(staging.clearRows());
+        }
+        db.update(staging.stageDistinctRows(rows));
+        // the system time comes with the validation (one query less), read in the write's transaction before anything
+        // is written, as it would be later
+        List<Object> validation = db.row(staging.validation(true, versions.systemTime()), systemTimeParameters(requested));
         Instant systemTime = Instant.EPOCH.plus(((Number) validation.get(validation.size() - 1)).longValue(), ChronoUnit.MICROS);
-        if (!empty && (Boolean) validation.get(3)) {
+        if ((Boolean) validation.get(3)) {
             // a (key, date) repeats: stage the rows grouped by (key, date) instead
             db.update(staging.clearRows());
             db.update(staging.stageRows(rows));
@@ -189,9 +216,6 @@ public final class BitemporalSession implements AutoCloseable {
         if (table.completeMode()) {
             db.update(knowledge.batchFilings());
         }
-        if (empty) {
-            return firstLoad(rows, rowsIn, systemTime);
-        }
         holdsKnowledge = true;
         boolean filingsChanged = table.completeMode() && db.update(knowledge.filingDiff(replace)) > 0;
         boolean assertionsChanged = db.update(knowledge.assertionDiff(replace)) > 0;
@@ -200,31 +224,65 @@ public final class BitemporalSession implements AutoCloseable {
 
     /**
      * A table without current versions or knowledge: whatever {@link Replace} says, the batch becomes the knowledge
-     * base, and its timeline is computed from the batch alone and inserted, without diffs against empty tables.
+     * base, and its timeline is computed from the batch alone and inserted, without diffs against empty tables. The
+     * rows are staged with a 64-bit id of their values instead of their md5 ({@link StagingSql#stageValueIds}); if the
+     * values repeat, the md5 is computed once per distinct value tuple and the timeline's window runs on the id,
+     * otherwise the rows are staged again with their md5, as the general path stages them. Empty if two tuples share
+     * an id: then nothing is written yet and the caller takes the general path.
      */
-    private WriteResult firstLoad(String rows, long rowsIn, Instant systemTime) throws SQLException {
-        db.update(versions.firstLoadEdges());
+    private Optional<WriteResult> firstLoad(String rows, Instant requested) throws SQLException {
+        long staged = db.update(staging.stageValueIds(rows));
+        boolean byValueId = switch (firstLoadMode) {
+            case AUTO -> staged < StagingSql.SMALL_BATCH || StagingSql.fewValueTuples(staged,
+                    ((Number) db.row(staging.valueIdSpread()).get(0)).longValue());
+            case ROW_HASHES -> false;
+            case VALUE_TUPLES, COLLIDING_VALUE_IDS -> true;
+        };
+        if (byValueId) {
+            db.update(staging.valueTuples());
+        } else {
+            db.update(staging.clearRows());
+            db.update(staging.stageDistinctRows(rows));
+        }
+        // the system time comes with the validation, read in the write's transaction before anything is written
+        List<Object> validation = db.row(staging.validation(false, byValueId ? staging.valueIdCollision() : "SELECT false",
+                versions.systemTime()), systemTimeParameters(requested));
+        if ((Boolean) validation.get(3)) {
+            db.update(temps.clearValues());
+            return Optional.empty();
+        }
+        Instant systemTime = Instant.EPOCH.plus(((Number) validation.get(4)).longValue(), ChronoUnit.MICROS);
+        long rowsIn = ((Number) validation.get(0)).longValue();
+        Optional<String> rejection = rejection(validation);
+        if (rejection.isPresent()) {
+            return Optional.of(WriteResult.rejected(rowsIn, rejection.get()));
+        }
+        if (table.completeMode()) {
+            db.update(knowledge.batchFilings());
+        }
+        db.update(versions.firstLoadEdges(byValueId));
         if ((Boolean) db.row(versions.repeatedEdges()).get(0)) {
             // a (key, date) repeats: group the rows by (key, date), as the general path stages them, and start over
             db.update(staging.clearRows());
             db.update(temps.clearEdges());
-            db.update(staging.stageRows(rows));
-            Optional<String> rejection = rejection(db.row(staging.validation(false)));
+            db.update(byValueId ? staging.stageValueIdsGrouped(rows) : staging.stageRows(rows));
+            rejection = rejection(db.row(staging.validation(false)));
             if (rejection.isPresent()) {
-                return WriteResult.rejected(rowsIn, rejection.get());
+                return Optional.of(WriteResult.rejected(rowsIn, rejection.get()));
             }
-            db.update(versions.firstLoadEdges());
+            db.update(versions.firstLoadEdges(byValueId));
         }
         String t = systemTime.toString();
         long filed = table.completeMode() ? db.update(knowledge.openBatchFilings(), t) : 0;
-        boolean clustered = (Boolean) db.row(knowledge.stagedClustered()).get(0);
-        long asserted = db.update(knowledge.openBatchAssertions(clustered), t);
+        boolean clustered = !byValueId && (Boolean) db.row(knowledge.stagedClustered()).get(0);
+        long asserted = db.update(knowledge.openBatchAssertions(byValueId, clustered), t);
         if (filed + asserted == 0) {
-            return WriteResult.unchanged(rowsIn);
+            return Optional.of(WriteResult.unchanged(rowsIn));
         }
         holdsKnowledge = true;
-        long opened = db.update(versions.openFromEdges(), t);
-        return opened == 0 ? WriteResult.knowledgeOnly(rowsIn, systemTime) : WriteResult.written(rowsIn, opened, 0, systemTime);
+        long opened = db.update(versions.openFromEdges(byValueId), t);
+        return Optional.of(opened == 0 ? WriteResult.knowledgeOnly(rowsIn, systemTime)
+                : WriteResult.written(rowsIn, opened, 0, systemTime));
     }
 
     private Instant systemTime(Instant requested) throws SQLException {
@@ -277,32 +335,28 @@ public final class BitemporalSession implements AutoCloseable {
     }
 
     /**
-     * Stages the batch, its rows one for one (even if a (key, date) repeats: the caller finds out and then stages them
-     * grouped); returns the query of its rows.
+     * Loads an in-memory batch into the input tables and stages the batch's markers; returns the query of its rows
+     * (which the caller stages).
      */
-    private String stage(BatchSource batch) throws SQLException {
-        String rows;
+    private String load(BatchSource batch) throws SQLException {
         if (batch instanceof Batch entries) {
             BatchLoader.checkColumns(table.rowColumns(), entries.rows(), "row");
             BatchLoader.checkColumns(table.markerColumns(), entries.markers(), "filing marker");
             BatchLoader.append(connection, temps.inRows, table.rowColumns(), entries.rows());
-            rows = "SELECT * FROM " + temps.inRows;
-            db.update(staging.stageDistinctRows(rows));
             if (!entries.markers().isEmpty()) {
                 BatchLoader.append(connection, temps.inMarkers, table.markerColumns(), entries.markers());
                 db.update(staging.insertMarkers("SELECT * FROM " + temps.inMarkers));
             }
-        } else if (batch instanceof SourceQuery query) {
-            rows = query.rows();
-            db.update(staging.stageDistinctRows(rows));
+            return "SELECT * FROM " + temps.inRows;
+        }
+        if (batch instanceof SourceQuery query) {
             Optional<String> markers = query.markers();
             if (markers.isPresent()) {
                 db.update(staging.insertMarkers(markers.get()));
             }
-        } else {
-            throw new IllegalArgumentException("unknown batch source " + batch.getClass());
+            return query.rows();
         }
-        return rows;
+        throw new IllegalArgumentException("unknown batch source " + batch.getClass());
     }
 
     /** The rejection in a row of {@link StagingSql#validation(boolean, String...)}, if any. */

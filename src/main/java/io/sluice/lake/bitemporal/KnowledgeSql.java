@@ -30,6 +30,7 @@ final class KnowledgeSql {
     private final String filingsT;
     private final String adiffT;
     private final String fdiffT;
+    private final String valuesT;
 
     KnowledgeSql(BitemporalTable table, TempTables temps) {
         this.table = table;
@@ -44,6 +45,7 @@ final class KnowledgeSql {
         this.filingsT = temps.filingsT;
         this.adiffT = temps.adiffT;
         this.fdiffT = temps.fdiffT;
+        this.valuesT = temps.valuesT;
     }
 
     List<String> createTables() {
@@ -60,13 +62,19 @@ final class KnowledgeSql {
         return ddl;
     }
 
-    /** One row: how many companion tables lack the system-time columns (tables created before they existed). */
+    /**
+     * One row: how many companion tables lack the system-time columns (tables created before they existed), and
+     * whether the version table has current versions (then a write need not check whether the table is empty).
+     * {@code pragma_table_info} of two tables, not a scan of the catalog's every column.
+     */
     String unversionedCompanions() {
-        return "SELECT count(*) FROM (SELECT table_name FROM duckdb_tables() WHERE database_name = current_database() "
-                + "AND schema_name = current_schema() AND table_name IN (" + companionNames() + ") EXCEPT "
-                + "SELECT table_name FROM duckdb_columns() WHERE database_name = current_database() "
-                + "AND schema_name = current_schema() AND table_name IN (" + companionNames() + ") "
-                + "AND column_name = 'sys_to')";
+        List<String> companions = new ArrayList<>(List.of(table.assertionsTable()));
+        if (table.completeMode()) {
+            companions.add(table.filingsTable());
+        }
+        return "SELECT " + companions.stream().map(c -> "(SELECT CAST(count(*) = 0 AS INTEGER) FROM pragma_table_info("
+                        + Sql.literal(c) + ") WHERE name = 'sys_to')").collect(Collectors.joining(" + "))
+                + ", EXISTS (SELECT 1 FROM " + versions + " WHERE system_to IS NULL)";
     }
 
     /**
@@ -89,9 +97,6 @@ final class KnowledgeSql {
         return ddl;
     }
 
-    private String companionNames() {
-        return Sql.literal(table.assertionsTable()) + (table.completeMode() ? ", " + Sql.literal(table.filingsTable()) : "");
-    }
     /** Complete mode: the batch's filings, the (scope, date) of every row and marker. */
     String batchFilings() {
         // UNION is distinct already: a DISTINCT on its first part only added a second aggregation of every row
@@ -106,34 +111,52 @@ final class KnowledgeSql {
         if (table.completeMode()) {
             return rows;
         }
-        return rows + " UNION ALL SELECT " + list(keys, "m") + ", m.filing_date, CAST(NULL AS VARCHAR) "
+        return rows + " UNION ALL " + tombstones();
+    }
+
+    /** Key mode: the markers without a row, as assertions with a NULL hash. */
+    private String tombstones() {
+        return "SELECT " + list(keys, "m") + ", m.filing_date, CAST(NULL AS VARCHAR) "
                 + "FROM " + markersT + " AS m ANTI JOIN " + rowsT + " AS r ON " + equal(keys, "m", "r")
                 + " AND m.filing_date = r.filing_date";
     }
 
     /**
-     * A full refresh without markers leaves the knowledge as it is exactly when every batch row (typed and hashed
-     * by {@code hashed}, without problems) equals a current assertion in key, date and hash, every current assertion
-     * is met, and, in complete mode, no current filing is empty (the batch could not repeat it without a marker).
-     * Such a batch is also valid: rows that repeat a (key, date) meet the same assertion, so they are identical.
-     * One row: whether that holds, and the batch's row count. One pass over the batch, without staging it.
+     * A full refresh without markers leaves the knowledge as it is exactly when the batch's rows (typed by
+     * {@code typed}, without problems) are the current assertions (key, date, hash), one row each, and, in complete
+     * mode, the batch's (scope, date)s are the current filings (the batch cannot repeat an empty filing without a
+     * marker). One row: whether that holds, and the batch's row count. Such a batch is also valid: it has no
+     * problem and, one row per current assertion, no repeated (key, date).
+     *
+     * <p>Both sides are compared by order-independent fingerprints, in one aggregate pass over the batch (and one
+     * over its (scope, date)s in complete mode) and one over the current companion rows, with no join and no md5 per
+     * row: the rows are grouped by their values' text, each group sums two 64-bit hashes of (key, date) in different
+     * orders, and the fingerprint is the sum over groups of a hash of those sums with the md5 of the group's values
+     * (the value_hash of its rows); the assertions are grouped by value_hash alike. Equal knowledge gives equal
+     * fingerprints and counts; different knowledge gives equal ones only by a 64-bit hash collision, and then, as for
+     * any other difference in the batch, the general path decides.
      */
-    String sameKnowledge(String hashed) {
-        // the filed (scope, date)s are few next to the assertions: probing them against the distinct filed dates of
-        // the assertions is several times cheaper than an anti-join that builds its hash table on every assertion
-        String emptyFilings = table.completeMode()
-                ? " AND NOT EXISTS (SELECT 1 FROM " + filings + " AS f ANTI JOIN (SELECT DISTINCT " + list(scope, "")
-                        + ", filing_date FROM " + assertions + " WHERE sys_to IS NULL) AS x ON " + equal(scope, "x", "f")
-                        + " AND x.filing_date = f.filing_date WHERE f.sys_to IS NULL)"
-                : "";
-        // joined on (key, date) only, with the hashes compared after the join: current assertions are unique per
-        // (key, date), so a batch row meets at most one, and unequal hashes count as a miss as an unmatched row would
-        return "SELECT count(*) FILTER (WHERE a.filing_date IS NULL OR b.sluice_one IS NULL "
-                + "OR b.sluice_problem IS NOT NULL OR a.value_hash IS DISTINCT FROM b.value_hash) = 0" + emptyFilings
-                + ", count(b.sluice_one) FROM (SELECT "
-                + list(keys, "") + ", filing_date, value_hash, sluice_problem, 1 AS sluice_one FROM (" + hashed
-                + ") AS h) AS b FULL JOIN (SELECT " + list(keys, "") + ", filing_date, value_hash FROM " + assertions
-                + " WHERE sys_to IS NULL) AS a ON " + equal(keys, "a", "b") + " AND a.filing_date = b.filing_date";
+    String sameKnowledge(String typed) {
+        String byKeyDate = "sum(hash(" + list(keys, "") + ", filing_date)) AS sluice_a1, sum(hash(filing_date, "
+                + list(keys, "") + ")) AS sluice_a2, count(*) AS sluice_n";
+        // grouped by the values' text, as value_hash tells values apart (INTERVAL '1 month' is '30 days' to DuckDB)
+        List<String> texts = values.stream().map(v -> "CAST(" + quote(v) + " AS VARCHAR)").toList();
+        String batch = "SELECT coalesce(sum(hash(g.sluice_a1, g.sluice_a2, " + ValueHash.sql(values, "g") + ")), 0) AS fp, "
+                + "coalesce(sum(g.sluice_n), 0) AS n, coalesce(bool_and(g.sluice_ok), true) AS ok FROM (SELECT "
+                + values.stream().map(v -> "CAST(" + quote(v) + " AS VARCHAR) AS " + quote(v) + ", ").collect(Collectors.joining())
+                + byKeyDate + ", bool_and(sluice_problem IS NULL) AS sluice_ok FROM (" + typed + ") AS t"
+                + (values.isEmpty() ? "" : " GROUP BY " + String.join(", ", texts)) + ") AS g";
+        String known = "SELECT coalesce(sum(hash(sluice_a1, sluice_a2, value_hash)), 0) AS fp, coalesce(sum(sluice_n), 0) AS n "
+                + "FROM (SELECT value_hash, " + byKeyDate + " FROM " + assertions + " WHERE sys_to IS NULL GROUP BY value_hash) AS g";
+        if (!table.completeMode()) {
+            return "SELECT b.ok AND b.n = k.n AND b.fp = k.fp, b.n FROM (" + batch + ") AS b, (" + known + ") AS k";
+        }
+        String filed = "coalesce(sum(hash(" + list(scope, "") + ", filing_date)), 0) AS fp, count(*) AS n";
+        String batchFilings = "SELECT " + filed + " FROM (SELECT DISTINCT " + list(scope, "") + ", filing_date FROM ("
+                + typed + ") AS t) AS d";
+        String knownFilings = "SELECT " + filed + " FROM " + filings + " WHERE sys_to IS NULL";
+        return "SELECT b.ok AND b.n = k.n AND b.fp = k.fp AND bf.n = kf.n AND bf.fp = kf.fp, b.n FROM (" + batch
+                + ") AS b, (" + known + ") AS k, (" + batchFilings + ") AS bf, (" + knownFilings + ") AS kf";
     }
 
     /** Known assertions that the batch replaces, paired with the batch's: only the differences are kept. */
@@ -240,12 +263,22 @@ final class KnowledgeSql {
 
     /**
      * A table without current knowledge: the batch's assertions are the knowledge (parameter 1: the system time),
-     * clustered by scope unless {@code clustered} says that the staged rows already are (see {@link #stagedClustered()}).
+     * clustered by scope (so that the semi-joins of later writes on the scope columns skip row groups by their
+     * min/max). With {@code byValueId} the staged rows carry value ids ({@link StagingSql#stageValueIds}) and take
+     * their value_hash from the value tuples: that join does not keep the staged order, so they are always sorted.
+     * Otherwise they carry their hash and are sorted unless {@code clustered} says that the staged rows already are
+     * (see {@link #stagedClustered()}).
      */
-    String openBatchAssertions(boolean clustered) {
+    String openBatchAssertions(boolean byValueId, boolean clustered) {
+        String batch = batchAssertions();
+        if (byValueId) {
+            String rows = "SELECT " + list(keys, "r") + ", r.filing_date, v.value_hash FROM " + rowsT + " AS r JOIN "
+                    + valuesT + " AS v ON v.sluice_vid = r.sluice_vid";
+            batch = table.completeMode() ? rows : rows + " UNION ALL " + tombstones();
+        }
         return "INSERT INTO " + assertions + " (" + list(keys, "") + ", filing_date, value_hash, sys_from, sys_to) SELECT "
-                + list(keys, "") + ", filing_date, value_hash, CAST(? AS TIMESTAMPTZ), NULL FROM (" + batchAssertions()
-                + ") AS n" + (clustered ? "" : " ORDER BY " + list(scope, ""));
+                + list(keys, "") + ", filing_date, value_hash, CAST(? AS TIMESTAMPTZ), NULL FROM (" + batch
+                + ") AS n" + (clustered && !byValueId ? "" : " ORDER BY " + list(scope, ""));
     }
 
     /**

@@ -17,14 +17,19 @@ final class StagingSql {
     private final List<String> scope;
     private final String rowsT;
     private final String markersT;
+    private final String valuesT;
+    private final boolean narrowValueIds;
 
-    StagingSql(BitemporalTable table, TempTables temps) {
+    /** {@code narrowValueIds}: value ids of one bit, so that distinct tuples collide (to test the fallback). */
+    StagingSql(BitemporalTable table, TempTables temps, boolean narrowValueIds) {
         this.table = table;
         this.keys = table.keyColumns();
         this.values = table.valueColumns();
         this.scope = table.scopeColumns();
         this.rowsT = temps.rowsT;
         this.markersT = temps.markersT;
+        this.valuesT = temps.valuesT;
+        this.narrowValueIds = narrowValueIds;
     }
 
     /**
@@ -33,12 +38,10 @@ final class StagingSql {
      * unreadable key or date, {@code sluice_n} counts the rows.
      */
     String stageRows(String source) {
-        String firstValues = values.stream().map(v -> "first(" + quote(v) + ") AS " + quote(v) + ", ")
-                .collect(Collectors.joining());
-        return "INSERT INTO " + rowsT + " SELECT " + list(keys, "") + ", filing_date, "
-                + firstValues + "min(value_hash) AS value_hash, min(value_hash) <> max(value_hash) AS sluice_conflict, "
-                + "max(sluice_problem) AS sluice_problem, count(*) AS sluice_n FROM (" + hashed(source) + ") AS hashed "
-                + "GROUP BY " + list(keys, "") + ", filing_date";
+        return "INSERT INTO " + rowsT + " SELECT " + list(keys, "") + ", filing_date, " + firstValues()
+                + "min(value_hash) AS value_hash, min(value_hash) <> max(value_hash) AS sluice_conflict, "
+                + "max(sluice_problem) AS sluice_problem, count(*) AS sluice_n, NULL AS sluice_vid FROM (" + hashed(source)
+                + ") AS hashed GROUP BY " + list(keys, "") + ", filing_date";
     }
 
     /**
@@ -48,7 +51,77 @@ final class StagingSql {
      */
     String stageDistinctRows(String source) {
         return "INSERT INTO " + rowsT + " SELECT " + list(keys, "") + ", filing_date, " + Sql.prefixed(values, "")
-                + "value_hash, FALSE AS sluice_conflict, sluice_problem, 1 AS sluice_n FROM (" + hashed(source) + ") AS hashed";
+                + "value_hash, FALSE AS sluice_conflict, sluice_problem, 1 AS sluice_n, NULL AS sluice_vid FROM ("
+                + hashed(source) + ") AS hashed";
+    }
+
+    /**
+     * A first load's staging: like {@link #stageDistinctRows}, but instead of the md5 of every row (most of the cost of
+     * staging) a 64-bit id of the values ({@code sluice_vid}, DuckDB's {@code hash}). The md5 is then computed once per
+     * distinct value tuple ({@link #valueTuples()}), and equal ids stand for equal values only once
+     * {@link #valueIdCollision()} has shown that no two tuples of the batch share one.
+     */
+    String stageValueIds(String source) {
+        return "INSERT INTO " + rowsT + " SELECT " + list(keys, "") + ", filing_date, " + Sql.prefixed(values, "")
+                + "NULL AS value_hash, FALSE AS sluice_conflict, sluice_problem, 1 AS sluice_n, " + valueId()
+                + " AS sluice_vid FROM (" + typed(source) + ") AS typed";
+    }
+
+    /** {@link #stageValueIds} grouped by (key, date), as {@link #stageRows} groups {@link #stageDistinctRows}. */
+    String stageValueIdsGrouped(String source) {
+        return "INSERT INTO " + rowsT + " SELECT " + list(keys, "") + ", filing_date, " + firstValues()
+                + "NULL AS value_hash, min(sluice_vid) <> max(sluice_vid) AS sluice_conflict, "
+                + "max(sluice_problem) AS sluice_problem, count(*) AS sluice_n, min(sluice_vid) AS sluice_vid FROM (SELECT *, "
+                + valueId() + " AS sluice_vid FROM (" + typed(source) + ") AS typed) AS ided GROUP BY " + list(keys, "")
+                + ", filing_date";
+    }
+
+    /**
+     * Each distinct value tuple of the rows staged by {@link #stageValueIds}, with its id and its value_hash. Tuples are
+     * told apart by their text, as the value_hash does: a type whose equality is coarser than its text (an INTERVAL
+     * of 30 days and one of 1 month) keeps two tuples and two hashes.
+     */
+    String valueTuples() {
+        String texts = values.stream().map(v -> "CAST(" + quote(v) + " AS VARCHAR)").collect(Collectors.joining(", "));
+        return "INSERT INTO " + valuesT + " SELECT " + Sql.prefixed(values, "") + "sluice_vid, "
+                + ValueHash.sql(values, "") + " AS value_hash FROM (SELECT " + firstValues() + "sluice_vid FROM " + rowsT
+                + " GROUP BY " + (values.isEmpty() ? "" : texts + ", ") + "sluice_vid) AS v";
+    }
+
+    /**
+     * One row: about how many distinct value ids the rows staged by {@link #stageValueIds} have (HyperLogLog, a few
+     * percent off), to tell whether their values repeat enough for {@link #valueTuples()} to pay.
+     */
+    String valueIdSpread() {
+        return "SELECT approx_count_distinct(sluice_vid) FROM " + rowsT;
+    }
+
+    /**
+     * Whether a first load of {@code rows} staged rows with about {@code tuples} distinct value tuples should hash
+     * each tuple once ({@link #valueTuples()}) rather than each row: when the values repeat (at least 4 rows per
+     * tuple on average), or the batch is small enough for either to be cheap.
+     */
+    static boolean fewValueTuples(long rows, long tuples) {
+        return rows < SMALL_BATCH || tuples * 4 <= rows;
+    }
+
+    /** Below this many rows a first load hashes value tuples without counting them first. */
+    static final long SMALL_BATCH = 65_536;
+
+    /** A scalar query: whether two distinct value tuples of {@link #valueTuples()} share an id. */
+    String valueIdCollision() {
+        return "SELECT count(*) > count(DISTINCT sluice_vid) FROM " + valuesT;
+    }
+
+    /** The id of a row's values: a 64-bit hash of their text (NULL apart from any text). */
+    private String valueId() {
+        String id = values.isEmpty() ? "CAST(0 AS UBIGINT)"
+                : "hash(" + values.stream().map(v -> "CAST(" + quote(v) + " AS VARCHAR)").collect(Collectors.joining(", ")) + ")";
+        return narrowValueIds ? "(" + id + " % 2)" : id;
+    }
+
+    private String firstValues() {
+        return values.stream().map(v -> "first(" + quote(v) + ") AS " + quote(v) + ", ").collect(Collectors.joining());
     }
 
     /** Whether a (key, date) occurs twice among the staged rows (a scalar query). */
@@ -62,14 +135,21 @@ final class StagingSql {
 
     /** The batch rows typed and hashed, one for one, with their first problem (NULL or unreadable key, date or value). */
     String hashed(String source) {
+        return "SELECT *, " + ValueHash.sql(values, "") + " AS value_hash FROM (" + typed(source) + ") AS typed";
+    }
+
+    /**
+     * The batch rows typed, one for one, with their first problem (NULL or unreadable key, date or value) in
+     * {@code sluice_problem}, and no hash.
+     */
+    String typed(String source) {
         List<String> checks = new ArrayList<>();
         keys.forEach(k -> checks.addAll(requiredChecks(k, "key column", table.type(k))));
         checks.addAll(requiredChecks(table.dateColumn(), "date column", "DATE"));
         values.forEach(v -> checks.add(convertibleCheck(v, "value column", table.type(v))));
-        String typed = "SELECT " + casts(keys) + casts(values)
+        return "SELECT " + casts(keys) + casts(values)
                 + "TRY_CAST(src." + quote(table.dateColumn()) + " AS DATE) AS filing_date, "
                 + problem(checks) + " AS sluice_problem FROM (" + source + "\n) AS src";
-        return "SELECT *, " + ValueHash.sql(values, "") + " AS value_hash FROM (" + typed + ") AS typed";
     }
 
     String insertMarkers(String source) {

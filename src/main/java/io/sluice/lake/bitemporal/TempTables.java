@@ -12,11 +12,13 @@ import java.util.stream.Collectors;
  * <ol>
  *   <li>{@code in_rows}, {@code in_markers}: an in-memory batch as text;</li>
  *   <li>{@code rows}: the batch typed, hashed and grouped by (key, date), with its row count, the first problem of
- *       each group and whether the group holds two different values; {@code markers};</li>
+ *       each group and whether the group holds two different values; {@code markers}; on a first load the rows carry
+ *       a 64-bit id of their values instead of the hash, and {@code values} holds each distinct value tuple once
+ *       with its id and hash;</li>
  *   <li>{@code filings} (complete mode): the batch's filings;</li>
  *   <li>{@code adiff}, {@code fdiff}: how the knowledge base changes;</li>
  *   <li>{@code delta}: the versions to close and to open;</li>
- *   <li>{@code edges}: a first load's boundary assertions.</li>
+ *   <li>{@code edges}: a first load's boundary assertions, with their hash and staged row, or their value id.</li>
  * </ol>
  */
 final class TempTables {
@@ -30,6 +32,7 @@ final class TempTables {
     final String fdiffT;
     final String deltaT;
     final String edgesT;
+    final String valuesT;
     private final BitemporalTable table;
     private final List<String> keys;
     private final List<String> values;
@@ -50,6 +53,7 @@ final class TempTables {
         this.fdiffT = prefix + "fdiff";
         this.deltaT = prefix + "delta";
         this.edgesT = prefix + "edges";
+        this.valuesT = prefix + "values";
     }
 
     /** The temp tables, created if missing; their columns are in the order the statements fill them. */
@@ -58,7 +62,7 @@ final class TempTables {
         ddl.add(temp(inRows, varchars(table.rowColumns())));
         ddl.add(temp(inMarkers, varchars(table.markerColumns())));
         ddl.add(temp(rowsT, Sql.typed(table, keys, "") + "filing_date DATE, " + Sql.typed(table, values, "")
-                + "value_hash VARCHAR, sluice_conflict BOOLEAN, sluice_problem VARCHAR, sluice_n BIGINT"));
+                + "value_hash VARCHAR, sluice_conflict BOOLEAN, sluice_problem VARCHAR, sluice_n BIGINT, sluice_vid UBIGINT"));
         ddl.add(temp(markersT, Sql.typed(table, scope, "") + "filing_date DATE, sluice_problem VARCHAR"));
         ddl.add(temp(adiffT, Sql.typed(table, keys, "") + "filing_date DATE, value_hash VARCHAR, sluice_old BOOLEAN, "
                 + "sluice_new BOOLEAN"));
@@ -69,7 +73,9 @@ final class TempTables {
         ddl.add(temp(deltaT, Sql.typed(table, keys, "") + Sql.typed(table, values, "") + "valid_from DATE, valid_to DATE, "
                 + "value_hash VARCHAR, sluice_close BOOLEAN, sluice_has_values BOOLEAN"));
         ddl.add(temp(edgesT, Sql.typed(table, keys, "") + "filing_date DATE, value_hash VARCHAR, sluice_row BIGINT, "
-                + "sluice_next_date DATE, sluice_continues BOOLEAN, sluice_continued BOOLEAN, sluice_dup BOOLEAN"));
+                + "sluice_vid UBIGINT, sluice_next_date DATE, sluice_continues BOOLEAN, sluice_continued BOOLEAN, "
+                + "sluice_dup BOOLEAN"));
+        ddl.add(temp(valuesT, Sql.typed(table, values, "") + "sluice_vid UBIGINT, value_hash VARCHAR"));
         return ddl;
     }
 
@@ -88,14 +94,19 @@ final class TempTables {
         return "DELETE FROM temp.main." + quote(edgesT);
     }
 
+    /** Empties the first load's value tuples. */
+    String clearValues() {
+        return "DELETE FROM temp.main." + quote(valuesT);
+    }
+
     List<String> dropTemps() {
         return temps().stream().map(t -> "DROP TABLE IF EXISTS temp.main." + quote(t)).toList();
     }
 
     private List<String> temps() {
         return table.completeMode()
-                ? List.of(inRows, inMarkers, rowsT, markersT, adiffT, filingsT, fdiffT, deltaT, edgesT)
-                : List.of(inRows, inMarkers, rowsT, markersT, adiffT, deltaT, edgesT);
+                ? List.of(inRows, inMarkers, rowsT, markersT, adiffT, filingsT, fdiffT, deltaT, edgesT, valuesT)
+                : List.of(inRows, inMarkers, rowsT, markersT, adiffT, deltaT, edgesT, valuesT);
     }
 
     private static String temp(String name, String columns) {

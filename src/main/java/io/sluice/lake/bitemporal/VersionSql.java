@@ -27,6 +27,7 @@ final class VersionSql {
     private final String filingsT;
     private final String markersT;
     private final String edgesT;
+    private final String valuesT;
 
     VersionSql(BitemporalTable table, TempTables temps) {
         this.table = table;
@@ -43,6 +44,7 @@ final class VersionSql {
         this.filingsT = temps.filingsT;
         this.markersT = temps.markersT;
         this.edgesT = temps.edgesT;
+        this.valuesT = temps.valuesT;
     }
 
     /**
@@ -103,15 +105,17 @@ final class VersionSql {
      * {@code keyModeFrom} (key mode: assertions, alias a, with its WHERE).
      */
     private String timeline(String filingsFrom, String assertionsTable, String assertionsWhere, String keyModeFrom) {
-        return edges(filingsFrom, assertionsTable, assertionsWhere, keyModeFrom, "", "")
-                + ", b AS (SELECT * FROM e WHERE " + BOUNDARY + "), "
+        return edges(filingsFrom, assertionsTable, assertionsWhere, keyModeFrom, "value_hash", "", "")
+                + ", b AS (SELECT * FROM e WHERE " + boundary("value_hash") + "), "
                 + "nxt AS (SELECT " + list(keys, "") + ", filing_date AS valid_from, " + VALID_TO + " AS valid_to, value_hash "
                 + "FROM b WINDOW wb AS (PARTITION BY " + list(keys, "") + " ORDER BY filing_date) "
                 + "QUALIFY NOT sluice_continues)";
     }
 
-    /** The assertions (of CTE {@code e}) where a version starts or ends. */
-    private static final String BOUNDARY = "value_hash IS NOT NULL AND NOT (sluice_continues AND sluice_continued)";
+    /** The assertions (of CTE {@code e}) where a version starts or ends; {@code hash} is NULL for a tombstone. */
+    private static String boundary(String hash) {
+        return hash + " IS NOT NULL AND NOT (sluice_continues AND sluice_continued)";
+    }
 
     /** The end of the version that starts at a boundary assertion, over the boundary assertions of its key (window wb). */
     private static final String VALID_TO = "CASE WHEN sluice_continued THEN lead(sluice_next_date) OVER wb ELSE sluice_next_date END";
@@ -119,29 +123,30 @@ final class VersionSql {
     /**
      * CTEs {@code f} (complete mode: the filings with their previous and next date) and {@code e}: every assertion
      * with the scope's next filing date and whether it continues the previous assertion of its key and is continued
-     * by the next, plus the columns {@code extra} (each {@code , a.x}) and {@code , <expression> AS sluice_dup} if
-     * {@code dup} is not empty (window wk over the key in date order).
+     * by the next (the same {@code hash}: the value_hash, or on a first load the value id), plus the columns
+     * {@code extra} (each {@code , a.x}) and {@code , <expression> AS sluice_dup} if {@code dup} is not empty (window
+     * wk over the key in date order).
      */
     private String edges(String filingsFrom, String assertionsTable, String assertionsWhere, String keyModeFrom,
-                         String extra, String dup) {
+                         String hash, String extra, String dup) {
         if (table.completeMode()) {
             return "f AS (SELECT " + list(scope, "f") + ", f.filing_date, "
                     + "lag(f.filing_date) OVER w AS sluice_prev_date, lead(f.filing_date) OVER w AS sluice_next_date "
                     + "FROM " + filingsFrom
                     + " WINDOW w AS (PARTITION BY " + list(scope, "f") + " ORDER BY f.filing_date)), "
-                    + "e AS (SELECT " + list(keys, "a") + ", a.filing_date, a.value_hash" + extra + ", f.sluice_next_date, "
+                    + "e AS (SELECT " + list(keys, "a") + ", a.filing_date, a." + hash + extra + ", f.sluice_next_date, "
                     + "coalesce(lag(a.filing_date) OVER wk = f.sluice_prev_date "
-                    + "AND lag(a.value_hash) OVER wk = a.value_hash, false) AS sluice_continues, "
+                    + "AND lag(a." + hash + ") OVER wk = a." + hash + ", false) AS sluice_continues, "
                     + "coalesce(lead(a.filing_date) OVER wk = f.sluice_next_date "
-                    + "AND lead(a.value_hash) OVER wk = a.value_hash, false) AS sluice_continued" + dup + " "
+                    + "AND lead(a." + hash + ") OVER wk = a." + hash + ", false) AS sluice_continued" + dup + " "
                     + "FROM " + assertionsTable + " AS a JOIN f ON " + equal(scope, "a", "f")
                     + " AND a.filing_date = f.filing_date" + assertionsWhere + " WINDOW wk AS (PARTITION BY " + list(keys, "a")
                     + " ORDER BY a.filing_date))";
         }
-        return "e AS (SELECT " + list(keys, "a") + ", a.filing_date, a.value_hash" + extra + ", "
+        return "e AS (SELECT " + list(keys, "a") + ", a.filing_date, a." + hash + extra + ", "
                 + "lead(a.filing_date) OVER wk AS sluice_next_date, "
-                + "coalesce(lag(a.value_hash) OVER wk = a.value_hash, false) AS sluice_continues, "
-                + "coalesce(lead(a.value_hash) OVER wk = a.value_hash, false) AS sluice_continued" + dup + " "
+                + "coalesce(lag(a." + hash + ") OVER wk = a." + hash + ", false) AS sluice_continues, "
+                + "coalesce(lead(a." + hash + ") OVER wk = a." + hash + ", false) AS sluice_continued" + dup + " "
                 + "FROM " + keyModeFrom
                 + " WINDOW wk AS (PARTITION BY " + list(keys, "a") + " ORDER BY a.filing_date))";
     }
@@ -151,20 +156,28 @@ final class VersionSql {
      * the boundary assertions of its timeline are computed from the staged rows alone, in one window pass that also
      * marks a (key, date) that repeats ({@code sluice_dup}): the rows were staged one for one, and this pass replaces
      * a separate grouping of all of them. If a repeat is marked ({@link #repeatedEdges()}), the rows must be grouped
-     * and this step run again. (Values stay out of the window: wider rows make its sort slower than a join back.)
+     * and this step run again. With {@code byValueId} the rows carry the 64-bit id of their values
+     * ({@link StagingSql#stageValueIds}) instead of the 32-character hash: the window compares and carries a
+     * fixed-width number, which makes it about a third cheaper. Otherwise they carry their hash, and the boundary
+     * assertions their staged row, for the values (values stay out of the window: wider rows make its sort slower
+     * than a join back).
      */
-    String firstLoadEdges() {
+    String firstLoadEdges(boolean byValueId) {
         String dup = ", coalesce(lag(a.filing_date) OVER wk = a.filing_date, false) AS sluice_dup";
-        String keyModeSource = "(SELECT " + list(keys, "") + ", filing_date, value_hash, rowid AS sluice_row FROM " + rowsT
-                + " UNION ALL SELECT " + list(keys, "m") + ", m.filing_date, CAST(NULL AS VARCHAR), CAST(NULL AS BIGINT) FROM "
+        String hash = byValueId ? "sluice_vid" : "value_hash";
+        // the staged row is carried only for the values of the row-hash way
+        String rowid = byValueId ? "CAST(NULL AS BIGINT)" : "rowid";
+        String keyModeSource = "(SELECT " + list(keys, "") + ", filing_date, " + hash + ", " + rowid + " AS sluice_row FROM "
+                + rowsT + " UNION ALL SELECT " + list(keys, "m") + ", m.filing_date, NULL, CAST(NULL AS BIGINT) FROM "
                 + markersT + " AS m ANTI JOIN " + rowsT + " AS r ON " + equal(keys, "m", "r")
                 + " AND m.filing_date = r.filing_date) AS a";
-        String row = table.completeMode() ? ", a.rowid AS sluice_row" : ", a.sluice_row";
-        return "INSERT INTO " + edgesT + " (" + list(keys, "") + ", filing_date, value_hash, sluice_row, "
+        String row = table.completeMode() ? ", " + (byValueId ? rowid : "a.rowid") + " AS sluice_row" : ", a.sluice_row";
+        return "INSERT INTO " + edgesT + " (" + list(keys, "") + ", filing_date, " + hash + ", sluice_row, "
                 + "sluice_next_date, sluice_continues, sluice_continued, sluice_dup) WITH "
-                + edges(filingsT + " AS f", rowsT, "", keyModeSource, row, dup)
-                + " SELECT " + list(keys, "") + ", filing_date, value_hash, sluice_row, "
-                + "sluice_next_date, sluice_continues, sluice_continued, sluice_dup FROM e WHERE sluice_dup OR (" + BOUNDARY + ")";
+                + edges(filingsT + " AS f", rowsT, "", keyModeSource, hash, row, dup)
+                + " SELECT " + list(keys, "") + ", filing_date, " + hash + ", sluice_row, "
+                + "sluice_next_date, sluice_continues, sluice_continued, sluice_dup FROM e WHERE sluice_dup OR ("
+                + boundary(hash) + ")";
     }
 
     /** One row: whether {@link #firstLoadEdges()} found a (key, date) twice among the staged rows. */
@@ -174,19 +187,21 @@ final class VersionSql {
 
     /**
      * A write into a table without current versions or knowledge, step 2: the versions of the boundary assertions of
-     * {@link #firstLoadEdges()} (without repeats), with the values of the staged row of their first filing (found by
-     * its rowid, carried through the window pass: a join on one BIGINT is much cheaper than on key and date), inserted
-     * at the system time (parameter 1), sorted by scope (the join does not keep the order of the staged rows, so
-     * unlike the assertions they are sorted even when the staged rows are clustered already; they are fewer).
+     * {@link #firstLoadEdges} (without repeats), inserted at the system time (parameter 1), sorted by scope. With
+     * {@code byValueId} their values and value_hash come from the batch's value tuples by their id; otherwise from the
+     * staged row of their first filing, found by its rowid (carried through the window pass: a join on one BIGINT is
+     * much cheaper than on key and date). Neither join keeps the order of the staged rows, hence the sort.
      */
-    String openFromEdges() {
+    String openFromEdges(boolean byValueId) {
+        String from = byValueId
+                ? Sql.prefixed(values, "v") + "n.valid_from, n.valid_to, v.value_hash, CAST(? AS TIMESTAMPTZ), NULL FROM nxt AS n JOIN "
+                        + valuesT + " AS v ON v.sluice_vid = n.sluice_vid"
+                : Sql.prefixed(values, "b") + "n.valid_from, n.valid_to, n.value_hash, CAST(? AS TIMESTAMPTZ), NULL FROM nxt AS n JOIN "
+                        + rowsT + " AS b ON b.rowid = n.sluice_row";
         return "INSERT INTO " + versions + " (" + list(table.versionColumns(), "") + ") WITH nxt AS (SELECT "
-                + list(keys, "") + ", filing_date AS valid_from, " + VALID_TO + " AS valid_to, value_hash, sluice_row FROM "
-                + edgesT + " WINDOW wb AS (PARTITION BY " + list(keys, "") + " ORDER BY filing_date) "
-                + "QUALIFY NOT sluice_continues) "
-                + "SELECT " + list(keys, "n") + ", " + Sql.prefixed(values, "b") + "n.valid_from, n.valid_to, n.value_hash, "
-                + "CAST(? AS TIMESTAMPTZ), NULL FROM nxt AS n JOIN " + rowsT + " AS b ON b.rowid = n.sluice_row"
-                + " ORDER BY " + list(scope, "n");
+                + list(keys, "") + ", filing_date AS valid_from, " + VALID_TO + " AS valid_to, value_hash, sluice_vid, "
+                + "sluice_row FROM " + edgesT + " WINDOW wb AS (PARTITION BY " + list(keys, "") + " ORDER BY filing_date) "
+                + "QUALIFY NOT sluice_continues) SELECT " + list(keys, "n") + ", " + from + " ORDER BY " + list(scope, "n");
     }
 
     /** One row: whether the table has neither current versions nor current knowledge. */
