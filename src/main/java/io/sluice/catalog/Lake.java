@@ -25,10 +25,10 @@ public interface Lake {
 
     /**
      * Restores a table, or one partition of it, to its state at {@code target}, as a new write of run
-     * {@code runId}: bi-temporal tables get new versions and keep their whole history; other modes are
-     * restored from the snapshots kept for the retention period.
+     * {@code runId}: bi-temporal tables get new versions and keep their whole history (a partition: the rows of
+     * its {@code dates}, required then); other modes are restored from the snapshots kept for the retention period.
      */
-    Publication rollback(TableSpec table, RollbackTarget target, String runId, Optional<String> partition);
+    Publication rollback(TableSpec table, RollbackTarget target, String runId, Optional<String> partition, Optional<BusinessDates> dates);
 
     @FunctionalInterface
     interface LakeWork<T> {

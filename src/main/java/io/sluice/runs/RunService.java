@@ -142,9 +142,11 @@ public class RunService {
         if (reason != null && reason.length() > LaunchValidator.MAX_REASON) {
             throw RequestRejected.invalid("reason", "reason is longer than " + LaunchValidator.MAX_REASON + " characters");
         }
-        if (partition.isPresent() && table.mode() instanceof io.sluice.catalog.WriteMode.Bitemporal) {
-            throw RequestRejected.invalid("partition", "a bi-temporal table rolls back as a whole: its history is kept per key and system "
-                    + "time, not per partition; omit 'partition'");
+        if (partition.isPresent() && table.mode() instanceof io.sluice.catalog.WriteMode.Bitemporal
+                && io.sluice.catalog.BusinessDates.ofPartition(declared.spec().partitions(), partition.get(), now).isEmpty()) {
+            throw RequestRejected.invalid("partition", "a bi-temporal table rolls back a partition by the business dates it covers, and the "
+                    + "partitions of " + asset + " (" + declared.spec().partitions().describe() + ") are not whole days; omit 'partition' "
+                    + "to roll back the whole table");
         }
         lake.rollbackProblem(table, target, partition).ifPresent(problem -> {
             throw RequestRejected.conflict(target.run().isPresent() ? "toRun" : "toSystemTime", problem);

@@ -128,7 +128,10 @@ class StepRunner {
         Optional<String> partition = run.partitions().stream().findFirst();
         long started = System.nanoTime();
         log.info("rolling " + table.name() + partition.map(p -> " partition " + p).orElse("") + " back to its state at " + target);
-        Publication p = lake.rollback(table, target, run.id(), partition);
+        // a bi-temporal table finds a partition's rows by the business dates it covers (its date column)
+        Optional<io.sluice.catalog.BusinessDates> dates = partition.flatMap(k -> io.sluice.catalog.BusinessDates.ofPartition(spec.partitions(), k,
+                clock.instant()));
+        Publication p = lake.rollback(table, target, run.id(), partition, dates);
         if (!p.published()) {
             throw new StepFailed("rollback of " + table.name() + " refused: " + p.rejection());
         }

@@ -9,6 +9,7 @@ import io.restassured.http.ContentType;
 import io.restassured.path.json.JsonPath;
 import io.sluice.catalog.Lake;
 import io.sluice.testing.Runs;
+import io.sluice.testing.TestAssets;
 import jakarta.inject.Inject;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -47,15 +48,47 @@ class PartitionRollbackApiTest {
         assertThat(rollback.getList("partitions")).containsExactly("2024-05-01");
     }
 
-    @Test
-    void aBitemporalPartitionIsRefusedWithTheReasonAndNothingIsStored() {
-        JsonPath run = Runs.launchAndAwait("{\"assets\":[\"test/versions_daily\"],\"partitions\":[\"2024-06-01\"]}");
+    private List<String> believed(String from, String until) {
+        return lake.read(s -> s.queryStrings("SELECT valid_from || ' ' || v FROM test_versions_daily WHERE system_to IS NULL "
+                + "AND valid_from >= DATE '" + from + "' AND valid_from < DATE '" + until + "' ORDER BY valid_from"));
+    }
+
+    private long closedVersions() {
+        return Long.parseLong(lake.read(s -> s.queryStrings("SELECT count(*)::VARCHAR FROM test_versions_daily WHERE system_to IS NOT NULL")).get(0));
+    }
+
+    private static JsonPath version(String day) {
+        JsonPath run = Runs.launchAndAwait("{\"assets\":[\"test/versions_daily\"],\"partitions\":[\"" + day + "\"]}");
         assertThat(run.getString("status")).as(run.getString("error")).isEqualTo("SUCCESS");
-        int before = given().get("/api/runs?limit=500").then().extract().jsonPath().getList("$").size();
-        given().contentType(ContentType.JSON).body("{\"toRun\":\"" + run.getString("id") + "\",\"partition\":\"2024-06-01\"}")
-                .post("/api/assets/test/versions_daily/rollback").then().statusCode(422).contentType("application/problem+json")
-                .body("detail", containsString("a bi-temporal table rolls back as a whole"));
-        assertThat(given().get("/api/runs?limit=500").then().extract().jsonPath().getList("$")).hasSize(before);
+        return run;
+    }
+
+    @Test
+    void aBitemporalPartitionRollsBackItsBusinessDatesOnlyAsANewWriteThatKeepsHistory() {
+        try {
+            JsonPath first = version("2024-07-01");
+            version("2024-07-02");
+            TestAssets.VersionsDaily.suffix = " (corrected)";
+            version("2024-07-01");
+            version("2024-07-02");
+            assertThat(believed("2024-07-01", "2024-07-03")).containsExactly("2024-07-01 seen 2024-07-01 (corrected)",
+                    "2024-07-02 seen 2024-07-02 (corrected)");
+            long closed = closedVersions();
+
+            String id = given().contentType(ContentType.JSON).body("{\"toRun\":\"" + first.getString("id") + "\",\"partition\":\"2024-07-01\","
+                    + "\"reason\":\"the correction of July 1st was wrong\"}").post("/api/assets/test/versions_daily/rollback").then().statusCode(201)
+                    .extract().path("id");
+            JsonPath rollback = Runs.await(id);
+            assertThat(rollback.getString("status")).as(rollback.getString("error")).isEqualTo("SUCCESS");
+            assertThat(rollback.getString("kind")).isEqualTo("ROLLBACK");
+            assertThat(believed("2024-07-01", "2024-07-03")).as("July 1st as the first run left it; July 2nd keeps its correction")
+                    .containsExactly("2024-07-01 seen 2024-07-01", "2024-07-02 seen 2024-07-02 (corrected)");
+            assertThat(closedVersions()).as("the rollback closed versions and deleted none").isGreaterThan(closed);
+            given().get("/api/lake/tables/test_versions_daily/changes?run=" + id).then().statusCode(200)
+                    .body("opened.size()", org.hamcrest.Matchers.greaterThan(0)).body("closed.size()", org.hamcrest.Matchers.greaterThan(0));
+        } finally {
+            TestAssets.VersionsDaily.suffix = "";
+        }
     }
 
     @Test

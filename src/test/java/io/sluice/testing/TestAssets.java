@@ -238,9 +238,12 @@ public final class TestAssets {
         }
     }
 
-    /** {@code test/versions_daily}: a daily-partitioned bi-temporal table. */
+    /** {@code test/versions_daily}: a daily-partitioned bi-temporal table, one key per day ({@code yyyyMMdd}). */
     @ApplicationScoped
     public static class VersionsDaily implements Asset<AssetSpec.NoConfig> {
+        /** Appended to every value written, so that a test can change what a partition holds. */
+        public static volatile String suffix = "";
+
         @Override
         public AssetSpec<AssetSpec.NoConfig> spec() {
             return AssetSpec.builder("test/versions_daily")
@@ -252,7 +255,9 @@ public final class TestAssets {
         @Override
         public MaterializeResult materialize(AssetContext<AssetSpec.NoConfig> context) {
             String day = context.partition().orElseThrow();
-            return MaterializeResult.rows(context.output().rows("SELECT 1 AS k, 'seen " + day + "' AS v, DATE '" + day + "' AS d"));
+            // a key of its own per day: a partition's write replaces its keys' history (replace=scopes), not the other days'
+            return MaterializeResult.rows(context.output().rows("SELECT " + day.replace("-", "") + " AS k, 'seen " + day + suffix + "' AS v, DATE '"
+                    + day + "' AS d"));
         }
     }
 

@@ -61,8 +61,14 @@ public final class BitemporalMerge {
      */
     public WriteResult rollback(Connection connection, BitemporalTable table, Instant asOf, Instant requestedSystemTime)
             throws SQLException {
+        return rollback(connection, table, asOf, requestedSystemTime, java.util.Optional.empty());
+    }
+
+    /** As above, for the filings and assertions of the {@code dates} only (all of them if empty); every other date keeps its current belief. */
+    public WriteResult rollback(Connection connection, BitemporalTable table, Instant asOf, Instant requestedSystemTime,
+                                java.util.Optional<DateRange> dates) throws SQLException {
         try (BitemporalSession session = session(connection, table)) {
-            return session.rollback(asOf, requestedSystemTime);
+            return session.rollback(asOf, requestedSystemTime, dates);
         }
     }
 

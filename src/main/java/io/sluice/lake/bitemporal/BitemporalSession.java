@@ -88,12 +88,20 @@ public final class BitemporalSession implements AutoCloseable {
      * Transactions as for {@link #write(BatchSource, Replace, Instant)}.
      */
     public WriteResult rollback(Instant asOf, Instant requestedSystemTime) throws SQLException {
+        return rollback(asOf, requestedSystemTime, java.util.Optional.empty());
+    }
+
+    /**
+     * As {@link #rollback(Instant, Instant)} for the filings and assertions whose date lies in {@code dates} (all if
+     * empty): the knowledge of every other date stays as it is.
+     */
+    public WriteResult rollback(Instant asOf, Instant requestedSystemTime, java.util.Optional<DateRange> dates) throws SQLException {
         Objects.requireNonNull(requestedSystemTime, "requestedSystemTime");
         String at = asOf == null ? "-infinity" : asOf.truncatedTo(ChronoUnit.MICROS).toString();
         return transact(() -> {
             db.updateAll(temps.clearInputs()); // begins the transaction
-            boolean filingsChanged = table.completeMode() && db.update(knowledge.filingDiffAsOf(), at, at) > 0;
-            boolean assertionsChanged = db.update(knowledge.assertionDiffAsOf(), at, at) > 0;
+            boolean filingsChanged = table.completeMode() && db.update(knowledge.filingDiffAsOf(dates), at, at) > 0;
+            boolean assertionsChanged = db.update(knowledge.assertionDiffAsOf(dates), at, at) > 0;
             return filingsChanged || assertionsChanged
                     ? apply(0, filingsChanged, assertionsChanged, systemTime(requestedSystemTime.truncatedTo(ChronoUnit.MICROS)))
                     : WriteResult.unchanged(0);

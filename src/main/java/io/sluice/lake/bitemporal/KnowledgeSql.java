@@ -213,10 +213,11 @@ final class KnowledgeSql {
      * Rollback: the difference between the current assertions and those believed at the system time of parameters 1
      * and 2 ({@code -infinity} for none), in the shape of {@link #assertionDiff}.
      */
-    String assertionDiffAsOf() {
+    String assertionDiffAsOf(java.util.Optional<DateRange> dates) {
+        String within = dates.map(d -> " AND " + d.sql("filing_date")).orElse("");
         String asOf = "SELECT " + list(keys, "") + ", filing_date, value_hash FROM " + assertions
-                + " WHERE sys_from <= CAST(? AS TIMESTAMPTZ) AND (sys_to IS NULL OR CAST(? AS TIMESTAMPTZ) < sys_to)";
-        String current = "SELECT " + list(keys, "") + ", filing_date, value_hash FROM " + assertions + " WHERE sys_to IS NULL";
+                + " WHERE sys_from <= CAST(? AS TIMESTAMPTZ) AND (sys_to IS NULL OR CAST(? AS TIMESTAMPTZ) < sys_to)" + within;
+        String current = "SELECT " + list(keys, "") + ", filing_date, value_hash FROM " + assertions + " WHERE sys_to IS NULL" + within;
         return "INSERT INTO " + adiffT + " SELECT "
                 + keys.stream().map(k -> "coalesce(o." + quote(k) + ", n." + quote(k) + ") AS " + quote(k))
                 .collect(Collectors.joining(", "))
@@ -228,10 +229,11 @@ final class KnowledgeSql {
     }
 
     /** Rollback, complete mode: the current filings against those believed at the system time of parameters 1 and 2. */
-    String filingDiffAsOf() {
+    String filingDiffAsOf(java.util.Optional<DateRange> dates) {
+        String within = dates.map(d -> " AND " + d.sql("filing_date")).orElse("");
         String asOf = "SELECT " + list(scope, "") + ", filing_date FROM " + filings
-                + " WHERE sys_from <= CAST(? AS TIMESTAMPTZ) AND (sys_to IS NULL OR CAST(? AS TIMESTAMPTZ) < sys_to)";
-        String current = "SELECT " + list(scope, "") + ", filing_date FROM " + filings + " WHERE sys_to IS NULL";
+                + " WHERE sys_from <= CAST(? AS TIMESTAMPTZ) AND (sys_to IS NULL OR CAST(? AS TIMESTAMPTZ) < sys_to)" + within;
+        String current = "SELECT " + list(scope, "") + ", filing_date FROM " + filings + " WHERE sys_to IS NULL" + within;
         return "INSERT INTO " + fdiffT + " SELECT "
                 + scope.stream().map(s -> "coalesce(o." + quote(s) + ", n." + quote(s) + ") AS " + quote(s))
                 .collect(Collectors.joining(", "))

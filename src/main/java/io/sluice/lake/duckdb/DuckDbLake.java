@@ -85,10 +85,6 @@ public class DuckDbLake implements Lake {
             }
             try {
                 RollbackPoint point = WriteLog.resolve(db, table.name(), target, partition);
-                if (partition.isPresent() && table.mode() instanceof io.sluice.catalog.WriteMode.Bitemporal) {
-                    return java.util.Optional.of("a bi-temporal table rolls back as a whole: its history is kept per key and system time, "
-                            + "not per partition; omit 'partition'");
-                }
                 if (partition.isPresent() && table.mode() instanceof io.sluice.catalog.WriteMode.Append) {
                     java.util.List<String> ranges = WriteLog.rangeWritesAfter(db, table.name(), point.writeId());
                     if (!ranges.isEmpty()) {
@@ -110,13 +106,13 @@ public class DuckDbLake implements Lake {
 
     @Override
     public io.sluice.catalog.Publication rollback(io.sluice.catalog.TableSpec table, io.sluice.catalog.RollbackTarget target, String runId,
-                                                  java.util.Optional<String> partition) {
+                                                  java.util.Optional<String> partition, java.util.Optional<io.sluice.catalog.BusinessDates> dates) {
         TableWriter writer = TableWriter.of(table.mode(), clock);
         try {
             return write(table.name(), session -> {
                 DuckDbSession db = (DuckDbSession) session;
                 RollbackPoint point = WriteLog.resolve(db, table.name(), target, partition);
-                io.sluice.lake.WriteOutcome outcome = writer.restore(db, table.name(), point, partition);
+                io.sluice.lake.WriteOutcome outcome = writer.restore(db, table.name(), point, partition, dates);
                 long current = db.queryLong("SELECT count(*) FROM " + io.sluice.lake.CheckQueries.believedRows(table.name(), table.mode()) + " c");
                 long writeId = WriteLog.record(db, table.name(), table.mode().label(), runId, partition, clock.instant(), outcome.systemTime(),
                         0, outcome.rowsInserted(), outcome.rowsRemoved(), current);

@@ -29,6 +29,16 @@ interface TableWriter {
     /** Restores the table (or one partition) to {@code point}, in the caller's transaction. */
     WriteOutcome restore(DuckDbSession db, String table, RollbackPoint point, Optional<String> partition);
 
+    /**
+     * Like {@link #restore(DuckDbSession, String, RollbackPoint, Optional)}, for a partition known also by the
+     * business dates it covers (what a bi-temporal table's rows carry); other modes find a partition's rows by
+     * their partition key.
+     */
+    default WriteOutcome restore(DuckDbSession db, String table, RollbackPoint point, Optional<String> partition,
+                                 Optional<io.sluice.catalog.BusinessDates> dates) {
+        return restore(db, table, point, partition);
+    }
+
     static TableWriter of(WriteMode mode, java.time.InstantSource clock) {
         if (mode instanceof WriteMode.Append a) {
             return new AppendWriter(a);

@@ -320,6 +320,70 @@ class BitemporalInvariantsPropertiesTest {
         assertNoOverlapAndCoalesced(replayed);
     }
 
+    /**
+     * Rollback of a date range (a partition's business dates) to write k: the knowledge of those dates becomes the
+     * one after write k and every other date keeps its current knowledge; nothing is destroyed, versions stay
+     * without overlap and coalesced, and rolling back again writes nothing.
+     */
+    @Property(tries = TRIES)
+    void rollback_of_a_date_range_restores_those_dates_and_keeps_the_others(@ForAll("histories") Histories.History history,
+                                                                           @ForAll int pick, @ForAll int first, @ForAll int last)
+            throws Exception {
+        BitemporalTable table = history.shape().table;
+        Connection c = fresh(db, history);
+        List<List<List<String>>> knowledge = new ArrayList<>();
+        List<HistoryRun.Step> steps = HistoryRun.run(c, history, HistoryRun.Record.NOTHING,
+                (step, session) -> knowledge.add(currentKnowledge(c, table)));
+        int k = Math.floorMod(pick, steps.size() + 1);
+        Instant asOf = null;
+        for (HistoryRun.Step step : steps.subList(0, k)) {
+            asOf = step.result().knowledgeTime().orElse(asOf);
+        }
+        List<List<String>> then = k == 0 ? List.of() : knowledge.get(k - 1);
+        List<List<String>> now = currentKnowledge(c, table);
+        List<LocalDate> dates = new ArrayList<>(new TreeSet<>(java.util.stream.Stream.concat(then.stream(), now.stream())
+                .map(BitemporalInvariantsPropertiesTest::filingDate).toList()));
+        if (dates.isEmpty()) {
+            dates.add(LocalDate.of(2020, 1, 1));
+        }
+        LocalDate a = dates.get(Math.floorMod(first, dates.size()));
+        LocalDate b = dates.get(Math.floorMod(last, dates.size()));
+        DateRange range = new DateRange(a.isBefore(b) ? a : b, (a.isBefore(b) ? b : a).plusDays(1));
+        java.util.function.Predicate<List<String>> inRange = row -> !filingDate(row).isBefore(range.from())
+                && filingDate(row).isBefore(range.until());
+        List<List<String>> expected = new ArrayList<>(then.stream().filter(inRange).toList());
+        expected.addAll(now.stream().filter(inRange.negate()).toList());
+        List<VersionRow> before = VersionRow.all(c, table);
+        BitemporalMerge merge = new BitemporalMerge();
+
+        WriteResult rollback = merge.rollback(c, table, asOf, HistoryRun.BASE, java.util.Optional.of(range));
+        List<VersionRow> after = VersionRow.all(c, table);
+        assertThat(currentKnowledge(c, table)).as("knowledge after rolling %s back to write %d", range, k)
+                .containsExactlyInAnyOrderElementsOf(expected);
+        if (rollback.outcome() == WriteResult.Outcome.WRITTEN) {
+            long t = micros(rollback.systemTime().orElseThrow());
+            assertThat(t).isGreaterThan(maxInstant(before));
+            for (VersionRow old : before) {
+                if (!after.contains(old)) {
+                    assertThat(old.systemTo()).as("only current rows are ever closed").isNull();
+                }
+            }
+            assertThat(after.size()).isEqualTo(before.size() + rollback.versionsOpened());
+        } else {
+            assertThat(after).isEqualTo(before);
+        }
+        assertNoOverlapAndCoalesced(after);
+        List<List<String>> everything = VersionRow.everything(c, table);
+        assertThat(merge.rollback(c, table, asOf, HistoryRun.BASE, java.util.Optional.of(range)).outcome()).as("rolling back again")
+                .isEqualTo(WriteResult.Outcome.UNCHANGED);
+        assertThat(VersionRow.everything(c, table)).isEqualTo(everything);
+    }
+
+    /** The filing date of a knowledge row: the one before the hash of an assertion, the last column of a filing. */
+    private static LocalDate filingDate(List<String> row) {
+        return LocalDate.parse(row.get(row.get(0).equals("a") ? row.size() - 2 : row.size() - 1));
+    }
+
     private static void assertNoOverlapAndCoalesced(List<VersionRow> rows) {
         for (long t : instants(rows)) {
             for (List<VersionRow> versions : visibleByKey(rows, t)) {
