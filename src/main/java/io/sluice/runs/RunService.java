@@ -142,6 +142,10 @@ public class RunService {
         if (reason != null && reason.length() > LaunchValidator.MAX_REASON) {
             throw RequestRejected.invalid("reason", "reason is longer than " + LaunchValidator.MAX_REASON + " characters");
         }
+        if (partition.isPresent() && table.mode() instanceof io.sluice.catalog.WriteMode.Upsert) {
+            throw RequestRejected.invalid("partition", "an UPSERT table keeps snapshots of the whole table, not of partitions; omit "
+                    + "'partition' to roll back the whole table");
+        }
         if (partition.isPresent() && table.mode() instanceof io.sluice.catalog.WriteMode.Bitemporal
                 && io.sluice.catalog.BusinessDates.ofPartition(declared.spec().partitions(), partition.get(), now).isEmpty()) {
             throw RequestRejected.invalid("partition", "a bi-temporal table rolls back a partition by the business dates it covers, and the "

@@ -92,6 +92,17 @@ class PartitionRollbackApiTest {
     }
 
     @Test
+    void anUpsertPartitionIsRefusedRatherThanRollingBackTheWholeTable() {
+        JsonPath run = Runs.launchAndAwait("{\"assets\":[\"test/upsert_daily\"],\"partitions\":[\"2024-08-01\"]}");
+        assertThat(run.getString("status")).as(run.getString("error")).isEqualTo("SUCCESS");
+        int before = given().get("/api/runs?limit=500").then().extract().jsonPath().getList("$").size();
+        given().contentType(ContentType.JSON).body("{\"toRun\":\"" + run.getString("id") + "\",\"partition\":\"2024-08-01\"}")
+                .post("/api/assets/test/upsert_daily/rollback").then().statusCode(422).contentType("application/problem+json")
+                .body("field", org.hamcrest.Matchers.equalTo("partition")).body("detail", containsString("omit 'partition'"));
+        assertThat(given().get("/api/runs?limit=500").then().extract().jsonPath().getList("$")).as("nothing stored").hasSize(before);
+    }
+
+    @Test
     void aPartitionLandedAgainInARangeIsRefusedWithTheRange() {
         JsonPath day = Runs.launchAndAwait("{\"assets\":[\"extract/form_adv_filings\",\"raw/form_adv_filings\"],\"partitions\":[\"2003-03-02\"]}");
         assertThat(day.getString("status")).as(day.getString("error")).isEqualTo("SUCCESS");

@@ -261,6 +261,24 @@ public final class TestAssets {
         }
     }
 
+    /** {@code test/upsert_daily}: a daily-partitioned UPSERT table (its snapshots are of the whole table). */
+    @ApplicationScoped
+    public static class UpsertDaily implements Asset<AssetSpec.NoConfig> {
+        @Override
+        public AssetSpec<AssetSpec.NoConfig> spec() {
+            return AssetSpec.builder("test/upsert_daily")
+                    .partitions(TimeWindowPartitions.daily(LocalDate.of(2024, 1, 1)))
+                    .table("test_upsert_daily", io.sluice.catalog.WriteMode.upsert("d"))
+                    .build();
+        }
+
+        @Override
+        public MaterializeResult materialize(AssetContext<AssetSpec.NoConfig> context) {
+            String day = context.partition().orElseThrow();
+            return MaterializeResult.rows(context.output().rows("SELECT DATE '" + day + "' AS d, 'seen' AS v"));
+        }
+    }
+
     /** {@code test/slow_daily}: daily partitions that take a while each, to pause and cancel backfills in flight. */
     @ApplicationScoped
     public static class SlowDaily implements Asset<AssetSpec.NoConfig> {
