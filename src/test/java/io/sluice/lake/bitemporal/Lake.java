@@ -1,7 +1,6 @@
 package io.sluice.lake.bitemporal;
 
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -18,7 +17,9 @@ final class Lake {
 
     /** A fresh in-memory database; one thread, which is faster than two for the tiny tables of these tests. */
     static Connection memory() throws SQLException {
-        Connection c = DriverManager.getConnection("jdbc:duckdb:");
+        // the driver itself, not DriverManager: after Quarkus tests in the same JVM, DriverManager may not see the DuckDB
+        // driver from this class loader ("No suitable driver found for jdbc:duckdb:")
+        Connection c = new org.duckdb.DuckDBDriver().connect("jdbc:duckdb:", new java.util.Properties());
         try (Statement s = c.createStatement()) {
             s.execute("SET threads = 1");
         }
