@@ -271,10 +271,7 @@ class BitemporalInvariantsPropertiesTest {
         List<HistoryRun.Step> steps = HistoryRun.run(c, history, HistoryRun.Record.NOTHING,
                 (step, session) -> knowledge.add(currentKnowledge(c, table)));
         int k = Math.floorMod(pick, steps.size() + 1);
-        Instant asOf = null;
-        for (HistoryRun.Step step : steps.subList(0, k)) {
-            asOf = step.result().knowledgeTime().orElse(asOf);
-        }
+        Instant asOf = knowledgeTimeAfter(steps, k);
         ReferenceModel expected = k == 0 ? history.shape().model() : steps.get(k - 1).model();
         List<VersionRow> before = VersionRow.all(c, table);
         BitemporalMerge merge = new BitemporalMerge();
@@ -289,20 +286,7 @@ class BitemporalInvariantsPropertiesTest {
         }
         assertThat(currentKnowledge(c, table)).as("knowledge base after rollback to write %d", k)
                 .isEqualTo(k == 0 ? List.of() : knowledge.get(k - 1));
-        if (rollback.outcome() == WriteResult.Outcome.WRITTEN) {
-            long t = micros(rollback.systemTime().orElseThrow());
-            assertThat(t).isGreaterThan(maxInstant(before));
-            for (VersionRow old : before) {
-                if (!after.contains(old)) {
-                    assertThat(old.systemTo()).as("only current rows are ever closed").isNull();
-                    assertThat(after).contains(new VersionRow(old.key(), old.values(), old.from(), old.to(), old.hash(),
-                            old.systemFrom(), t));
-                }
-            }
-            assertThat(after.size()).isEqualTo(before.size() + rollback.versionsOpened());
-        } else {
-            assertThat(after).isEqualTo(before);
-        }
+        assertRollbackDestroysNothing(rollback, before, after);
         assertNoOverlapAndCoalesced(after);
         List<List<String>> everything = VersionRow.everything(c, table);
         assertThat(merge.rollback(c, table, asOf, HistoryRun.BASE).outcome()).as("rolling back again")
@@ -335,10 +319,7 @@ class BitemporalInvariantsPropertiesTest {
         List<HistoryRun.Step> steps = HistoryRun.run(c, history, HistoryRun.Record.NOTHING,
                 (step, session) -> knowledge.add(currentKnowledge(c, table)));
         int k = Math.floorMod(pick, steps.size() + 1);
-        Instant asOf = null;
-        for (HistoryRun.Step step : steps.subList(0, k)) {
-            asOf = step.result().knowledgeTime().orElse(asOf);
-        }
+        Instant asOf = knowledgeTimeAfter(steps, k);
         List<List<String>> then = k == 0 ? List.of() : knowledge.get(k - 1);
         List<List<String>> now = currentKnowledge(c, table);
         List<LocalDate> dates = new ArrayList<>(new TreeSet<>(java.util.stream.Stream.concat(then.stream(), now.stream())
@@ -360,18 +341,7 @@ class BitemporalInvariantsPropertiesTest {
         List<VersionRow> after = VersionRow.all(c, table);
         assertThat(currentKnowledge(c, table)).as("knowledge after rolling %s back to write %d", range, k)
                 .containsExactlyInAnyOrderElementsOf(expected);
-        if (rollback.outcome() == WriteResult.Outcome.WRITTEN) {
-            long t = micros(rollback.systemTime().orElseThrow());
-            assertThat(t).isGreaterThan(maxInstant(before));
-            for (VersionRow old : before) {
-                if (!after.contains(old)) {
-                    assertThat(old.systemTo()).as("only current rows are ever closed").isNull();
-                }
-            }
-            assertThat(after.size()).isEqualTo(before.size() + rollback.versionsOpened());
-        } else {
-            assertThat(after).isEqualTo(before);
-        }
+        assertRollbackDestroysNothing(rollback, before, after);
         assertNoOverlapAndCoalesced(after);
         List<List<String>> everything = VersionRow.everything(c, table);
         assertThat(merge.rollback(c, table, asOf, HistoryRun.BASE, java.util.Optional.of(range)).outcome()).as("rolling back again")
@@ -382,6 +352,35 @@ class BitemporalInvariantsPropertiesTest {
     /** The filing date of a knowledge row: the one before the hash of an assertion, the last column of a filing. */
     private static LocalDate filingDate(List<String> row) {
         return LocalDate.parse(row.get(row.get(0).equals("a") ? row.size() - 2 : row.size() - 1));
+    }
+
+    /** The system time of the knowledge after write k (null for k = 0: none). */
+    private static Instant knowledgeTimeAfter(List<HistoryRun.Step> steps, int k) {
+        Instant asOf = null;
+        for (HistoryRun.Step step : steps.subList(0, k)) {
+            asOf = step.result().knowledgeTime().orElse(asOf);
+        }
+        return asOf;
+    }
+
+    /**
+     * A rollback that wrote is at a system time after every other, only closes current rows (each kept, closed at that
+     * time) and adds the versions it opened; one that did not write left every row as it was.
+     */
+    private static void assertRollbackDestroysNothing(WriteResult rollback, List<VersionRow> before, List<VersionRow> after) {
+        if (rollback.outcome() != WriteResult.Outcome.WRITTEN) {
+            assertThat(after).isEqualTo(before);
+            return;
+        }
+        long t = micros(rollback.systemTime().orElseThrow());
+        assertThat(t).isGreaterThan(maxInstant(before));
+        for (VersionRow old : before) {
+            if (!after.contains(old)) {
+                assertThat(old.systemTo()).as("only current rows are ever closed").isNull();
+                assertThat(after).contains(new VersionRow(old.key(), old.values(), old.from(), old.to(), old.hash(), old.systemFrom(), t));
+            }
+        }
+        assertThat(after.size()).isEqualTo(before.size() + rollback.versionsOpened());
     }
 
     private static void assertNoOverlapAndCoalesced(List<VersionRow> rows) {
