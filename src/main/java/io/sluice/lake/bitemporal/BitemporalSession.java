@@ -42,12 +42,29 @@ public final class BitemporalSession implements AutoCloseable {
     }
 
     private final FirstLoad firstLoadMode;
+    /** Whether small NONE and SCOPES writes are decided in Java ({@link SmallWrite}); tests compare with the general path. */
+    private final boolean smallWrites;
+    private final SmallWriteSql small;
+    /** Whether the write in progress filled only the inputs and the staged rows and markers (a small write). */
+    private boolean usedOnlyStaging;
+    /** How many writes of this session the small path decided. */
+    private long smallWritesDone;
+
+    /** At most this many staged rows for a small write. */
+    static final int SMALL_WRITE_ROWS = 10_000;
+    /** At most this many rows of state (batch, knowledge and versions of its scopes) for a small write. */
+    static final int SMALL_WRITE_STATE = 50_000;
 
     BitemporalSession(Connection connection, BitemporalTable table, InstantSource clock) {
         this(connection, table, clock, FirstLoad.AUTO);
     }
 
     BitemporalSession(Connection connection, BitemporalTable table, InstantSource clock, FirstLoad firstLoadMode) {
+        this(connection, table, clock, firstLoadMode, true);
+    }
+
+    BitemporalSession(Connection connection, BitemporalTable table, InstantSource clock, FirstLoad firstLoadMode,
+                      boolean smallWrites) {
         this.connection = Objects.requireNonNull(connection, "connection");
         this.table = Objects.requireNonNull(table, "table");
         this.clock = Objects.requireNonNull(clock, "clock");
@@ -56,7 +73,14 @@ public final class BitemporalSession implements AutoCloseable {
         this.staging = new StagingSql(table, temps, firstLoadMode == FirstLoad.COLLIDING_VALUE_IDS);
         this.knowledge = new KnowledgeSql(table, temps);
         this.versions = new VersionSql(table, temps);
+        this.small = new SmallWriteSql(table, temps);
+        this.smallWrites = smallWrites;
         this.db = new Statements(connection);
+    }
+
+    /** How many writes of this session were small writes (decided by {@link SmallWrite}). */
+    public long smallWritesDone() {
+        return smallWritesDone;
     }
 
     public BitemporalTable table() {
@@ -125,14 +149,15 @@ public final class BitemporalSession implements AutoCloseable {
             db.execute(setUp()); // inside the caller's transaction, which may still be rolled back
             migrate();
         }
+        usedOnlyStaging = false;
         try {
             WriteResult result = work.run();
-            db.execute(temps.clearTemps()); // one call
+            db.execute(usedOnlyStaging ? temps.clearStaged() : temps.clearTemps()); // one call
             if (ownTransaction) {
                 if (result.isRejected()) {
                     connection.rollback();
                 } else {
-                    connection.commit();
+                    db.commit();
                 }
             }
             return result;
@@ -205,7 +230,13 @@ public final class BitemporalSession implements AutoCloseable {
             // two value tuples of the batch share a 64-bit id (astronomically rare): the general path is exact
             db.update(staging.clearRows());
         }
-        db.update(staging.stageDistinctRows(rows));
+        long staged = db.update(staging.stageDistinctRows(rows));
+        if (smallWrites && replace != Replace.ALL && staged <= SMALL_WRITE_ROWS) {
+            Optional<WriteResult> decided = smallWrite(replace, staged, requested);
+            if (decided.isPresent()) {
+                return decided.get();
+            }
+        }
         // the system time comes with the validation (one query less), read in the write's transaction before anything
         // is written, as it would be later
         List<Object> validation = db.row(staging.validation(true, versions.systemTime()), systemTimeParameters(requested));
@@ -291,6 +322,66 @@ public final class BitemporalSession implements AutoCloseable {
         long opened = db.update(versions.openFromEdges(byValueId), t);
         return Optional.of(opened == 0 ? WriteResult.knowledgeOnly(rowsIn, systemTime)
                 : WriteResult.written(rowsIn, opened, 0, systemTime));
+    }
+
+    /**
+     * A small NONE or SCOPES write into a table with knowledge: one query reads the staged rows and the current
+     * knowledge and versions of their scopes, {@link SmallWrite} decides in Java what changes, and a few statements
+     * close and insert exactly those rows by rowid (instead of the general path's diffs and timeline over temp tables,
+     * a dozen statements whose fixed cost dominates a write of one scope). Empty, with nothing written, when the
+     * general path must decide: too much state, a row or marker to reject or to group, values not at hand.
+     */
+    private Optional<WriteResult> smallWrite(Replace replace, long rowsIn, Instant requested) throws SQLException {
+        List<SmallWrite.Row> rows = new ArrayList<>();
+        List<SmallWrite.Marker> markers = new ArrayList<>();
+        List<SmallWrite.Filing> filings = new ArrayList<>();
+        List<SmallWrite.Assertion> assertions = new ArrayList<>();
+        List<SmallWrite.Version> current = new ArrayList<>();
+        long[] read = {0, -1}; // rows read, system time
+        db.rows(small.state(versions.systemTime(), SMALL_WRITE_STATE), rs -> {
+            read[0]++;
+            long scope = rs.getLong(2);
+            long key = rs.getLong(3);
+            java.time.LocalDate d1 = rs.getObject(4, java.time.LocalDate.class);
+            long rid = rs.getLong(7);
+            switch (rs.getString(1)) {
+                case "R" -> rows.add(new SmallWrite.Row(scope, key, d1, rs.getString(6), rid, rs.getBoolean(8)));
+                case "M" -> markers.add(new SmallWrite.Marker(scope, key, d1, rid, rs.getBoolean(8)));
+                case "F" -> filings.add(new SmallWrite.Filing(scope, d1, rid));
+                case "A" -> assertions.add(new SmallWrite.Assertion(scope, key, d1, rs.getString(6), rid));
+                case "V" -> current.add(new SmallWrite.Version(scope, key, d1, rs.getObject(5, java.time.LocalDate.class),
+                        rs.getString(6), rid));
+                case "T" -> read[1] = rid;
+                default -> throw new IllegalStateException("unexpected state row " + rs.getString(1));
+            }
+        }, systemTimeParameters(requested));
+        if (read[0] > SMALL_WRITE_STATE) {
+            return Optional.empty();
+        }
+        Optional<SmallWrite.Plan> decided = SmallWrite.plan(table.completeMode(), replace, rows, markers, filings, assertions, current);
+        if (decided.isEmpty()) {
+            return Optional.empty();
+        }
+        SmallWrite.Plan plan = decided.get();
+        if (!plan.knowledgeChanges()) {
+            smallWritesDone++;
+            usedOnlyStaging = true;
+            return Optional.of(WriteResult.unchanged(rowsIn)); // same knowledge, so the same timeline
+        }
+        Instant systemTime = Instant.EPOCH.plus(read[1], ChronoUnit.MICROS);
+        holdsKnowledge = true;
+        for (SmallWriteSql.Apply statement : small.apply(plan, systemTime)) {
+            long changed = db.once(statement.sql());
+            if (changed != statement.rows()) {
+                throw new IllegalStateException("table " + table.name() + ": a small write expected to change "
+                        + statement.rows() + " rows but changed " + changed + " (" + statement.sql() + ")");
+            }
+        }
+        smallWritesDone++;
+        usedOnlyStaging = true;
+        return Optional.of(plan.versionsChange()
+                ? WriteResult.written(rowsIn, plan.openVersions().size(), plan.closeVersions().size(), systemTime)
+                : WriteResult.knowledgeOnly(rowsIn, systemTime));
     }
 
     private Instant systemTime(Instant requested) throws SQLException {

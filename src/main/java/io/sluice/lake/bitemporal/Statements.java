@@ -57,7 +57,9 @@ final class Statements implements AutoCloseable {
     /**
      * Profiling aid: with {@code -Dsluice.bitemporal.trace=true} every statement prints its wall time, the CPU time
      * of the whole process meanwhile (steadier than wall time on a shared machine), its update count (-1 for a query)
-     * and its first 150 characters to stderr ({@code -Dsluice.bitemporal.trace=full}: all of it).
+     * and its first 150 characters to stderr ({@code -Dsluice.bitemporal.trace=full}: all of it). With
+     * {@code -Dsluice.bitemporal.traceCpu=thread} the CPU time is the calling thread's: exact and steady under load
+     * when DuckDB runs with {@code SET threads = 1}.
      */
     private static void trace(long t0, long c0, String sql, long n) {
         if (TRACE != null) {
@@ -65,6 +67,44 @@ final class Statements implements AutoCloseable {
             System.err.printf("  %8.1f ms %8.1f ms cpu %9d  %s%n", (System.nanoTime() - t0) / 1e6, (cpu() - c0) / 1e6, n,
                     "full".equals(TRACE) ? text : text.substring(0, Math.min(150, text.length())));
         }
+    }
+
+    /** Commits the connection's transaction (traced like a statement). */
+    void commit() throws SQLException {
+        long t0 = TRACE == null ? 0 : System.nanoTime();
+        long c0 = TRACE == null ? 0 : cpu();
+        connection.commit();
+        trace(t0, c0, "COMMIT", -1);
+    }
+
+    /** Runs one statement unprepared and uncached (its text changes from call to call); returns its update count. */
+    long once(String sql) throws SQLException {
+        long t0 = TRACE == null ? 0 : System.nanoTime();
+        long c0 = TRACE == null ? 0 : cpu();
+        try (Statement statement = connection.createStatement()) {
+            statement.execute(sql);
+            long n = statement.getLargeUpdateCount();
+            trace(t0, c0, sql, n);
+            return n;
+        }
+    }
+
+    /** Every row of a query, prepared, handed to {@code each}. */
+    void rows(String sql, RowHandler each, String... parameters) throws SQLException {
+        long t0 = TRACE == null ? 0 : System.nanoTime();
+        long c0 = TRACE == null ? 0 : cpu();
+        try (ResultSet rs = bind(sql, parameters).executeQuery()) {
+            while (rs.next()) {
+                each.row(rs);
+            }
+        }
+        trace(t0, c0, sql, -1);
+    }
+
+    /** Takes one row of a result set. */
+    @FunctionalInterface
+    interface RowHandler {
+        void row(ResultSet row) throws SQLException;
     }
 
     /** Runs each statement, prepared. */
@@ -117,6 +157,10 @@ final class Statements implements AutoCloseable {
     }
 
     private static long cpu() {
+        if ("thread".equals(System.getProperty("sluice.bitemporal.traceCpu"))) {
+            // with SET threads = 1 DuckDB works on the calling thread: its CPU time is exact and steady under load
+            return java.lang.management.ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime();
+        }
         return java.lang.management.ManagementFactory.getOperatingSystemMXBean()
                 instanceof com.sun.management.OperatingSystemMXBean os ? os.getProcessCpuTime() : 0;
     }

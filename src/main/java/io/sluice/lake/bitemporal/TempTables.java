@@ -84,6 +84,11 @@ final class TempTables {
         return temps().stream().map(t -> "DELETE FROM temp.main." + quote(t)).toList();
     }
 
+    /** Empties the tables a small write fills: the inputs and the staged rows and markers. */
+    List<String> clearStaged() {
+        return List.of(inRows, inMarkers, rowsT, markersT).stream().map(t -> "DELETE FROM temp.main." + quote(t)).toList();
+    }
+
     /** Empties the input tables of an in-memory batch. */
     List<String> clearInputs() {
         return List.of("DELETE FROM temp.main." + quote(inRows), "DELETE FROM temp.main." + quote(inMarkers));
