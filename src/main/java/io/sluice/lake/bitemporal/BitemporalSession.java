@@ -45,15 +45,19 @@ public final class BitemporalSession implements AutoCloseable {
     /** Whether small NONE and SCOPES writes are decided in Java ({@link SmallWrite}); tests compare with the general path. */
     private final boolean smallWrites;
     private final SmallWriteSql small;
-    /** Whether the write in progress filled only the inputs and the staged rows and markers (a small write). */
-    private boolean usedOnlyStaging;
+    /** Whether the general path's temp tables are known to exist (they are created when a write first needs them). */
+    private boolean generalTemps;
+    /** Whether they were ever created on this connection (then closing drops them). */
+    private boolean generalTempsEver;
+    /** Whether the write in progress used them (else only the staging temp tables are emptied at its end). */
+    private boolean usedGeneralTemps;
     /** How many writes of this session the small path decided. */
     private long smallWritesDone;
 
     /** At most this many staged rows for a small write. */
-    static final int SMALL_WRITE_ROWS = 10_000;
+    static final int SMALL_WRITE_ROWS = 2_000;
     /** At most this many rows of state (batch, knowledge and versions of its scopes) for a small write. */
-    static final int SMALL_WRITE_STATE = 50_000;
+    static final int SMALL_WRITE_STATE = 20_000;
 
     BitemporalSession(Connection connection, BitemporalTable table, InstantSource clock) {
         this(connection, table, clock, FirstLoad.AUTO);
@@ -124,6 +128,7 @@ public final class BitemporalSession implements AutoCloseable {
         String at = asOf == null ? "-infinity" : asOf.truncatedTo(ChronoUnit.MICROS).toString();
         return transact(() -> {
             db.updateAll(temps.clearInputs()); // begins the transaction
+            generalTemps();
             boolean filingsChanged = table.completeMode() && db.update(knowledge.filingDiffAsOf(dates), at, at) > 0;
             boolean assertionsChanged = db.update(knowledge.assertionDiffAsOf(dates), at, at) > 0;
             return filingsChanged || assertionsChanged
@@ -148,14 +153,16 @@ public final class BitemporalSession implements AutoCloseable {
         } else {
             db.execute(setUp()); // inside the caller's transaction, which may still be rolled back
             migrate();
+            generalTemps = false; // created in an earlier transaction of the caller's, which may have been rolled back
         }
-        usedOnlyStaging = false;
+        usedGeneralTemps = false;
         try {
             WriteResult result = work.run();
-            db.execute(usedOnlyStaging ? temps.clearStaged() : temps.clearTemps()); // one call
+            db.execute(usedGeneralTemps ? temps.clearTemps() : temps.clearStaged()); // one call
             if (ownTransaction) {
                 if (result.isRejected()) {
                     connection.rollback();
+                    generalTemps = false; // if this write created them, the rollback took them away
                 } else {
                     db.commit();
                 }
@@ -164,6 +171,7 @@ public final class BitemporalSession implements AutoCloseable {
         } catch (SQLException | RuntimeException e) {
             if (ownTransaction) {
                 rollbackQuietly(e);
+                generalTemps = false;
             }
             throw e;
         } finally {
@@ -197,15 +205,25 @@ public final class BitemporalSession implements AutoCloseable {
             db.close();
         } finally {
             if (!connection.isClosed()) {
-                db.execute(temps.dropTemps());
+                db.execute(temps.dropTemps(generalTempsEver));
             }
         }
     }
 
     private List<String> setUp() {
         List<String> setUp = new ArrayList<>(knowledge.createTables());
-        setUp.addAll(temps.createTemps());
+        setUp.addAll(temps.createStagingTemps());
         return setUp;
+    }
+
+    /** Creates the general path's temp tables unless they exist; the write in progress uses them. */
+    private void generalTemps() throws SQLException {
+        if (!generalTemps) {
+            db.execute(temps.createGeneralTemps());
+            generalTemps = true;
+            generalTempsEver = true;
+        }
+        usedGeneralTemps = true;
     }
 
     private WriteResult run(BatchSource batch, Replace replace, Instant requested) throws SQLException {
@@ -223,6 +241,7 @@ public final class BitemporalSession implements AutoCloseable {
         }
         String rows = load(batch);
         if (empty) {
+            generalTemps();
             Optional<WriteResult> first = firstLoad(rows, requested);
             if (first.isPresent()) {
                 return first.get();
@@ -237,6 +256,7 @@ public final class BitemporalSession implements AutoCloseable {
                 return decided.get();
             }
         }
+        generalTemps();
         // the system time comes with the validation (one query less), read in the write's transaction before anything
         // is written, as it would be later
         List<Object> validation = db.row(staging.validation(true, versions.systemTime()), systemTimeParameters(requested));
@@ -365,7 +385,6 @@ public final class BitemporalSession implements AutoCloseable {
         SmallWrite.Plan plan = decided.get();
         if (!plan.knowledgeChanges()) {
             smallWritesDone++;
-            usedOnlyStaging = true;
             return Optional.of(WriteResult.unchanged(rowsIn)); // same knowledge, so the same timeline
         }
         Instant systemTime = Instant.EPOCH.plus(read[1], ChronoUnit.MICROS);
@@ -378,7 +397,6 @@ public final class BitemporalSession implements AutoCloseable {
             }
         }
         smallWritesDone++;
-        usedOnlyStaging = true;
         return Optional.of(plan.versionsChange()
                 ? WriteResult.written(rowsIn, plan.openVersions().size(), plan.closeVersions().size(), systemTime)
                 : WriteResult.knowledgeOnly(rowsIn, systemTime));

@@ -56,14 +56,23 @@ final class TempTables {
         this.valuesT = prefix + "values";
     }
 
-    /** The temp tables, created if missing; their columns are in the order the statements fill them. */
-    List<String> createTemps() {
+    /**
+     * The temp tables of staging (inputs, staged rows and markers), created if missing; their columns are in the
+     * order the statements fill them. A small write needs only these.
+     */
+    List<String> createStagingTemps() {
         List<String> ddl = new ArrayList<>();
         ddl.add(temp(inRows, varchars(table.rowColumns())));
         ddl.add(temp(inMarkers, varchars(table.markerColumns())));
         ddl.add(temp(rowsT, Sql.typed(table, keys, "") + "filing_date DATE, " + Sql.typed(table, values, "")
                 + "value_hash VARCHAR, sluice_conflict BOOLEAN, sluice_problem VARCHAR, sluice_n BIGINT, sluice_vid UBIGINT"));
         ddl.add(temp(markersT, Sql.typed(table, scope, "") + "filing_date DATE, sluice_problem VARCHAR"));
+        return ddl;
+    }
+
+    /** The other temp tables, which the general path and a first load fill, created if missing. */
+    List<String> createGeneralTemps() {
+        List<String> ddl = new ArrayList<>();
         ddl.add(temp(adiffT, Sql.typed(table, keys, "") + "filing_date DATE, value_hash VARCHAR, sluice_old BOOLEAN, "
                 + "sluice_new BOOLEAN"));
         if (table.completeMode()) {
@@ -104,8 +113,10 @@ final class TempTables {
         return "DELETE FROM temp.main." + quote(valuesT);
     }
 
-    List<String> dropTemps() {
-        return temps().stream().map(t -> "DROP TABLE IF EXISTS temp.main." + quote(t)).toList();
+    /** Drops every temp table ({@code all}) or those of staging only. */
+    List<String> dropTemps(boolean all) {
+        return (all ? temps() : List.of(inRows, inMarkers, rowsT, markersT)).stream()
+                .map(t -> "DROP TABLE IF EXISTS temp.main." + quote(t)).toList();
     }
 
     private List<String> temps() {
