@@ -357,16 +357,20 @@ public final class BitemporalSession implements AutoCloseable {
         List<SmallWrite.Filing> filings = new ArrayList<>();
         List<SmallWrite.Assertion> assertions = new ArrayList<>();
         List<SmallWrite.Version> current = new ArrayList<>();
-        long[] read = {0, -1}; // rows read, system time
+        long[] read = {0, -1, 0}; // rows read, system time, bad rows
         db.rows(small.state(versions.systemTime(), SMALL_WRITE_STATE), rs -> {
             read[0]++;
+            if (rs.getBoolean(8)) {
+                read[2]++;
+                return;
+            }
             long scope = rs.getLong(2);
             long key = rs.getLong(3);
             java.time.LocalDate d1 = rs.getObject(4, java.time.LocalDate.class);
             long rid = rs.getLong(7);
             switch (rs.getString(1)) {
-                case "R" -> rows.add(new SmallWrite.Row(scope, key, d1, rs.getString(6), rid, rs.getBoolean(8)));
-                case "M" -> markers.add(new SmallWrite.Marker(scope, key, d1, rid, rs.getBoolean(8)));
+                case "R" -> rows.add(new SmallWrite.Row(scope, key, d1, rs.getString(6), rid));
+                case "M" -> markers.add(new SmallWrite.Marker(scope, key, d1, rid));
                 case "F" -> filings.add(new SmallWrite.Filing(scope, d1, rid));
                 case "A" -> assertions.add(new SmallWrite.Assertion(scope, key, d1, rs.getString(6), rid));
                 case "V" -> current.add(new SmallWrite.Version(scope, key, d1, rs.getObject(5, java.time.LocalDate.class),
@@ -375,7 +379,7 @@ public final class BitemporalSession implements AutoCloseable {
                 default -> throw new IllegalStateException("unexpected state row " + rs.getString(1));
             }
         }, systemTimeParameters(requested));
-        if (read[0] > SMALL_WRITE_STATE) {
+        if (read[0] > SMALL_WRITE_STATE || read[2] > 0) {
             return Optional.empty();
         }
         Optional<SmallWrite.Plan> decided = SmallWrite.plan(table.completeMode(), replace, rows, markers, filings, assertions, current);

@@ -19,9 +19,10 @@ import java.util.TreeSet;
  * named by their rowid, so values and typed keys never travel through Java.
  *
  * <p>Used for {@link Replace#NONE} and {@link Replace#SCOPES} only: the scopes outside the batch keep their knowledge,
- * so their versions cannot change. Empty when the general path must decide instead: a row or marker with a problem
- * (its validation gives the message), a (key, date) twice in the batch (rows must be grouped first), or a version to
- * open whose values neither the batch nor a current version of its key carries.
+ * so their versions cannot change. Empty when the general path must decide instead: a (key, date) twice in the batch
+ * (rows must be grouped first), or a version to open whose values neither the batch nor a current version of its key
+ * carries. Rows and markers to reject never get here: the caller leaves those batches to the general path, whose
+ * validation says why.
  */
 final class SmallWrite {
 
@@ -31,11 +32,11 @@ final class SmallWrite {
     }
 
     /** A staged batch row (its scope, key, date and value_hash), by its rowid in the staging table. */
-    record Row(long scope, long key, LocalDate date, String hash, long rid, boolean problem) {
+    record Row(long scope, long key, LocalDate date, String hash, long rid) {
     }
 
     /** A filing marker, by its rowid; in key mode its key is its scope. */
-    record Marker(long scope, long key, LocalDate date, long rid, boolean problem) {
+    record Marker(long scope, long key, LocalDate date, long rid) {
     }
 
     /** A current filing (complete mode). */
@@ -86,9 +87,6 @@ final class SmallWrite {
                                List<Filing> filings, List<Assertion> assertions, List<Version> versions) {
         if (replace == Replace.ALL) {
             throw new IllegalArgumentException("a small write replaces no more than its own scopes");
-        }
-        if (rows.stream().anyMatch(Row::problem) || markers.stream().anyMatch(Marker::problem)) {
-            return Optional.empty();
         }
         // the batch's filings: scope -> date -> key -> state (a marker makes an empty filing, in key mode a tombstone)
         Map<Long, TreeMap<LocalDate, Map<Long, Entry>>> batch = new HashMap<>();

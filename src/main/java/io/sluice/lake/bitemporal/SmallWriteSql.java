@@ -41,24 +41,28 @@ final class SmallWriteSql {
      * The state of a small write, at most {@code limit} + 1 rows (more means: too big for a small write): one row
      * per staged row (R), marker (M), current filing (F, complete mode), current assertion (A) and current version (V)
      * of the batch's scopes, each with DuckDB's dense rank of its scope and of its key (the same rank for equal
-     * values, by DuckDB's equality), its dates, value_hash, rowid and whether it has a problem; and one row T whose
+     * values, by DuckDB's equality), its dates, value_hash, rowid and whether it is bad (a batch row or marker to reject,
+     * or an infinite date); and one row T whose
      * rowid is the write's system time in micros ({@code systemTime}, whose parameters come first).
      */
     String state(String systemTime, int limit) {
         String touched = "s AS (SELECT " + list(scope, "") + " FROM " + rowsT + " UNION SELECT " + list(scope, "")
                 + " FROM " + markersT + ")";
         List<String> parts = new ArrayList<>();
+        // bad: a row to reject (the general path says why), or a date Java cannot hold (DuckDB's infinite dates)
         parts.add("SELECT 'R' AS tag, " + list(keys, "") + ", filing_date AS d1, CAST(NULL AS DATE) AS d2, value_hash AS h, "
-                + "rowid AS rid, sluice_problem IS NOT NULL AS bad FROM " + rowsT);
-        parts.add("SELECT 'M', " + scopeAsKeys("") + ", filing_date, NULL, NULL, rowid, sluice_problem IS NOT NULL FROM " + markersT);
+                + "rowid AS rid, sluice_problem IS NOT NULL OR NOT isfinite(filing_date) AS bad FROM " + rowsT);
+        parts.add("SELECT 'M', " + scopeAsKeys("") + ", filing_date, NULL, NULL, rowid, sluice_problem IS NOT NULL "
+                + "OR NOT isfinite(filing_date) FROM " + markersT);
         if (table.completeMode()) {
-            parts.add("SELECT 'F', " + scopeAsKeys("f.") + ", f.filing_date, NULL, NULL, f.rowid, false FROM " + filings
-                    + " AS f SEMI JOIN s ON " + equal(scope, "f", "s") + " WHERE f.sys_to IS NULL");
+            parts.add("SELECT 'F', " + scopeAsKeys("f.") + ", f.filing_date, NULL, NULL, f.rowid, NOT isfinite(f.filing_date) FROM "
+                    + filings + " AS f SEMI JOIN s ON " + equal(scope, "f", "s") + " WHERE f.sys_to IS NULL");
         }
-        parts.add("SELECT 'A', " + list(keys, "a") + ", a.filing_date, NULL, a.value_hash, a.rowid, false FROM " + assertions
-                + " AS a SEMI JOIN s ON " + equal(scope, "a", "s") + " WHERE a.sys_to IS NULL");
-        parts.add("SELECT 'V', " + list(keys, "t") + ", t.valid_from, t.valid_to, t.value_hash, t.rowid, false FROM " + versions
-                + " AS t SEMI JOIN s ON " + equal(scope, "t", "s") + " WHERE t.system_to IS NULL");
+        parts.add("SELECT 'A', " + list(keys, "a") + ", a.filing_date, NULL, a.value_hash, a.rowid, NOT isfinite(a.filing_date) FROM "
+                + assertions + " AS a SEMI JOIN s ON " + equal(scope, "a", "s") + " WHERE a.sys_to IS NULL");
+        parts.add("SELECT 'V', " + list(keys, "t") + ", t.valid_from, t.valid_to, t.value_hash, t.rowid, NOT isfinite(t.valid_from) "
+                + "OR NOT coalesce(isfinite(t.valid_to), true) FROM " + versions + " AS t SEMI JOIN s ON " + equal(scope, "t", "s")
+                + " WHERE t.system_to IS NULL");
         return "WITH " + touched + ", u AS (" + String.join(" UNION ALL ", parts) + ") SELECT tag, dense_rank() OVER (ORDER BY "
                 + list(scope, "") + ") AS sid, dense_rank() OVER (ORDER BY " + list(keys, "") + ") AS kid, d1, d2, h, rid, bad "
                 + "FROM u UNION ALL SELECT 'T', 0, 0, NULL, NULL, NULL, (" + systemTime + "), false LIMIT " + (limit + 1);
