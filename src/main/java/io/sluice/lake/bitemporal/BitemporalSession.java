@@ -153,7 +153,6 @@ public final class BitemporalSession implements AutoCloseable {
         } else {
             db.execute(setUp()); // inside the caller's transaction, which may still be rolled back
             migrate();
-            generalTemps = false; // created in an earlier transaction of the caller's, which may have been rolled back
         }
         usedGeneralTemps = false;
         try {
@@ -177,6 +176,8 @@ public final class BitemporalSession implements AutoCloseable {
         } finally {
             if (ownTransaction) {
                 connection.setAutoCommit(true);
+            } else {
+                generalTemps = false; // the caller may still roll back the transaction that created them
             }
         }
     }

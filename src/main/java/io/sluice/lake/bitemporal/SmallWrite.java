@@ -158,7 +158,11 @@ final class SmallWrite {
                     boolean filedBefore = before.containsKey(date);
                     boolean filedAfter = after.containsKey(date);
                     if (filedBefore && !filedAfter) {
-                        closeFilings.add(filingRid.get(scope).get(date));
+                        Long rid = filingRid.getOrDefault(scope, Map.of()).get(date);
+                        if (rid == null) {
+                            return Optional.empty(); // an assertion without its filing: the general path's concern
+                        }
+                        closeFilings.add(rid);
                     } else if (!filedBefore && filedAfter) {
                         Map<Long, Entry> filing = after.get(date);
                         if (filing.isEmpty()) {

@@ -49,23 +49,31 @@ final class SmallWriteSql {
         String touched = "s AS (SELECT " + list(scope, "") + " FROM " + rowsT + " UNION SELECT " + list(scope, "")
                 + " FROM " + markersT + ")";
         List<String> parts = new ArrayList<>();
-        // bad: a row to reject (the general path says why), or a date Java cannot hold (DuckDB's infinite dates)
-        parts.add("SELECT 'R' AS tag, " + list(keys, "") + ", filing_date AS d1, CAST(NULL AS DATE) AS d2, value_hash AS h, "
-                + "rowid AS rid, sluice_problem IS NOT NULL OR NOT isfinite(filing_date) AS bad FROM " + rowsT);
-        parts.add("SELECT 'M', " + scopeAsKeys("") + ", filing_date, NULL, NULL, rowid, sluice_problem IS NOT NULL "
-                + "OR NOT isfinite(filing_date) FROM " + markersT);
+        // sluice_bad: a row to reject (the general path says why), or a date outside what LocalDate and a DATE literal
+        // carry alike (infinite, before year 1 or after 9999); internal columns are sluice_*, which user columns cannot be
+        parts.add("SELECT 'R' AS sluice_tag, " + list(keys, "") + ", filing_date AS sluice_d1, CAST(NULL AS DATE) AS sluice_d2, "
+                + "value_hash AS sluice_h, rowid AS sluice_rid, sluice_problem IS NOT NULL OR " + outside("filing_date")
+                + " AS sluice_bad FROM " + rowsT);
+        parts.add("SELECT 'M', " + scopeAsKeys("") + ", filing_date, NULL, NULL, rowid, sluice_problem IS NOT NULL OR "
+                + outside("filing_date") + " FROM " + markersT);
         if (table.completeMode()) {
-            parts.add("SELECT 'F', " + scopeAsKeys("f.") + ", f.filing_date, NULL, NULL, f.rowid, NOT isfinite(f.filing_date) FROM "
-                    + filings + " AS f SEMI JOIN s ON " + equal(scope, "f", "s") + " WHERE f.sys_to IS NULL");
+            parts.add("SELECT 'F', " + scopeAsKeys("f.") + ", f.filing_date, NULL, NULL, f.rowid, " + outside("f.filing_date")
+                    + " FROM " + filings + " AS f SEMI JOIN s ON " + equal(scope, "f", "s") + " WHERE f.sys_to IS NULL");
         }
-        parts.add("SELECT 'A', " + list(keys, "a") + ", a.filing_date, NULL, a.value_hash, a.rowid, NOT isfinite(a.filing_date) FROM "
-                + assertions + " AS a SEMI JOIN s ON " + equal(scope, "a", "s") + " WHERE a.sys_to IS NULL");
-        parts.add("SELECT 'V', " + list(keys, "t") + ", t.valid_from, t.valid_to, t.value_hash, t.rowid, NOT isfinite(t.valid_from) "
-                + "OR NOT coalesce(isfinite(t.valid_to), true) FROM " + versions + " AS t SEMI JOIN s ON " + equal(scope, "t", "s")
+        parts.add("SELECT 'A', " + list(keys, "a") + ", a.filing_date, NULL, a.value_hash, a.rowid, " + outside("a.filing_date")
+                + " FROM " + assertions + " AS a SEMI JOIN s ON " + equal(scope, "a", "s") + " WHERE a.sys_to IS NULL");
+        parts.add("SELECT 'V', " + list(keys, "t") + ", t.valid_from, t.valid_to, t.value_hash, t.rowid, " + outside("t.valid_from")
+                + " OR " + outside("t.valid_to") + " FROM " + versions + " AS t SEMI JOIN s ON " + equal(scope, "t", "s")
                 + " WHERE t.system_to IS NULL");
-        return "WITH " + touched + ", u AS (" + String.join(" UNION ALL ", parts) + ") SELECT tag, dense_rank() OVER (ORDER BY "
-                + list(scope, "") + ") AS sid, dense_rank() OVER (ORDER BY " + list(keys, "") + ") AS kid, d1, d2, h, rid, bad "
-                + "FROM u UNION ALL SELECT 'T', 0, 0, NULL, NULL, NULL, (" + systemTime + "), false LIMIT " + (limit + 1);
+        return "WITH " + touched + ", u AS (" + String.join(" UNION ALL ", parts) + ") SELECT sluice_tag, dense_rank() OVER "
+                + "(ORDER BY " + list(scope, "") + ") AS sluice_sid, dense_rank() OVER (ORDER BY " + list(keys, "")
+                + ") AS sluice_kid, sluice_d1, sluice_d2, sluice_h, sluice_rid, sluice_bad FROM u UNION ALL SELECT 'T', 0, 0, "
+                + "NULL, NULL, NULL, (" + systemTime + "), false LIMIT " + (limit + 1);
+    }
+
+    /** Whether a date (NULL: none) lies outside years 1 to 9999. */
+    private static String outside(String date) {
+        return "NOT coalesce(" + date + " BETWEEN DATE '0001-01-01' AND DATE '9999-12-31', true)";
     }
 
     /** The key columns of a marker or filing: its scope columns, the others NULL (typed). */
@@ -135,8 +143,9 @@ final class SmallWriteSql {
             String sourceTable = source == SmallWrite.Source.BATCH_ROW ? rowsT : versions;
             String intervals = these.stream().map(o -> "(" + o.rid() + ", " + date(o.from()) + ", " + date(o.to()) + ")")
                     .collect(Collectors.joining(", "));
-            from.add("SELECT " + list(keys, "src") + ", " + Sql.prefixed(table.valueColumns(), "src") + "v.f, v.t, src.value_hash "
-                    + "FROM (VALUES " + intervals + ") AS v(rid, f, t) JOIN " + sourceTable + " AS src ON src.rowid = v.rid "
+            from.add("SELECT " + list(keys, "src") + ", " + Sql.prefixed(table.valueColumns(), "src") + "v.sluice_from, "
+                    + "v.sluice_to, src.value_hash FROM (VALUES " + intervals + ") AS v(sluice_rid, sluice_from, sluice_to) JOIN "
+                    + sourceTable + " AS src ON src.rowid = v.sluice_rid "
                     + "WHERE src.rowid IN (" + these.stream().map(o -> Long.toString(o.rid())).collect(Collectors.joining(", ")) + ")");
         }
         return "INSERT INTO " + versions + " (" + list(table.versionColumns(), "") + ") SELECT *, " + at + ", NULL FROM ("

@@ -118,4 +118,42 @@ class SmallWriteTest {
             assertThat(Lake.count(c, "SELECT count(*) FROM owners WHERE system_to IS NULL")).isEqualTo(2);
         }
     }
+
+    @Test
+    void dates_before_year_1_or_after_9999_go_to_the_general_path_and_give_its_result() throws Exception {
+        BitemporalTable table = BitemporalTable.of("firms", List.of("firm"), List.of("name"), "filing_date");
+        try (Connection smallDb = Lake.memory(); Connection generalDb = Lake.memory();
+             BitemporalSession small = new BitemporalSession(smallDb, table, InstantSource.system(), BitemporalSession.FirstLoad.AUTO, true);
+             BitemporalSession general = new BitemporalSession(generalDb, table, InstantSource.system(), BitemporalSession.FirstLoad.AUTO, false)) {
+            Instant t = Instant.parse("2030-01-01T00:00:00Z");
+            String[][] writes = {{"A", "2020-01-01"}, {"B", "0044-03-15 (BC)"}, {"C", "12000-03-15"}, {"D", "2021-01-01"}};
+            for (int i = 0; i < writes.length; i++) {
+                Batch batch = Batch.of(List.of(Batch.entry("firm", "F1", "name", writes[i][0], "filing_date", writes[i][1])));
+                WriteResult bySmall = small.write(batch, Replace.NONE, t.plusSeconds(i));
+                assertThat(bySmall).as("write of %s", writes[i][1]).isEqualTo(general.write(batch, Replace.NONE, t.plusSeconds(i)));
+                assertThat(VersionRow.everything(smallDb, table)).isEqualTo(VersionRow.everything(generalDb, table));
+            }
+            // the table holds 44 BC and 12000 from the second write on: no small write could read its state since
+            assertThat(small.smallWritesDone()).isZero();
+        }
+    }
+
+    @Test
+    void temp_tables_created_in_a_transaction_the_caller_rolls_back_are_created_again() throws Exception {
+        BitemporalTable table = BitemporalTable.of("owners", List.of("firm", "owner"), List.of("pct"), "filing_date")
+                .withCompleteBy(List.of("firm"));
+        try (Connection c = Lake.memory();
+             BitemporalSession session = new BitemporalSession(c, table, InstantSource.system(), BitemporalSession.FirstLoad.AUTO, true)) {
+            Instant t = Instant.parse("2030-01-01T00:00:00Z");
+            c.setAutoCommit(false);
+            session.write(Batch.of(List.of(Batch.entry("firm", "F1", "owner", "O1", "pct", "20", "filing_date", "2021-01-01"))),
+                    Replace.ALL, t); // a first load: creates the general path's temp tables in the caller's transaction
+            c.rollback();
+            c.setAutoCommit(true);
+            WriteResult after = session.write(Batch.of(List.of(
+                    Batch.entry("firm", "F1", "owner", "O1", "pct", "30", "filing_date", "2022-01-01"))), Replace.ALL, t.plusSeconds(1));
+            assertThat(after.versionsOpened()).isOne();
+            assertThat(Lake.count(c, "SELECT count(*) FROM owners")).isOne();
+        }
+    }
 }

@@ -2,11 +2,18 @@ package io.sluice.lake.bitemporal;
 
 import java.util.List;
 
-/** The two table shapes the properties run on: key mode with two value columns, and complete mode by firm. */
+/**
+ * The table shapes the properties run on: key mode with two value columns, complete mode by firm, and both again with
+ * a two-column key (key mode) and column names that the engine's own statements could mistake for theirs ({@code tag},
+ * {@code h}, {@code rid}, {@code t}, ...; only {@code sluice_*} and the version columns are reserved).
+ */
 enum TestTables {
     KEY_MODE(BitemporalTable.of("firms", List.of("firm"), List.of("name", "city"), "filing_date")),
     COMPLETE_MODE(BitemporalTable.of("owners", List.of("firm", "owner"), List.of("pct"), "filing_date")
-            .withCompleteBy(List.of("firm")));
+            .withCompleteBy(List.of("firm"))),
+    KEY_MODE_AWKWARD_NAMES(BitemporalTable.of("awk_keys", List.of("tag", "rid"), List.of("h", "d1"), "filing_date")),
+    COMPLETE_MODE_AWKWARD_NAMES(BitemporalTable.of("awk_owners", List.of("h", "tag"), List.of("t"), "filing_date")
+            .withCompleteBy(List.of("h")));
 
     final BitemporalTable table;
 
