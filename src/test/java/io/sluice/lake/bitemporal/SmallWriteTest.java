@@ -156,4 +156,22 @@ class SmallWriteTest {
             assertThat(Lake.count(c, "SELECT count(*) FROM owners")).isOne();
         }
     }
+
+    @Test
+    void a_scope_with_more_state_than_a_small_write_reads_goes_to_the_general_path() throws Exception {
+        BitemporalTable table = BitemporalTable.of("owners", List.of("firm", "owner"), List.of("pct"), "filing_date")
+                .withCompleteBy(List.of("firm"));
+        try (Connection c = Lake.memory();
+             BitemporalSession session = new BitemporalSession(c, table, InstantSource.system(), BitemporalSession.FirstLoad.AUTO, true)) {
+            Instant t = Instant.parse("2030-01-01T00:00:00Z");
+            int owners = BitemporalSession.SMALL_WRITE_STATE; // their assertions and versions: twice the limit
+            session.write(SourceQuery.of("SELECT 'F1' AS firm, 'O' || i AS owner, '10' AS pct, DATE '2021-01-01' AS filing_date "
+                    + "FROM range(" + owners + ") AS r(i)"), Replace.ALL, t);
+            WriteResult late = session.write(Batch.of(List.of(
+                    Batch.entry("firm", "F1", "owner", "O1", "pct", "20", "filing_date", "2020-01-01"))), Replace.NONE, t.plusSeconds(1));
+            assertThat(session.smallWritesDone()).isZero();
+            assertThat(late.versionsOpened()).isOne(); // O1 from 2020-01-01 to 2021-01-01
+            assertThat(late.versionsClosed()).isZero();
+        }
+    }
 }
