@@ -44,7 +44,7 @@ public final class BitemporalSession implements AutoCloseable {
     private final FirstLoad firstLoadMode;
     /** Whether small NONE and SCOPES writes are decided in Java ({@link SmallWrite}); tests compare with the general path. */
     private final boolean smallWrites;
-    private final SmallWriteSql small;
+    private final SmallWriter smallWriter;
     /** Whether the general path's temp tables are known to exist (they are created when a write first needs them). */
     private boolean generalTemps;
     /** Whether they were ever created on this connection (then closing drops them). */
@@ -53,11 +53,6 @@ public final class BitemporalSession implements AutoCloseable {
     private boolean usedGeneralTemps;
     /** How many writes of this session the small path decided. */
     private long smallWritesDone;
-
-    /** At most this many staged rows for a small write. */
-    static final int SMALL_WRITE_ROWS = 2_000;
-    /** At most this many rows of state (batch, knowledge and versions of its scopes) for a small write. */
-    static final int SMALL_WRITE_STATE = 20_000;
 
     BitemporalSession(Connection connection, BitemporalTable table, InstantSource clock) {
         this(connection, table, clock, FirstLoad.AUTO);
@@ -77,9 +72,9 @@ public final class BitemporalSession implements AutoCloseable {
         this.staging = new StagingSql(table, temps, firstLoadMode == FirstLoad.COLLIDING_VALUE_IDS);
         this.knowledge = new KnowledgeSql(table, temps);
         this.versions = new VersionSql(table, temps);
-        this.small = new SmallWriteSql(table, temps);
         this.smallWrites = smallWrites;
         this.db = new Statements(connection);
+        this.smallWriter = new SmallWriter(table, new SmallWriteSql(table, temps), versions, db);
     }
 
     /** How many writes of this session were small writes (decided by {@link SmallWrite}). */
@@ -251,9 +246,11 @@ public final class BitemporalSession implements AutoCloseable {
             db.update(staging.clearRows());
         }
         long staged = db.update(staging.stageDistinctRows(rows));
-        if (smallWrites && replace != Replace.ALL && staged <= SMALL_WRITE_ROWS) {
-            Optional<WriteResult> decided = smallWrite(replace, staged, requested);
+        if (smallWrites && replace != Replace.ALL && staged <= SmallWriter.MAX_ROWS) {
+            Optional<WriteResult> decided = smallWriter.write(replace, staged, systemTimeParameters(requested));
             if (decided.isPresent()) {
+                smallWritesDone++;
+                holdsKnowledge = true;
                 return decided.get();
             }
         }
@@ -343,68 +340,6 @@ public final class BitemporalSession implements AutoCloseable {
         long opened = db.update(versions.openFromEdges(byValueId), t);
         return Optional.of(opened == 0 ? WriteResult.knowledgeOnly(rowsIn, systemTime)
                 : WriteResult.written(rowsIn, opened, 0, systemTime));
-    }
-
-    /**
-     * A small NONE or SCOPES write into a table with knowledge: one query reads the staged rows and the current
-     * knowledge and versions of their scopes, {@link SmallWrite} decides in Java what changes, and a few statements
-     * close and insert exactly those rows by rowid (instead of the general path's diffs and timeline over temp tables,
-     * a dozen statements whose fixed cost dominates a write of one scope). Empty, with nothing written, when the
-     * general path must decide: too much state, a row or marker to reject or to group, values not at hand.
-     */
-    private Optional<WriteResult> smallWrite(Replace replace, long rowsIn, Instant requested) throws SQLException {
-        List<SmallWrite.Row> rows = new ArrayList<>();
-        List<SmallWrite.Marker> markers = new ArrayList<>();
-        List<SmallWrite.Filing> filings = new ArrayList<>();
-        List<SmallWrite.Assertion> assertions = new ArrayList<>();
-        List<SmallWrite.Version> current = new ArrayList<>();
-        long[] read = {0, -1, 0}; // rows read, system time, bad rows
-        db.rows(small.state(versions.systemTime(), SMALL_WRITE_STATE), rs -> {
-            read[0]++;
-            if (rs.getBoolean(8)) {
-                read[2]++;
-                return;
-            }
-            long scope = rs.getLong(2);
-            long key = rs.getLong(3);
-            java.time.LocalDate d1 = rs.getObject(4, java.time.LocalDate.class);
-            long rid = rs.getLong(7);
-            switch (rs.getString(1)) {
-                case "R" -> rows.add(new SmallWrite.Row(scope, key, d1, rs.getString(6), rid));
-                case "M" -> markers.add(new SmallWrite.Marker(scope, key, d1, rid));
-                case "F" -> filings.add(new SmallWrite.Filing(scope, d1, rid));
-                case "A" -> assertions.add(new SmallWrite.Assertion(scope, key, d1, rs.getString(6), rid));
-                case "V" -> current.add(new SmallWrite.Version(scope, key, d1, rs.getObject(5, java.time.LocalDate.class),
-                        rs.getString(6), rid));
-                case "T" -> read[1] = rid;
-                default -> throw new IllegalStateException("unexpected state row " + rs.getString(1));
-            }
-        }, systemTimeParameters(requested));
-        if (read[0] > SMALL_WRITE_STATE || read[2] > 0) {
-            return Optional.empty();
-        }
-        Optional<SmallWrite.Plan> decided = SmallWrite.plan(table.completeMode(), replace, rows, markers, filings, assertions, current);
-        if (decided.isEmpty()) {
-            return Optional.empty();
-        }
-        SmallWrite.Plan plan = decided.get();
-        if (!plan.knowledgeChanges()) {
-            smallWritesDone++;
-            return Optional.of(WriteResult.unchanged(rowsIn)); // same knowledge, so the same timeline
-        }
-        Instant systemTime = Instant.EPOCH.plus(read[1], ChronoUnit.MICROS);
-        holdsKnowledge = true;
-        for (SmallWriteSql.Apply statement : small.apply(plan, systemTime)) {
-            long changed = db.once(statement.sql());
-            if (changed != statement.rows()) {
-                throw new IllegalStateException("table " + table.name() + ": a small write expected to change "
-                        + statement.rows() + " rows but changed " + changed + " (" + statement.sql() + ")");
-            }
-        }
-        smallWritesDone++;
-        return Optional.of(plan.versionsChange()
-                ? WriteResult.written(rowsIn, plan.openVersions().size(), plan.closeVersions().size(), systemTime)
-                : WriteResult.knowledgeOnly(rowsIn, systemTime));
     }
 
     private Instant systemTime(Instant requested) throws SQLException {

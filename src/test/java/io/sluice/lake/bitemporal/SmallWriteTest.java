@@ -164,7 +164,7 @@ class SmallWriteTest {
         try (Connection c = Lake.memory();
              BitemporalSession session = new BitemporalSession(c, table, InstantSource.system(), BitemporalSession.FirstLoad.AUTO, true)) {
             Instant t = Instant.parse("2030-01-01T00:00:00Z");
-            int owners = BitemporalSession.SMALL_WRITE_STATE; // their assertions and versions: twice the limit
+            int owners = SmallWriter.MAX_STATE; // their assertions and versions: twice the limit
             session.write(SourceQuery.of("SELECT 'F1' AS firm, 'O' || i AS owner, '10' AS pct, DATE '2021-01-01' AS filing_date "
                     + "FROM range(" + owners + ") AS r(i)"), Replace.ALL, t);
             WriteResult late = session.write(Batch.of(List.of(
