@@ -37,6 +37,15 @@ final class SmallWriteSql {
         this.markersT = temps.markersT;
     }
 
+    /** One row: how many scopes the staged rows and markers touch. */
+    String scopes() {
+        return "SELECT count(*) FROM (" + touchedScopes() + ")";
+    }
+
+    private String touchedScopes() {
+        return "SELECT " + list(scope, "") + " FROM " + rowsT + " UNION SELECT " + list(scope, "") + " FROM " + markersT;
+    }
+
     /**
      * The state of a small write, at most {@code limit} + 1 rows (more means: too big for a small write): one row
      * per staged row (R), marker (M), current filing (F, complete mode), current assertion (A) and current version (V)
@@ -46,8 +55,7 @@ final class SmallWriteSql {
      * rowid is the write's system time in micros ({@code systemTime}, whose parameters come first).
      */
     String state(String systemTime, int limit) {
-        String touched = "s AS (SELECT " + list(scope, "") + " FROM " + rowsT + " UNION SELECT " + list(scope, "")
-                + " FROM " + markersT + ")";
+        String touched = "s AS (" + touchedScopes() + ")";
         List<String> parts = new ArrayList<>();
         // sluice_bad: a row to reject (the general path says why), or a date outside what LocalDate and a DATE literal
         // carry alike (infinite, before year 1 or after 9999); internal columns are sluice_*, which user columns cannot be
