@@ -97,9 +97,9 @@ class RunWorker {
 
     private void execute(Run run, GroupJournal journal) {
         Instant started = clock.instant();
-        new StoredRunLogger(journal, clock, run.id(), null).info((run.kind() == RunKind.ROLLBACK
-                ? "started rollback of " + run.assets().get(0) + " to " + run.rollbackTo()
-                : "started " + run.mode() + " of " + run.assets().size() + " asset(s)") + (run.reason() == null ? "" : ": " + run.reason()));
+        if (!journal.grouped()) {
+            logStart(run, journal);
+        }
         JsonNode configs = configs(run);
         Map<AssetKey, RunStatus> outcomes = new HashMap<>();
         long keys = 0;
@@ -133,6 +133,17 @@ class RunWorker {
         RunStatus status = overall(outcomes);
         end(run, status, keys, batches, rows, error, journal);
         metrics.runFinished(status, Duration.between(started, clock.instant()));
+    }
+
+    /**
+     * The run's first log line. A run of a group of several has none: the group was sized to take about
+     * sluice.runs.group-target-millis, so its runs are short and their lines are stored only after they end;
+     * what the line said (mode, assets, reason, start time) is on the run itself.
+     */
+    private void logStart(Run run, GroupJournal journal) {
+        new StoredRunLogger(journal, clock, run.id(), null).info((run.kind() == RunKind.ROLLBACK
+                ? "started rollback of " + run.assets().get(0) + " to " + run.rollbackTo()
+                : "started " + run.mode() + " of " + run.assets().size() + " asset(s)") + (run.reason() == null ? "" : ": " + run.reason()));
     }
 
     /** The run's end, its last log line and its RUN_FINISHED audit event with the per-partition outcome. */
