@@ -72,8 +72,8 @@ final class GroupJournal implements LogSink {
         touch().partitions(asset, keys, state, runId, ts);
     }
 
-    void ended(RunRecords.RunEnd end, AuditEvent event) {
-        touch().ended(end, event);
+    void ended(Run run, RunRecords.RunEnd end, AuditEvent event) {
+        touch().ended(run, end, event);
     }
 
     /** A run or step boundary: stores the buffer if it is due. */

@@ -159,7 +159,7 @@ class RunWorker {
         if (!run.partitions().isEmpty()) {
             detail.put("partitions", run.partitions());
         }
-        journal.ended(new RunRecords.RunEnd(run.id(), status, ended, keys, batches, rows, error),
+        journal.ended(run, new RunRecords.RunEnd(run.id(), status, ended, keys, batches, rows, error),
                 AuditEvent.of(ended, "sluice", AuditAction.RUN_FINISHED, run.id(),
                         String.join(",", run.assets().stream().map(AssetKey::toString).toList()), null, detail).withBackfill(run.backfillId()));
     }
