@@ -326,8 +326,13 @@ public class BackfillService {
 
     /** Partitions whose runs ended in one of {@code statuses} and that no later attempt materialized. */
     private List<String> unfinished(String backfillId, Set<RunStatus> statuses) {
+        List<String> ended = runStore.partitionsOfBackfillRuns(backfillId, statuses);
+        if (ended.isEmpty()) {
+            // the common end of a backfill: no run ended so, and the partitions of its (maybe many) successful runs need not be read
+            return List.of();
+        }
         Set<String> succeeded = new java.util.HashSet<>(runStore.partitionsOfBackfillRuns(backfillId, EnumSet.of(RunStatus.SUCCESS)));
-        return runStore.partitionsOfBackfillRuns(backfillId, statuses).stream().filter(p -> !succeeded.contains(p)).distinct().toList();
+        return ended.stream().filter(p -> !succeeded.contains(p)).distinct().toList();
     }
 
     /** Runs that wait for a run that did not succeed would wait forever: they are canceled, and say why. */

@@ -41,6 +41,11 @@ final class GroupJournal implements LogSink {
         return runIds.size() == 1;
     }
 
+    /** Whether this journal stores the records of a group of several runs. */
+    boolean grouped() {
+        return !single();
+    }
+
     @Override
     public void append(String runId, Instant ts, String level, AssetKey asset, String message) {
         touch().log(new RunRecords.LogRecord(runId, ts, level, asset, message));
@@ -67,8 +72,8 @@ final class GroupJournal implements LogSink {
         touch().partitions(asset, keys, state, runId, ts);
     }
 
-    void ended(RunRecords.RunEnd end, AuditEvent event) {
-        touch().ended(end, event);
+    void ended(Run run, RunRecords.RunEnd end, AuditEvent event) {
+        touch().ended(run, end, event);
     }
 
     /** A run or step boundary: stores the buffer if it is due. */

@@ -27,11 +27,16 @@ public final class RunRecords {
     public record RunEnd(String runId, RunStatus status, Instant endedAt, long keyCount, long batchCount, long rowsWritten, String error) {
     }
 
+    /** An asset partition an ended run held (active_partition), released with its end by its key. */
+    public record Release(String runId, AssetKey asset, String partition) {
+    }
+
     private final List<LogRecord> logs = new ArrayList<>();
     private final Map<String, StepRecord> steps = new LinkedHashMap<>();
     private final List<Materialization> materializations = new ArrayList<>();
     private final List<PartitionOutcome> partitions = new ArrayList<>();
     private final List<RunEnd> ends = new ArrayList<>();
+    private final List<Release> releases = new ArrayList<>();
     private final List<AuditEvent> audits = new ArrayList<>();
 
     public void log(LogRecord line) {
@@ -53,9 +58,15 @@ public final class RunRecords {
         }
     }
 
-    public void ended(RunEnd end, AuditEvent audit) {
+    /** The end of {@code run}, its audit event, and the release of the asset partitions it held. */
+    public void ended(Run run, RunEnd end, AuditEvent audit) {
         ends.add(end);
         audits.add(audit);
+        for (AssetKey asset : run.assets()) {
+            for (String partition : run.partitions().isEmpty() ? List.of("") : run.partitions()) {
+                releases.add(new Release(run.id(), asset, partition));
+            }
+        }
     }
 
     public List<LogRecord> logs() {
@@ -76,6 +87,10 @@ public final class RunRecords {
 
     public List<RunEnd> ends() {
         return ends;
+    }
+
+    public List<Release> releases() {
+        return releases;
     }
 
     public List<AuditEvent> audits() {

@@ -97,9 +97,9 @@ class RunWorker {
 
     private void execute(Run run, GroupJournal journal) {
         Instant started = clock.instant();
-        new StoredRunLogger(journal, clock, run.id(), null).info((run.kind() == RunKind.ROLLBACK
-                ? "started rollback of " + run.assets().get(0) + " to " + run.rollbackTo()
-                : "started " + run.mode() + " of " + run.assets().size() + " asset(s)") + (run.reason() == null ? "" : ": " + run.reason()));
+        if (!journal.grouped()) {
+            logStart(run, journal);
+        }
         JsonNode configs = configs(run);
         Map<AssetKey, RunStatus> outcomes = new HashMap<>();
         long keys = 0;
@@ -135,6 +135,17 @@ class RunWorker {
         metrics.runFinished(status, Duration.between(started, clock.instant()));
     }
 
+    /**
+     * The run's first log line. A run of a group of several has none: the group was sized to take about
+     * sluice.runs.group-target-millis, so its runs are short and their lines are stored only after they end;
+     * what the line said (mode, assets, reason, start time) is on the run itself.
+     */
+    private void logStart(Run run, GroupJournal journal) {
+        new StoredRunLogger(journal, clock, run.id(), null).info((run.kind() == RunKind.ROLLBACK
+                ? "started rollback of " + run.assets().get(0) + " to " + run.rollbackTo()
+                : "started " + run.mode() + " of " + run.assets().size() + " asset(s)") + (run.reason() == null ? "" : ": " + run.reason()));
+    }
+
     /** The run's end, its last log line and its RUN_FINISHED audit event with the per-partition outcome. */
     private void end(Run run, RunStatus status, long keys, long batches, long rows, String error, GroupJournal journal) {
         Instant ended = clock.instant();
@@ -148,7 +159,7 @@ class RunWorker {
         if (!run.partitions().isEmpty()) {
             detail.put("partitions", run.partitions());
         }
-        journal.ended(new RunRecords.RunEnd(run.id(), status, ended, keys, batches, rows, error),
+        journal.ended(run, new RunRecords.RunEnd(run.id(), status, ended, keys, batches, rows, error),
                 AuditEvent.of(ended, "sluice", AuditAction.RUN_FINISHED, run.id(),
                         String.join(",", run.assets().stream().map(AssetKey::toString).toList()), null, detail).withBackfill(run.backfillId()));
     }

@@ -301,9 +301,9 @@ public abstract class RunStoreContract {
         records.materialized(new Materialization(ok.id(), a, "2024-03-01", t0.plusSeconds(1), 7, 0, 1, 3, "{\"rows\":7}"));
         records.partitions(a, List.of("2024-03-01"), io.sluice.runs.PartitionState.MATERIALIZED, ok.id(), t0.plusSeconds(1));
         records.partitions(a, List.of("2024-03-02"), io.sluice.runs.PartitionState.FAILED, failed.id(), t0.plusSeconds(1));
-        records.ended(new RunRecords.RunEnd(ok.id(), RunStatus.SUCCESS, t0.plusSeconds(2), 0, 1, 7, null),
+        records.ended(ok, new RunRecords.RunEnd(ok.id(), RunStatus.SUCCESS, t0.plusSeconds(2), 0, 1, 7, null),
                 AuditEvent.of(t0.plusSeconds(2), "sluice", AuditAction.RUN_FINISHED, ok.id(), a.toString(), null, Map.of("status", "SUCCESS")));
-        records.ended(new RunRecords.RunEnd(failed.id(), RunStatus.FAILURE, t0.plusSeconds(2), 0, 0, 0, "a: boom"),
+        records.ended(failed, new RunRecords.RunEnd(failed.id(), RunStatus.FAILURE, t0.plusSeconds(2), 0, 0, 0, "a: boom"),
                 AuditEvent.of(t0.plusSeconds(2), "sluice", AuditAction.RUN_FINISHED, failed.id(), a.toString(), null, Map.of("status", "FAILURE")));
         store.record(records);
         audit.recordAll(records.audits());

@@ -351,8 +351,13 @@ public class JpaRunStore implements RunStore {
         return partitions;
     }
 
-    private void release(String runId) {
-        session.createMutationQuery("delete from ActivePartitionEntity where runId = :run").setParameter("run", runId).executeUpdate();
+    /** Releases the asset partitions the run holds, by their keys (active_partition has no index on run_id to keep up). */
+    private void release(RunEntity run) {
+        List<String> partitions = strings(run.partitionsJson);
+        for (List<String> chunk : chunks(partitions.isEmpty() ? List.of("") : partitions)) {
+            session.createMutationQuery("delete from ActivePartitionEntity where id.assetKey in :assets and id.partitionKey in :partitions and runId = :run")
+                    .setParameter("assets", List.of(run.assets.split(","))).setParameter("partitions", chunk).setParameter("run", run.id).executeUpdate();
+        }
     }
 
     @Override
@@ -441,7 +446,7 @@ public class JpaRunStore implements RunStore {
         e.batchCount = batchCount;
         e.rowsWritten = rowsWritten;
         e.error = error;
-        release(runId);
+        release(e);
     }
 
     @Override
@@ -455,7 +460,7 @@ public class JpaRunStore implements RunStore {
             session.createMutationQuery("update RunStepEntity set status = :canceled where id.runId = :id and status = :queued")
                     .setParameter("canceled", RunStatus.CANCELED.name()).setParameter("id", id)
                     .setParameter("queued", RunStatus.QUEUED.name()).executeUpdate();
-            release(id);
+            release(session.find(RunEntity.class, id));
             stopWaiting(id);
             return true;
         }

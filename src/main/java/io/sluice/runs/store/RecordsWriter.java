@@ -109,14 +109,14 @@ final class RecordsWriter {
         }
     }
 
-    /** Ends the runs and releases their partitions. */
+    /** Ends the runs and releases their partitions (by key: active_partition has no index on run_id to keep up). */
     private void ends(RunRecords records) throws SQLException {
         if (records.ends().isEmpty()) {
             return;
         }
         try (PreparedStatement run = connection.prepareStatement("UPDATE run SET status = ?, ended_at = ?, key_count = ?, batch_count = ?, "
                 + "rows_written = ?, error = ? WHERE id = ?");
-             PreparedStatement release = connection.prepareStatement("DELETE FROM active_partition WHERE run_id = ?")) {
+             PreparedStatement release = connection.prepareStatement("DELETE FROM active_partition WHERE asset_key = ? AND partition_key = ? AND run_id = ?")) {
             for (RunRecords.RunEnd e : records.ends()) {
                 run.setString(1, e.status().name());
                 time(run, 2, e.endedAt());
@@ -126,11 +126,17 @@ final class RecordsWriter {
                 text(run, 6, e.error());
                 run.setString(7, e.runId());
                 run.addBatch();
-                release.setString(1, e.runId());
+            }
+            for (RunRecords.Release r : records.releases()) {
+                release.setString(1, r.asset().toString());
+                release.setString(2, r.partition());
+                release.setString(3, r.runId());
                 release.addBatch();
             }
             run.executeBatch();
-            release.executeBatch();
+            if (!records.releases().isEmpty()) {
+                release.executeBatch();
+            }
         }
     }
 
