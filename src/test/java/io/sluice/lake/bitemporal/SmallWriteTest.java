@@ -174,4 +174,23 @@ class SmallWriteTest {
             assertThat(late.versionsClosed()).isZero();
         }
     }
+
+    @Test
+    void a_batch_of_more_scopes_than_a_small_write_takes_goes_to_the_general_path() throws Exception {
+        BitemporalTable table = BitemporalTable.of("owners", List.of("firm", "owner"), List.of("pct"), "filing_date")
+                .withCompleteBy(List.of("firm"));
+        try (Connection c = Lake.memory();
+             BitemporalSession session = new BitemporalSession(c, table, InstantSource.system(), BitemporalSession.FirstLoad.AUTO, true)) {
+            Instant t = Instant.parse("2030-01-01T00:00:00Z");
+            int firms = SmallWriter.MAX_SCOPES + 1;
+            session.write(SourceQuery.of("SELECT 'F' || i AS firm, 'O1' AS owner, '10' AS pct, DATE '2021-01-01' AS filing_date "
+                    + "FROM range(" + firms + ") AS r(i)"), Replace.ALL, t);
+            String late = "SELECT 'F' || i AS firm, 'O1' AS owner, '20' AS pct, DATE '2020-01-01' AS filing_date FROM range(";
+            session.write(SourceQuery.of(late + firms + ") AS r(i)"), Replace.NONE, t.plusSeconds(1));
+            assertThat(session.smallWritesDone()).isZero();
+            session.write(SourceQuery.of(late + SmallWriter.MAX_SCOPES + ") AS r(i)").withMarkers("SELECT 'F0' AS firm, "
+                    + "DATE '2019-01-01' AS filing_date"), Replace.NONE, t.plusSeconds(2));
+            assertThat(session.smallWritesDone()).isOne();
+        }
+    }
 }
