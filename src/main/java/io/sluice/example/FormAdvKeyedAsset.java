@@ -51,6 +51,10 @@ abstract class FormAdvKeyedAsset implements KeyedAsset<AssetSpec.NoConfig> {
 
     @Override
     public MaterializeResult processBatch(AssetContext<AssetSpec.NoConfig> context, List<String> keys) {
+        if (!context.lake().read(FormAdvKeyedAsset::rawExists)) {
+            throw new IllegalStateException("raw/form_adv_filings has not been materialized yet, so there are no filings to "
+                    + "transform: land some filing days first (a backfill of extract/form_adv_filings and raw/form_adv_filings)");
+        }
         String keyList = keys.stream().map(k -> "'" + k.replace("'", "''") + "'").collect(java.util.stream.Collectors.joining(", "));
         long unknown = context.lake().read(lake -> lake.queryLong("SELECT count(*) FROM (VALUES " + values(keys) + ") b(key) "
                 + "WHERE NOT EXISTS (SELECT 1 FROM " + FormAdvTables.RAW + " r WHERE r.crd_number::VARCHAR = b.key)"));
