@@ -77,16 +77,6 @@ class ExamplePipelineTest {
     }
 
     @Test
-    @Order(0)
-    void aTransformBeforeAnyFilingLandedFailsSayingWhatToDoFirst() {
-        JsonPath run = Runs.launchAndAwait("{\"assets\":[\"transform/form_adv_firm_ownership\"],\"mode\":\"SINGLE_KEY\","
-                + "\"keys\":[\"100001\"]}");
-        assertThat(run.getString("status")).isEqualTo("FAILURE");
-        assertThat(run.getString("error")).contains("raw/form_adv_filings has not been materialized yet")
-                .doesNotContain("Catalog Error");
-    }
-
-    @Test
     @Order(1)
     void twentyYearsLandAsOneRunThenAFirstIncrementalRunLoadsEverythingWithChecks() {
         JsonPath landed = land("2001-01-01", "2020-12-31", "2020-12-31");
