@@ -13,6 +13,10 @@ import org.junit.jupiter.api.Test;
 /** {@link SmallWrite#plan} on hand-made states, and the session's fallbacks to the general path. */
 class SmallWriteTest {
 
+    /** Owners complete by firm, as the example's ownership table. */
+    private static final BitemporalTable OWNERS = BitemporalTable.of("owners", List.of("firm", "owner"), List.of("pct"),
+            "filing_date").withCompleteBy(List.of("firm"));
+
     private static final LocalDate JAN = LocalDate.of(2024, 1, 1);
     private static final LocalDate FEB = LocalDate.of(2024, 2, 1);
     private static final LocalDate MAR = LocalDate.of(2024, 3, 1);
@@ -96,10 +100,9 @@ class SmallWriteTest {
 
     @Test
     void a_session_takes_the_small_path_for_a_correction_and_the_general_path_for_an_infinite_date() throws Exception {
-        BitemporalTable table = BitemporalTable.of("owners", List.of("firm", "owner"), List.of("pct"), "filing_date")
-                .withCompleteBy(List.of("firm"));
+        BitemporalTable table = OWNERS;
         try (Connection c = Lake.memory();
-             BitemporalSession session = new BitemporalSession(c, table, InstantSource.system(), BitemporalSession.FirstLoad.AUTO, true)) {
+             BitemporalSession session = session(c, table, true)) {
             Instant t = Instant.parse("2030-01-01T00:00:00Z");
             session.write(Batch.of(List.of(Batch.entry("firm", "F1", "owner", "O1", "pct", "10", "filing_date", "2024-01-01"))),
                     Replace.NONE, t);
@@ -123,8 +126,8 @@ class SmallWriteTest {
     void dates_before_year_1_or_after_9999_go_to_the_general_path_and_give_its_result() throws Exception {
         BitemporalTable table = BitemporalTable.of("firms", List.of("firm"), List.of("name"), "filing_date");
         try (Connection smallDb = Lake.memory(); Connection generalDb = Lake.memory();
-             BitemporalSession small = new BitemporalSession(smallDb, table, InstantSource.system(), BitemporalSession.FirstLoad.AUTO, true);
-             BitemporalSession general = new BitemporalSession(generalDb, table, InstantSource.system(), BitemporalSession.FirstLoad.AUTO, false)) {
+             BitemporalSession small = session(smallDb, table, true);
+             BitemporalSession general = session(generalDb, table, false)) {
             Instant t = Instant.parse("2030-01-01T00:00:00Z");
             String[][] writes = {{"A", "2020-01-01"}, {"B", "0044-03-15 (BC)"}, {"C", "12000-03-15"}, {"D", "2021-01-01"}};
             for (int i = 0; i < writes.length; i++) {
@@ -140,10 +143,9 @@ class SmallWriteTest {
 
     @Test
     void temp_tables_created_in_a_transaction_the_caller_rolls_back_are_created_again() throws Exception {
-        BitemporalTable table = BitemporalTable.of("owners", List.of("firm", "owner"), List.of("pct"), "filing_date")
-                .withCompleteBy(List.of("firm"));
+        BitemporalTable table = OWNERS;
         try (Connection c = Lake.memory();
-             BitemporalSession session = new BitemporalSession(c, table, InstantSource.system(), BitemporalSession.FirstLoad.AUTO, true)) {
+             BitemporalSession session = session(c, table, true)) {
             Instant t = Instant.parse("2030-01-01T00:00:00Z");
             c.setAutoCommit(false);
             session.write(Batch.of(List.of(Batch.entry("firm", "F1", "owner", "O1", "pct", "20", "filing_date", "2021-01-01"))),
@@ -159,10 +161,9 @@ class SmallWriteTest {
 
     @Test
     void a_scope_with_more_state_than_a_small_write_reads_goes_to_the_general_path() throws Exception {
-        BitemporalTable table = BitemporalTable.of("owners", List.of("firm", "owner"), List.of("pct"), "filing_date")
-                .withCompleteBy(List.of("firm"));
+        BitemporalTable table = OWNERS;
         try (Connection c = Lake.memory();
-             BitemporalSession session = new BitemporalSession(c, table, InstantSource.system(), BitemporalSession.FirstLoad.AUTO, true)) {
+             BitemporalSession session = session(c, table, true)) {
             Instant t = Instant.parse("2030-01-01T00:00:00Z");
             int owners = SmallWriter.MAX_STATE; // their assertions and versions: twice the limit
             session.write(SourceQuery.of("SELECT 'F1' AS firm, 'O' || i AS owner, '10' AS pct, DATE '2021-01-01' AS filing_date "
@@ -177,10 +178,9 @@ class SmallWriteTest {
 
     @Test
     void a_batch_of_more_scopes_than_a_small_write_takes_goes_to_the_general_path() throws Exception {
-        BitemporalTable table = BitemporalTable.of("owners", List.of("firm", "owner"), List.of("pct"), "filing_date")
-                .withCompleteBy(List.of("firm"));
+        BitemporalTable table = OWNERS;
         try (Connection c = Lake.memory();
-             BitemporalSession session = new BitemporalSession(c, table, InstantSource.system(), BitemporalSession.FirstLoad.AUTO, true)) {
+             BitemporalSession session = session(c, table, true)) {
             Instant t = Instant.parse("2030-01-01T00:00:00Z");
             int firms = SmallWriter.MAX_SCOPES + 1;
             session.write(SourceQuery.of("SELECT 'F' || i AS firm, 'O1' AS owner, '10' AS pct, DATE '2021-01-01' AS filing_date "
@@ -192,5 +192,10 @@ class SmallWriteTest {
                     + "DATE '2019-01-01' AS filing_date"), Replace.NONE, t.plusSeconds(2));
             assertThat(session.smallWritesDone()).isOne();
         }
+    }
+
+    /** A session that takes small writes when they apply ({@code small}), or always the general path. */
+    private static BitemporalSession session(Connection c, BitemporalTable table, boolean small) {
+        return new BitemporalSession(c, table, InstantSource.system(), BitemporalSession.FirstLoad.AUTO, small);
     }
 }
