@@ -80,9 +80,7 @@ public final class BitemporalMerge {
         KnowledgeSql knowledge = new KnowledgeSql(table, new TempTables(table));
         try (Statements statements = new Statements(connection)) {
             statements.execute(knowledge.createTables());
-            if (((Number) statements.row(knowledge.unversionedCompanions()).get(0)).longValue() > 0) {
-                statements.execute(knowledge.addSystemTime());
-            }
+            BitemporalSession.migrateLayout(statements, knowledge);
         }
     }
 }

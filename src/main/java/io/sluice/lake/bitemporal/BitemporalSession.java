@@ -51,6 +51,12 @@ public final class BitemporalSession implements AutoCloseable {
     private boolean generalTempsEver;
     /** Whether the write in progress used them (else only the staging temp tables are emptied at its end). */
     private boolean usedGeneralTemps;
+    /**
+     * Whether the write in progress filled the input tables of an in-memory batch, or the staged markers; both are
+     * true after a write that failed, so that the next one empties every staging temp table whatever was left.
+     */
+    private boolean usedInputs = true;
+    private boolean usedMarkers = true;
     /** How many writes of this session the small path decided. */
     private long smallWritesDone;
 
@@ -152,7 +158,9 @@ public final class BitemporalSession implements AutoCloseable {
         usedGeneralTemps = false;
         try {
             WriteResult result = work.run();
-            db.execute(usedGeneralTemps ? temps.clearTemps() : temps.clearStaged()); // one call
+            db.execute(usedGeneralTemps ? temps.clearTemps() : temps.clearStaged(usedInputs, usedMarkers)); // one call
+            usedInputs = false;
+            usedMarkers = false;
             if (ownTransaction) {
                 if (result.isRejected()) {
                     connection.rollback();
@@ -163,6 +171,8 @@ public final class BitemporalSession implements AutoCloseable {
             }
             return result;
         } catch (SQLException | RuntimeException e) {
+            usedInputs = true;
+            usedMarkers = true;
             if (ownTransaction) {
                 rollbackQuietly(e);
                 generalTemps = false;
@@ -177,21 +187,22 @@ public final class BitemporalSession implements AutoCloseable {
         }
     }
 
-    /**
-     * Gives companion tables of an older layout their system-time columns; checked once per session, with whether the
-     * table has current versions.
-     */
+    /** Gives companion tables of an older layout their system-time columns; checked once per session. */
     private void migrate() throws SQLException {
-        if (migrated) {
-            return;
+        if (!migrated) {
+            migrateLayout(db, knowledge);
+            migrated = true;
         }
-        List<Object> layout = db.row(knowledge.unversionedCompanions());
-        if (((Number) layout.get(0)).longValue() > 0) {
-            db.execute(knowledge.addSystemTime());
+    }
+
+    /** Adds the system-time columns to the companion tables if one of them lacks them (an older layout). */
+    static void migrateLayout(Statements db, KnowledgeSql knowledge) throws SQLException {
+        for (String layout : knowledge.companionLayouts()) {
+            if (!db.columns(layout).contains("sys_to")) {
+                db.execute(knowledge.addSystemTime());
+                return;
+            }
         }
-        // current versions now are knowledge later: taking the general path is always correct
-        holdsKnowledge |= (Boolean) layout.get(1);
-        migrated = true;
     }
 
     /** Closes the prepared statements and drops the temp tables. */
@@ -228,7 +239,9 @@ public final class BitemporalSession implements AutoCloseable {
             // commits on its own: this statement both begins the write's transaction and drops any leftovers.
             db.updateAll(temps.clearInputs());
         }
-        boolean empty = !holdsKnowledge && (Boolean) db.row(versions.emptyNow()).get(0);
+        // most tables have current versions: one EXISTS answers, the full check runs only when it finds none
+        boolean empty = !holdsKnowledge && !(Boolean) db.row(versions.hasCurrentVersions()).get(0)
+                && (Boolean) db.row(versions.emptyNow()).get(0);
         if (!empty && replace == Replace.ALL && batch instanceof SourceQuery query && query.markers().isEmpty()) {
             List<Object> same = db.row(knowledge.sameKnowledge(staging.typed(query.rows())));
             if ((Boolean) same.get(0)) {
@@ -397,6 +410,8 @@ public final class BitemporalSession implements AutoCloseable {
      */
     private String load(BatchSource batch) throws SQLException {
         if (batch instanceof Batch entries) {
+            usedInputs = true;
+            usedMarkers = true;
             BatchLoader.checkColumns(table.rowColumns(), entries.rows(), "row");
             BatchLoader.checkColumns(table.markerColumns(), entries.markers(), "filing marker");
             BatchLoader.append(connection, temps.inRows, table.rowColumns(), entries.rows());
@@ -409,6 +424,7 @@ public final class BitemporalSession implements AutoCloseable {
         if (batch instanceof SourceQuery query) {
             Optional<String> markers = query.markers();
             if (markers.isPresent()) {
+                usedMarkers = true;
                 db.update(staging.insertMarkers(markers.get()));
             }
             return query.rows();

@@ -63,18 +63,15 @@ final class KnowledgeSql {
     }
 
     /**
-     * One row: how many companion tables lack the system-time columns (tables created before they existed), and
-     * whether the version table has current versions (then a write need not check whether the table is empty).
-     * {@code pragma_table_info} of two tables, not a scan of the catalog's every column.
+     * One query per companion table that selects all its columns and no row: a companion without a {@code sys_to}
+     * column has the older layout (its statement is only prepared, which binds the columns without reading the table).
      */
-    String unversionedCompanions() {
-        List<String> companions = new ArrayList<>(List.of(table.assertionsTable()));
+    List<String> companionLayouts() {
+        List<String> companions = new ArrayList<>(List.of(assertions));
         if (table.completeMode()) {
-            companions.add(table.filingsTable());
+            companions.add(filings);
         }
-        return "SELECT " + companions.stream().map(c -> "(SELECT CAST(count(*) = 0 AS INTEGER) FROM pragma_table_info("
-                        + Sql.literal(c) + ") WHERE name = 'sys_to')").collect(Collectors.joining(" + "))
-                + ", EXISTS (SELECT 1 FROM " + versions + " WHERE system_to IS NULL)";
+        return companions.stream().map(c -> "SELECT * FROM " + c + " LIMIT 0").toList();
     }
 
     /**

@@ -13,7 +13,7 @@ import java.util.stream.Collectors;
 /**
  * The statements of a small write ({@link SmallWrite}): one query that reads the staged batch and the current
  * knowledge and versions of the scopes it touches, and the statements that apply a plan, naming rows by rowid. The
- * apply statements carry their rowids and dates as literals (numbers and dates only), so they are run unprepared.
+ * apply statements take their rowids and dates as array parameters, so a kept session plans each of them once.
  */
 final class SmallWriteSql {
 
@@ -37,11 +37,6 @@ final class SmallWriteSql {
         this.markersT = temps.markersT;
     }
 
-    /** One row: how many scopes the staged rows and markers touch. */
-    String scopes() {
-        return "SELECT count(*) FROM (" + touchedScopes() + ")";
-    }
-
     private String touchedScopes() {
         return "SELECT " + list(scope, "") + " FROM " + rowsT + " UNION SELECT " + list(scope, "") + " FROM " + markersT;
     }
@@ -51,19 +46,23 @@ final class SmallWriteSql {
      * per staged row (R), marker (M), current filing (F, complete mode), current assertion (A) and current version (V)
      * of the batch's scopes, each with DuckDB's dense rank of its scope and of its key (the same rank for equal
      * values, by DuckDB's equality), its dates, value_hash, rowid and whether it is bad (a batch row or marker to reject,
-     * or an infinite date); and one row T whose
-     * rowid is the write's system time in micros ({@code systemTime}, whose parameters come first).
+     * or an infinite date); and one row T whose scope rank is the number of scopes the batch touches and whose rowid is
+     * the write's system time in micros ({@code systemTime}, whose parameters come first). If the batch touches more
+     * than {@code maxScopes} scopes, T is the only row (the general path takes such a write).
      */
-    String state(String systemTime, int limit) {
-        String touched = "s AS (" + touchedScopes() + ")";
+    String state(String systemTime, int limit, int maxScopes) {
+        // more scopes than a small write takes: no state rows (the scans below find an empty s), only T with the count
+        String touched = "sluice_all AS (" + touchedScopes() + "), sluice_n AS (SELECT count(*) AS n FROM sluice_all), "
+                + "s AS (SELECT * FROM sluice_all WHERE (SELECT n FROM sluice_n) <= " + maxScopes + ")";
+        String small = "(SELECT n FROM sluice_n) <= " + maxScopes;
         List<String> parts = new ArrayList<>();
         // sluice_bad: a row to reject (the general path says why), or a date outside what LocalDate and a DATE literal
         // carry alike (infinite, before year 1 or after 9999); internal columns are sluice_*, which user columns cannot be
         parts.add("SELECT 'R' AS sluice_tag, " + list(keys, "") + ", filing_date AS sluice_d1, CAST(NULL AS DATE) AS sluice_d2, "
                 + "value_hash AS sluice_h, rowid AS sluice_rid, sluice_problem IS NOT NULL OR " + outside("filing_date")
-                + " AS sluice_bad FROM " + rowsT);
+                + " AS sluice_bad FROM " + rowsT + " WHERE " + small);
         parts.add("SELECT 'M', " + scopeAsKeys("") + ", filing_date, NULL, NULL, rowid, sluice_problem IS NOT NULL OR "
-                + outside("filing_date") + " FROM " + markersT);
+                + outside("filing_date") + " FROM " + markersT + " WHERE " + small);
         if (table.completeMode()) {
             parts.add("SELECT 'F', " + scopeAsKeys("f.") + ", f.filing_date, NULL, NULL, f.rowid, " + outside("f.filing_date")
                     + " FROM " + filings + " AS f SEMI JOIN s ON " + equal(scope, "f", "s") + " WHERE f.sys_to IS NULL");
@@ -75,7 +74,7 @@ final class SmallWriteSql {
                 + " WHERE t.system_to IS NULL");
         return "WITH " + touched + ", u AS (" + String.join(" UNION ALL ", parts) + ") SELECT sluice_tag, dense_rank() OVER "
                 + "(ORDER BY " + list(scope, "") + ") AS sluice_sid, dense_rank() OVER (ORDER BY " + list(keys, "")
-                + ") AS sluice_kid, sluice_d1, sluice_d2, sluice_h, sluice_rid, sluice_bad FROM u UNION ALL SELECT 'T', 0, 0, "
+                + ") AS sluice_kid, sluice_d1, sluice_d2, sluice_h, sluice_rid, sluice_bad FROM u UNION ALL SELECT 'T', (SELECT n FROM sluice_n), 0, "
                 + "NULL, NULL, NULL, (" + systemTime + "), false LIMIT " + (limit + 1);
     }
 
@@ -90,85 +89,105 @@ final class SmallWriteSql {
                 .collect(Collectors.joining(", "));
     }
 
-    /** The statements that write {@code plan} at system time {@code t}, each with the rows it must touch. */
+    /**
+     * The statements that write {@code plan} at system time {@code t}, each with the rows it must touch. Their text
+     * depends only on which kinds of rows the plan has; rowids, dates and the time are parameters (rowids and epoch
+     * days as arrays), so that a session prepares each statement once.
+     */
     List<Apply> apply(SmallWrite.Plan plan, Instant t) {
-        String at = "CAST('" + t + "' AS TIMESTAMPTZ)";
+        String at = t.toString();
         List<Apply> statements = new ArrayList<>();
         if (!plan.openVersions().isEmpty()) {
-            statements.add(new Apply(openVersions(plan.openVersions(), at), plan.openVersions().size()));
+            statements.add(openVersions(plan.openVersions(), at));
         }
         if (!plan.closeVersions().isEmpty()) {
-            statements.add(new Apply(close(versions, "system_to", plan.closeVersions(), at), plan.closeVersions().size()));
+            statements.add(close(versions, "system_to", plan.closeVersions(), at));
         }
         if (!plan.closeAssertions().isEmpty()) {
-            statements.add(new Apply(close(assertions, "sys_to", plan.closeAssertions(), at), plan.closeAssertions().size()));
+            statements.add(close(assertions, "sys_to", plan.closeAssertions(), at));
         }
         if (!plan.assertionRows().isEmpty() || !plan.tombstoneMarkers().isEmpty()) {
             List<String> from = new ArrayList<>();
+            List<Object> parameters = new ArrayList<>(List.of(at));
             if (!plan.assertionRows().isEmpty()) {
-                from.add("SELECT " + list(keys, "") + ", filing_date, value_hash FROM " + rowsT + " WHERE rowid IN ("
-                        + ids(plan.assertionRows()) + ")");
+                from.add("SELECT " + list(keys, "") + ", filing_date, value_hash FROM " + rowsT + " WHERE rowid IN " + ROWIDS);
+                parameters.add(ids(plan.assertionRows()));
             }
             if (!plan.tombstoneMarkers().isEmpty()) {
                 // key mode: a marker's scope columns are the key columns
                 from.add("SELECT " + list(keys, "") + ", filing_date, CAST(NULL AS VARCHAR) FROM " + markersT
-                        + " WHERE rowid IN (" + ids(plan.tombstoneMarkers()) + ")");
+                        + " WHERE rowid IN " + ROWIDS);
+                parameters.add(ids(plan.tombstoneMarkers()));
             }
             statements.add(new Apply("INSERT INTO " + assertions + " (" + list(keys, "") + ", filing_date, value_hash, sys_from, "
-                    + "sys_to) SELECT *, " + at + ", NULL FROM (" + String.join(" UNION ALL ", from) + ") ORDER BY "
-                    + list(scope, ""), plan.assertionRows().size() + plan.tombstoneMarkers().size()));
+                    + "sys_to) SELECT *, CAST(? AS TIMESTAMPTZ), NULL FROM (" + String.join(" UNION ALL ", from) + ")",
+                    plan.assertionRows().size() + plan.tombstoneMarkers().size(), parameters));
         }
         if (!plan.closeFilings().isEmpty()) {
-            statements.add(new Apply(close(filings, "sys_to", plan.closeFilings(), at), plan.closeFilings().size()));
+            statements.add(close(filings, "sys_to", plan.closeFilings(), at));
         }
         if (!plan.filingRows().isEmpty() || !plan.filingMarkers().isEmpty()) {
             List<String> from = new ArrayList<>();
+            List<Object> parameters = new ArrayList<>(List.of(at));
             if (!plan.filingRows().isEmpty()) {
-                from.add("SELECT " + list(scope, "") + ", filing_date FROM " + rowsT + " WHERE rowid IN (" + ids(plan.filingRows()) + ")");
+                from.add("SELECT " + list(scope, "") + ", filing_date FROM " + rowsT + " WHERE rowid IN " + ROWIDS);
+                parameters.add(ids(plan.filingRows()));
             }
             if (!plan.filingMarkers().isEmpty()) {
-                from.add("SELECT " + list(scope, "") + ", filing_date FROM " + markersT + " WHERE rowid IN ("
-                        + ids(plan.filingMarkers()) + ")");
+                from.add("SELECT " + list(scope, "") + ", filing_date FROM " + markersT + " WHERE rowid IN " + ROWIDS);
+                parameters.add(ids(plan.filingMarkers()));
             }
             statements.add(new Apply("INSERT INTO " + filings + " (" + list(scope, "") + ", filing_date, sys_from, sys_to) "
-                    + "SELECT *, " + at + ", NULL FROM (" + String.join(" UNION ALL ", from) + ")",
-                    plan.filingRows().size() + plan.filingMarkers().size()));
+                    + "SELECT *, CAST(? AS TIMESTAMPTZ), NULL FROM (" + String.join(" UNION ALL ", from) + ")",
+                    plan.filingRows().size() + plan.filingMarkers().size(), parameters));
         }
         return statements;
     }
 
-    /** A statement and how many rows it must insert or update. */
-    record Apply(String sql, long rows) {
+    /** The rowids of an array parameter, as the right side of {@code IN}. */
+    private static final String ROWIDS = "(SELECT unnest(CAST(? AS BIGINT[])))";
+
+    /**
+     * A statement, how many rows it must insert or update, and its parameters: strings, and rowids ({@code Long[]})
+     * or epoch days ({@code Integer[]}, null for none) as arrays.
+     */
+    record Apply(String sql, long rows, List<Object> parameters) {
     }
 
-    private String openVersions(List<SmallWrite.Opening> openings, String at) {
+    private Apply openVersions(List<SmallWrite.Opening> openings, String at) {
         List<String> from = new ArrayList<>();
+        List<Object> parameters = new ArrayList<>(List.of(at));
         for (SmallWrite.Source source : SmallWrite.Source.values()) {
             List<SmallWrite.Opening> these = openings.stream().filter(o -> o.source() == source).toList();
             if (these.isEmpty()) {
                 continue;
             }
             String sourceTable = source == SmallWrite.Source.BATCH_ROW ? rowsT : versions;
-            String intervals = these.stream().map(o -> "(" + o.rid() + ", " + date(o.from()) + ", " + date(o.to()) + ")")
-                    .collect(Collectors.joining(", "));
-            from.add("SELECT " + list(keys, "src") + ", " + Sql.prefixed(table.valueColumns(), "src") + "v.sluice_from, "
-                    + "v.sluice_to, src.value_hash FROM (VALUES " + intervals + ") AS v(sluice_rid, sluice_from, sluice_to) JOIN "
-                    + sourceTable + " AS src ON src.rowid = v.sluice_rid "
-                    + "WHERE src.rowid IN (" + these.stream().map(o -> Long.toString(o.rid())).collect(Collectors.joining(", ")) + ")");
+            from.add("SELECT " + list(keys, "src") + ", " + Sql.prefixed(table.valueColumns(), "src")
+                    + "DATE '1970-01-01' + v.sluice_from, DATE '1970-01-01' + v.sluice_to, src.value_hash FROM (SELECT "
+                    + "unnest(CAST(? AS BIGINT[])) AS sluice_rid, unnest(CAST(? AS INTEGER[])) AS sluice_from, "
+                    + "unnest(CAST(? AS INTEGER[])) AS sluice_to) AS v JOIN " + sourceTable + " AS src ON src.rowid = v.sluice_rid");
+            parameters.add(these.stream().map(SmallWrite.Opening::rid).toArray(Long[]::new));
+            parameters.add(these.stream().map(o -> epochDay(o.from())).toArray(Integer[]::new));
+            parameters.add(these.stream().map(o -> epochDay(o.to())).toArray(Integer[]::new));
         }
-        return "INSERT INTO " + versions + " (" + list(table.versionColumns(), "") + ") SELECT *, " + at + ", NULL FROM ("
-                + String.join(" UNION ALL ", from) + ") ORDER BY " + list(scope, "");
+        // unsorted: a small write's rows land together at the table's end, where an ORDER BY would not cluster them
+        // better, and sorting cost more than a millisecond of planning and execution
+        return new Apply("INSERT INTO " + versions + " (" + list(table.versionColumns(), "") + ") SELECT *, CAST(? AS TIMESTAMPTZ), "
+                + "NULL FROM (" + String.join(" UNION ALL ", from) + ")", openings.size(), parameters);
     }
 
-    private static String close(String target, String to, List<Long> rids, String at) {
-        return "UPDATE " + target + " SET " + to + " = " + at + " WHERE rowid IN (" + ids(rids) + ") AND " + to + " IS NULL";
+    private static Apply close(String target, String to, List<Long> rids, String at) {
+        return new Apply("UPDATE " + target + " SET " + to + " = CAST(? AS TIMESTAMPTZ) WHERE rowid IN " + ROWIDS + " AND " + to
+                + " IS NULL", rids.size(), List.of(at, ids(rids)));
     }
 
-    private static String ids(List<Long> rids) {
-        return rids.stream().map(Object::toString).collect(Collectors.joining(", "));
+    private static Long[] ids(List<Long> rids) {
+        return rids.toArray(Long[]::new);
     }
 
-    private static String date(LocalDate date) {
-        return date == null ? "CAST(NULL AS DATE)" : "DATE '" + date + "'";
+    /** Days since 1970-01-01 (the planner keeps dates within years 1 to 9999), null for none. */
+    private static Integer epochDay(LocalDate date) {
+        return date == null ? null : Math.toIntExact(date.toEpochDay());
     }
 }

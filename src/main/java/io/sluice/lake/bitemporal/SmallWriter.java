@@ -46,16 +46,13 @@ final class SmallWriter {
      * row or marker to reject or to group, a date Java cannot hold, values not at hand.
      */
     Optional<WriteResult> write(Replace replace, long rowsIn, String[] systemTimeParameters) throws SQLException {
-        if (((Number) db.row(sql.scopes()).get(0)).longValue() > MAX_SCOPES) {
-            return Optional.empty();
-        }
         List<SmallWrite.Row> rows = new ArrayList<>();
         List<SmallWrite.Marker> markers = new ArrayList<>();
         List<SmallWrite.Filing> filings = new ArrayList<>();
         List<SmallWrite.Assertion> assertions = new ArrayList<>();
         List<SmallWrite.Version> current = new ArrayList<>();
-        long[] read = {0, -1, 0}; // rows read, system time, bad rows
-        db.rows(sql.state(versions.systemTime(), MAX_STATE), rs -> {
+        long[] read = {0, -1, 0, 0}; // rows read, system time, bad rows, scopes
+        db.rows(sql.state(versions.systemTime(), MAX_STATE, MAX_SCOPES), rs -> {
             read[0]++;
             if (rs.getBoolean(8)) {
                 read[2]++;
@@ -71,11 +68,14 @@ final class SmallWriter {
                 case "F" -> filings.add(new SmallWrite.Filing(scope, d1, rid));
                 case "A" -> assertions.add(new SmallWrite.Assertion(scope, key, d1, rs.getString(6), rid));
                 case "V" -> current.add(new SmallWrite.Version(scope, key, d1, rs.getObject(5, LocalDate.class), rs.getString(6), rid));
-                case "T" -> read[1] = rid;
+                case "T" -> {
+                    read[1] = rid;
+                    read[3] = scope;
+                }
                 default -> throw new IllegalStateException("unexpected state row " + rs.getString(1));
             }
         }, systemTimeParameters);
-        if (read[0] > MAX_STATE || read[2] > 0) {
+        if (read[0] > MAX_STATE || read[2] > 0 || read[3] > MAX_SCOPES) {
             return Optional.empty();
         }
         Optional<SmallWrite.Plan> decided = SmallWrite.plan(table.completeMode(), replace, rows, markers, filings, assertions, current);
@@ -88,7 +88,7 @@ final class SmallWriter {
         }
         Instant systemTime = Instant.EPOCH.plus(read[1], ChronoUnit.MICROS);
         for (SmallWriteSql.Apply statement : sql.apply(plan, systemTime)) {
-            long changed = db.once(statement.sql());
+            long changed = db.update(statement.sql(), statement.parameters());
             if (changed != statement.rows()) {
                 throw new IllegalStateException("table " + table.name() + ": a small write expected to change "
                         + statement.rows() + " rows but changed " + changed + " (" + statement.sql() + ")");

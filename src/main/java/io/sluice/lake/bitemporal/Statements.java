@@ -55,6 +55,31 @@ final class Statements implements AutoCloseable {
     }
 
     /**
+     * Runs one statement, prepared, with parameters that are strings or arrays ({@code Long[]} as BIGINT[],
+     * {@code Integer[]} as INTEGER[]); returns its update count.
+     */
+    long update(String sql, List<Object> parameters) throws SQLException {
+        long t0 = TRACE == null ? 0 : System.nanoTime();
+        long c0 = TRACE == null ? 0 : cpu();
+        PreparedStatement statement = bind(sql);
+        for (int i = 0; i < parameters.size(); i++) {
+            Object parameter = parameters.get(i);
+            if (parameter instanceof String text) {
+                statement.setString(i + 1, text);
+            } else if (parameter instanceof Long[] longs) {
+                statement.setArray(i + 1, connection.createArrayOf("BIGINT", longs));
+            } else if (parameter instanceof Integer[] ints) {
+                statement.setArray(i + 1, connection.createArrayOf("INTEGER", ints));
+            } else {
+                throw new IllegalArgumentException("unsupported parameter " + parameter);
+            }
+        }
+        long n = statement.executeLargeUpdate();
+        trace(t0, c0, sql, n);
+        return n;
+    }
+
+    /**
      * Profiling aid: with {@code -Dsluice.bitemporal.trace=true} every statement prints its wall time, the CPU time
      * of the whole process meanwhile (steadier than wall time on a shared machine), its update count (-1 for a query)
      * and its first 150 characters to stderr ({@code -Dsluice.bitemporal.trace=full}: all of it). With
@@ -111,6 +136,21 @@ final class Statements implements AutoCloseable {
     void updateAll(List<String> sql) throws SQLException {
         for (String statement : sql) {
             update(statement);
+        }
+    }
+
+    /** The column labels of a query, from its prepared statement: the query is not run. */
+    List<String> columns(String query) throws SQLException {
+        long t0 = TRACE == null ? 0 : System.nanoTime();
+        long c0 = TRACE == null ? 0 : cpu();
+        try (PreparedStatement statement = connection.prepareStatement(query)) {
+            java.sql.ResultSetMetaData meta = statement.getMetaData();
+            List<String> columns = new ArrayList<>();
+            for (int i = 1; i <= meta.getColumnCount(); i++) {
+                columns.add(meta.getColumnLabel(i));
+            }
+            trace(t0, c0, "(prepared only) " + query, -1);
+            return columns;
         }
     }
 

@@ -93,9 +93,21 @@ final class TempTables {
         return temps().stream().map(t -> "DELETE FROM temp.main." + quote(t)).toList();
     }
 
-    /** Empties the tables a small write fills: the inputs and the staged rows and markers. */
-    List<String> clearStaged() {
-        return List.of(inRows, inMarkers, rowsT, markersT).stream().map(t -> "DELETE FROM temp.main." + quote(t)).toList();
+    /**
+     * Empties the tables a small write fills: the staged rows, and the inputs of an in-memory batch and the staged
+     * markers if the write used them (a DELETE of an empty temp table still costs a statement).
+     */
+    List<String> clearStaged(boolean inputs, boolean markers) {
+        List<String> used = new ArrayList<>();
+        if (inputs) {
+            used.add(inRows);
+            used.add(inMarkers);
+        }
+        used.add(rowsT);
+        if (markers) {
+            used.add(markersT);
+        }
+        return used.stream().map(t -> "DELETE FROM temp.main." + quote(t)).toList();
     }
 
     /** Empties the input tables of an in-memory batch. */

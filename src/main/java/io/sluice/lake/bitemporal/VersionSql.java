@@ -204,6 +204,11 @@ final class VersionSql {
                 + "QUALIFY NOT sluice_continues) SELECT " + list(keys, "n") + ", " + from + " ORDER BY " + list(scope, "n");
     }
 
+    /** One row: whether the table has current versions (a cheaper first check than {@link #emptyNow()}). */
+    String hasCurrentVersions() {
+        return "SELECT EXISTS (SELECT 1 FROM " + versions + " WHERE system_to IS NULL)";
+    }
+
     /** One row: whether the table has neither current versions nor current knowledge. */
     String emptyNow() {
         return "SELECT NOT EXISTS (SELECT 1 FROM " + versions + " WHERE system_to IS NULL) AND NOT EXISTS (SELECT 1 FROM "
