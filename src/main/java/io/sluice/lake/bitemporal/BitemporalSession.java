@@ -26,10 +26,13 @@ public final class BitemporalSession implements AutoCloseable {
     private final KnowledgeSql knowledge;
     private final VersionSql versions;
     private final Statements db;
-    /** Whether the tables were created outside any transaction, so that no rollback can take them away. */
+    /**
+     * Whether the tables and the staging temp tables were created (and companions of an older layout migrated) in a
+     * transaction that committed, so that no rollback can take them away: then writes skip creating them.
+     */
     private boolean tablesCommitted;
-    /** Whether the companion tables are known to have their system-time columns. */
-    private boolean migrated;
+    /** Whether they were created in the caller's transaction of the last write, which the caller may still commit. */
+    private boolean createdInCallerTransaction;
     /**
      * Whether this session has seen current versions or knowledge in the table: then writes skip the check for an
      * empty table (taking the general path is always correct, the first-load path only faster).
@@ -144,16 +147,16 @@ public final class BitemporalSession implements AutoCloseable {
 
     private WriteResult transact(Work work) throws SQLException {
         boolean ownTransaction = connection.getAutoCommit();
-        if (ownTransaction && !tablesCommitted) {
-            db.execute(setUp()); // auto-committed: done once per session
-            migrate();
-            tablesCommitted = true;
+        createdInCallerTransaction = false;
+        if (!tablesCommitted) {
+            // auto-committed, or inside the caller's transaction, which may still be rolled back (see committed())
+            db.execute(setUp());
+            migrateLayout(db, knowledge);
+            tablesCommitted = ownTransaction;
+            createdInCallerTransaction = !ownTransaction;
         }
         if (ownTransaction) {
             connection.setAutoCommit(false);
-        } else {
-            db.execute(setUp()); // inside the caller's transaction, which may still be rolled back
-            migrate();
         }
         usedGeneralTemps = false;
         try {
@@ -187,14 +190,6 @@ public final class BitemporalSession implements AutoCloseable {
         }
     }
 
-    /** Gives companion tables of an older layout their system-time columns; checked once per session. */
-    private void migrate() throws SQLException {
-        if (!migrated) {
-            migrateLayout(db, knowledge);
-            migrated = true;
-        }
-    }
-
     /** Adds the system-time columns to the companion tables if one of them lacks them (an older layout). */
     static void migrateLayout(Statements db, KnowledgeSql knowledge) throws SQLException {
         for (String layout : knowledge.companionLayouts()) {
@@ -203,6 +198,16 @@ public final class BitemporalSession implements AutoCloseable {
                 return;
             }
         }
+    }
+
+    /**
+     * For writes that join the caller's transactions: tells the session that the caller committed the transaction of
+     * its last write, so the tables and temp tables that write created stay, and later writes skip creating them
+     * (a few milliseconds each). Call it only right after that commit; after a rollback, do not.
+     */
+    public void committed() {
+        tablesCommitted |= createdInCallerTransaction;
+        createdInCallerTransaction = false;
     }
 
     /** Closes the prepared statements and drops the temp tables. */

@@ -90,57 +90,34 @@ final class SmallWriteSql {
     }
 
     /**
-     * The statements that write {@code plan} at system time {@code t}, each with the rows it must touch. Their text
-     * depends only on which kinds of rows the plan has; rowids, dates and the time are parameters (rowids and epoch
-     * days as arrays), so that a session prepares each statement once.
+     * The statements that write {@code plan} at system time {@code t}, each with the rows it must touch: per table
+     * (versions, assertions, filings) one statement that closes rows by rowid and inserts new ones (a MERGE when it
+     * does both, which costs a statement less). Their text depends only on which kinds of rows the plan has; rowids,
+     * dates and the time are parameters (rowids and epoch days as arrays), so that a session prepares each once.
      */
     List<Apply> apply(SmallWrite.Plan plan, Instant t) {
         String at = t.toString();
         List<Apply> statements = new ArrayList<>();
-        if (!plan.openVersions().isEmpty()) {
-            statements.add(openVersions(plan.openVersions(), at));
-        }
-        if (!plan.closeVersions().isEmpty()) {
-            statements.add(close(versions, "system_to", plan.closeVersions(), at));
-        }
-        if (!plan.closeAssertions().isEmpty()) {
-            statements.add(close(assertions, "sys_to", plan.closeAssertions(), at));
-        }
-        if (!plan.assertionRows().isEmpty() || !plan.tombstoneMarkers().isEmpty()) {
-            List<String> from = new ArrayList<>();
-            List<Object> parameters = new ArrayList<>(List.of(at));
-            if (!plan.assertionRows().isEmpty()) {
-                from.add("SELECT " + list(keys, "") + ", filing_date, value_hash FROM " + rowsT + " WHERE rowid IN " + ROWIDS);
-                parameters.add(ids(plan.assertionRows()));
-            }
-            if (!plan.tombstoneMarkers().isEmpty()) {
-                // key mode: a marker's scope columns are the key columns
-                from.add("SELECT " + list(keys, "") + ", filing_date, CAST(NULL AS VARCHAR) FROM " + markersT
-                        + " WHERE rowid IN " + ROWIDS);
-                parameters.add(ids(plan.tombstoneMarkers()));
-            }
-            statements.add(new Apply("INSERT INTO " + assertions + " (" + list(keys, "") + ", filing_date, value_hash, sys_from, "
-                    + "sys_to) SELECT *, CAST(? AS TIMESTAMPTZ), NULL FROM (" + String.join(" UNION ALL ", from) + ")",
-                    plan.assertionRows().size() + plan.tombstoneMarkers().size(), parameters));
-        }
-        if (!plan.closeFilings().isEmpty()) {
-            statements.add(close(filings, "sys_to", plan.closeFilings(), at));
-        }
-        if (!plan.filingRows().isEmpty() || !plan.filingMarkers().isEmpty()) {
-            List<String> from = new ArrayList<>();
-            List<Object> parameters = new ArrayList<>(List.of(at));
-            if (!plan.filingRows().isEmpty()) {
-                from.add("SELECT " + list(scope, "") + ", filing_date FROM " + rowsT + " WHERE rowid IN " + ROWIDS);
-                parameters.add(ids(plan.filingRows()));
-            }
-            if (!plan.filingMarkers().isEmpty()) {
-                from.add("SELECT " + list(scope, "") + ", filing_date FROM " + markersT + " WHERE rowid IN " + ROWIDS);
-                parameters.add(ids(plan.filingMarkers()));
-            }
-            statements.add(new Apply("INSERT INTO " + filings + " (" + list(scope, "") + ", filing_date, sys_from, sys_to) "
-                    + "SELECT *, CAST(? AS TIMESTAMPTZ), NULL FROM (" + String.join(" UNION ALL ", from) + ")",
-                    plan.filingRows().size() + plan.filingMarkers().size(), parameters));
-        }
+        List<String> versionColumns = new ArrayList<>(keys);
+        versionColumns.addAll(table.valueColumns());
+        versionColumns.addAll(List.of("valid_from", "valid_to", "value_hash"));
+        Rows opened = openVersions(plan.openVersions());
+        write(versions, "system_to", "system_from", versionColumns, opened, plan.closeVersions(), at).ifPresent(statements::add);
+
+        List<String> assertionColumns = new ArrayList<>(keys);
+        assertionColumns.addAll(List.of("filing_date", "value_hash"));
+        Rows asserted = new Rows();
+        // key mode: a tombstone marker's scope columns are the key columns
+        asserted.from(list(keys, "") + ", filing_date, value_hash", rowsT, plan.assertionRows());
+        asserted.from(list(keys, "") + ", filing_date, CAST(NULL AS VARCHAR) AS value_hash", markersT, plan.tombstoneMarkers());
+        write(assertions, "sys_to", "sys_from", assertionColumns, asserted, plan.closeAssertions(), at).ifPresent(statements::add);
+
+        List<String> filingColumns = new ArrayList<>(scope);
+        filingColumns.add("filing_date");
+        Rows filed = new Rows();
+        filed.from(list(scope, "") + ", filing_date", rowsT, plan.filingRows());
+        filed.from(list(scope, "") + ", filing_date", markersT, plan.filingMarkers());
+        write(filings, "sys_to", "sys_from", filingColumns, filed, plan.closeFilings(), at).ifPresent(statements::add);
         return statements;
     }
 
@@ -154,32 +131,78 @@ final class SmallWriteSql {
     record Apply(String sql, long rows, List<Object> parameters) {
     }
 
-    private Apply openVersions(List<SmallWrite.Opening> openings, String at) {
-        List<String> from = new ArrayList<>();
-        List<Object> parameters = new ArrayList<>(List.of(at));
+    /** Rows to insert: a UNION ALL of selects with their parameters, and how many rows they give. */
+    private static final class Rows {
+        final List<String> selects = new ArrayList<>();
+        final List<Object> parameters = new ArrayList<>();
+        long count;
+
+        /** The rows of {@code rids} in the temp table {@code from}, with the given select list (none if empty). */
+        void from(String columns, String from, List<Long> rids) {
+            if (!rids.isEmpty()) {
+                add("SELECT " + columns + " FROM " + from + " WHERE rowid IN " + ROWIDS, List.of((Object) ids(rids)), rids.size());
+            }
+        }
+
+        void add(String select, List<Object> selectParameters, long rows) {
+            selects.add(select);
+            parameters.addAll(selectParameters);
+            count += rows;
+        }
+    }
+
+    /**
+     * Closes the rows {@code close} of {@code target} (sets {@code to} where it is NULL) and inserts {@code rows}
+     * (columns {@code columns}, believed from the write's time on): an UPDATE, an INSERT, or one MERGE for both;
+     * empty when there is nothing to do.
+     */
+    private static java.util.Optional<Apply> write(String target, String to, String from, List<String> columns, Rows rows,
+                                                   List<Long> close, String at) {
+        String union = String.join(" UNION ALL ", rows.selects);
+        String closeWhere = "rowid IN " + ROWIDS + " AND " + to + " IS NULL";
+        if (rows.selects.isEmpty() && close.isEmpty()) {
+            return java.util.Optional.empty();
+        }
+        if (rows.selects.isEmpty()) {
+            return java.util.Optional.of(new Apply("UPDATE " + target + " SET " + to + " = CAST(? AS TIMESTAMPTZ) WHERE " + closeWhere,
+                    close.size(), List.of(at, ids(close))));
+        }
+        List<Object> parameters = new ArrayList<>(rows.parameters);
+        if (close.isEmpty()) {
+            parameters.add(0, at);
+            return java.util.Optional.of(new Apply("INSERT INTO " + target + " (" + list(columns, "") + ", " + from + ", " + to
+                    + ") SELECT *, CAST(? AS TIMESTAMPTZ), NULL FROM (" + union + ")", rows.count, parameters));
+        }
+        // rows to insert have no rowid, so they never match; rows to close match theirs (and are current)
+        parameters.add(ids(close));
+        parameters.add(at);
+        parameters.add(at);
+        return java.util.Optional.of(new Apply("MERGE INTO " + target + " AS sluice_t USING (SELECT CAST(NULL AS BIGINT) AS sluice_rid, * "
+                + "FROM (" + union + ") UNION ALL BY NAME SELECT unnest(CAST(? AS BIGINT[])) AS sluice_rid) AS sluice_s "
+                + "ON sluice_t.rowid = sluice_s.sluice_rid WHEN MATCHED AND sluice_t." + to + " IS NULL THEN UPDATE SET " + to
+                + " = CAST(? AS TIMESTAMPTZ) WHEN NOT MATCHED THEN INSERT (" + list(columns, "") + ", " + from + ", " + to
+                + ") VALUES (" + list(columns, "sluice_s") + ", CAST(? AS TIMESTAMPTZ), NULL)", rows.count + close.size(), parameters));
+    }
+
+    /** The versions to open, from batch rows or current versions by rowid, with their dates. */
+    private Rows openVersions(List<SmallWrite.Opening> openings) {
+        Rows rows = new Rows();
         for (SmallWrite.Source source : SmallWrite.Source.values()) {
             List<SmallWrite.Opening> these = openings.stream().filter(o -> o.source() == source).toList();
             if (these.isEmpty()) {
                 continue;
             }
             String sourceTable = source == SmallWrite.Source.BATCH_ROW ? rowsT : versions;
-            from.add("SELECT " + list(keys, "src") + ", " + Sql.prefixed(table.valueColumns(), "src")
-                    + "DATE '1970-01-01' + v.sluice_from, DATE '1970-01-01' + v.sluice_to, src.value_hash FROM (SELECT "
-                    + "unnest(CAST(? AS BIGINT[])) AS sluice_rid, unnest(CAST(? AS INTEGER[])) AS sluice_from, "
-                    + "unnest(CAST(? AS INTEGER[])) AS sluice_to) AS v JOIN " + sourceTable + " AS src ON src.rowid = v.sluice_rid");
-            parameters.add(these.stream().map(SmallWrite.Opening::rid).toArray(Long[]::new));
-            parameters.add(these.stream().map(o -> epochDay(o.from())).toArray(Integer[]::new));
-            parameters.add(these.stream().map(o -> epochDay(o.to())).toArray(Integer[]::new));
+            // unsorted: a small write's rows land together at the table's end, where an ORDER BY would not cluster them
+            rows.add("SELECT " + list(keys, "src") + ", " + Sql.prefixed(table.valueColumns(), "src")
+                    + "DATE '1970-01-01' + v.sluice_from AS valid_from, DATE '1970-01-01' + v.sluice_to AS valid_to, src.value_hash "
+                    + "FROM (SELECT unnest(CAST(? AS BIGINT[])) AS sluice_rid, unnest(CAST(? AS INTEGER[])) AS sluice_from, "
+                    + "unnest(CAST(? AS INTEGER[])) AS sluice_to) AS v JOIN " + sourceTable + " AS src ON src.rowid = v.sluice_rid",
+                    List.of(these.stream().map(SmallWrite.Opening::rid).toArray(Long[]::new),
+                            these.stream().map(o -> epochDay(o.from())).toArray(Integer[]::new),
+                            these.stream().map(o -> epochDay(o.to())).toArray(Integer[]::new)), these.size());
         }
-        // unsorted: a small write's rows land together at the table's end, where an ORDER BY would not cluster them
-        // better, and sorting cost more than a millisecond of planning and execution
-        return new Apply("INSERT INTO " + versions + " (" + list(table.versionColumns(), "") + ") SELECT *, CAST(? AS TIMESTAMPTZ), "
-                + "NULL FROM (" + String.join(" UNION ALL ", from) + ")", openings.size(), parameters);
-    }
-
-    private static Apply close(String target, String to, List<Long> rids, String at) {
-        return new Apply("UPDATE " + target + " SET " + to + " = CAST(? AS TIMESTAMPTZ) WHERE rowid IN " + ROWIDS + " AND " + to
-                + " IS NULL", rids.size(), List.of(at, ids(rids)));
+        return rows;
     }
 
     private static Long[] ids(List<Long> rids) {

@@ -19,9 +19,9 @@ import java.util.concurrent.locks.ReentrantLock;
 import org.duckdb.DuckDBConnection;
 
 /**
- * The lake as one DuckDB file owned by this process. Every unit of work gets its own duplicated
- * connection (closed afterwards); writes to one table are serialized by a lock and run in one
- * transaction; reads never take a lock.
+ * The lake as one DuckDB file owned by this process. Every read gets its own duplicated connection (closed
+ * afterwards); writes to one table are serialized by a lock and run in one transaction, on a connection of the
+ * table's own while a writer keeps its prepared state there ({@link TableSlot}); reads never take a lock.
  */
 @Startup
 @ApplicationScoped
@@ -29,7 +29,7 @@ public class DuckDbLake implements Lake {
 
     private final LakeSettings settings;
     private final java.time.InstantSource clock;
-    private final Map<String, ReentrantLock> tableLocks = new ConcurrentHashMap<>();
+    private final Map<String, TableSlot> tables = new ConcurrentHashMap<>();
     private DuckDBConnection root;
     private Path file;
 
@@ -130,8 +130,58 @@ public class DuckDbLake implements Lake {
     }
 
     void close(@Observes ShutdownEvent event) throws SQLException {
+        for (TableSlot slot : tables.values()) {
+            slot.lock.lock();
+            try {
+                slot.release();
+            } finally {
+                slot.lock.unlock();
+            }
+        }
         if (root != null) {
             root.close();
+        }
+    }
+
+    /** What a writer keeps for {@code table} between writes (for tests). */
+    java.util.Optional<KeptWriter> kept(String table) {
+        TableSlot slot = tables.get(table.toLowerCase(java.util.Locale.ROOT));
+        if (slot == null) {
+            return java.util.Optional.empty();
+        }
+        slot.lock.lock();
+        try {
+            return java.util.Optional.ofNullable(slot.kept);
+        } finally {
+            slot.lock.unlock();
+        }
+    }
+
+    /**
+     * One table's writes: the lock that serializes them and, while a writer keeps something on it (a
+     * {@link KeptWriter}), the table's own connection, so that the next write finds its prepared statements and temp
+     * tables. Tables without a kept writer (staging tables, most modes) get a new connection per write, as reads do.
+     * Fields are guarded by the lock.
+     */
+    static final class TableSlot {
+        final ReentrantLock lock = new ReentrantLock();
+        Connection connection;
+        KeptWriter kept;
+
+        /** Closes what is kept and the connection (after a failed write, or when the lake closes). */
+        void release() {
+            if (kept != null) {
+                kept.close();
+                kept = null;
+            }
+            if (connection != null) {
+                try {
+                    connection.close();
+                } catch (SQLException e) {
+                    // the connection is discarded either way
+                }
+                connection = null;
+            }
         }
     }
 
@@ -142,13 +192,22 @@ public class DuckDbLake implements Lake {
 
     @Override
     public <T> T write(String table, LakeWork<T> work) {
-        ReentrantLock lock = tableLocks.computeIfAbsent(table.toLowerCase(java.util.Locale.ROOT), t -> new ReentrantLock());
-        lock.lock();
-        try (Connection connection = root.duplicate()) {
+        TableSlot slot = tables.computeIfAbsent(table.toLowerCase(java.util.Locale.ROOT), t -> new TableSlot());
+        slot.lock.lock();
+        boolean committed = false;
+        try {
+            if (slot.connection == null) {
+                slot.connection = root.duplicate();
+            }
+            Connection connection = slot.connection;
             connection.setAutoCommit(false);
             try {
-                T result = work.apply(new DuckDbSession(connection));
+                T result = work.apply(new DuckDbSession(connection, slot));
                 connection.commit();
+                committed = true;
+                if (slot.kept != null) {
+                    slot.kept.committed();
+                }
                 return result;
             } catch (Exception | Error e) {
                 connection.rollback();
@@ -159,7 +218,10 @@ public class DuckDbLake implements Lake {
         } catch (Exception e) {
             throw new IllegalStateException("lake write to " + table + " failed: " + e.getMessage(), e);
         } finally {
-            lock.unlock();
+            if (!committed || slot.kept == null) {
+                slot.release(); // after a failure nothing kept is trusted; without a kept writer nothing is worth keeping
+            }
+            slot.lock.unlock();
         }
     }
 

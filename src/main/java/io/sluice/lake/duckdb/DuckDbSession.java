@@ -18,9 +18,36 @@ final class DuckDbSession implements LakeSession {
     private static final Pattern IDENTIFIER = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*(\\.[A-Za-z_][A-Za-z0-9_]*)?");
 
     private final Connection connection;
+    /** The table's slot when this session writes a table (holds what writers keep), else null. */
+    private final DuckDbLake.TableSlot slot;
 
     DuckDbSession(Connection connection) {
+        this(connection, null);
+    }
+
+    DuckDbSession(Connection connection, DuckDbLake.TableSlot slot) {
         this.connection = connection;
+        this.slot = slot;
+    }
+
+    /** What a writer of this table kept on this connection, if anything. */
+    java.util.Optional<KeptWriter> kept() {
+        return slot == null ? java.util.Optional.empty() : java.util.Optional.ofNullable(slot.kept);
+    }
+
+    /**
+     * Keeps {@code writer} for the next writes of this table on this connection, closing what was kept before;
+     * false (and nothing kept) when this session does not write a table of its own.
+     */
+    boolean keep(KeptWriter writer) {
+        if (slot == null) {
+            return false;
+        }
+        if (slot.kept != null && slot.kept != writer) {
+            slot.kept.close();
+        }
+        slot.kept = writer;
+        return true;
     }
 
     @Override

@@ -160,6 +160,35 @@ class SmallWriteTest {
     }
 
     @Test
+    void a_session_in_the_callers_transactions_creates_its_tables_until_told_of_a_commit_and_keeps_them_after() throws Exception {
+        try (Connection c = Lake.memory();
+             BitemporalSession session = session(c, OWNERS, true)) {
+            Instant t = Instant.parse("2030-01-01T00:00:00Z");
+            c.setAutoCommit(false);
+            session.write(owner("20", "2021-01-01"), Replace.ALL, t);
+            c.rollback(); // takes the tables and temp tables it created away: not committed()
+            session.write(owner("20", "2021-01-01"), Replace.ALL, t.plusSeconds(1));
+            c.commit();
+            session.committed(); // from now on the session skips creating them
+            session.write(owner("30", "2022-01-01"), Replace.SCOPES, t.plusSeconds(2));
+            c.rollback(); // its rows go, the tables and temp tables stay
+            WriteResult last = session.write(owner("40", "2022-01-01"), Replace.SCOPES, t.plusSeconds(3));
+            c.commit();
+            session.committed();
+            assertThat(session.smallWritesDone()).isEqualTo(2);
+            assertThat(last.versionsClosed()).isOne(); // 20 from 2021-01-01
+            assertThat(last.versionsOpened()).isOne(); // 40 from 2022-01-01: the batch replaced the firm's filings
+            assertThat(Lake.count(c, "SELECT count(*) FROM owners WHERE system_to IS NULL AND pct = '40' "
+                    + "AND valid_from = DATE '2022-01-01'")).isOne();
+            assertThat(Lake.count(c, "SELECT count(*) FROM owners")).isEqualTo(2);
+        }
+    }
+
+    private static Batch owner(String pct, String date) {
+        return Batch.of(List.of(Batch.entry("firm", "F1", "owner", "O1", "pct", pct, "filing_date", date)));
+    }
+
+    @Test
     void a_scope_with_more_state_than_a_small_write_reads_goes_to_the_general_path() throws Exception {
         BitemporalTable table = OWNERS;
         try (Connection c = Lake.memory();
