@@ -98,18 +98,21 @@ public final class MergeBenchmark {
             long crd = count(c, "SELECT (min(crd_number) + max(crd_number)) // 2 FROM " + ROWS);
             // one write is one sample of a few milliseconds on a shared machine: medians of 5 writes, 5 CRDs each way.
             // (e) as the orchestrator writes: the table's connection keeps one session, each write joins the publish's
-            // transaction, and the session is told when that commits (the first write sets the session up: untimed)
+            // transaction, and the session is told when that commits (the first write sets the session up: untimed);
+            // each publish stages its rows in a table of its own, so the statement that reads them is planned each time
             double[] kept = new double[5];
             long small;
             WriteResult[] keptResult = new WriteResult[1];
             try (BitemporalSession session = merge.session(c, OWNERSHIP)) {
                 for (int i = -1; i < kept.length; i++) {
-                    oneCrd(c, crd + 5 + i, " Sr.");
+                    String staged = "bench_stage_" + (i + 1);
+                    oneCrd(c, staged, crd + 5 + i, " Sr.");
                     c.setAutoCommit(false);
                     double millis = time(() -> {
-                        keptResult[0] = session.write(SourceQuery.of("SELECT * FROM bench_one"), Replace.SCOPES, Instant.now());
+                        keptResult[0] = session.write(SourceQuery.of("SELECT * FROM " + staged), Replace.SCOPES, Instant.now());
                         c.commit();
                     });
+                    execute(c, "DROP TABLE " + staged);
                     session.committed();
                     c.setAutoCommit(true);
                     expect(keptResult[0].versionsOpened() > 0, "the single-key correction opened no version");
@@ -127,7 +130,7 @@ public final class MergeBenchmark {
             double[] oneShot = new double[5];
             long oneRows = 0;
             for (int i = 0; i < oneShot.length; i++) {
-                oneRows += oneCrd(c, crd + i, " Jr.");
+                oneRows += oneCrd(c, "bench_one", crd + i, " Jr.");
                 oneShot[i] = time(() -> result[0] = merge.write(c, OWNERSHIP, SourceQuery.of("SELECT * FROM bench_one"),
                         Replace.SCOPES, Instant.now()));
                 expect(result[0].versionsOpened() > 0, "the single-key correction opened no version");
@@ -139,12 +142,12 @@ public final class MergeBenchmark {
         return figures;
     }
 
-    /** One CRD's rows with changed names from 2015 on, in bench_one; returns how many. */
-    private static long oneCrd(Connection c, long crd, String suffix) throws SQLException {
-        execute(c, "CREATE OR REPLACE TABLE bench_one AS SELECT crd_number, owner_key, CASE WHEN filing_date >= DATE '2015-01-01' "
+    /** One CRD's rows with changed names from 2015 on, in table {@code name}; returns how many. */
+    private static long oneCrd(Connection c, String name, long crd, String suffix) throws SQLException {
+        execute(c, "CREATE OR REPLACE TABLE " + name + " AS SELECT crd_number, owner_key, CASE WHEN filing_date >= DATE '2015-01-01' "
                 + "THEN owner_name || '" + suffix + "' ELSE owner_name END AS owner_name, owner_role, ownership_code, filing_date FROM "
                 + ROWS + " WHERE crd_number = " + crd);
-        return count(c, "SELECT count(*) FROM bench_one");
+        return count(c, "SELECT count(*) FROM " + name);
     }
 
     private void generate(Connection c) throws SQLException {
