@@ -163,6 +163,15 @@ record BitemporalWriter(WriteMode.Bitemporal mode, InstantSource clock) implemen
         if (type == null) {
             throw new StagedRowsRejected("the staged rows have no column '" + column + "'");
         }
-        return spec.withColumnType(column, type);
+        if (type.replace("\"", "").equalsIgnoreCase("NULL")) { // DESCRIBE quotes it: "NULL"
+            throw new StagedRowsRejected("the staged column '" + column + "' has no type (it holds only untyped NULLs): "
+                    + "cast it, e.g. CAST(NULL AS VARCHAR) AS " + column);
+        }
+        try {
+            return spec.withColumnType(column, type);
+        } catch (IllegalArgumentException e) {
+            throw new StagedRowsRejected("the staged column '" + column + "' has type " + type + ", which a bi-temporal table "
+                    + "does not store: cast it to a plain type (VARCHAR, BIGINT, DOUBLE, DECIMAL(p,s), DATE, TIMESTAMP, ...)");
+        }
     }
 }

@@ -120,6 +120,21 @@ class KeptBitemporalSessionTest {
         assertThat(lake.kept("firms")).isEmpty();
     }
 
+    @Test
+    void staged_columns_without_a_type_or_of_a_nested_type_reject_the_batch_with_the_column_named() {
+        publish(OWNERS, "SELECT * FROM (VALUES ('F1', 'O1', 10, DATE '2020-01-01')) AS r(firm, owner, pct, filed)", true);
+
+        Publication untyped = publish(OWNERS, "SELECT 'F1' AS firm, 'O1' AS owner, NULL AS pct, DATE '2021-01-01' AS filed", false);
+        assertThat(untyped.published()).isFalse();
+        assertThat(untyped.rejection()).contains("staged column 'pct' has no type").contains("CAST(NULL AS VARCHAR)");
+
+        Publication nested = publish(OWNERS, "SELECT 'F1' AS firm, 'O1' AS owner, [1, 2] AS pct, DATE '2021-01-01' AS filed", false);
+        assertThat(nested.published()).isFalse();
+        assertThat(nested.rejection()).contains("staged column 'pct' has type INTEGER[]");
+
+        assertThat(current("owners")).containsExactly("F1 O1 10 2020-01-01 null");
+    }
+
     private Publication publish(TableSpec table, String select, boolean complete) {
         Staging staging = lake.stage(table, "run-" + ++runs, Optional.empty());
         try {
