@@ -73,6 +73,25 @@ final class DuckDbStaging implements Staging {
                 : "CREATE TABLE " + target + " AS " + selectSql));
     }
 
+    /**
+     * No rows, with the columns a bi-temporal write reads (only such writes have markers, so only they publish without
+     * rows): the key and value columns typed as in the table, or before its first write as in the markers (the scope
+     * columns; others VARCHAR), and the date column.
+     */
+    private String noRows(DuckDbSession db) {
+        io.sluice.catalog.WriteMode.Bitemporal mode = (io.sluice.catalog.WriteMode.Bitemporal) table.mode();
+        java.util.Map<String, String> types = db.tableExists(table.name()) ? db.columnTypes(table.name()) : db.columnTypes(markers);
+        List<String> columns = new ArrayList<>();
+        List<String> stored = new ArrayList<>(mode.keyColumns());
+        stored.addAll(mode.valueColumns());
+        for (String column : stored) {
+            String type = types.getOrDefault(column, "VARCHAR");
+            columns.add("CAST(NULL AS " + (type.contains("\"") ? "VARCHAR" : type) + ") AS " + column);
+        }
+        columns.add("CAST(NULL AS DATE) AS " + mode.dateColumn());
+        return "SELECT " + String.join(", ", columns) + " LIMIT 0";
+    }
+
     /** Thrown inside the publishing transaction to roll it back while keeping what happened. */
     private static final class NotPublished extends RuntimeException {
         final transient Publication publication;
@@ -93,7 +112,7 @@ final class DuckDbStaging implements Staging {
             lake.write(table.name(), session -> {
                 DuckDbSession db = (DuckDbSession) session;
                 if (!hasRows) {
-                    db.execute("CREATE TABLE " + rows + " AS SELECT * FROM " + table.name() + " LIMIT 0");
+                    db.execute("CREATE TABLE " + rows + " AS " + noRows(db));
                 }
                 writer.prepare(db, table.name(), rows);
                 return null;

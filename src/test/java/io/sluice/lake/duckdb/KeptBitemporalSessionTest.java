@@ -135,6 +135,27 @@ class KeptBitemporalSessionTest {
         assertThat(current("owners")).containsExactly("F1 O1 10 2020-01-01 null");
     }
 
+    @Test
+    void a_keyed_publish_of_only_an_empty_filing_marker_leaves_its_firm_without_owners() {
+        publish(OWNERS, "SELECT * FROM (VALUES ('F1', 'O1', 10, DATE '2020-01-01'), ('F1', 'O2', 20, DATE '2020-01-01'), "
+                + "('F2', 'O1', 5, DATE '2020-01-01')) AS r(firm, owner, pct, filed)", true);
+
+        Staging staging = lake.stage(OWNERS, "run-markers", Optional.empty());
+        Publication published;
+        try {
+            staging.markers("SELECT 'F1' AS firm, DATE '2021-01-01' AS filed");
+            published = staging.publish(false);
+        } finally {
+            staging.close();
+        }
+
+        // replace=scopes, as a keyed publish writes: F1's whole history is now one filing without owners
+        assertThat(published.published()).as(published.rejection()).isTrue();
+        assertThat(published.rowsRemoved()).isEqualTo(2);
+        assertThat(published.rowsInserted()).isZero();
+        assertThat(current("owners")).containsExactly("F2 O1 5 2020-01-01 null");
+    }
+
     private Publication publish(TableSpec table, String select, boolean complete) {
         Staging staging = lake.stage(table, "run-" + ++runs, Optional.empty());
         try {
