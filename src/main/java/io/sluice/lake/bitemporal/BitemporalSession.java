@@ -31,8 +31,15 @@ public final class BitemporalSession implements AutoCloseable {
      * transaction that committed, so that no rollback can take them away: then writes skip creating them.
      */
     private boolean tablesCommitted;
-    /** Whether they were created in the caller's transaction of the last write, which the caller may still commit. */
+    /**
+     * Whether the last write created tables or temp tables in the caller's transaction, which the caller may still
+     * roll back: until {@link #committed()} says it did not, the next write creates them again if missing.
+     */
     private boolean createdInCallerTransaction;
+    /** Whether the write in progress joined the caller's transaction. */
+    private boolean inCallerTransaction;
+    /** Whether the last write created the tables and staging temp tables in the caller's transaction. */
+    private boolean tablesPending;
     /**
      * Whether this session has seen current versions or knowledge in the table: then writes skip the check for an
      * empty table (taking the general path is always correct, the first-load path only faster).
@@ -147,13 +154,19 @@ public final class BitemporalSession implements AutoCloseable {
 
     private WriteResult transact(Work work) throws SQLException {
         boolean ownTransaction = connection.getAutoCommit();
+        if (createdInCallerTransaction) {
+            // the caller's transaction that created the general temp tables was not reported committed: they may be gone
+            generalTemps = false;
+        }
         createdInCallerTransaction = false;
+        inCallerTransaction = !ownTransaction;
         if (!tablesCommitted) {
             // auto-committed, or inside the caller's transaction, which may still be rolled back (see committed())
             db.execute(setUp());
             migrateLayout(db, knowledge);
             tablesCommitted = ownTransaction;
             createdInCallerTransaction = !ownTransaction;
+            tablesPending = !ownTransaction;
         }
         if (ownTransaction) {
             connection.setAutoCommit(false);
@@ -184,8 +197,6 @@ public final class BitemporalSession implements AutoCloseable {
         } finally {
             if (ownTransaction) {
                 connection.setAutoCommit(true);
-            } else {
-                generalTemps = false; // the caller may still roll back the transaction that created them
             }
         }
     }
@@ -206,7 +217,8 @@ public final class BitemporalSession implements AutoCloseable {
      * (a few milliseconds each). Call it only right after that commit; after a rollback, do not.
      */
     public void committed() {
-        tablesCommitted |= createdInCallerTransaction;
+        tablesCommitted |= tablesPending;
+        tablesPending = false;
         createdInCallerTransaction = false;
     }
 
@@ -234,6 +246,7 @@ public final class BitemporalSession implements AutoCloseable {
             db.execute(temps.createGeneralTemps());
             generalTemps = true;
             generalTempsEver = true;
+            createdInCallerTransaction |= inCallerTransaction; // the caller may still roll back the transaction
         }
         usedGeneralTemps = true;
     }

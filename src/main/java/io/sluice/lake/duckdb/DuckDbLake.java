@@ -192,36 +192,70 @@ public class DuckDbLake implements Lake {
 
     @Override
     public <T> T write(String table, LakeWork<T> work) {
-        TableSlot slot = tables.computeIfAbsent(table.toLowerCase(java.util.Locale.ROOT), t -> new TableSlot());
-        slot.lock.lock();
-        boolean committed = false;
+        String key = table.toLowerCase(java.util.Locale.ROOT);
+        TableSlot slot = lockedSlot(key);
         try {
+            if (slot.lock.getHoldCount() > 1) {
+                // a write nested in a write of the same table on this thread: a connection and transaction of its own,
+                // so that it neither commits nor closes the outer write's
+                try (Connection connection = root.duplicate()) {
+                    return transact(table, connection, new DuckDbSession(connection), work);
+                }
+            }
             if (slot.connection == null) {
                 slot.connection = root.duplicate();
             }
-            Connection connection = slot.connection;
-            connection.setAutoCommit(false);
+            boolean committed = false;
             try {
-                T result = work.apply(new DuckDbSession(connection, slot));
-                connection.commit();
+                T result = transact(table, slot.connection, new DuckDbSession(slot.connection, slot), work);
                 committed = true;
                 if (slot.kept != null) {
                     slot.kept.committed();
                 }
                 return result;
-            } catch (Exception | Error e) {
-                connection.rollback();
-                throw e;
+            } finally {
+                if (!committed || slot.kept == null) {
+                    slot.release(); // after a failure nothing kept is trusted; without a kept writer nothing is worth keeping
+                }
+                if (slot.kept == null && !slot.lock.hasQueuedThreads()) {
+                    tables.remove(key, slot); // one-off tables (staging) leave no slot behind
+                }
             }
-        } catch (RuntimeException e) {
-            throw e;
-        } catch (Exception e) {
+        } catch (SQLException e) {
             throw new IllegalStateException("lake write to " + table + " failed: " + e.getMessage(), e);
         } finally {
-            if (!committed || slot.kept == null) {
-                slot.release(); // after a failure nothing kept is trusted; without a kept writer nothing is worth keeping
+            slot.lock.unlock();
+        }
+    }
+
+    /**
+     * The slot of a table, locked by this thread. A slot is removed from the map while its lock is held, so a writer
+     * that locked a slot no longer mapped takes the table's current one instead.
+     */
+    private TableSlot lockedSlot(String key) {
+        while (true) {
+            TableSlot slot = tables.computeIfAbsent(key, k -> new TableSlot());
+            slot.lock.lock();
+            if (tables.get(key) == slot) {
+                return slot;
             }
             slot.lock.unlock();
+        }
+    }
+
+    /** Runs {@code work} in one transaction on {@code connection}: committed if it returns, rolled back if it throws. */
+    private static <T> T transact(String table, Connection connection, DuckDbSession session, LakeWork<T> work) throws SQLException {
+        connection.setAutoCommit(false);
+        try {
+            T result = work.apply(session);
+            connection.commit();
+            return result;
+        } catch (RuntimeException | Error e) {
+            connection.rollback();
+            throw e;
+        } catch (Exception e) {
+            connection.rollback();
+            throw new IllegalStateException("lake write to " + table + " failed: " + e.getMessage(), e);
         }
     }
 
