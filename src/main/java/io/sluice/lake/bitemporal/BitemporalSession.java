@@ -32,14 +32,14 @@ public final class BitemporalSession implements AutoCloseable {
      */
     private boolean tablesCommitted;
     /**
-     * Whether the last write created tables or temp tables in the caller's transaction, which the caller may still
-     * roll back: until {@link #committed()} says it did not, the next write creates them again if missing.
+     * Whether the last write created the tables and staging temp tables ({@code tablesPending}) or the general path's
+     * temp tables ({@code generalTempsPending}) in the caller's transaction, which the caller may still roll back:
+     * until {@link #committed()} confirms them, the next write creates them again if missing.
      */
-    private boolean createdInCallerTransaction;
+    private boolean tablesPending;
+    private boolean generalTempsPending;
     /** Whether the write in progress joined the caller's transaction. */
     private boolean inCallerTransaction;
-    /** Whether the last write created the tables and staging temp tables in the caller's transaction. */
-    private boolean tablesPending;
     /**
      * Whether this session has seen current versions or knowledge in the table: then writes skip the check for an
      * empty table (taking the general path is always correct, the first-load path only faster).
@@ -154,18 +154,17 @@ public final class BitemporalSession implements AutoCloseable {
 
     private WriteResult transact(Work work) throws SQLException {
         boolean ownTransaction = connection.getAutoCommit();
-        if (createdInCallerTransaction) {
+        if (generalTempsPending) {
             // the caller's transaction that created the general temp tables was not reported committed: they may be gone
             generalTemps = false;
+            generalTempsPending = false;
         }
-        createdInCallerTransaction = false;
         inCallerTransaction = !ownTransaction;
         if (!tablesCommitted) {
             // auto-committed, or inside the caller's transaction, which may still be rolled back (see committed())
             db.execute(setUp());
             migrateLayout(db, knowledge);
             tablesCommitted = ownTransaction;
-            createdInCallerTransaction = !ownTransaction;
             tablesPending = !ownTransaction;
         }
         if (ownTransaction) {
@@ -219,7 +218,7 @@ public final class BitemporalSession implements AutoCloseable {
     public void committed() {
         tablesCommitted |= tablesPending;
         tablesPending = false;
-        createdInCallerTransaction = false;
+        generalTempsPending = false;
     }
 
     /** Closes the prepared statements and drops the temp tables. */
@@ -246,7 +245,7 @@ public final class BitemporalSession implements AutoCloseable {
             db.execute(temps.createGeneralTemps());
             generalTemps = true;
             generalTempsEver = true;
-            createdInCallerTransaction |= inCallerTransaction; // the caller may still roll back the transaction
+            generalTempsPending |= inCallerTransaction; // the caller may still roll back the transaction
         }
         usedGeneralTemps = true;
     }

@@ -102,18 +102,6 @@ final class Statements implements AutoCloseable {
         trace(t0, c0, "COMMIT", -1);
     }
 
-    /** Runs one statement unprepared and uncached (its text changes from call to call); returns its update count. */
-    long once(String sql) throws SQLException {
-        long t0 = TRACE == null ? 0 : System.nanoTime();
-        long c0 = TRACE == null ? 0 : cpu();
-        try (Statement statement = connection.createStatement()) {
-            statement.execute(sql);
-            long n = statement.getLargeUpdateCount();
-            trace(t0, c0, sql, n);
-            return n;
-        }
-    }
-
     /** Every row of a query, prepared, handed to {@code each}. */
     void rows(String sql, RowHandler each, String... parameters) throws SQLException {
         long t0 = TRACE == null ? 0 : System.nanoTime();

@@ -82,7 +82,7 @@ record BitemporalWriter(WriteMode.Bitemporal mode, InstantSource clock) implemen
             try {
                 session.close();
             } catch (SQLException | RuntimeException e) {
-                // its temp tables go with the connection, which the lake closes with it
+                // only a broken connection fails to drop temp tables: the write on it fails, and the lake then closes it
             }
         }
     }

@@ -148,12 +148,11 @@ class SmallWriteTest {
              BitemporalSession session = session(c, table, true)) {
             Instant t = Instant.parse("2030-01-01T00:00:00Z");
             c.setAutoCommit(false);
-            session.write(Batch.of(List.of(Batch.entry("firm", "F1", "owner", "O1", "pct", "20", "filing_date", "2021-01-01"))),
+            session.write(owner("20", "2021-01-01"),
                     Replace.ALL, t); // a first load: creates the general path's temp tables in the caller's transaction
             c.rollback();
             c.setAutoCommit(true);
-            WriteResult after = session.write(Batch.of(List.of(
-                    Batch.entry("firm", "F1", "owner", "O1", "pct", "30", "filing_date", "2022-01-01"))), Replace.ALL, t.plusSeconds(1));
+            WriteResult after = session.write(owner("30", "2022-01-01"), Replace.ALL, t.plusSeconds(1));
             assertThat(after.versionsOpened()).isOne();
             assertThat(Lake.count(c, "SELECT count(*) FROM owners")).isOne();
         }
@@ -197,8 +196,7 @@ class SmallWriteTest {
             int owners = SmallWriter.MAX_STATE; // their assertions and versions: twice the limit
             session.write(SourceQuery.of("SELECT 'F1' AS firm, 'O' || i AS owner, '10' AS pct, DATE '2021-01-01' AS filing_date "
                     + "FROM range(" + owners + ") AS r(i)"), Replace.ALL, t);
-            WriteResult late = session.write(Batch.of(List.of(
-                    Batch.entry("firm", "F1", "owner", "O1", "pct", "20", "filing_date", "2020-01-01"))), Replace.NONE, t.plusSeconds(1));
+            WriteResult late = session.write(owner("20", "2020-01-01"), Replace.NONE, t.plusSeconds(1));
             assertThat(session.smallWritesDone()).isZero();
             assertThat(late.versionsOpened()).isOne(); // O1 from 2020-01-01 to 2021-01-01
             assertThat(late.versionsClosed()).isZero();
