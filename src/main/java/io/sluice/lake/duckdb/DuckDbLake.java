@@ -11,7 +11,6 @@ import jakarta.enterprise.event.Observes;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -43,7 +42,9 @@ public class DuckDbLake implements Lake {
         file = Path.of(settings.file()).toAbsolutePath().normalize();
         try {
             Files.createDirectories(file.getParent());
-            root = (DuckDBConnection) DriverManager.getConnection("jdbc:duckdb:" + file);
+            // the driver itself, not DriverManager: a Quarkus application stopping in the same JVM (tests) may deregister
+            // the drivers DriverManager hands out
+            root = (DuckDBConnection) new org.duckdb.DuckDBDriver().connect("jdbc:duckdb:" + file, new java.util.Properties());
         } catch (SQLException e) {
             String message = e.getMessage() == null ? "" : e.getMessage();
             if (message.contains("lock")) {
