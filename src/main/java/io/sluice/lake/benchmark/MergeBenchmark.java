@@ -104,15 +104,19 @@ public final class MergeBenchmark {
             long small;
             WriteResult[] keptResult = new WriteResult[1];
             try (BitemporalSession session = merge.session(c, OWNERSHIP)) {
+                String staged = "bench_stage";
                 for (int i = -1; i < kept.length; i++) {
-                    String staged = "bench_stage_" + (i + 1);
-                    oneCrd(c, staged, crd + 5 + i, " Sr.");
+                    if (i < 0) {
+                        oneCrd(c, staged, crd + 5 + i, " Sr.");
+                    } else {
+                        execute(c, "INSERT INTO " + staged + " " + oneCrdRows(crd + 5 + i, " Sr."));
+                    }
                     c.setAutoCommit(false);
                     double millis = time(() -> {
                         keptResult[0] = session.write(SourceQuery.of("SELECT * FROM " + staged), Replace.SCOPES, Instant.now());
                         c.commit();
                     });
-                    execute(c, "DROP TABLE " + staged);
+                    execute(c, "DELETE FROM " + staged);
                     session.committed();
                     c.setAutoCommit(true);
                     expect(keptResult[0].versionsOpened() > 0, "the single-key correction opened no version");
@@ -144,10 +148,13 @@ public final class MergeBenchmark {
 
     /** One CRD's rows with changed names from 2015 on, in table {@code name}; returns how many. */
     private static long oneCrd(Connection c, String name, long crd, String suffix) throws SQLException {
-        execute(c, "CREATE OR REPLACE TABLE " + name + " AS SELECT crd_number, owner_key, CASE WHEN filing_date >= DATE '2015-01-01' "
-                + "THEN owner_name || '" + suffix + "' ELSE owner_name END AS owner_name, owner_role, ownership_code, filing_date FROM "
-                + ROWS + " WHERE crd_number = " + crd);
+        execute(c, "CREATE OR REPLACE TABLE " + name + " AS " + oneCrdRows(crd, suffix));
         return count(c, "SELECT count(*) FROM " + name);
+    }
+
+    private static String oneCrdRows(long crd, String suffix) {
+        return "SELECT crd_number, owner_key, CASE WHEN filing_date >= DATE '2015-01-01' THEN owner_name || '" + suffix
+                + "' ELSE owner_name END AS owner_name, owner_role, ownership_code, filing_date FROM " + ROWS + " WHERE crd_number = " + crd;
     }
 
     private void generate(Connection c) throws SQLException {

@@ -29,6 +29,7 @@ public class DuckDbLake implements Lake {
     private final LakeSettings settings;
     private final java.time.InstantSource clock;
     private final Map<String, TableSlot> tables = new ConcurrentHashMap<>();
+    private final StagingPool stagingPool = new StagingPool();
     private DuckDBConnection root;
     private Path file;
 
@@ -73,7 +74,7 @@ public class DuckDbLake implements Lake {
 
     @Override
     public io.sluice.catalog.Staging stage(io.sluice.catalog.TableSpec table, String runId, java.util.Optional<String> partition) {
-        return new DuckDbStaging(this, table, runId, partition, clock, settings.snapshotRetention());
+        return new DuckDbStaging(this, stagingPool, table, runId, partition, clock, settings.snapshotRetention());
     }
 
     @Override

@@ -118,6 +118,23 @@ final class DuckDbSession implements LakeSession {
         return queryStrings("SELECT column_name FROM (DESCRIBE " + identifier(table) + ")");
     }
 
+    /**
+     * The columns a query would return, each as its name and DuckDB type ({@code "crd_number BIGINT"}), in order: the
+     * query is prepared, not run.
+     */
+    List<String> resultColumns(String selectSql) {
+        try (PreparedStatement p = connection.prepareStatement(selectSql)) {
+            java.sql.ResultSetMetaData meta = p.getMetaData();
+            List<String> columns = new ArrayList<>();
+            for (int i = 1; i <= meta.getColumnCount(); i++) {
+                columns.add(meta.getColumnLabel(i) + " " + meta.getColumnTypeName(i));
+            }
+            return columns;
+        } catch (SQLException e) {
+            throw failure(selectSql, e);
+        }
+    }
+
     /** The column names and DuckDB types of a table, in order. */
     java.util.LinkedHashMap<String, String> columnTypes(String table) {
         java.util.LinkedHashMap<String, String> types = new java.util.LinkedHashMap<>();

@@ -17,7 +17,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  * Write, audit, publish for one materialization of a managed table: rows are staged in a table of their
  * own; publishing applies them with the table's write mode, runs the blocking checks on the result and
  * commits only if they pass, all in one transaction. A failed check or a rejected batch rolls back, so
- * the table stays exactly as it was.
+ * the table stays exactly as it was. The rows' staging table comes from the lake's {@link StagingPool} when
+ * one with the same columns is free, and returns to it emptied when the staging closes after a small publish.
  */
 final class DuckDbStaging implements Staging {
 
@@ -29,31 +30,69 @@ final class DuckDbStaging implements Staging {
     private final String runId;
     private final Optional<String> partition;
     private final InstantSource clock;
-    private final String rows;
+    private final StagingPool pool;
+    /** The rows' staging table, once rows are staged (or a publish without rows needed one). */
+    private String rows;
+    /** Its columns if it may go back to the pool when the staging closes, else null. */
+    private List<String> poolable;
+    private long stagedRows;
+    private final String tablePrefix;
     private final String markers;
     private boolean hasRows;
     private boolean hasMarkers;
 
     private final java.time.Duration retention;
 
-    DuckDbStaging(Lake lake, TableSpec table, String runId, Optional<String> partition, InstantSource clock, java.time.Duration retention) {
+    DuckDbStaging(Lake lake, StagingPool pool, TableSpec table, String runId, Optional<String> partition, InstantSource clock,
+                  java.time.Duration retention) {
+        this.pool = pool;
         this.retention = retention;
         this.lake = lake;
         this.table = table;
         this.runId = runId;
         this.partition = partition;
         this.clock = clock;
-        String suffix = runId.replaceAll("[^A-Za-z0-9]", "").substring(0, Math.min(8, runId.replaceAll("[^A-Za-z0-9]", "").length()))
-                + "_" + SEQUENCE.incrementAndGet();
-        this.rows = PREFIX + table.name() + "_" + suffix;
-        this.markers = rows + "_markers";
+        String run = runId.replaceAll("[^A-Za-z0-9]", "");
+        this.tablePrefix = PREFIX + table.name() + "_" + run.substring(0, Math.min(8, run.length())) + "_";
+        this.markers = newTableName() + "_markers";
+    }
+
+    /** A staging table name no other staging uses. */
+    private String newTableName() {
+        return tablePrefix + SEQUENCE.incrementAndGet();
     }
 
     @Override
     public long rows(String selectSql) {
-        long staged = stage(rows, hasRows, selectSql);
+        long staged = hasRows ? stage(rows, true, selectSql) : stageFirstRows(selectSql);
         hasRows = true;
+        stagedRows += staged;
         return staged;
+    }
+
+    /**
+     * Stages the first rows: into a free staging table of the pool if its columns are the query's (no DDL), else into
+     * a new one (a pooled table of other columns is dropped).
+     */
+    private long stageFirstRows(String selectSql) {
+        Optional<StagingPool.Stage> free = pool.take(table.name());
+        String target = free.map(StagingPool.Stage::name).orElseGet(this::newTableName);
+        rows = target;
+        long[] staged = new long[1];
+        poolable = lake.write(target, session -> {
+            DuckDbSession db = (DuckDbSession) session;
+            List<String> columns = db.resultColumns(selectSql);
+            if (free.isPresent() && free.get().columns().equals(columns)) {
+                staged[0] = db.execute("INSERT INTO " + target + " BY NAME " + selectSql);
+            } else {
+                if (free.isPresent()) {
+                    db.execute("DROP TABLE IF EXISTS " + target);
+                }
+                staged[0] = db.execute("CREATE TABLE " + target + " AS " + selectSql);
+            }
+            return columns;
+        });
+        return staged[0];
     }
 
     @Override
@@ -112,6 +151,11 @@ final class DuckDbStaging implements Staging {
             lake.write(table.name(), session -> {
                 DuckDbSession db = (DuckDbSession) session;
                 if (!hasRows) {
+                    if (rows != null) {
+                        db.execute("DROP TABLE IF EXISTS " + rows); // left by rows that failed to stage
+                    }
+                    rows = newTableName();
+                    poolable = null; // its columns are the table's, not a query's
                     db.execute("CREATE TABLE " + rows + " AS " + noRows(db));
                 }
                 writer.prepare(db, table.name(), rows);
@@ -170,9 +214,25 @@ final class DuckDbStaging implements Staging {
                 outcome.systemTime(), current, checks), previous);
     }
 
+    /**
+     * Drops the staged rows: a staging table of a small publish goes back to the pool emptied, any other is dropped.
+     */
     @Override
     public void close() {
-        lake.write(rows, session -> session.execute("DROP TABLE IF EXISTS " + rows));
-        lake.write(markers, session -> session.execute("DROP TABLE IF EXISTS " + markers));
+        if (rows != null && !(hasRows && poolable != null && stagedRows <= StagingPool.MAX_ROWS && returnToPool())) {
+            lake.write(rows, session -> session.execute("DROP TABLE IF EXISTS " + rows));
+        }
+        if (hasMarkers) {
+            lake.write(markers, session -> session.execute("DROP TABLE IF EXISTS " + markers));
+        }
+    }
+
+    private boolean returnToPool() {
+        try {
+            lake.write(rows, session -> session.execute("DELETE FROM " + rows));
+        } catch (RuntimeException e) {
+            return false; // dropped instead
+        }
+        return pool.give(table.name(), new StagingPool.Stage(rows, poolable));
     }
 }

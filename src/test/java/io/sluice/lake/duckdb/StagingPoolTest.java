@@ -1,0 +1,174 @@
+package io.sluice.lake.duckdb;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.sluice.catalog.Publication;
+import io.sluice.catalog.Staging;
+import io.sluice.catalog.TableSpec;
+import io.sluice.catalog.WriteMode;
+import io.sluice.lake.LakeSettings;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.InstantSource;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A small publish hands its staging table back to the lake emptied, and the next publish of the table stages into it
+ * instead of creating one (DDL would make the kept writer's prepared statements bind again); a staging table of other
+ * columns, a big one, or one more than the pool keeps is dropped.
+ */
+class StagingPoolTest {
+
+    private static final TableSpec OWNERS = new TableSpec("owners",
+            new WriteMode.Bitemporal(List.of("firm", "owner"), List.of("pct"), "filed", List.of("firm")), List.of());
+    private static final TableSpec FIRMS = new TableSpec("firms", new WriteMode.Upsert(List.of("firm")), List.of());
+
+    @TempDir
+    Path dir;
+    private DuckDbLake lake;
+    private int runs;
+
+    @BeforeEach
+    void open() {
+        Path file = dir.resolve("lake.duckdb");
+        lake = new DuckDbLake(new LakeSettings() {
+            @Override
+            public String file() {
+                return file.toString();
+            }
+
+            @Override
+            public Duration snapshotRetention() {
+                return Duration.ofDays(7);
+            }
+        }, InstantSource.system());
+        lake.open();
+    }
+
+    @AfterEach
+    void close() throws Exception {
+        lake.close(null);
+    }
+
+    @Test
+    void publishes_after_the_first_stage_into_the_same_emptied_table_and_write_the_same_as_a_new_one() {
+        publish(OWNERS, owners("('F1', 'O1', 10, DATE '2020-01-01'), ('F2', 'O1', 5, DATE '2020-01-01')"), true);
+        List<String> afterFirst = stagingTables();
+        assertThat(afterFirst).hasSize(1);
+        assertThat(rowsIn(afterFirst.get(0))).isZero();
+
+        Publication correction = publish(OWNERS, owners("('F1', 'O1', 10, DATE '2020-01-01'), ('F1', 'O1', 12, DATE '2021-01-01')"), false);
+        assertThat(correction.published()).isTrue();
+        assertThat(correction.rowsInserted()).isEqualTo(2);
+        assertThat(correction.rowsRemoved()).isEqualTo(1);
+        Publication rerun = publish(OWNERS, owners("('F1', 'O1', 10, DATE '2020-01-01'), ('F1', 'O1', 12, DATE '2021-01-01')"), false);
+        assertThat(rerun.rowsInserted() + rerun.rowsRemoved()).isZero();
+
+        assertThat(stagingTables()).isEqualTo(afterFirst);
+        assertThat(rowsIn(afterFirst.get(0))).isZero();
+        assertThat(current()).containsExactly("F1 O1 10 2020-01-01 2021-01-01", "F1 O1 12 2021-01-01 null", "F2 O1 5 2020-01-01 null");
+    }
+
+    @Test
+    void staged_rows_of_other_columns_get_the_staging_table_created_again_with_their_columns() {
+        publish(FIRMS, "SELECT 'F1' AS firm, 10 AS employees", true);
+
+        Staging staging = lake.stage(FIRMS, "run-" + ++runs, Optional.empty());
+        try {
+            // inserted into the pooled table, 12.5 would become the INTEGER 13
+            staging.rows("SELECT 'F1' AS firm, 12.5 AS employees");
+            assertThat(stagingTables()).hasSize(1);
+            assertThat(count("SELECT count(*) FROM (DESCRIBE " + stagingTables().get(0) + ") WHERE column_name = 'employees' "
+                    + "AND column_type LIKE 'DECIMAL%'")).isEqualTo(1);
+            assertThat(count("SELECT count(*) FROM " + stagingTables().get(0) + " WHERE employees = 12.5")).isEqualTo(1);
+        } finally {
+            staging.close();
+        }
+
+        // a column the pooled table lacks: staged all the same (the write then rejects it, as it would a new table)
+        Publication wider = publish(FIRMS, "SELECT 'F1' AS firm, 11 AS employees, 'Zurich' AS city", false);
+        assertThat(wider.published()).isFalse();
+        assertThat(wider.rejection()).contains("columns that table firms does not have: [city]");
+        assertThat(stagingTables()).hasSize(1);
+    }
+
+    @Test
+    void a_rejected_batch_returns_its_staging_table_emptied_and_the_next_publish_writes_from_it() {
+        publish(OWNERS, owners("('F1', 'O1', 10, DATE '2020-01-01')"), true);
+        List<String> pooled = stagingTables();
+
+        Publication rejected = publish(OWNERS, owners("('F1', 'O1', 10, DATE '2021-01-01'), ('F1', NULL, 10, DATE '2021-01-01')"), false);
+        assertThat(rejected.published()).isFalse();
+        assertThat(stagingTables()).isEqualTo(pooled);
+        assertThat(rowsIn(pooled.get(0))).isZero();
+
+        assertThat(publish(OWNERS, owners("('F1', 'O1', 11, DATE '2021-01-01')"), false).published()).isTrue();
+        assertThat(current()).containsExactly("F1 O1 11 2021-01-01 null");
+    }
+
+    @Test
+    void a_publish_of_more_rows_than_the_pool_keeps_drops_its_staging_table() {
+        long rows = StagingPool.MAX_ROWS + 1;
+        Publication big = publish(FIRMS, "SELECT 'F' || i AS firm, i AS employees FROM range(" + rows + ") AS t(i)", true);
+        assertThat(big.published()).isTrue();
+        assertThat(big.rowsIn()).isEqualTo(rows);
+        assertThat(stagingTables()).isEmpty();
+
+        publish(FIRMS, "SELECT 'F1' AS firm, 7 AS employees", false);
+        assertThat(stagingTables()).hasSize(1);
+        assertThat(count("SELECT employees FROM firms WHERE firm = 'F1'")).isEqualTo(7);
+    }
+
+    @Test
+    void overlapping_publishes_of_one_table_stage_into_tables_of_their_own_and_the_pool_keeps_at_most_two() {
+        Staging[] open = new Staging[StagingPool.MAX_FREE + 1];
+        for (int i = 0; i < open.length; i++) {
+            open[i] = lake.stage(FIRMS, "run-" + ++runs, Optional.empty());
+            open[i].rows("SELECT 'F" + i + "' AS firm, " + i + " AS employees");
+        }
+        assertThat(stagingTables()).hasSize(open.length);
+        for (Staging staging : open) {
+            assertThat(staging.publish(false).published()).isTrue();
+            staging.close();
+        }
+        assertThat(stagingTables()).hasSize(StagingPool.MAX_FREE);
+        assertThat(count("SELECT count(*) FROM firms")).isEqualTo(open.length);
+    }
+
+    private static String owners(String values) {
+        return "SELECT * FROM (VALUES " + values + ") AS r(firm, owner, pct, filed)";
+    }
+
+    private Publication publish(TableSpec table, String select, boolean complete) {
+        Staging staging = lake.stage(table, "run-" + ++runs, Optional.empty());
+        try {
+            staging.rows(select);
+            return staging.publish(complete);
+        } finally {
+            staging.close();
+        }
+    }
+
+    private List<String> stagingTables() {
+        return lake.read(session -> session.queryStrings("SELECT table_name FROM information_schema.tables WHERE table_name LIKE "
+                + "'\\_\\_stage\\_%' ESCAPE '\\' ORDER BY table_name"));
+    }
+
+    private long rowsIn(String table) {
+        return count("SELECT count(*) FROM " + table);
+    }
+
+    private long count(String sql) {
+        return lake.<Long>read(session -> session.queryLong(sql));
+    }
+
+    private List<String> current() {
+        return lake.read(session -> session.queryStrings("SELECT concat_ws(' ', firm, owner, pct, valid_from, coalesce(CAST(valid_to AS "
+                + "VARCHAR), 'null')) FROM owners WHERE system_to IS NULL ORDER BY ALL"));
+    }
+}
