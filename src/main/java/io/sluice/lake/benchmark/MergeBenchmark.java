@@ -26,7 +26,7 @@ import org.duckdb.DuckDBConnection;
  * The bi-temporal merge benchmark of the Form ADV ownership table, in one run on one DuckDB file: (a) a raw
  * {@code INSERT INTO ... SELECT} of the rows into a plain table, the floor; (b) the initial BITEMPORAL_MERGE load of
  * the same rows; (c) an identical re-run of (b); (d) an incremental write of one day's filings; (e) a SINGLE_KEY write
- * of one CRD's whole history (replace=scopes, as the orchestrator sends it), the median of 5 CRDs, each written as the
+ * of one CRD's whole history (replace=scopes, as the orchestrator sends it), the median of 11 CRDs, each written as the
  * lake publishes it (on a session the table's connection keeps, in the caller's transaction), and (e') the same on a
  * session of its own per write. Every table is created and committed
  * before it is loaded (DuckDB 2.0.0.1 loses the values of a large INSERT into a table created in the same
@@ -44,6 +44,8 @@ public final class MergeBenchmark {
             .withColumnType("crd_number", "BIGINT");
 
     private static final String ROWS = "bench_rows";
+    /** Writes per SINGLE_KEY figure (one write takes a few milliseconds, so one sample says little on a shared machine). */
+    private static final int SAMPLES = 11;
     private static final String COLUMNS = "crd_number, owner_key, owner_name, owner_role, ownership_code, filing_date";
 
     private final int firms;
@@ -96,20 +98,20 @@ public final class MergeBenchmark {
             figures.add(new Figure("d", "incremental: one day's filings (" + dayRows + " rows)", day, result[0].summary()));
 
             long crd = count(c, "SELECT (min(crd_number) + max(crd_number)) // 2 FROM " + ROWS);
-            // one write is one sample of a few milliseconds on a shared machine: medians of 5 writes, 5 CRDs each way.
+            // one write is one sample of a few milliseconds on a shared machine: medians of 11 writes, 11 CRDs each way.
             // (e) as the orchestrator writes: the table's connection keeps one session, each write joins the publish's
             // transaction, and the session is told when that commits (the first write sets the session up: untimed);
             // each publish stages its rows in a table of its own, so the statement that reads them is planned each time
-            double[] kept = new double[5];
+            double[] kept = new double[SAMPLES];
             long small;
             WriteResult[] keptResult = new WriteResult[1];
             try (BitemporalSession session = merge.session(c, OWNERSHIP)) {
                 String staged = "bench_stage";
                 for (int i = -1; i < kept.length; i++) {
                     if (i < 0) {
-                        oneCrd(c, staged, crd + 5 + i, " Sr.");
+                        oneCrd(c, staged, crd + SAMPLES + 1 + i, " Sr.");
                     } else {
-                        execute(c, "INSERT INTO " + staged + " " + oneCrdRows(crd + 5 + i, " Sr."));
+                        execute(c, "INSERT INTO " + staged + " " + oneCrdRows(crd + SAMPLES + 1 + i, " Sr."));
                     }
                     c.setAutoCommit(false);
                     double millis = time(() -> {
@@ -127,11 +129,11 @@ public final class MergeBenchmark {
                 small = session.smallWritesDone();
             }
             java.util.Arrays.sort(kept);
-            figures.add(new Figure("e", "SINGLE_KEY: one CRD, as published (median of 5)", kept[2], keptResult[0].summary()
-                    + " (" + small + " of 6 by the small-write path)"));
+            figures.add(new Figure("e", "SINGLE_KEY: one CRD, as published (median of " + SAMPLES + ")", kept[SAMPLES / 2], keptResult[0].summary()
+                    + " (" + small + " of " + (SAMPLES + 1) + " by the small-write path)"));
 
             // (e') the same kind of write on a session of its own (BitemporalMerge.write): set up, planned, dropped each time
-            double[] oneShot = new double[5];
+            double[] oneShot = new double[SAMPLES];
             long oneRows = 0;
             for (int i = 0; i < oneShot.length; i++) {
                 oneRows += oneCrd(c, "bench_one", crd + i, " Jr.");
@@ -140,7 +142,7 @@ public final class MergeBenchmark {
                 expect(result[0].versionsOpened() > 0, "the single-key correction opened no version");
             }
             java.util.Arrays.sort(oneShot);
-            figures.add(new Figure("e'", "SINGLE_KEY on a session of its own (median of 5, " + oneRows / 5 + " rows avg)", oneShot[2],
+            figures.add(new Figure("e'", "SINGLE_KEY on a session of its own (median of " + SAMPLES + ", " + oneRows / SAMPLES + " rows avg)", oneShot[SAMPLES / 2],
                     result[0].summary()));
         }
         return figures;
