@@ -118,20 +118,21 @@ final class DuckDbSession implements LakeSession {
         return queryStrings("SELECT column_name FROM (DESCRIBE " + identifier(table) + ")");
     }
 
-    /**
-     * The columns a query would return, each as its name and DuckDB type ({@code "crd_number BIGINT"}), in order: the
-     * query is prepared, not run.
-     */
-    List<String> resultColumns(String selectSql) {
-        try (PreparedStatement p = connection.prepareStatement(selectSql)) {
-            java.sql.ResultSetMetaData meta = p.getMetaData();
-            List<String> columns = new ArrayList<>();
-            for (int i = 1; i <= meta.getColumnCount(); i++) {
-                columns.add(meta.getColumnLabel(i) + " " + meta.getColumnTypeName(i));
+    /** A column of a query's result: its name and its DuckDB type in full ({@code ENUM('a', 'b')}, {@code DECIMAL(18,3)}). */
+    record ResultColumn(String name, String type) {
+    }
+
+    /** The columns a query would return, in order: the query is bound ({@code DESCRIBE}), not run. */
+    List<ResultColumn> resultColumns(String selectSql) {
+        String sql = "DESCRIBE " + selectSql;
+        try (Statement s = connection.createStatement(); ResultSet rs = s.executeQuery(sql)) {
+            List<ResultColumn> columns = new ArrayList<>();
+            while (rs.next()) {
+                columns.add(new ResultColumn(rs.getString("column_name"), rs.getString("column_type")));
             }
             return columns;
         } catch (SQLException e) {
-            throw failure(selectSql, e);
+            throw failure(sql, e);
         }
     }
 

@@ -34,12 +34,13 @@ final class DuckDbStaging implements Staging {
     /** The rows' staging table, once rows are staged (or a publish without rows needed one). */
     private String rows;
     /** Its columns if it may go back to the pool when the staging closes, else null. */
-    private List<String> poolable;
+    private List<DuckDbSession.ResultColumn> poolable;
     private long stagedRows;
     private final String tablePrefix;
     private final String markers;
     private boolean hasRows;
     private boolean hasMarkers;
+    private boolean closed;
 
     private final java.time.Duration retention;
 
@@ -64,6 +65,7 @@ final class DuckDbStaging implements Staging {
 
     @Override
     public long rows(String selectSql) {
+        open();
         long staged = hasRows ? stage(rows, true, selectSql) : stageFirstRows(selectSql);
         hasRows = true;
         stagedRows += staged;
@@ -72,31 +74,38 @@ final class DuckDbStaging implements Staging {
 
     /**
      * Stages the first rows: into a free staging table of the pool if its columns are the query's (no DDL), else into
-     * a new one (a pooled table of other columns is dropped).
+     * a new one (a pooled table of other columns is dropped; a query whose table must not be reused leaves the pool
+     * alone).
      */
     private long stageFirstRows(String selectSql) {
-        Optional<StagingPool.Stage> free = pool.take(table.name());
+        if (rows != null) {
+            // an earlier first staging failed: its table holds no rows and is no one else's
+            String failed = rows;
+            rows = null;
+            lake.write(failed, session -> session.execute("DROP TABLE IF EXISTS " + failed));
+        }
+        List<DuckDbSession.ResultColumn> columns = lake.read(session -> ((DuckDbSession) session).resultColumns(selectSql));
+        boolean reusable = StagingPool.reusable(columns, selectSql);
+        Optional<StagingPool.Stage> free = reusable ? pool.take(table.name()) : Optional.empty();
+        boolean same = free.isPresent() && free.get().columns().equals(columns);
         String target = free.map(StagingPool.Stage::name).orElseGet(this::newTableName);
         rows = target;
-        long[] staged = new long[1];
-        poolable = lake.write(target, session -> {
-            DuckDbSession db = (DuckDbSession) session;
-            List<String> columns = db.resultColumns(selectSql);
-            if (free.isPresent() && free.get().columns().equals(columns)) {
-                staged[0] = db.execute("INSERT INTO " + target + " BY NAME " + selectSql);
-            } else {
-                if (free.isPresent()) {
-                    db.execute("DROP TABLE IF EXISTS " + target);
-                }
-                staged[0] = db.execute("CREATE TABLE " + target + " AS " + selectSql);
+        long staged = lake.write(target, session -> {
+            if (same) {
+                return session.execute("INSERT INTO " + target + " BY NAME " + selectSql);
             }
-            return columns;
+            if (free.isPresent()) {
+                session.execute("DROP TABLE IF EXISTS " + target);
+            }
+            return session.execute("CREATE TABLE " + target + " AS " + selectSql);
         });
-        return staged[0];
+        poolable = reusable ? columns : null;
+        return staged;
     }
 
     @Override
     public long markers(String selectSql) {
+        open();
         if (!(table.mode() instanceof io.sluice.catalog.WriteMode.Bitemporal)) {
             throw new IllegalStateException("filing markers are only for BITEMPORAL_MERGE tables; " + table.name() + " is "
                     + table.mode().label());
@@ -143,6 +152,7 @@ final class DuckDbStaging implements Staging {
 
     @Override
     public Publication publish(boolean complete) {
+        open();
         if (!hasRows && !hasMarkers) {
             return new Publication(true, null, 0, 0, 0, null, 0, List.of());
         }
@@ -219,11 +229,21 @@ final class DuckDbStaging implements Staging {
      */
     @Override
     public void close() {
+        if (closed) {
+            return; // a second close must not hand the table, perhaps another staging's by now, to the pool again
+        }
+        closed = true;
         if (rows != null && !(hasRows && poolable != null && stagedRows <= StagingPool.MAX_ROWS && returnToPool())) {
             lake.write(rows, session -> session.execute("DROP TABLE IF EXISTS " + rows));
         }
         if (hasMarkers) {
             lake.write(markers, session -> session.execute("DROP TABLE IF EXISTS " + markers));
+        }
+    }
+
+    private void open() {
+        if (closed) {
+            throw new IllegalStateException("the staging of " + table.name() + " for run " + runId + " is closed");
         }
     }
 

@@ -14,6 +14,13 @@ import java.util.Optional;
  * A staging table is kept only after a publish of at most {@link #MAX_ROWS} rows (emptied by a DELETE, which is not
  * DDL), at most {@link #MAX_FREE} per table; the most recently returned one is handed out first, so that a steady
  * stream of publishes reads from one table name and the statements that name it stay prepared. Thread-safe.
+ *
+ * <p>A pooled table is reused only by a query of the same columns: the same names and DuckDB types, as {@code DESCRIBE}
+ * gives them (an ENUM with its values, a DECIMAL with its width). A query whose column names repeat, or that names a
+ * collation (which {@code DESCRIBE} does not show, but {@code CREATE TABLE AS} keeps), stages into a table of its
+ * own every time. A collation that a column inherits from a source table is not seen: a pooled table keeps the one it
+ * was created with until the process restarts (staging tables are dropped at start-up). Filing markers, and the
+ * rows of a publish of markers only, are still staged in tables created per publish.
  */
 final class StagingPool {
 
@@ -22,11 +29,26 @@ final class StagingPool {
     /** Free staging tables kept per target table (more are only needed while publishes of one table overlap). */
     static final int MAX_FREE = 2;
 
-    /** An empty staging table and the columns (name and type) it was created with. */
-    record Stage(String name, List<String> columns) {
+    /** An empty staging table and the columns it was created with. */
+    record Stage(String name, List<DuckDbSession.ResultColumn> columns) {
     }
 
     private final Map<String, Deque<Stage>> free = new HashMap<>();
+
+    /**
+     * Whether a staging table created for a query of these columns may later take the rows of another query of the
+     * same columns: not if a column name repeats (ignoring case: {@code CREATE TABLE AS} renames the repeat, and a
+     * later {@code INSERT BY NAME} could not name it) or if the query names a collation.
+     */
+    static boolean reusable(List<DuckDbSession.ResultColumn> columns, String selectSql) {
+        java.util.Set<String> names = new java.util.HashSet<>();
+        for (DuckDbSession.ResultColumn column : columns) {
+            if (!names.add(column.name().toLowerCase(java.util.Locale.ROOT))) {
+                return false;
+            }
+        }
+        return !selectSql.toLowerCase(java.util.Locale.ROOT).contains("collate");
+    }
 
     /** A free staging table of {@code table}, now the caller's alone, if one is kept. */
     synchronized Optional<Stage> take(String table) {

@@ -1,6 +1,7 @@
 package io.sluice.lake.duckdb;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.sluice.catalog.Publication;
 import io.sluice.catalog.Staging;
@@ -138,6 +139,90 @@ class StagingPoolTest {
         }
         assertThat(stagingTables()).hasSize(StagingPool.MAX_FREE);
         assertThat(count("SELECT count(*) FROM firms")).isEqualTo(open.length);
+    }
+
+    @Test
+    void enum_columns_of_other_values_get_the_staging_table_created_again() {
+        TableSpec kinds = new TableSpec("kinds", new WriteMode.Upsert(List.of("firm")), List.of());
+        publish(kinds, "SELECT 'F1' AS firm, CAST('a' AS ENUM('a', 'b')) AS kind", true);
+
+        Staging staging = lake.stage(kinds, "run-" + ++runs, Optional.empty());
+        try {
+            // into the pooled ENUM('a', 'b') column, 'x' would fail to convert
+            staging.rows("SELECT 'F2' AS firm, CAST('x' AS ENUM('x', 'y')) AS kind");
+            assertThat(count("SELECT count(*) FROM " + stagingTables().get(0) + " WHERE CAST(kind AS VARCHAR) = 'x'")).isEqualTo(1);
+        } finally {
+            staging.close();
+        }
+    }
+
+    @Test
+    void a_query_whose_column_names_repeat_stages_into_a_table_of_its_own_every_time() {
+        TableSpec repeated = new TableSpec("repeated", new WriteMode.Upsert(List.of("firm")), List.of());
+        for (int employees = 1; employees <= 3; employees++) {
+            // CREATE TABLE AS names the repeat x_1; an INSERT BY NAME into that table would fail on the repeated x
+            Publication published = publish(repeated, "SELECT 'F1' AS firm, " + employees + " AS x, 0 AS X", employees == 1);
+            assertThat(published.published()).as(published.rejection()).isTrue();
+        }
+        assertThat(stagingTables()).isEmpty();
+        assertThat(count("SELECT x FROM repeated WHERE firm = 'F1'")).isEqualTo(3);
+    }
+
+    @Test
+    void a_query_that_names_a_collation_stages_into_a_table_of_its_own_every_time() {
+        TableSpec collated = new TableSpec("collated", new WriteMode.Upsert(List.of("firm")), List.of());
+        // DESCRIBE shows both as VARCHAR, but the staged column keeps its collation, which the upsert compares by
+        publish(collated, "SELECT 'F1' COLLATE NOCASE AS firm, 1 AS employees", true);
+        assertThat(stagingTables()).isEmpty();
+        assertThat(publish(collated, "SELECT 'f1' AS firm, 2 AS employees", false).rowsRemoved()).isEqualTo(1); // F1 matched f1
+        assertThat(stagingTables()).hasSize(1);
+        publish(collated, "SELECT 'F1' COLLATE NOCASE AS firm, 3 AS employees", false);
+        assertThat(stagingTables()).hasSize(1);
+    }
+
+    @Test
+    void a_staging_closed_twice_hands_its_table_back_once_and_refuses_rows_after_close() {
+        Staging first = lake.stage(FIRMS, "run-" + ++runs, Optional.empty());
+        first.rows("SELECT 'F1' AS firm, 1 AS employees");
+        first.publish(true);
+        first.close();
+        first.close();
+        assertThatThrownBy(() -> first.rows("SELECT 'F9' AS firm, 9 AS employees")).isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("closed");
+
+        // had the table gone back to the pool twice, both would stage into it and publish each other's rows
+        Staging second = lake.stage(FIRMS, "run-" + ++runs, Optional.empty());
+        Staging third = lake.stage(FIRMS, "run-" + ++runs, Optional.empty());
+        try {
+            second.rows("SELECT 'F2' AS firm, 2 AS employees");
+            third.rows("SELECT 'F3' AS firm, 3 AS employees");
+            assertThat(stagingTables()).hasSize(2);
+            assertThat(second.publish(false).rowsIn()).isEqualTo(1);
+            assertThat(third.publish(false).rowsIn()).isEqualTo(1);
+        } finally {
+            second.close();
+            third.close();
+        }
+        assertThat(lake.<List<String>>read(session -> session.queryStrings("SELECT firm || '=' || employees FROM firms ORDER BY firm")))
+                .containsExactly("F1=1", "F2=2", "F3=3");
+    }
+
+    @Test
+    void rows_staged_again_after_a_failed_first_staging_leave_no_table_behind() {
+        publish(FIRMS, "SELECT 'F1' AS firm, 1 AS employees", true);
+
+        Staging staging = lake.stage(FIRMS, "run-" + ++runs, Optional.empty());
+        try {
+            // fails while it runs, after the pooled table was taken
+            assertThatThrownBy(() -> staging.rows("SELECT 'F2' AS firm, CAST(error('no employees') AS INTEGER) AS employees"))
+                    .hasMessageContaining("no employees");
+            staging.rows("SELECT 'F2' AS firm, 2 AS employees");
+            assertThat(staging.publish(false).published()).isTrue();
+        } finally {
+            staging.close();
+        }
+        assertThat(stagingTables()).hasSize(1);
+        assertThat(rowsIn(stagingTables().get(0))).isZero();
     }
 
     private static String owners(String values) {
