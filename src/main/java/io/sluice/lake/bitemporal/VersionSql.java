@@ -52,14 +52,29 @@ final class VersionSql {
      * timeline against their current versions by (key, valid_from, valid_to, value_hash). Versions to open take
      * their values from the batch row of their first filing, else from a current version of the key with the same
      * hash ({@code sluice_has_values} is false when neither has them; see {@link #valuesFromTable()}).
+     *
+     * <p>Only the part of each changed scope's history that the change can reach is compared. Let {@code p} be the
+     * scope's latest filing date before its earliest changed date (CTE {@code cut}; in key mode the key's latest
+     * assertion date): the knowledge up to {@code p} is the same before and after, so a version that ends at or
+     * before {@code p} is the same in both timelines and is left out of both sides; a version that holds on {@code p}
+     * stands in for the assertions of its run up to {@code p} (one row on {@code p} that starts at the version's
+     * valid_from), and only the assertions after {@code p} are read into the window. A daily filing that lands after
+     * all others so reads one row per key and the new filing, not the scope's whole history.
      */
     String delta() {
-        String changed = "chg AS (SELECT " + list(scope, "") + " FROM " + adiffT
-                + (table.completeMode() ? " UNION SELECT " + list(scope, "") + " FROM " + fdiffT + ")"
-                : " GROUP BY ALL)");
+        String changedDates = "SELECT " + list(scope, "") + ", filing_date FROM " + adiffT
+                + (table.completeMode() ? " UNION ALL SELECT " + list(scope, "") + ", filing_date FROM " + fdiffT : "");
+        String changed = "chg AS (SELECT " + list(scope, "") + ", min(filing_date) AS sluice_from FROM (" + changedDates
+                + ") AS x GROUP BY ALL)";
+        // the scope's filing dates: its filings, or in key mode the key's own assertions (tombstones included)
+        String dates = table.completeMode() ? filings : assertions;
+        String cut = "cut AS (SELECT " + list(scope, "c") + ", max(x.filing_date) AS sluice_p FROM chg AS c LEFT JOIN " + dates
+                + " AS x ON " + equal(scope, "x", "c") + " AND x.sys_to IS NULL AND x.filing_date < c.sluice_from GROUP BY "
+                + list(scope, "c") + ")";
         String current = "cur AS (SELECT " + list(keys, "t") + ", " + Sql.prefixed(values, "t")
-                + "t.valid_from, t.valid_to, t.value_hash FROM " + versions + " AS t SEMI JOIN chg AS c ON "
-                + equal(scope, "t", "c") + " WHERE t.system_to IS NULL)";
+                + "t.valid_from, t.valid_to, t.value_hash, c.sluice_p FROM " + versions + " AS t JOIN cut AS c ON "
+                + equal(scope, "t", "c") + " WHERE t.system_to IS NULL AND (c.sluice_p IS NULL OR t.valid_to IS NULL "
+                + "OR t.valid_to > c.sluice_p))";
         String sameVersion = equal(keys, "n", "c") + " AND n.valid_from = c.valid_from AND n.value_hash = c.value_hash "
                 + "AND coalesce(n.valid_to, 'infinity'::DATE) = coalesce(c.valid_to, 'infinity'::DATE)";
         String d = "d AS (SELECT " + keys.stream()
@@ -76,7 +91,7 @@ final class VersionSql {
                 .map(v -> "CASE WHEN b.value_hash IS NOT NULL THEN b." + quote(v) + " ELSE k." + quote(v) + " END AS "
                         + quote(v) + ", ")
                 .collect(Collectors.joining());
-        return "INSERT INTO " + deltaT + " WITH " + changed + ", " + timeline() + ", " + current
+        return "INSERT INTO " + deltaT + " WITH " + changed + ", " + cut + ", " + current + ", " + timeline()
                 + ", " + d + ", " + known + " SELECT " + list(keys, "d") + ", " + valueColumns
                 + "d.valid_from, d.valid_to, d.value_hash, d.sluice_close, "
                 + "(d.sluice_close OR b.value_hash IS NOT NULL OR k.value_hash IS NOT NULL) AS sluice_has_values "
@@ -91,12 +106,19 @@ final class VersionSql {
      * the same hash, and is <em>continued</em> when the next one is on the scope's next filing date with the same
      * hash (in key mode the scope's filing dates are the key's own assertions, tombstones included). A version runs
      * from a non-continuing assertion to the next non-continued one and ends at the filing date after that.
-     * One window pass over the assertions, one over the boundary assertions only.
+     * One window pass over the assertions, one over the boundary assertions only. Read from {@code p} on (see
+     * {@link #delta()}): the filings from {@code p}, the assertions after {@code p}, and for each current version
+     * holding on {@code p} one assertion on {@code p} that starts at the version's valid_from ({@code sluice_start}).
      */
     private String timeline() {
-        return timeline(filings + " AS f SEMI JOIN chg AS c ON " + equal(scope, "f", "c") + " WHERE f.sys_to IS NULL",
-                assertions, " WHERE a.sys_to IS NULL",
-                assertions + " AS a SEMI JOIN chg AS c ON " + equal(keys, "a", "c") + " WHERE a.sys_to IS NULL");
+        String after = "(c.sluice_p IS NULL OR a.filing_date > c.sluice_p)";
+        String source = "(SELECT " + list(keys, "a") + ", a.filing_date, a.value_hash, CAST(NULL AS DATE) AS sluice_start FROM "
+                + assertions + " AS a JOIN cut AS c ON " + equal(scope, "a", "c") + " WHERE a.sys_to IS NULL AND " + after
+                + " UNION ALL SELECT " + list(keys, "") + ", sluice_p, value_hash, valid_from FROM cur WHERE sluice_p IS NOT NULL "
+                + "AND valid_from <= sluice_p)";
+        return timeline(filings + " AS f JOIN cut AS c ON " + equal(scope, "f", "c") + " WHERE f.sys_to IS NULL AND "
+                        + "(c.sluice_p IS NULL OR f.filing_date >= c.sluice_p)",
+                source, "", source + " AS a");
     }
 
     /**
@@ -105,9 +127,10 @@ final class VersionSql {
      * {@code keyModeFrom} (key mode: assertions, alias a, with its WHERE).
      */
     private String timeline(String filingsFrom, String assertionsTable, String assertionsWhere, String keyModeFrom) {
-        return edges(filingsFrom, assertionsTable, assertionsWhere, keyModeFrom, "value_hash", "", "")
+        return edges(filingsFrom, assertionsTable, assertionsWhere, keyModeFrom, "value_hash", ", a.sluice_start", "")
                 + ", b AS (SELECT * FROM e WHERE " + boundary("value_hash") + "), "
-                + "nxt AS (SELECT " + list(keys, "") + ", filing_date AS valid_from, " + VALID_TO + " AS valid_to, value_hash "
+                + "nxt AS (SELECT " + list(keys, "") + ", coalesce(sluice_start, filing_date) AS valid_from, " + VALID_TO
+                + " AS valid_to, value_hash "
                 + "FROM b WINDOW wb AS (PARTITION BY " + list(keys, "") + " ORDER BY filing_date) "
                 + "QUALIFY NOT sluice_continues)";
     }
