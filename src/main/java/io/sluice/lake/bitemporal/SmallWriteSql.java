@@ -44,38 +44,45 @@ final class SmallWriteSql {
     /**
      * The state of a small write, at most {@code limit} + 1 rows (more means: too big for a small write): one row
      * per staged row (R), marker (M), current filing (F, complete mode), current assertion (A) and current version (V)
-     * of the batch's scopes, each with DuckDB's dense rank of its scope and of its key (the same rank for equal
-     * values, by DuckDB's equality), its dates, value_hash, rowid and whether it is bad (a batch row or marker to reject,
-     * or an infinite date); and one row T whose scope rank is the number of scopes the batch touches and whose rowid is
-     * the write's system time in micros ({@code systemTime}, whose parameters come first). If the batch touches more
-     * than {@code maxScopes} scopes, T is the only row (the general path takes such a write).
+     * of the batch's scopes, each with its dates, value_hash, rowid, whether it is bad (a batch row or marker to
+     * reject, or an infinite date) and then its key columns as text (a filing's or marker's key columns outside the
+     * scope NULL; see {@link SmallWriter#textKeys} for the key types whose text tells values apart as DuckDB does); and
+     * one row T whose value_hash is the number of scopes the batch touches and whose rowid is the write's system time
+     * in micros ({@code systemTime}, whose parameters come first). Of a batch that touches more than
+     * {@code maxScopes} scopes, the state of only {@code maxScopes} + 1 of them is read (the general path takes such a
+     * write). Keys are mapped to numbers in Java, not by DuckDB window functions, and the scope count bounds only the
+     * scopes read: each of those cost more to plan and run than the rows they produce.
      */
     String state(String systemTime, int limit, int maxScopes) {
-        // more scopes than a small write takes: no state rows (the scans below find an empty s), only T with the count
         String touched = "sluice_all AS (" + touchedScopes() + "), sluice_n AS (SELECT count(*) AS n FROM sluice_all), "
-                + "s AS (SELECT * FROM sluice_all WHERE (SELECT n FROM sluice_n) <= " + maxScopes + ")";
-        String small = "(SELECT n FROM sluice_n) <= " + maxScopes;
+                + "s AS (SELECT * FROM sluice_all LIMIT " + (maxScopes + 1) + ")";
         List<String> parts = new ArrayList<>();
         // sluice_bad: a row to reject (the general path says why), or a date outside what LocalDate and a DATE literal
         // carry alike (infinite, before year 1 or after 9999); internal columns are sluice_*, which user columns cannot be
-        parts.add("SELECT 'R' AS sluice_tag, " + list(keys, "") + ", filing_date AS sluice_d1, CAST(NULL AS DATE) AS sluice_d2, "
-                + "value_hash AS sluice_h, rowid AS sluice_rid, sluice_problem IS NOT NULL OR " + outside("filing_date")
-                + " AS sluice_bad FROM " + rowsT + " WHERE " + small);
-        parts.add("SELECT 'M', " + scopeAsKeys("") + ", filing_date, NULL, NULL, rowid, sluice_problem IS NOT NULL OR "
-                + outside("filing_date") + " FROM " + markersT + " WHERE " + small);
+        parts.add("SELECT 'R' AS sluice_tag, filing_date AS sluice_d1, CAST(NULL AS DATE) AS sluice_d2, value_hash AS sluice_h, "
+                + "rowid AS sluice_rid, sluice_problem IS NOT NULL OR " + outside("filing_date") + " AS sluice_bad, "
+                + keyTexts(keys.stream().map(Sql::quote).toList()) + " FROM " + rowsT);
+        parts.add("SELECT 'M', filing_date, NULL, NULL, rowid, sluice_problem IS NOT NULL OR " + outside("filing_date") + ", "
+                + keyTexts(scopeAsKeys("")) + " FROM " + markersT);
         if (table.completeMode()) {
-            parts.add("SELECT 'F', " + scopeAsKeys("f.") + ", f.filing_date, NULL, NULL, f.rowid, " + outside("f.filing_date")
-                    + " FROM " + filings + " AS f SEMI JOIN s ON " + equal(scope, "f", "s") + " WHERE f.sys_to IS NULL");
+            parts.add("SELECT 'F', f.filing_date, NULL, NULL, f.rowid, " + outside("f.filing_date") + ", "
+                    + keyTexts(scopeAsKeys("f.")) + " FROM " + filings + " AS f SEMI JOIN s ON " + equal(scope, "f", "s")
+                    + " WHERE f.sys_to IS NULL");
         }
-        parts.add("SELECT 'A', " + list(keys, "a") + ", a.filing_date, NULL, a.value_hash, a.rowid, " + outside("a.filing_date")
-                + " FROM " + assertions + " AS a SEMI JOIN s ON " + equal(scope, "a", "s") + " WHERE a.sys_to IS NULL");
-        parts.add("SELECT 'V', " + list(keys, "t") + ", t.valid_from, t.valid_to, t.value_hash, t.rowid, " + outside("t.valid_from")
-                + " OR " + outside("t.valid_to") + " FROM " + versions + " AS t SEMI JOIN s ON " + equal(scope, "t", "s")
-                + " WHERE t.system_to IS NULL");
-        return "WITH " + touched + ", u AS (" + String.join(" UNION ALL ", parts) + ") SELECT sluice_tag, dense_rank() OVER "
-                + "(ORDER BY " + list(scope, "") + ") AS sluice_sid, dense_rank() OVER (ORDER BY " + list(keys, "")
-                + ") AS sluice_kid, sluice_d1, sluice_d2, sluice_h, sluice_rid, sluice_bad FROM u UNION ALL SELECT 'T', (SELECT n FROM sluice_n), 0, "
-                + "NULL, NULL, NULL, (" + systemTime + "), false LIMIT " + (limit + 1);
+        parts.add("SELECT 'A', a.filing_date, NULL, a.value_hash, a.rowid, " + outside("a.filing_date") + ", "
+                + keyTexts(keys.stream().map(k -> "a." + quote(k)).toList()) + " FROM " + assertions + " AS a SEMI JOIN s ON "
+                + equal(scope, "a", "s") + " WHERE a.sys_to IS NULL");
+        parts.add("SELECT 'V', t.valid_from, t.valid_to, t.value_hash, t.rowid, " + outside("t.valid_from") + " OR "
+                + outside("t.valid_to") + ", " + keyTexts(keys.stream().map(k -> "t." + quote(k)).toList()) + " FROM " + versions
+                + " AS t SEMI JOIN s ON " + equal(scope, "t", "s") + " WHERE t.system_to IS NULL");
+        parts.add("SELECT 'T', NULL, NULL, CAST((SELECT n FROM sluice_n) AS VARCHAR), (" + systemTime + "), false, "
+                + keys.stream().map(k -> "NULL").collect(Collectors.joining(", ")));
+        return "WITH " + touched + " " + String.join(" UNION ALL ", parts) + " LIMIT " + (limit + 1);
+    }
+
+    /** Key column expressions as text, in key order. */
+    private static String keyTexts(List<String> expressions) {
+        return expressions.stream().map(e -> "CAST(" + e + " AS VARCHAR)").collect(Collectors.joining(", "));
     }
 
     /** Whether a date (NULL: none) lies outside years 1 to 9999. */
@@ -84,9 +91,8 @@ final class SmallWriteSql {
     }
 
     /** The key columns of a marker or filing: its scope columns, the others NULL (typed). */
-    private String scopeAsKeys(String prefix) {
-        return keys.stream().map(k -> scope.contains(k) ? prefix + quote(k) : "CAST(NULL AS " + table.type(k) + ")")
-                .collect(Collectors.joining(", "));
+    private List<String> scopeAsKeys(String prefix) {
+        return keys.stream().map(k -> scope.contains(k) ? prefix + quote(k) : "CAST(NULL AS " + table.type(k) + ")").toList();
     }
 
     /**

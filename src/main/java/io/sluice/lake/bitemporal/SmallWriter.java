@@ -31,8 +31,46 @@ final class SmallWriter {
     private final SmallWriteSql sql;
     private final VersionSql versions;
     private final Statements db;
+    /** Whether the key columns' types allow small writes (see {@link #textKeys(BitemporalTable)}). */
+    private final boolean textKeys;
+    /** Where the scope columns are among the key columns. */
+    private final int[] scopePositions;
+
+    /**
+     * Key types whose text ({@code CAST(k AS VARCHAR)}) is equal exactly when DuckDB finds the values equal, so that
+     * Java can tell keys and scopes apart by it. Not floats (0.0 and -0.0 are equal, their texts not), intervals
+     * ({@code INTERVAL '1 month'} equals 30 days) or nested types: tables keyed by those always take the general path.
+     */
+    private static final java.util.regex.Pattern TEXT_KEY_TYPES = java.util.regex.Pattern.compile(
+            "(?i)(VARCHAR|TEXT|STRING|CHAR|BPCHAR|U?(TINYINT|SMALLINT|INTEGER|INT|BIGINT|HUGEINT)|INT[1248]|LONG|SHORT|"
+                    + "DATE|TIMESTAMP|DATETIME|TIMESTAMP WITH TIME ZONE|TIMESTAMPTZ|TIME|BOOLEAN|BOOL|UUID|BLOB|BYTEA|"
+                    + "(DECIMAL|NUMERIC)( ?\\(.*\\))?)");
+
+    static boolean textKeys(BitemporalTable table) {
+        return table.keyColumns().stream().allMatch(k -> TEXT_KEY_TYPES.matcher(table.type(k).trim()).matches());
+    }
+
+    /** The scope columns' texts of a key's texts. */
+    private List<String> scopeOf(List<String> key) {
+        List<String> scope = new ArrayList<>(scopePositions.length);
+        for (int position : scopePositions) {
+            scope.add(key.get(position));
+        }
+        return scope;
+    }
+
+    /** Consecutive numbers for distinct keys (lists of texts, NULLs allowed), in order of appearance. */
+    private static final class Ids {
+        private final java.util.Map<List<String>, Long> ids = new java.util.HashMap<>();
+
+        long of(List<String> key) {
+            return ids.computeIfAbsent(key, k -> (long) ids.size() + 1);
+        }
+    }
 
     SmallWriter(BitemporalTable table, SmallWriteSql sql, VersionSql versions, Statements db) {
+        this.textKeys = textKeys(table);
+        this.scopePositions = table.scopeColumns().stream().mapToInt(table.keyColumns()::indexOf).toArray();
         this.table = table;
         this.sql = sql;
         this.versions = versions;
@@ -46,33 +84,45 @@ final class SmallWriter {
      * row or marker to reject or to group, a date Java cannot hold, values not at hand.
      */
     Optional<WriteResult> write(Replace replace, long rowsIn, String[] systemTimeParameters) throws SQLException {
+        if (!textKeys) {
+            return Optional.empty();
+        }
         List<SmallWrite.Row> rows = new ArrayList<>();
         List<SmallWrite.Marker> markers = new ArrayList<>();
         List<SmallWrite.Filing> filings = new ArrayList<>();
         List<SmallWrite.Assertion> assertions = new ArrayList<>();
         List<SmallWrite.Version> current = new ArrayList<>();
         long[] read = {0, -1, 0, 0}; // rows read, system time, bad rows, scopes
+        Ids scopes = new Ids();
+        Ids keys = new Ids();
+        int keyCount = table.keyColumns().size();
         db.rows(sql.state(versions.systemTime(), MAX_STATE, MAX_SCOPES), rs -> {
             read[0]++;
-            if (rs.getBoolean(8)) {
+            if (rs.getBoolean(6)) {
                 read[2]++;
                 return;
             }
-            long scope = rs.getLong(2);
-            long key = rs.getLong(3);
-            LocalDate d1 = rs.getObject(4, LocalDate.class);
-            long rid = rs.getLong(7);
-            switch (rs.getString(1)) {
-                case "R" -> rows.add(new SmallWrite.Row(scope, key, d1, rs.getString(6), rid));
-                case "M" -> markers.add(new SmallWrite.Marker(scope, key, d1, rid));
+            String tag = rs.getString(1);
+            LocalDate d1 = rs.getObject(2, LocalDate.class);
+            long rid = rs.getLong(5);
+            if (tag.equals("T")) {
+                read[1] = rid;
+                read[3] = Long.parseLong(rs.getString(4));
+                return;
+            }
+            List<String> key = new ArrayList<>(keyCount);
+            for (int i = 0; i < keyCount; i++) {
+                key.add(rs.getString(7 + i));
+            }
+            long scope = scopes.of(scopeOf(key));
+            long keyId = keys.of(key);
+            switch (tag) {
+                case "R" -> rows.add(new SmallWrite.Row(scope, keyId, d1, rs.getString(4), rid));
+                case "M" -> markers.add(new SmallWrite.Marker(scope, keyId, d1, rid));
                 case "F" -> filings.add(new SmallWrite.Filing(scope, d1, rid));
-                case "A" -> assertions.add(new SmallWrite.Assertion(scope, key, d1, rs.getString(6), rid));
-                case "V" -> current.add(new SmallWrite.Version(scope, key, d1, rs.getObject(5, LocalDate.class), rs.getString(6), rid));
-                case "T" -> {
-                    read[1] = rid;
-                    read[3] = scope;
-                }
-                default -> throw new IllegalStateException("unexpected state row " + rs.getString(1));
+                case "A" -> assertions.add(new SmallWrite.Assertion(scope, keyId, d1, rs.getString(4), rid));
+                case "V" -> current.add(new SmallWrite.Version(scope, keyId, d1, rs.getObject(3, LocalDate.class), rs.getString(4), rid));
+                default -> throw new IllegalStateException("unexpected state row " + tag);
             }
         }, systemTimeParameters);
         if (read[0] > MAX_STATE || read[2] > 0 || read[3] > MAX_SCOPES) {

@@ -221,6 +221,53 @@ class SmallWriteTest {
         }
     }
 
+    @Test
+    void typed_keys_are_told_apart_by_their_text_and_give_the_general_paths_result() throws Exception {
+        // a DECIMAL owner key: 1.5 and 1.50 are one key; the firm a BIGINT
+        BitemporalTable table = BitemporalTable.of("holdings", List.of("firm", "owner"), List.of("pct"), "filing_date")
+                .withCompleteBy(List.of("firm")).withColumnType("firm", "BIGINT").withColumnType("owner", "DECIMAL(6,2)");
+        try (Connection smallDb = Lake.memory(); Connection generalDb = Lake.memory();
+             BitemporalSession small = session(smallDb, table, true);
+             BitemporalSession general = session(generalDb, table, false)) {
+            Instant t = Instant.parse("2030-01-01T00:00:00Z");
+            String[] writes = {
+                "SELECT * FROM (VALUES (1, 1.5, 'a', DATE '2020-01-01'), (1, 2, 'b', DATE '2020-01-01'), (2, 1.5, 'c', DATE '2020-01-01')) "
+                        + "AS r(firm, owner, pct, filing_date)",
+                "SELECT * FROM (VALUES (1, 1.50, 'a', DATE '2021-01-01'), (10, 1.5, 'x', DATE '2021-01-01')) AS r(firm, owner, pct, filing_date)",
+                "SELECT * FROM (VALUES (1, 1.50, 'z', DATE '2020-06-01'), (1, 2.00, 'b', DATE '2020-06-01')) AS r(firm, owner, pct, filing_date)"};
+            for (int i = 0; i < writes.length; i++) {
+                SourceQuery batch = SourceQuery.of(writes[i]);
+                WriteResult bySmall = small.write(batch, Replace.NONE, t.plusSeconds(i));
+                assertThat(bySmall).as("write %d", i).isEqualTo(general.write(batch, Replace.NONE, t.plusSeconds(i)));
+                assertThat(VersionRow.everything(smallDb, table)).as("after write %d", i).isEqualTo(VersionRow.everything(generalDb, table));
+            }
+            assertThat(small.smallWritesDone()).isEqualTo(2);
+            // owner 2 left firm 1 on 2021-01-01; owner 1.5 of firm 1 is a from 2020, z from June, a again from 2021
+            assertThat(Lake.count(smallDb, "SELECT count(*) FROM holdings WHERE system_to IS NULL AND firm = 1")).isEqualTo(4);
+        }
+    }
+
+    @Test
+    void keys_whose_text_does_not_tell_values_apart_as_duckdb_does_take_the_general_path() throws Exception {
+        // INTERVAL '1 month' and INTERVAL '30 days' are equal to DuckDB, but their texts differ
+        BitemporalTable table = BitemporalTable.of("terms", List.of("term"), List.of("rate"), "filing_date")
+                .withColumnType("term", "INTERVAL");
+        assertThat(SmallWriter.textKeys(table)).isFalse();
+        assertThat(SmallWriter.textKeys(OWNERS.withColumnType("firm", "BIGINT").withColumnType("owner", "DECIMAL(6,2)"))).isTrue();
+        try (Connection c = Lake.memory();
+             BitemporalSession session = session(c, table, true)) {
+            Instant t = Instant.parse("2030-01-01T00:00:00Z");
+            session.write(SourceQuery.of("SELECT INTERVAL '1 month' AS term, 'low' AS rate, DATE '2020-01-01' AS filing_date"),
+                    Replace.NONE, t);
+            WriteResult again = session.write(SourceQuery.of("SELECT INTERVAL '30 days' AS term, 'low' AS rate, DATE '2021-01-01' "
+                    + "AS filing_date"), Replace.NONE, t.plusSeconds(1));
+            assertThat(session.smallWritesDone()).isZero();
+            // the same key with the same rate: the 2021 filing coalesces into the version from 2020
+            assertThat(again.versionsOpened() + again.versionsClosed()).isZero();
+            assertThat(Lake.count(c, "SELECT count(*) FROM terms")).isOne();
+        }
+    }
+
     /** A session that takes small writes when they apply ({@code small}), or always the general path. */
     private static BitemporalSession session(Connection c, BitemporalTable table, boolean small) {
         return new BitemporalSession(c, table, InstantSource.system(), BitemporalSession.FirstLoad.AUTO, small);
