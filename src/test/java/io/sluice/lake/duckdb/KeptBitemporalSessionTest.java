@@ -7,9 +7,7 @@ import io.sluice.catalog.Publication;
 import io.sluice.catalog.Staging;
 import io.sluice.catalog.TableSpec;
 import io.sluice.catalog.WriteMode;
-import io.sluice.lake.LakeSettings;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.time.InstantSource;
 import java.util.List;
 import java.util.Optional;
@@ -34,19 +32,7 @@ class KeptBitemporalSessionTest {
 
     @BeforeEach
     void open() {
-        Path file = dir.resolve("lake.duckdb");
-        lake = new DuckDbLake(new LakeSettings() {
-            @Override
-            public String file() {
-                return file.toString();
-            }
-
-            @Override
-            public Duration snapshotRetention() {
-                return Duration.ofDays(7);
-            }
-        }, InstantSource.system());
-        lake.open();
+        lake = TestLakes.open(dir.resolve("lake.duckdb"), InstantSource.system());
     }
 
     @AfterEach

@@ -94,12 +94,7 @@ class KeptSessionDifferentialTest {
     }
 
     static DuckDbLake lake(java.nio.file.Path file, InstantSource clock) {
-        DuckDbLake lake = new DuckDbLake(new io.sluice.lake.LakeSettings() {
-            @Override public String file() { return file.toString(); }
-            @Override public java.time.Duration snapshotRetention() { return java.time.Duration.ofDays(7); }
-        }, clock);
-        lake.open();
-        return lake;
+        return TestLakes.open(file, clock);
     }
 
     interface Op { String run(DuckDbLake lake); }
