@@ -143,13 +143,7 @@ class KeptBitemporalSessionTest {
     }
 
     private Publication publish(TableSpec table, String select, boolean complete) {
-        Staging staging = lake.stage(table, "run-" + ++runs, Optional.empty());
-        try {
-            staging.rows(select);
-            return staging.publish(complete);
-        } finally {
-            staging.close();
-        }
+        return TestLakes.publish(lake, table, "run-" + ++runs, select, complete);
     }
 
     private List<String> current(String table) {

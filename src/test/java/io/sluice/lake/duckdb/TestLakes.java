@@ -1,9 +1,13 @@
 package io.sluice.lake.duckdb;
 
+import io.sluice.catalog.Publication;
+import io.sluice.catalog.Staging;
+import io.sluice.catalog.TableSpec;
 import io.sluice.lake.LakeSettings;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.InstantSource;
+import java.util.Optional;
 
 /** Lakes for the tests of this package: one DuckDB file, snapshots kept 7 days. */
 final class TestLakes {
@@ -26,5 +30,16 @@ final class TestLakes {
         }, clock);
         lake.open();
         return lake;
+    }
+
+    /** Stages {@code select} for run {@code runId}, publishes it and closes the staging. */
+    static Publication publish(DuckDbLake lake, TableSpec table, String runId, String select, boolean complete) {
+        Staging staging = lake.stage(table, runId, Optional.empty());
+        try {
+            staging.rows(select);
+            return staging.publish(complete);
+        } finally {
+            staging.close();
+        }
     }
 }
