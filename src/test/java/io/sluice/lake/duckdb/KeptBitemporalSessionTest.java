@@ -7,38 +7,20 @@ import io.sluice.catalog.Publication;
 import io.sluice.catalog.Staging;
 import io.sluice.catalog.TableSpec;
 import io.sluice.catalog.WriteMode;
-import java.nio.file.Path;
-import java.time.InstantSource;
 import java.util.List;
 import java.util.Optional;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The lake keeps one engine session per bi-temporal table on the table's own connection, so that publishes after
  * the first find their statements prepared and their temp tables created; a failed publish drops what was kept.
  */
-class KeptBitemporalSessionTest {
+class KeptBitemporalSessionTest extends LakeFixture {
 
     private static final TableSpec OWNERS = new TableSpec("owners",
             new WriteMode.Bitemporal(List.of("firm", "owner"), List.of("pct"), "filed", List.of("firm")), List.of());
 
-    @TempDir
-    Path dir;
-    private DuckDbLake lake;
     private int runs;
-
-    @BeforeEach
-    void open() {
-        lake = TestLakes.open(dir.resolve("lake.duckdb"), InstantSource.system());
-    }
-
-    @AfterEach
-    void close() throws Exception {
-        lake.close(null);
-    }
 
     @Test
     void publishes_after_the_first_reuse_the_kept_session_and_write_what_the_engine_decides() {

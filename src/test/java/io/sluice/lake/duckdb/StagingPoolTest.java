@@ -7,40 +7,22 @@ import io.sluice.catalog.Publication;
 import io.sluice.catalog.Staging;
 import io.sluice.catalog.TableSpec;
 import io.sluice.catalog.WriteMode;
-import java.nio.file.Path;
-import java.time.InstantSource;
 import java.util.List;
 import java.util.Optional;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A small publish hands its staging table back to the lake emptied, and the next publish of the table stages into it
  * instead of creating one (DDL would make the kept writer's prepared statements bind again); a staging table of other
  * columns, a big one, or one more than the pool keeps is dropped.
  */
-class StagingPoolTest {
+class StagingPoolTest extends LakeFixture {
 
     private static final TableSpec OWNERS = new TableSpec("owners",
             new WriteMode.Bitemporal(List.of("firm", "owner"), List.of("pct"), "filed", List.of("firm")), List.of());
     private static final TableSpec FIRMS = new TableSpec("firms", new WriteMode.Upsert(List.of("firm")), List.of());
 
-    @TempDir
-    Path dir;
-    private DuckDbLake lake;
     private int runs;
-
-    @BeforeEach
-    void open() {
-        lake = TestLakes.open(dir.resolve("lake.duckdb"), InstantSource.system());
-    }
-
-    @AfterEach
-    void close() throws Exception {
-        lake.close(null);
-    }
 
     @Test
     void publishes_after_the_first_stage_into_the_same_emptied_table_and_write_the_same_as_a_new_one() {
