@@ -37,6 +37,10 @@ public record BitemporalTable(
 
     public BitemporalTable {
         Sql.identifier(name, "table name");
+        if (Sql.lower(name).startsWith("sluice_")) {
+            // the names of a write's temp tables and of the common table expressions in its statements
+            throw new IllegalArgumentException("table name " + name + " is reserved: names starting with sluice_ are Sluice's own");
+        }
         keyColumns = List.copyOf(keyColumns);
         valueColumns = List.copyOf(valueColumns);
         completeBy = completeBy == null ? List.of() : List.copyOf(completeBy);

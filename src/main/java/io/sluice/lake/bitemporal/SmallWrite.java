@@ -15,8 +15,9 @@ import java.util.TreeSet;
 /**
  * The decision of a small write (section 3 of BITEMPORAL.md for the few scopes of a small batch), a pure function:
  * from the staged batch and the current knowledge and versions of the scopes it touches, which companion rows and
- * versions to close and which to open. Keys and scopes are ids that DuckDB assigned by its own equality; rows are
- * named by their rowid, so values and typed keys never travel through Java.
+ * versions to close and which to open. Keys and scopes are ids of their text ({@link SmallWriter} gives them, for key
+ * types whose text is equal exactly when DuckDB finds the values equal); rows are named by their rowid, so values
+ * never travel through Java.
  *
  * <p>Used for {@link Replace#NONE} and {@link Replace#SCOPES} only: the scopes outside the batch keep their knowledge,
  * so their versions cannot change. Empty when the general path must decide instead: a (key, date) twice in the batch

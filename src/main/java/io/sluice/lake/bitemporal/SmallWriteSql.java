@@ -55,7 +55,7 @@ final class SmallWriteSql {
      */
     String state(String systemTime, int limit, int maxScopes) {
         String touched = "sluice_all AS (" + touchedScopes() + "), sluice_n AS (SELECT count(*) AS n FROM sluice_all), "
-                + "s AS (SELECT * FROM sluice_all LIMIT " + (maxScopes + 1) + ")";
+                + "sluice_s AS (SELECT * FROM sluice_all LIMIT " + (maxScopes + 1) + ")";
         List<String> parts = new ArrayList<>();
         // sluice_bad: a row to reject (the general path says why), or a date outside what LocalDate and a DATE literal
         // carry alike (infinite, before year 1 or after 9999); internal columns are sluice_*, which user columns cannot be
@@ -66,15 +66,15 @@ final class SmallWriteSql {
                 + keyTexts(scopeAsKeys("")) + " FROM " + markersT);
         if (table.completeMode()) {
             parts.add("SELECT 'F', f.filing_date, NULL, NULL, f.rowid, " + outside("f.filing_date") + ", "
-                    + keyTexts(scopeAsKeys("f.")) + " FROM " + filings + " AS f SEMI JOIN s ON " + equal(scope, "f", "s")
+                    + keyTexts(scopeAsKeys("f.")) + " FROM " + filings + " AS f SEMI JOIN sluice_s AS s ON " + equal(scope, "f", "s")
                     + " WHERE f.sys_to IS NULL");
         }
         parts.add("SELECT 'A', a.filing_date, NULL, a.value_hash, a.rowid, " + outside("a.filing_date") + ", "
-                + keyTexts(keys.stream().map(k -> "a." + quote(k)).toList()) + " FROM " + assertions + " AS a SEMI JOIN s ON "
+                + keyTexts(keys.stream().map(k -> "a." + quote(k)).toList()) + " FROM " + assertions + " AS a SEMI JOIN sluice_s AS s ON "
                 + equal(scope, "a", "s") + " WHERE a.sys_to IS NULL");
         parts.add("SELECT 'V', t.valid_from, t.valid_to, t.value_hash, t.rowid, " + outside("t.valid_from") + " OR "
                 + outside("t.valid_to") + ", " + keyTexts(keys.stream().map(k -> "t." + quote(k)).toList()) + " FROM " + versions
-                + " AS t SEMI JOIN s ON " + equal(scope, "t", "s") + " WHERE t.system_to IS NULL");
+                + " AS t SEMI JOIN sluice_s AS s ON " + equal(scope, "t", "s") + " WHERE t.system_to IS NULL");
         parts.add("SELECT 'T', NULL, NULL, CAST((SELECT n FROM sluice_n) AS VARCHAR), (" + systemTime + "), false, "
                 + keys.stream().map(k -> "NULL").collect(Collectors.joining(", ")));
         return "WITH " + touched + " " + String.join(" UNION ALL ", parts) + " LIMIT " + (limit + 1);

@@ -54,7 +54,7 @@ final class VersionSql {
      * hash ({@code sluice_has_values} is false when neither has them; see {@link #valuesFromTable()}).
      *
      * <p>Only the part of each changed scope's history that the change can reach is compared. Let {@code p} be the
-     * scope's latest filing date before its earliest changed date (CTE {@code cut}; in key mode the key's latest
+     * scope's latest filing date before its earliest changed date (CTE {@code sluice_cut}; in key mode the key's latest
      * assertion date): the knowledge up to {@code p} is the same before and after, so a version that ends at or
      * before {@code p} is the same in both timelines and is left out of both sides; a version that holds on {@code p}
      * stands in for the assertions of its run up to {@code p} (one row on {@code p} that starts at the version's
@@ -64,29 +64,29 @@ final class VersionSql {
     String delta() {
         String changedDates = "SELECT " + list(scope, "") + ", filing_date FROM " + adiffT
                 + (table.completeMode() ? " UNION ALL SELECT " + list(scope, "") + ", filing_date FROM " + fdiffT : "");
-        String changed = "chg AS (SELECT " + list(scope, "") + ", min(filing_date) AS sluice_from FROM (" + changedDates
+        String changed = "sluice_chg AS (SELECT " + list(scope, "") + ", min(filing_date) AS sluice_from FROM (" + changedDates
                 + ") AS x GROUP BY ALL)";
         // the scope's filing dates: its filings, or in key mode the key's own assertions (tombstones included)
         String dates = table.completeMode() ? filings : assertions;
-        String cut = "cut AS (SELECT " + list(scope, "c") + ", max(x.filing_date) AS sluice_p FROM chg AS c LEFT JOIN " + dates
+        String cut = "sluice_cut AS (SELECT " + list(scope, "c") + ", max(x.filing_date) AS sluice_p FROM sluice_chg AS c LEFT JOIN " + dates
                 + " AS x ON " + equal(scope, "x", "c") + " AND x.sys_to IS NULL AND x.filing_date < c.sluice_from GROUP BY "
                 + list(scope, "c") + ")";
-        String current = "cur AS (SELECT " + list(keys, "t") + ", " + Sql.prefixed(values, "t")
-                + "t.valid_from, t.valid_to, t.value_hash, c.sluice_p FROM " + versions + " AS t JOIN cut AS c ON "
+        String current = "sluice_cur AS (SELECT " + list(keys, "t") + ", " + Sql.prefixed(values, "t")
+                + "t.valid_from, t.valid_to, t.value_hash, c.sluice_p FROM " + versions + " AS t JOIN sluice_cut AS c ON "
                 + equal(scope, "t", "c") + " WHERE t.system_to IS NULL AND (c.sluice_p IS NULL OR t.valid_to IS NULL "
                 + "OR t.valid_to > c.sluice_p))";
         String sameVersion = equal(keys, "n", "c") + " AND n.valid_from = c.valid_from AND n.value_hash = c.value_hash "
                 + "AND coalesce(n.valid_to, 'infinity'::DATE) = coalesce(c.valid_to, 'infinity'::DATE)";
-        String d = "d AS (SELECT " + keys.stream()
+        String d = "sluice_d AS (SELECT " + keys.stream()
                 .map(k -> "coalesce(n." + quote(k) + ", c." + quote(k) + ") AS " + quote(k) + ", ")
                 .collect(Collectors.joining())
                 + "coalesce(n.valid_from, c.valid_from) AS valid_from, "
                 + "CASE WHEN n.valid_from IS NULL THEN c.valid_to ELSE n.valid_to END AS valid_to, "
                 + "coalesce(n.value_hash, c.value_hash) AS value_hash, n.valid_from IS NULL AS sluice_close "
-                + "FROM nxt AS n FULL JOIN cur AS c ON " + sameVersion
+                + "FROM sluice_nxt AS n FULL JOIN sluice_cur AS c ON " + sameVersion
                 + " WHERE n.valid_from IS NULL OR c.valid_from IS NULL)";
-        String known = "kv AS (SELECT DISTINCT ON (" + list(keys, "") + ", value_hash) " + list(keys, "") + ", "
-                + Sql.prefixed(values, "") + "value_hash FROM cur)";
+        String known = "sluice_kv AS (SELECT DISTINCT ON (" + list(keys, "") + ", value_hash) " + list(keys, "") + ", "
+                + Sql.prefixed(values, "") + "value_hash FROM sluice_cur)";
         String valueColumns = values.stream()
                 .map(v -> "CASE WHEN b.value_hash IS NOT NULL THEN b." + quote(v) + " ELSE k." + quote(v) + " END AS "
                         + quote(v) + ", ")
@@ -95,13 +95,13 @@ final class VersionSql {
                 + ", " + d + ", " + known + " SELECT " + list(keys, "d") + ", " + valueColumns
                 + "d.valid_from, d.valid_to, d.value_hash, d.sluice_close, "
                 + "(d.sluice_close OR b.value_hash IS NOT NULL OR k.value_hash IS NOT NULL) AS sluice_has_values "
-                + "FROM d LEFT JOIN " + rowsT + " AS b ON " + equal(keys, "d", "b")
+                + "FROM sluice_d AS d LEFT JOIN " + rowsT + " AS b ON " + equal(keys, "d", "b")
                 + " AND b.filing_date = d.valid_from AND b.value_hash = d.value_hash "
-                + "LEFT JOIN kv AS k ON " + equal(keys, "d", "k") + " AND k.value_hash = d.value_hash";
+                + "LEFT JOIN sluice_kv AS k ON " + equal(keys, "d", "k") + " AND k.value_hash = d.value_hash";
     }
 
     /**
-     * timeline(KB) of the changed scopes (CTE {@code nxt}), without building the key x date grid. Per key, in date
+     * timeline(KB) of the changed scopes (CTE {@code sluice_nxt}), without building the key x date grid. Per key, in date
      * order, an assertion <em>continues</em> the previous one when that is on the scope's previous filing date with
      * the same hash, and is <em>continued</em> when the next one is on the scope's next filing date with the same
      * hash (in key mode the scope's filing dates are the key's own assertions, tombstones included). A version runs
@@ -113,10 +113,10 @@ final class VersionSql {
     private String timeline() {
         String after = "(c.sluice_p IS NULL OR a.filing_date > c.sluice_p)";
         String source = "(SELECT " + list(keys, "a") + ", a.filing_date, a.value_hash, CAST(NULL AS DATE) AS sluice_start FROM "
-                + assertions + " AS a JOIN cut AS c ON " + equal(scope, "a", "c") + " WHERE a.sys_to IS NULL AND " + after
-                + " UNION ALL SELECT " + list(keys, "") + ", sluice_p, value_hash, valid_from FROM cur WHERE sluice_p IS NOT NULL "
+                + assertions + " AS a JOIN sluice_cut AS c ON " + equal(scope, "a", "c") + " WHERE a.sys_to IS NULL AND " + after
+                + " UNION ALL SELECT " + list(keys, "") + ", sluice_p, value_hash, valid_from FROM sluice_cur WHERE sluice_p IS NOT NULL "
                 + "AND valid_from <= sluice_p)";
-        return timeline(filings + " AS f JOIN cut AS c ON " + equal(scope, "f", "c") + " WHERE f.sys_to IS NULL AND "
+        return timeline(filings + " AS f JOIN sluice_cut AS c ON " + equal(scope, "f", "c") + " WHERE f.sys_to IS NULL AND "
                         + "(c.sluice_p IS NULL OR f.filing_date >= c.sluice_p)",
                 source, "", source + " AS a");
     }
@@ -128,14 +128,14 @@ final class VersionSql {
      */
     private String timeline(String filingsFrom, String assertionsTable, String assertionsWhere, String keyModeFrom) {
         return edges(filingsFrom, assertionsTable, assertionsWhere, keyModeFrom, "value_hash", ", a.sluice_start", "")
-                + ", b AS (SELECT * FROM e WHERE " + boundary("value_hash") + "), "
-                + "nxt AS (SELECT " + list(keys, "") + ", coalesce(sluice_start, filing_date) AS valid_from, " + VALID_TO
+                + ", sluice_b AS (SELECT * FROM sluice_e WHERE " + boundary("value_hash") + "), "
+                + "sluice_nxt AS (SELECT " + list(keys, "") + ", coalesce(sluice_start, filing_date) AS valid_from, " + VALID_TO
                 + " AS valid_to, value_hash "
-                + "FROM b WINDOW wb AS (PARTITION BY " + list(keys, "") + " ORDER BY filing_date) "
+                + "FROM sluice_b WINDOW wb AS (PARTITION BY " + list(keys, "") + " ORDER BY filing_date) "
                 + "QUALIFY NOT sluice_continues)";
     }
 
-    /** The assertions (of CTE {@code e}) where a version starts or ends; {@code hash} is NULL for a tombstone. */
+    /** The assertions (of CTE {@code sluice_e}) where a version starts or ends; {@code hash} is NULL for a tombstone. */
     private static String boundary(String hash) {
         return hash + " IS NOT NULL AND NOT (sluice_continues AND sluice_continued)";
     }
@@ -144,7 +144,7 @@ final class VersionSql {
     private static final String VALID_TO = "CASE WHEN sluice_continued THEN lead(sluice_next_date) OVER wb ELSE sluice_next_date END";
 
     /**
-     * CTEs {@code f} (complete mode: the filings with their previous and next date) and {@code e}: every assertion
+     * CTEs {@code sluice_f} (complete mode: the filings with their previous and next date) and {@code sluice_e}: every assertion
      * with the scope's next filing date and whether it continues the previous assertion of its key and is continued
      * by the next (the same {@code hash}: the value_hash, or on a first load the value id), plus the columns
      * {@code extra} (each {@code , a.x}) and {@code , <expression> AS sluice_dup} if {@code dup} is not empty (window
@@ -153,20 +153,20 @@ final class VersionSql {
     private String edges(String filingsFrom, String assertionsTable, String assertionsWhere, String keyModeFrom,
                          String hash, String extra, String dup) {
         if (table.completeMode()) {
-            return "f AS (SELECT " + list(scope, "f") + ", f.filing_date, "
+            return "sluice_f AS (SELECT " + list(scope, "f") + ", f.filing_date, "
                     + "lag(f.filing_date) OVER w AS sluice_prev_date, lead(f.filing_date) OVER w AS sluice_next_date "
                     + "FROM " + filingsFrom
                     + " WINDOW w AS (PARTITION BY " + list(scope, "f") + " ORDER BY f.filing_date)), "
-                    + "e AS (SELECT " + list(keys, "a") + ", a.filing_date, a." + hash + extra + ", f.sluice_next_date, "
+                    + "sluice_e AS (SELECT " + list(keys, "a") + ", a.filing_date, a." + hash + extra + ", f.sluice_next_date, "
                     + "coalesce(lag(a.filing_date) OVER wk = f.sluice_prev_date "
                     + "AND lag(a." + hash + ") OVER wk = a." + hash + ", false) AS sluice_continues, "
                     + "coalesce(lead(a.filing_date) OVER wk = f.sluice_next_date "
                     + "AND lead(a." + hash + ") OVER wk = a." + hash + ", false) AS sluice_continued" + dup + " "
-                    + "FROM " + assertionsTable + " AS a JOIN f ON " + equal(scope, "a", "f")
+                    + "FROM " + assertionsTable + " AS a JOIN sluice_f AS f ON " + equal(scope, "a", "f")
                     + " AND a.filing_date = f.filing_date" + assertionsWhere + " WINDOW wk AS (PARTITION BY " + list(keys, "a")
                     + " ORDER BY a.filing_date))";
         }
-        return "e AS (SELECT " + list(keys, "a") + ", a.filing_date, a." + hash + extra + ", "
+        return "sluice_e AS (SELECT " + list(keys, "a") + ", a.filing_date, a." + hash + extra + ", "
                 + "lead(a.filing_date) OVER wk AS sluice_next_date, "
                 + "coalesce(lag(a." + hash + ") OVER wk = a." + hash + ", false) AS sluice_continues, "
                 + "coalesce(lead(a." + hash + ") OVER wk = a." + hash + ", false) AS sluice_continued" + dup + " "
@@ -199,7 +199,7 @@ final class VersionSql {
                 + "sluice_next_date, sluice_continues, sluice_continued, sluice_dup) WITH "
                 + edges(filingsT + " AS f", rowsT, "", keyModeSource, hash, row, dup)
                 + " SELECT " + list(keys, "") + ", filing_date, " + hash + ", sluice_row, "
-                + "sluice_next_date, sluice_continues, sluice_continued, sluice_dup FROM e WHERE sluice_dup OR ("
+                + "sluice_next_date, sluice_continues, sluice_continued, sluice_dup FROM sluice_e WHERE sluice_dup OR ("
                 + boundary(hash) + ")";
     }
 
@@ -217,11 +217,11 @@ final class VersionSql {
      */
     String openFromEdges(boolean byValueId) {
         String from = byValueId
-                ? Sql.prefixed(values, "v") + "n.valid_from, n.valid_to, v.value_hash, CAST(? AS TIMESTAMPTZ), NULL FROM nxt AS n JOIN "
+                ? Sql.prefixed(values, "v") + "n.valid_from, n.valid_to, v.value_hash, CAST(? AS TIMESTAMPTZ), NULL FROM sluice_nxt AS n JOIN "
                         + valuesT + " AS v ON v.sluice_vid = n.sluice_vid"
-                : Sql.prefixed(values, "b") + "n.valid_from, n.valid_to, n.value_hash, CAST(? AS TIMESTAMPTZ), NULL FROM nxt AS n JOIN "
+                : Sql.prefixed(values, "b") + "n.valid_from, n.valid_to, n.value_hash, CAST(? AS TIMESTAMPTZ), NULL FROM sluice_nxt AS n JOIN "
                         + rowsT + " AS b ON b.rowid = n.sluice_row";
-        return "INSERT INTO " + versions + " (" + list(table.versionColumns(), "") + ") WITH nxt AS (SELECT "
+        return "INSERT INTO " + versions + " (" + list(table.versionColumns(), "") + ") WITH sluice_nxt AS (SELECT "
                 + list(keys, "") + ", filing_date AS valid_from, " + VALID_TO + " AS valid_to, value_hash, sluice_vid, "
                 + "sluice_row FROM " + edgesT + " WINDOW wb AS (PARTITION BY " + list(keys, "") + " ORDER BY filing_date) "
                 + "QUALIFY NOT sluice_continues) SELECT " + list(keys, "n") + ", " + from + " ORDER BY " + list(scope, "n");

@@ -268,6 +268,33 @@ class SmallWriteTest {
         }
     }
 
+    @Test
+    void tables_named_like_the_statements_common_table_expressions_are_written_by_both_paths() throws Exception {
+        for (String name : List.of("chg", "cut", "cur", "d", "kv", "nxt", "b", "e", "f", "s", "n", "u", "t", "a")) {
+            for (boolean complete : List.of(true, false)) {
+                BitemporalTable table = BitemporalTable.of(name, List.of("firm", "owner"), List.of("pct"), "filing_date");
+                table = complete ? table.withCompleteBy(List.of("firm")) : table;
+                try (Connection smallDb = Lake.memory(); Connection generalDb = Lake.memory();
+                     BitemporalSession small = session(smallDb, table, true);
+                     BitemporalSession general = session(generalDb, table, false)) {
+                    Instant t = Instant.parse("2030-01-01T00:00:00Z");
+                    String[] writes = {"('F1', 'O1', '10', DATE '2020-01-01'), ('F1', 'O1', '10', DATE '2022-01-01')",
+                        "('F1', 'O1', '20', DATE '2021-01-01')", "('F1', 'O1', '30', DATE '2022-01-01')"};
+                    for (int i = 0; i < writes.length; i++) {
+                        SourceQuery batch = SourceQuery.of("SELECT * FROM (VALUES " + writes[i] + ") AS r(firm, owner, pct, filing_date)");
+                        WriteResult bySmall = small.write(batch, Replace.NONE, t.plusSeconds(i));
+                        assertThat(bySmall).as("%s write %d", name, i).isEqualTo(general.write(batch, Replace.NONE, t.plusSeconds(i)));
+                        assertThat(bySmall.versionsOpened()).as("%s write %d", name, i).isPositive();
+                    }
+                    assertThat(VersionRow.everything(smallDb, table)).isEqualTo(VersionRow.everything(generalDb, table));
+                    assertThat(small.smallWritesDone()).as(name).isEqualTo(2);
+                }
+            }
+        }
+        assertThatThrownBy(() -> BitemporalTable.of("sluice_cut", List.of("firm"), List.of("pct"), "filing_date"))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("reserved");
+    }
+
     /** A session that takes small writes when they apply ({@code small}), or always the general path. */
     private static BitemporalSession session(Connection c, BitemporalTable table, boolean small) {
         return new BitemporalSession(c, table, InstantSource.system(), BitemporalSession.FirstLoad.AUTO, small);
