@@ -361,7 +361,7 @@ public final class BitemporalSession implements AutoCloseable {
         }
         String t = systemTime.toString();
         long filed = table.completeMode() ? db.update(knowledge.openBatchFilings(), t) : 0;
-        boolean clustered = !byValueId && (Boolean) db.row(knowledge.stagedClustered()).get(0);
+        boolean clustered = (Boolean) db.row(knowledge.stagedClustered()).get(0);
         long asserted = db.update(knowledge.openBatchAssertions(byValueId, clustered), t);
         if (filed + asserted == 0) {
             return Optional.of(WriteResult.unchanged(rowsIn));
