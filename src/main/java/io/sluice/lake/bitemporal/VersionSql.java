@@ -116,18 +116,9 @@ final class VersionSql {
                 + assertions + " AS a JOIN sluice_cut AS c ON " + equal(scope, "a", "c") + " WHERE a.sys_to IS NULL AND " + after
                 + " UNION ALL SELECT " + list(keys, "") + ", sluice_p, value_hash, valid_from FROM sluice_cur WHERE sluice_p IS NOT NULL "
                 + "AND valid_from <= sluice_p)";
-        return timeline(filings + " AS f JOIN sluice_cut AS c ON " + equal(scope, "f", "c") + " WHERE f.sys_to IS NULL AND "
-                        + "(c.sluice_p IS NULL OR f.filing_date >= c.sluice_p)",
-                source, "", source + " AS a");
-    }
-
-    /**
-     * The timeline over given sources: {@code filingsFrom} (complete mode: filings, alias f, with its WHERE), the
-     * assertions {@code assertionsTable} filtered by {@code assertionsWhere} (complete mode, alias a), or
-     * {@code keyModeFrom} (key mode: assertions, alias a, with its WHERE).
-     */
-    private String timeline(String filingsFrom, String assertionsTable, String assertionsWhere, String keyModeFrom) {
-        return edges(filingsFrom, assertionsTable, assertionsWhere, keyModeFrom, "value_hash", ", a.sluice_start", "")
+        String filingsFrom = filings + " AS f JOIN sluice_cut AS c ON " + equal(scope, "f", "c") + " WHERE f.sys_to IS NULL AND "
+                + "(c.sluice_p IS NULL OR f.filing_date >= c.sluice_p)";
+        return edges(filingsFrom, source, source + " AS a", "value_hash", ", a.sluice_start", "")
                 + ", sluice_b AS (SELECT * FROM sluice_e WHERE " + boundary("value_hash") + "), "
                 + "sluice_nxt AS (SELECT " + list(keys, "") + ", coalesce(sluice_start, filing_date) AS valid_from, " + VALID_TO
                 + " AS valid_to, value_hash "
@@ -148,9 +139,11 @@ final class VersionSql {
      * with the scope's next filing date and whether it continues the previous assertion of its key and is continued
      * by the next (the same {@code hash}: the value_hash, or on a first load the value id), plus the columns
      * {@code extra} (each {@code , a.x}) and {@code , <expression> AS sluice_dup} if {@code dup} is not empty (window
-     * wk over the key in date order).
+     * wk over the key in date order). The sources: {@code filingsFrom} (complete mode: filings, alias f, with its
+     * WHERE) and the assertions {@code assertionsTable} (complete mode, a table or subquery to alias a), or
+     * {@code keyModeFrom} (key mode: assertions, aliased a).
      */
-    private String edges(String filingsFrom, String assertionsTable, String assertionsWhere, String keyModeFrom,
+    private String edges(String filingsFrom, String assertionsTable, String keyModeFrom,
                          String hash, String extra, String dup) {
         if (table.completeMode()) {
             return "sluice_f AS (SELECT " + list(scope, "f") + ", f.filing_date, "
@@ -163,7 +156,7 @@ final class VersionSql {
                     + "coalesce(lead(a.filing_date) OVER wk = f.sluice_next_date "
                     + "AND lead(a." + hash + ") OVER wk = a." + hash + ", false) AS sluice_continued" + dup + " "
                     + "FROM " + assertionsTable + " AS a JOIN sluice_f AS f ON " + equal(scope, "a", "f")
-                    + " AND a.filing_date = f.filing_date" + assertionsWhere + " WINDOW wk AS (PARTITION BY " + list(keys, "a")
+                    + " AND a.filing_date = f.filing_date WINDOW wk AS (PARTITION BY " + list(keys, "a")
                     + " ORDER BY a.filing_date))";
         }
         return "sluice_e AS (SELECT " + list(keys, "a") + ", a.filing_date, a." + hash + extra + ", "
@@ -197,7 +190,7 @@ final class VersionSql {
         String row = table.completeMode() ? ", " + (byValueId ? rowid : "a.rowid") + " AS sluice_row" : ", a.sluice_row";
         return "INSERT INTO " + edgesT + " (" + list(keys, "") + ", filing_date, " + hash + ", sluice_row, "
                 + "sluice_next_date, sluice_continues, sluice_continued, sluice_dup) WITH "
-                + edges(filingsT + " AS f", rowsT, "", keyModeSource, hash, row, dup)
+                + edges(filingsT + " AS f", rowsT, keyModeSource, hash, row, dup)
                 + " SELECT " + list(keys, "") + ", filing_date, " + hash + ", sluice_row, "
                 + "sluice_next_date, sluice_continues, sluice_continued, sluice_dup FROM sluice_e WHERE sluice_dup OR ("
                 + boundary(hash) + ")";

@@ -122,7 +122,7 @@ final class DuckDbSession implements LakeSession {
     record ResultColumn(String name, String type) {
     }
 
-    /** The columns a query would return, in order: the query is bound ({@code DESCRIBE}), not run. */
+    /** The columns a query (or a table, by its name) would return, in order: bound ({@code DESCRIBE}), not run. */
     List<ResultColumn> resultColumns(String selectSql) {
         String sql = "DESCRIBE " + selectSql;
         try (Statement s = connection.createStatement(); ResultSet rs = s.executeQuery(sql)) {
@@ -139,15 +139,10 @@ final class DuckDbSession implements LakeSession {
     /** The column names and DuckDB types of a table, in order. */
     java.util.LinkedHashMap<String, String> columnTypes(String table) {
         java.util.LinkedHashMap<String, String> types = new java.util.LinkedHashMap<>();
-        String sql = "SELECT column_name, column_type FROM (DESCRIBE " + identifier(table) + ")";
-        try (Statement s = connection.createStatement(); ResultSet rs = s.executeQuery(sql)) {
-            while (rs.next()) {
-                types.put(rs.getString(1), rs.getString(2));
-            }
-            return types;
-        } catch (SQLException e) {
-            throw failure(sql, e);
+        for (ResultColumn column : resultColumns(identifier(table))) {
+            types.put(column.name(), column.type());
         }
+        return types;
     }
 
     /** Rows as maps of column name to value (for small results: samples, API pages). */

@@ -78,12 +78,7 @@ final class DuckDbStaging implements Staging {
      * alone).
      */
     private long stageFirstRows(String selectSql) {
-        if (rows != null) {
-            // an earlier first staging failed: its table holds no rows and is no one else's
-            String failed = rows;
-            rows = null;
-            lake.write(failed, session -> session.execute("DROP TABLE IF EXISTS " + failed));
-        }
+        dropFailedRows();
         List<DuckDbSession.ResultColumn> columns = lake.read(session -> ((DuckDbSession) session).resultColumns(selectSql));
         boolean reusable = StagingPool.reusable(columns, selectSql);
         Optional<StagingPool.Stage> free = reusable ? pool.take(table.name()) : Optional.empty();
@@ -157,13 +152,11 @@ final class DuckDbStaging implements Staging {
             return new Publication(true, null, 0, 0, 0, null, 0, List.of());
         }
         TableWriter writer = TableWriter.of(table.mode(), clock);
+        dropFailedRows();
         try {
             lake.write(table.name(), session -> {
                 DuckDbSession db = (DuckDbSession) session;
                 if (!hasRows) {
-                    if (rows != null) {
-                        db.execute("DROP TABLE IF EXISTS " + rows); // left by rows that failed to stage
-                    }
                     rows = newTableName();
                     poolable = null; // its columns are the table's, not a query's
                     db.execute("CREATE TABLE " + rows + " AS " + noRows(db));
@@ -238,6 +231,15 @@ final class DuckDbStaging implements Staging {
         }
         if (hasMarkers) {
             lake.write(markers, session -> session.execute("DROP TABLE IF EXISTS " + markers));
+        }
+    }
+
+    /** Drops the table of a first staging of rows that failed (it holds no rows and is no one else's), if any. */
+    private void dropFailedRows() {
+        if (rows != null && !hasRows) {
+            String failed = rows;
+            rows = null;
+            lake.write(failed, session -> session.execute("DROP TABLE IF EXISTS " + failed));
         }
     }
 

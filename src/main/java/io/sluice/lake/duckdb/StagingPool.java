@@ -33,6 +33,9 @@ final class StagingPool {
     record Stage(String name, List<DuckDbSession.ResultColumn> columns) {
     }
 
+    /** The keyword that names a collation (a column called collateral does not). */
+    private static final java.util.regex.Pattern COLLATE = java.util.regex.Pattern.compile("(?i)\\bcollate\\b");
+
     private final Map<String, Deque<Stage>> free = new HashMap<>();
 
     /**
@@ -47,7 +50,7 @@ final class StagingPool {
                 return false;
             }
         }
-        return !selectSql.toLowerCase(java.util.Locale.ROOT).contains("collate");
+        return !COLLATE.matcher(selectSql).find();
     }
 
     /** A free staging table of {@code table}, now the caller's alone, if one is kept. */

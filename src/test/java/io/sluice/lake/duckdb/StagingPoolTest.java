@@ -149,6 +149,13 @@ class StagingPoolTest extends LakeFixture {
     }
 
     @Test
+    void only_the_collate_keyword_keeps_a_query_out_of_the_pool() {
+        List<DuckDbSession.ResultColumn> columns = List.of(new DuckDbSession.ResultColumn("collateral", "VARCHAR"));
+        assertThat(StagingPool.reusable(columns, "SELECT collateral FROM loans")).isTrue();
+        assertThat(StagingPool.reusable(columns, "SELECT name COLLATE nocase AS collateral FROM loans")).isFalse();
+    }
+
+    @Test
     void a_staging_closed_twice_hands_its_table_back_once_and_refuses_rows_after_close() {
         Staging first = lake.stage(FIRMS, "run-" + ++runs, Optional.empty());
         first.rows("SELECT 'F1' AS firm, 1 AS employees");
