@@ -9,8 +9,9 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * The I/O of a small NONE or SCOPES write into a table with knowledge: one query reads the staged rows and the
- * current knowledge and versions of their scopes, {@link SmallWrite} decides in Java what changes, and a few
+ * The I/O of a small NONE or SCOPES write into a table with knowledge: one query reads the staged rows, one the
+ * current knowledge and versions of their scopes (named by parameters where it can, see
+ * {@link SmallWriteSql#scopesByParameter()}) and the write's system time, {@link SmallWrite} decides in Java what changes, and a few
  * statements close and insert exactly those rows by rowid (instead of the general path's diffs and timeline over temp
  * tables, a dozen statements whose fixed cost dominates a write of one scope).
  */
@@ -61,10 +62,19 @@ final class SmallWriter {
 
     /** Consecutive numbers for distinct keys (lists of texts, NULLs allowed), in order of appearance. */
     private static final class Ids {
-        private final java.util.Map<List<String>, Long> ids = new java.util.HashMap<>();
+        private final java.util.Map<List<String>, Long> ids = new java.util.LinkedHashMap<>();
 
         long of(List<String> key) {
             return ids.computeIfAbsent(key, k -> (long) ids.size() + 1);
+        }
+
+        int size() {
+            return ids.size();
+        }
+
+        /** The distinct keys, in order of appearance. */
+        List<List<String>> keys() {
+            return List.copyOf(ids.keySet());
         }
     }
 
@@ -92,11 +102,11 @@ final class SmallWriter {
         List<SmallWrite.Filing> filings = new ArrayList<>();
         List<SmallWrite.Assertion> assertions = new ArrayList<>();
         List<SmallWrite.Version> current = new ArrayList<>();
-        long[] read = {0, -1, 0, 0}; // rows read, system time, bad rows, scopes
+        long[] read = {0, -1, 0}; // rows read, system time, bad rows
         Ids scopes = new Ids();
         Ids keys = new Ids();
         int keyCount = table.keyColumns().size();
-        db.rows(sql.state(versions.systemTime(), MAX_STATE, MAX_SCOPES), rs -> {
+        Statements.RowHandler state = rs -> {
             read[0]++;
             if (rs.getBoolean(6)) {
                 read[2]++;
@@ -107,7 +117,6 @@ final class SmallWriter {
             long rid = rs.getLong(5);
             if (tag.equals("T")) {
                 read[1] = rid;
-                read[3] = Long.parseLong(rs.getString(4));
                 return;
             }
             List<String> key = new ArrayList<>(keyCount);
@@ -124,8 +133,20 @@ final class SmallWriter {
                 case "V" -> current.add(new SmallWrite.Version(scope, keyId, d1, rs.getObject(3, LocalDate.class), rs.getString(4), rid));
                 default -> throw new IllegalStateException("unexpected state row " + tag);
             }
-        }, systemTimeParameters);
-        if (read[0] > MAX_STATE || read[2] > 0 || read[3] > MAX_SCOPES) {
+        };
+        db.rows(sql.batchState(MAX_STATE), state);
+        if (read[0] > MAX_STATE || read[2] > 0 || scopes.size() > MAX_SCOPES) {
+            return Optional.empty();
+        }
+        // the batch's scopes, bound as parameters where their text names them exactly, else joined with the staged rows
+        List<List<String>> named = sql.scopesByParameter() ? scopes.keys() : List.of();
+        List<String> parameters = new ArrayList<>();
+        for (int member = 0; member < (table.completeMode() ? 3 : 2); member++) {
+            named.forEach(scope -> parameters.add(scope.get(0)));
+        }
+        parameters.addAll(List.of(systemTimeParameters));
+        db.rows(sql.tableState(versions.systemTime(), named.size(), MAX_STATE), state, parameters.toArray(String[]::new));
+        if (read[0] > MAX_STATE || read[2] > 0) {
             return Optional.empty();
         }
         Optional<SmallWrite.Plan> decided = SmallWrite.plan(table.completeMode(), replace, rows, markers, filings, assertions, current);
