@@ -296,7 +296,7 @@ public final class BitemporalSession implements AutoCloseable {
             validation = db.row(staging.validation(false));
         }
         long rowsIn = ((Number) validation.get(0)).longValue();
-        Optional<String> rejection = rejection(validation);
+        Optional<String> rejection = rejection(validation, rows);
         if (rejection.isPresent()) {
             return WriteResult.rejected(rowsIn, rejection.get());
         }
@@ -340,7 +340,7 @@ public final class BitemporalSession implements AutoCloseable {
         }
         Instant systemTime = Instant.EPOCH.plus(((Number) validation.get(4)).longValue(), ChronoUnit.MICROS);
         long rowsIn = ((Number) validation.get(0)).longValue();
-        Optional<String> rejection = rejection(validation);
+        Optional<String> rejection = rejection(validation, rows);
         if (rejection.isPresent()) {
             return Optional.of(WriteResult.rejected(rowsIn, rejection.get()));
         }
@@ -353,7 +353,7 @@ public final class BitemporalSession implements AutoCloseable {
             db.update(staging.clearRows());
             db.update(temps.clearEdges());
             db.update(byValueId ? staging.stageValueIdsGrouped(rows) : staging.stageRows(rows));
-            rejection = rejection(db.row(staging.validation(false)));
+            rejection = rejection(db.row(staging.validation(false)), rows);
             if (rejection.isPresent()) {
                 return Optional.of(WriteResult.rejected(rowsIn, rejection.get()));
             }
@@ -449,9 +449,17 @@ public final class BitemporalSession implements AutoCloseable {
         throw new IllegalArgumentException("unknown batch source " + batch.getClass());
     }
 
-    /** The rejection in a row of {@link StagingSql#validation(boolean, String...)}, if any. */
-    private static Optional<String> rejection(List<Object> validation) {
+    /**
+     * The rejection in a row of {@link StagingSql#validation(boolean, String...)}, if any; a row problem that staging
+     * only marked is explained from the batch's rows query {@code rows}.
+     */
+    private Optional<String> rejection(List<Object> validation, String rows) throws SQLException {
         for (Object rejection : validation.subList(1, 3)) {
+            if (StagingSql.UNEXPLAINED.equals(rejection)) {
+                Object first = db.row(staging.firstProblem(rows)).stream().findFirst().orElse(null);
+                // a rows query that reads differently the second time leaves only the fact
+                return Optional.of(first == null ? "a row has a NULL or unreadable key or date, or an unreadable value" : first.toString());
+            }
             if (rejection != null) {
                 return Optional.of(rejection.toString());
             }

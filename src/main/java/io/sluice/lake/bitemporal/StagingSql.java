@@ -133,23 +133,46 @@ final class StagingSql {
         return "DELETE FROM " + rowsT;
     }
 
-    /** The batch rows typed and hashed, one for one, with their first problem (NULL or unreadable key, date or value). */
+    /** The batch rows typed and hashed, one for one, with whether they have a problem (see {@link #typed}). */
     String hashed(String source) {
         return "SELECT *, " + ValueHash.sql(values, "") + " AS value_hash FROM (" + typed(source) + ") AS typed";
     }
 
     /**
-     * The batch rows typed, one for one, with their first problem (NULL or unreadable key, date or value) in
-     * {@code sluice_problem}, and no hash.
+     * What {@code sluice_problem} holds for a row with a NULL or unreadable key or date, or an unreadable value, until
+     * {@link #firstProblem} says which.
+     */
+    static final String UNEXPLAINED = "?";
+
+    /**
+     * The batch rows typed, one for one, without hash, and in {@code sluice_problem} {@link #UNEXPLAINED} for a row
+     * with a problem (a NULL or unreadable key or date, or an unreadable value), else NULL. It is told from the typed
+     * columns (a key or date that is NULL once typed, a value that is NULL only once typed), which costs a fraction of
+     * building each row's message: {@link #firstProblem} builds the first one when a batch is rejected.
      */
     String typed(String source) {
+        List<String> problems = new ArrayList<>();
+        keys.forEach(k -> problems.add(quote(k) + " IS NULL"));
+        problems.add("filing_date IS NULL");
+        StringBuilder sourceNulls = new StringBuilder();
+        for (int i = 0; i < values.size(); i++) {
+            problems.add("(" + quote(values.get(i)) + " IS NULL AND NOT sluice_null_" + i + ")");
+            sourceNulls.append(", src.").append(quote(values.get(i))).append(" IS NULL AS sluice_null_").append(i);
+        }
+        return "SELECT " + Sql.prefixed(keys, "") + Sql.prefixed(values, "") + "filing_date, CASE WHEN "
+                + String.join(" OR ", problems) + " THEN " + literal(UNEXPLAINED) + " END AS sluice_problem FROM (SELECT "
+                + casts(keys) + casts(values) + "TRY_CAST(src." + quote(table.dateColumn()) + " AS DATE) AS filing_date"
+                + sourceNulls + " FROM (" + source + "\n) AS src) AS sluice_typed";
+    }
+
+    /** A scalar query: the message of the first problem of the batch rows (NULL if none), in the words of a rejection. */
+    String firstProblem(String source) {
         List<String> checks = new ArrayList<>();
         keys.forEach(k -> checks.addAll(requiredChecks(k, "key column", table.type(k))));
         checks.addAll(requiredChecks(table.dateColumn(), "date column", "DATE"));
         values.forEach(v -> checks.add(convertibleCheck(v, "value column", table.type(v))));
-        return "SELECT " + casts(keys) + casts(values)
-                + "TRY_CAST(src." + quote(table.dateColumn()) + " AS DATE) AS filing_date, "
-                + problem(checks) + " AS sluice_problem FROM (" + source + "\n) AS src";
+        return "SELECT sluice_problem FROM (SELECT " + problem(checks) + " AS sluice_problem FROM (" + source
+                + "\n) AS src) AS checked WHERE sluice_problem IS NOT NULL LIMIT 1";
     }
 
     String insertMarkers(String source) {

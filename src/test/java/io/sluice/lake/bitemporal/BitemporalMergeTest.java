@@ -239,6 +239,11 @@ class BitemporalMergeTest {
         WriteResult badDate = merge.write(c, prices, Batch.of(List.of(entry("id", 1, "day", "2020-13-01"))),
                 Replace.NONE, T2);
         assertThat(badDate.rejection()).contains("date column day: cannot read 2020-13-01 as DATE");
+        // a NULL value is a value; one that cannot be read is not, and the first bad row of a larger batch is named
+        WriteResult badValue = merge.write(c, prices, SourceQuery.of("SELECT 1 AS id, NULL AS price, DATE '2020-01-03' AS day "
+                + "UNION ALL SELECT 2, 'cheap', DATE '2020-01-03'"), Replace.NONE, T2);
+        assertThat(badValue.rejection()).contains("value column price: cannot read cheap as DECIMAL(10, 2)");
+        assertThat(Lake.rows(c, "SELECT count(*) FROM prices")).containsExactly(List.of("1"));
     }
 
     @Test
