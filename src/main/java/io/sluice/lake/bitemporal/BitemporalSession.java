@@ -278,11 +278,8 @@ public final class BitemporalSession implements AutoCloseable {
         boolean small = smallWrites && replace != Replace.ALL;
         long staged;
         Optional<List<String>> scopeTexts = Optional.empty();
-        boolean markers = batch instanceof Batch entries ? !entries.markers().isEmpty()
-                : batch instanceof SourceQuery query && query.markers().isPresent();
-        if (small && !markers && smallWriter.scopesByParameter()) {
-            // staging returns the rows' scopes, which the small write's state query binds (no marker names another;
-            // should a marker be staged all the same, the small write leaves the batch to the general path)
+        if (small && !usedMarkers && smallWriter.scopesByParameter()) {
+            // staging returns the rows' scopes, which the small write's state query binds (no marker names another)
             java.util.Set<String> scopes = new java.util.LinkedHashSet<>();
             staged = db.returning(staging.stageDistinctRowsReturningScope(rows), SmallWriter.MAX_ROWS, text -> {
                 if (text != null) {
