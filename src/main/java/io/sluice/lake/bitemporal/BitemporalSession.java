@@ -275,23 +275,9 @@ public final class BitemporalSession implements AutoCloseable {
             // two value tuples of the batch share a 64-bit id (astronomically rare): the general path is exact
             db.update(staging.clearRows());
         }
-        boolean small = smallWrites && replace != Replace.ALL;
-        long staged;
-        Optional<List<String>> scopeTexts = Optional.empty();
-        if (small && !usedMarkers && smallWriter.scopesByParameter()) {
-            // staging returns the rows' scopes, which the small write's state query binds (no marker names another)
-            java.util.Set<String> scopes = new java.util.LinkedHashSet<>();
-            staged = db.returning(staging.stageDistinctRowsReturningScope(rows), SmallWriter.MAX_ROWS, text -> {
-                if (text != null) {
-                    scopes.add(text); // a NULL scope is a row to reject: the state query finds it
-                }
-            });
-            scopeTexts = Optional.of(List.copyOf(scopes));
-        } else {
-            staged = db.update(staging.stageDistinctRows(rows));
-        }
-        if (small && staged <= SmallWriter.MAX_ROWS) {
-            Optional<WriteResult> decided = smallWriter.write(replace, staged, systemTimeParameters(requested), scopeTexts);
+        long staged = db.update(staging.stageDistinctRows(rows));
+        if (smallWrites && replace != Replace.ALL && staged <= SmallWriter.MAX_ROWS) {
+            Optional<WriteResult> decided = smallWriter.write(replace, staged, systemTimeParameters(requested));
             if (decided.isPresent()) {
                 smallWritesDone++;
                 holdsKnowledge = true;

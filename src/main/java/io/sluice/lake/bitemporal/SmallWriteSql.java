@@ -11,8 +11,8 @@ import java.util.List;
 import java.util.stream.Collectors;
 
 /**
- * The statements of a small write ({@link SmallWrite}): one query that reads the staged batch and the current
- * knowledge and versions of the scopes it touches, and the statements that apply a plan, naming rows by rowid. The
+ * The statements of a small write ({@link SmallWrite}): one query that reads the staged batch, one that reads the
+ * current knowledge and versions of the scopes it touches, and the statements that apply a plan, naming rows by rowid. The
  * apply statements take their rowids and dates as array parameters, so a kept session plans each of them once.
  */
 final class SmallWriteSql {
@@ -42,7 +42,24 @@ final class SmallWriteSql {
     }
 
     /**
-     * Whether {@link #state} can name the batch's scopes by parameters: one scope column of a type whose text,
+     * The batch's part of a small write's state, at most {@code limit} + 1 rows: one row per staged row (R) and marker
+     * (M), each with its date, value_hash, rowid, whether it is bad (a row or marker to reject, or a date outside
+     * years 1 to 9999) and then its key columns as text (a marker's key columns outside the scope NULL; see
+     * {@link SmallWriter#textKeys} for the key types whose text tells values apart as DuckDB does). It reads only the
+     * staging temp tables, so the scopes it names can be bound to {@link #tableState} as parameters.
+     */
+    String batchState(int limit) {
+        // sluice_bad: a row to reject (the general path says why), or a date outside what LocalDate and a DATE literal
+        // carry alike (infinite, before year 1 or after 9999); internal columns are sluice_*, which user columns cannot be
+        return "SELECT 'R' AS sluice_tag, filing_date AS sluice_d1, CAST(NULL AS DATE) AS sluice_d2, value_hash AS sluice_h, "
+                + "rowid AS sluice_rid, sluice_problem IS NOT NULL OR " + outside("filing_date") + " AS sluice_bad, "
+                + keyTexts(keys.stream().map(Sql::quote).toList()) + " FROM " + rowsT
+                + " UNION ALL SELECT 'M', filing_date, NULL, NULL, rowid, sluice_problem IS NOT NULL OR " + outside("filing_date")
+                + ", " + keyTexts(scopeAsKeys("")) + " FROM " + markersT + " LIMIT " + (limit + 1);
+    }
+
+    /**
+     * Whether {@link #tableState} can name the batch's scopes by parameters: one scope column of a type whose text,
      * cast back, is exactly the value it came from. A parameter compared with the column is a filter of the table
      * scan, which skips the row groups of other scopes by their min/max (a join with the staged scopes skips them
      * too, but costs about a millisecond more to run).
@@ -56,24 +73,15 @@ final class SmallWriteSql {
             "(?i)(VARCHAR|TEXT|STRING|U?(TINYINT|SMALLINT|INTEGER|INT|BIGINT|HUGEINT)|INT[1248]|LONG|SHORT|DATE|BOOLEAN|BOOL|UUID)");
 
     /**
-     * The state of a small write, at most {@code limit} + 1 rows (more means: too big for a small write): one row
-     * per staged row (R), marker (M), current filing (F, complete mode), current assertion (A) and current version (V)
-     * of the batch's scopes, each with its dates, value_hash, rowid, whether it is bad (a batch row or marker to
-     * reject, or a date outside years 1 to 9999) and then its key columns as text (a filing's or marker's key columns
-     * outside the scope NULL; see {@link SmallWriter#textKeys} for the key types whose text tells values apart as
-     * DuckDB does); and one row T whose rowid is the write's system time in micros ({@code systemTime}). The scopes
-     * are the {@code scopeParameters} scope texts bound first to each of F, A and V (see {@link #scopesByParameter()}),
-     * or, if {@code scopeParameters} is 0, those of the staged rows and markers; the system time's parameters come last.
+     * The table's part of a small write's state, at most {@code limit} + 1 rows, in the columns of
+     * {@link #batchState}: one row per current filing (F, complete mode), current assertion (A) and current version
+     * (V) of the batch's scopes, with their dates, value_hash and rowid (a filing's key columns outside the scope
+     * NULL); and one row T whose rowid is the write's system time in micros ({@code systemTime}). The scopes are the
+     * {@code scopeParameters} scope texts bound first to each of F, A and V (see {@link #scopesByParameter()}), or,
+     * if {@code scopeParameters} is 0, those of the staged rows and markers; the system time's parameters come last.
      */
-    String state(String systemTime, int scopeParameters, int limit) {
+    String tableState(String systemTime, int scopeParameters, int limit) {
         List<String> parts = new ArrayList<>();
-        // sluice_bad: a row to reject (the general path says why), or a date outside what LocalDate and a DATE literal
-        // carry alike (infinite, before year 1 or after 9999); internal columns are sluice_*, which user columns cannot be
-        parts.add("SELECT 'R' AS sluice_tag, filing_date AS sluice_d1, CAST(NULL AS DATE) AS sluice_d2, value_hash AS sluice_h, "
-                + "rowid AS sluice_rid, sluice_problem IS NOT NULL OR " + outside("filing_date") + " AS sluice_bad, "
-                + keyTexts(keys.stream().map(Sql::quote).toList()) + " FROM " + rowsT);
-        parts.add("SELECT 'M', filing_date, NULL, NULL, rowid, sluice_problem IS NOT NULL OR " + outside("filing_date") + ", "
-                + keyTexts(scopeAsKeys("")) + " FROM " + markersT);
         if (table.completeMode()) {
             parts.add("SELECT 'F', f.filing_date, NULL, NULL, f.rowid, " + outside("f.filing_date") + ", "
                     + keyTexts(scopeAsKeys("f.")) + " FROM " + filings + " AS f" + ofScopes("f", scopeParameters) + " f.sys_to IS NULL");

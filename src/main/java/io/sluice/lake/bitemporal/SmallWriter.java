@@ -9,7 +9,7 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * The I/O of a small NONE or SCOPES write into a table with knowledge: one query reads the staged rows, the
+ * The I/O of a small NONE or SCOPES write into a table with knowledge: one query reads the staged rows, one the
  * current knowledge and versions of their scopes (named by parameters where it can, see
  * {@link SmallWriteSql#scopesByParameter()}) and the write's system time, {@link SmallWrite} decides in Java what changes, and a few
  * statements close and insert exactly those rows by rowid (instead of the general path's diffs and timeline over temp
@@ -51,14 +51,6 @@ final class SmallWriter {
         return table.keyColumns().stream().allMatch(k -> TEXT_KEY_TYPES.matcher(table.type(k).trim()).matches());
     }
 
-    /**
-     * Whether the table's scope is one column whose text names it exactly ({@link SmallWriteSql#scopesByParameter()}),
-     * so that staging may return the scopes' texts for the state query to bind.
-     */
-    boolean scopesByParameter() {
-        return textKeys && sql.scopesByParameter();
-    }
-
     /** The scope columns' texts of a key's texts. */
     private List<String> scopeOf(List<String> key) {
         List<String> scope = new ArrayList<>(scopePositions.length);
@@ -79,6 +71,11 @@ final class SmallWriter {
         int size() {
             return ids.size();
         }
+
+        /** The distinct keys, in order of appearance. */
+        List<List<String>> keys() {
+            return List.copyOf(ids.keySet());
+        }
     }
 
     SmallWriter(BitemporalTable table, SmallWriteSql sql, VersionSql versions, Statements db) {
@@ -93,13 +90,11 @@ final class SmallWriter {
     /**
      * Writes the staged batch of {@code rowsIn} rows at the write's system time (read with the state, from
      * {@code systemTimeParameters}); empty, with nothing written, when the general path must decide: too many scopes
-     * or too much state, a row or marker to reject or to group, a date Java cannot hold, values not at hand.
-     * {@code scopeTexts}: the distinct texts of the staged rows' scope, if {@link #scopesByParameter()} and staging
-     * returned them (and no marker was staged); else the state joins the table with the staged scopes.
+     * or too much state, a
+     * row or marker to reject or to group, a date Java cannot hold, values not at hand.
      */
-    Optional<WriteResult> write(Replace replace, long rowsIn, String[] systemTimeParameters, Optional<List<String>> scopeTexts)
-            throws SQLException {
-        if (!textKeys || scopeTexts.map(List::size).orElse(0) > MAX_SCOPES) {
+    Optional<WriteResult> write(Replace replace, long rowsIn, String[] systemTimeParameters) throws SQLException {
+        if (!textKeys) {
             return Optional.empty();
         }
         List<SmallWrite.Row> rows = new ArrayList<>();
@@ -139,19 +134,20 @@ final class SmallWriter {
                 default -> throw new IllegalStateException("unexpected state row " + tag);
             }
         };
-        // the batch's scopes, bound as parameters where their text names them exactly, else joined with the staged rows
-        List<String> named = scopeTexts.orElse(List.of());
-        List<String> parameters = new ArrayList<>();
-        for (int member = 0; member < (table.completeMode() ? 3 : 2); member++) {
-            parameters.addAll(named);
-        }
-        parameters.addAll(List.of(systemTimeParameters));
-        db.rows(sql.state(versions.systemTime(), named.size(), MAX_STATE), state, parameters.toArray(String[]::new));
+        db.rows(sql.batchState(MAX_STATE), state);
         if (read[0] > MAX_STATE || read[2] > 0 || scopes.size() > MAX_SCOPES) {
             return Optional.empty();
         }
-        if (scopeTexts.isPresent() && (!markers.isEmpty() || scopes.size() != named.size())) {
-            return Optional.empty(); // not the scopes staging returned: the state may be incomplete
+        // the batch's scopes, bound as parameters where their text names them exactly, else joined with the staged rows
+        List<List<String>> named = sql.scopesByParameter() ? scopes.keys() : List.of();
+        List<String> parameters = new ArrayList<>();
+        for (int member = 0; member < (table.completeMode() ? 3 : 2); member++) {
+            named.forEach(scope -> parameters.add(scope.get(0)));
+        }
+        parameters.addAll(List.of(systemTimeParameters));
+        db.rows(sql.tableState(versions.systemTime(), named.size(), MAX_STATE), state, parameters.toArray(String[]::new));
+        if (read[0] > MAX_STATE || read[2] > 0) {
+            return Optional.empty();
         }
         Optional<SmallWrite.Plan> decided = SmallWrite.plan(table.completeMode(), replace, rows, markers, filings, assertions, current);
         if (decided.isEmpty()) {

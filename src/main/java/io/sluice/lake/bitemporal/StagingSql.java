@@ -56,14 +56,6 @@ final class StagingSql {
     }
 
     /**
-     * {@link #stageDistinctRows}, returning the text of each staged row's scope (one scope column: see
-     * {@link SmallWriter#scopesByParameter()}), which a small write binds to its state query.
-     */
-    String stageDistinctRowsReturningScope(String source) {
-        return stageDistinctRows(source) + " RETURNING CAST(" + quote(scope.get(0)) + " AS VARCHAR)";
-    }
-
-    /**
      * A first load's staging: like {@link #stageDistinctRows}, but instead of the md5 of every row (most of the cost of
      * staging) a 64-bit id of the values ({@code sluice_vid}, DuckDB's {@code hash}). The md5 is then computed once per
      * distinct value tuple ({@link #valueTuples()}), and equal ids stand for equal values only once

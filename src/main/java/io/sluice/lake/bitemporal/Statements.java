@@ -114,26 +114,6 @@ final class Statements implements AutoCloseable {
         trace(t0, c0, sql, -1);
     }
 
-    /**
-     * Runs a statement that returns rows ({@code INSERT ... RETURNING}), prepared, and hands the first column (as
-     * text) of at most {@code max} of them to {@code each}; returns how many it read, {@code max} + 1 if there are more
-     * (the rest are not read).
-     */
-    long returning(String sql, long max, java.util.function.Consumer<String> each) throws SQLException {
-        long t0 = TRACE == null ? 0 : System.nanoTime();
-        long c0 = TRACE == null ? 0 : cpu();
-        long read = 0;
-        try (ResultSet rs = bind(sql).executeQuery()) {
-            while (read <= max && rs.next()) {
-                if (++read <= max) {
-                    each.accept(rs.getString(1));
-                }
-            }
-        }
-        trace(t0, c0, sql, read);
-        return read;
-    }
-
     /** Takes one row of a result set. */
     @FunctionalInterface
     interface RowHandler {
