@@ -204,6 +204,22 @@ class SmallWriteTest {
     }
 
     @Test
+    void a_batch_of_more_rows_than_a_small_write_takes_goes_to_the_general_path() throws Exception {
+        try (Connection c = Lake.memory();
+             BitemporalSession session = session(c, OWNERS, true)) {
+            Instant t = Instant.parse("2030-01-01T00:00:00Z");
+            session.write(owner("10", "2020-01-01"), Replace.NONE, t);
+            long rows = SmallWriter.MAX_ROWS + 500;
+            WriteResult big = session.write(SourceQuery.of("SELECT 'F1' AS firm, 'N' || i AS owner, '5' AS pct, DATE '2021-01-01' "
+                    + "AS filing_date FROM range(" + rows + ") AS r(i)"), Replace.NONE, t.plusSeconds(1));
+            assertThat(session.smallWritesDone()).isZero();
+            assertThat(big.rowsIn()).isEqualTo(rows);
+            assertThat(big.versionsOpened()).isEqualTo(rows + 1); // the new owners, and O1 until 2021-01-01
+            assertThat(Lake.count(c, "SELECT count(*) FROM owners__assertions WHERE sys_to IS NULL")).isEqualTo(rows + 1);
+        }
+    }
+
+    @Test
     void a_batch_of_more_scopes_than_a_small_write_takes_goes_to_the_general_path() throws Exception {
         BitemporalTable table = OWNERS;
         try (Connection c = Lake.memory();
