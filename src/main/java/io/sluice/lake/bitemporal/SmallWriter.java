@@ -11,9 +11,9 @@ import java.util.Optional;
 /**
  * The I/O of a small NONE or SCOPES write into a table with knowledge: one query reads the staged rows, one the
  * current knowledge and versions of their scopes (named by parameters where it can, see
- * {@link SmallWriteSql#scopesByParameter()}) and the write's system time, {@link SmallWrite} decides in Java what changes, and a few
- * statements close and insert exactly those rows by rowid (instead of the general path's diffs and timeline over temp
- * tables, a dozen statements whose fixed cost dominates a write of one scope).
+ * {@link SmallWriteSql#scopesByParameter()}) and the write's system time, {@link SmallWrite} decides in Java what
+ * changes, and a few statements close and insert exactly those rows by rowid (instead of the general path's diffs
+ * and timeline over temp tables, a dozen statements whose fixed cost dominates a write of one scope).
  */
 final class SmallWriter {
 
