@@ -16,8 +16,6 @@ import jakarta.ws.rs.POST;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
-import java.time.OffsetDateTime;
-import java.time.format.DateTimeParseException;
 import java.util.Optional;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
@@ -102,12 +100,7 @@ public class AssetResource {
         if (run) {
             target = RollbackTarget.toRun(body.toRun().trim());
         } else {
-            try {
-                target = RollbackTarget.toSystemTime(OffsetDateTime.parse(body.toSystemTime().trim()).toInstant());
-            } catch (DateTimeParseException e) {
-                throw RequestRejected.invalid("toSystemTime", "toSystemTime must be a timestamp with offset like 2025-01-01T00:00:00Z, got '"
-                        + body.toSystemTime() + "'");
-            }
+            target = RollbackTarget.toSystemTime(Params.instant(422, "toSystemTime", body.toSystemTime()));
         }
         Run started = runs.rollback(asset.spec().key(), target, Optional.ofNullable(body.partition()).filter(p -> !p.isBlank()),
                 body.reason(), body.launchedBy() != null ? body.launchedBy() : actor);

@@ -12,7 +12,6 @@ import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import java.time.Instant;
 import java.time.LocalDate;
-import java.time.format.DateTimeParseException;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -57,7 +56,7 @@ public class LakeResource {
         if (skip < 0) {
             throw new RequestRejected(400, "offset", "offset must be >= 0");
         }
-        Optional<LocalDate> b = blank(businessDate) ? Optional.empty() : Optional.of(date(businessDate));
+        Optional<LocalDate> b = blank(businessDate) ? Optional.empty() : Optional.of(Params.date("businessDate", businessDate));
         Optional<Instant> t = blank(systemTime) ? Optional.empty() : Optional.of(Params.instant("systemTime", systemTime));
         return unsupportedAsBadRequest(() -> tables.rows(name, b, t, blank(key) ? Optional.empty() : Optional.of(key), max, skip));
     }
@@ -70,31 +69,28 @@ public class LakeResource {
         if (blank(run)) {
             throw new RequestRejected(400, "run", "give the run whose changes to show: ?run=RUN_ID");
         }
-        runs.get(run);
+        String id = run.trim();
+        try {
+            runs.get(id);
+        } catch (RequestRejected e) {
+            throw e.status() == 404 ? RequestRejected.notFound("run", e.getMessage()) : e;
+        }
         int max = Params.integer("limit", limit);
         if (max < 1 || max > 10_000) {
             throw new RequestRejected(400, "limit", "limit must be between 1 and 10000");
         }
-        return unsupportedAsBadRequest(() -> tables.changes(name, run, max));
+        return unsupportedAsBadRequest(() -> tables.changes(name, id, max));
     }
 
     private static <T> T unsupportedAsBadRequest(Supplier<T> read) {
         try {
             return read.get();
-        } catch (UnsupportedOperationException e) {
-            throw new RequestRejected(400, null, e.getMessage());
+        } catch (LakeTables.UnsupportedRead e) {
+            throw new RequestRejected(400, e.parameter(), e.getMessage());
         }
     }
 
     private static boolean blank(String text) {
         return text == null || text.isBlank();
-    }
-
-    private static LocalDate date(String text) {
-        try {
-            return LocalDate.parse(text.trim());
-        } catch (DateTimeParseException e) {
-            throw new RequestRejected(400, "businessDate", "businessDate must be a date like 2021-06-30, got '" + text + "'");
-        }
     }
 }

@@ -21,6 +21,20 @@ public interface LakeTables {
                    List<Map<String, Object>> closed) {
     }
 
+    /** A read the table does not support (a bi-temporal filter on another mode, a key on a table without keys), naming the parameter. */
+    final class UnsupportedRead extends RuntimeException {
+        private final String parameter;
+
+        public UnsupportedRead(String parameter, String message) {
+            super(message);
+            this.parameter = parameter;
+        }
+
+        public String parameter() {
+            return parameter;
+        }
+    }
+
     List<TableInfo> tables();
 
     Optional<TableInfo> table(String name);
@@ -29,9 +43,12 @@ public interface LakeTables {
      * A page of rows. For bi-temporal tables, as of {@code businessDate} and {@code systemTime} (each optional;
      * neither: the current belief of the whole history); {@code key} filters on the key columns (comma separated
      * values in key column order).
+     *
+     * @throws UnsupportedRead when a filter does not apply to the table
      */
     List<Map<String, Object>> rows(String name, Optional<LocalDate> businessDate, Optional<Instant> systemTime, Optional<String> key,
                                    int limit, int offset);
 
+    /** @throws UnsupportedRead when the table does not keep changes by run */
     Changes changes(String name, String runId, int limit);
 }

@@ -22,6 +22,8 @@ import java.util.Set;
 public class LaunchValidator {
 
     static final int MAX_REASON = 2000;
+    /** The longest actor name the metadata store keeps (launched_by and actor columns are VARCHAR(200)). */
+    public static final int MAX_ACTOR = 200;
     static final int MAX_KEYS = 100_000;
 
     private final AssetCatalog catalog;
@@ -50,9 +52,17 @@ public class LaunchValidator {
         if (request.reason() != null && request.reason().length() > MAX_REASON) {
             throw RequestRejected.invalid("reason", "reason is longer than " + MAX_REASON + " characters");
         }
+        requireActor("launchedBy", request.launchedBy());
         ObjectNode config = config(request.config(), ordered);
         return new ValidatedLaunch(ordered, request.mode(), request.keys(), request.partitions(), config,
                 request.reason(), request.launchedBy());
+    }
+
+    /** Rejects an actor name (the body's launchedBy or the X-Sluice-User header) that the metadata store cannot keep. */
+    public static void requireActor(String field, String actor) {
+        if (actor != null && actor.length() > MAX_ACTOR) {
+            throw RequestRejected.invalid(field, field + " is longer than " + MAX_ACTOR + " characters");
+        }
     }
 
     /** Parses and looks up the selected assets; unknown ones are 404, malformed ones 422. */

@@ -131,6 +131,9 @@ public class RunService {
                 "asset " + asset + " declares no table that Sluice writes, so there is nothing to roll back"));
         target.run().ifPresent(id -> store.find(id).orElseThrow(() -> RequestRejected.notFound("toRun", "no run with id '" + id + "'")));
         Instant now = clock.instant();
+        target.systemTime().filter(t -> t.isAfter(now)).ifPresent(t -> {
+            throw RequestRejected.invalid("toSystemTime", "toSystemTime " + t + " is in the future; give a time at or before now");
+        });
         partition.ifPresent(p -> {
             if (!declared.spec().partitions().isPartitioned()) {
                 throw RequestRejected.invalid("partition", "asset " + asset + " is not partitioned; omit 'partition'");
@@ -142,6 +145,7 @@ public class RunService {
         if (reason != null && reason.length() > LaunchValidator.MAX_REASON) {
             throw RequestRejected.invalid("reason", "reason is longer than " + LaunchValidator.MAX_REASON + " characters");
         }
+        LaunchValidator.requireActor("launchedBy", actor);
         if (partition.isPresent() && table.mode() instanceof io.sluice.catalog.WriteMode.Upsert) {
             throw RequestRejected.invalid("partition", "an UPSERT table keeps snapshots of the whole table, not of partitions; omit "
                     + "'partition' to roll back the whole table");

@@ -171,6 +171,42 @@ class LakeApiTest {
         assertThat(given().get("/api/runs?limit=500").then().extract().jsonPath().getList("$")).hasSize(before);
     }
 
+    @Test
+    void rollbacksThatWouldEmptyTheTableOrAreMalformedAreRefusedAndChangeNothing() {
+        checked("{\"value\":\"kept\"}");
+        JsonPath run = checked("{\"value\":\"later\"}");
+        List<String> table = export("test_checked");
+        int before = given().get("/api/runs?limit=500").then().extract().jsonPath().getList("$").size();
+        given().contentType(ContentType.JSON).body("{\"toSystemTime\":\"2001-01-01T00:00:00Z\"}").when()
+                .post("/api/assets/test/checked/rollback").then().statusCode(409).body("field", equalTo("toSystemTime"))
+                .body("detail", containsString("no write at or before 2001-01-01T00:00:00Z"))
+                .body("detail", containsString("its first write was at"));
+        rollback("test/checked", "{\"toSystemTime\":\"2999-01-01T00:00:00Z\"}", 422, "toSystemTime");
+        rollback("test/checked", "{\"toSystemTime\":\"+10000-01-01T00:00:00Z\"}", 422, "toSystemTime");
+        rollback("test/checked", "{\"toSystemTime\":\"-999999999-01-01T00:00:00Z\"}", 422, "toSystemTime");
+        rollback("test/checked", "{\"toRun\":\"" + run.getString("id") + "\",\"launchedBy\":\"" + "a".repeat(201) + "\"}", 422, "launchedBy");
+        given().contentType(ContentType.JSON).header(RunResource.ACTOR_HEADER, "b".repeat(201)).body("{\"toRun\":\"" + run.getString("id") + "\"}")
+                .when().post("/api/assets/test/checked/rollback").then().statusCode(422).contentType("application/problem+json")
+                .body("field", equalTo(RunResource.ACTOR_HEADER));
+        given().contentType(ContentType.JSON).body("{\"toRun\":\"" + run.getString("id") + "\"} trailing").when()
+                .post("/api/assets/test/checked/rollback").then().statusCode(400).contentType("application/problem+json")
+                .body("detail", containsString("not valid JSON"));
+        given().contentType(ContentType.JSON).body("{\"toRun\":\"" + run.getString("id") + "\"}{\"toRun\":\"x\"}").when()
+                .post("/api/assets/test/checked/rollback").then().statusCode(400);
+        assertThat(given().get("/api/runs?limit=500").then().extract().jsonPath().getList("$")).as("no run stored").hasSize(before);
+        assertThat(export("test_checked")).as("the table is untouched").isEqualTo(table);
+    }
+
+    @Test
+    void aLaunchWithAnOverlongActorIsAProblemNotAServerError() {
+        given().contentType(ContentType.JSON).body("{\"assets\":[\"test/flaky\"],\"launchedBy\":\"" + "c".repeat(201) + "\"}")
+                .when().post("/api/runs").then().statusCode(422).contentType("application/problem+json").body("field", equalTo("launchedBy"));
+        given().contentType(ContentType.JSON).header(RunResource.ACTOR_HEADER, "d".repeat(201)).body("{\"assets\":[\"test/flaky\"]}")
+                .when().post("/api/runs").then().statusCode(422).body("field", equalTo(RunResource.ACTOR_HEADER));
+        given().contentType(ContentType.JSON).body("{\"assets\":[\"test/flaky\"],\"launchedBy\":\"" + "e".repeat(200) + "\"}")
+                .when().post("/api/runs").then().statusCode(201);
+    }
+
     private static void rollback(String asset, String body, int status, String field) {
         given().contentType(ContentType.JSON).body(body).when().post("/api/assets/" + asset + "/rollback").then()
                 .statusCode(status).contentType("application/problem+json").body("field", equalTo(field));
@@ -194,5 +230,31 @@ class LakeApiTest {
         given().get("/api/lake/tables/nope/rows").then().statusCode(404).contentType("application/problem+json");
         given().get("/api/lake/tables/x;drop/rows").then().statusCode(404);
         given().get("/api/lake/tables/test_checked/rows?limit=0").then().statusCode(400).body("field", equalTo("limit"));
+        given().get("/api/lake/tables/test_checked/rows?limit=99999999999999").then().statusCode(400).body("field", equalTo("limit"))
+                .body("detail", containsString("out of range"));
+        given().get("/api/lake/tables/test_checked/rows?businessDate=2024-01-01").then().body("field", equalTo("businessDate"));
+        given().get("/api/lake/tables/test_checked/rows?key=1,2,3").then().statusCode(400).body("field", equalTo("key"));
+        given().get("/api/lake/tables/test_checked/changes?run=x").then().statusCode(404).body("field", equalTo("run"));
+        for (String internal : List.of("main.__sluice_writes", "__sluice_writes", "main.test_checked")) {
+            given().get("/api/lake/tables/" + internal + "/rows").then().statusCode(404).contentType("application/problem+json");
+        }
+    }
+
+    @Test
+    void datesAndTimesOutsideYearsOneTo9999AreBadRequestsNotServerErrors() {
+        JsonPath first = Runs.launchAndAwait("{\"assets\":[\"test/versions_daily\"],\"partitions\":[\"2024-09-01\"]}");
+        assertThat(first.getString("status")).as(first.getString("error")).isEqualTo("SUCCESS");
+        String rows = "/api/lake/tables/test_versions_daily/rows";
+        given().get(rows + "?businessDate=9999-12-31&systemTime=9999-12-31T23:59:59.999999Z").then().statusCode(200).body("size()", equalTo(1));
+        given().get(rows + "?businessDate=0001-01-01&systemTime=0001-01-01T00:00:00Z").then().statusCode(200).body("size()", equalTo(0));
+        for (String date : List.of("+10000-01-01", "0000-12-31", "-0001-01-01")) {
+            given().queryParam("businessDate", date).get(rows).then().statusCode(400).contentType("application/problem+json")
+                    .body("field", equalTo("businessDate")).body("detail", containsString("between 0001-01-01 and 9999-12-31"));
+        }
+        for (String time : List.of("+10000-01-01T00:00:00Z", "-999999999-01-01T00:00:00Z")) {
+            given().queryParam("systemTime", time).get(rows).then().statusCode(400).contentType("application/problem+json")
+                    .body("field", equalTo("systemTime"));
+        }
+        given().get("/api/lake/tables/test_versions_daily__assertions/rows").then().statusCode(404);
     }
 }

@@ -103,6 +103,19 @@ class PartitionRollbackApiTest {
     }
 
     @Test
+    void aPartitionRollsBackToARunThatLandedItWithinARange() {
+        JsonPath range = Runs.launchAndAwait("{\"assets\":[\"extract/form_adv_filings\",\"raw/form_adv_filings\"],"
+                + "\"partitions\":[\"2003-04-01\",\"2003-04-02\",\"2003-04-03\"]}");
+        assertThat(range.getString("status")).as(range.getString("error")).isEqualTo("SUCCESS");
+        String id = given().contentType(ContentType.JSON).body("{\"toRun\":\"" + range.getString("id") + "\",\"partition\":\"2003-04-02\"}")
+                .post("/api/assets/raw/form_adv_filings/rollback").then().statusCode(201).extract().path("id");
+        JsonPath rollback = Runs.await(id);
+        assertThat(rollback.getString("status")).as(rollback.getString("error")).isEqualTo("SUCCESS");
+        given().contentType(ContentType.JSON).body("{\"toRun\":\"" + range.getString("id") + "\",\"partition\":\"2003-04-04\"}")
+                .post("/api/assets/raw/form_adv_filings/rollback").then().statusCode(409).body("detail", containsString("did not write"));
+    }
+
+    @Test
     void aPartitionLandedAgainInARangeIsRefusedWithTheRange() {
         JsonPath day = Runs.launchAndAwait("{\"assets\":[\"extract/form_adv_filings\",\"raw/form_adv_filings\"],\"partitions\":[\"2003-03-02\"]}");
         assertThat(day.getString("status")).as(day.getString("error")).isEqualTo("SUCCESS");

@@ -3,6 +3,7 @@ package io.sluice.lake.duckdb;
 import io.sluice.catalog.Asset;
 import io.sluice.catalog.AssetCatalog;
 import io.sluice.catalog.LakeTables;
+import io.sluice.catalog.LakeTables.UnsupportedRead;
 import io.sluice.catalog.TableSpec;
 import io.sluice.catalog.WriteMode;
 import io.sluice.lake.CheckQueries;
@@ -37,6 +38,16 @@ public class DuckDbLakeTables implements LakeTables {
         return Optional.empty();
     }
 
+    /**
+     * Whether a name can be one of {@link #tables()}: a table of the main schema named without its schema, and not Sluice's
+     * own (the write log, staging and snapshot tables start with {@code __}; a bi-temporal table's companions end in
+     * {@code __assertions} and {@code __filings}).
+     */
+    static boolean listable(String name) {
+        String lower = name.toLowerCase(java.util.Locale.ROOT);
+        return !lower.contains(".") && !lower.startsWith("__") && !lower.endsWith("__assertions") && !lower.endsWith("__filings");
+    }
+
     @Override
     public List<TableInfo> tables() {
         List<String> names = lake.read(s -> s.queryStrings("SELECT table_name FROM information_schema.tables WHERE table_schema = 'main' "
@@ -57,9 +68,12 @@ public class DuckDbLakeTables implements LakeTables {
         } catch (IllegalArgumentException e) {
             return Optional.empty();
         }
+        if (!listable(table)) {
+            return Optional.empty();
+        }
         return lake.read(session -> {
             DuckDbSession db = (DuckDbSession) session;
-            if (!db.tableExists(table) || table.startsWith("__")) {
+            if (!db.tableExists(table)) {
                 return Optional.empty();
             }
             Optional<Map.Entry<Asset<?>, TableSpec>> spec = managed(table);
@@ -89,8 +103,8 @@ public class DuckDbLakeTables implements LakeTables {
         Optional<WriteMode> mode = managed(info.name()).map(e -> e.getValue().mode());
         boolean bitemporal = mode.filter(m -> m instanceof WriteMode.Bitemporal).isPresent();
         if (!bitemporal && (businessDate.isPresent() || systemTime.isPresent())) {
-            throw new UnsupportedOperationException("businessDate and systemTime apply to bi-temporal tables; " + info.name() + " is "
-                    + info.writeMode());
+            throw new UnsupportedRead(businessDate.isPresent() ? "businessDate" : "systemTime", "businessDate and systemTime apply to "
+                    + "bi-temporal tables; " + info.name() + " is " + info.writeMode());
         }
         List<String> where = new ArrayList<>();
         if (bitemporal) {
@@ -108,11 +122,11 @@ public class DuckDbLakeTables implements LakeTables {
         List<String> columns = mode.map(m -> m instanceof WriteMode.Bitemporal b ? b.keyColumns()
                 : m instanceof WriteMode.Upsert u ? u.keyColumns() : List.<String>of()).orElse(List.of());
         if (columns.isEmpty()) {
-            throw new UnsupportedOperationException("table " + table + " has no key columns to filter on");
+            throw new UnsupportedRead("key", "table " + table + " has no key columns to filter on");
         }
         String[] values = key.split(",", -1);
         if (values.length > columns.size()) {
-            throw new UnsupportedOperationException("key has " + values.length + " values but table " + table + " has key columns " + columns);
+            throw new UnsupportedRead("key", "key has " + values.length + " values but table " + table + " has key columns " + columns);
         }
         List<String> terms = new ArrayList<>();
         for (int i = 0; i < values.length; i++) {
@@ -125,7 +139,7 @@ public class DuckDbLakeTables implements LakeTables {
     public Changes changes(String name, String runId, int limit) {
         TableInfo info = table(name).orElseThrow(() -> new IllegalArgumentException("no lake table '" + name + "'"));
         if (!"BITEMPORAL_MERGE".equals(info.writeMode())) {
-            throw new UnsupportedOperationException("changes by run are kept for bi-temporal tables; " + info.name() + " is " + info.writeMode());
+            throw new UnsupportedRead("name", "changes by run are kept for bi-temporal tables; " + info.name() + " is " + info.writeMode());
         }
         return lake.read(session -> {
             DuckDbSession db = (DuckDbSession) session;

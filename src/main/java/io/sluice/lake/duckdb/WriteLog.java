@@ -44,7 +44,8 @@ final class WriteLog {
     /**
      * Resolves a rollback target to the table's last write at or before it.
      *
-     * @throws RollbackRefused when the run never wrote the table (or partition)
+     * @throws RollbackRefused when the run never wrote the table (or partition), or the table had no write at or before the
+     *                         system time
      */
     static RollbackPoint resolve(DuckDbSession db, String table, io.sluice.catalog.RollbackTarget target, Optional<String> partition) {
         String ofTable = " FROM " + TABLE + " WHERE table_name = " + literal(table);
@@ -53,7 +54,7 @@ final class WriteLog {
         if (target.run().isPresent()) {
             String run = target.run().get();
             writeId = db.queryLong("SELECT coalesce(max(write_id), 0)" + ofTable + " AND run_id = " + literal(run)
-                    + partition.map(p -> " AND partition_key = " + literal(p)).orElse(""));
+                    + partition.map(p -> " AND " + covers(p)).orElse(""));
             if (writeId == 0) {
                 throw new RollbackRefused("run " + run + " did not write table " + table + partition.map(p -> " partition " + p).orElse(""));
             }
@@ -62,9 +63,25 @@ final class WriteLog {
         } else {
             Instant at = target.systemTime().orElseThrow();
             writeId = db.queryLong("SELECT coalesce(max(write_id), 0)" + ofTable + " AND written_at <= " + timestamp(at));
+            if (writeId == 0) {
+                // before the first write the table held nothing: rolling back there would empty it, which no one asks by accident
+                List<String> first = db.queryStrings("SELECT epoch_us(min(written_at))::VARCHAR" + ofTable);
+                throw new RollbackRefused("table " + table + " had no write at or before " + at
+                        + (first.isEmpty() || first.get(0) == null ? "" : "; its first write was at " + micros(first.get(0))));
+            }
             systemTime = at;
         }
         return new RollbackPoint(writeId, systemTime);
+    }
+
+    /**
+     * Whether a write's partition_key is the partition {@code p} or a range {@code first...last} of partitions holding it. Ranges
+     * are written for time-window partitions, whose keys of one definition have one fixed-width format that sorts as its times.
+     */
+    static String covers(String p) {
+        String key = literal(p);
+        return "(partition_key = " + key + " OR (contains(partition_key, '...') AND split_part(partition_key, '...', 1) <= " + key
+                + " AND " + key + " <= split_part(partition_key, '...', 2)))";
     }
 
     static Instant micros(String epochMicros) {
