@@ -58,7 +58,7 @@ final class ReplayCommand implements Callable<Integer> {
         PrintWriter stdout = spec.commandLine().getOut();
         PrintWriter stderr = spec.commandLine().getErr();
         try {
-            ReplayFile replay = new ReplayReader().read(file);
+            ReplayFile.Checked replay = new ReplayReader().read(file);
             requireWritableParent(out, "--out");
             if (probes != null) {
                 requireWritableParent(probes, "--probes");

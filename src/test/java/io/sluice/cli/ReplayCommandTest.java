@@ -132,6 +132,11 @@ class ReplayCommandTest {
         assertBadInput(run(write("""
                 {"table": {"key_columns": ["k; DROP TABLE x"], "value_columns": [], "date_column": "d"},
                  "batches": []}""")), "column name must match");
+        assertBadInput(run(write("""
+                {"table": {"key_columns": ["k"], "value_columns": [], "date_column": "d"},
+                 "batches": [{"system_time": "+10000-01-01T00:00:00Z"}]}""")),
+                "batches[0].system_time: must be between 0001-01-01T00:00:00Z and 9999-12-31T23:59:59.999999Z");
+        assertBadInput(run(write("")), "the file is empty");
         assertBadInput(SluiceCli.run(new String[] {"lake", "replay"}, new PrintWriter(out), new PrintWriter(err)),
                 "Missing required");
     }

@@ -74,9 +74,9 @@ public final class Replay {
      * Runs the replay on {@code connection}, which must not hold the table yet. Writes the CSV to {@code csv} and,
      * when {@code probes} is given, the probe answers to it. Each batch's line goes to {@code out}.
      */
-    public Report run(Connection connection, ReplayFile file, Path csv, Optional<Path> probes, Consumer<String> out)
-            throws SQLException {
-        BitemporalTable table = file.bitemporalTable();
+    public Report run(Connection connection, ReplayFile.Checked file, Path csv, Optional<Path> probes,
+                      Consumer<String> out) throws SQLException {
+        BitemporalTable table = file.table();
         List<ReplayFile.Step> steps = file.steps();
         List<ReplayFile.Question> questions = file.questions();
         requireFresh(connection, table);
