@@ -30,7 +30,8 @@ final class ReplayCommand implements Callable<Integer> {
     Path file;
 
     @Option(names = "--out", required = true, paramLabel = "CSV",
-            description = "Where to write the whole table as CSV (header, \\N for NULL).")
+            description = "Where to write the whole table as CSV (header, \\N for NULL), whatever the name's ending; "
+                    + "gzip- or zstd-compressed when the name ends in .gz or .zst.")
     Path out;
 
     @Option(names = "--probes", paramLabel = "JSONL", description = "Where to write the probe answers, one JSON per line.")

@@ -10,6 +10,7 @@ import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -142,6 +143,31 @@ class ReplayCommandTest {
     }
 
     @Test
+    void the_export_is_csv_whatever_the_file_is_called_and_compressed_as_its_ending_says() throws Exception {
+        Path file = Path.of(resource("example-c.json"));
+        List<String> expected = null;
+        for (String name : List.of("t.csv", "t.json", "t.parquet", "t")) {
+            Path target = dir.resolve(name);
+            assertThat(runTo(file, target)).as("%s: %s", name, err).isZero();
+            List<String> lines = Files.readAllLines(target);
+            assertThat(lines.get(0)).as(name).isEqualTo("firm,name,valid_from,valid_to,value_hash,system_from,system_to");
+            if (expected == null) {
+                expected = lines;
+            }
+            assertThat(lines).as(name).isEqualTo(expected);
+        }
+        Path gz = dir.resolve("t.csv.gz");
+        assertThat(runTo(file, gz)).as("%s", err).isZero();
+        try (var in = new java.util.zip.GZIPInputStream(Files.newInputStream(gz))) {
+            assertThat(new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8).lines().toList())
+                    .isEqualTo(expected);
+        }
+        Path zst = dir.resolve("t.csv.zst");
+        assertThat(runTo(file, zst)).as("%s", err).isZero();
+        assertThat(Arrays.copyOf(Files.readAllBytes(zst), 4)).isEqualTo(new byte[] {0x28, (byte) 0xB5, 0x2F, (byte) 0xFD});
+    }
+
+    @Test
     void replaying_into_a_database_that_has_the_table_is_refused() throws Exception {
         Path db = dir.resolve("lake.duckdb");
         Path file = Path.of(resource("example-c.json"));
@@ -167,6 +193,11 @@ class ReplayCommandTest {
     private int run(Path file) {
         return SluiceCli.run(new String[] {"lake", "replay", file.toString(), "--out", dir.resolve("t.csv").toString(),
             "--probes", dir.resolve("p.jsonl").toString()}, new PrintWriter(out), new PrintWriter(err));
+    }
+
+    private int runTo(Path file, Path csv) {
+        return SluiceCli.run(new String[] {"lake", "replay", file.toString(), "--out", csv.toString()},
+                new PrintWriter(out), new PrintWriter(err));
     }
 
     private java.net.URI resource(String example) throws URISyntaxException {

@@ -127,8 +127,10 @@ public final class Replay {
     private static void export(Connection connection, BitemporalTable table, Path csv) throws SQLException {
         String path = csv.toAbsolutePath().toString().replace("'", "''");
         try (Statement s = connection.createStatement()) {
+            // FORMAT stated: DuckDB would otherwise choose it from the name's ending (JSON for x.json). Compression is
+            // still chosen from the name: x.csv.gz is gzip, x.csv.zst zstd
             s.execute("COPY (SELECT * FROM \"" + table.name() + "\" ORDER BY ALL) TO '" + path
-                    + "' (HEADER, NULLSTR '\\N')");
+                    + "' (FORMAT csv, HEADER, NULLSTR '\\N')");
         }
     }
 
