@@ -12,6 +12,8 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.time.InstantSource;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
@@ -60,6 +62,11 @@ final class ReplayCommand implements Callable<Integer> {
         PrintWriter stderr = spec.commandLine().getErr();
         try {
             ReplayFile.Checked replay = new ReplayReader().read(file);
+            List<ReplayOutputs.Target> targets = new ArrayList<>(List.of(new ReplayOutputs.Target("--out", out)));
+            if (probes != null) {
+                targets.add(new ReplayOutputs.Target("--probes", probes));
+            }
+            ReplayOutputs.check(file, db, targets);
             requireWritableParent(out, "--out");
             if (probes != null) {
                 requireWritableParent(probes, "--probes");

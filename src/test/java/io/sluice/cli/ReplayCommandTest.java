@@ -177,6 +177,48 @@ class ReplayCommandTest {
         assertBadInput(SluiceCli.run(args, new PrintWriter(out), new PrintWriter(err)), "already exists");
     }
 
+    @Test
+    void an_output_that_names_the_database_the_replay_file_or_the_other_output_is_refused_before_anything_is_written()
+            throws Exception {
+        Path file = Path.of(resource("example-c.json"));
+        Path keep = dir.resolve("keep.duckdb");
+        assertThat(SluiceCli.run(new String[] {"lake", "replay", file.toString(), "--out", dir.resolve("t.csv").toString(),
+            "--db", keep.toString()}, new PrintWriter(out), new PrintWriter(err))).isZero();
+        byte[] database = Files.readAllBytes(keep);
+        Path input = write(Files.readString(file));
+        byte[] replay = Files.readAllBytes(input);
+
+        Path fresh = dir.resolve("fresh.duckdb");
+        assertBadInput(cli(input, "--db", keep.toString(), "--out", keep.toString()),
+                "--out " + keep + ": is the same file as --db");
+        assertBadInput(cli(input, "--db", fresh.toString(), "--out", dir.resolve("a.csv").toString(),
+                "--probes", dir.resolve("./a.csv").toString()), "--probes " + dir.resolve("./a.csv")
+                + ": is the same file as --out");
+        assertBadInput(cli(input, "--db", fresh.toString(), "--out", dir.resolve("t.csv").toString(),
+                "--probes", input.toString()), "--probes " + input + ": is the replay file");
+        Path link = Files.createSymbolicLink(dir.resolve("link.csv"), input);
+        assertBadInput(cli(input, "--db", fresh.toString(), "--out", link.toString()), "is the replay file");
+        assertBadInput(cli(input, "--db", fresh.toString(), "--out", keep.toString()),
+                "--out " + keep + ": is a DuckDB database");
+        Path renamed = dir.resolve("lake.csv");
+        Files.copy(keep, renamed);
+        assertBadInput(cli(input, "--db", fresh.toString(), "--out", renamed.toString()),
+                "--out " + renamed + ": is a DuckDB database");
+
+        assertThat(Files.readAllBytes(keep)).isEqualTo(database);
+        assertThat(Files.readAllBytes(renamed)).isEqualTo(database);
+        assertThat(Files.readAllBytes(input)).isEqualTo(replay);
+        assertThat(fresh).doesNotExist();
+        assertThat(dir.resolve("a.csv")).doesNotExist();
+        assertThat(Files.readString(dir.resolve("t.csv"))).startsWith("firm,name,");
+    }
+
+    private int cli(Path file, String... options) {
+        List<String> args = new ArrayList<>(List.of("lake", "replay", file.toString()));
+        args.addAll(List.of(options));
+        return SluiceCli.run(args.toArray(String[]::new), new PrintWriter(out), new PrintWriter(err));
+    }
+
     private void assertBadInput(int code, String message) {
         assertThat(code).isEqualTo(2);
         List<String> lines = err.toString().lines().toList();
