@@ -6,7 +6,6 @@ import io.sluice.lake.replay.ReplayInputException;
 import io.sluice.lake.replay.ReplayReader;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -66,16 +65,16 @@ final class ReplayCommand implements Callable<Integer> {
             if (probes != null) {
                 targets.add(new ReplayOutputs.Target("--probes", probes));
             }
-            ReplayOutputs.check(file, db, targets);
-            requireWritableParent(out, "--out");
-            if (probes != null) {
-                requireWritableParent(probes, "--probes");
-            }
-            loadDriver();
-            try (Connection connection = DriverManager.getConnection(
-                    db == null ? "jdbc:duckdb:" : "jdbc:duckdb:" + db.toAbsolutePath())) {
-                Replay.Report report = new Replay(clock)
-                        .run(connection, replay, out, Optional.ofNullable(probes), stdout::println);
+            try (ReplayOutputs outputs = ReplayOutputs.prepare(file, db, targets)) {
+                Optional<Path> probesTemporary = probes == null ? Optional.empty() : Optional.of(outputs.temporary(1));
+                loadDriver();
+                Replay.Report report;
+                try (Connection connection = DriverManager.getConnection(
+                        db == null ? "jdbc:duckdb:" : "jdbc:duckdb:" + db.toAbsolutePath())) {
+                    report = new Replay(clock).run(connection, replay, outputs.temporary(0), probesTemporary,
+                            stdout::println);
+                }
+                outputs.commit();
                 long unexpected = report.unexpected();
                 if (unexpected > 0) {
                     stderr.println("sluice: " + unexpected + " of " + report.batches().size()
@@ -102,13 +101,6 @@ final class ReplayCommand implements Callable<Integer> {
             Class.forName("org.duckdb.DuckDBDriver", true, ReplayCommand.class.getClassLoader());
         } catch (ClassNotFoundException e) {
             throw new SQLException("the DuckDB JDBC driver is not on the class path", e);
-        }
-    }
-
-    private static void requireWritableParent(Path path, String option) {
-        Path parent = path.toAbsolutePath().getParent();
-        if (parent != null && !Files.isDirectory(parent)) {
-            throw new ReplayInputException(option + ": directory does not exist: " + parent);
         }
     }
 }

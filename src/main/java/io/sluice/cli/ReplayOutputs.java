@@ -6,15 +6,17 @@ import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
 /**
- * The files a replay writes (--out, --probes), checked before anything runs. An output is refused when it names
+ * The files a replay writes (--out, --probes): checked before anything runs, then staged in temporary files next
+ * to their targets and moved into place only when the whole replay succeeded. An output is refused when it names
  * the replay file, the database or the other output, when it exists and is not a regular file, or when it is a
  * DuckDB database: a CSV written over a live lake would destroy it.
  */
-final class ReplayOutputs {
+final class ReplayOutputs implements AutoCloseable {
 
     /** An output file and the option that named it. */
     record Target(String option, Path path) {
@@ -27,7 +29,41 @@ final class ReplayOutputs {
     /** DuckDB database files carry these bytes at offset 8. */
     private static final byte[] DUCKDB_MAGIC = "DUCK".getBytes(StandardCharsets.US_ASCII);
 
-    private ReplayOutputs() {
+    private final List<StagedFile> staged;
+
+    private ReplayOutputs(List<StagedFile> staged) {
+        this.staged = staged;
+    }
+
+    /** Checks the targets ({@link #check}) and creates a temporary file next to each, in the order given. */
+    static ReplayOutputs prepare(Path input, Path db, List<Target> targets) {
+        check(input, db, targets);
+        List<StagedFile> staged = new ArrayList<>();
+        try {
+            for (Target target : targets) {
+                staged.add(StagedFile.create(target));
+            }
+        } catch (RuntimeException e) {
+            staged.forEach(StagedFile::close);
+            throw e;
+        }
+        return new ReplayOutputs(staged);
+    }
+
+    /** Where to write the output {@code index} (in the order of {@link #prepare}) until {@link #commit()}. */
+    Path temporary(int index) {
+        return staged.get(index).temporary();
+    }
+
+    /** Moves every output into place. */
+    void commit() {
+        staged.forEach(StagedFile::commit);
+    }
+
+    /** Deletes the temporary files that were not moved into place. */
+    @Override
+    public void close() {
+        staged.forEach(StagedFile::close);
     }
 
     /**
@@ -100,7 +136,7 @@ final class ReplayOutputs {
             head = in.readNBytes(12);
         } catch (IOException e) {
             throw new ReplayInputException(t.label() + ": cannot read the file to check what it holds ("
-                    + e.getMessage() + ")");
+                    + StagedFile.reason(e) + ")");
         }
         if (head.length == 12 && Arrays.equals(head, 8, 12, DUCKDB_MAGIC, 0, 4)) {
             throw new ReplayInputException(t.label() + ": is a DuckDB database; refusing to overwrite it");

@@ -213,6 +213,50 @@ class ReplayCommandTest {
         assertThat(Files.readString(dir.resolve("t.csv"))).startsWith("firm,name,");
     }
 
+    @Test
+    void an_output_that_cannot_be_written_is_refused_before_any_batch_runs() throws Exception {
+        Path file = Path.of(resource("example-c.json"));
+        Path db = dir.resolve("lake.duckdb");
+        Path csv = dir.resolve("t.csv");
+        Files.writeString(csv, "old\n");
+        assertBadInput(cli(file, "--db", db.toString(), "--out", dir.toString()), "--out " + dir + ": is a directory");
+        assertBadInput(cli(file, "--db", db.toString(), "--out", "/dev/full"), "--out /dev/full: is not a regular file");
+        assertBadInput(cli(file, "--db", db.toString(), "--out", "/sys/x.csv"),
+                "--out /sys/x.csv: cannot create a file in /sys (");
+        assertBadInput(cli(file, "--db", db.toString(), "--out", csv.toString(), "--probes", "/proc/p.jsonl"),
+                "--probes /proc/p.jsonl: cannot create a file in /proc (");
+        assertBadInput(cli(file, "--db", db.toString(), "--out", dir.resolve("no/t.csv").toString()),
+                "--out " + dir.resolve("no/t.csv") + ": directory " + dir.resolve("no") + " does not exist");
+        assertBadInput(cli(file, "--db", db.toString(), "--out", ""), "--out: the path is empty");
+        assertThat(out.toString()).as("no batch ran").isEmpty();
+        assertThat(db).doesNotExist();
+        assertThat(Files.readString(csv)).isEqualTo("old\n");
+    }
+
+    @Test
+    void outputs_replace_existing_files_only_when_everything_succeeded_and_leave_no_temporary_behind()
+            throws Exception {
+        Path file = Path.of(resource("example-c.json"));
+        Path db = dir.resolve("lake.duckdb");
+        Files.writeString(dir.resolve("t.csv"), "old\n");
+        Files.writeString(dir.resolve("p.jsonl"), "old\n");
+        assertThat(cli(file, "--db", db.toString(), "--out", dir.resolve("t.csv").toString(),
+                "--probes", dir.resolve("p.jsonl").toString())).as("%s", err).isZero();
+        List<String> first = csv();
+        assertThat(first.get(0)).startsWith("firm,name,");
+        Files.writeString(dir.resolve("t.csv"), "old\n");
+        assertBadInput(cli(file, "--db", db.toString(), "--out", dir.resolve("t.csv").toString(),
+                "--probes", dir.resolve("p.jsonl").toString()), "already exists");
+        assertThat(Files.readString(dir.resolve("t.csv"))).isEqualTo("old\n");
+        assertThat(replay("example-c.json")).isZero();
+        assertThat(replay("example-c.json")).as("a re-run replaces its own outputs").isZero();
+        assertThat(csv()).isEqualTo(first);
+        try (var files = Files.list(dir)) {
+            assertThat(files.map(p -> p.getFileName().toString()))
+                    .containsExactlyInAnyOrder("lake.duckdb", "t.csv", "p.jsonl");
+        }
+    }
+
     private int cli(Path file, String... options) {
         List<String> args = new ArrayList<>(List.of("lake", "replay", file.toString()));
         args.addAll(List.of(options));

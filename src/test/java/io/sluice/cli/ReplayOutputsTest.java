@@ -9,10 +9,11 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Which outputs a replay may write, without running a replay. */
+/** Which outputs a replay may write, and how they reach their place, without running a replay. */
 class ReplayOutputsTest {
 
     @TempDir
@@ -49,9 +50,68 @@ class ReplayOutputsTest {
                 .doesNotThrowAnyException();
     }
 
+    @Test
+    void outputs_are_staged_next_to_their_targets_and_replace_them_on_commit() throws Exception {
+        Path input = Files.writeString(dir.resolve("r.json"), "{}");
+        Path csv = Files.writeString(dir.resolve("t.csv.gz"), "old");
+        Path jsonl = dir.resolve("p.jsonl");
+        try (ReplayOutputs outputs = ReplayOutputs.prepare(input, null, List.of(out(csv), probes(jsonl)))) {
+            assertThat(outputs.temporary(0)).hasParent(dir).exists();
+            assertThat(outputs.temporary(0).getFileName().toString()).startsWith(".sluice-").endsWith("-t.csv.gz");
+            assertThat(outputs.temporary(1).getFileName().toString()).endsWith("-p.jsonl");
+            Files.writeString(outputs.temporary(0), "new");
+            Files.writeString(outputs.temporary(1), "answers");
+            assertThat(csv).hasContent("old");
+            outputs.commit();
+        }
+        assertThat(csv).hasContent("new");
+        assertThat(jsonl).hasContent("answers");
+        assertThat(names()).containsExactlyInAnyOrder("r.json", "t.csv.gz", "p.jsonl");
+    }
+
+    @Test
+    void without_a_commit_the_targets_stay_as_they_were_and_the_temporaries_go() throws Exception {
+        Path input = Files.writeString(dir.resolve("r.json"), "{}");
+        Path csv = Files.writeString(dir.resolve("t.csv"), "old");
+        try (ReplayOutputs outputs = ReplayOutputs.prepare(input, null, List.of(out(csv), probes(dir.resolve("p"))))) {
+            Files.writeString(outputs.temporary(0), "half");
+        }
+        assertThat(csv).hasContent("old");
+        assertThat(names()).containsExactlyInAnyOrder("r.json", "t.csv");
+    }
+
+    @Test
+    void a_directory_that_takes_no_files_is_found_before_anything_runs_and_nothing_is_left() throws Exception {
+        Path input = Files.writeString(dir.resolve("r.json"), "{}");
+        assertRefused(input, null, List.of(out(dir.resolve("t.csv")), probes(Path.of("/proc/p.jsonl"))),
+                "--probes /proc/p.jsonl: cannot create a file in /proc (");
+        assertRefused(input, null, List.of(out(dir.resolve("no/t.csv"))),
+                "--out " + dir.resolve("no/t.csv") + ": directory " + dir.resolve("no") + " does not exist");
+        assertThat(names()).containsExactly("r.json");
+    }
+
+    @Test
+    void a_symbolic_link_to_an_existing_file_is_written_through() throws Exception {
+        Path input = Files.writeString(dir.resolve("r.json"), "{}");
+        Path real = Files.writeString(dir.resolve("real.csv"), "old");
+        Path link = Files.createSymbolicLink(dir.resolve("link.csv"), real);
+        try (ReplayOutputs outputs = ReplayOutputs.prepare(input, null, List.of(out(link)))) {
+            Files.writeString(outputs.temporary(0), "new");
+            outputs.commit();
+        }
+        assertThat(Files.isSymbolicLink(link)).isTrue();
+        assertThat(real).hasContent("new");
+    }
+
     private void assertRefused(Path input, Path db, List<ReplayOutputs.Target> targets, String message) {
-        assertThatThrownBy(() -> ReplayOutputs.check(input, db, targets))
+        assertThatThrownBy(() -> ReplayOutputs.prepare(input, db, targets))
                 .isInstanceOf(ReplayInputException.class).hasMessageContaining(message);
+    }
+
+    private List<String> names() throws Exception {
+        try (Stream<Path> files = Files.list(dir)) {
+            return files.map(p -> p.getFileName().toString()).toList();
+        }
     }
 
     private static byte[] header(String magic) {
