@@ -6,12 +6,13 @@ import io.sluice.lake.replay.ReplayInputException;
 import io.sluice.lake.replay.ReplayReader;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.time.InstantSource;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
@@ -30,7 +31,8 @@ final class ReplayCommand implements Callable<Integer> {
     Path file;
 
     @Option(names = "--out", required = true, paramLabel = "CSV",
-            description = "Where to write the whole table as CSV (header, \\N for NULL).")
+            description = "Where to write the whole table as CSV (header, \\N for NULL), whatever the name's ending; "
+                    + "gzip- or zstd-compressed when the name ends in .gz or .zst.")
     Path out;
 
     @Option(names = "--probes", paramLabel = "JSONL", description = "Where to write the probe answers, one JSON per line.")
@@ -58,16 +60,21 @@ final class ReplayCommand implements Callable<Integer> {
         PrintWriter stdout = spec.commandLine().getOut();
         PrintWriter stderr = spec.commandLine().getErr();
         try {
-            ReplayFile replay = new ReplayReader().read(file);
-            requireWritableParent(out, "--out");
+            ReplayFile.Checked replay = new ReplayReader().read(file);
+            List<ReplayOutputs.Target> targets = new ArrayList<>(List.of(new ReplayOutputs.Target("--out", out)));
             if (probes != null) {
-                requireWritableParent(probes, "--probes");
+                targets.add(new ReplayOutputs.Target("--probes", probes));
             }
-            loadDriver();
-            try (Connection connection = DriverManager.getConnection(
-                    db == null ? "jdbc:duckdb:" : "jdbc:duckdb:" + db.toAbsolutePath())) {
-                Replay.Report report = new Replay(clock)
-                        .run(connection, replay, out, Optional.ofNullable(probes), stdout::println);
+            try (ReplayOutputs outputs = ReplayOutputs.prepare(file, db, targets)) {
+                Optional<Path> probesTemporary = probes == null ? Optional.empty() : Optional.of(outputs.temporary(1));
+                loadDriver();
+                Replay.Report report;
+                try (Connection connection = DriverManager.getConnection(
+                        db == null ? "jdbc:duckdb:" : "jdbc:duckdb:" + db.toAbsolutePath())) {
+                    report = new Replay(clock).run(connection, replay, outputs.temporary(0), probesTemporary,
+                            stdout::println);
+                }
+                outputs.commit();
                 long unexpected = report.unexpected();
                 if (unexpected > 0) {
                     stderr.println("sluice: " + unexpected + " of " + report.batches().size()
@@ -94,13 +101,6 @@ final class ReplayCommand implements Callable<Integer> {
             Class.forName("org.duckdb.DuckDBDriver", true, ReplayCommand.class.getClassLoader());
         } catch (ClassNotFoundException e) {
             throw new SQLException("the DuckDB JDBC driver is not on the class path", e);
-        }
-    }
-
-    private static void requireWritableParent(Path path, String option) {
-        Path parent = path.toAbsolutePath().getParent();
-        if (parent != null && !Files.isDirectory(parent)) {
-            throw new ReplayInputException(option + ": directory does not exist: " + parent);
         }
     }
 }

@@ -74,9 +74,9 @@ public final class Replay {
      * Runs the replay on {@code connection}, which must not hold the table yet. Writes the CSV to {@code csv} and,
      * when {@code probes} is given, the probe answers to it. Each batch's line goes to {@code out}.
      */
-    public Report run(Connection connection, ReplayFile file, Path csv, Optional<Path> probes, Consumer<String> out)
-            throws SQLException {
-        BitemporalTable table = file.bitemporalTable();
+    public Report run(Connection connection, ReplayFile.Checked file, Path csv, Optional<Path> probes,
+                      Consumer<String> out) throws SQLException {
+        BitemporalTable table = file.table();
         List<ReplayFile.Step> steps = file.steps();
         List<ReplayFile.Question> questions = file.questions();
         requireFresh(connection, table);
@@ -127,8 +127,10 @@ public final class Replay {
     private static void export(Connection connection, BitemporalTable table, Path csv) throws SQLException {
         String path = csv.toAbsolutePath().toString().replace("'", "''");
         try (Statement s = connection.createStatement()) {
+            // FORMAT stated: DuckDB would otherwise choose it from the name's ending (JSON for x.json). Compression is
+            // still chosen from the name: x.csv.gz is gzip, x.csv.zst zstd
             s.execute("COPY (SELECT * FROM \"" + table.name() + "\" ORDER BY ALL) TO '" + path
-                    + "' (HEADER, NULLSTR '\\N')");
+                    + "' (FORMAT csv, HEADER, NULLSTR '\\N')");
         }
     }
 

@@ -8,23 +8,35 @@ import java.time.LocalDate;
 import java.time.OffsetDateTime;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
 
-/** A replay file (BITEMPORAL.md section 9), as Jackson reads it. {@link #check()} turns it into validated values. */
+/**
+ * A replay file (BITEMPORAL.md section 9), as Jackson reads it: every field optional, so that a missing one is
+ * reported here, by its path. {@link #check()} turns it into validated values.
+ */
 public record ReplayFile(
-        @JsonProperty(value = "table", required = true) Table table,
-        @JsonProperty(value = "batches", required = true) List<BatchSpec> batches,
+        @JsonProperty("table") Table table,
+        @JsonProperty("batches") List<BatchSpec> batches,
         @JsonProperty("probes") List<Probe> probes) {
+
+    /** The dates DuckDB's DATE and TIMESTAMPTZ hold without a sign or a fifth year digit: years 1 to 9999. */
+    static final LocalDate FIRST_DATE = LocalDate.of(1, 1, 1);
+    static final LocalDate LAST_DATE = LocalDate.of(9999, 12, 31);
+    static final Instant FIRST_INSTANT = Instant.parse("0001-01-01T00:00:00Z");
+    static final Instant LAST_INSTANT = Instant.parse("9999-12-31T23:59:59.999999Z");
 
     public record Table(
             @JsonProperty("name") String name,
-            @JsonProperty(value = "key_columns", required = true) List<String> keyColumns,
-            @JsonProperty(value = "value_columns", required = true) List<String> valueColumns,
-            @JsonProperty(value = "date_column", required = true) String dateColumn,
+            @JsonProperty("key_columns") List<String> keyColumns,
+            @JsonProperty("value_columns") List<String> valueColumns,
+            @JsonProperty("date_column") String dateColumn,
             @JsonProperty("complete_by") List<String> completeBy,
             @JsonProperty("column_types") Map<String, String> columnTypes) {
     }
@@ -38,8 +50,8 @@ public record ReplayFile(
     }
 
     public record Probe(
-            @JsonProperty(value = "business_date", required = true) String businessDate,
-            @JsonProperty(value = "after_batch", required = true) Integer afterBatch) {
+            @JsonProperty("business_date") String businessDate,
+            @JsonProperty("after_batch") Integer afterBatch) {
     }
 
     /** One batch of the file, checked: its table columns exist, its system time and replace mode parse. */
@@ -51,23 +63,58 @@ public record ReplayFile(
     public record Question(int afterBatch, LocalDate businessDate) {
     }
 
-    public BitemporalTable bitemporalTable() {
+    /** The whole file, checked. */
+    public record Checked(BitemporalTable table, List<Step> steps, List<Question> questions) {
+
+        public Checked {
+            steps = List.copyOf(steps);
+            questions = List.copyOf(questions);
+        }
+    }
+
+    /** Checks the table, the batches and the probes; the first problem is a {@link ReplayInputException}. */
+    public Checked check() {
+        BitemporalTable t = bitemporalTable();
+        return new Checked(t, steps(t), questions());
+    }
+
+    private BitemporalTable bitemporalTable() {
         if (table == null) {
-            throw new ReplayInputException("missing \"table\"");
+            throw new ReplayInputException("table: missing");
+        }
+        List<String> keys = columns(table.keyColumns(), "table.key_columns", true);
+        List<String> values = columns(table.valueColumns(), "table.value_columns", true);
+        List<String> completeBy = columns(table.completeBy(), "table.complete_by", false);
+        if (table.dateColumn() == null) {
+            throw new ReplayInputException("table.date_column: missing");
         }
         try {
-            return new BitemporalTable(table.name() == null ? "replay" : table.name(), table.keyColumns(),
-                    table.valueColumns(), table.dateColumn(), table.completeBy(), table.columnTypes());
-        } catch (IllegalArgumentException | NullPointerException e) {
+            return new BitemporalTable(table.name() == null ? "replay" : table.name(), keys, values,
+                    table.dateColumn(), completeBy, table.columnTypes());
+        } catch (IllegalArgumentException e) {
             throw new ReplayInputException("table: " + e.getMessage());
         }
     }
 
+    private static List<String> columns(List<String> names, String where, boolean required) {
+        if (names == null) {
+            if (required) {
+                throw new ReplayInputException(where + ": missing");
+            }
+            return List.of();
+        }
+        for (int i = 0; i < names.size(); i++) {
+            if (names.get(i) == null) {
+                throw new ReplayInputException(where + "[" + i + "]: expected a column name, found null");
+            }
+        }
+        return names;
+    }
+
     /** The batches, checked against the table: unknown columns, bad system times or replace modes are input errors. */
-    public List<Step> steps() {
-        BitemporalTable t = bitemporalTable();
+    private List<Step> steps(BitemporalTable t) {
         if (batches == null) {
-            throw new ReplayInputException("missing \"batches\"");
+            throw new ReplayInputException("batches: missing");
         }
         Set<String> rowColumns = lower(t.keyColumns(), t.valueColumns(), List.of(t.dateColumn()));
         Set<String> markerColumns = lower(t.scopeColumns(), List.of(t.dateColumn()));
@@ -76,7 +123,7 @@ public record ReplayFile(
             BatchSpec b = batches.get(i);
             String where = "batches[" + i + "]";
             if (b == null) {
-                throw new ReplayInputException(where + " is null");
+                throw new ReplayInputException(where + ": expected an object, found null");
             }
             Replace replace;
             try {
@@ -91,25 +138,27 @@ public record ReplayFile(
         return steps;
     }
 
-    public List<Question> questions() {
+    private List<Question> questions() {
         List<Question> questions = new ArrayList<>();
         int count = batches == null ? 0 : batches.size();
         List<Probe> all = probes == null ? List.of() : probes;
         for (int i = 0; i < all.size(); i++) {
             Probe p = all.get(i);
             String where = "probes[" + i + "]";
-            if (p == null || p.afterBatch() == null || p.businessDate() == null) {
-                throw new ReplayInputException(where + " needs business_date and after_batch");
+            if (p == null) {
+                throw new ReplayInputException(where + ": expected an object, found null");
+            }
+            if (p.businessDate() == null) {
+                throw new ReplayInputException(where + ".business_date: missing");
+            }
+            if (p.afterBatch() == null) {
+                throw new ReplayInputException(where + ".after_batch: missing");
             }
             if (p.afterBatch() < 1 || p.afterBatch() > count) {
-                throw new ReplayInputException(where + ".after_batch must be between 1 and " + count + ", got "
+                throw new ReplayInputException(where + ".after_batch: must be between 1 and " + count + ", got "
                         + p.afterBatch());
             }
-            try {
-                questions.add(new Question(p.afterBatch(), LocalDate.parse(p.businessDate())));
-            } catch (DateTimeParseException e) {
-                throw new ReplayInputException(where + ".business_date is not a date (YYYY-MM-DD): " + p.businessDate());
-            }
+            questions.add(new Question(p.afterBatch(), date(p.businessDate(), where + ".business_date")));
         }
         return questions;
     }
@@ -122,7 +171,7 @@ public record ReplayFile(
         for (int i = 0; i < maps.size(); i++) {
             Map<String, String> map = maps.get(i);
             if (map == null) {
-                throw new ReplayInputException(where + "[" + i + "] is null");
+                throw new ReplayInputException(where + "[" + i + "]: expected an object, found null");
             }
             for (String column : map.keySet()) {
                 if (!allowed.contains(column.toLowerCase(Locale.ROOT))) {
@@ -130,7 +179,7 @@ public record ReplayFile(
                             + String.join(", ", allowed) + ")");
                 }
             }
-            entries.add(new java.util.LinkedHashMap<>(map));
+            entries.add(new LinkedHashMap<>(map));
         }
         return entries;
     }
@@ -139,16 +188,37 @@ public record ReplayFile(
         if (text == null) {
             return null;
         }
+        Instant instant;
         try {
-            return OffsetDateTime.parse(text).toInstant();
+            instant = OffsetDateTime.parse(text).toInstant();
         } catch (DateTimeParseException e) {
-            throw new ReplayInputException(where + " is not an ISO-8601 date-time with offset: " + text);
+            throw new ReplayInputException(where + ": expected an ISO-8601 date-time with offset, found \"" + text
+                    + "\"");
         }
+        if (instant.isBefore(FIRST_INSTANT) || instant.isAfter(LAST_INSTANT)) {
+            throw new ReplayInputException(where + ": must be between " + FIRST_INSTANT + " and " + LAST_INSTANT
+                    + ", got " + text);
+        }
+        return instant;
+    }
+
+    private static LocalDate date(String text, String where) {
+        LocalDate date;
+        try {
+            date = LocalDate.parse(text);
+        } catch (DateTimeParseException e) {
+            throw new ReplayInputException(where + ": expected a date (YYYY-MM-DD), found \"" + text + "\"");
+        }
+        if (date.isBefore(FIRST_DATE) || date.isAfter(LAST_DATE)) {
+            throw new ReplayInputException(where + ": must be between " + FIRST_DATE + " and " + LAST_DATE + ", got "
+                    + text);
+        }
+        return date;
     }
 
     @SafeVarargs
     private static Set<String> lower(List<String>... lists) {
-        return java.util.Arrays.stream(lists).flatMap(List::stream).map(s -> s.toLowerCase(Locale.ROOT))
-                .collect(Collectors.toCollection(java.util.LinkedHashSet::new));
+        return Arrays.stream(lists).flatMap(List::stream).map(s -> s.toLowerCase(Locale.ROOT))
+                .collect(Collectors.toCollection(LinkedHashSet::new));
     }
 }

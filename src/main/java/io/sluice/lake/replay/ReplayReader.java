@@ -1,62 +1,75 @@
 package io.sluice.lake.replay;
 
+import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.databind.DeserializationFeature;
-import com.fasterxml.jackson.databind.JsonMappingException;
+import com.fasterxml.jackson.databind.MapperFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
+import com.fasterxml.jackson.databind.json.JsonMapper;
 import java.io.IOException;
+import java.nio.charset.CharacterCodingException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.util.stream.Collectors;
 
-/** Reads a replay file strictly (unknown fields are errors) and explains any problem in one line. */
+/**
+ * Reads a replay file strictly (unknown or repeated fields, a fraction or a string where a number or a boolean
+ * belongs, dates outside years 1 to 9999 are errors) and explains any problem in one line that names the file and
+ * the field.
+ */
 public final class ReplayReader {
 
-    private final ObjectMapper mapper = new ObjectMapper()
+    private final ObjectMapper mapper = JsonMapper.builder()
             .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
-            .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
-            .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
+            .disable(DeserializationFeature.ACCEPT_FLOAT_AS_INT)
+            // "1" for a number or "true" for a boolean; a column value (a string) still takes a number's text
+            .disable(MapperFeature.ALLOW_COERCION_OF_SCALARS)
+            .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
+            .build();
 
-    public ReplayFile read(Path file) {
+    public ReplayFile.Checked read(Path file) {
         String json;
         try {
             json = Files.readString(file);
         } catch (NoSuchFileException e) {
             throw new ReplayInputException("no such file: " + file);
+        } catch (CharacterCodingException e) {
+            throw new ReplayInputException(file + ": not UTF-8 text");
         } catch (IOException e) {
             throw new ReplayInputException("cannot read " + file + ": " + e.getMessage());
         }
+        if (json.isBlank()) {
+            throw new ReplayInputException(file + ": the file is empty");
+        }
         try {
-            ReplayFile replay = mapper.readValue(json, ReplayFile.class);
-            if (replay == null) {
-                throw new ReplayInputException(file + ": the file holds no replay object");
+            return parse(json).check();
+        } catch (ReplayInputException e) {
+            throw new ReplayInputException(file + ": " + e.getMessage());
+        }
+    }
+
+    private ReplayFile parse(String json) {
+        try (JsonParser parser = mapper.createParser(json)) {
+            try {
+                return bind(parser);
+            } catch (JsonProcessingException e) {
+                throw new ReplayInputException(JsonProblem.describe(e)); // before closing: it reads the parser's token
             }
-            return replay;
-        } catch (UnrecognizedPropertyException e) {
-            throw new ReplayInputException(file + ": unknown field \"" + e.getPropertyName() + "\"" + at(e));
-        } catch (JsonMappingException e) {
-            throw new ReplayInputException(file + ": " + firstLine(e.getOriginalMessage()) + at(e));
-        } catch (JsonProcessingException e) {
-            String where = e.getLocation() == null ? ""
-                    : " (line " + e.getLocation().getLineNr() + ", column " + e.getLocation().getColumnNr() + ")";
-            throw new ReplayInputException(file + ": invalid JSON: " + firstLine(e.getOriginalMessage()) + where);
+        } catch (IOException e) {
+            throw new ReplayInputException("unreadable input: " + e.getMessage());
         }
     }
 
-    private static String at(JsonMappingException e) {
-        String path = e.getPath().stream()
-                .map(r -> r.getFieldName() != null ? "." + r.getFieldName() : "[" + r.getIndex() + "]")
-                .collect(Collectors.joining());
-        return path.isEmpty() ? "" : " at " + (path.startsWith(".") ? path.substring(1) : path);
-    }
-
-    private static String firstLine(String message) {
-        if (message == null) {
-            return "unreadable input";
+    private ReplayFile bind(JsonParser parser) throws IOException {
+        ReplayFile replay = mapper.readValue(parser, ReplayFile.class);
+        if (replay == null) {
+            throw new ReplayInputException("the file holds null, not a replay object");
         }
-        int nl = message.indexOf('\n');
-        return nl < 0 ? message : message.substring(0, nl);
+        if (parser.nextToken() != null) {
+            throw new ReplayInputException("unexpected content after the replay object"
+                    + JsonProblem.where(parser.currentTokenLocation()));
+        }
+        return replay;
     }
 }
