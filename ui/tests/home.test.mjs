@@ -103,3 +103,27 @@ test('launching with no asset selected says to select one', async () => {
   assert.match(await error.innerText(), /select at least one asset/);
   assert.equal(await page.locator('#launch-ok').count(), 0);
 });
+
+test('form fields of several kilobytes reach the server, and a refusal before the form handler is shown too', async () => {
+  const page = await newPage(browser);
+  await page.goto(baseUrl() + '/');
+  // 1,500 two-byte characters: within the 2,000-character reason limit, over Quarkus's default 2 KB per form field
+  await page.fill('#reason', 'é'.repeat(1500));
+  await page.click('#launch-button');
+  const error = page.locator('#launch-result #launch-error');
+  await error.waitFor({ timeout: 15_000 });
+  assert.match(await error.innerText(), /select at least one asset/, 'the form was read and judged, not turned away');
+
+  // an answer htmx does not swap in (the HTTP layer's 413 for a form over its limit, a 5xx) still says what happened
+  await page.route('**/ui/launch', (route) => route.fulfill({
+    status: 413, contentType: 'application/problem+json',
+    body: JSON.stringify({ status: 413, detail: 'request body is larger than the server accepts' }),
+  }));
+  await page.click('#launch-button');
+  const refusal = page.locator('#launch-result [role=alert]');
+  await refusal.waitFor({ timeout: 15_000 });
+  assert.match(await refusal.innerText(), /Not launched\. request body is larger than the server accepts/);
+  await screenshot(page, '02b-refused-before-the-form-handler');
+  // the browser and htmx log the 413 itself to the console; nothing else may fail
+  assert.deepEqual(page.pageErrors.filter((e) => !/\b413\b/.test(e)), []);
+});

@@ -101,6 +101,24 @@
     form.querySelectorAll('[name="' + name + '"]').forEach(function (el) { el.setAttribute('aria-invalid', 'true'); });
   }
 
+  // ---- A refusal htmx does not swap in (a 4xx or 5xx, e.g. a form over the server's size limit): say so where the
+  // answer would have gone, with the problem's detail, instead of leaving the page silent.
+  document.addEventListener('htmx:responseError', function (e) {
+    const target = e.detail.target;
+    const xhr = e.detail.xhr;
+    if (!target || !xhr) return;
+    let detail = '';
+    try { detail = JSON.parse(xhr.responseText).detail || ''; } catch (ignored) { detail = ''; }
+    if (!detail) detail = 'the server answered ' + xhr.status + (xhr.statusText ? ' ' + xhr.statusText : '');
+    const p = document.createElement('p');
+    p.className = 'error';
+    p.setAttribute('role', 'alert');
+    const strong = document.createElement('strong');
+    strong.textContent = target.id === 'launch-result' ? 'Not launched.' : 'Failed.';
+    p.append(strong, ' ' + detail);
+    target.replaceChildren(p);
+  });
+
   // ---- The run page's live fragment: keep the log's scroll position and the open config across refreshes.
   let live = null;
   document.addEventListener('htmx:beforeSwap', function (e) {
@@ -113,8 +131,12 @@
       };
     }
   });
-  document.addEventListener('htmx:afterSettle', function (e) {
+  // fields are marked as the answer is swapped in, in the same task: not after htmx's settle delay, when the error
+  // would already show beside a field not yet marked
+  document.addEventListener('htmx:afterSwap', function (e) {
     if (e.detail.target && e.detail.target.id === 'launch-result') markInvalid(e.detail.target);
+  });
+  document.addEventListener('htmx:afterSettle', function (e) {
     const log = document.getElementById('log');
     if (live && log && document.getElementById('live')) {
       log.scrollTop = live.atBottom ? log.scrollHeight : live.scrollTop;
