@@ -103,7 +103,7 @@ public class AssetResource {
             target = RollbackTarget.toSystemTime(Params.instant(422, "toSystemTime", body.toSystemTime()));
         }
         Run started = runs.rollback(asset.spec().key(), target, Optional.ofNullable(body.partition()).filter(p -> !p.isBlank()),
-                body.reason(), body.launchedBy() != null ? body.launchedBy() : actor);
+                body.reason(), RunResource.actor(body.launchedBy(), actor));
         return Response.created(uri.getBaseUriBuilder().path("api/runs").path(started.id()).build())
                 .entity(RunDto.of(started, Json.tree(mapper, started.configJson()), null)).build();
     }

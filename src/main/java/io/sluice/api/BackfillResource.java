@@ -68,9 +68,11 @@ public class BackfillResource {
     }
 
     private final BackfillService backfills;
+    private final com.fasterxml.jackson.databind.ObjectMapper mapper;
 
-    public BackfillResource(BackfillService backfills) {
+    public BackfillResource(BackfillService backfills, com.fasterxml.jackson.databind.ObjectMapper mapper) {
         this.backfills = backfills;
+        this.mapper = mapper;
     }
 
     @POST
@@ -84,7 +86,7 @@ public class BackfillResource {
                 body.partitionsPerRun() == null ? 1 : body.partitionsPerRun(), Boolean.TRUE.equals(body.singleRun()),
                 body.order() == null ? null : Params.bodyEnum(RunOrder.class, "order", body.order()),
                 body.maxConcurrent() == null ? 0 : body.maxConcurrent(), Boolean.TRUE.equals(body.dryRun()),
-                body.launchedBy() != null ? body.launchedBy() : actor);
+                RunResource.actor(body.launchedBy(), actor));
         BackfillService.Launch launch = backfills.launch(request);
         if (launch.backfill().isEmpty()) {
             return Response.ok(PlanDto.of(launch.plan())).build();
@@ -143,14 +145,21 @@ public class BackfillResource {
         return BackfillDto.of(b, backfills.progress(b));
     }
 
-    private static String reason(String body) {
+    /** The optional {"reason": "..."} of a steering request, read as strictly as every body (a problem names the field). */
+    private String reason(String body) {
         if (body == null || body.isBlank()) {
             return null;
         }
         try {
-            return new com.fasterxml.jackson.databind.ObjectMapper().readValue(body, ActionBody.class).reason();
+            return mapper.readValue(body, ActionBody.class).reason();
+        } catch (com.fasterxml.jackson.databind.exc.MismatchedInputException e) {
+            throw e.getPath().isEmpty() ? new RequestRejected(400, null, "body must be {\"reason\": \"...\"}") : unchecked(e);
         } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-            throw new RequestRejected(400, null, "body must be {\"reason\": \"...\"}");
+            throw unchecked(e);
         }
+    }
+
+    private static RuntimeException unchecked(com.fasterxml.jackson.core.JsonProcessingException e) {
+        return new jakarta.ws.rs.BadRequestException(e);
     }
 }

@@ -33,6 +33,11 @@ public class RunResource {
     /** Who acts, until authentication exists: the body's launchedBy, else this header, else "anonymous". */
     public static final String ACTOR_HEADER = "X-Sluice-User";
 
+    /** Who acts: the body's launchedBy unless it is missing or blank, else the header (null: anonymous). */
+    static String actor(String launchedBy, String header) {
+        return launchedBy != null && !launchedBy.isBlank() ? launchedBy : header;
+    }
+
     private final RunService runs;
     private final ObjectMapper mapper;
 
@@ -50,7 +55,7 @@ public class RunResource {
         MaterializationMode mode = body.mode() == null ? MaterializationMode.INCREMENTAL
                 : Params.bodyEnum(MaterializationMode.class, "mode", body.mode());
         Run run = runs.launch(new RunRequest(body.assets(), mode, body.keys(), body.partitions(), body.config(), body.reason(),
-                body.launchedBy() != null ? body.launchedBy() : actor));
+                RunResource.actor(body.launchedBy(), actor)));
         return Response.created(uri.getBaseUriBuilder().path("api/runs").path(run.id()).build()).entity(dto(run, false)).build();
     }
 

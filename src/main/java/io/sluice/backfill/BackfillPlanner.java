@@ -166,7 +166,7 @@ public final class BackfillPlanner {
             Collections.reverse(keys);
         }
         int chunk = singleRun ? Math.max(1, keys.size()) : partitionsPerRun;
-        List<List<String>> chunks = new ArrayList<>((keys.size() + chunk - 1) / chunk);
+        List<List<String>> chunks = new ArrayList<>(keys.size() / chunk + 1); // not (size + chunk - 1) / chunk: it overflows for a huge chunk
         for (int from = 0; from < keys.size(); from += chunk) {
             List<String> part = new ArrayList<>(keys.subList(from, Math.min(keys.size(), from + chunk)));
             if (order == RunOrder.NEWEST_FIRST) {

@@ -1,5 +1,7 @@
 package io.sluice.backfill;
 
+import io.sluice.runs.RequestRejected;
+
 import io.sluice.runs.MaterializationMode;
 import java.util.List;
 import java.util.Map;
@@ -30,11 +32,11 @@ public record BackfillRequest(
     }
 
     public BackfillRequest {
-        assets = assets == null ? List.of() : List.copyOf(assets);
-        ranges = ranges == null ? List.of() : List.copyOf(ranges);
-        partitions = partitions == null ? List.of() : List.copyOf(partitions);
+        assets = RequestRejected.listWithoutNulls("assets", assets);
+        ranges = RequestRejected.listWithoutNulls("ranges", ranges);
+        partitions = RequestRejected.listWithoutNulls("partitions", partitions);
         mode = mode == null ? MaterializationMode.INCREMENTAL : mode;
-        keys = keys == null ? List.of() : List.copyOf(keys);
+        keys = RequestRejected.listWithoutNulls("keys", keys);
         config = config == null ? Map.of() : config;
         order = order == null ? RunOrder.OLDEST_FIRST : order;
         launchedBy = launchedBy == null || launchedBy.isBlank() ? "anonymous" : launchedBy;

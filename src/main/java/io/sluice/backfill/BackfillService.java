@@ -235,14 +235,18 @@ public class BackfillService {
                 !backfill.status().isTerminal());
     }
 
+    /** Pauses a running backfill: the status and its audit event in one transaction, both or neither. */
     public Backfill pause(String id, String actor, String reason) {
-        Backfill b = steer(id, EnumSet.of(BackfillStatus.RUNNING), BackfillStatus.PAUSED, AuditAction.BACKFILL_PAUSED, actor, reason, null);
+        Backfill b = io.quarkus.narayana.jta.QuarkusTransaction.requiringNew().call(() -> steer(id, EnumSet.of(BackfillStatus.RUNNING),
+                BackfillStatus.PAUSED, AuditAction.BACKFILL_PAUSED, actor, reason, null));
         executor.refresh();
         return b;
     }
 
+    /** Resumes a paused backfill, as {@link #pause} does. */
     public Backfill resume(String id, String actor, String reason) {
-        Backfill b = steer(id, EnumSet.of(BackfillStatus.PAUSED), BackfillStatus.RUNNING, AuditAction.BACKFILL_RESUMED, actor, reason, null);
+        Backfill b = io.quarkus.narayana.jta.QuarkusTransaction.requiringNew().call(() -> steer(id, EnumSet.of(BackfillStatus.PAUSED),
+                BackfillStatus.RUNNING, AuditAction.BACKFILL_RESUMED, actor, reason, null));
         executor.refresh();
         return b;
     }
@@ -313,6 +317,7 @@ public class BackfillService {
     }
 
     private Backfill steer(String id, Set<BackfillStatus> from, BackfillStatus to, AuditAction action, String actor, String reason, Instant endedAt) {
+        io.sluice.runs.LaunchValidator.requireReason(reason);
         Backfill b = get(id);
         Instant now = clock.instant();
         if (!store.transition(id, from, to, endedAt)) {

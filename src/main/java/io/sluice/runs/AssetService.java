@@ -32,6 +32,10 @@ public class AssetService {
         return catalog.all();
     }
 
+    public Optional<Asset<?>> find(AssetKey key) {
+        return catalog.find(key);
+    }
+
     public Asset<?> get(AssetKey key) {
         return catalog.find(key).orElseThrow(() -> RequestRejected.notFound("asset", "unknown asset '" + key + "'"));
     }

@@ -49,19 +49,30 @@ public class LaunchValidator {
     public ValidatedLaunch validateExceptPartitions(RunRequest request) {
         List<AssetKey> ordered = catalog.graph().inDependencyOrder(assets(request.assets()));
         keys(request, ordered);
-        if (request.reason() != null && request.reason().length() > MAX_REASON) {
-            throw RequestRejected.invalid("reason", "reason is longer than " + MAX_REASON + " characters");
-        }
+        requireReason(request.reason());
         requireActor("launchedBy", request.launchedBy());
         ObjectNode config = config(request.config(), ordered);
         return new ValidatedLaunch(ordered, request.mode(), request.keys(), request.partitions(), config,
                 request.reason(), request.launchedBy());
     }
 
+    /** Rejects a reason longer than the audit trail keeps. */
+    public static void requireReason(String reason) {
+        if (reason != null && reason.length() > MAX_REASON) {
+            throw RequestRejected.invalid("reason", "reason is longer than " + MAX_REASON + " characters");
+        }
+        if (reason != null && reason.indexOf('\0') >= 0) {
+            throw RequestRejected.invalid("reason", "reason must not hold a NUL character");
+        }
+    }
+
     /** Rejects an actor name (the body's launchedBy or the X-Sluice-User header) that the metadata store cannot keep. */
     public static void requireActor(String field, String actor) {
         if (actor != null && actor.length() > MAX_ACTOR) {
             throw RequestRejected.invalid(field, field + " is longer than " + MAX_ACTOR + " characters");
+        }
+        if (actor != null && actor.chars().anyMatch(Character::isISOControl)) {
+            throw RequestRejected.invalid(field, field + " must not hold control characters");
         }
     }
 
@@ -104,6 +115,9 @@ public class LaunchValidator {
             if (key == null || key.isBlank()) {
                 throw RequestRejected.invalid("keys[" + i + "]", "keys must not be blank");
             }
+            if (key.chars().anyMatch(Character::isISOControl)) {
+                throw RequestRejected.invalid("keys[" + i + "]", "keys must not hold control characters (a tab, a line break, NUL)");
+            }
         }
         for (AssetKey asset : assets) {
             if (!(catalog.find(asset).orElseThrow() instanceof KeyedAsset<?>)) {
@@ -130,8 +144,12 @@ public class LaunchValidator {
                     + definition(partitioned.get(0)).describe() + "): give the partitions to materialize; for a range of them, launch a "
                     + "backfill (POST /api/backfills with \"ranges\", and \"singleRun\": true to make it one run)");
         }
+        java.util.Set<String> seen = new java.util.HashSet<>();
         for (int i = 0; i < partitions.size(); i++) {
             String key = partitions.get(i);
+            if (key != null && !seen.add(key)) {
+                throw RequestRejected.invalid("partitions[" + i + "]", "partition " + key + " is given twice");
+            }
             for (AssetKey asset : partitioned) {
                 String field = "partitions[" + i + "]";
                 if (key == null) {

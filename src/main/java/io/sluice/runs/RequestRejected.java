@@ -32,4 +32,17 @@ public class RequestRejected extends RuntimeException {
     public String field() {
         return field;
     }
+
+    /** An unmodifiable copy of a request's list field (empty if absent); a null element is a 422 naming it, like {@code keys[2]}. */
+    public static <T> java.util.List<T> listWithoutNulls(String field, java.util.List<T> list) {
+        if (list == null) {
+            return java.util.List.of();
+        }
+        for (int i = 0; i < list.size(); i++) {
+            if (list.get(i) == null) {
+                throw invalid(field + "[" + i + "]", field + "[" + i + "] is null");
+            }
+        }
+        return java.util.List.copyOf(list);
+    }
 }

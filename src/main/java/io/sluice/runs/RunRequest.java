@@ -18,10 +18,10 @@ public record RunRequest(
         String launchedBy) {
 
     public RunRequest {
-        assets = assets == null ? List.of() : List.copyOf(assets);
+        assets = RequestRejected.listWithoutNulls("assets", assets);
         mode = mode == null ? MaterializationMode.INCREMENTAL : mode;
-        keys = keys == null ? List.of() : List.copyOf(keys);
-        partitions = partitions == null ? List.of() : List.copyOf(partitions);
+        keys = RequestRejected.listWithoutNulls("keys", keys);
+        partitions = RequestRejected.listWithoutNulls("partitions", partitions);
         config = config == null ? Map.of() : config;
         launchedBy = launchedBy == null || launchedBy.isBlank() ? "anonymous" : launchedBy;
     }

@@ -142,9 +142,7 @@ public class RunService {
                 throw RequestRejected.invalid("partition", error);
             });
         });
-        if (reason != null && reason.length() > LaunchValidator.MAX_REASON) {
-            throw RequestRejected.invalid("reason", "reason is longer than " + LaunchValidator.MAX_REASON + " characters");
-        }
+        LaunchValidator.requireReason(reason);
         LaunchValidator.requireActor("launchedBy", actor);
         if (partition.isPresent() && table.mode() instanceof io.sluice.catalog.WriteMode.Upsert) {
             throw RequestRejected.invalid("partition", "an UPSERT table keeps snapshots of the whole table, not of partitions; omit "
@@ -174,13 +172,20 @@ public class RunService {
 
     /** Cancels a queued run, or asks a started one to stop between batches. */
     public Run cancel(String id, String actor, String reason) {
+        LaunchValidator.requireReason(reason);
+        LaunchValidator.requireActor("launchedBy", actor);
         Run run = get(id);
         if (run.status().isTerminal()) {
             throw RequestRejected.conflict("status", "run " + id + " already ended " + run.status());
         }
         Instant now = clock.instant();
         QuarkusTransaction.requiringNew().run(() -> {
-            store.cancel(id, now);
+            // the store decides under the row's lock: of two cancels at once, one changes the run and is audited
+            if (store.cancel(id, now) == RunStore.CancelOutcome.UNCHANGED) {
+                Run latest = get(id);
+                throw RequestRejected.conflict("status", latest.status().isTerminal() ? "run " + id + " already ended " + latest.status()
+                        : "run " + id + " is already asked to stop; it stops between batches");
+            }
             audit.record(AuditEvent.of(now, actor == null || actor.isBlank() ? "anonymous" : actor, AuditAction.RUN_CANCEL_REQUESTED,
                     id, assets(run), reason, Map.of("statusWhenRequested", run.status().name())));
         });

@@ -103,8 +103,18 @@ public interface RunStore {
     /** Ends a STARTED run with its totals. */
     void finish(String runId, RunStatus status, Instant now, long keyCount, long batchCount, long rowsWritten, String error);
 
-    /** Cancels a QUEUED run outright (true), or flags a STARTED run to stop between batches (false). */
-    boolean cancel(String id, Instant now);
+    /** What a cancel did. */
+    enum CancelOutcome {
+        /** The run was QUEUED and is CANCELED now. */
+        CANCELED,
+        /** The run was STARTED and is asked to stop between batches. */
+        REQUESTED,
+        /** Nothing: the run had ended, or its cancel was already requested. */
+        UNCHANGED
+    }
+
+    /** Cancels a QUEUED run outright, or flags a STARTED run (not flagged yet) to stop between batches. */
+    CancelOutcome cancel(String id, Instant now);
 
     boolean isCancelRequested(String id);
 

@@ -74,11 +74,20 @@ public class HomePage {
     @Path("ui/keys")
     public TemplateInstance keys(@QueryParam("asset") List<String> selected, @QueryParam("keys") String typed) {
         String prefix = typed == null ? "" : typed.substring(typed.lastIndexOf(',') + 1).trim();
+        // suggestions only: an asset name that does not parse or is unknown has none
         List<String> keys = selected == null ? List.of() : selected.stream()
-                .map(AssetKey::parse)
-                .filter(k -> assets.get(k) instanceof io.sluice.catalog.KeyedAsset<?>)
+                .map(HomePage::assetKey).flatMap(java.util.Optional::stream)
+                .filter(k -> assets.find(k).orElse(null) instanceof io.sluice.catalog.KeyedAsset<?>)
                 .findFirst().map(k -> assets.keys(k, prefix, 20)).orElse(List.of());
         return Templates.page$keys(keys);
+    }
+
+    private static java.util.Optional<AssetKey> assetKey(String name) {
+        try {
+            return java.util.Optional.of(AssetKey.parse(name));
+        } catch (IllegalArgumentException e) {
+            return java.util.Optional.empty();
+        }
     }
 
     @POST

@@ -32,7 +32,37 @@ class BackfillApiTest {
         JsonPath single = post("/api/backfills", "{\"assets\":[\"test/daily\"],\"ranges\":[{\"start\":\"2024-01-01\",\"end\":\"2024-01-10\"}],"
                 + "\"singleRun\":true,\"dryRun\":true}", 200);
         assertThat(single.getInt("runCount")).isEqualTo(1);
+        JsonPath huge = post("/api/backfills", "{\"assets\":[\"test/daily\"],\"ranges\":[{\"start\":\"2024-01-01\",\"end\":\"2024-01-10\"}],"
+                + "\"partitionsPerRun\":2147483647,\"dryRun\":true}", 200);
+        assertThat(huge.getInt("runCount")).as("one run holds every partition").isEqualTo(1);
         assertThat(given().get("/api/backfills?limit=500").then().extract().jsonPath().getList("$")).hasSize(backfills);
+    }
+
+    @Test
+    void steeringWithAnOverlongReasonChangesNothingAndCancelAnswersTheNewStatus() {
+        given().contentType(ContentType.JSON).body("{\"limit\":1}").when().put("/api/pools/slow").then().statusCode(200);
+        try {
+            String id = post("/api/backfills", "{\"assets\":[\"test/slow_daily\"],\"ranges\":[{\"start\":\"2024-06-01\",\"end\":\"2024-06-20\"}]}",
+                    201).getString("backfill.id");
+            String tooLong = "{\"reason\":\"" + "r".repeat(2001) + "\"}";
+            given().contentType(ContentType.JSON).body(tooLong).when().post("/api/backfills/" + id + "/pause").then().statusCode(422)
+                    .contentType("application/problem+json").body("field", equalTo("reason"));
+            assertThat(given().get("/api/backfills/" + id).then().extract().jsonPath().getString("status")).isEqualTo("RUNNING");
+            given().contentType(ContentType.JSON).body("{\"reason\":1} trailing").when().post("/api/backfills/" + id + "/pause").then()
+                    .statusCode(400).contentType("application/problem+json");
+            assertThat(given().get("/api/backfills/" + id).then().extract().jsonPath().getString("status")).isEqualTo("RUNNING");
+            post("/api/backfills/" + id + "/pause", "{\"reason\":\"maintenance\"}", 200);
+            given().contentType(ContentType.JSON).body(tooLong).when().post("/api/backfills/" + id + "/resume").then().statusCode(422);
+            assertThat(given().get("/api/backfills/" + id).then().extract().jsonPath().getString("status")).isEqualTo("PAUSED");
+            JsonPath canceled = post("/api/backfills/" + id + "/cancel", "{\"reason\":\"wrong range\"}", 200);
+            assertThat(canceled.getString("status")).as("the answer shows the new status").isEqualTo("CANCELED");
+            assertThat(canceled.getString("endedAt")).isNotNull();
+            List<String> trail = given().get("/api/audit?backfill=" + id).then().extract().jsonPath().getList("action");
+            assertThat(trail.stream().filter(a -> a.startsWith("BACKFILL_")))
+                    .containsExactly("BACKFILL_CANCELED", "BACKFILL_PAUSED", "BACKFILL_LAUNCHED");
+        } finally {
+            given().contentType(ContentType.JSON).body("{\"limit\":8}").when().put("/api/pools/slow").then().statusCode(200);
+        }
     }
 
     @Test
@@ -184,6 +214,9 @@ class BackfillApiTest {
         problem("{\"assets\":[\"test/daily\"],\"partitionsPerRun\":0,\"dryRun\":true}", 422, "partitionsPerRun");
         problem("{\"assets\":[\"test/daily\"],\"mode\":\"SINGLE_KEY\"}", 422, "keys");
         problem("{\"assets\":[\"test/daily\",\"test/slow_daily\"],\"dryRun\":true}", 422, null);
+        problem("{\"assets\":[null]}", 422, "assets[0]");
+        problem("{\"assets\":[\"test/daily\"],\"ranges\":[null]}", 422, "ranges[0]");
+        problem("{\"assets\":[\"test/daily\"],\"partitions\":[\"2024-01-02\",null]}", 422, "partitions[1]");
         given().get("/api/backfills/nope").then().statusCode(404).contentType("application/problem+json");
         given().contentType(ContentType.JSON).body("{\"limit\":0}").when().put("/api/pools/x").then().statusCode(422);
         given().get("/api/audit?from=yesterday").then().statusCode(400).body("field", equalTo("from"));

@@ -82,6 +82,13 @@ class RunApiTest {
             "partitions of an unpartitioned asset|{\"assets\":[\"test/flaky\"],\"partitions\":[\"2024-01-01\"]}|422|partitions",
             "assets not a list|{\"assets\":{\"a\":1}}|400|assets",
             "unknown body field|{\"assets\":[\"test/flaky\"],\"colour\":\"red\"}|400|colour",
+            "null asset|{\"assets\":[null]}|422|assets[0]",
+            "null key|{\"assets\":[\"test/gated\"],\"mode\":\"SINGLE_KEY\",\"keys\":[\"k001\",null]}|422|keys[1]",
+            "null partition|{\"assets\":[\"test/daily\"],\"partitions\":[null]}|422|partitions[0]",
+            "key with a NUL|{\"assets\":[\"test/gated\"],\"mode\":\"SINGLE_KEY\",\"keys\":[\"k\\u0000001\"]}|422|keys[0]",
+            "partition twice|{\"assets\":[\"test/daily\"],\"partitions\":[\"2024-01-02\",\"2024-01-02\"]}|422|partitions[1]",
+            "reason with a NUL|{\"assets\":[\"test/flaky\"],\"reason\":\"a\\u0000b\"}|422|reason",
+            "trailing text|{\"assets\":[\"test/flaky\"]} {}|400|",
     })
     void badLaunchesAreProblemsThatStoreNothing(String name, String body, int status, String field) {
         int before = runCount();
@@ -146,6 +153,41 @@ class RunApiTest {
         assertThat(run.getString("status")).isEqualTo("CANCELED");
         assertThat(TestAssets.Gated.BATCHES.get()).as("batches processed of 3").isEqualTo(1);
         given().when().post("/api/runs/" + id + "/cancel").then().statusCode(409).contentType("application/problem+json");
+    }
+
+    @Test
+    void aSecondCancelOfAStartedRunIsAConflictAndAuditedOnce() throws Exception {
+        TestAssets.Gated.reset(true);
+        String id = Runs.launch("{\"assets\":[\"test/gated\"],\"mode\":\"FULL_REFRESH\"}");
+        try {
+            assertThat(TestAssets.Gated.entered.await(30, TimeUnit.SECONDS)).as("first batch started").isTrue();
+            given().contentType(ContentType.JSON).body("{\"reason\":\"" + "r".repeat(2001) + "\"}").when().post("/api/runs/" + id + "/cancel")
+                    .then().statusCode(422).contentType("application/problem+json").body("field", equalTo("reason"));
+            given().when().post("/api/runs/" + id + "/cancel").then().statusCode(200).body("cancelRequested", equalTo(true));
+            given().when().post("/api/runs/" + id + "/cancel").then().statusCode(409).contentType("application/problem+json")
+                    .body("detail", containsString("already asked to stop"));
+        } finally {
+            TestAssets.Gated.gate.countDown();
+        }
+        assertThat(Runs.await(id).getString("status")).isEqualTo("CANCELED");
+        List<String> actions = given().get("/api/audit?run=" + id).then().statusCode(200).extract().jsonPath().getList("action");
+        assertThat(actions.stream().filter("RUN_CANCEL_REQUESTED"::equals)).as("one cancel audited").hasSize(1);
+    }
+
+    @Test
+    void aBlankLaunchedByFallsBackToTheHeader() {
+        given().contentType(ContentType.JSON).header("X-Sluice-User", "carol").body("{\"assets\":[\"test/flaky\"],\"launchedBy\":\" \"}")
+                .when().post("/api/runs").then().statusCode(201).body("launchedBy", equalTo("carol"));
+    }
+
+    @Test
+    void keySuggestionsForAMalformedOrUnknownAssetAreEmpty() {
+        for (String asset : List.of("garbage", "nope/nope", "test/flaky")) {
+            given().queryParam("asset", asset).queryParam("keys", "k").when().get("/ui/keys").then().statusCode(200)
+                    .body(org.hamcrest.Matchers.not(containsString("<option")));
+        }
+        given().queryParam("asset", "test/gated").queryParam("keys", "k00").when().get("/ui/keys").then().statusCode(200)
+                .body(containsString("k001"));
     }
 
     @Test

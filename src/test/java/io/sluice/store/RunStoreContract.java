@@ -355,7 +355,7 @@ public abstract class RunStoreContract {
         store.finish(second.id(), RunStatus.SUCCESS, t0.plusSeconds(3), 0, 0, 0, null);
         assertThat(store.promoteWaiting()).isEqualTo(1);
         assertThat(store.nextQueued(10_000)).extracting(QueuedRun::id).contains(third.id());
-        assertThat(store.cancel(third.id(), t0.plusSeconds(4))).isTrue();
+        assertThat(store.cancel(third.id(), t0.plusSeconds(4))).isEqualTo(RunStore.CancelOutcome.CANCELED);
         assertThat(store.activePartitions(a)).isEmpty();
     }
 
@@ -367,15 +367,17 @@ public abstract class RunStoreContract {
         store.create(started);
         store.claim(started.id(), t0);
 
-        assertThat(store.cancel(queued.id(), t0.plusSeconds(1))).isTrue();
+        assertThat(store.cancel(queued.id(), t0.plusSeconds(1))).isEqualTo(RunStore.CancelOutcome.CANCELED);
         Run canceled = store.find(queued.id()).orElseThrow();
         assertThat(canceled.status()).isEqualTo(RunStatus.CANCELED);
         assertThat(canceled.steps()).extracting(RunStep::status).containsOnly(RunStatus.CANCELED);
         assertThat(store.claim(queued.id(), t0.plusSeconds(2))).isFalse();
 
-        assertThat(store.cancel(started.id(), t0.plusSeconds(1))).isFalse();
+        assertThat(store.cancel(started.id(), t0.plusSeconds(1))).isEqualTo(RunStore.CancelOutcome.REQUESTED);
         assertThat(store.find(started.id()).orElseThrow().status()).isEqualTo(RunStatus.STARTED);
         assertThat(store.isCancelRequested(started.id())).isTrue();
+        assertThat(store.cancel(started.id(), t0.plusSeconds(2))).as("asked already").isEqualTo(RunStore.CancelOutcome.UNCHANGED);
+        assertThat(store.cancel(queued.id(), t0.plusSeconds(2))).as("ended already").isEqualTo(RunStore.CancelOutcome.UNCHANGED);
     }
 
     @Test

@@ -67,9 +67,15 @@ public class JpaBackfillStore implements BackfillStore {
     @Override
     @Transactional
     public boolean transition(String id, Set<BackfillStatus> from, BackfillStatus to, Instant endedAt) {
-        return session.createMutationQuery("update BackfillEntity set status = :to, endedAt = :ended where id = :id and status in :from")
+        boolean changed = session.createMutationQuery("update BackfillEntity set status = :to, endedAt = :ended where id = :id and status in :from")
                 .setParameter("to", to.name()).setParameter("ended", endedAt).setParameter("id", id)
                 .setParameter("from", from.stream().map(Enum::name).toList()).executeUpdate() == 1;
+        // a bulk update bypasses the persistence context: an entity the caller's transaction already read would still show the old status
+        BackfillEntity cached = session.find(BackfillEntity.class, id);
+        if (changed && cached != null) {
+            session.refresh(cached);
+        }
+        return changed;
     }
 
     private static Backfill toBackfill(BackfillEntity e) {

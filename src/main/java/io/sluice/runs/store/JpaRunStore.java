@@ -1,5 +1,7 @@
 package io.sluice.runs.store;
 
+import io.sluice.runs.RunStore.CancelOutcome;
+
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -451,7 +453,7 @@ public class JpaRunStore implements RunStore {
 
     @Override
     @Transactional
-    public boolean cancel(String id, Instant now) {
+    public CancelOutcome cancel(String id, Instant now) {
         int canceled = session.createMutationQuery("update RunEntity set status = :canceled, endedAt = :now, cancelRequested = true "
                         + "where id = :id and status = :queued")
                 .setParameter("canceled", RunStatus.CANCELED.name()).setParameter("now", now)
@@ -462,11 +464,12 @@ public class JpaRunStore implements RunStore {
                     .setParameter("queued", RunStatus.QUEUED.name()).executeUpdate();
             release(session.find(RunEntity.class, id));
             stopWaiting(id);
-            return true;
+            return CancelOutcome.CANCELED;
         }
-        session.createMutationQuery("update RunEntity set cancelRequested = true where id = :id and status = :started")
+        int requested = session.createMutationQuery("update RunEntity set cancelRequested = true where id = :id and status = :started "
+                        + "and cancelRequested = false")
                 .setParameter("id", id).setParameter("started", RunStatus.STARTED.name()).executeUpdate();
-        return false;
+        return requested == 1 ? CancelOutcome.REQUESTED : CancelOutcome.UNCHANGED;
     }
 
     @Override
