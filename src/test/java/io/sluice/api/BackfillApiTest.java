@@ -32,7 +32,8 @@ class BackfillApiTest {
         JsonPath single = post("/api/backfills", "{\"assets\":[\"test/daily\"],\"ranges\":[{\"start\":\"2024-01-01\",\"end\":\"2024-01-10\"}],"
                 + "\"singleRun\":true,\"dryRun\":true}", 200);
         assertThat(single.getInt("runCount")).isEqualTo(1);
-        JsonPath huge = post("/api/backfills", "{\"assets\":[\"test/daily\"],\"ranges\":[{\"start\":\"2024-01-01\",\"end\":\"2024-01-10\"}],"
+        // two partitions: (2 + 2^31 - 2) was the int overflow to a negative list capacity
+        JsonPath huge = post("/api/backfills", "{\"assets\":[\"test/daily\"],\"ranges\":[{\"start\":\"2024-01-01\",\"end\":\"2024-01-02\"}],"
                 + "\"partitionsPerRun\":2147483647,\"dryRun\":true}", 200);
         assertThat(huge.getInt("runCount")).as("one run holds every partition").isEqualTo(1);
         assertThat(given().get("/api/backfills?limit=500").then().extract().jsonPath().getList("$")).hasSize(backfills);
