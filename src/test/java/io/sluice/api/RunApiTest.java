@@ -89,6 +89,7 @@ class RunApiTest {
             "partition twice|{\"assets\":[\"test/daily\"],\"partitions\":[\"2024-01-02\",\"2024-01-02\"]}|422|partitions[1]",
             "reason with a NUL|{\"assets\":[\"test/flaky\"],\"reason\":\"a\\u0000b\"}|422|reason",
             "trailing text|{\"assets\":[\"test/flaky\"]} {}|400|",
+            "config number as a string|{\"assets\":[\"test/flaky\"],\"config\":{\"attempts\":\"2\"}}|422|config.attempts",
     })
     void badLaunchesAreProblemsThatStoreNothing(String name, String body, int status, String field) {
         int before = runCount();
