@@ -28,11 +28,15 @@ public class ProblemMappers {
     @ServerExceptionMapper
     public Response unreadableJson(JsonProcessingException e, UriInfo uri) {
         if (e instanceof MismatchedInputException m && !m.getPath().isEmpty()) {
-            String field = m.getPath().stream()
-                    .map(r -> r.getFieldName() != null ? r.getFieldName() : "[" + r.getIndex() + "]")
-                    .collect(Collectors.joining(".")).replace(".[", "[");
+            String field = field(m);
             return Problem.response(400, "request body field '" + field + "' has the wrong type or is unknown: "
                     + clean(m.getOriginalMessage()), field, path(uri));
+        }
+        if (e instanceof com.fasterxml.jackson.databind.JsonMappingException m && !m.getPath().isEmpty()
+                && m.getCause() instanceof com.fasterxml.jackson.core.exc.InputCoercionException) {
+            // a number out of its field's range: "maxConcurrent": 99999999999
+            String field = field(m);
+            return Problem.response(400, "request body field '" + field + "' is not valid: " + clean(m.getOriginalMessage()), field, path(uri));
         }
         return Problem.response(400, "request body is not valid JSON: " + clean(e.getOriginalMessage()), null, path(uri));
     }
@@ -54,6 +58,13 @@ public class ProblemMappers {
     public Response unexpected(Exception e, UriInfo uri) {
         LOG.errorf(e, "unexpected error on %s", path(uri));
         return Problem.response(500, "internal error: " + e.getClass().getSimpleName() + "; see the server log", null, path(uri));
+    }
+
+    /** The JSON path of the field at fault, like {@code ranges[0].start}. */
+    private static String field(com.fasterxml.jackson.databind.JsonMappingException e) {
+        return e.getPath().stream()
+                .map(r -> r.getFieldName() != null ? r.getFieldName() : "[" + r.getIndex() + "]")
+                .collect(Collectors.joining(".")).replace(".[", "[");
     }
 
     /** Jackson's message without its source-location noise. */

@@ -43,6 +43,7 @@ public class DynamicPartitionService {
     }
 
     public List<String> add(String name, List<String> keys, String actor, String reason) {
+        LaunchValidator.requireReason(reason);
         check(name, keys);
         for (int i = 0; i < keys.size(); i++) {
             String key = keys.get(i);
@@ -61,6 +62,7 @@ public class DynamicPartitionService {
     }
 
     public List<String> remove(String name, List<String> keys, String actor, String reason) {
+        LaunchValidator.requireReason(reason);
         check(name, keys);
         Instant now = clock.instant();
         return QuarkusTransaction.requiringNew().call(() -> {

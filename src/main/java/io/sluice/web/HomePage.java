@@ -98,6 +98,9 @@ public class HomePage {
                            @RestForm String partitionsPerRun, @RestForm String maxConcurrent) {
         try {
             LaunchForm form = LaunchForm.read(asset, mode, keys, partitions, config, reason, partitionsPerRun, maxConcurrent, mapper);
+            if (as != null && !as.isBlank() && !"backfill".equals(as) && !"run".equals(as)) {
+                return rejected(null, "launch as 'run' or 'backfill', not '" + as + "'");
+            }
             if ("backfill".equals(as)) {
                 io.sluice.backfill.Backfill b = backfills.launch(form.backfill()).backfill().orElseThrow();
                 return launched(Templates.page$launched(null, BackfillRow.of(b, backfills.progress(b)), null, null));

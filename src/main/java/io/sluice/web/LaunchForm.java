@@ -34,7 +34,7 @@ record LaunchForm(List<String> assets, MaterializationMode mode, List<String> ke
                            String partitionsPerRun, String maxConcurrent, ObjectMapper mapper) {
         MaterializationMode m;
         try {
-            m = blank(mode) ? MaterializationMode.INCREMENTAL : MaterializationMode.valueOf(mode);
+            m = blank(mode) ? MaterializationMode.INCREMENTAL : MaterializationMode.valueOf(mode.trim().toUpperCase(java.util.Locale.ROOT));
         } catch (IllegalArgumentException e) {
             throw new Invalid("mode", "unknown mode " + mode);
         }

@@ -218,6 +218,7 @@ class BackfillApiTest {
         problem("{\"assets\":[null]}", 422, "assets[0]");
         problem("{\"assets\":[\"test/daily\"],\"partitionsPerRun\":\"3\",\"dryRun\":true}", 400, "partitionsPerRun");
         problem("{\"assets\":[\"test/daily\"],\"singleRun\":1,\"dryRun\":true}", 400, "singleRun");
+        problem("{\"assets\":[\"test/daily\"],\"maxConcurrent\":99999999999,\"dryRun\":true}", 400, "maxConcurrent");
         problem("{\"assets\":[\"test/daily\"],\"ranges\":[null]}", 422, "ranges[0]");
         problem("{\"assets\":[\"test/daily\"],\"partitions\":[\"2024-01-02\",null]}", 422, "partitions[1]");
         given().get("/api/backfills/nope").then().statusCode(404).contentType("application/problem+json");

@@ -182,6 +182,14 @@ class RunApiTest {
     }
 
     @Test
+    void theLaunchFormRefusesAnUnknownWayToLaunch() {
+        int before = runCount();
+        given().contentType(ContentType.URLENC).formParam("asset", "test/flaky").formParam("as", "BACKFILL").when().post("/ui/launch")
+                .then().statusCode(200).body(containsString("Not launched")).body(containsString("launch as"));
+        assertThat(runCount()).isEqualTo(before);
+    }
+
+    @Test
     void keySuggestionsForAMalformedOrUnknownAssetAreEmpty() {
         for (String asset : List.of("garbage", "nope/nope", "test/flaky")) {
             given().queryParam("asset", asset).queryParam("keys", "k").when().get("/ui/keys").then().statusCode(200)

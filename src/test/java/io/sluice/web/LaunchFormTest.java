@@ -29,6 +29,13 @@ class LaunchFormTest {
     }
 
     @Test
+    void theModeIsReadAsTheApiReadsIt() {
+        assertThat(LaunchForm.read(List.of(), " single_key ", "1", "", "", "", "", "", MAPPER).mode()).isEqualTo(MaterializationMode.SINGLE_KEY);
+        assertThatThrownBy(() -> LaunchForm.read(List.of(), "FAST", null, null, null, null, null, null, MAPPER))
+                .isInstanceOfSatisfying(LaunchForm.Invalid.class, e -> assertThat(e.field).isEqualTo("mode"));
+    }
+
+    @Test
     void emptyFieldsTakeTheDefaultsAndUnreadableOnesNameTheField() {
         LaunchForm form = LaunchForm.read(null, "", "", "", "", "", "", "", MAPPER);
         assertThat(form.mode()).isEqualTo(MaterializationMode.INCREMENTAL);
