@@ -270,9 +270,23 @@ public class BackfillService {
         if (!b.status().isTerminal()) {
             throw RequestRejected.conflict("status", "backfill " + id + " is " + b.status() + "; retry its failures once it has ended");
         }
+        List<Backfill> retries = retriesOf(id);
+        for (Backfill retry : retries) {
+            if (!retry.status().isTerminal()) {
+                throw RequestRejected.conflict("id", "backfill " + id + " is being retried by backfill " + retry.id() + ", which is "
+                        + retry.status() + "; retry what that one leaves once it has ended");
+            }
+        }
         List<String> failed = unfinished(id, EnumSet.of(RunStatus.FAILURE, RunStatus.CANCELED));
+        if (!failed.isEmpty() && !retries.isEmpty()) {
+            // partitions an earlier retry (or a retry of it) materialized are done: a second retry takes only what is left
+            Set<String> redone = new java.util.HashSet<>();
+            retries.forEach(r -> redone.addAll(runStore.partitionsOfBackfillRuns(r.id(), EnumSet.of(RunStatus.SUCCESS))));
+            failed = failed.stream().filter(p -> !redone.contains(p)).toList();
+        }
         if (failed.isEmpty()) {
-            throw RequestRejected.conflict("id", "backfill " + id + " has no failed or canceled partitions to retry");
+            throw RequestRejected.conflict("id", "backfill " + id + " has no failed or canceled partitions to retry"
+                    + (retries.isEmpty() ? "" : " that its retries did not materialize"));
         }
         BackfillRequest original;
         try {
@@ -327,6 +341,19 @@ public class BackfillService {
         audit.record(AuditEvent.of(now, actor == null || actor.isBlank() ? "anonymous" : actor, action, null, assetList(b.assets()), reason,
                 Map.of("from", b.status().name(), "to", to.name())).withBackfill(id));
         return get(id);
+    }
+
+    /** The retries of {@code id}, and theirs, and so on. */
+    private List<Backfill> retriesOf(String id) {
+        List<Backfill> all = new ArrayList<>();
+        java.util.Deque<String> pending = new java.util.ArrayDeque<>(List.of(id));
+        while (!pending.isEmpty()) {
+            for (Backfill retry : store.retriesOf(pending.pop())) {
+                all.add(retry);
+                pending.push(retry.id());
+            }
+        }
+        return all;
     }
 
     /** Partitions whose runs ended in one of {@code statuses} and that no later attempt materialized. */

@@ -17,6 +17,9 @@ public interface BackfillStore {
 
     List<Backfill> withStatus(BackfillStatus status);
 
+    /** The backfills launched to retry the failures of {@code id} (whose parent it is), oldest first. */
+    List<Backfill> retriesOf(String id);
+
     /** Moves the backfill to {@code to} if its status is one of {@code from}; false if it was not. */
     boolean transition(String id, Set<BackfillStatus> from, BackfillStatus to, Instant endedAt);
 }

@@ -191,8 +191,11 @@ class BackfillApiTest {
         JsonPath retry = post("/api/backfills/" + id + "/retry-failed", "", 201);
         assertThat(retry.getString("backfill.retryOf")).isEqualTo(id);
         assertThat(retry.getLong("plan.partitionCount")).isEqualTo(notDone);
+        post("/api/backfills/" + id + "/retry-failed", "", 409); // its retry is running (or has just materialized everything)
         JsonPath done = Backfills.await(retry.getString("backfill.id"), Backfills::ended);
         assertThat(done.getString("status")).isEqualTo("COMPLETED");
+        given().contentType(ContentType.JSON).body("").when().post("/api/backfills/" + id + "/retry-failed").then().statusCode(409)
+                .body("detail", org.hamcrest.Matchers.containsString("that its retries did not materialize"));
         JsonPath status = given().get("/api/assets/test/slow_daily/partitions").then().extract().jsonPath();
         List<java.util.Map<String, Object>> ranges = status.getList("ranges");
         assertThat(ranges).anySatisfy(r -> {

@@ -59,6 +59,13 @@ public class JpaBackfillStore implements BackfillStore {
 
     @Override
     @Transactional
+    public List<Backfill> retriesOf(String id) {
+        return session.createSelectionQuery("from BackfillEntity where parentId = :id order by createdAt, id", BackfillEntity.class)
+                .setParameter("id", id).getResultList().stream().map(JpaBackfillStore::toBackfill).toList();
+    }
+
+    @Override
+    @Transactional
     public List<Backfill> withStatus(BackfillStatus status) {
         return session.createSelectionQuery("from BackfillEntity where status = :s order by createdAt", BackfillEntity.class)
                 .setParameter("s", status.name()).getResultList().stream().map(JpaBackfillStore::toBackfill).toList();
