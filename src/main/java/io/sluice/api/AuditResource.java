@@ -27,13 +27,30 @@ public class AuditResource {
 
     @GET
     public List<AuditEvent> query(@QueryParam("asset") String asset, @QueryParam("backfill") String backfill, @QueryParam("run") String run,
-                                  @QueryParam("from") String from, @QueryParam("to") String to,
-                                  @QueryParam("limit") @DefaultValue("200") String limit) {
+                                  @QueryParam("actor") String actor, @QueryParam("from") String from, @QueryParam("to") String to,
+                                  @QueryParam("limit") @DefaultValue("200") String limit,
+                                  @QueryParam("offset") @DefaultValue("0") String offset) {
         int max = Params.integer("limit", limit);
         if (max < 1 || max > 10_000) {
             throw new RequestRejected(400, "limit", "limit must be between 1 and 10000");
         }
-        return audit.query(new AuditQuery(opt(asset), opt(backfill), opt(run), instant("from", from), instant("to", to), max));
+        int skip = Params.integer("offset", offset);
+        if (skip < 0) {
+            throw new RequestRejected(400, "offset", "offset must be >= 0");
+        }
+        opt(asset).ifPresent(a -> {
+            try {
+                io.sluice.catalog.AssetKey.parse(a);
+            } catch (IllegalArgumentException e) {
+                throw new RequestRejected(400, "asset", e.getMessage());
+            }
+        });
+        Optional<Instant> after = instant("from", from);
+        Optional<Instant> before = instant("to", to);
+        if (after.isPresent() && before.isPresent() && !after.get().isBefore(before.get())) {
+            throw new RequestRejected(400, "from", "from must be before to");
+        }
+        return audit.query(new AuditQuery(opt(asset), opt(backfill), opt(run), opt(actor), after, before, max, skip));
     }
 
     private static Optional<String> opt(String value) {

@@ -12,7 +12,8 @@ import jakarta.inject.Singleton;
  * Request bodies are read strictly: text after the JSON value ({@code {"toRun":"x"} trailing}, or a second object), a
  * fraction where a whole number is expected, and a string or a number where a number or a boolean is expected
  * ({@code "partitionsPerRun": "3"}, {@code "singleRun": 1}; in a run config {@code "firms": "10"}, which was stored as the
- * string) are problems instead of being dropped, truncated or coerced. The asset configs' binder copies this mapper.
+ * string) and a field given twice are problems instead of being dropped, truncated, coerced or overwritten. The asset
+ * configs' binder copies this mapper.
  */
 @Singleton
 public class StrictJson implements ObjectMapperCustomizer {
@@ -20,6 +21,8 @@ public class StrictJson implements ObjectMapperCustomizer {
     @Override
     public void customize(ObjectMapper mapper) {
         mapper.enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
+        // {"limit": 3, "limit": 4}: a 400, not the last value silently (or, for records, Jackson's definition error as a 500)
+        mapper.enable(com.fasterxml.jackson.core.JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
         mapper.disable(DeserializationFeature.ACCEPT_FLOAT_AS_INT);
         for (LogicalType type : new LogicalType[] {LogicalType.Integer, LogicalType.Float, LogicalType.Boolean}) {
             mapper.coercionConfigFor(type).setCoercion(CoercionInputShape.String, CoercionAction.Fail);

@@ -8,6 +8,9 @@ final class KeyRules {
     private KeyRules() {
     }
 
+    /** The longest key the metadata store keeps (partition_key columns are VARCHAR(200)). */
+    static final int MAX_LENGTH = 200;
+
     static Optional<String> problem(String key) {
         if (key == null || key.isBlank()) {
             return Optional.of("partition keys must not be blank");
@@ -21,6 +24,15 @@ final class KeyRules {
         }
         if (key.chars().anyMatch(Character::isISOControl)) {
             return Optional.of("partition key '" + key.strip() + "' must not contain control characters");
+        }
+        if (key.length() > MAX_LENGTH) {
+            return Optional.of("partition key '" + key.substring(0, 40) + "...' is longer than " + MAX_LENGTH + " characters");
+        }
+        if (key.contains(",")) {
+            return Optional.of("partition key '" + key + "' must not contain ',', which separates keys in the launch form and the CLI");
+        }
+        if (!key.equals(key.strip())) {
+            return Optional.of("partition key '" + key + "' must not start or end with white space");
         }
         return Optional.empty();
     }

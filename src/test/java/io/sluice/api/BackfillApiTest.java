@@ -61,6 +61,12 @@ class BackfillApiTest {
             List<String> trail = given().get("/api/audit?backfill=" + id).then().extract().jsonPath().getList("action");
             assertThat(trail.stream().filter(a -> a.startsWith("BACKFILL_")))
                     .containsExactly("BACKFILL_CANCELED", "BACKFILL_PAUSED", "BACKFILL_LAUNCHED");
+            // the trail by actor and page: the steering above was anonymous, the launch too
+            List<String> paged = given().get("/api/audit?backfill=" + id + "&limit=1&offset=1").then().extract().jsonPath().getList("action");
+            assertThat(paged).containsExactly(trail.get(1));
+            assertThat(given().get("/api/audit?backfill=" + id + "&actor=nobody-at-all").then().extract().jsonPath().getList("$")).isEmpty();
+            List<String> actors = given().get("/api/audit?backfill=" + id + "&actor=anonymous").then().extract().jsonPath().getList("actor");
+            assertThat(actors).isNotEmpty().containsOnly("anonymous");
         } finally {
             given().contentType(ContentType.JSON).body("{\"limit\":8}").when().put("/api/pools/slow").then().statusCode(200);
         }
@@ -227,6 +233,11 @@ class BackfillApiTest {
         given().get("/api/backfills/nope").then().statusCode(404).contentType("application/problem+json");
         given().contentType(ContentType.JSON).body("{\"limit\":0}").when().put("/api/pools/x").then().statusCode(422);
         given().get("/api/audit?from=yesterday").then().statusCode(400).body("field", equalTo("from"));
+        given().get("/api/audit?from=2025-01-02T00:00:00Z&to=2025-01-01T00:00:00Z").then().statusCode(400).body("field", equalTo("from"));
+        for (String asset : List.of("%", "garbage")) {
+            given().queryParam("asset", asset).get("/api/audit").then().statusCode(400).body("field", equalTo("asset"));
+        }
+        given().get("/api/audit?offset=-1").then().statusCode(400).body("field", equalTo("offset"));
         given().get("/api/assets/test/flaky/partitions").then().statusCode(400);
         given().get("/api/assets/test/daily/partitions?status=GREEN").then().statusCode(400);
         assertThat(given().get("/api/backfills?limit=500").then().extract().jsonPath().getList("$")).hasSize(before);

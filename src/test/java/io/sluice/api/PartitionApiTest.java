@@ -39,6 +39,8 @@ class PartitionApiTest {
         List<String> actions = given().get("/api/audit?asset=test/regional").then().statusCode(200).extract().jsonPath().getList("action");
         assertThat(actions).contains("PARTITION_KEYS_ADDED", "PARTITION_KEYS_REMOVED");
         assertThat(given().get("/api/audit?asset=test/regional").then().extract().jsonPath().getList("actor")).contains("erin");
+        assertThat(given().get("/api/audit?asset=test/regiona").then().statusCode(200).extract().jsonPath().getList("$"))
+                .as("a prefix of an asset's name is another asset").isEmpty();
     }
 
     @Test
@@ -47,6 +49,14 @@ class PartitionApiTest {
                 .statusCode(422).contentType("application/problem+json").body("field", equalTo("keys[0]"));
         given().contentType(ContentType.JSON).body("{\"keys\":[]}").when().post("/api/partitions/test_regions/keys").then()
                 .statusCode(422).body("field", equalTo("keys"));
+        for (String key : List.of("k".repeat(201), "a,b", " padded")) {
+            given().contentType(ContentType.JSON).body(java.util.Map.of("keys", List.of("ok", key))).when().post("/api/partitions/test_regions/keys")
+                    .then().statusCode(422).contentType("application/problem+json").body("field", equalTo("keys[1]"));
+        }
+        given().contentType(ContentType.JSON).body("{\"keys\":[\"z\"],\"reason\":\"r\",\"reason\":\"s\"}").when()
+                .post("/api/partitions/test_regions/keys").then().statusCode(400).contentType("application/problem+json")
+                .body("detail", org.hamcrest.Matchers.containsString("Duplicate field 'reason'"));
+        given().get("/api/partitions/test_regions/keys").then().body("keys", org.hamcrest.Matchers.not(org.hamcrest.Matchers.hasItem("ok")));
         given().contentType(ContentType.JSON).body("{\"keys\":[\"x\"]}").when().post("/api/partitions/nothing/keys").then().statusCode(404);
         given().get("/api/partitions/nothing/keys").then().statusCode(404);
     }

@@ -34,6 +34,10 @@ class KeyListAndMultiPartitionsTest {
         assertThatThrownBy(() -> StaticPartitions.of("a|b")).hasMessageContaining("must not contain '|'");
         assertThatThrownBy(() -> StaticPartitions.of("a...b")).hasMessageContaining("must not contain '...'");
         assertThatThrownBy(() -> StaticPartitions.of(" ")).hasMessageContaining("must not be blank");
+        assertThatThrownBy(() -> StaticPartitions.of("a,b")).hasMessageContaining("must not contain ','");
+        assertThatThrownBy(() -> StaticPartitions.of(" a")).hasMessageContaining("white space");
+        assertThatThrownBy(() -> StaticPartitions.of("k".repeat(201))).hasMessageContaining("longer than 200 characters");
+        assertThat(StaticPartitions.of("k".repeat(200)).validate("k".repeat(200), NOW)).isEmpty();
     }
 
     /** A store stand-in: keys added and removed at run time. */

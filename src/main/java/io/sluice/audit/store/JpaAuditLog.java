@@ -102,19 +102,29 @@ public class JpaAuditLog implements AuditLog {
     @Transactional
     public List<AuditEvent> query(AuditQuery query) {
         StringBuilder hql = new StringBuilder("from AuditEventEntity e where 1 = 1");
-        query.asset().ifPresent(a -> hql.append(" and (e.assets = :asset or e.assets like :assetFirst or e.assets like :assetLater)"));
+        // assets is a comma-separated list: the asset alone, first, in the middle or last (LIKE's wildcards in it escaped)
+        query.asset().ifPresent(a -> hql.append(" and (e.assets = :asset or e.assets like :assetFirst escape '!' or e.assets like :assetMiddle "
+                + "escape '!' or e.assets like :assetLast escape '!')"));
+        query.actor().ifPresent(a -> hql.append(" and e.actor = :actor"));
         query.backfill().ifPresent(b -> hql.append(" and e.backfillId = :backfill"));
         query.run().ifPresent(r -> hql.append(" and e.runId = :run"));
         query.from().ifPresent(f -> hql.append(" and e.ts >= :from"));
         query.to().ifPresent(t -> hql.append(" and e.ts < :to"));
         hql.append(" order by e.id desc");
         var q = session.createSelectionQuery(hql.toString(), AuditEventEntity.class);
-        query.asset().ifPresent(a -> q.setParameter("asset", a).setParameter("assetFirst", a + ",%").setParameter("assetLater", "%," + a + "%"));
+        query.asset().map(JpaAuditLog::likeLiteral).ifPresent(a -> q.setParameter("asset", query.asset().get())
+                .setParameter("assetFirst", a + ",%").setParameter("assetMiddle", "%," + a + ",%").setParameter("assetLast", "%," + a));
+        query.actor().ifPresent(a -> q.setParameter("actor", a));
         query.backfill().ifPresent(b -> q.setParameter("backfill", b));
         query.run().ifPresent(r -> q.setParameter("run", r));
         query.from().ifPresent(f -> q.setParameter("from", f));
         query.to().ifPresent(t -> q.setParameter("to", t));
-        return q.setMaxResults(query.limit()).getResultList().stream().map(this::toEvent).toList();
+        return q.setFirstResult(query.offset()).setMaxResults(query.limit()).getResultList().stream().map(this::toEvent).toList();
+    }
+
+    /** {@code text} matched literally by LIKE ... ESCAPE '!'. */
+    static String likeLiteral(String text) {
+        return text.replace("!", "!!").replace("%", "!%").replace("_", "!_");
     }
 
     private AuditEvent toEvent(AuditEventEntity e) {
