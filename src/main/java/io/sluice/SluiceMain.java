@@ -25,11 +25,29 @@ public final class SluiceMain {
         Path dataDir = Path.of(System.getProperty("sluice.data-dir",
                 System.getenv().getOrDefault("SLUICE_DATA_DIR", "./data"))).toAbsolutePath().normalize();
         FileLock lock = lock(dataDir);
+        Preflight.problem(embeddedMetadata(dataDir), lakeFile(dataDir)).ifPresent(problem -> {
+            System.err.println("Sluice cannot start: " + problem + ".");
+            release(lock);
+            System.exit(1);
+        });
         try {
             Quarkus.run(args);
         } finally {
             release(lock);
         }
+    }
+
+    /** The H2 file of the embedded metadata store; absent under the "pg" profile (PostgreSQL). */
+    private static java.util.Optional<Path> embeddedMetadata(Path dataDir) {
+        String profile = System.getProperty("quarkus.profile", System.getenv().getOrDefault("QUARKUS_PROFILE", ""));
+        return java.util.Arrays.asList(profile.split(",")).contains("pg") ? java.util.Optional.empty()
+                : java.util.Optional.of(dataDir.resolve("metadata.mv.db"));
+    }
+
+    /** The lake's DuckDB file, as {@code sluice.lake.file} configures it (default: lake.duckdb in the data directory). */
+    private static Path lakeFile(Path dataDir) {
+        String configured = System.getProperty("sluice.lake.file", System.getenv("SLUICE_LAKE_FILE"));
+        return configured == null ? dataDir.resolve("lake.duckdb") : Path.of(configured).toAbsolutePath().normalize();
     }
 
     private static FileLock lock(Path dataDir) {
@@ -48,7 +66,8 @@ public final class SluiceMain {
             channel.write(java.nio.ByteBuffer.wrap(("pid " + ProcessHandle.current().pid()).getBytes(StandardCharsets.UTF_8)));
             return lock;
         } catch (IOException e) {
-            System.err.println("Sluice cannot start: cannot use the data directory " + dataDir + ": " + e.getMessage());
+            System.err.println("Sluice cannot start: cannot use the data directory " + dataDir + " (" + Preflight.reason(e)
+                    + "). Set SLUICE_DATA_DIR to a directory this user can write.");
             System.exit(1);
             return null;
         }

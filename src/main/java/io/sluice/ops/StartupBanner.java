@@ -13,7 +13,8 @@ public class StartupBanner {
 
     private static final Logger LOG = Logger.getLogger("io.sluice");
 
-    void onStart(@Observes StartupEvent event, ActiveStore store,
+    // after every other startup observer (recovering runs, starting the dispatcher): "ready" is the last word of a good start
+    void onStart(@Observes @jakarta.annotation.Priority(jakarta.interceptor.Interceptor.Priority.LIBRARY_AFTER + 1000) StartupEvent event, ActiveStore store,
                  @ConfigProperty(name = "quarkus.http.port") int port,
                  @ConfigProperty(name = "sluice.data-dir") String dataDir) {
         LOG.infof("Sluice is ready: open http://localhost:%d/ (metadata store: %s, data directory: %s)", port, store.backend(),

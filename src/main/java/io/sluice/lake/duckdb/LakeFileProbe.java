@@ -1,0 +1,28 @@
+package io.sluice.lake.duckdb;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.Optional;
+
+/** Whether the lake's DuckDB file can be opened for writing by this process, before the server starts (DuckDB lets one process do so). */
+public final class LakeFileProbe {
+
+    private LakeFileProbe() {
+    }
+
+    /** Why {@code lake} cannot be opened, or empty (also when it does not exist yet: it will be created). */
+    public static Optional<String> problem(Path lake) {
+        if (!Files.exists(lake)) {
+            return Optional.empty();
+        }
+        try (Connection c = new org.duckdb.DuckDBDriver().connect("jdbc:duckdb:" + lake, new java.util.Properties())) {
+            return Optional.empty();
+        } catch (SQLException e) {
+            String message = e.getMessage() == null ? "" : e.getMessage().lines().findFirst().orElse("");
+            return Optional.of(message.contains("lock") ? "the lake file " + lake + " is in use by another process (" + message + ")"
+                    : "cannot open the lake file " + lake + ": " + message);
+        }
+    }
+}

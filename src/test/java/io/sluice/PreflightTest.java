@@ -1,0 +1,41 @@
+package io.sluice;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class PreflightTest {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void aFreshDataDirectoryAndAnOpenableLakePass() throws Exception {
+        assertThat(Preflight.problem(Optional.of(dir.resolve("metadata.mv.db")), dir.resolve("lake.duckdb"))).isEmpty();
+        try (var c = new org.duckdb.DuckDBDriver().connect("jdbc:duckdb:" + dir.resolve("lake.duckdb"), new java.util.Properties())) {
+            c.createStatement().execute("CREATE TABLE t (x INT)");
+        }
+        assertThat(Preflight.problem(Optional.empty(), dir.resolve("lake.duckdb"))).isEmpty();
+    }
+
+    @Test
+    void aDirectoryOrAnUnreadableFileWhereADatabaseBelongsIsNamed() throws Exception {
+        Files.createDirectory(dir.resolve("metadata.mv.db"));
+        assertThat(Preflight.problem(Optional.of(dir.resolve("metadata.mv.db")), dir.resolve("lake.duckdb")))
+                .hasValueSatisfying(p -> assertThat(p).contains("metadata.mv.db is a directory"));
+        Files.writeString(dir.resolve("lake.duckdb"), "not a database, just text that is long enough to have a header");
+        assertThat(Preflight.problem(Optional.empty(), dir.resolve("lake.duckdb")))
+                .hasValueSatisfying(p -> assertThat(p).startsWith("cannot open the lake file " + dir.resolve("lake.duckdb")));
+    }
+
+    @Test
+    void ioFailuresAreSaidInWords() {
+        assertThat(Preflight.reason(new java.nio.file.AccessDeniedException("/x"))).isEqualTo("permission denied");
+        assertThat(Preflight.reason(new java.nio.file.FileAlreadyExistsException("/x"))).contains("a file is in the way");
+        assertThat(Preflight.reason(new java.nio.file.FileSystemException("/x", null, "Read-only file system"))).isEqualTo("read-only file system");
+    }
+}
