@@ -1,10 +1,11 @@
 package io.sluice.api;
 
-import io.sluice.runs.ConcurrencyLimits;
-import io.sluice.runs.RequestRejected;
+import io.sluice.runs.PoolService;
 import io.sluice.runs.RunExecutor;
 import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
+import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.PUT;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
@@ -12,42 +13,45 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import java.util.Map;
 
-/** Concurrency pools: assets declare theirs; limits change at run time. */
+/** Concurrency pools: assets declare theirs; limits are stored, audited and change at run time. */
 @Path("/api/pools")
 @Produces(MediaType.APPLICATION_JSON)
 public class PoolResource {
 
-    public record PoolBody(Integer limit) {
+    public record PoolBody(Integer limit, String reason) {
     }
 
-    public record PoolDto(String name, int limit) {
+    public record PoolDto(String name, Integer limit) {
     }
 
-    private final ConcurrencyLimits limits;
+    private final PoolService pools;
     private final RunExecutor executor;
 
-    public PoolResource(ConcurrencyLimits limits, RunExecutor executor) {
-        this.limits = limits;
+    public PoolResource(PoolService pools, RunExecutor executor) {
+        this.pools = pools;
         this.executor = executor;
     }
 
     @GET
     public Map<String, Integer> list() {
-        return limits.pools();
+        return pools.limits();
     }
 
     @PUT
     @Path("/{name}")
     @Consumes(MediaType.APPLICATION_JSON)
-    public PoolDto set(@PathParam("name") String name, PoolBody body) {
-        if (!name.matches("[A-Za-z0-9_.-]+")) {
-            throw RequestRejected.invalid("name", "a pool name is letters, digits, _ . -");
-        }
-        if (body == null || body.limit() == null || body.limit() < 1 || body.limit() > 10_000) {
-            throw RequestRejected.invalid("limit", "send {\"limit\": N} with 1 <= N <= 10000");
-        }
-        limits.setPool(name, body.limit());
+    public PoolDto set(@PathParam("name") String name, PoolBody body, @HeaderParam(RunResource.ACTOR_HEADER) String actor) {
+        pools.set(name, body == null ? null : body.limit(), actor, body == null ? null : body.reason());
         executor.wake();
         return new PoolDto(name, body.limit());
+    }
+
+    /** Removes the pool's limit (404 if it has none): its runs are then limited by the workers only. */
+    @DELETE
+    @Path("/{name}")
+    public PoolDto remove(@PathParam("name") String name, @HeaderParam(RunResource.ACTOR_HEADER) String actor) {
+        pools.remove(name, actor);
+        executor.wake();
+        return new PoolDto(name, null);
     }
 }

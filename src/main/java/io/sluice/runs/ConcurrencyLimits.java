@@ -1,32 +1,57 @@
 package io.sluice.runs;
 
+import jakarta.enterprise.context.ApplicationScoped;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import jakarta.enterprise.context.ApplicationScoped;
 
 /**
- * Limits on runs executing at once beyond the worker pool: per named pool (an asset declares its pool;
- * changed at run time) and per backfill (set when it is launched). Unset means unlimited.
+ * Limits on runs executing at once beyond the worker pool: per named pool (an asset declares its pool; limits are
+ * stored in the metadata store and change at run time, see {@link PoolService}) and per backfill (set when it is
+ * launched). Unset means unlimited. The dispatcher asks often, so the pools' limits are held in memory, read from the
+ * store once and kept in step by every change made through this process.
  */
 @ApplicationScoped
 public class ConcurrencyLimits {
 
-    private final Map<String, Integer> pools = new ConcurrentHashMap<>();
+    private final PoolLimitStore store;
+    private volatile Map<String, Integer> pools;
     private final Map<String, Integer> backfills = new ConcurrentHashMap<>();
 
-    public void setPool(String pool, int limit) {
+    ConcurrencyLimits(PoolLimitStore store) {
+        this.store = store;
+    }
+
+    void rememberPool(String pool, int limit) {
         if (limit < 1) {
             throw new IllegalArgumentException("a pool limit must be >= 1");
         }
-        pools.put(pool, limit);
+        pools().put(pool, limit);
     }
 
-    public Map<String, Integer> pools() {
-        return Map.copyOf(pools);
+    void forgetPool(String pool) {
+        pools().remove(pool);
+    }
+
+    /** The pools with a limit, by name. */
+    public Map<String, Integer> poolLimits() {
+        return new java.util.TreeMap<>(pools());
     }
 
     public int pool(String pool) {
-        return pools.getOrDefault(pool, Integer.MAX_VALUE);
+        return pools().getOrDefault(pool, Integer.MAX_VALUE);
+    }
+
+    private Map<String, Integer> pools() {
+        Map<String, Integer> loaded = pools;
+        if (loaded == null) {
+            synchronized (this) {
+                if (pools == null) {
+                    pools = new ConcurrentHashMap<>(store.all());
+                }
+                loaded = pools;
+            }
+        }
+        return loaded;
     }
 
     public void setBackfill(String backfillId, int limit) {

@@ -61,9 +61,7 @@ class BackfillApiTest {
             List<String> trail = given().get("/api/audit?backfill=" + id).then().extract().jsonPath().getList("action");
             assertThat(trail.stream().filter(a -> a.startsWith("BACKFILL_")))
                     .containsExactly("BACKFILL_CANCELED", "BACKFILL_PAUSED", "BACKFILL_LAUNCHED");
-            // the trail by actor and page: the steering above was anonymous, the launch too
-            List<String> paged = given().get("/api/audit?backfill=" + id + "&limit=1&offset=1").then().extract().jsonPath().getList("action");
-            assertThat(paged).containsExactly(trail.get(1));
+            // the trail by actor: the steering above was anonymous, the launch too
             assertThat(given().get("/api/audit?backfill=" + id + "&actor=nobody-at-all").then().extract().jsonPath().getList("$")).isEmpty();
             List<String> actors = given().get("/api/audit?backfill=" + id + "&actor=anonymous").then().extract().jsonPath().getList("actor");
             assertThat(actors).isNotEmpty().containsOnly("anonymous");

@@ -1,0 +1,60 @@
+package io.sluice.api;
+
+import static io.restassured.RestAssured.given;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.hamcrest.Matchers.equalTo;
+
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.http.ContentType;
+import io.sluice.runs.PoolLimitStore;
+import jakarta.inject.Inject;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** Pool limits: stored in the metadata store (they outlive a restart), audited, removable. */
+@QuarkusTest
+class PoolApiTest {
+
+    @Inject
+    PoolLimitStore store;
+
+    @Test
+    void aLimitIsStoredAuditedAndCanBeRemoved() {
+        given().contentType(ContentType.JSON).header("X-Sluice-User", "pool-reviewer").body("{\"limit\":2,\"reason\":\"the warehouse is slow\"}")
+                .when().put("/api/pools/review_pool").then().statusCode(200).body("limit", equalTo(2));
+        given().contentType(ContentType.JSON).header("X-Sluice-User", "pool-reviewer").body("{\"limit\":3}").when().put("/api/pools/review_pool")
+                .then().statusCode(200);
+        // the reviewer's two changes, newest first, one page at a time
+        assertThat(given().get("/api/audit?actor=pool-reviewer&limit=1").then().extract().jsonPath().getInt("[0].detail.limit")).isEqualTo(3);
+        assertThat(given().get("/api/audit?actor=pool-reviewer&limit=1&offset=1").then().extract().jsonPath().getInt("[0].detail.limit")).isEqualTo(2);
+        assertThat(given().get("/api/audit?actor=pool-reviewer&limit=1&offset=2").then().extract().jsonPath().getList("$")).isEmpty();
+        assertThat(given().get("/api/pools").then().statusCode(200).extract().jsonPath().getMap("$")).containsEntry("review_pool", 3);
+        assertThat(store.all()).as("in the metadata store, not only in memory").containsEntry("review_pool", 3);
+        List<Map<String, Object>> trail = given().get("/api/audit?actor=pool-reviewer").then().extract().jsonPath().getList("$");
+        assertThat(trail).anySatisfy(e -> {
+            assertThat(e.get("action")).isEqualTo("POOL_LIMIT_SET");
+            assertThat(e.get("reason")).isEqualTo("the warehouse is slow");
+        });
+
+        given().when().delete("/api/pools/review_pool").then().statusCode(200);
+        assertThat(store.all()).doesNotContainKey("review_pool");
+        assertThat(given().get("/api/pools").then().extract().jsonPath().getMap("$")).doesNotContainKey("review_pool");
+        given().when().delete("/api/pools/review_pool").then().statusCode(404).contentType("application/problem+json")
+                .body("field", equalTo("name"));
+        List<String> actions = given().get("/api/audit?limit=50").then().extract().jsonPath().getList("action");
+        assertThat(actions).contains("POOL_LIMIT_REMOVED");
+    }
+
+    @Test
+    void badLimitsAndNamesAreProblemsThatStoreNothing() {
+        Map<String, Integer> before = store.all();
+        given().contentType(ContentType.JSON).body("{\"limit\":0}").when().put("/api/pools/x").then().statusCode(422).body("field", equalTo("limit"));
+        given().contentType(ContentType.JSON).body("{\"limit\":2}").when().put("/api/pools/" + "p".repeat(201)).then().statusCode(422)
+                .body("field", equalTo("name"));
+        given().contentType(ContentType.JSON).body("{\"limit\":2,\"limit\":3}").when().put("/api/pools/x").then().statusCode(400);
+        given().contentType(ContentType.JSON).body("{\"limit\":2,\"reason\":\"" + "r".repeat(2001) + "\"}").when().put("/api/pools/x").then()
+                .statusCode(422).body("field", equalTo("reason"));
+        assertThat(store.all()).isEqualTo(before);
+    }
+}
