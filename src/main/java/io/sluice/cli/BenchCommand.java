@@ -35,6 +35,13 @@ final class BenchCommand implements Callable<Integer> {
     @Override
     public Integer call() throws SQLException, IOException {
         PrintWriter out = spec.commandLine().getOut();
+        if (firms < 100 || firms > MergeBenchmark.MAX_FIRMS) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--firms must be between 100 and " + MergeBenchmark.MAX_FIRMS
+                    + ", got " + firms);
+        }
+        if (db != null && db.toString().isBlank()) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--db is empty; give a new file");
+        }
         if (db != null && Files.exists(db)) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--db " + db + " exists; give a new file");
         }

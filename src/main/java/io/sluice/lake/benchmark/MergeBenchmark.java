@@ -46,14 +46,17 @@ public final class MergeBenchmark {
     private static final String ROWS = "bench_rows";
     /** Writes per SINGLE_KEY figure (one write takes a few milliseconds, so one sample says little on a shared machine). */
     private static final int SAMPLES = 11;
+    /** The most firms a run generates. */
+    public static final int MAX_FIRMS = 1_000_000;
     private static final String COLUMNS = "crd_number, owner_key, owner_name, owner_role, ownership_code, filing_date";
 
     private final int firms;
     private final PrintWriter log;
 
     public MergeBenchmark(int firms, PrintWriter log) {
-        if (firms < 100) {
-            throw new IllegalArgumentException("firms must be at least 100");
+        if (firms < 100 || firms > MAX_FIRMS) {
+            // the generator numbers CRDs from 100,001 in 32-bit arithmetic; a million firms is ~86M rows, far past any use here
+            throw new IllegalArgumentException("firms must be between 100 and " + MAX_FIRMS);
         }
         this.firms = firms;
         this.log = log;
