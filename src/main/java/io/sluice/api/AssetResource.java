@@ -74,8 +74,12 @@ public class AssetResource {
     @GET
     @Path("/{group}/{name}/partitions")
     public io.sluice.runs.PartitionStatusView partitions(@PathParam("group") String group, @PathParam("name") String name,
-                                                         @QueryParam("status") String status) {
+                                                         @QueryParam("status") List<String> statuses) {
         Asset<?> asset = assets.get(group, name);
+        if (statuses != null && statuses.size() > 1) {
+            throw new RequestRejected(400, "status", "give at most one status; got " + statuses);
+        }
+        String status = statuses == null || statuses.isEmpty() ? null : statuses.get(0);
         Optional<io.sluice.runs.PartitionState> only = status == null || status.isBlank() ? Optional.empty()
                 : Optional.of(Params.enumValue(io.sluice.runs.PartitionState.class, "status", status));
         return partitionStatuses.of(asset.spec().key(), only);

@@ -52,7 +52,8 @@ public class RunPage {
         try {
             return Response.ok(Templates.page(view(id))).build();
         } catch (RequestRejected e) {
-            return Response.status(404).entity(Templates.missing(id)).build();
+            // the id as typed, without control characters (a NUL would reach the page as is: HTML escaping leaves it)
+            return Response.status(404).entity(Templates.missing(id.replaceAll("\\p{Cntrl}", "\uFFFD"))).build();
         }
     }
 

@@ -190,6 +190,14 @@ class RunApiTest {
     }
 
     @Test
+    void anUnknownRunPageKeepsControlCharactersOutOfThePage() {
+        String page = given().urlEncodingEnabled(false).when().get("/runs/a%00b").then().statusCode(404).extract().asString();
+        assertThat(page).doesNotContain("\u0000").contains("a\uFFFDb");
+        given().get("/api/assets/test/daily/partitions?status=MISSING&status=FAILED").then().statusCode(400)
+                .contentType("application/problem+json").body("field", equalTo("status"));
+    }
+
+    @Test
     void keySuggestionsForAMalformedOrUnknownAssetAreEmpty() {
         for (String asset : List.of("garbage", "nope/nope", "test/flaky")) {
             given().queryParam("asset", asset).queryParam("keys", "k").when().get("/ui/keys").then().statusCode(200)
