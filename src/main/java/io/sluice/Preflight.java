@@ -1,8 +1,5 @@
 package io.sluice;
 
-import java.io.IOException;
-import java.nio.file.AccessDeniedException;
-import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;
@@ -29,19 +26,5 @@ final class Preflight {
             }
         }
         return io.sluice.lake.duckdb.LakeFileProbe.problem(lake);
-    }
-
-    /** An I/O failure as words: "permission denied", "not a directory". */
-    static String reason(IOException e) {
-        if (e instanceof AccessDeniedException) {
-            return "permission denied";
-        }
-        if (e instanceof java.nio.file.FileAlreadyExistsException || e instanceof java.nio.file.NotDirectoryException) {
-            return "a file is in the way where a directory should be";
-        }
-        if (e instanceof FileSystemException f && f.getReason() != null) {
-            return f.getReason().toLowerCase(java.util.Locale.ROOT);
-        }
-        return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
     }
 }

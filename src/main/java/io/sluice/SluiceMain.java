@@ -66,7 +66,7 @@ public final class SluiceMain {
             channel.write(java.nio.ByteBuffer.wrap(("pid " + ProcessHandle.current().pid()).getBytes(StandardCharsets.UTF_8)));
             return lock;
         } catch (IOException e) {
-            System.err.println("Sluice cannot start: cannot use the data directory " + dataDir + " (" + Preflight.reason(e)
+            System.err.println("Sluice cannot start: cannot use the data directory " + dataDir + " (" + IoReason.of(e)
                     + "). Set SLUICE_DATA_DIR to a directory this user can write.");
             System.exit(1);
             return null;

@@ -34,8 +34,8 @@ class PreflightTest {
 
     @Test
     void ioFailuresAreSaidInWords() {
-        assertThat(Preflight.reason(new java.nio.file.AccessDeniedException("/x"))).isEqualTo("permission denied");
-        assertThat(Preflight.reason(new java.nio.file.FileAlreadyExistsException("/x"))).contains("a file is in the way");
-        assertThat(Preflight.reason(new java.nio.file.FileSystemException("/x", null, "Read-only file system"))).isEqualTo("read-only file system");
+        assertThat(IoReason.of(new java.nio.file.AccessDeniedException("/x"))).isEqualTo("permission denied");
+        assertThat(IoReason.of(new java.nio.file.FileAlreadyExistsException("/x"))).contains("a file is in the way");
+        assertThat(IoReason.of(new java.nio.file.FileSystemException("/x", null, "Read-only file system"))).isEqualTo("read-only file system");
     }
 }

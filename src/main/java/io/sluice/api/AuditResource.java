@@ -38,13 +38,7 @@ public class AuditResource {
         if (skip < 0) {
             throw new RequestRejected(400, "offset", "offset must be >= 0");
         }
-        opt(asset).ifPresent(a -> {
-            try {
-                io.sluice.catalog.AssetKey.parse(a);
-            } catch (IllegalArgumentException e) {
-                throw new RequestRejected(400, "asset", e.getMessage());
-            }
-        });
+        Params.assetKey("asset", asset); // a malformed key is a 400, not an empty trail
         Optional<Instant> after = instant("from", from);
         Optional<Instant> before = instant("to", to);
         if (after.isPresent() && before.isPresent() && !after.get().isBefore(before.get())) {

@@ -1,5 +1,6 @@
 package io.sluice.api;
 
+import io.sluice.catalog.LakeTimes;
 import io.sluice.runs.RequestRejected;
 import java.util.Arrays;
 
@@ -28,13 +29,6 @@ final class Params {
         }
     }
 
-    /** The earliest and latest dates and times the lake reads and writes (as its filing dates: years 1 to 9999). */
-    static final java.time.LocalDate FIRST_DATE = java.time.LocalDate.of(1, 1, 1);
-    static final java.time.LocalDate LAST_DATE = java.time.LocalDate.of(9999, 12, 31);
-    static final java.time.Instant FIRST_INSTANT = FIRST_DATE.atStartOfDay(java.time.ZoneOffset.UTC).toInstant();
-    static final java.time.Instant LAST_INSTANT = LAST_DATE.plusDays(1).atStartOfDay(java.time.ZoneOffset.UTC).toInstant()
-            .minusNanos(1000);
-
     /** A timestamp query parameter with an offset, like 2025-01-01T00:00:00Z, in years 1 to 9999 (a 400 otherwise). */
     static java.time.Instant instant(String field, String value) {
         return instant(400, field, value);
@@ -48,9 +42,8 @@ final class Params {
         } catch (java.time.format.DateTimeParseException e) {
             throw new RequestRejected(status, field, field + " must be a timestamp with offset like 2025-01-01T00:00:00Z, got '" + value + "'");
         }
-        if (instant.isBefore(FIRST_INSTANT) || instant.isAfter(LAST_INSTANT)) {
-            throw new RequestRejected(status, field, field + " must be between " + FIRST_INSTANT + " and 9999-12-31T23:59:59.999999Z, got '"
-                    + value.trim() + "'");
+        if (LakeTimes.outside(instant)) {
+            throw new RequestRejected(status, field, field + " must be between " + LakeTimes.INSTANTS + ", got '" + value.trim() + "'");
         }
         return instant;
     }
@@ -63,10 +56,22 @@ final class Params {
         } catch (java.time.format.DateTimeParseException e) {
             throw new RequestRejected(400, field, field + " must be a date like 2021-06-30, got '" + value + "'");
         }
-        if (date.isBefore(FIRST_DATE) || date.isAfter(LAST_DATE)) {
-            throw new RequestRejected(400, field, field + " must be between " + FIRST_DATE + " and " + LAST_DATE + ", got '" + value.trim() + "'");
+        if (LakeTimes.outside(date)) {
+            throw new RequestRejected(400, field, field + " must be between " + LakeTimes.DATES + ", got '" + value.trim() + "'");
         }
         return date;
+    }
+
+    /** An asset key query parameter like {@code transform/form_adv_firm_identity}; empty if blank, a 400 if malformed. */
+    static java.util.Optional<io.sluice.catalog.AssetKey> assetKey(String field, String value) {
+        if (value == null || value.isBlank()) {
+            return java.util.Optional.empty();
+        }
+        try {
+            return java.util.Optional.of(io.sluice.catalog.AssetKey.parse(value.trim()));
+        } catch (IllegalArgumentException e) {
+            throw new RequestRejected(400, field, e.getMessage());
+        }
     }
 
     static <E extends Enum<E>> E enumValue(Class<E> type, String name, String value) {

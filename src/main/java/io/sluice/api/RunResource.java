@@ -64,12 +64,7 @@ public class RunResource {
                              @QueryParam("limit") @DefaultValue("50") String limit, @QueryParam("offset") @DefaultValue("0") String offset) {
         Optional<RunStatus> s = status == null || status.isBlank() ? Optional.empty()
                 : Optional.of(Params.enumValue(RunStatus.class, "status", status));
-        Optional<AssetKey> a;
-        try {
-            a = asset == null || asset.isBlank() ? Optional.empty() : Optional.of(AssetKey.parse(asset));
-        } catch (IllegalArgumentException e) {
-            throw new RequestRejected(400, "asset", e.getMessage());
-        }
+        Optional<AssetKey> a = Params.assetKey("asset", asset);
         RunQuery query;
         try {
             query = new RunQuery(s, a, Optional.ofNullable(backfill).filter(b -> !b.isBlank()), true, Params.integer("limit", limit),

@@ -11,11 +11,5 @@ public record AuditQuery(Optional<String> asset, Optional<String> backfill, Opti
         if (limit < 1 || limit > 10_000) {
             throw new IllegalArgumentException("limit must be between 1 and 10000");
         }
-        if (offset < 0) {
-            throw new IllegalArgumentException("offset must be >= 0");
-        }
-        if (from.isPresent() && to.isPresent() && !from.get().isBefore(to.get())) {
-            throw new IllegalArgumentException("from must be before to");
-        }
     }
 }

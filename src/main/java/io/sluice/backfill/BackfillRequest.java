@@ -1,8 +1,8 @@
 package io.sluice.backfill;
 
-import io.sluice.runs.RequestRejected;
-
+import io.sluice.runs.Actors;
 import io.sluice.runs.MaterializationMode;
+import io.sluice.runs.RequestRejected;
 import java.util.List;
 import java.util.Map;
 
@@ -39,6 +39,6 @@ public record BackfillRequest(
         keys = RequestRejected.listWithoutNulls("keys", keys);
         config = config == null ? Map.of() : config;
         order = order == null ? RunOrder.OLDEST_FIRST : order;
-        launchedBy = launchedBy == null || launchedBy.isBlank() ? "anonymous" : launchedBy;
+        launchedBy = Actors.name(launchedBy);
     }
 }

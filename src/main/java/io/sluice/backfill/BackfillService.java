@@ -12,19 +12,20 @@ import io.sluice.partitions.PartitionKeyRange;
 import io.sluice.partitions.PartitionSpace;
 import io.sluice.partitions.PartitionSubset;
 import io.sluice.partitions.PartitionsDefinition;
+import io.sluice.runs.Actors;
 import io.sluice.runs.ConcurrencyLimits;
 import io.sluice.runs.LaunchValidator;
 import io.sluice.runs.PartitionState;
 import io.sluice.runs.RequestRejected;
 import io.sluice.runs.Run;
 import io.sluice.runs.RunFinished;
-import io.sluice.runs.RunsEnded;
 import io.sluice.runs.RunKind;
 import io.sluice.runs.RunRequest;
 import io.sluice.runs.RunService;
 import io.sluice.runs.RunStatus;
 import io.sluice.runs.RunStep;
 import io.sluice.runs.RunStore;
+import io.sluice.runs.RunsEnded;
 import io.sluice.runs.ValidatedLaunch;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
@@ -338,7 +339,7 @@ public class BackfillService {
             throw RequestRejected.conflict("status", "backfill " + id + " is " + get(id).status() + "; it can only become " + to + " from "
                     + from);
         }
-        audit.record(AuditEvent.of(now, actor == null || actor.isBlank() ? "anonymous" : actor, action, null, assetList(b.assets()), reason,
+        audit.record(AuditEvent.of(now, Actors.name(actor), action, null, assetList(b.assets()), reason,
                 Map.of("from", b.status().name(), "to", to.name())).withBackfill(id));
         return get(id);
     }

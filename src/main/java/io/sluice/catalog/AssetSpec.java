@@ -53,6 +53,14 @@ public record AssetSpec<C extends Record>(
         }
     }
 
+    /** The longest pool name the metadata store keeps. */
+    public static final int MAX_POOL_NAME = 200;
+
+    /** Whether {@code name} can name a concurrency pool: 1 to 200 letters, digits, {@code _ . -}. */
+    public static boolean isPoolName(String name) {
+        return name != null && name.length() <= MAX_POOL_NAME && name.matches("[A-Za-z0-9_.-]+");
+    }
+
     /** Starts a spec for an asset with key {@code group/name} and a run config record with its defaults. */
     public static <C extends Record> Builder<C> builder(String key, Class<C> configType, C defaultConfig) {
         return new Builder<>(AssetKey.parse(key), configType, defaultConfig);
@@ -134,7 +142,7 @@ public record AssetSpec<C extends Record>(
 
         /** The concurrency pool the asset's runs count against (limits are set with {@code PUT /api/pools/{name}}). */
         public Builder<C> pool(String name) {
-            if (name == null || !name.matches("[A-Za-z0-9_.-]+")) {
+            if (!isPoolName(name)) {
                 throw new IllegalArgumentException("invalid pool name '" + name + "'");
             }
             this.pool = name;

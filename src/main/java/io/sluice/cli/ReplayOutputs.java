@@ -136,7 +136,7 @@ final class ReplayOutputs implements AutoCloseable {
             head = in.readNBytes(12);
         } catch (IOException e) {
             throw new ReplayInputException(t.label() + ": cannot read the file to check what it holds ("
-                    + StagedFile.reason(e) + ")");
+                    + io.sluice.IoReason.of(e) + ")");
         }
         if (head.length == 12 && Arrays.equals(head, 8, 12, DUCKDB_MAGIC, 0, 4)) {
             throw new ReplayInputException(t.label() + ": is a DuckDB database; refusing to overwrite it");

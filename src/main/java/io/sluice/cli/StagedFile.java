@@ -2,18 +2,13 @@ package io.sluice.cli;
 
 import io.sluice.lake.replay.ReplayInputException;
 import java.io.IOException;
-import java.nio.file.AccessDeniedException;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.FileAlreadyExistsException;
-import java.nio.file.FileSystemException;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
-import java.nio.file.NotDirectoryException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.security.SecureRandom;
 import java.util.HexFormat;
-import java.util.Locale;
 
 /**
  * An output written to a temporary file in its target's directory and moved over the target at the end (atomically
@@ -58,7 +53,7 @@ final class StagedFile implements AutoCloseable {
                 }
             } catch (IOException e) {
                 throw new ReplayInputException(target.label() + ": cannot create a file in " + dir + " ("
-                        + reason(e) + ")");
+                        + io.sluice.IoReason.of(e) + ")");
             }
         }
     }
@@ -78,7 +73,7 @@ final class StagedFile implements AutoCloseable {
             moved = true;
         } catch (IOException e) {
             throw new ReplayInputException(target.label() + ": cannot move " + temporary.getFileName()
-                    + " into place (" + reason(e) + ")");
+                    + " into place (" + io.sluice.IoReason.of(e) + ")");
         }
     }
 
@@ -101,24 +96,5 @@ final class StagedFile implements AutoCloseable {
         } catch (IOException e) {
             return path.toAbsolutePath();
         }
-    }
-
-    /** What the file system said, as words: "read-only file system", "permission denied". */
-    static String reason(IOException e) {
-        String reason;
-        if (e instanceof AccessDeniedException) {
-            reason = "permission denied";
-        } else if (e instanceof FileSystemException f && f.getReason() != null) {
-            reason = f.getReason();
-        } else if (e instanceof NoSuchFileException) {
-            reason = "no such file or directory";
-        } else if (e instanceof NotDirectoryException) {
-            reason = "not a directory";
-        } else if (e instanceof FileSystemException) {
-            reason = "file system error";
-        } else {
-            reason = e.getMessage() == null ? "input/output error" : e.getMessage();
-        }
-        return reason.toLowerCase(Locale.ROOT);
     }
 }

@@ -55,7 +55,7 @@ public class DynamicPartitionService {
         Instant now = clock.instant();
         return QuarkusTransaction.requiringNew().call(() -> {
             List<String> added = store.add(name, keys, now);
-            audit.record(AuditEvent.of(now, actor(actor), AuditAction.PARTITION_KEYS_ADDED, null, assetsUsing(name), reason,
+            audit.record(AuditEvent.of(now, Actors.name(actor), AuditAction.PARTITION_KEYS_ADDED, null, assetsUsing(name), reason,
                     Map.of("partitions", name, "keys", added)));
             return added;
         });
@@ -67,7 +67,7 @@ public class DynamicPartitionService {
         Instant now = clock.instant();
         return QuarkusTransaction.requiringNew().call(() -> {
             List<String> removed = store.remove(name, keys);
-            audit.record(AuditEvent.of(now, actor(actor), AuditAction.PARTITION_KEYS_REMOVED, null, assetsUsing(name), reason,
+            audit.record(AuditEvent.of(now, Actors.name(actor), AuditAction.PARTITION_KEYS_REMOVED, null, assetsUsing(name), reason,
                     Map.of("partitions", name, "keys", removed)));
             return removed;
         });
@@ -92,9 +92,5 @@ public class DynamicPartitionService {
     private String assetsUsing(String name) {
         return catalog.all().stream().filter(a -> a.spec().partitions() instanceof DynamicPartitions d && d.name().equals(name))
                 .map(a -> a.spec().key().toString()).sorted().collect(Collectors.joining(","));
-    }
-
-    private static String actor(String actor) {
-        return actor == null || actor.isBlank() ? "anonymous" : actor;
     }
 }

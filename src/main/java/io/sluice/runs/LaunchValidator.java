@@ -22,8 +22,6 @@ import java.util.Set;
 public class LaunchValidator {
 
     static final int MAX_REASON = 2000;
-    /** The longest actor name the metadata store keeps (launched_by and actor columns are VARCHAR(200)). */
-    public static final int MAX_ACTOR = 200;
     static final int MAX_KEYS = 100_000;
 
     private final AssetCatalog catalog;
@@ -50,7 +48,7 @@ public class LaunchValidator {
         List<AssetKey> ordered = catalog.graph().inDependencyOrder(assets(request.assets()));
         keys(request, ordered);
         requireReason(request.reason());
-        requireActor("launchedBy", request.launchedBy());
+        Actors.require("launchedBy", request.launchedBy());
         ObjectNode config = config(request.config(), ordered);
         return new ValidatedLaunch(ordered, request.mode(), request.keys(), request.partitions(), config,
                 request.reason(), request.launchedBy());
@@ -63,16 +61,6 @@ public class LaunchValidator {
         }
         if (reason != null && reason.indexOf('\0') >= 0) {
             throw RequestRejected.invalid("reason", "reason must not hold a NUL character");
-        }
-    }
-
-    /** Rejects an actor name (the body's launchedBy or the X-Sluice-User header) that the metadata store cannot keep. */
-    public static void requireActor(String field, String actor) {
-        if (actor != null && actor.length() > MAX_ACTOR) {
-            throw RequestRejected.invalid(field, field + " is longer than " + MAX_ACTOR + " characters");
-        }
-        if (actor != null && actor.chars().anyMatch(Character::isISOControl)) {
-            throw RequestRejected.invalid(field, field + " must not hold control characters");
         }
     }
 

@@ -15,7 +15,6 @@ import java.util.stream.Collectors;
 @ApplicationScoped
 public class PoolService {
 
-    static final int MAX_NAME = 200;
     static final int MAX_LIMIT = 10_000;
 
     private final PoolLimitStore store;
@@ -42,13 +41,13 @@ public class PoolService {
         if (limit == null || limit < 1 || limit > MAX_LIMIT) {
             throw RequestRejected.invalid("limit", "send {\"limit\": N} with 1 <= N <= " + MAX_LIMIT);
         }
-        LaunchValidator.requireActor("launchedBy", actor);
+        Actors.require("launchedBy", actor);
         LaunchValidator.requireReason(reason);
         Instant now = clock.instant();
         Integer before = limits.poolLimits().get(pool);
         QuarkusTransaction.requiringNew().run(() -> {
             store.set(pool, limit, now);
-            audit.record(AuditEvent.of(now, who(actor), AuditAction.POOL_LIMIT_SET, null, assetsIn(pool), reason,
+            audit.record(AuditEvent.of(now, Actors.name(actor), AuditAction.POOL_LIMIT_SET, null, assetsIn(pool), reason,
                     before == null ? Map.of("pool", pool, "limit", limit) : Map.of("pool", pool, "limit", limit, "previous", before)));
         });
         limits.rememberPool(pool, limit);
@@ -57,25 +56,21 @@ public class PoolService {
     /** Removes a pool's limit: its runs are limited by the workers only. */
     public void remove(String pool, String actor) {
         requireName(pool);
-        LaunchValidator.requireActor("launchedBy", actor);
+        Actors.require("launchedBy", actor);
         Instant now = clock.instant();
         QuarkusTransaction.requiringNew().run(() -> {
             if (!store.remove(pool)) {
                 throw RequestRejected.notFound("name", "pool " + pool + " has no limit");
             }
-            audit.record(AuditEvent.of(now, who(actor), AuditAction.POOL_LIMIT_REMOVED, null, assetsIn(pool), null, Map.of("pool", pool)));
+            audit.record(AuditEvent.of(now, Actors.name(actor), AuditAction.POOL_LIMIT_REMOVED, null, assetsIn(pool), null, Map.of("pool", pool)));
         });
         limits.forgetPool(pool);
     }
 
     private static void requireName(String pool) {
-        if (pool == null || pool.length() > MAX_NAME || !pool.matches("[A-Za-z0-9_.-]+")) {
-            throw RequestRejected.invalid("name", "a pool name is 1 to " + MAX_NAME + " letters, digits, _ . -");
+        if (!io.sluice.catalog.AssetSpec.isPoolName(pool)) {
+            throw RequestRejected.invalid("name", "a pool name is 1 to " + io.sluice.catalog.AssetSpec.MAX_POOL_NAME + " letters, digits, _ . -");
         }
-    }
-
-    private static String who(String actor) {
-        return actor == null || actor.isBlank() ? "anonymous" : actor;
     }
 
     /** The assets that count against the pool, as the audit trail lists assets (null if none). */

@@ -23,6 +23,6 @@ public record RunRequest(
         keys = RequestRejected.listWithoutNulls("keys", keys);
         partitions = RequestRejected.listWithoutNulls("partitions", partitions);
         config = config == null ? Map.of() : config;
-        launchedBy = launchedBy == null || launchedBy.isBlank() ? "anonymous" : launchedBy;
+        launchedBy = Actors.name(launchedBy);
     }
 }

@@ -143,7 +143,7 @@ public class RunService {
             });
         });
         LaunchValidator.requireReason(reason);
-        LaunchValidator.requireActor("launchedBy", actor);
+        Actors.require("launchedBy", actor);
         if (partition.isPresent() && table.mode() instanceof io.sluice.catalog.WriteMode.Upsert) {
             throw RequestRejected.invalid("partition", "an UPSERT table keeps snapshots of the whole table, not of partitions; omit "
                     + "'partition' to roll back the whole table");
@@ -157,7 +157,7 @@ public class RunService {
         lake.rollbackProblem(table, target, partition).ifPresent(problem -> {
             throw RequestRejected.conflict(target.run().isPresent() ? "toRun" : "toSystemTime", problem);
         });
-        String by = actor == null || actor.isBlank() ? "anonymous" : actor;
+        String by = Actors.name(actor);
         Run run = new Run(RunIds.next(), RunStatus.QUEUED, MaterializationMode.FULL_REFRESH, List.of(asset), List.of(),
                 partition.map(List::of).orElse(List.of()), "{}", reason, by, now, null, null, 0, 0, 0, null, false,
                 List.of(RunStep.queued(0, asset)), RunKind.ROLLBACK, target.encode(), null);
@@ -173,7 +173,7 @@ public class RunService {
     /** Cancels a queued run, or asks a started one to stop between batches. */
     public Run cancel(String id, String actor, String reason) {
         LaunchValidator.requireReason(reason);
-        LaunchValidator.requireActor("launchedBy", actor);
+        Actors.require("launchedBy", actor);
         Run run = get(id);
         if (run.status().isTerminal()) {
             throw RequestRejected.conflict("status", "run " + id + " already ended " + run.status());
@@ -186,7 +186,7 @@ public class RunService {
                 throw RequestRejected.conflict("status", latest.status().isTerminal() ? "run " + id + " already ended " + latest.status()
                         : "run " + id + " is already asked to stop; it stops between batches");
             }
-            audit.record(AuditEvent.of(now, actor == null || actor.isBlank() ? "anonymous" : actor, AuditAction.RUN_CANCEL_REQUESTED,
+            audit.record(AuditEvent.of(now, Actors.name(actor), AuditAction.RUN_CANCEL_REQUESTED,
                     id, assets(run), reason, Map.of("statusWhenRequested", run.status().name())));
         });
         return get(id);

@@ -77,10 +77,13 @@ public class JpaBackfillStore implements BackfillStore {
         boolean changed = session.createMutationQuery("update BackfillEntity set status = :to, endedAt = :ended where id = :id and status in :from")
                 .setParameter("to", to.name()).setParameter("ended", endedAt).setParameter("id", id)
                 .setParameter("from", from.stream().map(Enum::name).toList()).executeUpdate() == 1;
-        // a bulk update bypasses the persistence context: an entity the caller's transaction already read would still show the old status
-        BackfillEntity cached = session.find(BackfillEntity.class, id);
-        if (changed && cached != null) {
-            session.refresh(cached);
+        // a bulk update bypasses the persistence context: an entity the caller's transaction already read would still show the
+        // old status. getReference reads nothing; only an entity that was loaded is read again
+        if (changed) {
+            BackfillEntity cached = session.getReference(BackfillEntity.class, id);
+            if (org.hibernate.Hibernate.isInitialized(cached)) {
+                session.refresh(cached);
+            }
         }
         return changed;
     }

@@ -47,12 +47,7 @@ public class DuckDbLake implements Lake {
             // the drivers DriverManager hands out
             root = (DuckDBConnection) new org.duckdb.DuckDBDriver().connect("jdbc:duckdb:" + file, new java.util.Properties());
         } catch (SQLException e) {
-            String message = e.getMessage() == null ? "" : e.getMessage();
-            if (message.contains("lock")) {
-                throw new LakeUnavailable("The lake file " + file + " is in use by another process (" + firstLine(message)
-                        + "). Stop that process or point sluice.data-dir at another directory.", e);
-            }
-            throw new LakeUnavailable("Cannot open the lake file " + file + ": " + firstLine(message), e);
+            throw new LakeUnavailable(LakeFileProbe.whyNotOpened(file, e), e);
         } catch (java.io.IOException e) {
             throw new LakeUnavailable("Cannot create the directory of the lake file " + file + ": " + e.getMessage(), e);
         }
@@ -270,10 +265,5 @@ public class DuckDbLake implements Lake {
         } catch (Exception e) {
             throw new IllegalStateException("lake read failed: " + e.getMessage(), e);
         }
-    }
-
-    private static String firstLine(String message) {
-        int nl = message.indexOf('\n');
-        return nl < 0 ? message : message.substring(0, nl);
     }
 }

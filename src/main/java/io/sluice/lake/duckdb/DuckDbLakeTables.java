@@ -51,11 +51,10 @@ public class DuckDbLakeTables implements LakeTables {
     @Override
     public List<TableInfo> tables() {
         List<String> names = lake.read(s -> s.queryStrings("SELECT table_name FROM information_schema.tables WHERE table_schema = 'main' "
-                + "AND table_type = 'BASE TABLE' AND table_name NOT LIKE '\\_\\_%' ESCAPE '\\' AND table_name NOT LIKE '%\\_\\_assertions' ESCAPE '\\' "
-                + "AND table_name NOT LIKE '%\\_\\_filings' ESCAPE '\\' ORDER BY table_name"));
+                + "AND table_type = 'BASE TABLE' ORDER BY table_name"));
         List<TableInfo> infos = new ArrayList<>();
         for (String name : names) {
-            table(name).ifPresent(infos::add);
+            table(name).ifPresent(infos::add); // empty for Sluice's own tables (see listable)
         }
         return infos;
     }

@@ -20,9 +20,14 @@ public final class LakeFileProbe {
         try (Connection c = new org.duckdb.DuckDBDriver().connect("jdbc:duckdb:" + lake, new java.util.Properties())) {
             return Optional.empty();
         } catch (SQLException e) {
-            String message = e.getMessage() == null ? "" : e.getMessage().lines().findFirst().orElse("");
-            return Optional.of(message.contains("lock") ? "the lake file " + lake + " is in use by another process (" + message + ")"
-                    : "cannot open the lake file " + lake + ": " + message);
+            return Optional.of(whyNotOpened(lake, e));
         }
+    }
+
+    /** Why DuckDB did not open the lake file, in one line: held by another process (and what to do), or DuckDB's first line. */
+    static String whyNotOpened(Path lake, SQLException e) {
+        String message = e.getMessage() == null ? "" : e.getMessage().lines().findFirst().orElse("");
+        return message.contains("lock") ? "the lake file " + lake + " is in use by another process (" + message
+                + "); stop that process or point sluice.data-dir at another directory" : "cannot open the lake file " + lake + ": " + message;
     }
 }

@@ -1,6 +1,7 @@
 package io.sluice.lake.replay;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
+import io.sluice.catalog.LakeTimes;
 import io.sluice.lake.bitemporal.BitemporalTable;
 import io.sluice.lake.bitemporal.Replace;
 import java.time.Instant;
@@ -25,12 +26,6 @@ public record ReplayFile(
         @JsonProperty("table") Table table,
         @JsonProperty("batches") List<BatchSpec> batches,
         @JsonProperty("probes") List<Probe> probes) {
-
-    /** The dates DuckDB's DATE and TIMESTAMPTZ hold without a sign or a fifth year digit: years 1 to 9999. */
-    static final LocalDate FIRST_DATE = LocalDate.of(1, 1, 1);
-    static final LocalDate LAST_DATE = LocalDate.of(9999, 12, 31);
-    static final Instant FIRST_INSTANT = Instant.parse("0001-01-01T00:00:00Z");
-    static final Instant LAST_INSTANT = Instant.parse("9999-12-31T23:59:59.999999Z");
 
     public record Table(
             @JsonProperty("name") String name,
@@ -195,9 +190,8 @@ public record ReplayFile(
             throw new ReplayInputException(where + ": expected an ISO-8601 date-time with offset, found \"" + text
                     + "\"");
         }
-        if (instant.isBefore(FIRST_INSTANT) || instant.isAfter(LAST_INSTANT)) {
-            throw new ReplayInputException(where + ": must be between " + FIRST_INSTANT + " and " + LAST_INSTANT
-                    + ", got " + text);
+        if (LakeTimes.outside(instant)) {
+            throw new ReplayInputException(where + ": must be between " + LakeTimes.INSTANTS + ", got " + text);
         }
         return instant;
     }
@@ -209,9 +203,8 @@ public record ReplayFile(
         } catch (DateTimeParseException e) {
             throw new ReplayInputException(where + ": expected a date (YYYY-MM-DD), found \"" + text + "\"");
         }
-        if (date.isBefore(FIRST_DATE) || date.isAfter(LAST_DATE)) {
-            throw new ReplayInputException(where + ": must be between " + FIRST_DATE + " and " + LAST_DATE + ", got "
-                    + text);
+        if (LakeTimes.outside(date)) {
+            throw new ReplayInputException(where + ": must be between " + LakeTimes.DATES + ", got " + text);
         }
         return date;
     }
