@@ -19,7 +19,6 @@ import jakarta.ws.rs.core.Response;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
-import org.jboss.resteasy.reactive.RestForm;
 
 /** The home page: assets with their last status, the launch form, and the runs list that refreshes itself. */
 @Path("/")
@@ -93,9 +92,23 @@ public class HomePage {
     @POST
     @Path("ui/launch")
     @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
-    public Response launch(@RestForm List<String> asset, @RestForm String mode, @RestForm String keys,
-                           @RestForm String partitions, @RestForm String config, @RestForm String reason, @RestForm String as,
-                           @RestForm String partitionsPerRun, @RestForm String maxConcurrent) {
+    public Response launch(jakarta.ws.rs.core.MultivaluedMap<String, String> fields) {
+        // a field given twice (a crafted post, or a page that repeats an input) is refused, not read as its first value
+        java.util.Optional<Map.Entry<String, List<String>>> repeated = fields.entrySet().stream()
+                .filter(f -> !"asset".equals(f.getKey()) && f.getValue().size() > 1).findFirst();
+        if (repeated.isPresent()) {
+            String name = repeated.get().getKey();
+            return rejected(name, "the field " + name + " was sent " + repeated.get().getValue().size() + " times; send it once");
+        }
+        List<String> asset = fields.get("asset");
+        String mode = fields.getFirst("mode");
+        String keys = fields.getFirst("keys");
+        String partitions = fields.getFirst("partitions");
+        String config = fields.getFirst("config");
+        String reason = fields.getFirst("reason");
+        String as = fields.getFirst("as");
+        String partitionsPerRun = fields.getFirst("partitionsPerRun");
+        String maxConcurrent = fields.getFirst("maxConcurrent");
         try {
             LaunchForm form = LaunchForm.read(asset, mode, keys, partitions, config, reason, partitionsPerRun, maxConcurrent, mapper);
             if (as != null && !as.isBlank() && !"backfill".equals(as) && !"run".equals(as)) {

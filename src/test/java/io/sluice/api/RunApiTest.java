@@ -190,6 +190,19 @@ class RunApiTest {
     }
 
     @Test
+    void theLaunchFormRefusesAFieldSentTwice() {
+        int before = runCount();
+        given().contentType(ContentType.URLENC).formParam("asset", "test/flaky").formParam("mode", "INCREMENTAL")
+                .formParam("mode", "FULL_REFRESH").when().post("/ui/launch")
+                .then().statusCode(200).body(containsString("Not launched")).body(containsString("the field mode was sent 2 times"));
+        assertThat(runCount()).isEqualTo(before);
+        // several assets are what the asset field is for
+        given().contentType(ContentType.URLENC).formParam("asset", "test/flaky").formParam("asset", "test/flaky")
+                .formParam("mode", "INCREMENTAL").when().post("/ui/launch")
+                .then().statusCode(200).body(org.hamcrest.Matchers.not(containsString("sent 2 times")));
+    }
+
+    @Test
     void anUnknownRunPageKeepsControlCharactersOutOfThePage() {
         String page = given().urlEncodingEnabled(false).when().get("/runs/a%00b").then().statusCode(404).extract().asString();
         assertThat(page).doesNotContain("\u0000").contains("a\uFFFDb");
