@@ -63,6 +63,14 @@ test('the run page shows every step SUCCESS, the materializations and the log', 
 
   assert.equal(await page.locator('#materializations tbody tr').count(), 4);
 
+  // the asset checks of raw and of the transforms, each with what it found: all passed on the first load
+  const checks = await page.locator('#checks').innerText();
+  for (const name of ['keys_present', 'names_present', 'one_current_identity_per_firm', 'known_ownership_codes']) {
+    assert.ok(checks.includes(name), `the run page lists check ${name}: ${checks}`);
+  }
+  assert.match(await page.locator('#check-counts').innerText(), /^\d+ passed/);
+  assert.equal(await page.locator('#checks .s-FAILURE').count(), 0, 'no failed check');
+
   const log = (await page.locator('#log').innerText()).split('\n').filter((l) => l.trim());
   assert.ok(log.length >= 5, `log has lines: ${log.length}`);
   assert.ok(log.some((l) => /started INCREMENTAL/.test(l)), 'log says the run started');

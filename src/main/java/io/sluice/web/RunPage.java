@@ -21,7 +21,7 @@ import jakarta.ws.rs.core.Response;
 import java.util.Set;
 import java.util.stream.Collectors;
 
-/** One run: status, steps, materializations and its own log, refreshing while the run is active. */
+/** One run: status, steps, materializations, asset checks and its own log, refreshing while the run is active. */
 @Path("/runs/{id}")
 @Produces(MediaType.TEXT_HTML)
 public class RunPage {
@@ -85,6 +85,7 @@ public class RunPage {
                 PartitionText.compact(run.partitions(), partitions, java.time.Instant.now()),
                 run.steps().stream().map(s -> StepRow.of(s, keyed.contains(s.asset()))).toList(),
                 runs.materializations(id).stream().map(m -> MaterializationRow.of(m, mapper)).toList(),
+                CheckRow.Summary.of(runs.checks(id)),
                 runs.logs(id, 0, LOG_LINES).stream().map(LogRow::of).toList());
     }
 

@@ -5,5 +5,5 @@ import java.util.List;
 
 /** Everything the run page shows about one run. */
 public record RunView(Run run, RunRow row, String config, List<String> partitions, List<StepRow> steps,
-                      List<MaterializationRow> materializations, List<LogRow> logs) {
+                      List<MaterializationRow> materializations, CheckRow.Summary checks, List<LogRow> logs) {
 }

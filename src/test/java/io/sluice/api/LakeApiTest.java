@@ -55,6 +55,10 @@ class LakeApiTest {
         assertThat(checks.getString("[0].observed")).isEqualTo("1");
         assertThat(checks.getInt("[0].sample[0].id")).isEqualTo(2);
         given().get("/api/assets/test/checked").then().statusCode(200).body("latestChecks[0].passed", equalTo(false));
+        // and on the run page: the failed check, what it found and the violating row
+        String page = given().get("/runs/" + bad.getString("id")).then().statusCode(200).extract().asString();
+        assertThat(page).contains("id=\"checks\"").contains("name_not_null").contains(">failed<").contains("s-FAILURE")
+                .contains("sample of violating rows: 1").contains("id=2");
     }
 
     @Test
@@ -65,6 +69,8 @@ class LakeApiTest {
         assertThat(checks.getList("name")).containsExactly("name_not_null", "id_range");
         assertThat(checks.getList("passed")).containsExactly(true, false);
         assertThat(lake.<Long>read(s -> s.queryLong("SELECT count(*) FROM test_checked WHERE value = 'warn'"))).isEqualTo(5);
+        String page = given().get("/runs/" + run.getString("id")).then().statusCode(200).extract().asString();
+        assertThat(page).contains("id_range").contains(">warning<").contains(">passed<").doesNotContain("s-FAILURE");
     }
 
     @Test

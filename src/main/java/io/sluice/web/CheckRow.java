@@ -1,0 +1,81 @@
+package io.sluice.web;
+
+import io.sluice.catalog.AssetCheck;
+import io.sluice.catalog.CheckResult;
+import io.sluice.runs.RecordedCheck;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+/**
+ * One asset check of a run on the run page: what it found against its threshold, and the sample of violating rows
+ * as {@code column=value} lines (the first {@link #SAMPLE_ROWS} of the {@code sampleSize} stored). {@code outcome} is "passed", "failed" (a blocking check: the write was not
+ * published) or "warning" (a WARN check, run after the publish); {@code css} the status class it is shown with.
+ */
+public record CheckRow(String asset, String partition, String name, String severity, String outcome, String css,
+                       String observed, String threshold, String message, List<String> sample, int sampleSize) {
+
+    /** At most this many violating rows are listed (the store keeps a sample; the API serves all of it). */
+    static final int SAMPLE_ROWS = 10;
+
+    static CheckRow of(RecordedCheck check) {
+        CheckResult r = check.result();
+        boolean blocking = r.severity() == AssetCheck.Severity.ERROR;
+        String outcome = r.passed() ? "passed" : blocking ? "failed" : "warning";
+        String css = r.passed() ? "s-SUCCESS" : blocking ? "s-FAILURE" : "s-QUEUED";
+        List<String> sample = r.sample().stream().limit(SAMPLE_ROWS).map(CheckRow::line).toList();
+        return new CheckRow(check.asset().toString(), check.partition() == null ? "" : check.partition(), r.name(),
+                r.severity().name(), outcome, css, text(r.observed()), text(r.threshold()), text(r.message()), sample,
+                r.sample().size());
+    }
+
+    /** Most check results a run page lists (a run of many partitions records its checks once per partition). */
+    static final int MAX_ROWS = 200;
+
+    /**
+     * The checks of one run as the page shows them: failures first, then warnings, then passes, at most
+     * {@link #MAX_ROWS}; with how many there are of each.
+     */
+    public record Summary(List<CheckRow> rows, int total, long passed, long failed, long warnings) {
+
+        static Summary of(List<RecordedCheck> checks) {
+            List<CheckRow> all = checks.stream().map(CheckRow::of).toList();
+            List<CheckRow> shown = all.stream().sorted(java.util.Comparator.comparingInt(CheckRow::rank)).limit(MAX_ROWS).toList();
+            return new Summary(shown, all.size(), count(all, "passed"), count(all, "failed"), count(all, "warning"));
+        }
+
+        public boolean any() {
+            return total > 0;
+        }
+
+        /** How many results the page leaves out (the API serves them all). */
+        public int hidden() {
+            return total - rows.size();
+        }
+
+        private static long count(List<CheckRow> rows, String outcome) {
+            return rows.stream().filter(r -> r.outcome().equals(outcome)).count();
+        }
+    }
+
+    private int rank() {
+        return switch (outcome) {
+            case "failed" -> 0;
+            case "warning" -> 1;
+            default -> 2;
+        };
+    }
+
+    /** Whether this check kept a write from being published. */
+    public boolean blocked() {
+        return "failed".equals(outcome);
+    }
+
+    private static String line(Map<String, Object> row) {
+        return row.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue()).collect(Collectors.joining(", "));
+    }
+
+    private static String text(String value) {
+        return value == null ? "" : value;
+    }
+}
