@@ -14,16 +14,21 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
-/** {@code sluice lake bench [--firms N] [--db PATH]}: the bi-temporal merge benchmark; prints figures, not a test. */
+/** {@code sluice lake bench [--firms N] [--days N] [--db PATH]}: the bi-temporal merge benchmark; prints figures, not a test. */
 @Command(name = "bench", mixinStandardHelpOptions = true,
         description = {"Benchmarks the bi-temporal merge on the example's Form ADV ownership rows, in one run on one "
                 + "DuckDB file: (a) raw INSERT INTO ... SELECT, (b) initial load, (c) identical re-run, "
-                + "(d) one day's filings, (e) a SINGLE_KEY write of one CRD. Prints each time and its ratio to (a)."})
+                + "(d) one day's filings, (e) a SINGLE_KEY write of one CRD, and with --days (f) (e) again after that many "
+                + "days of filings. Prints each time and its ratio to (a)."})
 final class BenchCommand implements Callable<Integer> {
 
     @Option(names = "--firms", paramLabel = "N", defaultValue = "21000",
             description = "Firms the generator produces (default: ${DEFAULT-VALUE}, about 1.8 million ownership rows).")
     int firms;
+
+    @Option(names = "--days", paramLabel = "N", defaultValue = "0",
+            description = "Also (f): append N days of filings (about 5,000 rows each), then time (e) again (default: ${DEFAULT-VALUE}, not).")
+    int days;
 
     @Option(names = "--db", paramLabel = "PATH",
             description = "A new DuckDB file to run on (default: one in a temporary directory, deleted afterwards).")
@@ -39,6 +44,10 @@ final class BenchCommand implements Callable<Integer> {
             throw new CommandLine.ParameterException(spec.commandLine(), "--firms must be between 100 and " + MergeBenchmark.MAX_FIRMS
                     + ", got " + firms);
         }
+        if (days < 0 || days > MergeBenchmark.MAX_DAYS) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--days must be between 0 and " + MergeBenchmark.MAX_DAYS
+                    + ", got " + days);
+        }
         if (db != null && db.toString().isBlank()) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--db is empty; give a new file");
         }
@@ -48,7 +57,7 @@ final class BenchCommand implements Callable<Integer> {
         Path dir = db == null ? Files.createTempDirectory("sluice-bench") : null;
         Path file = db == null ? dir.resolve("bench.duckdb") : db;
         try {
-            List<MergeBenchmark.Figure> figures = new MergeBenchmark(firms, out).run(file);
+            List<MergeBenchmark.Figure> figures = new MergeBenchmark(firms, days, out).run(file);
             double floor = figures.get(0).millis();
             out.printf("%nDuckDB file %s, %d processors%n", file, Runtime.getRuntime().availableProcessors());
             for (MergeBenchmark.Figure f : figures) {

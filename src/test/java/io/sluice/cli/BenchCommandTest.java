@@ -21,11 +21,16 @@ class BenchCommandTest {
     }
 
     @Test
-    void firmsOutsideTheGeneratorsRangeAndAnEmptyDbAreRefused() {
+    void firmsOrDaysOutOfRangeAndAnEmptyDbAreRefused() {
         for (String firms : new String[] {"99", "1000001", "2147483647"}) {
             err.getBuffer().setLength(0);
             assertThat(run("--firms", firms)).isEqualTo(SluiceCli.BAD_INPUT);
             assertThat(err.toString()).startsWith("sluice: --firms must be between 100 and 1000000, got " + firms);
+        }
+        for (String days : new String[] {"-1", "3651"}) {
+            err.getBuffer().setLength(0);
+            assertThat(run("--days", days)).isEqualTo(SluiceCli.BAD_INPUT);
+            assertThat(err.toString()).startsWith("sluice: --days must be between 0 and 3650, got " + days);
         }
         err.getBuffer().setLength(0);
         assertThat(run("--db", "")).isEqualTo(SluiceCli.BAD_INPUT);

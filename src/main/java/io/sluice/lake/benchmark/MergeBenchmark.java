@@ -51,9 +51,22 @@ public final class MergeBenchmark {
     private static final String COLUMNS = "crd_number, owner_key, owner_name, owner_role, ownership_code, filing_date";
 
     private final int firms;
+    private final int days;
     private final PrintWriter log;
 
+    /** The most days of filings (f) appends. */
+    public static final int MAX_DAYS = 3_650;
+
     public MergeBenchmark(int firms, PrintWriter log) {
+        this(firms, 0, log);
+    }
+
+    /** {@code days}: also (f), SINGLE_KEY writes after that many daily filings (0: not). */
+    public MergeBenchmark(int firms, int days, PrintWriter log) {
+        if (days < 0 || days > MAX_DAYS) {
+            throw new IllegalArgumentException("days must be between 0 and " + MAX_DAYS);
+        }
+        this.days = days;
         if (firms < 100 || firms > MAX_FIRMS) {
             // the generator numbers CRDs from 100,001 in 32-bit arithmetic; a million firms is ~86M rows, far past any use here
             throw new IllegalArgumentException("firms must be between 100 and " + MAX_FIRMS);
@@ -105,35 +118,7 @@ public final class MergeBenchmark {
             // (e) as the orchestrator writes: the table's connection keeps one session, each write joins the publish's
             // transaction, and the session is told when that commits (the first write sets the session up: untimed);
             // each publish stages its rows in a table of its own, so the statement that reads them is planned each time
-            double[] kept = new double[SAMPLES];
-            long small;
-            WriteResult[] keptResult = new WriteResult[1];
-            try (BitemporalSession session = merge.session(c, OWNERSHIP)) {
-                String staged = "bench_stage";
-                for (int i = -1; i < kept.length; i++) {
-                    if (i < 0) {
-                        oneCrd(c, staged, crd + SAMPLES + 1 + i, " Sr.");
-                    } else {
-                        execute(c, "INSERT INTO " + staged + " " + oneCrdRows(crd + SAMPLES + 1 + i, " Sr."));
-                    }
-                    c.setAutoCommit(false);
-                    double millis = time(() -> {
-                        keptResult[0] = session.write(SourceQuery.of("SELECT * FROM " + staged), Replace.SCOPES, Instant.now());
-                        c.commit();
-                    });
-                    execute(c, "DELETE FROM " + staged);
-                    session.committed();
-                    c.setAutoCommit(true);
-                    expect(keptResult[0].versionsOpened() > 0, "the single-key correction opened no version");
-                    if (i >= 0) {
-                        kept[i] = millis;
-                    }
-                }
-                small = session.smallWritesDone();
-            }
-            java.util.Arrays.sort(kept);
-            figures.add(new Figure("e", "SINGLE_KEY: one CRD, as published (median of " + SAMPLES + ")", kept[SAMPLES / 2], keptResult[0].summary()
-                    + " (" + small + " of " + (SAMPLES + 1) + " by the small-write path)"));
+            figures.add(singleKeys(c, merge, "e", "SINGLE_KEY: one CRD, as published", crd + SAMPLES + 1, " Sr."));
 
             // (e') the same kind of write on a session of its own (BitemporalMerge.write): set up, planned, dropped each time
             double[] oneShot = new double[SAMPLES];
@@ -147,8 +132,67 @@ public final class MergeBenchmark {
             java.util.Arrays.sort(oneShot);
             figures.add(new Figure("e'", "SINGLE_KEY on a session of its own (median of " + SAMPLES + ", " + oneRows / SAMPLES + " rows avg)", oneShot[SAMPLES / 2],
                     result[0].summary()));
+
+            if (days > 0) {
+                // (f) months later: `days` daily filings appended by the orchestrator's kept session (which re-clusters
+                // the tables when enough was appended), then (e) again on other CRDs
+                long[] reclustered = {0};
+                double daily = time(() -> {
+                    try (BitemporalSession session = merge.session(c, OWNERSHIP)) {
+                        for (int d = 0; d < days; d++) {
+                            execute(c, "CREATE OR REPLACE TABLE bench_day AS " + day(d));
+                            session.write(SourceQuery.of("SELECT * FROM bench_day"), Replace.NONE, Instant.now());
+                        }
+                        reclustered[0] = session.reclusterings();
+                    }
+                });
+                long assertions = count(c, "SELECT count(*) FROM " + OWNERSHIP.assertionsTable());
+                Figure later = singleKeys(c, merge, "f", "SINGLE_KEY after " + days + " days of filings", crd - 2 * SAMPLES, " III");
+                figures.add(new Figure("f", later.what(), later.millis(), String.format(java.util.Locale.ROOT,
+                        "%,d assertions after %,d daily writes in %.0f ms, which re-clustered the tables %d times; %s",
+                        assertions, days, daily, reclustered[0], later.result())));
+            }
         }
         return figures;
+    }
+
+    /**
+     * (e): SINGLE_KEY writes of 11 CRDs from {@code firstCrd} on, as the orchestrator writes them (the table's
+     * connection keeps one session, each write joins the publish's transaction, and the session is told when that
+     * commits; the first write sets the session up: untimed; each publish stages its rows in a table of its own, so the
+     * statement that reads them is planned each time); the median.
+     */
+    private Figure singleKeys(Connection c, BitemporalMerge merge, String step, String what, long firstCrd, String suffix)
+            throws SQLException {
+        double[] kept = new double[SAMPLES];
+        long small;
+        WriteResult[] keptResult = new WriteResult[1];
+        try (BitemporalSession session = merge.session(c, OWNERSHIP)) {
+            String staged = "bench_stage";
+            for (int i = -1; i < kept.length; i++) {
+                if (i < 0) {
+                    oneCrd(c, staged, firstCrd + i, suffix);
+                } else {
+                    execute(c, "INSERT INTO " + staged + " " + oneCrdRows(firstCrd + i, suffix));
+                }
+                c.setAutoCommit(false);
+                double millis = time(() -> {
+                    keptResult[0] = session.write(SourceQuery.of("SELECT * FROM " + staged), Replace.SCOPES, Instant.now());
+                    c.commit();
+                });
+                execute(c, "DELETE FROM " + staged);
+                session.committed();
+                c.setAutoCommit(true);
+                expect(keptResult[0].versionsOpened() > 0, "the single-key correction opened no version");
+                if (i >= 0) {
+                    kept[i] = millis;
+                }
+            }
+            small = session.smallWritesDone();
+        }
+        java.util.Arrays.sort(kept);
+        return new Figure(step, what + " (median of " + SAMPLES + ")", kept[SAMPLES / 2], keptResult[0].summary()
+                + " (" + small + " of " + (SAMPLES + 1) + " by the small-write path)");
     }
 
     /** One CRD's rows with changed names from 2015 on, in table {@code name}; returns how many. */
@@ -176,6 +220,17 @@ public final class MergeBenchmark {
                 + "filing_date FROM bench_filings GROUP BY crd_number, owner_key, filing_date ORDER BY crd_number, owner_key, filing_date");
         execute(c, "DROP TABLE bench_filings");
         execute(c, "CHECKPOINT");
+    }
+
+    /**
+     * Day {@code d} from 2026-02-01 of (f): the firms whose CRD is {@code d} modulo 16 file, listing the owners of their
+     * latest filing, about one in five with another ownership code.
+     */
+    private static String day(int d) {
+        return "SELECT r.crd_number, r.owner_key, r.owner_name, r.owner_role, CASE WHEN hash(r.owner_key, " + d + ") % 5 = 0 "
+                + "THEN chr(65 + (hash(r.owner_key, " + d + ") % 6)::INT) ELSE r.ownership_code END AS ownership_code, DATE '2026-02-01' + "
+                + d + " AS filing_date FROM " + ROWS + " AS r JOIN (SELECT crd_number, max(filing_date) AS last FROM " + ROWS
+                + " WHERE crd_number % 16 = " + (d % 16) + " GROUP BY ALL) AS l ON r.crd_number = l.crd_number AND r.filing_date = l.last";
     }
 
     /**

@@ -69,6 +69,18 @@ public final class BitemporalSession implements AutoCloseable {
     private boolean usedMarkers = true;
     /** How many writes of this session the small path decided. */
     private long smallWritesDone;
+    private final ClusteringSql clustering;
+    /** Re-cluster once this many rows, at least, were appended since the last time (see {@link #clusteringDue}). */
+    private final long clusterEvery;
+    /**
+     * The rows this session's writes appended to the three tables since it last re-clustered them: the versions they
+     * opened and the companion rows they inserted (in the general path, an upper bound: the companion rows closed too).
+     * A first load inserts its rows sorted by scope and is not counted.
+     */
+    private long appendedSinceClustering;
+    /** The rows the write in progress appended (as counted for {@link #appendedSinceClustering}). */
+    private long touchedByWrite;
+    private long reclusterings;
 
     BitemporalSession(Connection connection, BitemporalTable table, InstantSource clock) {
         this(connection, table, clock, FirstLoad.AUTO);
@@ -80,6 +92,17 @@ public final class BitemporalSession implements AutoCloseable {
 
     BitemporalSession(Connection connection, BitemporalTable table, InstantSource clock, FirstLoad firstLoadMode,
                       boolean smallWrites) {
+        this(connection, table, clock, firstLoadMode, smallWrites, CLUSTER_EVERY);
+    }
+
+    /** {@code clusterEvery}: tests re-cluster after a few rows instead of {@link #CLUSTER_EVERY}. */
+    BitemporalSession(Connection connection, BitemporalTable table, InstantSource clock, FirstLoad firstLoadMode,
+                      boolean smallWrites, long clusterEvery) {
+        if (clusterEvery < 1) {
+            throw new IllegalArgumentException("clusterEvery must be positive");
+        }
+        this.clusterEvery = clusterEvery;
+        this.clustering = new ClusteringSql(table);
         this.connection = Objects.requireNonNull(connection, "connection");
         this.table = Objects.requireNonNull(table, "table");
         this.clock = Objects.requireNonNull(clock, "clock");
@@ -91,6 +114,14 @@ public final class BitemporalSession implements AutoCloseable {
         this.smallWrites = smallWrites;
         this.db = new Statements(connection);
         this.smallWriter = new SmallWriter(table, new SmallWriteSql(table, temps), versions, db);
+    }
+
+    /** DuckDB's row group: appending fewer rows than this since the last re-clustering leaves at most one row group mixed. */
+    static final long CLUSTER_EVERY = 122_880;
+
+    /** How many times this session re-clustered the table and its companion tables (see {@link ClusteringSql}). */
+    public long reclusterings() {
+        return reclusterings;
     }
 
     /** How many writes of this session were small writes (decided by {@link SmallWrite}). */
@@ -171,8 +202,13 @@ public final class BitemporalSession implements AutoCloseable {
             connection.setAutoCommit(false);
         }
         usedGeneralTemps = false;
+        touchedByWrite = 0;
         try {
             WriteResult result = work.run();
+            appendedSinceClustering += touchedByWrite;
+            if (!result.isRejected() && tablesCommitted && clusteringDue()) {
+                recluster();
+            }
             db.execute(usedGeneralTemps ? temps.clearTemps() : temps.clearStaged(usedInputs, usedMarkers)); // one call
             usedInputs = false;
             usedMarkers = false;
@@ -199,6 +235,50 @@ public final class BitemporalSession implements AutoCloseable {
             }
         }
     }
+
+    /**
+     * Whether to re-cluster now: at least {@code clusterEvery} rows appended, and at least a tenth of the table's
+     * assertions (its largest table), so that rewriting a large table stays rare next to the writes it speeds up (the
+     * unclustered rows stay under a tenth of the table: a few row groups that every write scans).
+     */
+    private boolean clusteringDue() throws SQLException {
+        if (appendedSinceClustering < clusterEvery) {
+            return false;
+        }
+        long rows = ((Number) db.row("SELECT count(*) FROM " + Sql.quote(table.assertionsTable())).get(0)).longValue();
+        return clusteringDue(appendedSinceClustering, clusterEvery, rows);
+    }
+
+    static boolean clusteringDue(long appended, long clusterEvery, long assertions) {
+        return appended >= clusterEvery && appended >= assertions / 10;
+    }
+
+    /**
+     * Rewrites the table and its companion tables sorted by scope, in the write's transaction (see
+     * {@link ClusteringSql}): the same rows, in row groups that a write's scope filter can skip again.
+     */
+    private void recluster() throws SQLException {
+        long started = System.nanoTime();
+        long rewritten = 0;
+        for (ClusteringSql.Table t : clustering.tables()) {
+            Object last = db.row(t.lastRowid()).get(0);
+            if (last == null) {
+                continue;
+            }
+            long copied = db.update(t.copySorted());
+            long deleted = db.update(t.deleteOriginals(), last.toString());
+            if (copied != deleted) {
+                throw new IllegalStateException("re-clustering " + t.name() + " copied " + copied + " rows but removed " + deleted);
+            }
+            rewritten += copied;
+        }
+        appendedSinceClustering = 0;
+        reclusterings++;
+        LOG.log(System.Logger.Level.INFO, "re-clustered bi-temporal table {0} by scope: {1} rows rewritten in {2} ms",
+                table.name(), rewritten, (System.nanoTime() - started) / 1_000_000);
+    }
+
+    private static final System.Logger LOG = System.getLogger(BitemporalSession.class.getName());
 
     /** Adds the system-time columns to the companion tables if one of them lacks them (an older layout). */
     static void migrateLayout(Statements db, KnowledgeSql knowledge) throws SQLException {
@@ -279,6 +359,7 @@ public final class BitemporalSession implements AutoCloseable {
         if (smallWrites && replace != Replace.ALL && staged <= SmallWriter.MAX_ROWS) {
             Optional<WriteResult> decided = smallWriter.write(replace, staged, systemTimeParameters(requested));
             if (decided.isPresent()) {
+                touchedByWrite += smallWriter.lastRowsAppended();
                 smallWritesDone++;
                 holdsKnowledge = true;
                 return decided.get();
@@ -394,10 +475,10 @@ public final class BitemporalSession implements AutoCloseable {
         }
         String t = systemTime.toString();
         if (filingsChanged) {
-            db.update(knowledge.mergeFilings(), t, t);
+            touchedByWrite += db.update(knowledge.mergeFilings(), t, t);
         }
         if (assertionsChanged) {
-            db.update(knowledge.mergeAssertions(), t, t);
+            touchedByWrite += db.update(knowledge.mergeAssertions(), t, t);
         }
         if (db.update(versions.delta()) == 0) {
             return WriteResult.knowledgeOnly(rowsIn, systemTime); // new knowledge, same versions (a filing that coalesces)
@@ -414,6 +495,7 @@ public final class BitemporalSession implements AutoCloseable {
         }
         // every version to open is inserted, so the count falls short exactly when a version to close was not current
         long changed = db.update(versions.mergeVersions(), t, t);
+        touchedByWrite += opening;
         if (changed != closing + opening) {
             throw new IllegalStateException("table " + table.name() + ": expected to close " + closing + " and open "
                     + opening + " versions, but closed " + (changed - opening));

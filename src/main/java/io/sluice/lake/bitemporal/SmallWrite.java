@@ -72,6 +72,11 @@ final class SmallWrite {
         boolean versionsChange() {
             return !closeVersions.isEmpty() || !openVersions.isEmpty();
         }
+
+        /** The rows the plan inserts into the three tables. */
+        long rowsInserted() {
+            return (long) assertionRows.size() + tombstoneMarkers.size() + filingRows.size() + filingMarkers.size() + openVersions.size();
+        }
     }
 
     /** A state of a key in a filing: the value_hash, or null for a tombstone. */

@@ -36,6 +36,8 @@ final class SmallWriter {
     private final boolean textKeys;
     /** Where the scope columns are among the key columns. */
     private final int[] scopePositions;
+    /** The rows the last write this writer decided appended to the three tables. */
+    private long lastRowsAppended;
 
     /**
      * Key types whose text ({@code CAST(k AS VARCHAR)}) is equal exactly when DuckDB finds the values equal, so that
@@ -46,6 +48,11 @@ final class SmallWriter {
             "(?i)(VARCHAR|TEXT|STRING|CHAR|BPCHAR|U?(TINYINT|SMALLINT|INTEGER|INT|BIGINT|HUGEINT)|INT[1248]|LONG|SHORT|"
                     + "DATE|TIMESTAMP|DATETIME|TIMESTAMP WITH TIME ZONE|TIMESTAMPTZ|TIME|BOOLEAN|BOOL|UUID|BLOB|BYTEA|"
                     + "(DECIMAL|NUMERIC)( ?\\(.*\\))?)");
+
+    /** The rows the last write this writer decided appended to the three tables (0 if it changed no knowledge). */
+    long lastRowsAppended() {
+        return lastRowsAppended;
+    }
 
     static boolean textKeys(BitemporalTable table) {
         return table.keyColumns().stream().allMatch(k -> TEXT_KEY_TYPES.matcher(table.type(k).trim()).matches());
@@ -155,9 +162,11 @@ final class SmallWriter {
         }
         SmallWrite.Plan plan = decided.get();
         if (!plan.knowledgeChanges()) {
+            lastRowsAppended = 0;
             return Optional.of(WriteResult.unchanged(rowsIn)); // same knowledge, so the same timeline
         }
         Instant systemTime = Instant.EPOCH.plus(read[1], ChronoUnit.MICROS);
+        lastRowsAppended = plan.rowsInserted();
         for (SmallWriteSql.Apply statement : sql.apply(plan, systemTime)) {
             long changed = db.update(statement.sql(), statement.parameters());
             if (changed != statement.rows()) {

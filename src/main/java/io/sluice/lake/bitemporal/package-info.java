@@ -26,7 +26,8 @@
  * }</pre>
  *
  * A write runs in the connection's transaction if auto-commit is off (the caller commits), else in its own. A
- * rejected batch ({@link io.sluice.lake.bitemporal.WriteResult#isRejected()}) writes nothing. Only
- * {@code BatchLoader} imports {@code org.duckdb}.
+ * rejected batch ({@link io.sluice.lake.bitemporal.WriteResult#isRejected()}) writes nothing. A session that has
+ * appended enough rows re-clusters the table by scope in the write's transaction (see {@code ClusteringSql}): the same
+ * rows, new rowids. Only {@code BatchLoader} imports {@code org.duckdb}.
  */
 package io.sluice.lake.bitemporal;

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.sql.Connection;
 import java.sql.SQLException;
-import java.time.Instant;
 import java.time.InstantSource;
 import java.util.concurrent.atomic.AtomicLong;
 import net.jqwik.api.Arbitrary;
@@ -39,15 +38,7 @@ class SmallWritePropertiesTest {
             InstantSource clock = InstantSource.system();
             try (BitemporalSession small = new BitemporalSession(smallDb, table, clock, BitemporalSession.FirstLoad.AUTO, true);
                  BitemporalSession general = new BitemporalSession(generalDb, table, clock, BitemporalSession.FirstLoad.AUTO, false)) {
-                for (int i = 0; i < history.batches().size(); i++) {
-                    TestBatch batch = history.batches().get(i);
-                    Instant requested = i % 3 == 2 ? HistoryRun.BASE : HistoryRun.BASE.plusSeconds(3600L * (i + 1));
-                    WriteResult bySmall = small.write(batch.toSource(table), batch.replace(), requested);
-                    WriteResult byGeneral = general.write(batch.toSource(table), batch.replace(), requested);
-                    assertThat(bySmall).as("write %d of %s", i, batch).isEqualTo(byGeneral);
-                    assertThat(VersionRow.everything(smallDb, table)).as("tables after write %d of %s", i, batch)
-                            .isEqualTo(VersionRow.everything(generalDb, table));
-                }
+                TwinWrites.writeBoth(history, small, smallDb, general, generalDb);
                 assertThat(general.smallWritesDone()).isZero();
                 SMALL.addAndGet(small.smallWritesDone());
                 WRITES.addAndGet(history.batches().size());
