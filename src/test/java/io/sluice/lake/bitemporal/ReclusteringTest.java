@@ -36,6 +36,37 @@ class ReclusteringTest {
         }
     }
 
+    @Test
+    void inTheCallersTransactionsAsTheLakeWritesAndOnlyOnceItsTablesAreCommitted() throws SQLException {
+        BitemporalTable table = BitemporalTable.of("owners", java.util.List.of("firm", "owner"), java.util.List.of("pct"), "filing_date")
+                .withCompleteBy(java.util.List.of("firm"));
+        try (Connection c = Lake.memory();
+             BitemporalSession session = new BitemporalSession(c, table, InstantSource.system(), BitemporalSession.FirstLoad.AUTO, true, 1)) {
+            String[] order = {"F2", "F1", "F3", "F1", "F2"};
+            java.util.List<String> before = null;
+            for (int i = 0; i < order.length; i++) {
+                c.setAutoCommit(false);
+                session.write(SourceQuery.of("SELECT '" + order[i] + "' AS firm, 'O' || " + i + " AS owner, '1' AS pct, DATE '2020-01-01' + "
+                        + i + " AS filing_date"), Replace.NONE, HistoryRun.BASE.plusSeconds(3600L * (i + 1)));
+                if (i == 0) {
+                    assertThat(session.reclusterings()).as("not in the transaction that created the tables").isZero();
+                }
+                if (i == order.length - 1) {
+                    before = VersionRow.everything(c, table).stream().map(Object::toString).toList();
+                    c.rollback(); // the caller changes its mind: the write and its re-clustering go together
+                    c.setAutoCommit(true);
+                    break;
+                }
+                c.commit();
+                session.committed();
+                c.setAutoCommit(true);
+            }
+            assertThat(session.reclusterings()).isPositive();
+            assertThat(VersionRow.everything(c, table).stream().map(Object::toString).toList()).isNotEqualTo(before);
+            assertThat(physicalOrder(c, "owners__filings")).as("re-clustered by the last committed write").isSortedAccordingTo(String::compareTo);
+        }
+    }
+
     /** The scope column in rowid order, the order a scan meets the rows in. */
     private static java.util.List<String> physicalOrder(Connection c, String table) throws SQLException {
         java.util.List<String> firms = new java.util.ArrayList<>();
