@@ -27,8 +27,8 @@ import org.duckdb.DuckDBConnection;
  * {@code INSERT INTO ... SELECT} of the rows into a plain table, the floor; (b) the initial BITEMPORAL_MERGE load of
  * the same rows; (c) an identical re-run of (b); (d) an incremental write of one day's filings; (e) a SINGLE_KEY write
  * of one CRD's whole history (replace=scopes, as the orchestrator sends it), the median of 11 CRDs, each written as the
- * lake publishes it (on a session the table's connection keeps, in the caller's transaction), and (e') the same on a
- * session of its own per write. Every table is created and committed
+ * lake publishes it (on a session the table's connection keeps, in the caller's transaction), (e') the same on a
+ * session of its own per write, and if asked, (f) (e) again after a number of days of filings. Every table is created and committed
  * before it is loaded (DuckDB 2.0.0.1 loses the values of a large INSERT into a table created in the same
  * transaction), and every load is verified from a second connection before its figure counts.
  */
@@ -115,9 +115,6 @@ public final class MergeBenchmark {
 
             long crd = count(c, "SELECT (min(crd_number) + max(crd_number)) // 2 FROM " + ROWS);
             // one write is one sample of a few milliseconds on a shared machine: medians of 11 writes, 11 CRDs each way.
-            // (e) as the orchestrator writes: the table's connection keeps one session, each write joins the publish's
-            // transaction, and the session is told when that commits (the first write sets the session up: untimed);
-            // each publish stages its rows in a table of its own, so the statement that reads them is planned each time
             figures.add(singleKeys(c, merge, "e", "SINGLE_KEY: one CRD, as published", crd + SAMPLES + 1, " Sr."));
 
             // (e') the same kind of write on a session of its own (BitemporalMerge.write): set up, planned, dropped each time
