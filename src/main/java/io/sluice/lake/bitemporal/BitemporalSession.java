@@ -70,15 +70,14 @@ public final class BitemporalSession implements AutoCloseable {
     /** How many writes of this session the small path decided. */
     private long smallWritesDone;
     private final ClusteringSql clustering;
-    /** Re-cluster once this many rows, at least, were appended since the last time (see {@link #clusteringDue}). */
-    private final long clusterEvery;
+    private final Clustering clusteringPolicy;
     /**
-     * The rows this session's writes appended to the three tables since it last re-clustered them: the versions they
-     * opened and the companion rows they inserted (in the general path, an upper bound: the companion rows closed too).
-     * A first load inserts its rows sorted by scope and is not counted.
+     * The rows this session's writes appended to the three tables since it last measured the unsorted tail (see
+     * {@link Clustering}): the versions they opened and the companion rows they inserted (in the general path, an upper
+     * bound: the companion rows closed too). A first load inserts its rows sorted by scope and is not counted.
      */
-    private long appendedSinceClustering;
-    /** The rows the write in progress appended (as counted for {@link #appendedSinceClustering}). */
+    private long appendedSinceCheck;
+    /** The rows the write in progress appended (as counted for {@link #appendedSinceCheck}). */
     private long touchedByWrite;
     private long reclusterings;
 
@@ -92,16 +91,13 @@ public final class BitemporalSession implements AutoCloseable {
 
     BitemporalSession(Connection connection, BitemporalTable table, InstantSource clock, FirstLoad firstLoadMode,
                       boolean smallWrites) {
-        this(connection, table, clock, firstLoadMode, smallWrites, CLUSTER_EVERY);
+        this(connection, table, clock, firstLoadMode, smallWrites, Clustering.DEFAULT);
     }
 
-    /** {@code clusterEvery}: tests re-cluster after a few rows instead of {@link #CLUSTER_EVERY}. */
+    /** {@code clusteringPolicy}: tests re-cluster more often than {@link Clustering#DEFAULT}, or never. */
     BitemporalSession(Connection connection, BitemporalTable table, InstantSource clock, FirstLoad firstLoadMode,
-                      boolean smallWrites, long clusterEvery) {
-        if (clusterEvery < 1) {
-            throw new IllegalArgumentException("clusterEvery must be positive");
-        }
-        this.clusterEvery = clusterEvery;
+                      boolean smallWrites, Clustering clusteringPolicy) {
+        this.clusteringPolicy = Objects.requireNonNull(clusteringPolicy, "clusteringPolicy");
         this.clustering = new ClusteringSql(table);
         this.connection = Objects.requireNonNull(connection, "connection");
         this.table = Objects.requireNonNull(table, "table");
@@ -115,9 +111,6 @@ public final class BitemporalSession implements AutoCloseable {
         this.db = new Statements(connection);
         this.smallWriter = new SmallWriter(table, new SmallWriteSql(table, temps), versions, db);
     }
-
-    /** DuckDB's row group: appending fewer rows than this since the last re-clustering leaves at most one row group mixed. */
-    static final long CLUSTER_EVERY = 122_880;
 
     /** How many times this session re-clustered the table and its companion tables (see {@link ClusteringSql}). */
     public long reclusterings() {
@@ -205,9 +198,12 @@ public final class BitemporalSession implements AutoCloseable {
         touchedByWrite = 0;
         try {
             WriteResult result = work.run();
-            appendedSinceClustering += touchedByWrite;
-            if (!result.isRejected() && tablesCommitted && clusteringDue()) {
-                recluster();
+            appendedSinceCheck += touchedByWrite;
+            if (!result.isRejected() && tablesCommitted && appendedSinceCheck >= clusteringPolicy.checkEvery()) {
+                appendedSinceCheck = 0; // also when the check or the re-clustering fails: the next check is as far away
+                if (clusteringDue()) {
+                    recluster();
+                }
             }
             db.execute(usedGeneralTemps ? temps.clearTemps() : temps.clearStaged(usedInputs, usedMarkers)); // one call
             usedInputs = false;
@@ -237,20 +233,16 @@ public final class BitemporalSession implements AutoCloseable {
     }
 
     /**
-     * Whether to re-cluster now: at least {@code clusterEvery} rows appended, and at least a tenth of the table's
-     * assertions (its largest table), so that rewriting a large table stays rare next to the writes it speeds up (the
-     * unclustered rows stay under a tenth of the table: a few row groups that every write scans).
+     * Whether to re-cluster now, as {@link Clustering} decides from the unsorted tail it measures in the table (so that
+     * rewriting a large table stays rare next to the writes it speeds up, and the unsorted rows stay under a tenth of
+     * the table: a few row groups that every write scans).
      */
     private boolean clusteringDue() throws SQLException {
-        if (appendedSinceClustering < clusterEvery) {
-            return false;
+        if (clusteringPolicy.always()) {
+            return true;
         }
-        long rows = ((Number) db.row("SELECT count(*) FROM " + Sql.quote(table.assertionsTable())).get(0)).longValue();
-        return clusteringDue(appendedSinceClustering, clusterEvery, rows);
-    }
-
-    static boolean clusteringDue(long appended, long clusterEvery, long assertions) {
-        return appended >= clusterEvery && appended >= assertions / 10;
+        List<Object> tail = db.row(clustering.unsortedTail(clusteringPolicy.groupRows()));
+        return clusteringPolicy.due(((Number) tail.get(0)).longValue(), ((Number) tail.get(1)).longValue());
     }
 
     /**
@@ -272,7 +264,6 @@ public final class BitemporalSession implements AutoCloseable {
             }
             rewritten += copied;
         }
-        appendedSinceClustering = 0;
         reclusterings++;
         LOG.log(System.Logger.Level.INFO, "re-clustered bi-temporal table {0} by scope: {1} rows rewritten in {2} ms",
                 table.name(), rewritten, (System.nanoTime() - started) / 1_000_000);

@@ -44,6 +44,20 @@ final class ClusteringSql {
         this.table = table;
     }
 
+    /**
+     * One row: the rows of the assertions table's unsorted tail (see {@link Clustering}), in groups of {@code groupRows}
+     * consecutive rowids, and all its rows. It reads the first scope column and the rowids of the whole table.
+     */
+    String unsortedTail(long groupRows) {
+        String first = quote(table.scopeColumns().get(0));
+        return "WITH sluice_g AS (SELECT rowid // " + groupRows + " AS g, min(" + first + ") AS lo, max(" + first + ") AS hi, "
+                + "count(*) AS n FROM " + quote(table.assertionsTable()) + " GROUP BY g), "
+                + "sluice_o AS (SELECT a.g, a.n, count(b.g) AS sluice_overlaps FROM sluice_g AS a LEFT JOIN sluice_g AS b "
+                + "ON b.g <> a.g AND a.lo < b.hi AND b.lo < a.hi GROUP BY a.g, a.n) "
+                + "SELECT coalesce(sum(n) FILTER (WHERE sluice_overlaps * 2 >= (SELECT count(*) FROM sluice_g)), 0), coalesce(sum(n), 0) "
+                + "FROM sluice_o";
+    }
+
     /** The version table and its companion tables, each with its sort order: scope, the rest of the key, date, system time. */
     List<Table> tables() {
         List<String> keyOrder = new ArrayList<>(table.scopeColumns());

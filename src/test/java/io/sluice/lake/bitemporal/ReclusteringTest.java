@@ -18,7 +18,7 @@ class ReclusteringTest {
                 .withCompleteBy(java.util.List.of("firm"));
         try (Connection c = Lake.memory()) {
             new BitemporalMerge().createTables(c, table);
-            try (BitemporalSession session = new BitemporalSession(c, table, InstantSource.system(), BitemporalSession.FirstLoad.AUTO, true, 4)) {
+            try (BitemporalSession session = new BitemporalSession(c, table, InstantSource.system(), BitemporalSession.FirstLoad.AUTO, true, Clustering.everyWrite())) {
                 // a first load of firms F1..F3, then one owner at a time for F3, F1, F2: appended out of scope order
                 session.write(SourceQuery.of("SELECT 'F' || (i % 3 + 1) AS firm, 'O' || i AS owner, '10' AS pct, '2020-01-01' AS filing_date "
                         + "FROM range(6) t(i)"), Replace.ALL, HistoryRun.BASE);
@@ -41,7 +41,7 @@ class ReclusteringTest {
         BitemporalTable table = BitemporalTable.of("owners", java.util.List.of("firm", "owner"), java.util.List.of("pct"), "filing_date")
                 .withCompleteBy(java.util.List.of("firm"));
         try (Connection c = Lake.memory();
-             BitemporalSession session = new BitemporalSession(c, table, InstantSource.system(), BitemporalSession.FirstLoad.AUTO, true, 1)) {
+             BitemporalSession session = new BitemporalSession(c, table, InstantSource.system(), BitemporalSession.FirstLoad.AUTO, true, Clustering.everyWrite())) {
             String[] order = {"F2", "F1", "F3", "F1", "F2"};
             java.util.List<String> before = null;
             for (int i = 0; i < order.length; i++) {
@@ -79,10 +79,65 @@ class ReclusteringTest {
     }
 
     @Test
-    void dueOnceEnoughWasAppendedAndAtLeastATenthOfTheTable() {
-        assertThat(BitemporalSession.clusteringDue(122_879, 122_880, 0)).isFalse();
-        assertThat(BitemporalSession.clusteringDue(122_880, 122_880, 1_000_000)).isTrue();
-        assertThat(BitemporalSession.clusteringDue(122_880, 122_880, 10_000_000)).as("a tenth of the table").isFalse();
-        assertThat(BitemporalSession.clusteringDue(1_000_000, 122_880, 10_000_000)).isTrue();
+    void dueOnceTheTailHoldsARowGroupAndATenthOfTheTable() {
+        assertThat(Clustering.DEFAULT.due(122_879, 200_000)).isFalse();
+        assertThat(Clustering.DEFAULT.due(122_880, 1_000_000)).isTrue();
+        assertThat(Clustering.DEFAULT.due(122_880, 10_000_000)).as("a tenth of the table").isFalse();
+        assertThat(Clustering.DEFAULT.due(1_000_000, 10_000_000)).isTrue();
+        assertThat(Clustering.NEVER.due(Long.MAX_VALUE / 20, Long.MAX_VALUE / 20)).isFalse();
+        assertThat(Clustering.everyWrite().due(0, 1)).isTrue();
+    }
+
+    private static final BitemporalTable OWNERS = BitemporalTable.of("owners", java.util.List.of("firm", "owner"), java.util.List.of("pct"),
+            "filing_date").withCompleteBy(java.util.List.of("firm")).withColumnType("firm", "INTEGER");
+
+    /** Fills the assertions table straight with {@code firms}, a query of one INTEGER column "firm", one row each. */
+    private static void assertions(Connection c, String firms) throws SQLException {
+        try (Statement s = c.createStatement()) {
+            s.execute("INSERT INTO owners__assertions SELECT firm, 'O', DATE '2020-01-01', 'h', TIMESTAMPTZ '2030-01-01 00:00:00+00', NULL "
+                    + "FROM (" + firms + ")");
+        }
+    }
+
+    private static long[] tail(Connection c, long groupRows) throws SQLException {
+        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(new ClusteringSql(OWNERS).unsortedTail(groupRows))) {
+            rs.next();
+            return new long[] {rs.getLong(1), rs.getLong(2)};
+        }
+    }
+
+    @Test
+    void theUnsortedTailIsWhatWasAppendedOutOfScopeOrder() throws SQLException {
+        try (Connection c = Lake.memory()) {
+            new BitemporalMerge().createTables(c, OWNERS);
+            // 20 groups of 100 rows, each sorted and its scopes apart from the others', in a shuffled order of groups
+            assertions(c, "SELECT g * 100 + i AS firm FROM (SELECT unnest([7, 3, 19, 0, 12, 5, 1, 18, 9, 14, 2, 16, 4, 11, 8, 17, 6, 13, 10, 15]) AS g) "
+                    + "CROSS JOIN range(100) t(i) ORDER BY list_position([7, 3, 19, 0, 12, 5, 1, 18, 9, 14, 2, 16, 4, 11, 8, 17, 6, 13, 10, 15], g), i");
+            assertThat(tail(c, 100)).as("sorted groups in any order: nothing to re-cluster").containsExactly(0, 2_000);
+            // then 300 rows appended in arrival order, each group of them spanning every scope
+            assertions(c, "SELECT (i * 7919) % 2000 AS firm FROM range(300) t(i)");
+            assertThat(tail(c, 100)).containsExactly(300, 2_300);
+            assertThat(Clustering.DEFAULT.due(300, 2_300)).as("below a row group").isFalse();
+        }
+    }
+
+    @Test
+    void aSessionMeasuresTheTailItDidNotAppendAndReclustersIt() throws SQLException {
+        Clustering small = new Clustering(1, 100, 200, false);
+        try (Connection c = Lake.memory()) {
+            new BitemporalMerge().createTables(c, OWNERS);
+            assertions(c, "SELECT i AS firm FROM range(2000) t(i)");
+            assertions(c, "SELECT (i * 7919) % 2000 AS firm FROM range(300) t(i)"); // appended before this session, by another
+            try (BitemporalSession session = new BitemporalSession(c, OWNERS, InstantSource.system(), BitemporalSession.FirstLoad.AUTO, true, small)) {
+                session.write(SourceQuery.of("SELECT 5 AS firm, 'N' AS owner, '1' AS pct, '2024-01-01' AS filing_date"), Replace.NONE,
+                        HistoryRun.BASE);
+                assertThat(session.reclusterings()).as("its one row is far from the threshold; the tail it measured is not").isOne();
+            }
+            assertThat(tail(c, 100)[0]).isZero();
+            try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT count(*) FROM owners__assertions")) {
+                rs.next();
+                assertThat(rs.getLong(1)).isEqualTo(2_301);
+            }
+        }
     }
 }
