@@ -146,6 +146,10 @@ test('a running run refreshes itself on its page and can be canceled there', { t
   assert.match((await status.innerText()).trim(), /^(QUEUED|STARTED)$/);
   assert.ok(await page.locator('#live[hx-get]').count(), 'an active run page polls for updates');
   await page.locator('#steps .status', { hasText: 'STARTED' }).first().waitFor({ timeout: 15_000 });
+  // what the user opened stays open while the page refreshes itself every second
+  await page.click('details[data-keep="config"] summary');
+  await page.waitForTimeout(2_500);
+  assert.ok(await page.locator('details[data-keep="config"]').evaluate((d) => d.open), 'the run config stays open across refreshes');
   await screenshot(page, '07-run-in-progress');
 
   page.once('dialog', (dialog) => dialog.accept());

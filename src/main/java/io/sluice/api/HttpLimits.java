@@ -6,6 +6,7 @@ import io.quarkus.runtime.configuration.MemorySize;
 import io.quarkus.vertx.http.runtime.RouteConstants;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpServerRequest;
+import io.vertx.core.http.HttpVersion;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -16,7 +17,7 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * The size limits of a request, refused with a problem body before anything reads the body: a URL over
- * {@link #MAX_URL} characters (414), headers over {@link #MAX_HEADERS} bytes (431), a declared body over
+ * {@link #MAX_URL} characters (414; HTTP/1 only, as Vert.x's request line limit), headers over {@link #MAX_HEADERS} bytes (431), a declared body over
  * {@code quarkus.http.limits.max-body-size} (413). Vert.x and Quarkus would refuse them with an empty body: the
  * first two before any route runs (so their own limits are set well above these, see application.properties), the
  * last in a route this one runs ahead of. Past Vert.x's raised limits the empty refusal remains.
@@ -55,11 +56,14 @@ public class HttpLimits {
         } catch (JsonProcessingException e) {
             body = "{\"status\":" + r.status() + "}";
         }
-        // the body was not read: the connection cannot carry another request, and is closed once the answer is out
-        context.response().setStatusCode(r.status()).putHeader(HttpHeaders.CONTENT_TYPE, Problem.MEDIA_TYPE)
-                .putHeader(HttpHeaders.CONNECTION, "close")
-                .endHandler(done -> context.request().connection().close())
-                .end(body);
+        io.vertx.core.http.HttpServerResponse response = context.response().setStatusCode(r.status())
+                .putHeader(HttpHeaders.CONTENT_TYPE, Problem.MEDIA_TYPE);
+        if (context.request().version() != HttpVersion.HTTP_2) {
+            // the body was not read: the connection cannot carry another request, and is closed once the answer is out
+            // (HTTP/2 forbids the header, and ends just this stream)
+            response.putHeader(HttpHeaders.CONNECTION, "close").endHandler(done -> context.request().connection().close());
+        }
+        response.end(body);
     }
 
     /** Why a request is too large (status, title, detail), if it is. */
@@ -68,7 +72,8 @@ public class HttpLimits {
 
     static Optional<Refusal> refusal(HttpServerRequest request, long maxBody) {
         String uri = request.uri();
-        if (uri.length() > MAX_URL) {
+        // HTTP/2 has no request line: only its header limit applies
+        if (request.version() != HttpVersion.HTTP_2 && uri.length() > MAX_URL) {
             return Optional.of(new Refusal(414, "URI Too Long", String.format(
                     "the request URL has %,d characters; at most %,d are accepted (send long lists in a POST body)",
                     uri.length(), MAX_URL)));

@@ -210,6 +210,15 @@ public class RunService {
         return store.checks(id);
     }
 
+    /** What the run page shows of a run's checks: at most {@code limit}, failures first, and how many there are of each outcome. */
+    public CheckPage checkPage(String id, int limit) {
+        return new CheckPage(store.checksFailuresFirst(id, limit), store.checkCounts(id));
+    }
+
+    /** A page of a run's check results and the counts of all of them. */
+    public record CheckPage(List<RecordedCheck> shown, RunStore.CheckCounts counts) {
+    }
+
     public List<Materialization> materializations(String id) {
         return store.materializations(id);
     }

@@ -138,6 +138,22 @@ public interface RunStore {
 
     List<RecordedCheck> checks(String runId);
 
+    /**
+     * At most {@code limit} check results of the run, failures of blocking checks first, then failed warnings, then
+     * passes (each in the order they were recorded).
+     */
+    List<RecordedCheck> checksFailuresFirst(String runId, int limit);
+
+    /** How many check results of the run passed, failed (blocking) and failed as warnings. */
+    CheckCounts checkCounts(String runId);
+
+    /** Check results of one run by outcome. */
+    record CheckCounts(long passed, long failed, long warnings) {
+        public long total() {
+            return passed + failed + warnings;
+        }
+    }
+
     /** The check results of the asset's latest run that ran checks. */
     List<RecordedCheck> latestChecks(AssetKey asset);
 

@@ -34,14 +34,24 @@ public record CheckRow(String asset, String partition, String name, String sever
 
     /**
      * The checks of one run as the page shows them: failures first, then warnings, then passes, at most
-     * {@link #MAX_ROWS}; with how many there are of each.
+     * {@link #MAX_ROWS} (the store reads no more); with how many there are of each.
      */
     public record Summary(List<CheckRow> rows, int total, long passed, long failed, long warnings) {
 
+        static Summary of(io.sluice.runs.RunService.CheckPage page) {
+            io.sluice.runs.RunStore.CheckCounts counts = page.counts();
+            return new Summary(page.shown().stream().map(CheckRow::of).toList(), (int) counts.total(), counts.passed(), counts.failed(),
+                    counts.warnings());
+        }
+
+        /** From every check of a run, as the store orders and counts them (tests). */
         static Summary of(List<RecordedCheck> checks) {
-            List<CheckRow> all = checks.stream().map(CheckRow::of).toList();
-            List<CheckRow> shown = all.stream().sorted(java.util.Comparator.comparingInt(CheckRow::rank)).limit(MAX_ROWS).toList();
-            return new Summary(shown, all.size(), count(all, "passed"), count(all, "failed"), count(all, "warning"));
+            List<RecordedCheck> shown = checks.stream()
+                    .sorted(java.util.Comparator.comparingInt(c -> CheckRow.of(c).rank())).limit(MAX_ROWS).toList();
+            long passed = checks.stream().filter(c -> c.result().passed()).count();
+            long failed = checks.stream().filter(c -> c.result().blocksPublish()).count();
+            return of(new io.sluice.runs.RunService.CheckPage(shown,
+                    new io.sluice.runs.RunStore.CheckCounts(passed, failed, checks.size() - passed - failed)));
         }
 
         public boolean any() {
@@ -52,10 +62,11 @@ public record CheckRow(String asset, String partition, String name, String sever
         public int hidden() {
             return total - rows.size();
         }
+    }
 
-        private static long count(List<CheckRow> rows, String outcome) {
-            return rows.stream().filter(r -> r.outcome().equals(outcome)).count();
-        }
+    /** What keeps a sample open across the live fragment's refreshes: the check's asset, partition and name. */
+    public String keep() {
+        return "check " + asset + " " + partition + " " + name;
     }
 
     private int rank() {

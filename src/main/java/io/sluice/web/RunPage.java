@@ -85,7 +85,7 @@ public class RunPage {
                 PartitionText.compact(run.partitions(), partitions, java.time.Instant.now()),
                 run.steps().stream().map(s -> StepRow.of(s, keyed.contains(s.asset()))).toList(),
                 runs.materializations(id).stream().map(m -> MaterializationRow.of(m, mapper)).toList(),
-                CheckRow.Summary.of(runs.checks(id)),
+                CheckRow.Summary.of(runs.checkPage(id, CheckRow.MAX_ROWS)),
                 runs.logs(id, 0, LOG_LINES).stream().map(LogRow::of).toList());
     }
 

@@ -119,7 +119,8 @@
     target.replaceChildren(p);
   });
 
-  // ---- The run page's live fragment: keep the log's scroll position and the open config across refreshes.
+  // ---- The run page's live fragment: keep the log's scroll position and what is open (config, check samples) across
+  // refreshes.
   let live = null;
   document.addEventListener('htmx:beforeSwap', function (e) {
     const log = document.getElementById('log');
@@ -127,7 +128,7 @@
       live = {
         atBottom: log.scrollTop + log.clientHeight >= log.scrollHeight - 8,
         scrollTop: log.scrollTop,
-        configOpen: !!document.querySelector('#live details[open]'),
+        open: Array.from(document.querySelectorAll('#live details[open][data-keep]'), (d) => d.dataset.keep),
       };
     }
   });
@@ -140,8 +141,9 @@
     const log = document.getElementById('log');
     if (live && log && document.getElementById('live')) {
       log.scrollTop = live.atBottom ? log.scrollHeight : live.scrollTop;
-      const details = document.querySelector('#live details');
-      if (details && live.configOpen) details.open = true;
+      document.querySelectorAll('#live details[data-keep]').forEach((d) => {
+        if (live.open.includes(d.dataset.keep)) d.open = true;
+      });
       const status = document.getElementById('run-status');
       if (status) document.title = document.title.replace(/[A-Z_]+$/, status.textContent.trim());
       live = null;

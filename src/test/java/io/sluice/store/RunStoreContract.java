@@ -67,6 +67,33 @@ public abstract class RunStoreContract {
     }
 
     @Test
+    void checkResultsForTheRunPageFailuresFirstAndCounted() {
+        AssetKey a = uniqueAsset();
+        Run run = newRun(a);
+        store.create(run);
+        List<io.sluice.runs.RecordedCheck> checks = new ArrayList<>();
+        for (int i = 0; i < 5; i++) {
+            checks.add(check(run.id(), a, "p" + i, "ok_" + i, io.sluice.catalog.AssetCheck.Severity.ERROR, true));
+        }
+        checks.add(check(run.id(), a, "p5", "warned", io.sluice.catalog.AssetCheck.Severity.WARN, false));
+        checks.add(check(run.id(), a, "p6", "blocked", io.sluice.catalog.AssetCheck.Severity.ERROR, false));
+        checks.add(check(run.id(), a, "p7", "passed_warning", io.sluice.catalog.AssetCheck.Severity.WARN, true));
+        store.recordChecks(checks);
+
+        assertThat(store.checksFailuresFirst(run.id(), 4)).extracting(c -> c.result().name())
+                .containsExactly("blocked", "warned", "ok_0", "ok_1");
+        assertThat(store.checksFailuresFirst(run.id(), 100)).hasSize(8);
+        assertThat(store.checkCounts(run.id())).isEqualTo(new RunStore.CheckCounts(6, 1, 1));
+        assertThat(store.checkCounts(UUID.randomUUID().toString()).total()).isZero();
+    }
+
+    private io.sluice.runs.RecordedCheck check(String runId, AssetKey asset, String partition, String name,
+                                               io.sluice.catalog.AssetCheck.Severity severity, boolean passed) {
+        return new io.sluice.runs.RecordedCheck(runId, asset, partition, t0, new io.sluice.catalog.CheckResult(name, severity, passed,
+                passed ? "0" : "3", "0", passed ? List.of() : List.of(Map.of("id", 1)), passed ? "no violating rows" : "3 violating rows"));
+    }
+
+    @Test
     void runsOnTheExpectedBackend() {
         assertThat(active.backend()).isEqualTo(expectedBackend());
     }

@@ -579,6 +579,36 @@ public class JpaRunStore implements RunStore {
 
     @Override
     @Transactional
+    public List<RecordedCheck> checksFailuresFirst(String runId, int limit) {
+        // passed = false sorts first; among failures 'ERROR' before 'WARN'
+        return session.createSelectionQuery("from CheckResultEntity where runId = :run order by passed, severity, id",
+                        CheckResultEntity.class)
+                .setParameter("run", runId).setMaxResults(limit).getResultList().stream().map(this::toCheck).toList();
+    }
+
+    @Override
+    @Transactional
+    public CheckCounts checkCounts(String runId) {
+        List<Object[]> rows = session.createSelectionQuery("select passed, severity, count(*) from CheckResultEntity where runId = :run "
+                + "group by passed, severity", Object[].class).setParameter("run", runId).getResultList();
+        long passed = 0;
+        long failed = 0;
+        long warnings = 0;
+        for (Object[] row : rows) {
+            long n = ((Number) row[2]).longValue();
+            if ((Boolean) row[0]) {
+                passed += n;
+            } else if (AssetCheck.Severity.ERROR.name().equals(row[1])) {
+                failed += n;
+            } else {
+                warnings += n;
+            }
+        }
+        return new CheckCounts(passed, failed, warnings);
+    }
+
+    @Override
+    @Transactional
     public List<RecordedCheck> latestChecks(AssetKey asset) {
         List<String> runs = session.createSelectionQuery("select runId from CheckResultEntity where assetKey = :asset order by id desc", String.class)
                 .setParameter("asset", asset.toString()).setMaxResults(1).getResultList();
