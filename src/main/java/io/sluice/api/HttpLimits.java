@@ -49,7 +49,7 @@ public class HttpLimits {
             return;
         }
         Refusal r = refusal.get();
-        Problem problem = new Problem("about:blank", r.title(), r.status(), r.detail(), null, instance(context.request().path()));
+        Problem problem = Problem.of(r.status(), r.detail(), null, instance(context.request().path()));
         String body;
         try {
             body = mapper.writeValueAsString(problem);
@@ -66,15 +66,15 @@ public class HttpLimits {
         response.end(body);
     }
 
-    /** Why a request is too large (status, title, detail), if it is. */
-    record Refusal(int status, String title, String detail) {
+    /** Why a request is too large (status, detail), if it is. */
+    record Refusal(int status, String detail) {
     }
 
     static Optional<Refusal> refusal(HttpServerRequest request, long maxBody) {
         String uri = request.uri();
         // HTTP/2 has no request line: only its header limit applies
         if (request.version() != HttpVersion.HTTP_2 && uri.length() > MAX_URL) {
-            return Optional.of(new Refusal(414, "URI Too Long", String.format(
+            return Optional.of(new Refusal(414, String.format(
                     "the request URL has %,d characters; at most %,d are accepted (send long lists in a POST body)",
                     uri.length(), MAX_URL)));
         }
@@ -83,7 +83,7 @@ public class HttpLimits {
             headers += header.getKey().length() + header.getValue().length() + 4; // ": " and CRLF
         }
         if (headers > MAX_HEADERS) {
-            return Optional.of(new Refusal(431, "Request Header Fields Too Large", String.format(
+            return Optional.of(new Refusal(431, String.format(
                     "the request headers take %,d bytes; at most %,d are accepted", headers, MAX_HEADERS)));
         }
         String length = request.getHeader(HttpHeaders.CONTENT_LENGTH);
@@ -91,11 +91,11 @@ public class HttpLimits {
             try {
                 long declared = Long.parseLong(length.trim());
                 if (declared > maxBody) {
-                    return Optional.of(new Refusal(413, "Content Too Large", String.format(
+                    return Optional.of(new Refusal(413, String.format(
                             "the request body has %,d bytes; at most %,d are accepted", declared, maxBody)));
                 }
             } catch (NumberFormatException e) {
-                return Optional.of(new Refusal(400, "Bad Request", "the Content-Length header is not a number"));
+                return Optional.of(new Refusal(400, "the Content-Length header is not a number"));
             }
         }
         return Optional.empty();

@@ -11,9 +11,13 @@ public record Problem(String type, String title, int status, String detail, Stri
     public static final String MEDIA_TYPE = "application/problem+json";
 
     public static Response response(int status, String detail, String field, String instance) {
+        return Response.status(status).type(MediaType.valueOf(MEDIA_TYPE)).entity(of(status, detail, field, instance)).build();
+    }
+
+    /** A problem with the status's reason phrase as its title. */
+    public static Problem of(int status, String detail, String field, String instance) {
         Response.Status known = Response.Status.fromStatusCode(status);
         String title = known != null ? known.getReasonPhrase() : status == 422 ? "Unprocessable Entity" : "Error";
-        return Response.status(status).type(MediaType.valueOf(MEDIA_TYPE))
-                .entity(new Problem("about:blank", title, status, detail, field, instance)).build();
+        return new Problem("about:blank", title, status, detail, field, instance);
     }
 }

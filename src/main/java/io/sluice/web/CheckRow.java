@@ -3,6 +3,8 @@ package io.sluice.web;
 import io.sluice.catalog.AssetCheck;
 import io.sluice.catalog.CheckResult;
 import io.sluice.runs.RecordedCheck;
+import io.sluice.runs.RunService;
+import io.sluice.runs.RunStore;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
@@ -33,48 +35,28 @@ public record CheckRow(String asset, String partition, String name, String sever
     static final int MAX_ROWS = 200;
 
     /**
-     * The checks of one run as the page shows them: failures first, then warnings, then passes, at most
-     * {@link #MAX_ROWS} (the store reads no more); with how many there are of each.
+     * The checks of one run as the page shows them: at most {@link #MAX_ROWS}, failures first (as the store reads them),
+     * and how many there are of each outcome.
      */
-    public record Summary(List<CheckRow> rows, int total, long passed, long failed, long warnings) {
+    public record Summary(List<CheckRow> rows, RunStore.CheckCounts counts) {
 
-        static Summary of(io.sluice.runs.RunService.CheckPage page) {
-            io.sluice.runs.RunStore.CheckCounts counts = page.counts();
-            return new Summary(page.shown().stream().map(CheckRow::of).toList(), (int) counts.total(), counts.passed(), counts.failed(),
-                    counts.warnings());
-        }
-
-        /** From every check of a run, as the store orders and counts them (tests). */
-        static Summary of(List<RecordedCheck> checks) {
-            List<RecordedCheck> shown = checks.stream()
-                    .sorted(java.util.Comparator.comparingInt(c -> CheckRow.of(c).rank())).limit(MAX_ROWS).toList();
-            long passed = checks.stream().filter(c -> c.result().passed()).count();
-            long failed = checks.stream().filter(c -> c.result().blocksPublish()).count();
-            return of(new io.sluice.runs.RunService.CheckPage(shown,
-                    new io.sluice.runs.RunStore.CheckCounts(passed, failed, checks.size() - passed - failed)));
+        static Summary of(RunService.CheckPage page) {
+            return new Summary(page.shown().stream().map(CheckRow::of).toList(), page.counts());
         }
 
         public boolean any() {
-            return total > 0;
+            return counts.total() > 0;
         }
 
         /** How many results the page leaves out (the API serves them all). */
-        public int hidden() {
-            return total - rows.size();
+        public long hidden() {
+            return counts.total() - rows.size();
         }
     }
 
     /** What keeps a sample open across the live fragment's refreshes: the check's asset, partition and name. */
     public String keep() {
         return "check " + asset + " " + partition + " " + name;
-    }
-
-    private int rank() {
-        return switch (outcome) {
-            case "failed" -> 0;
-            case "warning" -> 1;
-            default -> 2;
-        };
     }
 
     /** Whether this check kept a write from being published. */

@@ -6,6 +6,8 @@ import io.sluice.catalog.AssetCheck;
 import io.sluice.catalog.AssetKey;
 import io.sluice.catalog.CheckResult;
 import io.sluice.runs.RecordedCheck;
+import io.sluice.runs.RunService;
+import io.sluice.runs.RunStore;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -22,20 +24,21 @@ class CheckRowTest {
     }
 
     @Test
-    void aRunOfManyPartitionsListsFailuresFirstAndAtMost200Results() {
+    void aRunOfManyPartitionsShowsWhatTheStoreReadAndCountsTheRest() {
         List<RecordedCheck> checks = new ArrayList<>();
         IntStream.range(0, 240).forEach(i -> checks.add(check("p" + i, AssetCheck.Severity.ERROR, true, 0)));
         checks.add(check("p240", AssetCheck.Severity.WARN, false, 3));
         checks.add(check("p241", AssetCheck.Severity.ERROR, false, 25));
 
-        CheckRow.Summary summary = CheckRow.Summary.of(checks);
+        // as the store reads them (RunStoreContract checks its order): failures first, at most 200, and the counts
+        List<RecordedCheck> shown = new ArrayList<>(List.of(checks.get(241), checks.get(240)));
+        shown.addAll(checks.subList(0, CheckRow.MAX_ROWS - 2));
+        CheckRow.Summary summary = CheckRow.Summary.of(new RunService.CheckPage(shown, new RunStore.CheckCounts(240, 1, 1)));
 
-        assertThat(summary.total()).isEqualTo(242);
+        assertThat(summary.counts().total()).isEqualTo(242);
         assertThat(summary.rows()).hasSize(CheckRow.MAX_ROWS);
         assertThat(summary.hidden()).isEqualTo(42);
-        assertThat(summary.passed()).isEqualTo(240);
-        assertThat(summary.failed()).isEqualTo(1);
-        assertThat(summary.warnings()).isEqualTo(1);
+        assertThat(summary.any()).isTrue();
         CheckRow failed = summary.rows().get(0);
         assertThat(failed.partition()).isEqualTo("p241");
         assertThat(failed.outcome()).isEqualTo("failed");
@@ -51,6 +54,6 @@ class CheckRowTest {
 
     @Test
     void aRunWithoutChecksHasNone() {
-        assertThat(CheckRow.Summary.of(List.of()).any()).isFalse();
+        assertThat(CheckRow.Summary.of(new RunService.CheckPage(List.of(), new RunStore.CheckCounts(0, 0, 0))).any()).isFalse();
     }
 }
