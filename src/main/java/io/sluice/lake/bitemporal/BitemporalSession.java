@@ -80,6 +80,8 @@ public final class BitemporalSession implements AutoCloseable {
     /** The rows the write in progress appended (as counted for {@link #appendedSinceCheck}). */
     private long touchedByWrite;
     private long reclusterings;
+    /** Whether re-clustering is left to {@link #maintain()} (see {@link #deferClustering()}). */
+    private boolean deferredClustering;
 
     BitemporalSession(Connection connection, BitemporalTable table, InstantSource clock) {
         this(connection, table, clock, FirstLoad.AUTO);
@@ -199,11 +201,8 @@ public final class BitemporalSession implements AutoCloseable {
         try {
             WriteResult result = work.run();
             appendedSinceCheck += touchedByWrite;
-            if (!result.isRejected() && tablesCommitted && appendedSinceCheck >= clusteringPolicy.checkEvery()) {
-                appendedSinceCheck = 0; // also when the check or the re-clustering fails: the next check is as far away
-                if (clusteringDue()) {
-                    recluster();
-                }
+            if (!deferredClustering && !result.isRejected() && maintenanceDue()) {
+                clusterIfDue();
             }
             db.execute(usedGeneralTemps ? temps.clearTemps() : temps.clearStaged(usedInputs, usedMarkers)); // one call
             usedInputs = false;
@@ -230,6 +229,62 @@ public final class BitemporalSession implements AutoCloseable {
                 connection.setAutoCommit(true);
             }
         }
+    }
+
+    /**
+     * Leaves re-clustering to {@link #maintain()}, which the owner of this session runs after a write's transaction
+     * (in a transaction of its own, off the path of the write): then no write waits for a rewrite of the table.
+     */
+    public void deferClustering() {
+        deferredClustering = true;
+    }
+
+    /**
+     * Whether {@link #maintain()} has something to do: this session's writes appended enough rows since the table was
+     * last measured, in tables that were committed.
+     */
+    public boolean maintenanceDue() {
+        return tablesCommitted && appendedSinceCheck >= clusteringPolicy.checkEvery();
+    }
+
+    /**
+     * If {@link #maintenanceDue()}, measures the table's unsorted tail and re-clusters it if {@link Clustering} says so
+     * (see {@link ClusteringSql}); transactions as for {@link #write(BatchSource, Replace, Instant)}. Returns whether it
+     * re-clustered.
+     */
+    public boolean maintain() throws SQLException {
+        if (!maintenanceDue()) {
+            return false;
+        }
+        boolean ownTransaction = connection.getAutoCommit();
+        if (ownTransaction) {
+            connection.setAutoCommit(false);
+        }
+        try {
+            boolean reclustered = clusterIfDue();
+            if (ownTransaction) {
+                db.commit();
+            }
+            return reclustered;
+        } catch (SQLException | RuntimeException e) {
+            if (ownTransaction) {
+                rollbackQuietly(e);
+            }
+            throw e;
+        } finally {
+            if (ownTransaction) {
+                connection.setAutoCommit(true);
+            }
+        }
+    }
+
+    private boolean clusterIfDue() throws SQLException {
+        appendedSinceCheck = 0; // also when the check or the re-clustering fails: the next check is as far away
+        if (!clusteringDue()) {
+            return false;
+        }
+        recluster();
+        return true;
     }
 
     /**

@@ -62,6 +62,7 @@ record BitemporalWriter(WriteMode.Bitemporal mode, InstantSource clock) implemen
         }
         BitemporalSession session = new BitemporalMerge(clock).session(db.connection(), spec);
         if (db.keep(new KeptSession(spec, session))) {
+            session.deferClustering(); // the lake re-clusters after the publish, in a write of its own (KeptWriter#maintain)
             return work.run(session);
         }
         try (session) {
@@ -75,6 +76,20 @@ record BitemporalWriter(WriteMode.Bitemporal mode, InstantSource clock) implemen
         @Override
         public void committed() {
             session.committed();
+        }
+
+        @Override
+        public boolean maintenanceDue() {
+            return session.maintenanceDue();
+        }
+
+        @Override
+        public void maintain() {
+            try {
+                session.maintain();
+            } catch (SQLException e) {
+                throw new IllegalStateException("re-clustering " + spec.name() + " failed: " + e.getMessage(), e);
+            }
         }
 
         @Override

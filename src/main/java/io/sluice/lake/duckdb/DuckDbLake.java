@@ -30,6 +30,14 @@ public class DuckDbLake implements Lake {
     private final java.time.InstantSource clock;
     private final Map<String, TableSlot> tables = new ConcurrentHashMap<>();
     private final StagingPool stagingPool = new StagingPool();
+    /** One thread for the upkeep of tables (see {@link #scheduleMaintenance}), which never holds up the JVM's exit. */
+    private final java.util.concurrent.ExecutorService maintenance = java.util.concurrent.Executors.newSingleThreadExecutor(r -> {
+        Thread thread = new Thread(r, "sluice-lake-maintenance");
+        thread.setDaemon(true);
+        return thread;
+    });
+    private final java.util.Set<String> maintenanceQueued = ConcurrentHashMap.newKeySet();
+    private volatile boolean closed;
     private DuckDBConnection root;
     private Path file;
 
@@ -126,7 +134,53 @@ public class DuckDbLake implements Lake {
         }
     }
 
+    /**
+     * Runs the upkeep a table's kept writer left out of its writes (re-clustering a bi-temporal table) on the lake's
+     * maintenance thread, in a write of the table of its own, at most one queued per table: the publish that made it
+     * due does not wait for it (a later write of the table does, if it comes while it runs). A failure is logged; the
+     * writer is then dropped like after any failed write, and the next one measures the table again.
+     */
+    private void scheduleMaintenance(String table, String key) {
+        if (closed || !maintenanceQueued.add(key)) {
+            return;
+        }
+        try {
+            maintenance.execute(() -> {
+                maintenanceQueued.remove(key);
+                if (closed) {
+                    return;
+                }
+                try {
+                    write(table, session -> {
+                        ((DuckDbSession) session).kept().filter(KeptWriter::maintenanceDue).ifPresent(KeptWriter::maintain);
+                        return null;
+                    });
+                } catch (RuntimeException e) {
+                    LOG.log(System.Logger.Level.WARNING, "upkeep of lake table " + table + " failed; writes go on without it", e);
+                }
+            });
+        } catch (java.util.concurrent.RejectedExecutionException e) {
+            maintenanceQueued.remove(key); // the lake is closing
+        }
+    }
+
+    /** Waits until the upkeep queued so far has run (for tests). */
+    void awaitMaintenance() throws Exception {
+        maintenance.submit(() -> null).get(10, java.util.concurrent.TimeUnit.MINUTES);
+    }
+
+    private static final System.Logger LOG = System.getLogger(DuckDbLake.class.getName());
+
     void close(@Observes ShutdownEvent event) throws SQLException {
+        closed = true;
+        maintenance.shutdown(); // queued upkeep is skipped; upkeep in progress is let finish, before the connections close
+        try {
+            if (!maintenance.awaitTermination(5, java.util.concurrent.TimeUnit.MINUTES)) {
+                LOG.log(System.Logger.Level.WARNING, "upkeep of the lake is still running; closing the lake under it");
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
         for (TableSlot slot : tables.values()) {
             slot.lock.lock();
             try {
@@ -208,6 +262,9 @@ public class DuckDbLake implements Lake {
                 committed = true;
                 if (slot.kept != null) {
                     slot.kept.committed();
+                    if (slot.kept.maintenanceDue()) {
+                        scheduleMaintenance(table, key);
+                    }
                 }
                 return result;
             } finally {

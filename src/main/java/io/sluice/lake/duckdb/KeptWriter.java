@@ -11,6 +11,18 @@ interface KeptWriter extends AutoCloseable {
     /** The transaction of the last write, which used this writer, committed. */
     void committed();
 
+    /**
+     * Whether the writer has upkeep to do on the table (re-clustering a bi-temporal table) that it left out of the
+     * writes: the lake then runs {@link #maintain()} soon, in a write of the table of its own.
+     */
+    default boolean maintenanceDue() {
+        return false;
+    }
+
+    /** Does the upkeep, in the lake's write transaction of the table; throws if it fails (the lake then drops the writer). */
+    default void maintain() {
+    }
+
     /** Releases what it keeps; never throws (a failure only costs the next write its set-up). */
     @Override
     void close();

@@ -37,6 +37,39 @@ class ReclusteringTest {
     }
 
     @Test
+    void aDeferringSessionLeavesItToMaintainWhichKeepsEveryRow() throws SQLException {
+        BitemporalTable table = BitemporalTable.of("owners", java.util.List.of("firm", "owner"), java.util.List.of("pct"), "filing_date")
+                .withCompleteBy(java.util.List.of("firm"));
+        try (Connection c = Lake.memory();
+             BitemporalSession session = new BitemporalSession(c, table, InstantSource.system(), BitemporalSession.FirstLoad.AUTO, true, Clustering.everyWrite())) {
+            session.deferClustering();
+            assertThat(session.maintain()).as("nothing appended yet").isFalse();
+            session.write(SourceQuery.of("SELECT 'F' || (i % 3 + 1) AS firm, 'O' || i AS owner, '10' AS pct, '2020-01-01' AS filing_date "
+                    + "FROM range(6) t(i)"), Replace.ALL, HistoryRun.BASE);
+            String[] order = {"F3", "F1", "F2"};
+            for (int i = 0; i < order.length; i++) {
+                session.write(SourceQuery.of("SELECT '" + order[i] + "' AS firm, 'N' AS owner, '20' AS pct, '2021-01-01' AS filing_date"),
+                        Replace.NONE, HistoryRun.BASE.plusSeconds(3600L * (i + 1)));
+            }
+            assertThat(session.reclusterings()).as("no write re-clustered").isZero();
+            java.util.List<String> appended = physicalOrder(c, "owners__filings");
+            assertThat(appended).as("appended out of scope order").isNotEqualTo(appended.stream().sorted().toList());
+            assertThat(session.maintenanceDue()).isTrue();
+            java.util.List<String> before = VersionRow.everything(c, table).stream().map(Object::toString).sorted().toList();
+
+            assertThat(session.maintain()).isTrue();
+            assertThat(session.reclusterings()).isOne();
+            assertThat(session.maintenanceDue()).as("until more rows are appended").isFalse();
+            assertThat(session.maintain()).isFalse();
+            assertThat(physicalOrder(c, "owners")).isSortedAccordingTo(String::compareTo);
+            assertThat(physicalOrder(c, "owners__assertions")).isSortedAccordingTo(String::compareTo);
+            assertThat(physicalOrder(c, "owners__filings")).isSortedAccordingTo(String::compareTo);
+            assertThat(VersionRow.everything(c, table).stream().map(Object::toString).sorted().toList()).isEqualTo(before);
+            assertThat(c.getAutoCommit()).as("maintain ran and committed its own transaction").isTrue();
+        }
+    }
+
+    @Test
     void inTheCallersTransactionsAsTheLakeWritesAndOnlyOnceItsTablesAreCommitted() throws SQLException {
         BitemporalTable table = BitemporalTable.of("owners", java.util.List.of("firm", "owner"), java.util.List.of("pct"), "filing_date")
                 .withCompleteBy(java.util.List.of("firm"));

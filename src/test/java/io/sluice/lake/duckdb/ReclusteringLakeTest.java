@@ -42,6 +42,7 @@ class ReclusteringLakeTest {
                 assertThat(TestLakes.publish(lake, KeptSessionDifferentialTest.T, "day" + k,
                         owners("SELECT i AS firm FROM range(20000) t(i) WHERE i % 30 = " + k, 11 + k, day), false).published()).isTrue();
             }
+            lake.awaitMaintenance(); // publishes leave re-clustering to the lake's maintenance thread
             DuckDbLake reading = lake;
             long firstRowid = reading.<Long>read(s -> s.queryLong("SELECT min(rowid) FROM owners__assertions"));
             assertThat(firstRowid).as("the first load's rows were rewritten").isGreaterThanOrEqualTo(200_000);
