@@ -18,7 +18,8 @@ import java.util.Map;
 @Produces(MediaType.APPLICATION_JSON)
 public class PoolResource {
 
-    public record PoolBody(Integer limit, String reason) {
+    /** {@code {"limit": N, "reason": "..."}}; {@code "allowUndeclared": true} sets a limit for a pool no asset declares yet. */
+    public record PoolBody(Integer limit, String reason, Boolean allowUndeclared) {
     }
 
     public record PoolDto(String name, Integer limit) {
@@ -41,7 +42,8 @@ public class PoolResource {
     @Path("/{name}")
     @Consumes(MediaType.APPLICATION_JSON)
     public PoolDto set(@PathParam("name") String name, PoolBody body, @HeaderParam(RunResource.ACTOR_HEADER) String actor) {
-        pools.set(name, body == null ? null : body.limit(), actor, body == null ? null : body.reason());
+        pools.set(name, body == null ? null : body.limit(), body != null && Boolean.TRUE.equals(body.allowUndeclared()), actor,
+                body == null ? null : body.reason());
         executor.wake();
         return new PoolDto(name, body.limit());
     }

@@ -8,6 +8,7 @@ import io.sluice.catalog.AssetCatalog;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Instant;
 import java.time.InstantSource;
+import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 
@@ -35,14 +36,29 @@ public class PoolService {
         return limits.poolLimits();
     }
 
-    /** Sets a pool's limit (1 to 10,000); a pool that no asset declares yet may be given one ahead of it. */
-    public void set(String pool, Integer limit, String actor, String reason) {
+    /** The pools the catalog's assets declare, sorted. */
+    public List<String> declared() {
+        return catalog.all().stream().flatMap(a -> a.spec().pool().stream()).distinct().sorted().toList();
+    }
+
+    /**
+     * Sets a pool's limit (1 to 10,000). A pool that no asset declares is refused (404, naming the declared ones), so that
+     * a misspelt name does not store a limit that caps nothing; with {@code allowUndeclared} it is given one ahead of
+     * the asset that will declare it.
+     */
+    public void set(String pool, Integer limit, boolean allowUndeclared, String actor, String reason) {
         requireName(pool);
         if (limit == null || limit < 1 || limit > MAX_LIMIT) {
             throw RequestRejected.invalid("limit", "send {\"limit\": N} with 1 <= N <= " + MAX_LIMIT);
         }
         Actors.require("launchedBy", actor);
         LaunchValidator.requireReason(reason);
+        List<String> declared = declared();
+        if (!allowUndeclared && !declared.contains(pool)) {
+            throw RequestRejected.notFound("name", "no asset declares pool '" + pool + "'; declared pools: "
+                    + (declared.isEmpty() ? "none" : String.join(", ", declared))
+                    + ". To set a limit ahead of the asset that will declare it, send \"allowUndeclared\": true");
+        }
         Instant now = clock.instant();
         Integer before = limits.poolLimits().get(pool);
         QuarkusTransaction.requiringNew().run(() -> {
@@ -53,7 +69,7 @@ public class PoolService {
         limits.rememberPool(pool, limit);
     }
 
-    /** Removes a pool's limit: its runs are limited by the workers only. */
+    /** Removes a pool's limit, declared or not (a limit left by an asset that is gone): its runs are limited by the workers only. */
     public void remove(String pool, String actor) {
         requireName(pool);
         Actors.require("launchedBy", actor);

@@ -2,6 +2,7 @@ package io.sluice.api;
 
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 
 import io.quarkus.test.junit.QuarkusTest;
@@ -21,9 +22,9 @@ class PoolApiTest {
 
     @Test
     void aLimitIsStoredAuditedAndCanBeRemoved() {
-        given().contentType(ContentType.JSON).header("X-Sluice-User", "pool-reviewer").body("{\"limit\":2,\"reason\":\"the warehouse is slow\"}")
+        given().contentType(ContentType.JSON).header("X-Sluice-User", "pool-reviewer").body("{\"limit\":2,\"reason\":\"the warehouse is slow\",\"allowUndeclared\":true}")
                 .when().put("/api/pools/review_pool").then().statusCode(200).body("limit", equalTo(2));
-        given().contentType(ContentType.JSON).header("X-Sluice-User", "pool-reviewer").body("{\"limit\":3}").when().put("/api/pools/review_pool")
+        given().contentType(ContentType.JSON).header("X-Sluice-User", "pool-reviewer").body("{\"limit\":3,\"allowUndeclared\":true}").when().put("/api/pools/review_pool")
                 .then().statusCode(200);
         // the reviewer's two changes, newest first, one page at a time
         assertThat(given().get("/api/audit?actor=pool-reviewer&limit=1").then().extract().jsonPath().getInt("[0].detail.limit")).isEqualTo(3);
@@ -56,5 +57,38 @@ class PoolApiTest {
         given().contentType(ContentType.JSON).body("{\"limit\":2,\"reason\":\"" + "r".repeat(2001) + "\"}").when().put("/api/pools/x").then()
                 .statusCode(422).body("field", equalTo("reason"));
         assertThat(store.all()).isEqualTo(before);
+    }
+
+    @Test
+    void aLimitForAPoolNoAssetDeclaresIsRefusedNamingTheDeclaredPools() {
+        Map<String, Integer> before = store.all();
+        int audited = given().get("/api/audit?actor=pool-typist").then().extract().jsonPath().getList("$").size();
+        given().contentType(ContentType.JSON).header("X-Sluice-User", "pool-typist").body("{\"limit\":2,\"reason\":\"a typo\"}")
+                .when().put("/api/pools/slwo").then().statusCode(404).contentType("application/problem+json")
+                .body("field", equalTo("name"))
+                .body("detail", containsString("'slwo'"))
+                .body("detail", containsString("declared pools: slow"))
+                .body("detail", containsString("allowUndeclared"));
+        assertThat(store.all()).as("nothing stored").isEqualTo(before);
+        assertThat(given().get("/api/pools").then().extract().jsonPath().getMap("$")).doesNotContainKey("slwo");
+        assertThat(given().get("/api/audit?actor=pool-typist").then().extract().jsonPath().getList("$")).as("nothing audited").hasSize(audited);
+        given().contentType(ContentType.JSON).body("{\"limit\":2,\"allowUndeclared\":\"yes\"}").when().put("/api/pools/slwo").then()
+                .statusCode(400).body("field", equalTo("allowUndeclared"));
+        assertThat(store.all()).isEqualTo(before);
+    }
+
+    @Test
+    void aStoredLimitOfAPoolNoLongerDeclaredCanBeRemovedButNotChangedByMistake() {
+        // a limit stored while an asset declared the pool (the asset has since been deleted from the code)
+        store.set("retired_pool", 4, java.time.Instant.now());
+        try {
+            given().contentType(ContentType.JSON).body("{\"limit\":5}").when().put("/api/pools/retired_pool").then().statusCode(404)
+                    .body("field", equalTo("name")).body("detail", containsString("'retired_pool'"));
+            assertThat(store.all()).as("the stored limit is kept as it was").containsEntry("retired_pool", 4);
+            given().when().delete("/api/pools/retired_pool").then().statusCode(200).body("name", equalTo("retired_pool"));
+            assertThat(store.all()).doesNotContainKey("retired_pool");
+        } finally {
+            store.remove("retired_pool");
+        }
     }
 }
