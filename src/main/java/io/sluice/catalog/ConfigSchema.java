@@ -123,6 +123,11 @@ public final class ConfigSchema {
         if (max != null) {
             p.put("maximum", max.value());
         }
+        DateBetween days = c.getAnnotation(DateBetween.class);
+        if (days != null) {
+            p.put("formatMinimum", days.min());
+            p.put("formatMaximum", days.max());
+        }
         Pattern pattern = c.getAnnotation(Pattern.class);
         if (pattern != null) {
             p.put("pattern", pattern.regexp());

@@ -3,6 +3,7 @@ package io.sluice.example;
 import io.sluice.catalog.Asset;
 import io.sluice.catalog.AssetContext;
 import io.sluice.catalog.AssetSpec;
+import io.sluice.catalog.DateBetween;
 import io.sluice.catalog.MaterializeResult;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.validation.constraints.Max;
@@ -26,9 +27,11 @@ public class ExtractFormAdvFilings implements Asset<ExtractFormAdvFilings.Config
      * @param firms   how many adviser firms to generate (about 86 ownership rows each over 2001-2025)
      * @param seed    changes every generated value
      * @param through only filings published up to this day exist yet (empty: all of them); raise it and run a day
-     *                again to see late filings arrive
+     *                again to see late filings arrive. A day from 1900-01-01 to 9999-12-31: a run replaces its days'
+     *                filings with those published by then, so an absurd day (0000-01-01) would empty them
      */
-    public record Config(@Min(1) @Max(1_000_000) int firms, @Min(0) int seed, LocalDate through) {
+    public record Config(@Min(1) @Max(1_000_000) int firms, @Min(0) int seed,
+                         @DateBetween(min = "1900-01-01", max = "9999-12-31") LocalDate through) {
     }
 
     private static final String SQL = load();

@@ -1,0 +1,79 @@
+package io.sluice.example;
+
+import static io.restassured.RestAssured.given;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.equalTo;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.http.ContentType;
+import io.sluice.catalog.AssetCatalog;
+import io.sluice.catalog.AssetKey;
+import io.sluice.catalog.AssetSpec;
+import io.sluice.runs.ConfigBinder;
+import io.sluice.runs.RequestRejected;
+import jakarta.inject.Inject;
+import java.util.List;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.api.Test;
+
+/** The example extract's {@code through}: a day from 1900-01-01 to 9999-12-31, refused naming the field otherwise. */
+@QuarkusTest
+class ExtractConfigTest {
+
+    private static final String EXTRACT = "extract/form_adv_filings";
+
+    @Inject
+    ConfigBinder binder;
+
+    @Inject
+    AssetCatalog catalog;
+
+    @Inject
+    ObjectMapper mapper;
+
+    private static int count(String path) {
+        return given().get(path + "?limit=500").then().statusCode(200).extract().jsonPath().getList("$").size();
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"0000-01-01", "1899-12-31", "-0001-01-01", "+10000-01-01"})
+    void anAbsurdThroughDayIsAProblemNamingTheFieldThatStoresNothing(String through) {
+        int runs = count("/api/runs");
+        int backfills = count("/api/backfills");
+        String config = "\"config\":{\"through\":\"" + through + "\"}";
+        given().contentType(ContentType.JSON).body("{\"assets\":[\"" + EXTRACT + "\"],\"partitions\":[\"2001-01-01\"]," + config + "}")
+                .when().post("/api/runs").then().statusCode(422).contentType("application/problem+json")
+                .body("field", equalTo("config.through")).body("detail", containsString("1900-01-01")).body("detail", containsString("9999-12-31"));
+        given().contentType(ContentType.JSON).body("{\"assets\":[\"" + EXTRACT + "\"],\"partitions\":[\"2001-01-01\"]," + config + ",\"dryRun\":true}")
+                .when().post("/api/backfills").then().statusCode(422).body("field", equalTo("config.through"));
+        given().contentType(ContentType.JSON).body("{\"assets\":[\"" + EXTRACT + "\",\"raw/form_adv_filings\"],\"partitions\":[\"2001-01-01\"],"
+                        + "\"config\":{\"" + EXTRACT + "\":{\"through\":\"" + through + "\"}}}")
+                .when().post("/api/runs").then().statusCode(422).body("field", equalTo("config." + EXTRACT + ".through"));
+        for (String as : List.of("run", "backfill")) {
+            given().contentType(ContentType.URLENC).formParam("asset", EXTRACT).formParam("partitions", "2001-01-01")
+                    .formParam("config", "{\"through\": \"" + through + "\"}").formParam("as", as).when().post("/ui/launch")
+                    .then().statusCode(200).body(containsString("Not launched")).body(containsString("data-field=\"config.through\""))
+                    .body(containsString("1900-01-01"));
+        }
+        assertThat(count("/api/runs")).isEqualTo(runs);
+        assertThat(count("/api/backfills")).isEqualTo(backfills);
+    }
+
+    @Test
+    void theBoundsThemselvesAndNoDayAtAllAreAccepted() throws Exception {
+        AssetSpec<?> spec = catalog.find(AssetKey.parse(EXTRACT)).orElseThrow().spec();
+        for (String through : List.of("1900-01-01", "2025-03-31", "9999-12-31")) {
+            assertThat(binder.merge(spec, mapper.readTree("{\"through\":\"" + through + "\"}"), "config").get("through").asText())
+                    .isEqualTo(through);
+        }
+        assertThat(binder.merge(spec, mapper.readTree("{\"through\":null}"), "config").get("through").isNull()).isTrue();
+        assertThatThrownBy(() -> binder.merge(spec, mapper.readTree("{\"through\":\"1899-12-31\"}"), "config"))
+                .isInstanceOfSatisfying(RequestRejected.class, e -> assertThat(e.field()).isEqualTo("config.through"));
+        assertThat(given().get("/api/assets/" + EXTRACT).then().statusCode(200).extract().jsonPath().getString("configSchema.properties.through.formatMinimum"))
+                .isEqualTo("1900-01-01");
+    }
+}
