@@ -76,6 +76,12 @@ public interface RunStore {
     /** Partitions of the asset that a queued or started run covers. */
     java.util.Set<String> activePartitions(AssetKey asset);
 
+    /**
+     * The queued or started runs that cover a partition of the asset or wait for one ({@code busy-partition=queue}), by
+     * partition; finished runs are never in it.
+     */
+    Map<String, java.util.Set<String>> activeRunsByPartition(AssetKey asset);
+
     Optional<Run> find(String id);
 
     List<Run> list(RunQuery query);

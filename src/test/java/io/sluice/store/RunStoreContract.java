@@ -237,6 +237,28 @@ public abstract class RunStoreContract {
     }
 
     @Test
+    void theRunsOfAnAssetPartitionAreTheQueuedStartedAndWaitingOnesOnly() {
+        AssetKey a = uniqueAsset();
+        Run started = partitionedRun(a, "eu", "us");
+        Run queued = partitionedRun(a, "apac");
+        Run finished = partitionedRun(a, "latam");
+        store.createAll(List.of(started, queued, finished));
+        store.claim(started.id(), t0);
+        store.claim(finished.id(), t0);
+        store.finish(finished.id(), RunStatus.FAILURE, t0.plusSeconds(1), 0, 0, 0, "boom");
+        Run waiting = partitionedRun(a, "us");
+        store.createAll(List.of(waiting), true);
+        assertThat(store.activeRunsByPartition(a)).containsExactlyInAnyOrderEntriesOf(Map.of(
+                "eu", java.util.Set.of(started.id()), "us", java.util.Set.of(started.id(), waiting.id()), "apac", java.util.Set.of(queued.id())));
+        assertThat(store.activeRunsByPartition(uniqueAsset())).isEmpty();
+
+        store.cancel(queued.id(), t0.plusSeconds(2));
+        store.cancel(waiting.id(), t0.plusSeconds(2));
+        store.finish(started.id(), RunStatus.SUCCESS, t0.plusSeconds(2), 0, 0, 0, null);
+        assertThat(store.activeRunsByPartition(a)).as("finished runs hold no partition").isEmpty();
+    }
+
+    @Test
     void theQueueGivesQueuedRunsOldestFirstAndPartitionOutcomesAreKept() {
         AssetKey a = uniqueAsset();
         Run r1 = partitionedRun(a, "2024-01-01");

@@ -248,6 +248,21 @@ public class JpaRunStore implements RunStore {
 
     @Override
     @Transactional
+    public Map<String, java.util.Set<String>> activeRunsByPartition(AssetKey asset) {
+        Map<String, java.util.Set<String>> runs = new java.util.TreeMap<>();
+        for (String entity : List.of("ActivePartitionEntity", "PartitionWaitEntity")) {
+            String key = entity.equals("ActivePartitionEntity") ? "p.id." : "p.";
+            session.createSelectionQuery("select " + key + "partitionKey, p.runId from " + entity + " p, RunEntity r where r.id = p.runId and "
+                            + key + "assetKey = :asset and r.status in (:queued, :started)", Object[].class)
+                    .setParameter("asset", asset.toString()).setParameter("queued", RunStatus.QUEUED.name())
+                    .setParameter("started", RunStatus.STARTED.name()).getResultList()
+                    .forEach(r -> runs.computeIfAbsent((String) r[0], k -> new java.util.TreeSet<>()).add((String) r[1]));
+        }
+        return runs;
+    }
+
+    @Override
+    @Transactional
     public boolean hasActiveRuns(String backfillId) {
         return !session.createSelectionQuery("select id from RunEntity where backfillId = :b and status in (:queued, :started)", String.class)
                 .setParameter("b", backfillId).setParameter("queued", RunStatus.QUEUED.name()).setParameter("started", RunStatus.STARTED.name())
