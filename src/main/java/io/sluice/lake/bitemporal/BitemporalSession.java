@@ -250,7 +250,8 @@ public final class BitemporalSession implements AutoCloseable {
     /**
      * If {@link #maintenanceDue()}, measures the table's unsorted tail and re-clusters it if {@link Clustering} says so
      * (see {@link ClusteringSql}); transactions as for {@link #write(BatchSource, Replace, Instant)}. Returns whether it
-     * re-clustered.
+     * re-clustered. If the caller then rolls its transaction back, the session has still counted the check and the
+     * re-clustering as done: drop the session then (the lake drops its sessions after any failed write).
      */
     public boolean maintain() throws SQLException {
         if (!maintenanceDue()) {
@@ -301,7 +302,7 @@ public final class BitemporalSession implements AutoCloseable {
     }
 
     /**
-     * Rewrites the table and its companion tables sorted by scope, in the write's transaction (see
+     * Rewrites the table and its companion tables sorted by scope, in the transaction of the write or of {@link #maintain()} (see
      * {@link ClusteringSql}): the same rows, in row groups that a write's scope filter can skip again.
      */
     private void recluster() throws SQLException {

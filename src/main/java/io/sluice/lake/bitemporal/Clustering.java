@@ -6,7 +6,8 @@ package io.sluice.lake.bitemporal;
  * consecutive rowids whose scope range overlaps at least half of the other groups' ranges, as rows appended in arrival
  * order do and rows sorted by scope (in any order of their groups) do not. It re-clusters when that tail holds at least
  * {@code minimumTail} rows and a tenth of the table, or after every check if {@code always} (tests). The tail is
- * measured from the table, so a restart or a new session loses at most {@code checkEvery} rows of counting.
+ * measured from the table, so a new session (after a restart, or the lake's after a refused publish) needs at most
+ * {@code checkEvery} appended rows before it measures; what the old one had counted, a check due included, is lost.
  */
 record Clustering(long checkEvery, long groupRows, long minimumTail, boolean always) {
 

@@ -27,7 +27,7 @@
  *
  * A write runs in the connection's transaction if auto-commit is off (the caller commits), else in its own. A
  * rejected batch ({@link io.sluice.lake.bitemporal.WriteResult#isRejected()}) writes nothing. A session that has
- * appended enough rows re-clusters the table by scope in the write's transaction (see {@code ClusteringSql}): the same
- * rows, new rowids. Only {@code BatchLoader} imports {@code org.duckdb}.
+ * appended enough rows re-clusters the table by scope (see {@code ClusteringSql}): the same rows, new rowids; in the
+ * write's transaction, or in one of its own when its owner calls {@code maintain()} after deferring it. Only {@code BatchLoader} imports {@code org.duckdb}.
  */
 package io.sluice.lake.bitemporal;

@@ -20,7 +20,8 @@ import org.duckdb.DuckDBConnection;
 /**
  * The lake as one DuckDB file owned by this process. Every read gets its own duplicated connection (closed
  * afterwards); writes to one table are serialized by a lock and run in one transaction, on a connection of the
- * table's own while a writer keeps its prepared state there ({@link TableSlot}); reads never take a lock.
+ * table's own while a writer keeps its prepared state there ({@link TableSlot}); reads never take a lock. Upkeep that
+ * a kept writer leaves out of its writes runs on a maintenance thread after them ({@link LakeMaintenance}).
  */
 @Startup
 @ApplicationScoped
@@ -30,20 +31,19 @@ public class DuckDbLake implements Lake {
     private final java.time.InstantSource clock;
     private final Map<String, TableSlot> tables = new ConcurrentHashMap<>();
     private final StagingPool stagingPool = new StagingPool();
-    /** One thread for the upkeep of tables (see {@link #scheduleMaintenance}), which never holds up the JVM's exit. */
-    private final java.util.concurrent.ExecutorService maintenance = java.util.concurrent.Executors.newSingleThreadExecutor(r -> {
-        Thread thread = new Thread(r, "sluice-lake-maintenance");
-        thread.setDaemon(true);
-        return thread;
-    });
-    private final java.util.Set<String> maintenanceQueued = ConcurrentHashMap.newKeySet();
-    private volatile boolean closed;
+    /** Re-clustering and other upkeep of tables, after the commits that make it due (see {@link #scheduleMaintenance}). */
+    private final LakeMaintenance maintenance;
     private DuckDBConnection root;
     private Path file;
 
     public DuckDbLake(LakeSettings settings, java.time.InstantSource clock) {
+        this(settings, clock, new LakeMaintenance());
+    }
+
+    DuckDbLake(LakeSettings settings, java.time.InstantSource clock, LakeMaintenance maintenance) {
         this.settings = settings;
         this.clock = clock;
+        this.maintenance = maintenance;
     }
 
     @PostConstruct
@@ -135,52 +135,37 @@ public class DuckDbLake implements Lake {
     }
 
     /**
-     * Runs the upkeep a table's kept writer left out of its writes (re-clustering a bi-temporal table) on the lake's
-     * maintenance thread, in a write of the table of its own, at most one queued per table: the publish that made it
-     * due does not wait for it (a later write of the table does, if it comes while it runs). A failure is logged; the
-     * writer is then dropped like after any failed write, and the next one measures the table again.
+     * Queues the upkeep a table's kept writer left out of its writes (re-clustering a bi-temporal table) on the lake's
+     * maintenance thread, as a write of the table of its own: the commit that made it due does not wait for it, and a
+     * later write of the table waits only if it comes while the upkeep runs. If a write holds the table when the upkeep's
+     * turn comes, it is skipped (the thread moves on to other tables), and that write's commit queues it again while it
+     * is due. If it fails, it is logged, and the writer is dropped as after any failed write: the next one counts its own
+     * appended rows again before it measures the table.
      */
     private void scheduleMaintenance(String table, String key) {
-        if (closed || !maintenanceQueued.add(key)) {
-            return;
-        }
-        try {
-            maintenance.execute(() -> {
-                maintenanceQueued.remove(key);
-                if (closed) {
-                    return;
-                }
-                try {
-                    write(table, session -> {
-                        ((DuckDbSession) session).kept().filter(KeptWriter::maintenanceDue).ifPresent(KeptWriter::maintain);
-                        return null;
-                    });
-                } catch (RuntimeException e) {
-                    LOG.log(System.Logger.Level.WARNING, "upkeep of lake table " + table + " failed; writes go on without it", e);
-                }
+        maintenance.schedule(key, () -> {
+            TableSlot slot = tryLockedSlot(key);
+            if (slot == null) {
+                return;
+            }
+            if (maintenance.closed() || slot.kept == null || !slot.kept.maintenanceDue()) {
+                slot.lock.unlock();
+                return;
+            }
+            writeLocked(table, key, slot, session -> {
+                slot.kept.maintain();
+                return null;
             });
-        } catch (java.util.concurrent.RejectedExecutionException e) {
-            maintenanceQueued.remove(key); // the lake is closing
-        }
+        });
     }
 
     /** Waits until the upkeep queued so far has run (for tests). */
     void awaitMaintenance() throws Exception {
-        maintenance.submit(() -> null).get(10, java.util.concurrent.TimeUnit.MINUTES);
+        maintenance.await();
     }
 
-    private static final System.Logger LOG = System.getLogger(DuckDbLake.class.getName());
-
     void close(@Observes ShutdownEvent event) throws SQLException {
-        closed = true;
-        maintenance.shutdown(); // queued upkeep is skipped; upkeep in progress is let finish, before the connections close
-        try {
-            if (!maintenance.awaitTermination(5, java.util.concurrent.TimeUnit.MINUTES)) {
-                LOG.log(System.Logger.Level.WARNING, "upkeep of the lake is still running; closing the lake under it");
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
+        maintenance.close(); // queued upkeep is skipped, upkeep in progress ends first
         for (TableSlot slot : tables.values()) {
             slot.lock.lock();
             try {
@@ -244,7 +229,12 @@ public class DuckDbLake implements Lake {
     @Override
     public <T> T write(String table, LakeWork<T> work) {
         String key = table.toLowerCase(java.util.Locale.ROOT);
-        TableSlot slot = lockedSlot(key);
+        return writeLocked(table, key, lockedSlot(key), work);
+    }
+
+    /** {@link #write} on the slot of {@code key}, which this thread has locked; unlocks it. */
+    private <T> T writeLocked(String table, String key, TableSlot slot, LakeWork<T> work) {
+        boolean upkeepDue = false;
         try {
             if (slot.lock.getHoldCount() > 1) {
                 // a write nested in a write of the same table on this thread: a connection and transaction of its own,
@@ -262,9 +252,7 @@ public class DuckDbLake implements Lake {
                 committed = true;
                 if (slot.kept != null) {
                     slot.kept.committed();
-                    if (slot.kept.maintenanceDue()) {
-                        scheduleMaintenance(table, key);
-                    }
+                    upkeepDue = slot.kept.maintenanceDue();
                 }
                 return result;
             } finally {
@@ -279,6 +267,9 @@ public class DuckDbLake implements Lake {
             throw new IllegalStateException("lake write to " + table + " failed: " + e.getMessage(), e);
         } finally {
             slot.lock.unlock();
+            if (upkeepDue) {
+                scheduleMaintenance(table, key); // once unlocked: the upkeep does not wait for a table a write holds
+            }
         }
     }
 
@@ -290,6 +281,20 @@ public class DuckDbLake implements Lake {
         while (true) {
             TableSlot slot = tables.computeIfAbsent(key, k -> new TableSlot());
             slot.lock.lock();
+            if (tables.get(key) == slot) {
+                return slot;
+            }
+            slot.lock.unlock();
+        }
+    }
+
+    /** As {@link #lockedSlot}, but null if the table has no slot (nothing kept) or a write holds it. */
+    private TableSlot tryLockedSlot(String key) {
+        while (true) {
+            TableSlot slot = tables.get(key);
+            if (slot == null || !slot.lock.tryLock()) {
+                return null;
+            }
             if (tables.get(key) == slot) {
                 return slot;
             }

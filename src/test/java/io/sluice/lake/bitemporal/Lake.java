@@ -26,6 +26,11 @@ final class Lake {
         return c;
     }
 
+    /** Another connection to the database of {@code c} (an in-memory one too), with a transaction of its own. */
+    static Connection another(Connection c) throws SQLException {
+        return ((org.duckdb.DuckDBConnection) c).duplicate();
+    }
+
     /** Every row of {@code sql} as text ("NULL" for NULL). */
     static List<List<String>> rows(Connection c, String sql) throws SQLException {
         List<List<String>> rows = new ArrayList<>();

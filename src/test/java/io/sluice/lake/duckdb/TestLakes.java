@@ -17,6 +17,11 @@ final class TestLakes {
 
     /** An open lake on {@code file}; close it with {@code lake.close(null)}. */
     static DuckDbLake open(Path file, InstantSource clock) {
+        return open(file, clock, new LakeMaintenance());
+    }
+
+    /** As above, with its upkeep on {@code maintenance} (a test can hold its thread). */
+    static DuckDbLake open(Path file, InstantSource clock, LakeMaintenance maintenance) {
         DuckDbLake lake = new DuckDbLake(new LakeSettings() {
             @Override
             public String file() {
@@ -27,7 +32,7 @@ final class TestLakes {
             public Duration snapshotRetention() {
                 return Duration.ofDays(7);
             }
-        }, clock);
+        }, clock, maintenance);
         lake.open();
         return lake;
     }
