@@ -36,6 +36,7 @@ public class DuckDbLake implements Lake {
     private DuckDBConnection root;
     private Path file;
 
+    @jakarta.inject.Inject
     public DuckDbLake(LakeSettings settings, java.time.InstantSource clock) {
         this(settings, clock, new LakeMaintenance());
     }
