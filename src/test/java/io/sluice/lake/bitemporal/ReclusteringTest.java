@@ -14,43 +14,28 @@ class ReclusteringTest {
 
     @Test
     void appendedRowsAreSortedByScopeAgainAndTheFirstLoadIsNotRewritten() throws SQLException {
-        BitemporalTable table = BitemporalTable.of("owners", java.util.List.of("firm", "owner"), java.util.List.of("pct"), "filing_date")
-                .withCompleteBy(java.util.List.of("firm"));
+        BitemporalTable table = BY_FIRM;
         try (Connection c = Lake.memory()) {
             new BitemporalMerge().createTables(c, table);
             try (BitemporalSession session = new BitemporalSession(c, table, InstantSource.system(), BitemporalSession.FirstLoad.AUTO, true, Clustering.everyWrite())) {
-                // a first load of firms F1..F3, then one owner at a time for F3, F1, F2: appended out of scope order
-                session.write(SourceQuery.of("SELECT 'F' || (i % 3 + 1) AS firm, 'O' || i AS owner, '10' AS pct, '2020-01-01' AS filing_date "
-                        + "FROM range(6) t(i)"), Replace.ALL, HistoryRun.BASE);
+                firstLoad(session);
                 assertThat(session.reclusterings()).as("a first load is inserted sorted").isZero();
-                String[] order = {"F3", "F1", "F2"};
-                for (int i = 0; i < order.length; i++) {
-                    session.write(SourceQuery.of("SELECT '" + order[i] + "' AS firm, 'N' AS owner, '20' AS pct, '2021-01-01' AS filing_date"),
-                            Replace.NONE, HistoryRun.BASE.plusSeconds(3600L * (i + 1)));
-                }
+                appendOutOfScopeOrder(session);
                 assertThat(session.reclusterings()).isPositive();
-                assertThat(physicalOrder(c, "owners")).isSortedAccordingTo(String::compareTo);
-                assertThat(physicalOrder(c, "owners__assertions")).isSortedAccordingTo(String::compareTo);
-                assertThat(physicalOrder(c, "owners__filings")).isSortedAccordingTo(String::compareTo);
+                assertSortedByScope(c);
             }
         }
     }
 
     @Test
     void aDeferringSessionLeavesItToMaintainWhichKeepsEveryRow() throws SQLException {
-        BitemporalTable table = BitemporalTable.of("owners", java.util.List.of("firm", "owner"), java.util.List.of("pct"), "filing_date")
-                .withCompleteBy(java.util.List.of("firm"));
+        BitemporalTable table = BY_FIRM;
         try (Connection c = Lake.memory();
              BitemporalSession session = new BitemporalSession(c, table, InstantSource.system(), BitemporalSession.FirstLoad.AUTO, true, Clustering.everyWrite())) {
             session.deferClustering();
             assertThat(session.maintain()).as("nothing appended yet").isFalse();
-            session.write(SourceQuery.of("SELECT 'F' || (i % 3 + 1) AS firm, 'O' || i AS owner, '10' AS pct, '2020-01-01' AS filing_date "
-                    + "FROM range(6) t(i)"), Replace.ALL, HistoryRun.BASE);
-            String[] order = {"F3", "F1", "F2"};
-            for (int i = 0; i < order.length; i++) {
-                session.write(SourceQuery.of("SELECT '" + order[i] + "' AS firm, 'N' AS owner, '20' AS pct, '2021-01-01' AS filing_date"),
-                        Replace.NONE, HistoryRun.BASE.plusSeconds(3600L * (i + 1)));
-            }
+            firstLoad(session);
+            appendOutOfScopeOrder(session);
             assertThat(session.reclusterings()).as("no write re-clustered").isZero();
             java.util.List<String> appended = physicalOrder(c, "owners__filings");
             assertThat(appended).as("appended out of scope order").isNotEqualTo(appended.stream().sorted().toList());
@@ -61,9 +46,7 @@ class ReclusteringTest {
             assertThat(session.reclusterings()).isOne();
             assertThat(session.maintenanceDue()).as("until more rows are appended").isFalse();
             assertThat(session.maintain()).isFalse();
-            assertThat(physicalOrder(c, "owners")).isSortedAccordingTo(String::compareTo);
-            assertThat(physicalOrder(c, "owners__assertions")).isSortedAccordingTo(String::compareTo);
-            assertThat(physicalOrder(c, "owners__filings")).isSortedAccordingTo(String::compareTo);
+            assertSortedByScope(c);
             assertThat(VersionRow.everything(c, table).stream().map(Object::toString).sorted().toList()).isEqualTo(before);
             assertThat(c.getAutoCommit()).as("maintain ran and committed its own transaction").isTrue();
         }
@@ -71,18 +54,12 @@ class ReclusteringTest {
 
     @Test
     void aReclusteringThatFailsLeavesEveryRowAndRowidAsItWas() throws SQLException {
-        BitemporalTable table = BitemporalTable.of("owners", java.util.List.of("firm", "owner"), java.util.List.of("pct"), "filing_date")
-                .withCompleteBy(java.util.List.of("firm"));
+        BitemporalTable table = BY_FIRM;
         try (Connection c = Lake.memory();
              BitemporalSession session = new BitemporalSession(c, table, InstantSource.system(), BitemporalSession.FirstLoad.AUTO, true, Clustering.everyWrite())) {
             session.deferClustering();
-            session.write(SourceQuery.of("SELECT 'F' || (i % 3 + 1) AS firm, 'O' || i AS owner, '10' AS pct, '2020-01-01' AS filing_date "
-                    + "FROM range(6) t(i)"), Replace.ALL, HistoryRun.BASE);
-            String[] order = {"F3", "F1", "F2"};
-            for (int i = 0; i < order.length; i++) {
-                session.write(SourceQuery.of("SELECT '" + order[i] + "' AS firm, 'N' AS owner, '20' AS pct, '2021-01-01' AS filing_date"),
-                        Replace.NONE, HistoryRun.BASE.plusSeconds(3600L * (i + 1)));
-            }
+            firstLoad(session);
+            appendOutOfScopeOrder(session);
             String fingerprint = "SELECT count(*), min(rowid), max(rowid), sum(hash(rowid, t)) FROM ";
             java.util.List<java.util.List<String>> before = new java.util.ArrayList<>();
             for (String t : java.util.List.of("owners", "owners__assertions", "owners__filings")) {
@@ -107,8 +84,7 @@ class ReclusteringTest {
 
     @Test
     void inTheCallersTransactionsAndOnlyOnceItsTablesAreCommitted() throws SQLException {
-        BitemporalTable table = BitemporalTable.of("owners", java.util.List.of("firm", "owner"), java.util.List.of("pct"), "filing_date")
-                .withCompleteBy(java.util.List.of("firm"));
+        BitemporalTable table = BY_FIRM;
         try (Connection c = Lake.memory();
              BitemporalSession session = new BitemporalSession(c, table, InstantSource.system(), BitemporalSession.FirstLoad.AUTO, true, Clustering.everyWrite())) {
             String[] order = {"F2", "F1", "F3", "F1", "F2"};
@@ -134,6 +110,30 @@ class ReclusteringTest {
             assertThat(VersionRow.everything(c, table).stream().map(Object::toString).toList()).isNotEqualTo(before);
             assertThat(physicalOrder(c, "owners__filings")).as("re-clustered by the last committed write").isSortedAccordingTo(String::compareTo);
         }
+    }
+
+    private static final BitemporalTable BY_FIRM = BitemporalTable.of("owners", java.util.List.of("firm", "owner"), java.util.List.of("pct"),
+            "filing_date").withCompleteBy(java.util.List.of("firm"));
+
+    /** A first load of six owners of firms F1..F3 (inserted sorted by scope). */
+    private static void firstLoad(BitemporalSession session) throws SQLException {
+        session.write(SourceQuery.of("SELECT 'F' || (i % 3 + 1) AS firm, 'O' || i AS owner, '10' AS pct, '2020-01-01' AS filing_date "
+                + "FROM range(6) t(i)"), Replace.ALL, HistoryRun.BASE);
+    }
+
+    /** One new owner at a time for F3, F1, F2: appended out of scope order. */
+    private static void appendOutOfScopeOrder(BitemporalSession session) throws SQLException {
+        String[] order = {"F3", "F1", "F2"};
+        for (int i = 0; i < order.length; i++) {
+            session.write(SourceQuery.of("SELECT '" + order[i] + "' AS firm, 'N' AS owner, '20' AS pct, '2021-01-01' AS filing_date"),
+                    Replace.NONE, HistoryRun.BASE.plusSeconds(3600L * (i + 1)));
+        }
+    }
+
+    private static void assertSortedByScope(Connection c) throws SQLException {
+        assertThat(physicalOrder(c, "owners")).isSortedAccordingTo(String::compareTo);
+        assertThat(physicalOrder(c, "owners__assertions")).isSortedAccordingTo(String::compareTo);
+        assertThat(physicalOrder(c, "owners__filings")).isSortedAccordingTo(String::compareTo);
     }
 
     /** The scope column in rowid order, the order a scan meets the rows in. */
