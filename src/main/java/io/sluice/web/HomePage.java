@@ -92,7 +92,10 @@ public class HomePage {
     @POST
     @Path("ui/launch")
     @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
-    public Response launch(jakarta.ws.rs.core.MultivaluedMap<String, String> fields) {
+    public Response launch(String body, @jakarta.ws.rs.core.Context jakarta.ws.rs.core.HttpHeaders headers) {
+        // read here rather than by the framework's form reader, which threw on a malformed escape (a 500) and
+        // turned bytes that are not UTF-8 into U+FFFD
+        Map<String, List<String>> fields = FormBody.parse(body, FormBody.charset(headers.getMediaType()));
         // a field given twice (a crafted post, or a page that repeats an input) is refused, not read as its first value
         java.util.Optional<Map.Entry<String, List<String>>> repeated = fields.entrySet().stream()
                 .filter(f -> !"asset".equals(f.getKey()) && f.getValue().size() > 1).findFirst();
@@ -101,14 +104,14 @@ public class HomePage {
             return rejected(name, "the field " + name + " was sent " + repeated.get().getValue().size() + " times; send it once");
         }
         List<String> asset = fields.get("asset");
-        String mode = fields.getFirst("mode");
-        String keys = fields.getFirst("keys");
-        String partitions = fields.getFirst("partitions");
-        String config = fields.getFirst("config");
-        String reason = fields.getFirst("reason");
-        String as = fields.getFirst("as");
-        String partitionsPerRun = fields.getFirst("partitionsPerRun");
-        String maxConcurrent = fields.getFirst("maxConcurrent");
+        String mode = first(fields, "mode");
+        String keys = first(fields, "keys");
+        String partitions = first(fields, "partitions");
+        String config = first(fields, "config");
+        String reason = first(fields, "reason");
+        String as = first(fields, "as");
+        String partitionsPerRun = first(fields, "partitionsPerRun");
+        String maxConcurrent = first(fields, "maxConcurrent");
         try {
             LaunchForm form = LaunchForm.read(asset, mode, keys, partitions, config, reason, partitionsPerRun, maxConcurrent, mapper);
             if (as != null && !as.isBlank() && !"backfill".equals(as) && !"run".equals(as)) {
@@ -132,6 +135,11 @@ public class HomePage {
         } catch (IllegalArgumentException e) {
             return rejected(null, e.getMessage());
         }
+    }
+
+    private static String first(Map<String, List<String>> fields, String name) {
+        List<String> values = fields.get(name);
+        return values == null || values.isEmpty() ? null : values.get(0);
     }
 
     /** The runs list and the backfills panel listen for this event and refresh at once instead of at their next tick. */
