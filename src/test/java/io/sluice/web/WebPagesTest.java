@@ -47,6 +47,13 @@ class WebPagesTest {
         assertThat(reason).isEqualTo("50% done, café");
     }
 
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"pause", "resume", "cancel", "retry-failed"})
+    void steeringAnUnknownBackfillFromTheHomePageIsNotFound(String action) {
+        given().when().post("/ui/backfills/does-not-exist/" + action).then().statusCode(404)
+                .contentType("application/problem+json").body("detail", containsString("does-not-exist"));
+    }
+
     @Test
     void whatUsersTypeIsEscapedOnThePages() {
         String xss = "<img src=x onerror=alert(1)>\"'";
