@@ -48,10 +48,11 @@ class CrossSiteTest {
     @Test
     void theOwnPagesPlainClientsAndReadsFromAnywherePass() {
         given().header("Sec-Fetch-Site", "same-origin").header("Origin", "https://evil.example").contentType(ContentType.URLENC)
-                .formParam("asset", "test/flaky").when().post("/ui/launch").then().statusCode(200).body(containsString("Launched run"));
-        given().header("Origin", "http://localhost:" + RestAssured.port).contentType(ContentType.URLENC).formParam("asset", "test/flaky")
-                .when().post("/ui/launch").then().statusCode(200).body(containsString("Launched run"));
-        given().contentType(ContentType.URLENC).formParam("asset", "test/flaky").when().post("/ui/launch")
+                .formParam("asset", "test/daily").formParam("partitions", "2024-08-01").when().post("/ui/launch")
+                .then().statusCode(200).body(containsString("Launched run"));
+        given().header("Origin", "http://localhost:" + RestAssured.port).contentType(ContentType.URLENC).formParam("asset", "test/daily")
+                .formParam("partitions", "2024-08-02").when().post("/ui/launch").then().statusCode(200).body(containsString("Launched run"));
+        given().contentType(ContentType.URLENC).formParam("asset", "test/daily").formParam("partitions", "2024-08-03").when().post("/ui/launch")
                 .then().statusCode(200).body(containsString("Launched run"));
         given().header("Sec-Fetch-Site", "cross-site").when().get("/ui/runs").then().statusCode(200);
     }

@@ -41,10 +41,11 @@ class WebPagesTest {
 
     @Test
     void aWellFormedLaunchFormStillLaunches() {
-        form("asset=test%2Fflaky&mode=INCREMENTAL&reason=50%25+done%2C+caf%C3%A9")
-                .when().post("/ui/launch").then().statusCode(200).body(containsString("Launched run"));
-        String reason = given().when().get("/api/runs?limit=1").then().statusCode(200).extract().jsonPath().getString("[0].reason");
-        assertThat(reason).isEqualTo("50% done, café");
+        String html = form("asset=test%2Fdaily&mode=INCREMENTAL&partitions=2024-07-11&reason=50%25+done%2C+caf%C3%A9")
+                .when().post("/ui/launch").then().statusCode(200).body(containsString("Launched run")).extract().asString();
+        java.util.regex.Matcher id = java.util.regex.Pattern.compile("href=\"/runs/([^\"]+)\"").matcher(html);
+        assertThat(id.find()).as(html).isTrue();
+        given().when().get("/api/runs/" + id.group(1)).then().statusCode(200).body("reason", equalTo("50% done, café"));
     }
 
     @ParameterizedTest(name = "{0}")
@@ -64,6 +65,23 @@ class WebPagesTest {
             String html = given().when().get(page).then().statusCode(200).extract().asString();
             assertThat(html).as(page).doesNotContain("<img src=x").doesNotContain("<script>alert")
                     .contains("u&lt;img src=x onerror=alert(1)&gt;&quot;&#39;");
+        }
+    }
+
+    @Test
+    void aDynamicPartitionKeyIsEscapedOnTheRunPage() {
+        String key = "<img src=x onerror=alert(2)>";
+        given().contentType(ContentType.JSON).body(java.util.Map.of("keys", java.util.List.of(key))).when()
+                .post("/api/partitions/test_regions/keys").then().statusCode(200);
+        try {
+            String id = given().contentType(ContentType.JSON).body(java.util.Map.of("assets", java.util.List.of("test/regional"),
+                    "partitions", java.util.List.of(key))).when().post("/api/runs").then().statusCode(201).extract().jsonPath().getString("id");
+            io.sluice.testing.Runs.await(id);
+            String html = given().when().get("/runs/" + id).then().statusCode(200).extract().asString();
+            assertThat(html).doesNotContain("<img src=x").contains("&lt;img src=x onerror=alert(2)&gt;");
+        } finally {
+            given().contentType(ContentType.JSON).body(java.util.Map.of("keys", java.util.List.of(key))).when()
+                    .delete("/api/partitions/test_regions/keys").then().statusCode(200);
         }
     }
 }
