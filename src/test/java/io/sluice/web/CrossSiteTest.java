@@ -56,4 +56,14 @@ class CrossSiteTest {
                 .then().statusCode(200).body(containsString("Launched run"));
         given().header("Sec-Fetch-Site", "cross-site").when().get("/ui/runs").then().statusCode(200);
     }
+
+    @Test
+    void noOtherSiteMayFrameThePages() {
+        // framed, the page's own buttons post same-origin: a site could lay a decoy over Launch, Pause or Retry failed
+        for (String page : new String[] {"/", "/runs/nope", "/ui/runs"}) {
+            given().when().get(page).then().header("X-Frame-Options", "DENY")
+                    .header("Content-Security-Policy", containsString("frame-ancestors 'none'"))
+                    .header("X-Content-Type-Options", "nosniff");
+        }
+    }
 }
