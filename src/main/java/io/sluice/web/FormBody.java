@@ -14,7 +14,8 @@ import java.util.Map;
 
 /**
  * An {@code application/x-www-form-urlencoded} body read strictly: a malformed percent escape ({@code %}, {@code %zz})
- * or bytes that are not text in the body's charset (UTF-8 unless it declares another) are a 400 naming the field,
+ * or bytes that are not text in the body's charset (UTF-8 unless it declares another) are a 400 naming the field
+ * (text that is not percent-encoded, as curl may send it, is read as it is),
  * where the framework's reader threw (a 500) or put U+FFFD in their place (stored as typed, e.g. in a run's reason).
  */
 final class FormBody {
@@ -55,7 +56,10 @@ final class FormBody {
                 bytes.write(high * 16 + low);
                 i += 2;
             } else if (c > 0x7f) {
-                throw invalid(field, "a character that is not percent-encoded");
+                // text sent without percent-encoding (curl -d 'reason=café'), already decoded as the body's charset
+                int end = Character.isHighSurrogate(c) && i + 1 < text.length() ? i + 2 : i + 1;
+                bytes.writeBytes(text.substring(i, end).getBytes(charset));
+                i = end - 1;
             } else {
                 bytes.write(c);
             }

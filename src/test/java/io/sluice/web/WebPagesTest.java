@@ -48,6 +48,17 @@ class WebPagesTest {
         given().when().get("/api/runs/" + id.group(1)).then().statusCode(200).body("reason", equalTo("50% done, café"));
     }
 
+    @Test
+    void textSentWithoutPercentEncodingIsReadAsItIs() {
+        // curl -d 'reason=...' sends UTF-8 text as it is; a browser would have percent-encoded it
+        String html = given().config(RestAssured.config().encoderConfig(EncoderConfig.encoderConfig().defaultContentCharset("UTF-8")))
+                .contentType(ContentType.URLENC).body("asset=test/daily&mode=INCREMENTAL&partitions=2024-07-12&reason=Zürich 𝄞 done")
+                .when().post("/ui/launch").then().statusCode(200).body(containsString("Launched run")).extract().asString();
+        java.util.regex.Matcher id = java.util.regex.Pattern.compile("href=\"/runs/([^\"]+)\"").matcher(html);
+        assertThat(id.find()).as(html).isTrue();
+        given().when().get("/api/runs/" + id.group(1)).then().statusCode(200).body("reason", equalTo("Zürich 𝄞 done"));
+    }
+
     @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {"pause", "resume", "cancel", "retry-failed"})
     void steeringAnUnknownBackfillFromTheHomePageIsNotFound(String action) {
