@@ -98,7 +98,8 @@
     // "keys[0]" -> keys, "config.raw/x" -> config, "assets" -> the asset checkboxes
     let name = error.dataset.field.split(/[[.]/)[0];
     if (name === 'assets') name = 'asset';
-    form.querySelectorAll('[name="' + name + '"]').forEach(function (el) { el.setAttribute('aria-invalid', 'true'); });
+    // the field's name comes from the request (a crafted one may hold quotes): escaped, it cannot break the selector
+    form.querySelectorAll('[name="' + CSS.escape(name) + '"]').forEach(function (el) { el.setAttribute('aria-invalid', 'true'); });
   }
 
   // ---- A refusal htmx does not swap in (a 4xx or 5xx, e.g. a form over the server's size limit): say so where the
