@@ -250,10 +250,13 @@ public class JpaRunStore implements RunStore {
     @Transactional
     public Map<String, java.util.Set<String>> activeRunsByPartition(AssetKey asset) {
         Map<String, java.util.Set<String>> runs = new java.util.TreeMap<>();
-        for (String entity : List.of("ActivePartitionEntity", "PartitionWaitEntity")) {
-            String key = entity.equals("ActivePartitionEntity") ? "p.id." : "p.";
-            session.createSelectionQuery("select " + key + "partitionKey, p.runId from " + entity + " p, RunEntity r where r.id = p.runId and "
-                            + key + "assetKey = :asset and r.status in (:queued, :started)", Object[].class)
+        // the partitions runs hold, then those they wait for (busy-partition=queue)
+        for (String query : List.of(
+                "select p.id.partitionKey, p.runId from ActivePartitionEntity p, RunEntity r where r.id = p.runId "
+                        + "and p.id.assetKey = :asset and r.status in (:queued, :started)",
+                "select p.partitionKey, p.runId from PartitionWaitEntity p, RunEntity r where r.id = p.runId "
+                        + "and p.assetKey = :asset and r.status in (:queued, :started)")) {
+            session.createSelectionQuery(query, Object[].class)
                     .setParameter("asset", asset.toString()).setParameter("queued", RunStatus.QUEUED.name())
                     .setParameter("started", RunStatus.STARTED.name()).getResultList()
                     .forEach(r -> runs.computeIfAbsent((String) r[0], k -> new java.util.TreeSet<>()).add((String) r[1]));
