@@ -30,6 +30,12 @@ public interface Lake {
      */
     Publication rollback(TableSpec table, RollbackTarget target, String runId, Optional<String> partition, Optional<BusinessDates> dates);
 
+    /**
+     * The writes run {@code runId} published and rolled back, oldest first, from the lake's write log. Writes an asset made
+     * itself through {@link #write} are not in it.
+     */
+    java.util.List<LakeWrite> writesOf(String runId);
+
     @FunctionalInterface
     interface LakeWork<T> {
         T apply(LakeSession session) throws Exception;

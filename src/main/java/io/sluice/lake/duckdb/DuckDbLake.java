@@ -121,7 +121,7 @@ public class DuckDbLake implements Lake {
                 io.sluice.lake.WriteOutcome outcome = writer.restore(db, table.name(), point, partition, dates);
                 long current = db.queryLong("SELECT count(*) FROM " + io.sluice.lake.CheckQueries.believedRows(table.name(), table.mode()) + " c");
                 long writeId = WriteLog.record(db, table.name(), table.mode().label(), runId, partition, clock.instant(), outcome.systemTime(),
-                        0, outcome.rowsInserted(), outcome.rowsRemoved(), current);
+                        0, outcome.rowsInserted(), outcome.rowsRemoved(), current, null);
                 if (outcome.rowsInserted() + outcome.rowsRemoved() > 0 && !(table.mode() instanceof io.sluice.catalog.WriteMode.Append)
                         && !(table.mode() instanceof io.sluice.catalog.WriteMode.Bitemporal)) {
                     Snapshots.keep(db, table.name(), writeId, table.mode() instanceof io.sluice.catalog.WriteMode.PartitionOverwrite p
@@ -133,6 +133,11 @@ public class DuckDbLake implements Lake {
         } catch (RollbackRefused e) {
             return new io.sluice.catalog.Publication(false, e.getMessage(), 0, 0, 0, null, 0, java.util.List.of());
         }
+    }
+
+    @Override
+    public java.util.List<io.sluice.catalog.LakeWrite> writesOf(String runId) {
+        return read(session -> WriteLog.writesOf((DuckDbSession) session, runId));
     }
 
     /**
