@@ -309,16 +309,16 @@ public class JpaRunStore implements RunStore {
     @Transactional
     public List<String> cancelDependents(String runId, Instant now, String why) {
         return session.doReturningWork(connection -> {
-            QueuedRunCancel cancel = new QueuedRunCancel(connection, this::strings);
-            List<String> canceled = new java.util.ArrayList<>();
+            // every run that waits, directly or through others, read first; then their rows locked at once in id order
+            java.util.Set<String> dependents = new java.util.TreeSet<>();
             List<String> frontier = List.of(runId);
             while (!frontier.isEmpty()) {
-                List<QueuedRunCancel.Target> next = cancel.lockQueued(waitingFor(connection, frontier));
-                cancel.cancel(next, now, why);
-                frontier = next.stream().map(QueuedRunCancel.Target::id).toList();
-                canceled.addAll(frontier);
+                frontier = waitingFor(connection, frontier).stream().filter(dependents::add).toList();
             }
-            return canceled;
+            QueuedRunCancel cancel = new QueuedRunCancel(connection, this::strings);
+            List<QueuedRunCancel.Target> queued = cancel.lockQueued(List.copyOf(dependents));
+            cancel.cancel(queued, now, why);
+            return queued.stream().map(QueuedRunCancel.Target::id).toList();
         });
     }
 
