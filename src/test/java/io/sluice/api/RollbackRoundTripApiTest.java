@@ -160,6 +160,27 @@ class RollbackRoundTripApiTest {
     }
 
     @Test
+    void partitionsLandedAsARangeGoMissingTogetherWhenARollbackRemovesTheRangeAndComeBackTogether() {
+        String asset = "test/rb_ranges";
+        String first = land(asset, D0, 1);
+        JsonPath range = Runs.launchAndAwait("{\"assets\":[\"" + asset + "\"],\"partitions\":[\"" + D1 + "\",\"" + D2 + "\"]}");
+        assertThat(range.getString("status")).as(range.getString("error")).isEqualTo("SUCCESS");
+        List<String> before = export("test_rb_ranges", false);
+        assertThat(before).hasSize(3);
+
+        rollback(asset, toRun(first), null);
+        assertThat(statuses(asset)).containsExactly("MATERIALIZED", "MISSING", "MISSING");
+        assertThat(failedAndMissing(asset)).containsExactly(D1, D2);
+        given().contentType(ContentType.JSON).body("{" + toRun(range.getString("id")) + ",\"partition\":\"" + D1 + "\",\"reason\":\"r\"}")
+                .post("/api/assets/" + asset + "/rollback").then().statusCode(409).body("detail", containsString(D1 + "..." + D2))
+                .body("detail", containsString("roll back the whole asset"));
+
+        rollback(asset, toRun(range.getString("id")), null);
+        assertThat(export("test_rb_ranges", false)).isEqualTo(before);
+        assertThat(statuses(asset)).containsOnly("MATERIALIZED");
+    }
+
+    @Test
     void aRollbackWithoutAReasonIsAProblemNamingReasonAndStoresNothing() {
         String run = land("test/rb_overwrite", "2024-05-01", 1);
         int before = given().get("/api/runs?limit=500").then().extract().jsonPath().getList("$").size();

@@ -98,4 +98,26 @@ public final class RollbackAssets {
             return "SELECT " + day.replace("-", "") + " AS k, 'v" + version + "' AS v, DATE '" + day + "' AS d";
         }
     }
+
+    /** {@code test/rb_ranges}: APPEND of ranges of days at once, a load {@code <day>/<version>} per day. */
+    @ApplicationScoped
+    public static class Ranges implements Asset<Config> {
+        private final AssetSpec<Config> spec = AssetSpec.builder("test/rb_ranges", Config.class, new Config(1))
+                .partitions(TimeWindowPartitions.daily(LocalDate.of(2024, 1, 1)))
+                .processesRanges()
+                .table("test_rb_ranges", WriteMode.append("load_id"))
+                .build();
+
+        @Override
+        public AssetSpec<Config> spec() {
+            return spec;
+        }
+
+        @Override
+        public MaterializeResult materialize(AssetContext<Config> context) {
+            String days = String.join(", ", context.partitionRange().orElseThrow().keys().stream().map(d -> "('" + d + "')").toList());
+            return MaterializeResult.rows(context.output().rows("SELECT day || '/" + context.config().version() + "' AS load_id, day FROM (VALUES "
+                    + days + ") AS t(day)"));
+        }
+    }
 }
