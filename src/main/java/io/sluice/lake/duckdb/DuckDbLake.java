@@ -27,6 +27,8 @@ import org.duckdb.DuckDBConnection;
 @ApplicationScoped
 public class DuckDbLake implements Lake {
 
+    private static final org.jboss.logging.Logger LOG = org.jboss.logging.Logger.getLogger(DuckDbLake.class);
+
     private final LakeSettings settings;
     private final java.time.InstantSource clock;
     private final Map<String, TableSlot> tables = new ConcurrentHashMap<>();
@@ -50,11 +52,20 @@ public class DuckDbLake implements Lake {
     @PostConstruct
     void open() {
         file = Path.of(settings.file()).toAbsolutePath().normalize();
+        LakeResources resources = new LakeResources(settings);
         try {
             Files.createDirectories(file.getParent());
+            resources.prepareTempDirectory();
             // the driver itself, not DriverManager: a Quarkus application stopping in the same JVM (tests) may deregister
             // the drivers DriverManager hands out
             root = (DuckDBConnection) new org.duckdb.DuckDBDriver().connect("jdbc:duckdb:" + file, new java.util.Properties());
+            try {
+                resources.apply(root);
+            } catch (RuntimeException e) {
+                root.close();
+                throw e;
+            }
+            LOG.infof("lake %s: %s", file, LakeResources.describe(root));
         } catch (SQLException e) {
             throw new LakeUnavailable(LakeFileProbe.whyNotOpened(file, e), e);
         } catch (java.io.IOException e) {
