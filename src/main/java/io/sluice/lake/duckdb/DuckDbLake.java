@@ -35,6 +35,8 @@ public class DuckDbLake implements Lake {
     private final StagingPool stagingPool = new StagingPool();
     /** Re-clustering and other upkeep of tables, after the commits that make it due (see {@link #scheduleMaintenance}). */
     private final LakeMaintenance maintenance;
+    /** The runs working in the lake now, through {@link #forRun}. */
+    private final RunWork runs = new RunWork();
     private DuckDBConnection root;
     private Path file;
 
@@ -89,7 +91,27 @@ public class DuckDbLake implements Lake {
 
     @Override
     public io.sluice.catalog.Staging stage(io.sluice.catalog.TableSpec table, String runId, java.util.Optional<String> partition) {
-        return new DuckDbStaging(this, stagingPool, table, runId, partition, clock, settings.snapshotRetention());
+        return stage(table, runId, partition, this);
+    }
+
+    /** A staging whose staging and publishing go through {@code work} (a run's lake), its upkeep through this lake. */
+    io.sluice.catalog.Staging stage(io.sluice.catalog.TableSpec table, String runId, java.util.Optional<String> partition, Lake work) {
+        return new DuckDbStaging(work, this, stagingPool, table, runId, partition, clock, settings.snapshotRetention());
+    }
+
+    @Override
+    public io.sluice.catalog.RunLake forRun(String runId) {
+        return new DuckDbRunLake(this, runs, runs.open(runId));
+    }
+
+    @Override
+    public int interrupt(String runId) {
+        return runs.interrupt(runId);
+    }
+
+    /** A new connection to the lake whose running statement a cancel can stop. */
+    private Connection duplicate() throws SQLException {
+        return CancellableConnection.wrap(root.duplicate());
     }
 
     @Override
@@ -251,16 +273,17 @@ public class DuckDbLake implements Lake {
             if (slot.lock.getHoldCount() > 1) {
                 // a write nested in a write of the same table on this thread: a connection and transaction of its own,
                 // so that it neither commits nor closes the outer write's
-                try (Connection connection = root.duplicate()) {
-                    return transact(table, connection, new DuckDbSession(connection), work);
+                try (Connection connection = duplicate()) {
+                    return runs.on(connection, () -> transact(table, connection, new DuckDbSession(connection), work));
                 }
             }
             if (slot.connection == null) {
-                slot.connection = root.duplicate();
+                slot.connection = duplicate();
             }
             boolean committed = false;
             try {
-                T result = transact(table, slot.connection, new DuckDbSession(slot.connection, slot), work);
+                Connection connection = slot.connection;
+                T result = runs.on(connection, () -> transact(table, connection, new DuckDbSession(connection, slot), work));
                 committed = true;
                 if (slot.kept != null) {
                     slot.kept.committed();
@@ -275,7 +298,9 @@ public class DuckDbLake implements Lake {
                     tables.remove(key, slot); // one-off tables (staging) leave no slot behind
                 }
             }
-        } catch (SQLException e) {
+        } catch (RuntimeException e) {
+            throw e;
+        } catch (Exception e) {
             throw new IllegalStateException("lake write to " + table + " failed: " + e.getMessage(), e);
         } finally {
             slot.lock.unlock();
@@ -332,8 +357,8 @@ public class DuckDbLake implements Lake {
 
     @Override
     public <T> T read(LakeWork<T> work) {
-        try (Connection connection = root.duplicate()) {
-            return work.apply(new DuckDbSession(connection));
+        try (Connection connection = duplicate()) {
+            return runs.on(connection, () -> work.apply(new DuckDbSession(connection)));
         } catch (RuntimeException e) {
             throw e;
         } catch (Exception e) {
