@@ -32,6 +32,19 @@ public interface Lake {
      */
     RollbackOutcome rollback(TableSpec table, RollbackTarget target, String runId, Optional<String> partition, Optional<BusinessDates> dates);
 
+    /**
+     * This lake as run {@code runId} uses it: the run's reads, writes, staging and rollbacks through the returned lake can
+     * be stopped by {@link #interrupt}. Work through this lake itself is no run's and is never interrupted.
+     */
+    RunLake forRun(String runId);
+
+    /**
+     * Stops what run {@code runId} does in the lake through its {@link #forRun} lakes: the statements it has running are
+     * interrupted (their transactions roll back) and later work is refused, both with {@link LakeInterrupted}. Another
+     * run's statements are never touched. Returns how many of the run's statements were open (0 when it has no lake open).
+     */
+    int interrupt(String runId);
+
     @FunctionalInterface
     interface LakeWork<T> {
         T apply(LakeSession session) throws Exception;

@@ -321,6 +321,11 @@ public class RunExecutor {
         return inFlight.size();
     }
 
+    /** The ids of the runs claimed or executing in this process now. */
+    Set<String> inFlightIds() {
+        return Set.copyOf(inFlight.keySet());
+    }
+
     private static void sleepQuietly() {
         try {
             Thread.sleep(IDLE_POLL_MS);

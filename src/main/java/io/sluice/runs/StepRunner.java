@@ -10,6 +10,8 @@ import io.sluice.catalog.AssetKey;
 import io.sluice.catalog.AssetSpec;
 import io.sluice.catalog.KeyedAsset;
 import io.sluice.catalog.Lake;
+import io.sluice.catalog.LakeInterrupted;
+import io.sluice.catalog.RunLake;
 import io.sluice.catalog.MaterializeResult;
 import io.sluice.catalog.PartitionRange;
 import io.sluice.catalog.CheckResult;
@@ -51,7 +53,11 @@ class StepRunner {
         this.mapper = mapper;
     }
 
-    /** Runs the step; its log lines and materialization events go to the group's journal. */
+    /**
+     * Runs the step; its log lines and materialization events go to the group's journal. Its lake work goes through a
+     * lake of the run's, so that a cancel of the run interrupts the statement it runs: the step then ends CANCELED, as
+     * it does when a cancel is seen between batches.
+     */
     StepOutcome run(Run run, AssetKey key, JsonNode config, GroupJournal journal) {
         Asset<?> asset = catalog.find(key).orElse(null);
         StoredRunLogger log = new StoredRunLogger(journal, clock, run.id(), key);
@@ -60,11 +66,11 @@ class StepRunner {
             log.error(error);
             return new StepOutcome(RunStatus.FAILURE, 0, 0, 0, error);
         }
-        try {
+        try (RunLake runLake = lake.forRun(run.id())) {
             if (run.kind() == RunKind.ROLLBACK) {
-                return new RollbackStep(lake, clock, this::json).run(run, asset.spec(), log, journal);
+                return new RollbackStep(runLake, clock, this::json).run(run, asset.spec(), log, journal);
             }
-            return runTyped(run, asset, config, log, journal);
+            return runTyped(run, asset, config, log, journal, runLake);
         } catch (StepFailed e) {
             log.error(e.getMessage());
             return new StepOutcome(RunStatus.FAILURE, 0, 0, 0, e.getMessage());
@@ -72,13 +78,27 @@ class StepRunner {
             log.warn("canceled between batches");
             return StepOutcome.of(RunStatus.CANCELED);
         } catch (Exception | LinkageError e) {
+            if (interrupted(e)) {
+                log.warn("canceled: the lake statement it was running was interrupted and rolled back");
+                return StepOutcome.of(RunStatus.CANCELED);
+            }
             log.error("failed: " + e);
             return new StepOutcome(RunStatus.FAILURE, 0, 0, 0, stackTrace(e));
         }
     }
 
-    private <C extends Record> StepOutcome runTyped(Run run, Asset<C> asset, JsonNode configNode, StoredRunLogger log, GroupJournal journal)
-            throws Exception {
+    /** Whether the lake stopped the step's work for a cancel (the asset may have wrapped what the lake threw). */
+    private static boolean interrupted(Throwable e) {
+        for (Throwable cause = e; cause != null; cause = cause.getCause()) {
+            if (cause instanceof LakeInterrupted) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private <C extends Record> StepOutcome runTyped(Run run, Asset<C> asset, JsonNode configNode, StoredRunLogger log, GroupJournal journal,
+                                                    RunLake runLake) throws Exception {
         AssetSpec<C> spec = asset.spec();
         C config = binder.bind(spec, configNode, "config");
         boolean keyed = asset instanceof KeyedAsset<C>;
@@ -91,10 +111,10 @@ class StepRunner {
             // one partition: its key; a range of several: first...last, as the write log, staging and events name it
             String partition = range.map(PartitionRange::toString).orElse(null);
             long started = System.nanoTime();
-            Optional<Staging> staging = spec.table().map(t -> lake.stage(t, run.id(), Optional.ofNullable(partition)));
+            Optional<Staging> staging = spec.table().map(t -> runLake.stage(t, run.id(), Optional.ofNullable(partition)));
             PartitionOutcome outcome;
             try {
-                RunAssetContext<C> context = new RunAssetContext<>(run.id(), spec.key(), config, range, log, lake,
+                RunAssetContext<C> context = new RunAssetContext<>(run.id(), spec.key(), config, range, log, runLake,
                         staging.map(TableOutput.class::cast), () -> journal.isCancelRequested(run.id()));
                 outcome = keyed
                         ? processKeys(run, (KeyedAsset<C>) asset, context, partition)

@@ -27,12 +27,16 @@ import org.duckdb.DuckDBConnection;
 @ApplicationScoped
 public class DuckDbLake implements Lake {
 
+    private static final org.jboss.logging.Logger LOG = org.jboss.logging.Logger.getLogger(DuckDbLake.class);
+
     private final LakeSettings settings;
     private final java.time.InstantSource clock;
     private final Map<String, TableSlot> tables = new ConcurrentHashMap<>();
     private final StagingPool stagingPool = new StagingPool();
     /** Re-clustering and other upkeep of tables, after the commits that make it due (see {@link #scheduleMaintenance}). */
     private final LakeMaintenance maintenance;
+    /** The runs working in the lake now, through {@link #forRun}. */
+    private final RunWork runs = new RunWork();
     private DuckDBConnection root;
     private Path file;
 
@@ -50,11 +54,20 @@ public class DuckDbLake implements Lake {
     @PostConstruct
     void open() {
         file = Path.of(settings.file()).toAbsolutePath().normalize();
+        LakeResources resources = new LakeResources(settings);
         try {
             Files.createDirectories(file.getParent());
+            resources.prepareTempDirectory();
             // the driver itself, not DriverManager: a Quarkus application stopping in the same JVM (tests) may deregister
             // the drivers DriverManager hands out
             root = (DuckDBConnection) new org.duckdb.DuckDBDriver().connect("jdbc:duckdb:" + file, new java.util.Properties());
+            try {
+                resources.apply(root);
+            } catch (RuntimeException e) {
+                root.close();
+                throw e;
+            }
+            LOG.infof("lake %s: %s", file, LakeResources.describe(root));
         } catch (SQLException e) {
             throw new LakeUnavailable(LakeFileProbe.whyNotOpened(file, e), e);
         } catch (java.io.IOException e) {
@@ -83,7 +96,27 @@ public class DuckDbLake implements Lake {
 
     @Override
     public io.sluice.catalog.Staging stage(io.sluice.catalog.TableSpec table, String runId, java.util.Optional<String> partition) {
-        return new DuckDbStaging(this, stagingPool, table, runId, partition, clock, settings.snapshotRetention());
+        return stage(table, runId, partition, this);
+    }
+
+    /** A staging whose staging and publishing go through {@code work} (a run's lake), its upkeep through this lake. */
+    io.sluice.catalog.Staging stage(io.sluice.catalog.TableSpec table, String runId, java.util.Optional<String> partition, Lake work) {
+        return new DuckDbStaging(work, this, stagingPool, table, runId, partition, clock, settings.snapshotRetention());
+    }
+
+    @Override
+    public io.sluice.catalog.RunLake forRun(String runId) {
+        return new DuckDbRunLake(this, runs, runs.open(runId));
+    }
+
+    @Override
+    public int interrupt(String runId) {
+        return runs.interrupt(runId);
+    }
+
+    /** A new connection to the lake whose running statement a cancel can stop. */
+    private Connection duplicate() throws SQLException {
+        return CancellableConnection.wrap(root.duplicate());
     }
 
     @Override
@@ -224,16 +257,17 @@ public class DuckDbLake implements Lake {
             if (slot.lock.getHoldCount() > 1) {
                 // a write nested in a write of the same table on this thread: a connection and transaction of its own,
                 // so that it neither commits nor closes the outer write's
-                try (Connection connection = root.duplicate()) {
-                    return transact(table, connection, new DuckDbSession(connection), work);
+                try (Connection connection = duplicate()) {
+                    return runs.on(connection, () -> transact(table, connection, new DuckDbSession(connection), work));
                 }
             }
             if (slot.connection == null) {
-                slot.connection = root.duplicate();
+                slot.connection = duplicate();
             }
             boolean committed = false;
             try {
-                T result = transact(table, slot.connection, new DuckDbSession(slot.connection, slot), work);
+                Connection connection = slot.connection;
+                T result = runs.on(connection, () -> transact(table, connection, new DuckDbSession(connection, slot), work));
                 committed = true;
                 if (slot.kept != null) {
                     slot.kept.committed();
@@ -248,7 +282,9 @@ public class DuckDbLake implements Lake {
                     tables.remove(key, slot); // one-off tables (staging) leave no slot behind
                 }
             }
-        } catch (SQLException e) {
+        } catch (RuntimeException e) {
+            throw e;
+        } catch (Exception e) {
             throw new IllegalStateException("lake write to " + table + " failed: " + e.getMessage(), e);
         } finally {
             slot.lock.unlock();
@@ -305,8 +341,8 @@ public class DuckDbLake implements Lake {
 
     @Override
     public <T> T read(LakeWork<T> work) {
-        try (Connection connection = root.duplicate()) {
-            return work.apply(new DuckDbSession(connection));
+        try (Connection connection = duplicate()) {
+            return runs.on(connection, () -> work.apply(new DuckDbSession(connection)));
         } catch (RuntimeException e) {
             throw e;
         } catch (Exception e) {

@@ -267,7 +267,13 @@ final class DuckDbSession implements LakeSession {
     }
 
     private static RuntimeException failure(String sql, SQLException e) {
-        return new IllegalStateException("lake statement failed: " + e.getMessage() + "\n  SQL: " + abbreviate(sql), e);
+        String message = String.valueOf(e.getMessage());
+        if (message.startsWith("Out of Memory Error")) {
+            return new IllegalStateException("lake statement failed: it needs more than the lake's memory limit and temp space allow "
+                    + "(sluice.lake.memory-limit, sluice.lake.max-temp-directory-size): " + message.lines().findFirst().orElse("")
+                    + "\n  SQL: " + abbreviate(sql), e);
+        }
+        return new IllegalStateException("lake statement failed: " + message + "\n  SQL: " + abbreviate(sql), e);
     }
 
     private static String abbreviate(String sql) {

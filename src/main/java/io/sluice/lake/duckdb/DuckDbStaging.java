@@ -25,7 +25,10 @@ final class DuckDbStaging implements Staging {
     static final String PREFIX = "__stage_";
     private static final AtomicInteger SEQUENCE = new AtomicInteger();
 
+    /** Stages and publishes: the run's lake, whose work a cancel of the run interrupts. */
     private final Lake lake;
+    /** The rest (the warning checks after a commit, dropping or emptying staging tables): never interrupted. */
+    private final Lake upkeep;
     private final TableSpec table;
     private final String runId;
     private final Optional<String> partition;
@@ -44,11 +47,12 @@ final class DuckDbStaging implements Staging {
 
     private final java.time.Duration retention;
 
-    DuckDbStaging(Lake lake, StagingPool pool, TableSpec table, String runId, Optional<String> partition, InstantSource clock,
+    DuckDbStaging(Lake lake, Lake upkeep, StagingPool pool, TableSpec table, String runId, Optional<String> partition, InstantSource clock,
                   java.time.Duration retention) {
         this.pool = pool;
         this.retention = retention;
         this.lake = lake;
+        this.upkeep = upkeep;
         this.table = table;
         this.runId = runId;
         this.partition = partition;
@@ -174,7 +178,7 @@ final class DuckDbStaging implements Staging {
             return e.publication;
         }
         Publication published = committed.publication();
-        List<CheckResult> warnings = lake.read(session -> CheckRunner.run((DuckDbSession) session, table, AssetCheck.Severity.WARN,
+        List<CheckResult> warnings = upkeep.read(session -> CheckRunner.run((DuckDbSession) session, table, AssetCheck.Severity.WARN,
                 committed.previousRows()));
         if (warnings.isEmpty()) {
             return published;
@@ -229,10 +233,10 @@ final class DuckDbStaging implements Staging {
         }
         closed = true;
         if (rows != null && !(hasRows && poolable != null && stagedRows <= StagingPool.MAX_ROWS && returnToPool())) {
-            lake.write(rows, session -> session.execute("DROP TABLE IF EXISTS " + rows));
+            upkeep.write(rows, session -> session.execute("DROP TABLE IF EXISTS " + rows));
         }
         if (hasMarkers) {
-            lake.write(markers, session -> session.execute("DROP TABLE IF EXISTS " + markers));
+            upkeep.write(markers, session -> session.execute("DROP TABLE IF EXISTS " + markers));
         }
     }
 
@@ -241,7 +245,7 @@ final class DuckDbStaging implements Staging {
         if (rows != null && !hasRows) {
             String failed = rows;
             rows = null;
-            lake.write(failed, session -> session.execute("DROP TABLE IF EXISTS " + failed));
+            upkeep.write(failed, session -> session.execute("DROP TABLE IF EXISTS " + failed));
         }
     }
 
@@ -253,7 +257,7 @@ final class DuckDbStaging implements Staging {
 
     private boolean returnToPool() {
         try {
-            lake.write(rows, session -> session.execute("DELETE FROM " + rows));
+            upkeep.write(rows, session -> session.execute("DELETE FROM " + rows));
         } catch (RuntimeException e) {
             return false; // dropped instead
         }
