@@ -262,6 +262,7 @@ public class BackfillService {
             return steered;
         });
         executor.refresh();
+        runs.stopCanceledRuns();
         return b;
     }
 

@@ -24,11 +24,26 @@ public interface Lake {
     Optional<String> rollbackProblem(TableSpec table, RollbackTarget target, Optional<String> partition);
 
     /**
-     * Restores a table, or one partition of it, to its state at {@code target}, as a new write of run
-     * {@code runId}: bi-temporal tables get new versions and keep their whole history (a partition: the rows of
-     * its {@code dates}, required then); other modes are restored from the snapshots kept for the retention period.
+     * Restores a table, or one partition of it, to its state right after the target (the run's last write of it, or the
+     * last write at or before the system time), as a new write of run {@code runId}: bi-temporal tables get new versions
+     * and keep their whole history (a partition: the rows of its {@code dates}, required then); other modes are restored
+     * from what the lake keeps for the retention period, and keep what the rollback takes out, so that a later rollback
+     * (to a run after the target) brings it back.
      */
-    Publication rollback(TableSpec table, RollbackTarget target, String runId, Optional<String> partition, Optional<BusinessDates> dates);
+    RollbackOutcome rollback(TableSpec table, RollbackTarget target, String runId, Optional<String> partition, Optional<BusinessDates> dates);
+
+    /**
+     * This lake as run {@code runId} uses it: the run's reads, writes, staging and rollbacks through the returned lake can
+     * be stopped by {@link #interrupt}. Work through this lake itself is no run's and is never interrupted.
+     */
+    RunLake forRun(String runId);
+
+    /**
+     * Stops what run {@code runId} does in the lake through its {@link #forRun} lakes: the statements it has running are
+     * interrupted (their transactions roll back) and later work is refused, both with {@link LakeInterrupted}. Another
+     * run's statements are never touched. Returns how many of the run's statements were open (0 when it has no lake open).
+     */
+    int interrupt(String runId);
 
     /**
      * The writes run {@code runId} published and rolled back, oldest first, from the lake's write log. Writes an asset made

@@ -273,6 +273,11 @@ public class RunExecutor {
         return inFlight.size();
     }
 
+    /** The ids of the runs claimed or executing in this process now. */
+    Set<String> inFlightIds() {
+        return Set.copyOf(inFlight.keySet());
+    }
+
     private static void sleepQuietly() {
         try {
             Thread.sleep(IDLE_POLL_MS);

@@ -33,9 +33,11 @@ public class RunService {
     private final AssetCatalog catalog;
     private final Lake lake;
     private final boolean queueBehindBusy;
+    private final CancelWatch cancels;
 
     RunService(LaunchValidator validator, RunStore store, AuditLog audit, RunExecutor executor, InstantSource clock,
-               AssetCatalog catalog, Lake lake, RunSettings settings) {
+               AssetCatalog catalog, Lake lake, RunSettings settings, CancelWatch cancels) {
+        this.cancels = cancels;
         this.queueBehindBusy = settings.busyPartition() == RunSettings.BusyPartition.QUEUE;
         this.catalog = catalog;
         this.lake = lake;
@@ -122,8 +124,8 @@ public class RunService {
 
     /**
      * Stores and starts a run that restores an asset's table (or one partition) to an earlier state.
-     * Refused with nothing stored when the asset has no table, the run is unknown or did not write it,
-     * or a snapshot it needs has expired.
+     * Refused with nothing stored when the asset has no table, no reason is given, the run is unknown or did not
+     * write it, or a snapshot or the removed rows it needs are no longer kept.
      */
     public Run rollback(AssetKey asset, RollbackTarget target, Optional<String> partition, String reason, String actor) {
         Asset<?> declared = catalog.find(asset).orElseThrow(() -> RequestRejected.notFound("asset", "unknown asset '" + asset + "'"));
@@ -142,6 +144,10 @@ public class RunService {
                 throw RequestRejected.invalid("partition", error);
             });
         });
+        if (reason == null || reason.isBlank()) {
+            throw RequestRejected.invalid("reason", "a rollback needs a reason: say why the table goes back to " + target
+                    + " (it is kept with the run and in the audit log)");
+        }
         LaunchValidator.requireReason(reason);
         Actors.require("launchedBy", actor);
         if (partition.isPresent() && table.mode() instanceof io.sluice.catalog.WriteMode.Upsert) {
@@ -170,7 +176,10 @@ public class RunService {
         return run;
     }
 
-    /** Cancels a queued run, or asks a started one to stop between batches. */
+    /**
+     * Cancels a queued run, or asks a started one to stop: the lake statement it runs is interrupted within about a
+     * second (by the process that executes it, which reads the flag), and it stops between batches otherwise.
+     */
     public Run cancel(String id, String actor, String reason) {
         LaunchValidator.requireReason(reason);
         Actors.require("launchedBy", actor);
@@ -184,12 +193,18 @@ public class RunService {
             if (store.cancel(id, now) == RunStore.CancelOutcome.UNCHANGED) {
                 Run latest = get(id);
                 throw RequestRejected.conflict("status", latest.status().isTerminal() ? "run " + id + " already ended " + latest.status()
-                        : "run " + id + " is already asked to stop; it stops between batches");
+                        : "run " + id + " is already asked to stop");
             }
             audit.record(AuditEvent.of(now, Actors.name(actor), AuditAction.RUN_CANCEL_REQUESTED,
                     id, assets(run), reason, Map.of("statusWhenRequested", run.status().name())));
         });
+        cancels.wake();
         return get(id);
+    }
+
+    /** Stops now, rather than at the next read of the flags, the lake work of started runs whose cancel was just stored (a backfill's). */
+    public void stopCanceledRuns() {
+        cancels.wake();
     }
 
     public Run get(String id) {

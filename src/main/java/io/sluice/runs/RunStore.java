@@ -113,13 +113,13 @@ public interface RunStore {
     enum CancelOutcome {
         /** The run was QUEUED and is CANCELED now. */
         CANCELED,
-        /** The run was STARTED and is asked to stop between batches. */
+        /** The run was STARTED and is asked to stop (the process executing it interrupts its lake work). */
         REQUESTED,
         /** Nothing: the run had ended, or its cancel was already requested. */
         UNCHANGED
     }
 
-    /** Cancels a QUEUED run outright, or flags a STARTED run (not flagged yet) to stop between batches. */
+    /** Cancels a QUEUED run outright, or flags a STARTED run (not flagged yet) to stop. */
     CancelOutcome cancel(String id, Instant now);
 
     boolean isCancelRequested(String id);

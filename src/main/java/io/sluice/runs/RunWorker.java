@@ -177,9 +177,12 @@ class RunWorker {
         }
     }
 
-    /** A step that must not run: canceled, or skipped because an upstream step in this run did not succeed. */
+    /**
+     * A step that must not run: canceled (a cancel was asked for, or an earlier step of the run was canceled: a group's
+     * journal reads cancels only now and then), or skipped because an upstream step in this run did not succeed.
+     */
     private Optional<StepOutcome> decide(Run run, RunStep step, Map<AssetKey, RunStatus> outcomes, GroupJournal journal) {
-        if (journal.isCancelRequested(run.id())) {
+        if (outcomes.containsValue(RunStatus.CANCELED) || journal.isCancelRequested(run.id())) {
             return Optional.of(StepOutcome.of(RunStatus.CANCELED));
         }
         Optional<AssetKey> blocking = catalog.graph().upstreamOf(step.asset()).stream()

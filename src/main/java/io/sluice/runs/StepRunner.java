@@ -10,11 +10,12 @@ import io.sluice.catalog.AssetKey;
 import io.sluice.catalog.AssetSpec;
 import io.sluice.catalog.KeyedAsset;
 import io.sluice.catalog.Lake;
+import io.sluice.catalog.LakeInterrupted;
+import io.sluice.catalog.RunLake;
 import io.sluice.catalog.MaterializeResult;
 import io.sluice.catalog.PartitionRange;
 import io.sluice.catalog.CheckResult;
 import io.sluice.catalog.Publication;
-import io.sluice.catalog.RollbackTarget;
 import io.sluice.catalog.Staging;
 import io.sluice.catalog.TableOutput;
 import io.sluice.catalog.TableSpec;
@@ -52,7 +53,11 @@ class StepRunner {
         this.mapper = mapper;
     }
 
-    /** Runs the step; its log lines and materialization events go to the group's journal. */
+    /**
+     * Runs the step; its log lines and materialization events go to the group's journal. Its lake work goes through a
+     * lake of the run's, so that a cancel of the run interrupts the statement it runs: the step then ends CANCELED, as
+     * it does when a cancel is seen between batches.
+     */
     StepOutcome run(Run run, AssetKey key, JsonNode config, GroupJournal journal) {
         Asset<?> asset = catalog.find(key).orElse(null);
         StoredRunLogger log = new StoredRunLogger(journal, clock, run.id(), key);
@@ -61,8 +66,11 @@ class StepRunner {
             log.error(error);
             return new StepOutcome(RunStatus.FAILURE, 0, 0, 0, error);
         }
-        try {
-            return run.kind() == RunKind.ROLLBACK ? rollback(run, asset.spec(), log, journal) : runTyped(run, asset, config, log, journal);
+        try (RunLake runLake = lake.forRun(run.id())) {
+            if (run.kind() == RunKind.ROLLBACK) {
+                return new RollbackStep(runLake, clock, this::json).run(run, asset.spec(), log, journal);
+            }
+            return runTyped(run, asset, config, log, journal, runLake);
         } catch (StepFailed e) {
             log.error(e.getMessage());
             return new StepOutcome(RunStatus.FAILURE, 0, 0, 0, e.getMessage());
@@ -70,13 +78,27 @@ class StepRunner {
             log.warn("canceled between batches");
             return StepOutcome.of(RunStatus.CANCELED);
         } catch (Exception | LinkageError e) {
+            if (interrupted(e)) {
+                log.warn("canceled: the lake statement it was running was interrupted and rolled back");
+                return StepOutcome.of(RunStatus.CANCELED);
+            }
             log.error("failed: " + e);
             return new StepOutcome(RunStatus.FAILURE, 0, 0, 0, stackTrace(e));
         }
     }
 
-    private <C extends Record> StepOutcome runTyped(Run run, Asset<C> asset, JsonNode configNode, StoredRunLogger log, GroupJournal journal)
-            throws Exception {
+    /** Whether the lake stopped the step's work for a cancel (the asset may have wrapped what the lake threw). */
+    private static boolean interrupted(Throwable e) {
+        for (Throwable cause = e; cause != null; cause = cause.getCause()) {
+            if (cause instanceof LakeInterrupted) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private <C extends Record> StepOutcome runTyped(Run run, Asset<C> asset, JsonNode configNode, StoredRunLogger log, GroupJournal journal,
+                                                    RunLake runLake) throws Exception {
         AssetSpec<C> spec = asset.spec();
         C config = binder.bind(spec, configNode, "config");
         boolean keyed = asset instanceof KeyedAsset<C>;
@@ -89,10 +111,10 @@ class StepRunner {
             // one partition: its key; a range of several: first...last, as the write log, staging and events name it
             String partition = range.map(PartitionRange::toString).orElse(null);
             long started = System.nanoTime();
-            Optional<Staging> staging = spec.table().map(t -> lake.stage(t, run.id(), Optional.ofNullable(partition)));
+            Optional<Staging> staging = spec.table().map(t -> runLake.stage(t, run.id(), Optional.ofNullable(partition)));
             PartitionOutcome outcome;
             try {
-                RunAssetContext<C> context = new RunAssetContext<>(run.id(), spec.key(), config, range, log, lake,
+                RunAssetContext<C> context = new RunAssetContext<>(run.id(), spec.key(), config, range, log, runLake,
                         staging.map(TableOutput.class::cast), () -> journal.isCancelRequested(run.id()));
                 outcome = keyed
                         ? processKeys(run, (KeyedAsset<C>) asset, context, partition)
@@ -120,33 +142,6 @@ class StepRunner {
             rows += result.rowsWritten();
         }
         return new StepOutcome(RunStatus.SUCCESS, keys, batches, rows, null);
-    }
-
-    /** Restores the asset's table to the run's rollback target, as a write of this run. */
-    private StepOutcome rollback(Run run, AssetSpec<?> spec, StoredRunLogger log, GroupJournal journal) {
-        TableSpec table = spec.table().orElseThrow(() -> new StepFailed("asset " + spec.key() + " declares no table"));
-        RollbackTarget target = RollbackTarget.decode(run.rollbackTo());
-        Optional<String> partition = run.partitions().stream().findFirst();
-        long started = System.nanoTime();
-        log.info("rolling " + table.name() + partition.map(p -> " partition " + p).orElse("") + " back to its state at " + target);
-        // a bi-temporal table finds a partition's rows by the business dates it covers (its date column)
-        Optional<io.sluice.catalog.BusinessDates> dates = partition.flatMap(k -> io.sluice.catalog.BusinessDates.ofPartition(spec.partitions(), k,
-                clock.instant()));
-        Publication p = lake.rollback(table, target, run.id(), partition, dates);
-        if (!p.published()) {
-            throw new StepFailed("rollback of " + table.name() + " refused: " + p.rejection());
-        }
-        MaterializeResult result = new MaterializeResult(p.rowsChanged(), java.util.Map.of("rollback_to", target.encode(),
-                "rows_inserted", p.rowsInserted(), "rows_removed", p.rowsRemoved(), "current_rows", p.currentRows()));
-        if (p.systemTime() != null) {
-            result = result.withMetadata("system_time", p.systemTime().toString());
-        }
-        long durationMs = (System.nanoTime() - started) / 1_000_000;
-        journal.materialized(new Materialization(run.id(), spec.key(), partition.orElse(null), clock.instant(), p.rowsChanged(), 0, 1,
-                durationMs, json(result)));
-        log.info("rolled back: " + p.rowsInserted() + " rows or versions added, " + p.rowsRemoved() + " removed or closed; "
-                + p.currentRows() + " current rows");
-        return new StepOutcome(RunStatus.SUCCESS, 0, 1, p.rowsChanged(), null);
     }
 
     /** Checks and publishes the staged rows; a rejected batch or a failed blocking check fails the step. */

@@ -27,12 +27,16 @@ import org.duckdb.DuckDBConnection;
 @ApplicationScoped
 public class DuckDbLake implements Lake {
 
+    private static final org.jboss.logging.Logger LOG = org.jboss.logging.Logger.getLogger(DuckDbLake.class);
+
     private final LakeSettings settings;
     private final java.time.InstantSource clock;
     private final Map<String, TableSlot> tables = new ConcurrentHashMap<>();
     private final StagingPool stagingPool = new StagingPool();
     /** Re-clustering and other upkeep of tables, after the commits that make it due (see {@link #scheduleMaintenance}). */
     private final LakeMaintenance maintenance;
+    /** The runs working in the lake now, through {@link #forRun}. */
+    private final RunWork runs = new RunWork();
     private DuckDBConnection root;
     private Path file;
 
@@ -50,11 +54,20 @@ public class DuckDbLake implements Lake {
     @PostConstruct
     void open() {
         file = Path.of(settings.file()).toAbsolutePath().normalize();
+        LakeResources resources = new LakeResources(settings);
         try {
             Files.createDirectories(file.getParent());
+            resources.prepareTempDirectory();
             // the driver itself, not DriverManager: a Quarkus application stopping in the same JVM (tests) may deregister
             // the drivers DriverManager hands out
             root = (DuckDBConnection) new org.duckdb.DuckDBDriver().connect("jdbc:duckdb:" + file, new java.util.Properties());
+            try {
+                resources.apply(root);
+            } catch (RuntimeException e) {
+                root.close();
+                throw e;
+            }
+            LOG.infof("lake %s: %s", file, LakeResources.describe(root));
         } catch (SQLException e) {
             throw new LakeUnavailable(LakeFileProbe.whyNotOpened(file, e), e);
         } catch (java.io.IOException e) {
@@ -67,6 +80,7 @@ public class DuckDbLake implements Lake {
     private void dropLeftoverStaging() {
         write("__startup", session -> {
             WriteLog.create((DuckDbSession) session);
+            WriteEffects.create((DuckDbSession) session);
             Snapshots.create((DuckDbSession) session);
             for (String table : session.queryStrings("SELECT table_name FROM information_schema.tables WHERE table_name LIKE '"
                     + DuckDbStaging.PREFIX.replace("_", "\\_") + "%' ESCAPE '\\'")) {
@@ -74,11 +88,35 @@ public class DuckDbLake implements Lake {
             }
             return null;
         });
+        write("__startup", session -> {
+            WriteEffects.adoptEarlierWrites((DuckDbSession) session);
+            return null;
+        });
     }
 
     @Override
     public io.sluice.catalog.Staging stage(io.sluice.catalog.TableSpec table, String runId, java.util.Optional<String> partition) {
-        return new DuckDbStaging(this, stagingPool, table, runId, partition, clock, settings.snapshotRetention());
+        return stage(table, runId, partition, this);
+    }
+
+    /** A staging whose staging and publishing go through {@code work} (a run's lake), its upkeep through this lake. */
+    io.sluice.catalog.Staging stage(io.sluice.catalog.TableSpec table, String runId, java.util.Optional<String> partition, Lake work) {
+        return new DuckDbStaging(work, this, stagingPool, table, runId, partition, clock, settings.snapshotRetention());
+    }
+
+    @Override
+    public io.sluice.catalog.RunLake forRun(String runId) {
+        return new DuckDbRunLake(this, runs, runs.open(runId));
+    }
+
+    @Override
+    public int interrupt(String runId) {
+        return runs.interrupt(runId);
+    }
+
+    /** A new connection to the lake whose running statement a cancel can stop. */
+    private Connection duplicate() throws SQLException {
+        return CancellableConnection.wrap(root.duplicate());
     }
 
     @Override
@@ -90,19 +128,7 @@ public class DuckDbLake implements Lake {
                 return java.util.Optional.of("table " + table.name() + " has never been written");
             }
             try {
-                RollbackPoint point = WriteLog.resolve(db, table.name(), target, partition);
-                if (partition.isPresent() && table.mode() instanceof io.sluice.catalog.WriteMode.Append) {
-                    java.util.List<String> ranges = WriteLog.rangeWritesAfter(db, table.name(), point.writeId());
-                    if (!ranges.isEmpty()) {
-                        return java.util.Optional.of("partition " + partition.get() + " cannot be rolled back on its own: later writes landed "
-                                + "ranges of partitions at once (" + String.join(", ", ranges) + "); roll back the whole asset");
-                    }
-                }
-                if (!(table.mode() instanceof io.sluice.catalog.WriteMode.Bitemporal)
-                        && !(table.mode() instanceof io.sluice.catalog.WriteMode.Append)) {
-                    Snapshots.latest(db, table.name(), point.writeId(),
-                            table.mode() instanceof io.sluice.catalog.WriteMode.PartitionOverwrite ? partition : java.util.Optional.empty());
-                }
+                new LakeRollback(table, clock, settings.snapshotRetention()).check(db, target, partition);
                 return java.util.Optional.<String>empty();
             } catch (RollbackRefused e) {
                 return java.util.Optional.of(e.getMessage());
@@ -111,27 +137,18 @@ public class DuckDbLake implements Lake {
     }
 
     @Override
-    public io.sluice.catalog.Publication rollback(io.sluice.catalog.TableSpec table, io.sluice.catalog.RollbackTarget target, String runId,
-                                                  java.util.Optional<String> partition, java.util.Optional<io.sluice.catalog.BusinessDates> dates) {
-        TableWriter writer = TableWriter.of(table.mode(), clock);
+    public io.sluice.catalog.RollbackOutcome rollback(io.sluice.catalog.TableSpec table, io.sluice.catalog.RollbackTarget target, String runId,
+                                                      java.util.Optional<String> partition,
+                                                      java.util.Optional<io.sluice.catalog.BusinessDates> dates) {
+        LakeRollback rollback = new LakeRollback(table, clock, settings.snapshotRetention());
         try {
-            return write(table.name(), session -> {
-                DuckDbSession db = (DuckDbSession) session;
-                RollbackPoint point = WriteLog.resolve(db, table.name(), target, partition);
-                io.sluice.lake.WriteOutcome outcome = writer.restore(db, table.name(), point, partition, dates);
-                long current = db.queryLong("SELECT count(*) FROM " + io.sluice.lake.CheckQueries.believedRows(table.name(), table.mode()) + " c");
-                long writeId = WriteLog.record(db, table.name(), table.mode().label(), runId, partition, clock.instant(), outcome.systemTime(),
-                        0, outcome.rowsInserted(), outcome.rowsRemoved(), current, null);
-                if (outcome.rowsInserted() + outcome.rowsRemoved() > 0 && !(table.mode() instanceof io.sluice.catalog.WriteMode.Append)
-                        && !(table.mode() instanceof io.sluice.catalog.WriteMode.Bitemporal)) {
-                    Snapshots.keep(db, table.name(), writeId, table.mode() instanceof io.sluice.catalog.WriteMode.PartitionOverwrite p
-                            ? partition.map(k -> "CAST(" + p.partitionColumn() + " AS VARCHAR) = " + WriteLog.literal(k)) : java.util.Optional.empty());
-                }
-                return new io.sluice.catalog.Publication(true, null, 0, outcome.rowsInserted(), outcome.rowsRemoved(), outcome.systemTime(),
-                        current, java.util.List.of());
+            write(table.name(), session -> {
+                rollback.prepare((DuckDbSession) session);
+                return null;
             });
+            return write(table.name(), session -> rollback.apply((DuckDbSession) session, target, runId, partition, dates));
         } catch (RollbackRefused e) {
-            return new io.sluice.catalog.Publication(false, e.getMessage(), 0, 0, 0, null, 0, java.util.List.of());
+            return io.sluice.catalog.RollbackOutcome.refused(e.getMessage());
         }
     }
 
@@ -245,16 +262,17 @@ public class DuckDbLake implements Lake {
             if (slot.lock.getHoldCount() > 1) {
                 // a write nested in a write of the same table on this thread: a connection and transaction of its own,
                 // so that it neither commits nor closes the outer write's
-                try (Connection connection = root.duplicate()) {
-                    return transact(table, connection, new DuckDbSession(connection), work);
+                try (Connection connection = duplicate()) {
+                    return runs.on(connection, () -> transact(table, connection, new DuckDbSession(connection), work));
                 }
             }
             if (slot.connection == null) {
-                slot.connection = root.duplicate();
+                slot.connection = duplicate();
             }
             boolean committed = false;
             try {
-                T result = transact(table, slot.connection, new DuckDbSession(slot.connection, slot), work);
+                Connection connection = slot.connection;
+                T result = runs.on(connection, () -> transact(table, connection, new DuckDbSession(connection, slot), work));
                 committed = true;
                 if (slot.kept != null) {
                     slot.kept.committed();
@@ -269,7 +287,9 @@ public class DuckDbLake implements Lake {
                     tables.remove(key, slot); // one-off tables (staging) leave no slot behind
                 }
             }
-        } catch (SQLException e) {
+        } catch (RuntimeException e) {
+            throw e;
+        } catch (Exception e) {
             throw new IllegalStateException("lake write to " + table + " failed: " + e.getMessage(), e);
         } finally {
             slot.lock.unlock();
@@ -326,8 +346,8 @@ public class DuckDbLake implements Lake {
 
     @Override
     public <T> T read(LakeWork<T> work) {
-        try (Connection connection = root.duplicate()) {
-            return work.apply(new DuckDbSession(connection));
+        try (Connection connection = duplicate()) {
+            return runs.on(connection, () -> work.apply(new DuckDbSession(connection)));
         } catch (RuntimeException e) {
             throw e;
         } catch (Exception e) {

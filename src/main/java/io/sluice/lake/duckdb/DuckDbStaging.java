@@ -25,7 +25,10 @@ final class DuckDbStaging implements Staging {
     static final String PREFIX = "__stage_";
     private static final AtomicInteger SEQUENCE = new AtomicInteger();
 
+    /** Stages and publishes: the run's lake, whose work a cancel of the run interrupts. */
     private final Lake lake;
+    /** The rest (the warning checks after a commit, dropping or emptying staging tables): never interrupted. */
+    private final Lake upkeep;
     private final TableSpec table;
     private final String runId;
     private final Optional<String> partition;
@@ -44,11 +47,12 @@ final class DuckDbStaging implements Staging {
 
     private final java.time.Duration retention;
 
-    DuckDbStaging(Lake lake, StagingPool pool, TableSpec table, String runId, Optional<String> partition, InstantSource clock,
+    DuckDbStaging(Lake lake, Lake upkeep, StagingPool pool, TableSpec table, String runId, Optional<String> partition, InstantSource clock,
                   java.time.Duration retention) {
         this.pool = pool;
         this.retention = retention;
         this.lake = lake;
+        this.upkeep = upkeep;
         this.table = table;
         this.runId = runId;
         this.partition = partition;
@@ -175,7 +179,7 @@ final class DuckDbStaging implements Staging {
         }
         FaultPoint.afterLakeCommit(table.name(), runId);
         Publication published = committed.publication();
-        List<CheckResult> warnings = lake.read(session -> CheckRunner.run((DuckDbSession) session, table, AssetCheck.Severity.WARN,
+        List<CheckResult> warnings = upkeep.read(session -> CheckRunner.run((DuckDbSession) session, table, AssetCheck.Severity.WARN,
                 committed.previousRows()));
         if (warnings.isEmpty()) {
             return published;
@@ -213,7 +217,9 @@ final class DuckDbStaging implements Staging {
         long writeId = WriteLog.record(db, table.name(), table.mode().label(), runId, partition, clock.instant(), outcome.systemTime(),
                 outcome.rowsIn(), outcome.rowsInserted(), outcome.rowsRemoved(), current, watermark);
         writer.keep(db, table.name(), rows, writeId, partition, outcome);
+        WriteEffects.opened(db, table.name(), writeId, partition);
         Snapshots.expire(db, clock.instant(), retention);
+        writer.expire(db, table.name(), clock.instant().minus(retention));
         return new Committed(new Publication(true, null, outcome.rowsIn(), outcome.rowsInserted(), outcome.rowsRemoved(),
                 outcome.systemTime(), current, checks), previous);
     }
@@ -228,10 +234,10 @@ final class DuckDbStaging implements Staging {
         }
         closed = true;
         if (rows != null && !(hasRows && poolable != null && stagedRows <= StagingPool.MAX_ROWS && returnToPool())) {
-            lake.write(rows, session -> session.execute("DROP TABLE IF EXISTS " + rows));
+            upkeep.write(rows, session -> session.execute("DROP TABLE IF EXISTS " + rows));
         }
         if (hasMarkers) {
-            lake.write(markers, session -> session.execute("DROP TABLE IF EXISTS " + markers));
+            upkeep.write(markers, session -> session.execute("DROP TABLE IF EXISTS " + markers));
         }
     }
 
@@ -240,7 +246,7 @@ final class DuckDbStaging implements Staging {
         if (rows != null && !hasRows) {
             String failed = rows;
             rows = null;
-            lake.write(failed, session -> session.execute("DROP TABLE IF EXISTS " + failed));
+            upkeep.write(failed, session -> session.execute("DROP TABLE IF EXISTS " + failed));
         }
     }
 
@@ -252,7 +258,7 @@ final class DuckDbStaging implements Staging {
 
     private boolean returnToPool() {
         try {
-            lake.write(rows, session -> session.execute("DELETE FROM " + rows));
+            upkeep.write(rows, session -> session.execute("DELETE FROM " + rows));
         } catch (RuntimeException e) {
             return false; // dropped instead
         }

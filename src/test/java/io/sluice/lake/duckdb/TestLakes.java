@@ -22,19 +22,40 @@ final class TestLakes {
 
     /** As above, with its upkeep on {@code maintenance} (a test can hold its thread). */
     static DuckDbLake open(Path file, InstantSource clock, LakeMaintenance maintenance) {
-        DuckDbLake lake = new DuckDbLake(new LakeSettings() {
-            @Override
-            public String file() {
-                return file.toString();
-            }
+        return open(Settings.of(file), clock, maintenance);
+    }
 
-            @Override
-            public Duration snapshotRetention() {
-                return Duration.ofDays(7);
-            }
-        }, clock, maintenance);
+    /** A lake with the given settings. */
+    static DuckDbLake open(Settings settings, InstantSource clock, LakeMaintenance maintenance) {
+        DuckDbLake lake = new DuckDbLake(settings, clock, maintenance);
         lake.open();
         return lake;
+    }
+
+    /** The lake's settings: the defaults of {@link LakeSettings}, with the temp directory beside the file. */
+    record Settings(String file, String memoryLimit, java.util.OptionalInt threads, String tempDirectory, String maxTempDirectorySize)
+            implements LakeSettings {
+
+        static Settings of(Path file) {
+            return new Settings(file.toString(), "25%", java.util.OptionalInt.empty(), file.resolveSibling("lake.tmp").toString(), "50%");
+        }
+
+        Settings withMemoryLimit(String limit) {
+            return new Settings(file, limit, threads, tempDirectory, maxTempDirectorySize);
+        }
+
+        Settings withThreads(int count) {
+            return new Settings(file, memoryLimit, java.util.OptionalInt.of(count), tempDirectory, maxTempDirectorySize);
+        }
+
+        Settings withMaxTempDirectorySize(String size) {
+            return new Settings(file, memoryLimit, threads, tempDirectory, size);
+        }
+
+        @Override
+        public Duration snapshotRetention() {
+            return Duration.ofDays(7);
+        }
     }
 
     /** Stages {@code select} for run {@code runId}, publishes it and closes the staging. */

@@ -1,0 +1,78 @@
+package io.sluice.lake.duckdb;
+
+import io.sluice.catalog.BusinessDates;
+import io.sluice.catalog.Publication;
+import io.sluice.catalog.RollbackTarget;
+import io.sluice.catalog.RunLake;
+import io.sluice.catalog.Staging;
+import io.sluice.catalog.TableSpec;
+import java.util.Optional;
+
+/**
+ * The lake as one run uses it: its reads, writes and rollbacks run as the run's work ({@link RunWork.Run}), on
+ * connections a cancel of the run interrupts. A staging opened here stages and publishes as the run's work too; what
+ * it does after the publish has committed or been given up (the warning checks, dropping its tables) is not, so that a
+ * cancel neither undoes a commit's bookkeeping nor leaves staging tables behind.
+ */
+final class DuckDbRunLake implements RunLake {
+
+    private final DuckDbLake lake;
+    private final RunWork runs;
+    private final RunWork.Run run;
+    private boolean closed;
+
+    DuckDbRunLake(DuckDbLake lake, RunWork runs, RunWork.Run run) {
+        this.lake = lake;
+        this.runs = runs;
+        this.run = run;
+    }
+
+    @Override
+    public <T> T write(String table, LakeWork<T> work) {
+        return runs.asWorkOf(run, () -> lake.write(table, work));
+    }
+
+    @Override
+    public <T> T read(LakeWork<T> work) {
+        return runs.asWorkOf(run, () -> lake.read(work));
+    }
+
+    @Override
+    public Staging stage(TableSpec table, String runId, Optional<String> partition) {
+        return lake.stage(table, runId, partition, this);
+    }
+
+    @Override
+    public Optional<String> rollbackProblem(TableSpec table, RollbackTarget target, Optional<String> partition) {
+        return lake.rollbackProblem(table, target, partition);
+    }
+
+    @Override
+    public io.sluice.catalog.RollbackOutcome rollback(TableSpec table, RollbackTarget target, String runId, Optional<String> partition,
+                                Optional<BusinessDates> dates) {
+        return runs.asWorkOf(run, () -> lake.rollback(table, target, runId, partition, dates));
+    }
+
+    @Override
+    public java.util.List<io.sluice.catalog.LakeWrite> writesOf(String runId) {
+        return lake.writesOf(runId);
+    }
+
+    @Override
+    public RunLake forRun(String runId) {
+        return lake.forRun(runId);
+    }
+
+    @Override
+    public int interrupt(String runId) {
+        return lake.interrupt(runId);
+    }
+
+    @Override
+    public synchronized void close() {
+        if (!closed) {
+            closed = true;
+            runs.close(run);
+        }
+    }
+}
