@@ -412,13 +412,17 @@ public class BackfillService {
         }
     }
 
-    /** Backfill limits live in memory while a backfill runs: restore them after a restart. */
+    /**
+     * Backfill limits live in memory while a backfill runs: restore them after a restart. A backfill whose last run's end
+     * was stored just before the process stopped ends now.
+     */
     void onStart(@Observes StartupEvent event) {
         for (BackfillStatus status : List.of(BackfillStatus.RUNNING, BackfillStatus.PAUSED)) {
             for (Backfill b : store.withStatus(status)) {
                 if (b.maxConcurrent() > 0) {
                     limits.setBackfill(b.id(), b.maxConcurrent());
                 }
+                endIfDone(b.id());
             }
         }
     }

@@ -45,6 +45,12 @@ public interface Lake {
      */
     int interrupt(String runId);
 
+    /**
+     * The writes run {@code runId} published and rolled back, oldest first, from the lake's write log. Writes an asset made
+     * itself through {@link #write} are not in it.
+     */
+    java.util.List<LakeWrite> writesOf(String runId);
+
     @FunctionalInterface
     interface LakeWork<T> {
         T apply(LakeSession session) throws Exception;

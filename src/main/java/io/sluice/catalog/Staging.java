@@ -8,7 +8,15 @@ public interface Staging extends TableOutput, AutoCloseable {
      *
      * @param complete whether the staged rows are the whole table (a full refresh) rather than some keys of it
      */
-    Publication publish(boolean complete);
+    default Publication publish(boolean complete) {
+        return publish(complete, null);
+    }
+
+    /**
+     * As {@link #publish(boolean)}, recording with the write the watermark that the step stores once the publish is
+     * recorded (null for none), so that a run that dies in between can be reconciled from the lake's write log.
+     */
+    Publication publish(boolean complete, String watermark);
 
     /** Drops the staged rows (after publishing, or when the compute failed). */
     @Override

@@ -15,7 +15,7 @@ import java.util.Set;
  * due: at the group's end, whenever the oldest unstored write is older than the flush interval (so a long
  * run's log shows within about that interval), and, for a group of one run, at every run and step boundary
  * as before grouping. A process killed before a flush leaves the group's runs STARTED with nothing of them
- * stored: the restart marks them failed and retries them.
+ * stored: the restart records what the lake's write log shows they published, then ends them ({@link RunRecovery}).
  */
 final class GroupJournal implements LogSink {
 

@@ -2,9 +2,6 @@ package io.sluice.runs;
 
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
-import io.sluice.audit.AuditAction;
-import io.sluice.audit.AuditEvent;
-import io.sluice.audit.AuditLog;
 import io.sluice.catalog.AssetCatalog;
 import io.sluice.catalog.AssetKey;
 import jakarta.enterprise.event.Event;
@@ -29,8 +26,8 @@ import org.jboss.logging.Logger;
  * The bounded worker pool that executes runs in this process, fed by a dispatcher that takes QUEUED runs
  * from the metadata store in order, within the limits: free workers, each pool's limit, each backfill's
  * limit, and paused backfills are skipped. A run is claimed in the store before it executes, so a run
- * dispatched twice executes once. At startup, runs left STARTED by a process that died are marked
- * FAILURE; QUEUED runs simply stay in the queue.
+ * dispatched twice executes once. At startup, {@link RunRecovery} first settles what a process that died left
+ * (runs left STARTED, queued runs nothing would claim) and the backfills hear of the runs it ended.
  */
 @ApplicationScoped
 public class RunExecutor {
@@ -40,12 +37,11 @@ public class RunExecutor {
 
     private final RunWorker worker;
     private final RunStore store;
-    private final AuditLog audit;
+    private final RunRecovery recovery;
     private final InstantSource clock;
     private final ExecutorService pool;
     private final int workers;
     private final boolean execute;
-    private final int maxAttempts;
     private final ConcurrencyLimits limits;
     private final AssetCatalog catalog;
     private final Event<RunsEnded> finished;
@@ -61,18 +57,17 @@ public class RunExecutor {
     private volatile boolean wakeUp;
     private volatile Thread dispatcher;
 
-    RunExecutor(RunWorker worker, RunStore store, AuditLog audit, InstantSource clock, RunSettings settings, ConcurrencyLimits limits,
+    RunExecutor(RunWorker worker, RunStore store, RunRecovery recovery, InstantSource clock, RunSettings settings, ConcurrencyLimits limits,
                 AssetCatalog catalog, Event<RunsEnded> finished) {
         this.worker = worker;
         this.store = store;
-        this.audit = audit;
+        this.recovery = recovery;
         this.clock = clock;
         this.limits = limits;
         this.catalog = catalog;
         this.finished = finished;
         this.workers = settings.workers();
         this.execute = settings.execute();
-        this.maxAttempts = settings.maxAttempts();
         this.maxGroup = settings.groupMaxRuns();
         this.sizer = new GroupSizer(settings.groupMaxRuns(), settings.groupTargetMillis());
         AtomicInteger threads = new AtomicInteger();
@@ -85,12 +80,9 @@ public class RunExecutor {
     }
 
     void onStart(@Observes StartupEvent event) {
-        Instant now = clock.instant();
-        for (String id : store.idsWithStatus(RunStatus.STARTED)) {
-            Run run = store.find(id).orElseThrow();
-            markFailed(run, now, "Sluice stopped while this run was in progress; launch it again", "process restart");
-            LOG.warnf("run %s was in progress when Sluice stopped: marked FAILURE", id);
-            retry(run, now);
+        List<RunFinished> recovered = recovery.recover();
+        if (!recovered.isEmpty()) {
+            finished.fire(new RunsEnded(recovered));
         }
         if (!execute) {
             LOG.info("sluice.runs.execute=false: this process queues runs but does not execute them");
@@ -100,46 +92,6 @@ public class RunExecutor {
         t.setDaemon(true);
         dispatcher = t;
         t.start();
-    }
-
-    /** A run that can no longer end by itself: its open steps and the run end as FAILURE, with the reason, audited. */
-    private void markFailed(Run run, Instant now, String error, String why) {
-        for (RunStep step : run.steps()) {
-            if (!step.status().isTerminal()) {
-                store.updateStep(run.id(), new RunStep(step.index(), step.asset(),
-                        step.status() == RunStatus.STARTED ? RunStatus.FAILURE : RunStatus.SKIPPED,
-                        step.startedAt(), now, step.keyCount(), step.batchCount(), step.rowsWritten(), null));
-            }
-        }
-        store.finish(run.id(), RunStatus.FAILURE, now, run.steps().stream().mapToLong(RunStep::keyCount).sum(),
-                run.steps().stream().mapToLong(RunStep::batchCount).sum(), run.steps().stream().mapToLong(RunStep::rowsWritten).sum(), error);
-        audit.record(AuditEvent.of(now, "sluice", AuditAction.RUN_RECOVERED, run.id(), null, why,
-                Map.of("status", RunStatus.FAILURE.name())).withBackfill(run.backfillId()));
-    }
-
-    /**
-     * A backfill run that died with the process runs again, up to sluice.runs.max-attempts runs in all; the runs that
-     * waited for it wait for the retry, or are canceled when there is none.
-     */
-    private void retry(Run dead, Instant now) {
-        if (dead.backfillId() == null || dead.kind() != RunKind.MATERIALIZE) {
-            return;
-        }
-        long attempts = store.attempts(dead.backfillId(), dead.partitions());
-        if (attempts >= maxAttempts) {
-            LOG.warnf("run %s of backfill %s is not retried: %d attempts made", dead.id(), dead.backfillId(), attempts);
-            store.cancelDependents(dead.id(), now, "upstream run " + dead.id() + " died with the process after " + attempts + " attempts");
-            return;
-        }
-        List<RunStep> steps = dead.steps().stream().map(s -> RunStep.queued(s.index(), s.asset())).toList();
-        Run retry = new Run(RunIds.next(), RunStatus.QUEUED, dead.mode(), dead.assets(), dead.keys(), dead.partitions(),
-                dead.configJson(), "attempt " + (attempts + 1) + ": run " + dead.id() + " died with the process", dead.launchedBy(), now,
-                null, null, 0, 0, 0, null, false, steps, RunKind.MATERIALIZE, null, dead.backfillId());
-        store.create(retry);
-        store.moveDependencies(dead.id(), retry.id());
-        audit.record(AuditEvent.of(now, "sluice", AuditAction.RUN_LAUNCHED, retry.id(), String.join(",",
-                        dead.assets().stream().map(AssetKey::toString).toList()), retry.reason(),
-                Map.of("retryOf", dead.id(), "attempt", attempts + 1, "partitions", dead.partitions())).withBackfill(dead.backfillId()));
     }
 
     void onStop(@Observes ShutdownEvent event) {
@@ -277,7 +229,7 @@ public class RunExecutor {
             try {
                 String error = "Sluice could not execute or record this run: " + cause;
                 store.find(queued.id()).filter(r -> r.status() == RunStatus.STARTED).ifPresent(run -> {
-                    markFailed(run, now, error, "execution error");
+                    recovery.markFailed(run, now, error, "execution error");
                     failed.add(new RunRecords.RunEnd(run.id(), RunStatus.FAILURE, now, 0, 0, 0, error));
                 });
             } catch (RuntimeException e) {

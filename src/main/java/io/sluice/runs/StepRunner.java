@@ -121,7 +121,8 @@ class StepRunner {
                         : new PartitionOutcome(asset.materialize(context), 0, 1, new KeySelection(List.of(), Optional.empty(), true));
                 if (staging.isPresent()) {
                     boolean complete = outcome.selection().complete() && !spec.partitions().isPartitioned();
-                    outcome = outcome.published(publish(run, spec, partition, staging.get(), complete, log));
+                    String watermark = outcome.selection().watermarkOnSuccess().orElse(null);
+                    outcome = outcome.published(publish(run, spec, partition, staging.get(), complete, watermark, log));
                 }
             } finally {
                 staging.ifPresent(Staging::close);
@@ -144,9 +145,12 @@ class StepRunner {
     }
 
     /** Checks and publishes the staged rows; a rejected batch or a failed blocking check fails the step. */
-    private Publication publish(Run run, AssetSpec<?> spec, String partition, Staging staging, boolean complete, StoredRunLogger log) {
+    private Publication publish(Run run, AssetSpec<?> spec, String partition, Staging staging, boolean complete, String watermark,
+                                StoredRunLogger log) {
         TableSpec table = spec.table().orElseThrow();
-        Publication publication = staging.publish(complete);
+        // the watermark goes into the lake's write log with the write: start-up recovery stores it if the process dies before
+        // the store hears of the publish
+        Publication publication = staging.publish(complete, watermark);
         store.recordChecks(publication.checks().stream()
                 .map(c -> new RecordedCheck(run.id(), spec.key(), partition, clock.instant(), c)).toList());
         for (CheckResult check : publication.checks()) {

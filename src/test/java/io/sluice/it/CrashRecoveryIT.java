@@ -3,150 +3,62 @@ package io.sluice.it;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.IOException;
-import java.net.ServerSocket;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.function.Predicate;
-import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * Starts the packaged Sluice as a separate process, kills it with SIGKILL in the middle of a backfill,
- * starts it again on the same data directory, and checks that the backfill completes with every
- * partition materialized by exactly one successful run and a complete audit trail: on the embedded default
- * (H2) and on PostgreSQL (embedded, started here; only Sluice is killed, PostgreSQL keeps running, as a
- * production database would). If PostgreSQL cannot start, the test fails.
+ * Starts the packaged Sluice as a separate process, kills it with SIGKILL, starts it again on the same data directory
+ * and checks what the restart made of the work in progress, on the embedded default (H2) and on PostgreSQL (embedded,
+ * started here; only Sluice is killed, PostgreSQL keeps running, as a production database would). If PostgreSQL cannot
+ * start, the test fails.
  */
 class CrashRecoveryIT {
 
     private static final int PARTITIONS = 400;
-    private static final ObjectMapper JSON = new ObjectMapper();
-    private final HttpClient http = HttpClient.newHttpClient();
-    private final List<Process> processes = new ArrayList<>();
 
     @TempDir
     Path data;
 
-    private String base;
-    private EmbeddedPostgres postgres;
+    private SluiceServer server;
 
     @AfterEach
     void stop() throws Exception {
-        for (Process p : processes) {
-            p.destroyForcibly().waitFor();
-        }
-        if (postgres != null) {
-            postgres.close();
+        if (server != null) {
+            server.close();
         }
     }
 
-    private Process start(String engine, int port, Path log) throws Exception {
-        Path jar = Path.of(System.getProperty("sluice.jar", "target/quarkus-app/quarkus-run.jar"));
-        assertThat(jar).as("the packaged jar (run with ./mvnw verify)").exists();
-        ProcessBuilder pb = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx512m", "-jar",
-                jar.toString()).redirectErrorStream(true).redirectOutput(log.toFile());
-        Map<String, String> env = pb.environment();
-        env.put("SLUICE_DATA_DIR", data.toString());
-        env.put("PORT", Integer.toString(port));
-        env.put("SLUICE_BENCH_ENABLED", "true");
-        env.put("SLUICE_RUNS_WORKERS", "2");
-        if (engine.equals("pg")) {
-            if (postgres == null) {
-                postgres = EmbeddedPostgres.builder().start();
-            }
-            env.put("QUARKUS_PROFILE", "prod,pg");
-            env.put("QUARKUS_DATASOURCE__PG__JDBC_URL", postgres.getJdbcUrl("postgres", "postgres"));
-            env.put("QUARKUS_DATASOURCE__PG__USERNAME", "postgres");
-            env.put("QUARKUS_DATASOURCE__PG__PASSWORD", "postgres");
-        }
-        Process p = pb.start();
-        processes.add(p);
-        base = "http://127.0.0.1:" + port;
-        Instant deadline = Instant.now().plus(Duration.ofSeconds(90));
-        while (Instant.now().isBefore(deadline)) {
-            if (!p.isAlive()) {
-                throw new AssertionError("Sluice exited early:\n" + Files.readString(log));
-            }
-            try {
-                if (http.send(HttpRequest.newBuilder(URI.create(base + "/q/health/ready")).build(), HttpResponse.BodyHandlers.ofString())
-                        .statusCode() == 200) {
-                    return p;
-                }
-            } catch (IOException e) {
-                // not listening yet
-            }
-            Thread.sleep(200);
-        }
-        throw new AssertionError("Sluice did not become ready in 90 s:\n" + Files.readString(log));
-    }
-
-    private JsonNode get(String path) throws Exception {
-        HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create(base + path)).build(), HttpResponse.BodyHandlers.ofString());
-        assertThat(r.statusCode()).as(path + ": " + r.body()).isEqualTo(200);
-        return JSON.readTree(r.body());
-    }
-
-    private JsonNode post(String path, String body, int status) throws Exception {
-        HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create(base + path)).header("Content-Type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofString(body)).build(), HttpResponse.BodyHandlers.ofString());
-        assertThat(r.statusCode()).as(path + ": " + r.body()).isEqualTo(status);
-        return JSON.readTree(r.body());
-    }
-
-    private JsonNode awaitBackfill(String id, Predicate<JsonNode> until, Duration limit) throws Exception {
-        Instant deadline = Instant.now().plus(limit);
-        while (Instant.now().isBefore(deadline)) {
-            JsonNode b = get("/api/backfills/" + id);
-            if (until.test(b)) {
-                return b;
-            }
-            Thread.sleep(20);
-        }
-        throw new AssertionError("backfill " + id + " did not get there in " + limit + ": " + get("/api/backfills/" + id));
-    }
-
-    private static int freePort() throws IOException {
-        try (ServerSocket s = new ServerSocket(0)) {
-            return s.getLocalPort();
-        }
-    }
-
+    /** Killed in the middle of a backfill: it completes with every partition materialized by exactly one successful run. */
     @ParameterizedTest(name = "on {0}")
     @ValueSource(strings = {"h2", "pg"})
     void aBackfillKilledWithSigkillCompletesAfterARestartWithEveryPartitionOnce(String engine) throws Exception {
-        Process first = start(engine, freePort(), data.resolve("first.log"));
-        JsonNode launched = post("/api/backfills", "{\"assets\":[\"bench/noop_daily\"],\"ranges\":[{\"start\":\"2000-01-01\",\"end\":\"2001-02-03\"}],"
+        server = new SluiceServer(engine, data);
+        server.start("first.log");
+        JsonNode launched = server.post("/api/backfills", "{\"assets\":[\"bench/noop_daily\"],\"ranges\":[{\"start\":\"2000-01-01\",\"end\":\"2001-02-03\"}],"
                 + "\"reason\":\"crash test\"}", 201);
         String id = launched.at("/backfill/id").asText();
         assertThat(launched.at("/plan/partitionCount").asLong()).isEqualTo(PARTITIONS);
-        JsonNode midway = awaitBackfill(id, b -> b.at("/progress/succeeded").asLong() >= 20, Duration.ofSeconds(60));
+        JsonNode midway = server.awaitBackfill(id, b -> b.at("/progress/succeeded").asLong() >= 20, Duration.ofSeconds(60));
         // runs are claimed in groups: "in the middle" is work still queued or claimed (STARTED), not only queued
         assertThat(midway.at("/progress/queued").asLong() + midway.at("/progress/running").asLong()).as("killed in the middle: " + midway)
                 .isPositive();
-        first.destroyForcibly().waitFor();
+        server.kill();
 
-        start(engine, freePort(), data.resolve("second.log"));
-        JsonNode done = awaitBackfill(id, b -> !"RUNNING".equals(b.at("/status").asText()), Duration.ofSeconds(240));
+        server.start("second.log");
+        JsonNode done = server.awaitBackfill(id, b -> !"RUNNING".equals(b.at("/status").asText()), Duration.ofSeconds(240));
         assertThat(done.at("/status").asText()).isEqualTo("COMPLETED");
 
         Map<String, Integer> successes = new HashMap<>();
         for (int offset = 0; ; offset += 500) {
-            JsonNode page = get("/api/runs?asset=bench/noop_daily&status=SUCCESS&limit=500&offset=" + offset);
+            JsonNode page = server.get("/api/runs?asset=bench/noop_daily&status=SUCCESS&limit=500&offset=" + offset);
             page.forEach(run -> run.get("partitions").forEach(p -> successes.merge(p.asText(), 1, Integer::sum)));
             if (page.size() < 500) {
                 break;
@@ -154,13 +66,54 @@ class CrashRecoveryIT {
         }
         assertThat(successes).hasSize(PARTITIONS);
         assertThat(successes.values()).as("every partition materialized by exactly one successful run").containsOnly(1);
-        assertThat(get("/api/assets/bench/noop_daily/partitions").at("/counts/MATERIALIZED").asLong()).isEqualTo(PARTITIONS);
+        assertThat(server.get("/api/assets/bench/noop_daily/partitions").at("/counts/MATERIALIZED").asLong()).isEqualTo(PARTITIONS);
 
-        List<String> actions = new ArrayList<>();
-        get("/api/audit?backfill=" + id + "&limit=10000").forEach(e -> actions.add(e.get("action").asText()));
-        assertThat(actions).contains("BACKFILL_LAUNCHED", "BACKFILL_FINISHED");
-        long recovered = actions.stream().filter("RUN_RECOVERED"::equals).count();
-        long retried = actions.stream().filter("RUN_LAUNCHED"::equals).count();
-        assertThat(retried).as("each run that died is retried once").isEqualTo(recovered);
+        List<JsonNode> events = new ArrayList<>();
+        server.get("/api/audit?backfill=" + id + "&limit=10000").forEach(events::add);
+        assertThat(events).extracting(e -> e.get("action").asText()).contains("BACKFILL_LAUNCHED", "BACKFILL_FINISHED");
+        // a run whose every step was stored as succeeded before the kill (only its end was not) ends SUCCESS, without a retry
+        long failed = events.stream().filter(e -> e.get("action").asText().equals("RUN_RECOVERED"))
+                .filter(e -> e.at("/detail/status").asText().equals("FAILURE")).count();
+        long retried = events.stream().filter(e -> e.get("action").asText().equals("RUN_LAUNCHED")).count();
+        assertThat(retried).as("each run that died unfinished is retried once").isEqualTo(failed);
+    }
+
+    /**
+     * A single-run backfill canceled while its run computes, then killed: after the restart the backfill is CANCELED, its
+     * run too, no attempt of it is queued, and its partitions can be launched again. (Before, recovery queued an attempt
+     * that nothing would ever start, since its backfill had ended, and it held every partition: later launches were 409s.)
+     */
+    @ParameterizedTest(name = "on {0}")
+    @ValueSource(strings = {"h2", "pg"})
+    void aBackfillCanceledAndThenKilledLeavesNothingQueuedAndItsPartitionsFree(String engine) throws Exception {
+        server = new SluiceServer(engine, data);
+        server.start("first.log");
+        String body = "{\"assets\": [\"extract/form_adv_filings\", \"raw/form_adv_filings\"], "
+                + "\"ranges\": [{\"start\": \"2001-01-01\", \"end\": \"2024-12-31\"}], \"singleRun\": true, "
+                + "\"config\": {\"extract/form_adv_filings\": {\"firms\": 400}}, \"reason\": \"crash test\"}";
+        String id = server.post("/api/backfills", body, 201).at("/backfill/id").asText();
+        String run = server.await("/api/runs?backfill=" + id, runs -> runs.size() == 1 && runs.get(0).at("/status").asText().equals("STARTED"),
+                Duration.ofSeconds(60)).get(0).at("/id").asText();
+        assertThat(server.post("/api/backfills/" + id + "/cancel", "{\"reason\": \"wrong range\"}", 200).at("/status").asText())
+                .isEqualTo("CANCELED");
+        JsonNode beforeKill = server.get("/api/runs/" + run);
+        assertThat(beforeKill.at("/status").asText()).as("the run still computes when Sluice is killed: " + beforeKill).isEqualTo("STARTED");
+        assertThat(beforeKill.at("/cancelRequested").asBoolean()).isTrue();
+        server.kill();
+
+        server.start("second.log");
+        assertThat(server.get("/api/backfills/" + id).at("/status").asText()).isEqualTo("CANCELED");
+        assertThat(server.runsOfBackfill(id)).as("the runs of the canceled backfill").isEqualTo(Map.of("CANCELED", 1));
+        assertThat(server.get("/api/runs/" + run).at("/status").asText()).isEqualTo("CANCELED");
+        JsonNode progress = server.get("/api/backfills/" + id).at("/progress");
+        assertThat(progress.at("/queued").asLong() + progress.at("/running").asLong()).isZero();
+        assertThat(server.get("/api/assets/raw/form_adv_filings/partitions").at("/counts/IN_PROGRESS").asLong()).isZero();
+
+        String again = server.post("/api/backfills", body.replace("crash test", "the same days again"), 201).at("/backfill/id").asText();
+        assertThat(server.awaitBackfill(again, b -> !"RUNNING".equals(b.at("/status").asText()), Duration.ofSeconds(120))
+                .at("/status").asText()).isEqualTo("COMPLETED");
+        List<String> recovered = new ArrayList<>();
+        server.get("/api/audit?run=" + run).forEach(e -> recovered.add(e.get("action").asText() + " " + e.at("/detail/status").asText()));
+        assertThat(recovered).contains("RUN_RECOVERED CANCELED");
     }
 }

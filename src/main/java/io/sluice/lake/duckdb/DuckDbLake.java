@@ -152,6 +152,11 @@ public class DuckDbLake implements Lake {
         }
     }
 
+    @Override
+    public java.util.List<io.sluice.catalog.LakeWrite> writesOf(String runId) {
+        return read(session -> WriteLog.writesOf((DuckDbSession) session, runId));
+    }
+
     /**
      * Queues the upkeep a table's kept writer left out of its writes (re-clustering a bi-temporal table) on the lake's
      * maintenance thread, as a write of the table of its own: the commit that made it due does not wait for it, and a

@@ -54,6 +54,11 @@ final class DuckDbRunLake implements RunLake {
     }
 
     @Override
+    public java.util.List<io.sluice.catalog.LakeWrite> writesOf(String runId) {
+        return lake.writesOf(runId);
+    }
+
+    @Override
     public RunLake forRun(String runId) {
         return lake.forRun(runId);
     }

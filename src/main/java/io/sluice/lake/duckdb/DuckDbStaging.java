@@ -150,7 +150,7 @@ final class DuckDbStaging implements Staging {
     }
 
     @Override
-    public Publication publish(boolean complete) {
+    public Publication publish(boolean complete, String watermark) {
         open();
         if (!hasRows && !hasMarkers) {
             return new Publication(true, null, 0, 0, 0, null, 0, List.of());
@@ -173,10 +173,11 @@ final class DuckDbStaging implements Staging {
         }
         Committed committed;
         try {
-            committed = lake.write(table.name(), session -> publishInTransaction((DuckDbSession) session, writer, complete));
+            committed = lake.write(table.name(), session -> publishInTransaction((DuckDbSession) session, writer, complete, watermark));
         } catch (NotPublished e) {
             return e.publication;
         }
+        FaultPoint.afterLakeCommit(table.name(), runId);
         Publication published = committed.publication();
         List<CheckResult> warnings = upkeep.read(session -> CheckRunner.run((DuckDbSession) session, table, AssetCheck.Severity.WARN,
                 committed.previousRows()));
@@ -193,7 +194,7 @@ final class DuckDbStaging implements Staging {
     private record Committed(Publication publication, Optional<Long> previousRows) {
     }
 
-    private Committed publishInTransaction(DuckDbSession db, TableWriter writer, boolean complete) {
+    private Committed publishInTransaction(DuckDbSession db, TableWriter writer, boolean complete, String watermark) {
         String markerTable = hasMarkers ? markers : null;
         Optional<Long> previous = WriteLog.previousCurrentRows(db, table.name(), partition);
         WriteOutcome outcome;
@@ -214,7 +215,7 @@ final class DuckDbStaging implements Staging {
                     outcome.rowsInserted(), outcome.rowsRemoved(), null, current, checks));
         }
         long writeId = WriteLog.record(db, table.name(), table.mode().label(), runId, partition, clock.instant(), outcome.systemTime(),
-                outcome.rowsIn(), outcome.rowsInserted(), outcome.rowsRemoved(), current);
+                outcome.rowsIn(), outcome.rowsInserted(), outcome.rowsRemoved(), current, watermark);
         writer.keep(db, table.name(), rows, writeId, partition, outcome);
         WriteEffects.opened(db, table.name(), writeId, partition);
         Snapshots.expire(db, clock.instant(), retention);

@@ -76,7 +76,7 @@ final class LakeRollback {
         WriteOutcome outcome = writer.restore(db, name, plan, now, retention);
         long current = db.queryLong("SELECT count(*) FROM " + CheckQueries.believedRows(name, table.mode()) + " c");
         long writeId = WriteLog.record(db, name, table.mode().label(), runId, partition, now, outcome.systemTime(), 0, outcome.rowsInserted(),
-                outcome.rowsRemoved(), current);
+                outcome.rowsRemoved(), current, null);
         WriteEffects.apply(db, name, plan.change(), writeId);
         writer.keepRestored(db, name, writeId, outcome);
         Snapshots.expire(db, now, retention);

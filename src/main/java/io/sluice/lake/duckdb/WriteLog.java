@@ -1,13 +1,19 @@
 package io.sluice.lake.duckdb;
 
+import io.sluice.catalog.LakeWrite;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
 /**
  * The lake's own record of every published write, kept in DuckDB beside the data and written in the
- * same transaction: which run wrote which table (and partition), when, how many rows, and at which
- * system time. It answers "what changed in run N", table listings and rollbacks.
+ * same transaction: which run wrote which table (and partition), when, how many rows, at which
+ * system time, and the watermark the run's step stores for it. It answers "what changed in run N", table
+ * listings, rollbacks, and at start-up what a run that died with the process had published.
  */
 final class WriteLog {
 
@@ -21,18 +27,57 @@ final class WriteLog {
         db.execute("CREATE TABLE IF NOT EXISTS " + TABLE + " (write_id BIGINT PRIMARY KEY, table_name VARCHAR NOT NULL, "
                 + "mode VARCHAR NOT NULL, run_id VARCHAR NOT NULL, partition_key VARCHAR, written_at TIMESTAMPTZ NOT NULL, "
                 + "system_time TIMESTAMPTZ, rows_in BIGINT NOT NULL, rows_inserted BIGINT NOT NULL, rows_removed BIGINT NOT NULL, "
-                + "current_rows BIGINT NOT NULL, snapshot VARCHAR)");
+                + "current_rows BIGINT NOT NULL, snapshot VARCHAR, watermark VARCHAR)");
+        // lake files of releases before start-up recovery read the write log: the watermark a publish's step stores
+        db.execute("ALTER TABLE " + TABLE + " ADD COLUMN IF NOT EXISTS watermark VARCHAR");
     }
 
-    /** Records a write; returns its id. */
+    /** Records a write, with the watermark its step stores once it is recorded (null for none); returns its id. */
     static long record(DuckDbSession db, String table, String mode, String runId, Optional<String> partition, Instant writtenAt,
-                       Instant systemTime, long rowsIn, long inserted, long removed, long currentRows) {
+                       Instant systemTime, long rowsIn, long inserted, long removed, long currentRows, String watermark) {
         long id = db.queryLong("SELECT nextval('__sluice_write_seq')");
-        db.execute("INSERT INTO " + TABLE + " VALUES (" + id + ", " + literal(table) + ", " + literal(mode) + ", " + literal(runId) + ", "
-                + partition.map(WriteLog::literal).orElse("NULL") + ", " + timestamp(writtenAt) + ", "
-                + (systemTime == null ? "NULL" : timestamp(systemTime)) + ", " + rowsIn + ", " + inserted + ", " + removed + ", "
-                + currentRows + ", NULL)");
+        String sql = "INSERT INTO " + TABLE + " (write_id, table_name, mode, run_id, partition_key, written_at, system_time, rows_in, "
+                + "rows_inserted, rows_removed, current_rows, watermark) VALUES (?, ?, ?, ?, ?, CAST(? AS TIMESTAMPTZ), CAST(? AS TIMESTAMPTZ), "
+                + "?, ?, ?, ?, ?)";
+        try (PreparedStatement ps = db.connection().prepareStatement(sql)) {
+            ps.setLong(1, id);
+            ps.setString(2, table);
+            ps.setString(3, mode);
+            ps.setString(4, runId);
+            ps.setString(5, partition.orElse(null));
+            ps.setString(6, writtenAt.toString());
+            ps.setString(7, systemTime == null ? null : systemTime.toString());
+            ps.setLong(8, rowsIn);
+            ps.setLong(9, inserted);
+            ps.setLong(10, removed);
+            ps.setLong(11, currentRows);
+            ps.setString(12, watermark);
+            ps.executeUpdate();
+        } catch (SQLException e) {
+            throw new IllegalStateException("lake write log: recording the write of run " + runId + " to " + table + " failed: " + e.getMessage(), e);
+        }
         return id;
+    }
+
+    /** The writes of run {@code runId}, oldest first. */
+    static List<LakeWrite> writesOf(DuckDbSession db, String runId) {
+        String sql = "SELECT table_name, partition_key, mode, epoch_us(written_at), epoch_us(system_time), rows_in, rows_inserted, rows_removed, "
+                + "current_rows, watermark FROM " + TABLE + " WHERE run_id = ? ORDER BY write_id";
+        try (PreparedStatement ps = db.connection().prepareStatement(sql)) {
+            ps.setString(1, runId);
+            List<LakeWrite> writes = new ArrayList<>();
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    long systemTime = rs.getLong(5);
+                    boolean noSystemTime = rs.wasNull();
+                    writes.add(new LakeWrite(rs.getString(1), rs.getString(2), rs.getString(3), micros(rs.getLong(4)),
+                            noSystemTime ? null : micros(systemTime), rs.getLong(6), rs.getLong(7), rs.getLong(8), rs.getLong(9), rs.getString(10)));
+                }
+            }
+            return writes;
+        } catch (SQLException e) {
+            throw new IllegalStateException("lake write log: reading the writes of run " + runId + " failed: " + e.getMessage(), e);
+        }
     }
 
     /**
@@ -72,7 +117,11 @@ final class WriteLog {
     }
 
     static Instant micros(String epochMicros) {
-        return Instant.EPOCH.plus(Long.parseLong(epochMicros), java.time.temporal.ChronoUnit.MICROS);
+        return micros(Long.parseLong(epochMicros));
+    }
+
+    static Instant micros(long epochMicros) {
+        return Instant.EPOCH.plus(epochMicros, java.time.temporal.ChronoUnit.MICROS);
     }
 
     static void setSnapshot(DuckDbSession db, long writeId, String snapshot) {

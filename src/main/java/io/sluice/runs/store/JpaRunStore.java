@@ -292,23 +292,7 @@ public class JpaRunStore implements RunStore {
     @Override
     @Transactional
     public int cancelBackfillRuns(String backfillId, Instant now) {
-        session.createMutationQuery("delete from PartitionWaitEntity w where w.runId in "
-                        + "(select r.id from RunEntity r where r.backfillId = :b and r.status = :queued)")
-                .setParameter("b", backfillId).setParameter("queued", RunStatus.QUEUED.name()).executeUpdate();
-        session.createMutationQuery("delete from ActivePartitionEntity a where a.runId in "
-                        + "(select r.id from RunEntity r where r.backfillId = :b and r.status = :queued)")
-                .setParameter("b", backfillId).setParameter("queued", RunStatus.QUEUED.name()).executeUpdate();
-        session.createMutationQuery("update RunStepEntity s set s.status = :canceled where s.status = :queued and s.id.runId in "
-                        + "(select r.id from RunEntity r where r.backfillId = :b and r.status = :queued)")
-                .setParameter("canceled", RunStatus.CANCELED.name()).setParameter("queued", RunStatus.QUEUED.name())
-                .setParameter("b", backfillId).executeUpdate();
-        int canceled = session.createMutationQuery("update RunEntity set status = :canceled, endedAt = :now, cancelRequested = true "
-                        + "where backfillId = :b and status = :queued")
-                .setParameter("canceled", RunStatus.CANCELED.name()).setParameter("now", now).setParameter("b", backfillId)
-                .setParameter("queued", RunStatus.QUEUED.name()).executeUpdate();
-        session.createMutationQuery("update RunEntity set cancelRequested = true where backfillId = :b and status = :started")
-                .setParameter("b", backfillId).setParameter("started", RunStatus.STARTED.name()).executeUpdate();
-        return canceled;
+        return session.doReturningWork(connection -> new QueuedRunCancel(connection, this::strings).cancelBackfill(backfillId, now));
     }
 
     @Override
@@ -324,24 +308,37 @@ public class JpaRunStore implements RunStore {
     @Override
     @Transactional
     public List<String> cancelDependents(String runId, Instant now, String why) {
-        List<String> canceled = new java.util.ArrayList<>();
-        List<String> frontier = List.of(runId);
-        while (!frontier.isEmpty()) {
-            List<String> next = session.createSelectionQuery("select distinct r.id from RunDependencyEntity d join RunEntity r on r.id = d.id.runId "
-                            + "where d.id.afterRunId in :ended and r.status = :queued", String.class)
-                    .setParameter("ended", frontier).setParameter("queued", RunStatus.QUEUED.name()).getResultList();
-            for (List<String> chunk : chunks(next)) {
-                session.createMutationQuery("delete from ActivePartitionEntity where runId in :runs").setParameter("runs", chunk).executeUpdate();
-                session.createMutationQuery("update RunStepEntity s set s.status = :canceled where s.id.runId in :runs")
-                        .setParameter("canceled", RunStatus.CANCELED.name()).setParameter("runs", chunk).executeUpdate();
-                session.createMutationQuery("update RunEntity set status = :canceled, endedAt = :now, error = :why where id in :runs and status = :queued")
-                        .setParameter("canceled", RunStatus.CANCELED.name()).setParameter("now", now).setParameter("why", why)
-                        .setParameter("runs", chunk).setParameter("queued", RunStatus.QUEUED.name()).executeUpdate();
+        return session.doReturningWork(connection -> {
+            // every run that waits, directly or through others, read first; then their rows locked at once in id order
+            java.util.Set<String> dependents = new java.util.TreeSet<>();
+            List<String> frontier = List.of(runId);
+            while (!frontier.isEmpty()) {
+                frontier = waitingFor(connection, frontier).stream().filter(dependents::add).toList();
             }
-            canceled.addAll(next);
-            frontier = next;
+            QueuedRunCancel cancel = new QueuedRunCancel(connection, this::strings);
+            List<QueuedRunCancel.Target> queued = cancel.lockQueued(List.copyOf(dependents));
+            cancel.cancel(queued, now, why);
+            return queued.stream().map(QueuedRunCancel.Target::id).toList();
+        });
+    }
+
+    /** The runs that wait for any of {@code ended} (run_dependency_after_idx). */
+    private static List<String> waitingFor(java.sql.Connection connection, List<String> ended) throws java.sql.SQLException {
+        java.util.Set<String> waiting = new java.util.TreeSet<>();
+        for (List<String> chunk : chunks(ended)) {
+            try (java.sql.PreparedStatement ps = connection.prepareStatement("SELECT run_id FROM run_dependency WHERE after_run_id IN ("
+                    + String.join(", ", java.util.Collections.nCopies(chunk.size(), "?")) + ")")) {
+                for (int i = 0; i < chunk.size(); i++) {
+                    ps.setString(i + 1, chunk.get(i));
+                }
+                try (java.sql.ResultSet rs = ps.executeQuery()) {
+                    while (rs.next()) {
+                        waiting.add(rs.getString(1));
+                    }
+                }
+            }
         }
-        return canceled;
+        return new java.util.ArrayList<>(waiting);
     }
 
     private static List<List<String>> chunks(List<String> ids) {
@@ -430,13 +427,20 @@ public class JpaRunStore implements RunStore {
         session.doWork(connection -> new RecordsWriter(connection).write(records));
     }
 
+    /**
+     * A run is asked to stop when its cancel was requested or its backfill was canceled: a run claimed while its backfill's
+     * cancel was being stored is not flagged by that cancel (the cancel passes over rows a claim holds), but stops all the same.
+     */
+    private static final String STOP_ASKED = "(r.cancelRequested = true or exists (select 1 from io.sluice.backfill.store.BackfillEntity b "
+            + "where b.id = r.backfillId and b.status = 'CANCELED'))";
+
     @Override
     @Transactional
     public java.util.Set<String> cancelRequested(java.util.Collection<String> ids) {
         if (ids.isEmpty()) {
             return java.util.Set.of();
         }
-        return new java.util.HashSet<>(session.createSelectionQuery("select id from RunEntity where id in :ids and cancelRequested = true", String.class)
+        return new java.util.HashSet<>(session.createSelectionQuery("select r.id from RunEntity r where r.id in :ids and " + STOP_ASKED, String.class)
                 .setParameter("ids", ids).getResultList());
     }
 
@@ -493,8 +497,8 @@ public class JpaRunStore implements RunStore {
     @Override
     @Transactional
     public boolean isCancelRequested(String id) {
-        return Boolean.TRUE.equals(session.createSelectionQuery("select cancelRequested from RunEntity where id = :id", Boolean.class)
-                .setParameter("id", id).getSingleResultOrNull());
+        return !session.createSelectionQuery("select r.id from RunEntity r where r.id = :id and " + STOP_ASKED, String.class)
+                .setParameter("id", id).getResultList().isEmpty();
     }
 
     @Override

@@ -9,6 +9,9 @@ import java.sql.SQLException;
 import java.sql.Types;
 import java.time.Instant;
 import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
 
 /**
  * Writes {@link RunRecords} on the caller's connection (and so in its transaction) with one batched
@@ -22,12 +25,17 @@ final class RecordsWriter {
         this.connection = connection;
     }
 
+    /**
+     * Run rows first, in ascending id order, then the rows that belong to runs: the lock order of {@link QueuedRunCancel},
+     * so a worker's records and a cancel never wait for each other in a circle.
+     */
     void write(RunRecords records) throws SQLException {
+        ends(records);
         steps(records);
         logs(records);
         materializations(records);
         partitions(records);
-        ends(records);
+        releases(records);
     }
 
     private void steps(RunRecords records) throws SQLException {
@@ -109,15 +117,16 @@ final class RecordsWriter {
         }
     }
 
-    /** Ends the runs and releases their partitions (by key: active_partition has no index on run_id to keep up). */
+    /** Ends the runs, ascending by id. */
     private void ends(RunRecords records) throws SQLException {
         if (records.ends().isEmpty()) {
             return;
         }
+        List<RunRecords.RunEnd> ends = new ArrayList<>(records.ends());
+        ends.sort(Comparator.comparing(RunRecords.RunEnd::runId));
         try (PreparedStatement run = connection.prepareStatement("UPDATE run SET status = ?, ended_at = ?, key_count = ?, batch_count = ?, "
-                + "rows_written = ?, error = ? WHERE id = ?");
-             PreparedStatement release = connection.prepareStatement("DELETE FROM active_partition WHERE asset_key = ? AND partition_key = ? AND run_id = ?")) {
-            for (RunRecords.RunEnd e : records.ends()) {
+                + "rows_written = ?, error = ? WHERE id = ?")) {
+            for (RunRecords.RunEnd e : ends) {
                 run.setString(1, e.status().name());
                 time(run, 2, e.endedAt());
                 run.setLong(3, e.keyCount());
@@ -127,16 +136,23 @@ final class RecordsWriter {
                 run.setString(7, e.runId());
                 run.addBatch();
             }
+            run.executeBatch();
+        }
+    }
+
+    /** Releases the ended runs' partitions (by key: active_partition has no index on run_id to keep up). */
+    private void releases(RunRecords records) throws SQLException {
+        if (records.releases().isEmpty()) {
+            return;
+        }
+        try (PreparedStatement release = connection.prepareStatement("DELETE FROM active_partition WHERE asset_key = ? AND partition_key = ? AND run_id = ?")) {
             for (RunRecords.Release r : records.releases()) {
                 release.setString(1, r.asset().toString());
                 release.setString(2, r.partition());
                 release.setString(3, r.runId());
                 release.addBatch();
             }
-            run.executeBatch();
-            if (!records.releases().isEmpty()) {
-                release.executeBatch();
-            }
+            release.executeBatch();
         }
     }
 

@@ -1,0 +1,268 @@
+package io.sluice.runs;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.sluice.audit.AuditAction;
+import io.sluice.audit.AuditEvent;
+import io.sluice.audit.AuditLog;
+import io.sluice.catalog.Asset;
+import io.sluice.catalog.AssetCatalog;
+import io.sluice.catalog.AssetKey;
+import io.sluice.catalog.KeyedAsset;
+import io.sluice.catalog.Lake;
+import io.sluice.catalog.LakeWrite;
+import io.sluice.catalog.PartitionRange;
+import io.sluice.catalog.TableSpec;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.time.Instant;
+import java.time.InstantSource;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Collectors;
+import org.jboss.logging.Logger;
+
+/**
+ * What a start after a crash does before any run is dispatched. Each run left STARTED is first reconciled with the
+ * lake's write log: a publish the store never heard of is recorded (a materialization marked {@code recovered}, the
+ * partition status, the watermark the step would have stored). A run whose every step with work to do is accounted for
+ * then ends SUCCESS; otherwise it ends CANCELED if its cancel was requested (or its backfill canceled), else FAILURE,
+ * and a backfill run is queued again only while its backfill is running or paused, up to sluice.runs.max-attempts runs
+ * in all. Queued runs of backfills that ended are canceled: nothing would ever claim them.
+ */
+@ApplicationScoped
+class RunRecovery {
+
+    private static final Logger LOG = Logger.getLogger(RunRecovery.class);
+
+    private final RunStore store;
+    private final RecoveryStore recovery;
+    private final Lake lake;
+    private final AssetCatalog catalog;
+    private final AuditLog audit;
+    private final InstantSource clock;
+    private final ObjectMapper mapper;
+    private final int maxAttempts;
+
+    RunRecovery(RunStore store, RecoveryStore recovery, Lake lake, AssetCatalog catalog, AuditLog audit, InstantSource clock,
+                ObjectMapper mapper, RunSettings settings) {
+        this.store = store;
+        this.recovery = recovery;
+        this.lake = lake;
+        this.catalog = catalog;
+        this.audit = audit;
+        this.clock = clock;
+        this.mapper = mapper;
+        this.maxAttempts = settings.maxAttempts();
+    }
+
+    /** Recovers what the last process left; returns the runs whose end it stored (their backfills hear of them). */
+    List<RunFinished> recover() {
+        Instant now = clock.instant();
+        List<RunFinished> ended = new ArrayList<>();
+        for (String id : store.idsWithStatus(RunStatus.STARTED)) {
+            Run run = store.find(id).orElseThrow();
+            ended.add(new RunFinished(run.id(), run.backfillId(), recover(run, now)));
+        }
+        for (RunFinished stranded : recovery.cancelQueuedOfEndedBackfills(now, "its backfill had ended when Sluice started; nothing would run it")) {
+            LOG.warnf("run %s was queued for backfill %s, which had ended: canceled", stranded.runId(), stranded.backfillId());
+            audit.record(AuditEvent.of(now, "sluice", AuditAction.RUN_RECOVERED, stranded.runId(), null, "process restart",
+                    Map.of("status", RunStatus.CANCELED.name(), "why", "queued for a backfill that had ended")).withBackfill(stranded.backfillId()));
+            ended.add(stranded);
+        }
+        ended.addAll(recovery.unsuccessfulWithQueuedDependents());
+        return ended;
+    }
+
+    private RunStatus recover(Run run, Instant now) {
+        Reconciliation.Outcome outcome = reconcile(run, now);
+        Map<Integer, Long> rows = new LinkedHashMap<>();
+        outcome.recovered().forEach(r -> rows.merge(r.step().index(), r.write().rowsChanged(), Long::sum));
+        RunStatus status;
+        String error;
+        if (outcome.complete()) {
+            status = RunStatus.SUCCESS;
+            error = null;
+            LOG.warnf("run %s was in progress when Sluice stopped, after its last publish: every write is in the lake's write log, "
+                    + "so it is recorded as SUCCESS (recovered)", run.id());
+        } else if (store.isCancelRequested(run.id())) {
+            status = RunStatus.CANCELED;
+            error = "canceled: Sluice stopped while this run was in progress, after its cancel was requested";
+            LOG.warnf("run %s was in progress when Sluice stopped, with its cancel requested: marked CANCELED", run.id());
+        } else {
+            status = RunStatus.FAILURE;
+            error = "Sluice stopped while this run was in progress; launch it again";
+            LOG.warnf("run %s was in progress when Sluice stopped: marked FAILURE", run.id());
+        }
+        end(run, now, status, error, outcome.accounted(), rows);
+        if (!outcome.recovered().isEmpty() || outcome.complete()) {
+            store.appendLog(run.id(), now, "WARN", null, "Sluice stopped while this run was in progress; at the next start "
+                    + outcome.recovered().size() + " publish(es) were found in the lake's write log and recorded as recovered"
+                    + (outcome.complete() ? ": every step is accounted for, so the run ended SUCCESS" : "; the run ended " + status));
+        }
+        Map<String, Object> detail = new LinkedHashMap<>();
+        detail.put("status", status.name());
+        detail.put("recovered", outcome.complete());
+        detail.put("recoveredMaterializations", outcome.recovered().size());
+        if (!outcome.recovered().isEmpty() || outcome.complete()) {
+            detail.put("reconciledFrom", "lake write log");
+        }
+        audit.record(AuditEvent.of(now, "sluice", AuditAction.RUN_RECOVERED, run.id(), assets(run), "process restart", detail)
+                .withBackfill(run.backfillId()));
+        if (status == RunStatus.FAILURE) {
+            retry(run, now);
+        }
+        return status;
+    }
+
+    /**
+     * Records the run's publishes that the store never heard of and says which steps are accounted for; when the lake
+     * cannot be read, nothing is recovered (the run ends as if it had published nothing).
+     */
+    private Reconciliation.Outcome reconcile(Run run, Instant now) {
+        List<LakeWrite> writes;
+        try {
+            writes = lake.writesOf(run.id());
+        } catch (RuntimeException e) {
+            LOG.errorf(e, "the lake's write log could not be read for run %s: nothing of it is recovered", run.id());
+            writes = List.of();
+        }
+        Set<Reconciliation.Recorded> recorded = store.materializations(run.id()).stream()
+                .map(m -> new Reconciliation.Recorded(m.asset(), m.partition())).collect(Collectors.toSet());
+        Reconciliation.Outcome outcome = Reconciliation.of(run.steps().stream().map(s -> work(run, s)).toList(), writes, recorded);
+        for (Reconciliation.Recovered r : outcome.recovered()) {
+            record(run, r, now);
+        }
+        return outcome;
+    }
+
+    private Reconciliation.StepWork work(Run run, RunStep step) {
+        Optional<Asset<?>> asset = catalog.find(step.asset());
+        Optional<String> table = asset.flatMap(a -> a.spec().table()).map(TableSpec::name);
+        if (asset.isEmpty() || table.isEmpty()) {
+            return new Reconciliation.StepWork(step, Optional.empty(), List.of());
+        }
+        var spec = asset.get().spec();
+        if (run.kind() == RunKind.ROLLBACK) {
+            return new Reconciliation.StepWork(step, table, List.of(run.partitions().stream().findFirst().map(PartitionRange::of)));
+        }
+        try {
+            return new Reconciliation.StepWork(step, table, PartitionUnits.of(spec.partitions().isPartitioned(),
+                    spec.processesRanges() && !(asset.get() instanceof KeyedAsset<?>), run.partitions(), spec.partitions().at(clock.instant())));
+        } catch (IllegalArgumentException e) {
+            // a partition the definition no longer has: the step cannot be accounted for
+            return new Reconciliation.StepWork(step, Optional.empty(), List.of());
+        }
+    }
+
+    /** A publish the store never heard of: its materialization (recovered), partition status and the step's watermark. */
+    private void record(Run run, Reconciliation.Recovered r, Instant now) {
+        LakeWrite w = r.write();
+        AssetKey asset = r.step().asset();
+        Map<String, Object> metadata = new LinkedHashMap<>();
+        metadata.put("recovered", true);
+        metadata.put("table", w.table());
+        metadata.put("write_mode", w.mode());
+        metadata.put("rows_staged", w.rowsIn());
+        metadata.put("rows_inserted", w.rowsInserted());
+        metadata.put("rows_removed", w.rowsRemoved());
+        metadata.put("current_rows", w.currentRows());
+        if (w.systemTime() != null) {
+            metadata.put("system_time", w.systemTime().toString());
+        }
+        r.unit().filter(u -> u.size() > 1).ifPresent(u -> metadata.put("partition_count", u.size()));
+        if (run.kind() == RunKind.ROLLBACK) {
+            metadata.put("rollback_to", run.rollbackTo());
+        }
+        store.recordMaterialization(new Materialization(run.id(), asset, r.partition(), w.writtenAt(), w.rowsChanged(), 0, 0, 0, json(metadata)));
+        boolean partitioned = catalog.find(asset).map(a -> a.spec().partitions().isPartitioned()).orElse(false);
+        if (partitioned && run.kind() == RunKind.MATERIALIZE && r.unit().isPresent()) {
+            store.recordPartitionOutcome(asset, r.unit().get().keys(), PartitionState.MATERIALIZED.name(), run.id(), w.writtenAt());
+        }
+        if (w.watermark() != null) {
+            store.saveWatermark(asset, r.partition(), w.watermark(), run.id(), now);
+        }
+        store.appendLog(run.id(), now, "WARN", asset, "recovered from the lake's write log: published " + w.table()
+                + (r.partition() == null ? "" : " partition " + r.partition()) + " at " + w.writtenAt() + ", " + w.rowsChanged() + " rows changed");
+    }
+
+    /**
+     * Ends a run that can no longer end by itself: accounted steps SUCCESS (with the rows their recovered publishes changed),
+     * the step in progress {@code status} (FAILURE or CANCELED), later steps SKIPPED (CANCELED when canceled), the run
+     * {@code status}; releases its partitions.
+     */
+    private void end(Run run, Instant now, RunStatus status, String error, Set<Integer> accounted, Map<Integer, Long> recoveredRows) {
+        long keys = 0;
+        long batches = 0;
+        long rows = 0;
+        for (RunStep step : run.steps()) {
+            RunStep ended = step;
+            if (accounted.contains(step.index())) {
+                ended = new RunStep(step.index(), step.asset(), RunStatus.SUCCESS, step.startedAt() == null ? run.startedAt() : step.startedAt(),
+                        now, step.keyCount(), step.batchCount(), step.rowsWritten() + recoveredRows.getOrDefault(step.index(), 0L), null);
+            } else if (!step.status().isTerminal()) {
+                RunStatus left = status == RunStatus.CANCELED ? RunStatus.CANCELED
+                        : step.status() == RunStatus.STARTED ? RunStatus.FAILURE : RunStatus.SKIPPED;
+                ended = new RunStep(step.index(), step.asset(), left, step.startedAt(), now, step.keyCount(), step.batchCount(),
+                        step.rowsWritten() + recoveredRows.getOrDefault(step.index(), 0L), null);
+            }
+            if (ended != step) {
+                store.updateStep(run.id(), ended);
+            }
+            keys += ended.keyCount();
+            batches += ended.batchCount();
+            rows += ended.rowsWritten();
+        }
+        store.finish(run.id(), status, now, keys, batches, rows, error);
+    }
+
+    /** A run that failed outside any asset's compute, at run time: its open steps and the run end FAILURE, audited. */
+    void markFailed(Run run, Instant now, String error, String why) {
+        end(run, now, RunStatus.FAILURE, error, Set.of(), Map.of());
+        audit.record(AuditEvent.of(now, "sluice", AuditAction.RUN_RECOVERED, run.id(), null, why,
+                Map.of("status", RunStatus.FAILURE.name())).withBackfill(run.backfillId()));
+    }
+
+    /**
+     * A backfill run that died with the process runs again while its backfill is running or paused, up to
+     * sluice.runs.max-attempts runs in all; the runs that waited for it wait for the retry. Without a retry, its end
+     * (heard by the backfill) cancels them.
+     */
+    private void retry(Run dead, Instant now) {
+        if (dead.backfillId() == null || dead.kind() != RunKind.MATERIALIZE) {
+            return;
+        }
+        if (!recovery.backfillOpen(dead.backfillId())) {
+            LOG.warnf("run %s of backfill %s is not retried: the backfill has ended", dead.id(), dead.backfillId());
+            return;
+        }
+        long attempts = store.attempts(dead.backfillId(), dead.partitions());
+        if (attempts >= maxAttempts) {
+            LOG.warnf("run %s of backfill %s is not retried: %d attempts made", dead.id(), dead.backfillId(), attempts);
+            return;
+        }
+        List<RunStep> steps = dead.steps().stream().map(s -> RunStep.queued(s.index(), s.asset())).toList();
+        Run retry = new Run(RunIds.next(), RunStatus.QUEUED, dead.mode(), dead.assets(), dead.keys(), dead.partitions(),
+                dead.configJson(), "attempt " + (attempts + 1) + ": run " + dead.id() + " died with the process", dead.launchedBy(), now,
+                null, null, 0, 0, 0, null, false, steps, RunKind.MATERIALIZE, null, dead.backfillId());
+        store.create(retry);
+        store.moveDependencies(dead.id(), retry.id());
+        audit.record(AuditEvent.of(now, "sluice", AuditAction.RUN_LAUNCHED, retry.id(), assets(dead), retry.reason(),
+                Map.of("retryOf", dead.id(), "attempt", attempts + 1, "partitions", dead.partitions())).withBackfill(dead.backfillId()));
+    }
+
+    private static String assets(Run run) {
+        return run.assets().stream().map(AssetKey::toString).collect(Collectors.joining(","));
+    }
+
+    private String json(Map<String, Object> metadata) {
+        try {
+            return mapper.writeValueAsString(metadata);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}

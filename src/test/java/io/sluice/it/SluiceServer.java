@@ -1,0 +1,171 @@
+package io.sluice.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Predicate;
+
+/**
+ * The packaged Sluice as a child process on one data directory, on H2 or on PostgreSQL (embedded, started here once and
+ * kept running across restarts of Sluice, as a production database would), with the HTTP calls the crash tests make.
+ * {@link #close()} kills whatever is still running.
+ */
+final class SluiceServer implements AutoCloseable {
+
+    static final ObjectMapper JSON = new ObjectMapper();
+
+    private final String engine;
+    private final Path data;
+    private final HttpClient http = HttpClient.newHttpClient();
+    private final List<Process> processes = new ArrayList<>();
+    private EmbeddedPostgres postgres;
+    private Process current;
+    private String base;
+
+    SluiceServer(String engine, Path data) {
+        this.engine = engine;
+        this.data = data;
+    }
+
+    /** Starts Sluice (the last one must have stopped) and waits until it is ready. */
+    Process start(String logName) throws Exception {
+        return start(logName, Map.of());
+    }
+
+    /** As {@link #start(String)}, with more environment variables. */
+    Process start(String logName, Map<String, String> extraEnv) throws Exception {
+        Path log = data.resolve(logName);
+        Path jar = Path.of(System.getProperty("sluice.jar", "target/quarkus-app/quarkus-run.jar"));
+        assertThat(jar).as("the packaged jar (run with ./mvnw verify)").exists();
+        ProcessBuilder pb = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx512m", "-jar",
+                jar.toString()).redirectErrorStream(true).redirectOutput(log.toFile());
+        Map<String, String> env = pb.environment();
+        int port = freePort();
+        env.put("SLUICE_DATA_DIR", data.toString());
+        env.put("PORT", Integer.toString(port));
+        env.put("SLUICE_BENCH_ENABLED", "true");
+        env.put("SLUICE_RUNS_WORKERS", "2");
+        if (engine.equals("pg")) {
+            if (postgres == null) {
+                postgres = EmbeddedPostgres.builder().start();
+            }
+            env.put("QUARKUS_PROFILE", "prod,pg");
+            env.put("QUARKUS_DATASOURCE__PG__JDBC_URL", postgres.getJdbcUrl("postgres", "postgres"));
+            env.put("QUARKUS_DATASOURCE__PG__USERNAME", "postgres");
+            env.put("QUARKUS_DATASOURCE__PG__PASSWORD", "postgres");
+        }
+        env.putAll(extraEnv);
+        Process p = pb.start();
+        processes.add(p);
+        current = p;
+        base = "http://127.0.0.1:" + port;
+        Instant deadline = Instant.now().plus(Duration.ofSeconds(90));
+        while (Instant.now().isBefore(deadline)) {
+            if (!p.isAlive()) {
+                throw new AssertionError("Sluice exited early:\n" + Files.readString(log));
+            }
+            try {
+                if (http.send(HttpRequest.newBuilder(URI.create(base + "/q/health/ready")).build(), HttpResponse.BodyHandlers.ofString())
+                        .statusCode() == 200) {
+                    return p;
+                }
+            } catch (IOException e) {
+                // not listening yet
+            }
+            Thread.sleep(200);
+        }
+        throw new AssertionError("Sluice did not become ready in 90 s:\n" + Files.readString(log));
+    }
+
+    /** Kills the running Sluice with SIGKILL and waits until it is gone. */
+    void kill() throws InterruptedException {
+        current.destroyForcibly().waitFor();
+    }
+
+    Path log(String logName) {
+        return data.resolve(logName);
+    }
+
+    JsonNode get(String path) throws Exception {
+        HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create(base + path)).build(), HttpResponse.BodyHandlers.ofString());
+        assertThat(r.statusCode()).as(path + ": " + r.body()).isEqualTo(200);
+        return JSON.readTree(r.body());
+    }
+
+    JsonNode post(String path, String body, int status) throws Exception {
+        HttpResponse<String> r = postRaw(path, body);
+        assertThat(r.statusCode()).as(path + ": " + r.body()).isEqualTo(status);
+        return JSON.readTree(r.body());
+    }
+
+    HttpResponse<String> postRaw(String path, String body) throws Exception {
+        return http.send(HttpRequest.newBuilder(URI.create(base + path)).header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(body)).build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    /** Polls {@code path} until {@code until} holds, within {@code limit}. */
+    JsonNode await(String path, Predicate<JsonNode> until, Duration limit) throws Exception {
+        Instant deadline = Instant.now().plus(limit);
+        while (Instant.now().isBefore(deadline)) {
+            JsonNode b = get(path);
+            if (until.test(b)) {
+                return b;
+            }
+            Thread.sleep(20);
+        }
+        throw new AssertionError(path + " did not get there in " + limit + ": " + get(path));
+    }
+
+    JsonNode awaitBackfill(String id, Predicate<JsonNode> until, Duration limit) throws Exception {
+        return await("/api/backfills/" + id, until, limit);
+    }
+
+    /** Waits for the run to end and returns it. */
+    JsonNode awaitRun(String id, Duration limit) throws Exception {
+        return await("/api/runs/" + id, r -> List.of("SUCCESS", "FAILURE", "CANCELED").contains(r.at("/status").asText()), limit);
+    }
+
+    /** The runs of a backfill, all of them, by status. */
+    Map<String, Integer> runsOfBackfill(String id) throws Exception {
+        Map<String, Integer> byStatus = new HashMap<>();
+        for (int offset = 0; ; offset += 500) {
+            JsonNode page = get("/api/runs?backfill=" + id + "&limit=500&offset=" + offset);
+            page.forEach(run -> byStatus.merge(run.get("status").asText(), 1, Integer::sum));
+            if (page.size() < 500) {
+                return byStatus;
+            }
+        }
+    }
+
+    private static int freePort() throws IOException {
+        try (ServerSocket s = new ServerSocket(0)) {
+            return s.getLocalPort();
+        }
+    }
+
+    @Override
+    public void close() throws Exception {
+        for (Process p : processes) {
+            p.destroyForcibly().waitFor();
+        }
+        if (postgres != null) {
+            postgres.close();
+        }
+    }
+}

@@ -1,0 +1,11 @@
+package io.sluice.store;
+
+import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.TestProfile;
+import io.sluice.testing.StoreOnlyProfile;
+
+/** {@link CancelLockOrderContract} on the embedded default, H2. */
+@QuarkusTest
+@TestProfile(StoreOnlyProfile.class)
+class H2CancelLockOrderTest extends CancelLockOrderContract {
+}
