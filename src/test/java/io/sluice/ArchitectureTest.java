@@ -13,7 +13,12 @@ class ArchitectureTest {
 
     @ArchTest
     static final ArchRule partitionsUseTheJdkOnly = noClasses().that().resideInAPackage("io.sluice.partitions..")
-            .should().dependOnClassesThat().resideOutsideOfPackages("io.sluice.partitions..", "java..");
+            .should().dependOnClassesThat().resideOutsideOfPackages("io.sluice.partitions..", "io.sluice.text..", "java..");
+
+    /** What user text may hold: a leaf every layer may use. */
+    @ArchTest
+    static final ArchRule textUsesTheJdkOnly = noClasses().that().resideInAPackage("io.sluice.text..")
+            .should().dependOnClassesThat().resideOutsideOfPackages("io.sluice.text..", "java..");
 
     @ArchTest
     static final ArchRule onlyTheLakeTouchesDuckDb = noClasses().that().resideOutsideOfPackage("io.sluice.lake..")

@@ -77,7 +77,7 @@ public class AssetResource {
                                                          @QueryParam("status") List<String> statuses) {
         Asset<?> asset = assets.get(group, name);
         if (statuses != null && statuses.size() > 1) {
-            throw new RequestRejected(400, "status", "give at most one status; got " + statuses);
+            throw RequestRejected.malformed("status", "give the status parameter at most once; got " + statuses.size());
         }
         String status = statuses == null || statuses.isEmpty() ? null : statuses.get(0);
         Optional<io.sluice.runs.PartitionState> only = status == null || status.isBlank() ? Optional.empty()
@@ -104,7 +104,7 @@ public class AssetResource {
         if (run) {
             target = RollbackTarget.toRun(body.toRun().trim());
         } else {
-            target = RollbackTarget.toSystemTime(Params.instant(422, "toSystemTime", body.toSystemTime()));
+            target = RollbackTarget.toSystemTime(Params.instant("toSystemTime", body.toSystemTime()));
         }
         Run started = runs.rollback(asset.spec().key(), target, Optional.ofNullable(body.partition()).filter(p -> !p.isBlank()),
                 body.reason(), RunResource.actor(body.launchedBy(), actor));

@@ -30,19 +30,13 @@ public class AuditResource {
                                   @QueryParam("actor") String actor, @QueryParam("from") String from, @QueryParam("to") String to,
                                   @QueryParam("limit") @DefaultValue("200") String limit,
                                   @QueryParam("offset") @DefaultValue("0") String offset) {
-        int max = Params.integer("limit", limit);
-        if (max < 1 || max > 10_000) {
-            throw new RequestRejected(400, "limit", "limit must be between 1 and 10000");
-        }
-        int skip = Params.integer("offset", offset);
-        if (skip < 0) {
-            throw new RequestRejected(400, "offset", "offset must be >= 0");
-        }
+        int max = Params.between("limit", limit, 1, 10_000);
+        int skip = Params.between("offset", offset, 0, Integer.MAX_VALUE);
         Params.assetKey("asset", asset); // a malformed key is a 400, not an empty trail
         Optional<Instant> after = instant("from", from);
         Optional<Instant> before = instant("to", to);
         if (after.isPresent() && before.isPresent() && !after.get().isBefore(before.get())) {
-            throw new RequestRejected(400, "from", "from must be before to");
+            throw RequestRejected.invalid("from", "from must be before to");
         }
         return audit.query(new AuditQuery(opt(asset), opt(backfill), opt(run), opt(actor), after, before, max, skip));
     }

@@ -98,7 +98,7 @@ public class BackfillResource {
 
     @GET
     public List<BackfillDto> list(@QueryParam("limit") @DefaultValue("50") String limit, @QueryParam("offset") @DefaultValue("0") String offset) {
-        return backfills.list(Params.integer("limit", limit), Params.integer("offset", offset)).stream()
+        return backfills.list(Params.between("limit", limit, 1, BackfillService.MAX_LIST), Params.between("offset", offset, 0, Integer.MAX_VALUE)).stream()
                 .map(b -> BackfillDto.of(b, backfills.progress(b))).toList();
     }
 
@@ -112,28 +112,28 @@ public class BackfillResource {
     @POST
     @Path("/{id}/pause")
     @Consumes(MediaType.WILDCARD)
-    public BackfillDto pause(@PathParam("id") String id, String body, @HeaderParam(RunResource.ACTOR_HEADER) String actor) {
+    public BackfillDto pause(@PathParam("id") String id, byte[] body, @HeaderParam(RunResource.ACTOR_HEADER) String actor) {
         return dto(backfills.pause(id, actor, reason(body)));
     }
 
     @POST
     @Path("/{id}/resume")
     @Consumes(MediaType.WILDCARD)
-    public BackfillDto resume(@PathParam("id") String id, String body, @HeaderParam(RunResource.ACTOR_HEADER) String actor) {
+    public BackfillDto resume(@PathParam("id") String id, byte[] body, @HeaderParam(RunResource.ACTOR_HEADER) String actor) {
         return dto(backfills.resume(id, actor, reason(body)));
     }
 
     @POST
     @Path("/{id}/cancel")
     @Consumes(MediaType.WILDCARD)
-    public BackfillDto cancel(@PathParam("id") String id, String body, @HeaderParam(RunResource.ACTOR_HEADER) String actor) {
+    public BackfillDto cancel(@PathParam("id") String id, byte[] body, @HeaderParam(RunResource.ACTOR_HEADER) String actor) {
         return dto(backfills.cancel(id, actor, reason(body)));
     }
 
     @POST
     @Path("/{id}/retry-failed")
     @Consumes(MediaType.WILDCARD)
-    public Response retryFailed(@PathParam("id") String id, String body, @HeaderParam(RunResource.ACTOR_HEADER) String actor,
+    public Response retryFailed(@PathParam("id") String id, byte[] body, @HeaderParam(RunResource.ACTOR_HEADER) String actor,
                                 @Context UriInfo uri) {
         BackfillService.Launch launch = backfills.retryFailed(id, actor, reason(body));
         Backfill b = launch.backfill().orElseThrow();
@@ -145,21 +145,34 @@ public class BackfillResource {
         return BackfillDto.of(b, backfills.progress(b));
     }
 
-    /** The optional {"reason": "..."} of a steering request, read as strictly as every body (a problem names the field). */
-    private String reason(String body) {
-        if (body == null || body.isBlank()) {
-            return null;
+    /** Whether an optional body is absent: empty, or only JSON white space. */
+    static boolean blank(byte[] body) {
+        if (body != null) {
+            for (byte b : body) {
+                if (b != ' ' && b != '\t' && b != '\n' && b != '\r') {
+                    return false;
+                }
+            }
         }
-        try {
-            return mapper.readValue(body, ActionBody.class).reason();
-        } catch (com.fasterxml.jackson.databind.exc.MismatchedInputException e) {
-            throw e.getPath().isEmpty() ? new RequestRejected(400, null, "body must be {\"reason\": \"...\"}") : unchecked(e);
-        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-            throw unchecked(e);
-        }
+        return true;
     }
 
-    private static RuntimeException unchecked(com.fasterxml.jackson.core.JsonProcessingException e) {
-        return new jakarta.ws.rs.BadRequestException(e);
+    /** The optional {"reason": "..."} of a steering request, read as strictly as every body (a problem names the field). */
+    private String reason(byte[] body) {
+        if (blank(body)) {
+            return null;
+        }
+        ActionBody action;
+        try {
+            action = mapper.readValue(body, ActionBody.class);
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw io.sluice.runs.JsonRefusal.body(e);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e); // reading bytes in memory
+        }
+        if (action == null) {
+            throw RequestRejected.malformed(null, "request body must be an object like {\"reason\": \"...\"}, not null");
+        }
+        return action.reason();
     }
 }

@@ -1,26 +1,30 @@
 package io.sluice.api;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.quarkus.runtime.configuration.MemorySize;
 import io.quarkus.vertx.http.runtime.RouteConstants;
+import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpHeaders;
+import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.http.HttpVersion;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
+import io.vertx.ext.web.impl.RoutingContextInternal;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * The size limits of a request, refused with a problem body before anything reads the body: a URL over
- * {@link #MAX_URL} characters (414; HTTP/1 only, as Vert.x's request line limit), headers over {@link #MAX_HEADERS} bytes (431), a declared body over
- * {@code quarkus.http.limits.max-body-size} (413). Vert.x and Quarkus would refuse them with an empty body: the
- * first two before any route runs (so their own limits are set well above these, see application.properties), the
- * last in a route this one runs ahead of. Past Vert.x's raised limits the empty refusal remains.
+ * {@link #MAX_URL} characters (414; HTTP/1 only, as Vert.x's request line limit), headers over {@link #MAX_HEADERS} bytes (431), a body over
+ * {@code quarkus.http.limits.max-body-size} (413), declared or, chunked, once it passes the limit. Vert.x and Quarkus would
+ * refuse them with an empty body: the first two before any route runs (so their own limits are set well above these,
+ * see application.properties), the last in a route this one runs ahead of or while the endpoint reads the body. Past
+ * Vert.x's raised limits the empty refusal remains.
  */
 @ApplicationScoped
 public class HttpLimits {
@@ -29,6 +33,7 @@ public class HttpLimits {
     static final int MAX_URL = 4_096;
     /** The most bytes of headers accepted (names, values, separators), Quarkus's default. */
     static final int MAX_HEADERS = 20 * 1_024;
+    private static final Set<HttpMethod> WITH_BODY = Set.of(HttpMethod.POST, HttpMethod.PUT, HttpMethod.PATCH, HttpMethod.DELETE);
 
     private final ObjectMapper mapper;
     private final long maxBody;
@@ -43,27 +48,59 @@ public class HttpLimits {
     }
 
     private void check(RoutingContext context) {
-        Optional<Refusal> refusal = refusal(context.request(), maxBody);
-        if (refusal.isEmpty()) {
+        HttpServerRequest request = context.request();
+        Optional<Refusal> refusal = refusal(request, maxBody);
+        if (refusal.isPresent()) {
+            EarlyRefusal.send(context, mapper, refusal.get().status(), refusal.get().detail());
+        } else if (request.getHeader(HttpHeaders.CONTENT_LENGTH) == null && !request.isEnded() && carriesBody(request)) {
+            readUpToLimit(context);
+        } else {
             context.next();
-            return;
         }
-        Refusal r = refusal.get();
-        Problem problem = Problem.of(r.status(), r.detail(), null, instance(context.request().path()));
-        String body;
-        try {
-            body = mapper.writeValueAsString(problem);
-        } catch (JsonProcessingException e) {
-            body = "{\"status\":" + r.status() + "}";
+    }
+
+    /** A body of unknown length: chunked (HTTP/1.1), or a request with a body and no Content-Length (HTTP/2). */
+    static boolean carriesBody(HttpServerRequest request) {
+        return request.version() == HttpVersion.HTTP_2 ? WITH_BODY.contains(request.method())
+                : request.headers().contains(HttpHeaders.TRANSFER_ENCODING);
+    }
+
+    /**
+     * Reads a body whose length is not declared, refusing it with a 413 problem as soon as it passes the limit; within it,
+     * the endpoint reads it from memory. (Left to the framework, the body is read as the endpoint parses it, and past the
+     * limit the framework answers an empty 413 in the middle of the parse, which then fails and logs two ERROR stack traces.)
+     */
+    private void readUpToLimit(RoutingContext context) {
+        HttpServerRequest request = context.request();
+        Buffer body = Buffer.buffer();
+        boolean[] done = {false};
+        request.handler(chunk -> {
+            if (done[0]) {
+                return;
+            }
+            if ((long) body.length() + chunk.length() > maxBody) {
+                done[0] = true;
+                EarlyRefusal.send(context, mapper, 413, String.format(
+                        "the request body has more than %,d bytes; at most %,d are accepted", maxBody, maxBody));
+                return;
+            }
+            body.appendBuffer(chunk);
+        });
+        request.exceptionHandler(e -> done[0] = true); // the client went away: there is no one to answer
+        request.endHandler(end -> {
+            if (!done[0]) {
+                done[0] = true;
+                context.setBody(body);
+                if (context instanceof RoutingContextInternal internal) {
+                    internal.visitHandler(RoutingContextInternal.BODY_HANDLER); // read: a body handler further on must not wait for it
+                }
+                context.next();
+            }
+        });
+        if (request.version() != HttpVersion.HTTP_2 && "100-continue".equalsIgnoreCase(request.getHeader(HttpHeaders.EXPECT))) {
+            context.response().writeContinue();
         }
-        io.vertx.core.http.HttpServerResponse response = context.response().setStatusCode(r.status())
-                .putHeader(HttpHeaders.CONTENT_TYPE, Problem.MEDIA_TYPE);
-        if (context.request().version() != HttpVersion.HTTP_2) {
-            // the body was not read: the connection cannot carry another request, and is closed once the answer is out
-            // (HTTP/2 forbids the header, and ends just this stream)
-            response.putHeader(HttpHeaders.CONNECTION, "close").endHandler(done -> context.request().connection().close());
-        }
-        response.end(body);
+        request.resume();
     }
 
     /** Why a request is too large (status, detail), if it is. */
@@ -99,10 +136,5 @@ public class HttpLimits {
             }
         }
         return Optional.empty();
-    }
-
-    /** The path for the problem's {@code instance}, cut short when it is itself what is too long. */
-    private static String instance(String path) {
-        return path == null ? null : path.length() <= 200 ? path : path.substring(0, 200) + "…";
     }
 }

@@ -48,14 +48,8 @@ public class LakeResource {
                                           @QueryParam("limit") @DefaultValue("100") String limit,
                                           @QueryParam("offset") @DefaultValue("0") String offset) {
         get(name);
-        int max = Params.integer("limit", limit);
-        int skip = Params.integer("offset", offset);
-        if (max < 1 || max > 1000) {
-            throw new RequestRejected(400, "limit", "limit must be between 1 and 1000");
-        }
-        if (skip < 0) {
-            throw new RequestRejected(400, "offset", "offset must be >= 0");
-        }
+        int max = Params.between("limit", limit, 1, 1000);
+        int skip = Params.between("offset", offset, 0, Integer.MAX_VALUE);
         Optional<LocalDate> b = blank(businessDate) ? Optional.empty() : Optional.of(Params.date("businessDate", businessDate));
         Optional<Instant> t = blank(systemTime) ? Optional.empty() : Optional.of(Params.instant("systemTime", systemTime));
         return unsupportedAsBadRequest(() -> tables.rows(name, b, t, blank(key) ? Optional.empty() : Optional.of(key), max, skip));
@@ -67,7 +61,7 @@ public class LakeResource {
                                       @QueryParam("limit") @DefaultValue("1000") String limit) {
         get(name);
         if (blank(run)) {
-            throw new RequestRejected(400, "run", "give the run whose changes to show: ?run=RUN_ID");
+            throw RequestRejected.invalid("run", "give the run whose changes to show: ?run=RUN_ID");
         }
         String id = run.trim();
         try {
@@ -75,10 +69,7 @@ public class LakeResource {
         } catch (RequestRejected e) {
             throw e.status() == 404 ? RequestRejected.notFound("run", e.getMessage()) : e;
         }
-        int max = Params.integer("limit", limit);
-        if (max < 1 || max > 10_000) {
-            throw new RequestRejected(400, "limit", "limit must be between 1 and 10000");
-        }
+        int max = Params.between("limit", limit, 1, 10_000);
         return unsupportedAsBadRequest(() -> tables.changes(name, id, max));
     }
 
@@ -86,7 +77,7 @@ public class LakeResource {
         try {
             return read.get();
         } catch (LakeTables.UnsupportedRead e) {
-            throw new RequestRejected(400, e.parameter(), e.getMessage());
+            throw RequestRejected.invalid(e.parameter(), e.getMessage());
         }
     }
 

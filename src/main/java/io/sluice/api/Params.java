@@ -2,62 +2,80 @@ package io.sluice.api;
 
 import io.sluice.catalog.LakeTimes;
 import io.sluice.runs.RequestRejected;
+import io.sluice.text.Text;
 import java.util.Arrays;
 
-/** Parsing of query parameters into clear 400 problems. */
+/**
+ * Parsing of query parameters (and of body fields that hold a date, a timestamp or a choice) into problems: a value not
+ * written as what it must be is a 400, a value written well but not allowed (out of range, not one of the choices) a 422.
+ */
 final class Params {
     private Params() {
     }
 
     static int integer(String name, String value) {
-        try {
-            return Integer.parseInt(value.trim());
-        } catch (NumberFormatException | NullPointerException e) {
-            if (value != null && value.trim().matches("[-+]?\\d+")) {
-                throw new RequestRejected(400, name, "query parameter '" + name + "' is out of range, got '" + value.trim() + "'");
-            }
-            throw new RequestRejected(400, name, "query parameter '" + name + "' must be an integer, got '" + value + "'");
+        String text = value == null ? "" : value.trim();
+        if (!text.matches("[-+]?\\d+")) {
+            throw RequestRejected.malformed(name, "query parameter '" + name + "' must be a whole number, got " + Text.quote(value));
         }
+        try {
+            return Integer.parseInt(text);
+        } catch (NumberFormatException e) {
+            throw RequestRejected.invalid(name, "query parameter '" + name + "' is out of range, got " + Text.quote(text));
+        }
+    }
+
+    /** A whole number from {@code min} to {@code max}. */
+    static int between(String name, String value, int min, int max) {
+        int n = integer(name, value);
+        if (n < min || n > max) {
+            throw RequestRejected.invalid(name, max == Integer.MAX_VALUE ? name + " must be >= " + min
+                    : name + " must be between " + min + " and " + max + ", got " + n);
+        }
+        return n;
     }
 
     /** An enum field of a request body: a wrong value is a 422 naming the field and the allowed values. */
     static <E extends Enum<E>> E bodyEnum(Class<E> type, String field, String value) {
+        return choice(type, field, value);
+    }
+
+    static <E extends Enum<E>> E enumValue(Class<E> type, String name, String value) {
+        return choice(type, name, value);
+    }
+
+    private static <E extends Enum<E>> E choice(Class<E> type, String field, String value) {
         try {
             return Enum.valueOf(type, value.trim().toUpperCase(java.util.Locale.ROOT));
         } catch (IllegalArgumentException e) {
-            throw RequestRejected.invalid(field, field + " must be one of " + Arrays.toString(type.getEnumConstants()) + "; got '" + value + "'");
+            throw RequestRejected.invalid(field, field + " must be one of " + Arrays.toString(type.getEnumConstants()) + "; got " + Text.quote(value));
         }
     }
 
-    /** A timestamp query parameter with an offset, like 2025-01-01T00:00:00Z, in years 1 to 9999 (a 400 otherwise). */
+    /** A timestamp with an offset, like 2025-01-01T00:00:00Z (a 400 otherwise), in years 1 to 9999 (a 422 otherwise). */
     static java.time.Instant instant(String field, String value) {
-        return instant(400, field, value);
-    }
-
-    /** As {@link #instant(String, String)}, rejected with {@code status}. */
-    static java.time.Instant instant(int status, String field, String value) {
         java.time.Instant instant;
         try {
             instant = java.time.OffsetDateTime.parse(value.trim()).toInstant();
         } catch (java.time.format.DateTimeParseException e) {
-            throw new RequestRejected(status, field, field + " must be a timestamp with offset like 2025-01-01T00:00:00Z, got '" + value + "'");
+            throw RequestRejected.malformed(field, field + " must be a timestamp with offset like 2025-01-01T00:00:00Z, got " + Text.quote(value));
         }
         if (LakeTimes.outside(instant)) {
-            throw new RequestRejected(status, field, field + " must be between " + LakeTimes.INSTANTS + ", got '" + value.trim() + "'");
+            throw RequestRejected.invalid(field, field + " must be between " + LakeTimes.INSTANTS + ", got '" + value.trim() + "'");
         }
         return instant;
     }
 
-    /** A date query parameter like 2021-06-30, in years 1 to 9999 (a 400 otherwise). */
+    /** A date like 2021-06-30 (a 400 otherwise), in years 1 to 9999 (a 422 otherwise). */
     static java.time.LocalDate date(String field, String value) {
         java.time.LocalDate date;
         try {
             date = java.time.LocalDate.parse(value.trim());
         } catch (java.time.format.DateTimeParseException e) {
-            throw new RequestRejected(400, field, field + " must be a date like 2021-06-30, got '" + value + "'");
+            throw RequestRejected.malformed(field, field + " must be a date like 2021-06-30, got " + Text.quote(value));
         }
         if (LakeTimes.outside(date)) {
-            throw new RequestRejected(400, field, field + " must be between " + LakeTimes.DATES + ", got '" + value.trim() + "'");
+            throw RequestRejected.invalid(field, field + " must be between " + LakeTimes.DATES + ", got '" + value.trim() + "'");
         }
         return date;
     }
@@ -70,16 +88,7 @@ final class Params {
         try {
             return java.util.Optional.of(io.sluice.catalog.AssetKey.parse(value.trim()));
         } catch (IllegalArgumentException e) {
-            throw new RequestRejected(400, field, e.getMessage());
-        }
-    }
-
-    static <E extends Enum<E>> E enumValue(Class<E> type, String name, String value) {
-        try {
-            return Enum.valueOf(type, value.trim().toUpperCase(java.util.Locale.ROOT));
-        } catch (IllegalArgumentException e) {
-            throw new RequestRejected(400, name, "'" + value + "' is not a valid " + name + "; use one of "
-                    + Arrays.toString(type.getEnumConstants()));
+            throw RequestRejected.malformed(field, e.getMessage());
         }
     }
 }

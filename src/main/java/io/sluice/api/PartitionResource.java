@@ -59,7 +59,10 @@ public class PartitionResource {
     }
 
     private static List<String> keys(KeysBody body) {
-        if (body == null || body.keys() == null) {
+        if (body == null) {
+            throw RequestRejected.malformed(null, "request body is missing; send {\"keys\": [\"...\"], \"reason\": \"...\"}");
+        }
+        if (body.keys() == null) {
             throw RequestRejected.invalid("keys", "send {\"keys\": [\"...\"]}");
         }
         return body.keys();

@@ -42,8 +42,10 @@ public class PoolResource {
     @Path("/{name}")
     @Consumes(MediaType.APPLICATION_JSON)
     public PoolDto set(@PathParam("name") String name, PoolBody body, @HeaderParam(RunResource.ACTOR_HEADER) String actor) {
-        pools.set(name, body == null ? null : body.limit(), body != null && Boolean.TRUE.equals(body.allowUndeclared()), actor,
-                body == null ? null : body.reason());
+        if (body == null) {
+            throw io.sluice.runs.RequestRejected.malformed(null, "request body is missing; send {\"limit\": N, \"reason\": \"...\"}");
+        }
+        pools.set(name, body.limit(), Boolean.TRUE.equals(body.allowUndeclared()), actor, body.reason());
         executor.wake();
         return new PoolDto(name, body.limit());
     }

@@ -16,8 +16,22 @@ public record Problem(String type, String title, int status, String detail, Stri
 
     /** A problem with the status's reason phrase as its title. */
     public static Problem of(int status, String detail, String field, String instance) {
+        // what a request sent and a detail quotes stays on one line, drawn as sent (a client may print it to a terminal)
+        return new Problem("about:blank", title(status), status, io.sluice.text.Text.escape(detail), io.sluice.text.Text.escape(field),
+                io.sluice.text.Text.escape(instance));
+    }
+
+    /** The status's reason phrase, also for those JAX-RS does not name (421, 422, 431). */
+    static String title(int status) {
         Response.Status known = Response.Status.fromStatusCode(status);
-        String title = known != null ? known.getReasonPhrase() : status == 422 ? "Unprocessable Entity" : "Error";
-        return new Problem("about:blank", title, status, detail, field, instance);
+        if (known != null) {
+            return known.getReasonPhrase();
+        }
+        return switch (status) {
+            case 421 -> "Misdirected Request";
+            case 422 -> "Unprocessable Entity";
+            case 431 -> "Request Header Fields Too Large";
+            default -> status >= 500 ? "Server Error" : "Client Error";
+        };
     }
 }

@@ -2,15 +2,23 @@ package io.sluice.api;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
+import io.sluice.runs.JsonRefusal;
 import io.sluice.runs.RequestRejected;
+import jakarta.ws.rs.NotAcceptableException;
+import jakarta.ws.rs.NotAllowedException;
+import jakarta.ws.rs.NotFoundException;
+import jakarta.ws.rs.NotSupportedException;
 import jakarta.ws.rs.WebApplicationException;
+import jakarta.ws.rs.core.HttpHeaders;
+import jakarta.ws.rs.core.Request;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
-import java.util.stream.Collectors;
+import java.util.Set;
+import java.util.TreeSet;
 import org.jboss.logging.Logger;
 import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
 
-/** Every error leaves the API as problem+json: 4xx naming the field, never a stack trace. */
+/** Every error leaves the API as problem+json: 4xx naming the field in a user's words, never a stack trace or a Java class. */
 public class ProblemMappers {
 
     private static final Logger LOG = Logger.getLogger(ProblemMappers.class);
@@ -27,22 +35,11 @@ public class ProblemMappers {
 
     @ServerExceptionMapper
     public Response unreadableJson(JsonProcessingException e, UriInfo uri) {
-        if (e instanceof MismatchedInputException m && !m.getPath().isEmpty()) {
-            String field = field(m);
-            return Problem.response(400, "request body field '" + field + "' has the wrong type or is unknown: "
-                    + clean(m.getOriginalMessage()), field, path(uri));
-        }
-        if (e instanceof com.fasterxml.jackson.databind.JsonMappingException m && !m.getPath().isEmpty()
-                && m.getCause() instanceof com.fasterxml.jackson.core.exc.InputCoercionException) {
-            // a number out of its field's range: "maxConcurrent": 99999999999
-            String field = field(m);
-            return Problem.response(400, "request body field '" + field + "' is not valid: " + clean(m.getOriginalMessage()), field, path(uri));
-        }
-        return Problem.response(400, "request body is not valid JSON: " + clean(e.getOriginalMessage()), null, path(uri));
+        return rejected(JsonRefusal.body(e), uri);
     }
 
     @ServerExceptionMapper
-    public Response web(WebApplicationException e, UriInfo uri) {
+    public Response web(WebApplicationException e, UriInfo uri, Request request, HttpHeaders headers) {
         if (e.getCause() instanceof JsonProcessingException json) {
             return unreadableJson(json, uri);
         }
@@ -51,25 +48,42 @@ public class ProblemMappers {
             LOG.error("request failed", e);
             return Problem.response(status, "internal error; see the server log", null, path(uri));
         }
-        return Problem.response(status, e.getMessage(), null, path(uri));
+        String method = request == null ? "" : request.getMethod() + " ";
+        String detail;
+        if (e instanceof NotFoundException && e.getMessage() != null && e.getMessage().startsWith("Unable to find matching")) {
+            detail = "there is nothing at " + method + path(uri) + "; the API's endpoints are listed at /q/swagger-ui";
+        } else if (e instanceof NotAllowedException) {
+            String allowed = allowed(e.getResponse());
+            detail = (method.isEmpty() ? "this method" : method.trim()) + " is not a method " + path(uri) + " takes"
+                    + (allowed.isEmpty() ? "; the API's endpoints and their methods are listed at /q/swagger-ui" : "; it takes " + allowed);
+        } else if (e instanceof NotSupportedException) {
+            detail = "the body's content type (" + contentType(headers) + ") is not one " + path(uri)
+                    + " reads; the API reads application/json, the launch form application/x-www-form-urlencoded";
+        } else if (e instanceof NotAcceptableException) {
+            detail = path(uri) + " cannot answer in the type the Accept header asks for ("
+                    + io.sluice.text.Text.escape(headers.getHeaderString(HttpHeaders.ACCEPT)) + ")";
+        } else {
+            detail = e.getMessage() == null || e.getMessage().startsWith("HTTP ") ? Problem.of(status, null, null, null).title() : e.getMessage();
+        }
+        return Problem.response(status, detail, null, path(uri));
     }
 
     @ServerExceptionMapper
     public Response unexpected(Exception e, UriInfo uri) {
         LOG.errorf(e, "unexpected error on %s", path(uri));
-        return Problem.response(500, "internal error: " + e.getClass().getSimpleName() + "; see the server log", null, path(uri));
+        return Problem.response(500, "internal error; see the server log", null, path(uri));
     }
 
-    /** The JSON path of the field at fault, like {@code ranges[0].start}. */
-    private static String field(com.fasterxml.jackson.databind.JsonMappingException e) {
-        return e.getPath().stream()
-                .map(r -> r.getFieldName() != null ? r.getFieldName() : "[" + r.getIndex() + "]")
-                .collect(Collectors.joining(".")).replace(".[", "[");
+    private static String allowed(Response response) {
+        Set<String> methods = new TreeSet<>(response.getAllowedMethods());
+        methods.remove("OPTIONS");
+        methods.remove("HEAD");
+        return String.join(", ", methods);
     }
 
-    /** Jackson's message without its source-location noise. */
-    private static String clean(String message) {
-        return message == null ? "" : message.split("\n")[0].replaceAll("\\s*\\(start marker at .*$", "").replaceAll("\\s*\\(for Object starting at .*$", "");
+    private static String contentType(HttpHeaders headers) {
+        String type = headers == null ? null : headers.getHeaderString(HttpHeaders.CONTENT_TYPE);
+        return type == null ? "none given" : io.sluice.text.Text.escape(type);
     }
 
     private static String path(UriInfo uri) {

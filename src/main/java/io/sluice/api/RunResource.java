@@ -65,13 +65,8 @@ public class RunResource {
         Optional<RunStatus> s = status == null || status.isBlank() ? Optional.empty()
                 : Optional.of(Params.enumValue(RunStatus.class, "status", status));
         Optional<AssetKey> a = Params.assetKey("asset", asset);
-        RunQuery query;
-        try {
-            query = new RunQuery(s, a, Optional.ofNullable(backfill).filter(b -> !b.isBlank()), true, Params.integer("limit", limit),
-                    Params.integer("offset", offset));
-        } catch (IllegalArgumentException e) {
-            throw new RequestRejected(400, e.getMessage().startsWith("limit") ? "limit" : "offset", e.getMessage());
-        }
+        RunQuery query = new RunQuery(s, a, Optional.ofNullable(backfill).filter(b -> !b.isBlank()), true,
+                Params.between("limit", limit, 1, RunQuery.MAX_LIMIT), Params.between("offset", offset, 0, Integer.MAX_VALUE));
         return runs.list(query).stream().map(r -> dto(r, false)).toList();
     }
 
@@ -85,11 +80,8 @@ public class RunResource {
     @Path("/{id}/logs")
     public List<LogLine> logs(@PathParam("id") String id, @QueryParam("after") @DefaultValue("0") String after,
                               @QueryParam("limit") @DefaultValue("1000") String limit) {
-        int max = Params.integer("limit", limit);
-        if (max < 1 || max > 10_000) {
-            throw new RequestRejected(400, "limit", "limit must be between 1 and 10000");
-        }
-        return runs.logs(id, Params.integer("after", after), max);
+        int max = Params.between("limit", limit, 1, 10_000);
+        return runs.logs(id, Params.between("after", after, 0, Integer.MAX_VALUE), max);
     }
 
     @GET
@@ -105,9 +97,12 @@ public class RunResource {
     @POST
     @Path("/{id}/cancel")
     @Consumes(MediaType.WILDCARD)
-    public RunDto cancel(@PathParam("id") String id, String body, @HeaderParam(ACTOR_HEADER) String actor)
-            throws com.fasterxml.jackson.core.JsonProcessingException {
-        CancelBody cancel = body == null || body.isBlank() ? new CancelBody(null) : mapper.readValue(body, CancelBody.class);
+    public RunDto cancel(@PathParam("id") String id, byte[] body, @HeaderParam(ACTOR_HEADER) String actor) throws java.io.IOException {
+        // read from the bytes, so that bytes that are not UTF-8 are refused rather than read as U+FFFD
+        CancelBody cancel = BackfillResource.blank(body) ? new CancelBody(null) : mapper.readValue(body, CancelBody.class);
+        if (cancel == null) {
+            throw RequestRejected.malformed(null, "request body must be an object like {\"reason\": \"...\"}, not null");
+        }
         return dto(runs.cancel(id, actor, cancel.reason()), false);
     }
 

@@ -8,14 +8,12 @@ import io.sluice.audit.AuditEvent;
 import io.sluice.audit.AuditLog;
 import io.sluice.catalog.AssetCatalog;
 import io.sluice.catalog.AssetKey;
-import io.sluice.partitions.PartitionKeyRange;
 import io.sluice.partitions.PartitionSpace;
 import io.sluice.partitions.PartitionSubset;
 import io.sluice.partitions.PartitionsDefinition;
 import io.sluice.runs.Actors;
 import io.sluice.runs.ConcurrencyLimits;
 import io.sluice.runs.LaunchValidator;
-import io.sluice.runs.PartitionState;
 import io.sluice.runs.RequestRejected;
 import io.sluice.runs.Run;
 import io.sluice.runs.RunFinished;
@@ -88,7 +86,7 @@ public class BackfillService {
                 .findFirst().orElseThrow(() -> RequestRejected.invalid("assets", "none of the selected assets is partitioned; "
                         + "launch them with POST /api/runs"));
         List<AssetKey> anchored = selected.stream().filter(s -> s.partitions().equals(definition)).map(BackfillPlanner.Selected::key).toList();
-        PartitionSubset targets = targets(request, anchored, definition.at(now));
+        PartitionSubset targets = BackfillTargets.of(request, anchored, definition.at(now), runStore::partitionOutcomes);
         ValidatedLaunch valid = validator.validateExceptPartitions(new RunRequest(request.assets(), request.mode(), request.keys(),
                 List.of(), request.config(), request.reason(), request.launchedBy()));
         if (request.partitionsPerRun() < 1) {
@@ -160,70 +158,17 @@ public class BackfillService {
                 catalog.graph().upstreamOf(a).stream().filter(selection::contains).collect(Collectors.toSet()))).toList();
     }
 
-    private PartitionSubset targets(BackfillRequest request, List<AssetKey> assets, PartitionSpace space) {
-        PartitionSubset targets = space.empty();
-        for (int i = 0; i < request.ranges().size(); i++) {
-            BackfillRequest.Range r = request.ranges().get(i);
-            String field = "ranges[" + i + "]";
-            if (r == null || r.start() == null || r.end() == null) {
-                throw RequestRejected.invalid(field, "a range needs start and end partition keys");
-            }
-            space.validate(r.start()).ifPresent(e -> {
-                throw RequestRejected.invalid(field + ".start", e);
-            });
-            space.validate(r.end()).ifPresent(e -> {
-                throw RequestRejected.invalid(field + ".end", e);
-            });
-            try {
-                targets = targets.union(space.subset(new PartitionKeyRange(r.start(), r.end())));
-            } catch (IllegalArgumentException e) {
-                throw RequestRejected.invalid(field, e.getMessage());
-            }
-        }
-        for (int i = 0; i < request.partitions().size(); i++) {
-            String key = request.partitions().get(i);
-            String field = "partitions[" + i + "]";
-            if (key == null) {
-                throw RequestRejected.invalid(field, "partition keys must not be null");
-            }
-            space.validate(key).ifPresent(e -> {
-                throw RequestRejected.invalid(field, e);
-            });
-        }
-        if (!request.partitions().isEmpty()) {
-            targets = targets.union(space.subset(request.partitions()));
-        }
-        if (request.ranges().isEmpty() && request.partitions().isEmpty()) {
-            targets = space.all();
-        }
-        if (request.failedAndMissingOnly()) {
-            PartitionSubset needed = space.empty();
-            for (AssetKey asset : assets) {
-                Map<String, String> outcomes = runStore.partitionOutcomes(asset);
-                List<String> materialized = outcomes.entrySet().stream()
-                        .filter(e -> PartitionState.MATERIALIZED.name().equals(e.getValue()) && space.indexOf(e.getKey()).isPresent())
-                        .map(Map.Entry::getKey).toList();
-                needed = needed.union(space.subset(materialized).complement());
-            }
-            targets = targets.intersect(needed);
-        }
-        if (targets.isEmpty()) {
-            throw RequestRejected.invalid(request.failedAndMissingOnly() ? "failedAndMissingOnly" : "ranges",
-                    "the backfill selects no partition" + (request.failedAndMissingOnly() ? ": none is failed or missing" : ""));
-        }
-        return targets;
-    }
-
     public Backfill get(String id) {
         return store.find(id).orElseThrow(() -> RequestRejected.notFound("id", "no backfill with id '" + id + "'"));
     }
 
+    /** The most backfills one page lists. */
+    public static final int MAX_LIST = 500;
+
     public List<Backfill> list(int limit, int offset) {
-        if (limit < 1 || limit > 500) {
-            throw new RequestRejected(400, "limit", "limit must be between 1 and 500");
-        }
-        if (offset < 0) {
-            throw new RequestRejected(400, "offset", "offset must be >= 0");
+        if (limit < 1 || limit > MAX_LIST || offset < 0) {
+            throw RequestRejected.invalid(limit < 1 || limit > MAX_LIST ? "limit" : "offset", "limit must be between 1 and " + MAX_LIST
+                    + ", offset >= 0");
         }
         return store.list(limit, offset);
     }

@@ -25,10 +25,7 @@ public final class Actors {
         if (actor != null && actor.length() > MAX_LENGTH) {
             return Optional.of(field + " is longer than " + MAX_LENGTH + " characters");
         }
-        if (actor != null && actor.chars().anyMatch(Character::isISOControl)) {
-            return Optional.of(field + " must not hold control characters");
-        }
-        return Optional.empty();
+        return io.sluice.text.Text.nameProblem(field, actor);
     }
 
     /** Rejects, as a 422 naming {@code field}, an actor the store cannot keep. */

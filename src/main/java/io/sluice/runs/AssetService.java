@@ -77,7 +77,7 @@ public class AssetService {
         }
         Asset<?> asset = get(key);
         if (!(asset instanceof KeyedAsset<?> keyed)) {
-            throw new RequestRejected(400, "asset", "asset " + key + " does not process entity keys");
+            throw RequestRejected.invalid("asset", "asset " + key + " does not process entity keys");
         }
         String p = prefix == null ? "" : prefix;
         return allKeys(keyed).stream().filter(k -> k.startsWith(p)).limit(limit).toList();

@@ -2,7 +2,6 @@ package io.sluice.runs;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
-import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -41,13 +40,13 @@ public class ConfigBinder {
             return merged;
         }
         if (!given.isObject()) {
-            throw RequestRejected.invalid(field, "config of " + spec.key() + " must be a JSON object");
+            throw RequestRejected.malformed(field, "config of " + spec.key() + " must be a JSON object");
         }
         List<String> known = Arrays.stream(spec.configType().getRecordComponents()).map(RecordComponent::getName).toList();
         for (Iterator<String> names = given.fieldNames(); names.hasNext(); ) {
             String name = names.next();
             if (!known.contains(name)) {
-                throw RequestRejected.invalid(field + "." + name, "unknown config property '" + name + "' of "
+                throw RequestRejected.malformed(field + "." + name, "unknown config property " + io.sluice.text.Text.quote(name) + " of "
                         + spec.key() + "; known: " + (known.isEmpty() ? "none" : String.join(", ", known)));
             }
         }
@@ -61,12 +60,9 @@ public class ConfigBinder {
         C config;
         try {
             config = mapper.treeToValue(merged, spec.configType());
-        } catch (JsonMappingException e) {
-            String path = e.getPath().stream().map(r -> r.getFieldName() != null ? r.getFieldName() : "[" + r.getIndex() + "]")
-                    .collect(Collectors.joining("."));
-            throw RequestRejected.invalid(path.isEmpty() ? field : field + "." + path,
-                    "config of " + spec.key() + " does not match " + spec.configType().getSimpleName() + ": " + e.getOriginalMessage());
-        } catch (JsonProcessingException | IllegalArgumentException e) {
+        } catch (JsonProcessingException e) {
+            throw JsonRefusal.of(e, field, "config of " + spec.key());
+        } catch (IllegalArgumentException e) {
             throw RequestRejected.invalid(field, "config of " + spec.key() + " is not valid: " + e.getMessage());
         }
         Set<ConstraintViolation<C>> violations = validator.validate(config);

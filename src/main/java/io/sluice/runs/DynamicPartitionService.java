@@ -99,6 +99,7 @@ public class DynamicPartitionService {
         if (keys.size() > MAX_KEYS) {
             throw RequestRejected.invalid("keys", "at most " + MAX_KEYS + " keys per request");
         }
+        Keys.require("keys", keys);
     }
 
     private void known(String name) {

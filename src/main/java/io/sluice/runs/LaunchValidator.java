@@ -59,12 +59,12 @@ public class LaunchValidator {
         if (reason != null && reason.length() > MAX_REASON) {
             throw RequestRejected.invalid("reason", "reason is longer than " + MAX_REASON + " characters");
         }
-        if (reason != null && reason.indexOf('\0') >= 0) {
-            throw RequestRejected.invalid("reason", "reason must not hold a NUL character");
-        }
+        io.sluice.text.Text.reasonProblem("reason", reason).ifPresent(problem -> {
+            throw RequestRejected.invalid("reason", problem);
+        });
     }
 
-    /** Parses and looks up the selected assets; unknown ones are 404, malformed ones 422. */
+    /** Parses and looks up the selected assets; malformed ones are 400, one given twice 422, unknown ones 404. */
     public List<AssetKey> assets(List<String> names) {
         if (names.isEmpty()) {
             throw RequestRejected.invalid("assets", "select at least one asset, like \"transform/form_adv_firm_identity\"");
@@ -75,12 +75,14 @@ public class LaunchValidator {
             try {
                 key = AssetKey.parse(names.get(i));
             } catch (IllegalArgumentException e) {
-                throw RequestRejected.invalid("assets[" + i + "]", e.getMessage());
+                throw RequestRejected.malformed("assets[" + i + "]", e.getMessage());
+            }
+            if (!keys.add(key)) {
+                throw RequestRejected.invalid("assets[" + i + "]", "asset " + key + " is given twice");
             }
             if (catalog.find(key).isEmpty()) {
                 throw RequestRejected.notFound("assets[" + i + "]", "unknown asset '" + key + "'");
             }
-            keys.add(key);
         }
         return List.copyOf(keys);
     }
@@ -98,15 +100,7 @@ public class LaunchValidator {
         if (request.keys().size() > MAX_KEYS) {
             throw RequestRejected.invalid("keys", "at most " + MAX_KEYS + " keys per run");
         }
-        for (int i = 0; i < request.keys().size(); i++) {
-            String key = request.keys().get(i);
-            if (key == null || key.isBlank()) {
-                throw RequestRejected.invalid("keys[" + i + "]", "keys must not be blank");
-            }
-            if (key.chars().anyMatch(Character::isISOControl)) {
-                throw RequestRejected.invalid("keys[" + i + "]", "keys must not hold control characters (a tab, a line break, NUL)");
-            }
-        }
+        Keys.require("keys", request.keys());
         for (AssetKey asset : assets) {
             if (!(catalog.find(asset).orElseThrow() instanceof KeyedAsset<?>)) {
                 throw RequestRejected.invalid("mode", "asset " + asset + " does not process keys, so it cannot run in mode SINGLE_KEY");
@@ -132,17 +126,11 @@ public class LaunchValidator {
                     + definition(partitioned.get(0)).describe() + "): give the partitions to materialize; for a range of them, launch a "
                     + "backfill (POST /api/backfills with \"ranges\", and \"singleRun\": true to make it one run)");
         }
-        java.util.Set<String> seen = new java.util.HashSet<>();
+        Keys.require("partitions", partitions);
         for (int i = 0; i < partitions.size(); i++) {
             String key = partitions.get(i);
-            if (key != null && !seen.add(key)) {
-                throw RequestRejected.invalid("partitions[" + i + "]", "partition " + key + " is given twice");
-            }
             for (AssetKey asset : partitioned) {
                 String field = "partitions[" + i + "]";
-                if (key == null) {
-                    throw RequestRejected.invalid(field, "partition keys must not be null");
-                }
                 definition(asset).validate(key, now).ifPresent(error -> {
                     throw RequestRejected.invalid(field, error + " (asset " + asset + ")");
                 });

@@ -39,7 +39,7 @@ public class PartitionStatuses {
         PartitionsDefinition definition = catalog.find(asset).orElseThrow(() -> RequestRejected.notFound("asset", "unknown asset '" + asset + "'"))
                 .spec().partitions();
         if (!definition.isPartitioned()) {
-            throw new RequestRejected(400, "asset", "asset " + asset + " is not partitioned");
+            throw RequestRejected.invalid("asset", "asset " + asset + " is not partitioned");
         }
         PartitionSpace space = definition.at(clock.instant());
         // Active partitions first: a run ending between the two reads then shows IN_PROGRESS, never MISSING.

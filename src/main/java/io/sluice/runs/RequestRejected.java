@@ -20,6 +20,12 @@ public class RequestRejected extends RuntimeException {
         return new RequestRejected(409, field, detail);
     }
 
+    /** A request that cannot be read as what it must be (syntax, JSON type, encoding): 400. */
+    public static RequestRejected malformed(String field, String detail) {
+        return new RequestRejected(400, field, detail);
+    }
+
+    /** A request that was read but asks for what is not allowed (range, length, characters, duplicates, a rule): 422. */
     public static RequestRejected invalid(String field, String detail) {
         return new RequestRejected(422, field, detail);
     }

@@ -137,6 +137,9 @@ public class RunService {
             throw RequestRejected.invalid("toSystemTime", "toSystemTime " + t + " is in the future; give a time at or before now");
         });
         partition.ifPresent(p -> {
+            io.sluice.text.Text.keyProblem("partition", p).ifPresent(problem -> {
+                throw RequestRejected.invalid("partition", problem);
+            });
             if (!declared.spec().partitions().isPartitioned()) {
                 throw RequestRejected.invalid("partition", "asset " + asset + " is not partitioned; omit 'partition'");
             }

@@ -8,60 +8,73 @@ import java.nio.charset.Charset;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
- * An {@code application/x-www-form-urlencoded} body read strictly: a malformed percent escape ({@code %}, {@code %zz})
- * or bytes that are not text in the body's charset (UTF-8 unless it declares another) are a 400 naming the field
- * (text that is not percent-encoded, as curl may send it, is read as it is),
- * where the framework's reader threw (a 500) or put U+FFFD in their place (stored as typed, e.g. in a run's reason).
+ * An {@code application/x-www-form-urlencoded} body read strictly, from its bytes: a malformed percent escape ({@code %},
+ * {@code %zz}) or bytes that are not text in the body's charset (UTF-8 unless it declares another), percent-encoded or
+ * not ({@code reason=caf\xe9}), are a 400 naming the field, where the framework's reader threw (a 500) or put U+FFFD in
+ * their place (stored as typed, e.g. in a run's reason). Text that is not percent-encoded, as curl may send it, is read
+ * as it is when it is valid text.
  */
 final class FormBody {
+
+    private static final byte[] SEPARATORS = "&=+%".getBytes(StandardCharsets.US_ASCII);
 
     private FormBody() {
     }
 
     /** The fields in the order sent, each with its values. */
-    static Map<String, List<String>> parse(String body, Charset charset) {
+    static Map<String, List<String>> parse(byte[] body, Charset charset) {
         Map<String, List<String>> fields = new LinkedHashMap<>();
-        if (body == null || body.isEmpty()) {
+        if (body == null || body.length == 0) {
             return fields;
         }
-        for (String pair : body.split("&", -1)) {
-            if (pair.isEmpty()) {
+        if (!Arrays.equals("&=+%".getBytes(charset), SEPARATORS)) {
+            throw new BadRequestException("the form's charset " + charset.name() + " is not one a form is sent in; send UTF-8");
+        }
+        int start = 0;
+        for (int i = 0; i <= body.length; i++) {
+            if (i < body.length && body[i] != '&') {
                 continue;
             }
-            int eq = pair.indexOf('=');
-            String name = decode(eq < 0 ? pair : pair.substring(0, eq), charset, null);
-            String value = eq < 0 ? "" : decode(pair.substring(eq + 1), charset, name);
-            fields.computeIfAbsent(name, n -> new ArrayList<>()).add(value);
+            if (i > start) {
+                field(body, start, i, charset, fields);
+            }
+            start = i + 1;
         }
         return fields;
     }
 
-    private static String decode(String text, Charset charset, String field) {
-        ByteArrayOutputStream bytes = new ByteArrayOutputStream(text.length());
-        for (int i = 0; i < text.length(); i++) {
-            char c = text.charAt(i);
-            if (c == '+') {
+    private static void field(byte[] body, int from, int to, Charset charset, Map<String, List<String>> fields) {
+        int eq = from;
+        while (eq < to && body[eq] != '=') {
+            eq++;
+        }
+        String name = decode(body, from, eq, charset, null);
+        String value = eq >= to ? "" : decode(body, eq + 1, to, charset, name);
+        fields.computeIfAbsent(name, n -> new ArrayList<>()).add(value);
+    }
+
+    private static String decode(byte[] text, int from, int to, Charset charset, String field) {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream(to - from);
+        for (int i = from; i < to; i++) {
+            byte b = text[i];
+            if (b == '+') {
                 bytes.write(' ');
-            } else if (c == '%') {
-                int high = i + 2 < text.length() ? Character.digit(text.charAt(i + 1), 16) : -1;
-                int low = high < 0 ? -1 : Character.digit(text.charAt(i + 2), 16);
+            } else if (b == '%') {
+                int high = i + 2 < to ? Character.digit(text[i + 1], 16) : -1;
+                int low = high < 0 ? -1 : Character.digit(text[i + 2], 16);
                 if (low < 0) {
                     throw invalid(field, "a '%' not followed by two hex digits");
                 }
                 bytes.write(high * 16 + low);
                 i += 2;
-            } else if (c > 0x7f) {
-                // text sent without percent-encoding (curl -d 'reason=café'), already decoded as the body's charset
-                int end = Character.isHighSurrogate(c) && i + 1 < text.length() ? i + 2 : i + 1;
-                bytes.writeBytes(text.substring(i, end).getBytes(charset));
-                i = end - 1;
             } else {
-                bytes.write(c);
+                bytes.write(b);
             }
         }
         try {
@@ -73,7 +86,8 @@ final class FormBody {
     }
 
     private static BadRequestException invalid(String field, String what) {
-        return new BadRequestException("the form " + (field == null ? "has a field name with " : "field " + field + " has ") + what);
+        return new BadRequestException("the form " + (field == null ? "has a field name with " : "field " + io.sluice.text.Text.quote(field)
+                + " has ") + what);
     }
 
     /** The charset a form body declares in its content type, UTF-8 if none (or one this JVM does not know). */

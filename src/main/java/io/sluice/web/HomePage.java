@@ -92,9 +92,9 @@ public class HomePage {
     @POST
     @Path("ui/launch")
     @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
-    public Response launch(String body, @jakarta.ws.rs.core.Context jakarta.ws.rs.core.HttpHeaders headers) {
-        // read here rather than by the framework's form reader, which threw on a malformed escape (a 500) and
-        // turned bytes that are not UTF-8 into U+FFFD
+    public Response launch(byte[] body, @jakarta.ws.rs.core.Context jakarta.ws.rs.core.HttpHeaders headers) {
+        // read here, from the bytes, rather than by the framework's form reader, which threw on a malformed escape (a 500),
+        // or as a String, which turned bytes that are not UTF-8 into U+FFFD
         Map<String, List<String>> fields = FormBody.parse(body, FormBody.charset(headers.getMediaType()));
         // a field given twice (a crafted post, or a page that repeats an input) is refused, not read as its first value
         java.util.Optional<Map.Entry<String, List<String>>> repeated = fields.entrySet().stream()

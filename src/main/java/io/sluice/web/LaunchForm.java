@@ -42,9 +42,9 @@ record LaunchForm(List<String> assets, MaterializationMode mode, List<String> ke
         try {
             cfg = blank(config) ? Map.of() : mapper.readValue(config, new TypeReference<Map<String, Object>>() { });
         } catch (JsonProcessingException e) {
-            throw new Invalid("config", "not a JSON object: " + e.getOriginalMessage());
+            throw new Invalid("config", io.sluice.runs.JsonRefusal.of(e, "config", "config").getMessage());
         }
-        return new LaunchForm(assets == null ? List.of() : assets, m, PartitionText.tokens(keys), partitions, cfg, blank(reason) ? null : reason.trim(),
+        return new LaunchForm(assets == null ? List.of() : assets, m, PartitionText.tokens(keys), partitions, cfg, blank(reason) ? null : reason.strip(),
                 number("partitionsPerRun", partitionsPerRun, 1), number("maxConcurrent", maxConcurrent, 0));
     }
 

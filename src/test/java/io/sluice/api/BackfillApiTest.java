@@ -225,19 +225,19 @@ class BackfillApiTest {
         problem("{\"assets\":[null]}", 422, "assets[0]");
         problem("{\"assets\":[\"test/daily\"],\"partitionsPerRun\":\"3\",\"dryRun\":true}", 400, "partitionsPerRun");
         problem("{\"assets\":[\"test/daily\"],\"singleRun\":1,\"dryRun\":true}", 400, "singleRun");
-        problem("{\"assets\":[\"test/daily\"],\"maxConcurrent\":99999999999,\"dryRun\":true}", 400, "maxConcurrent");
+        problem("{\"assets\":[\"test/daily\"],\"maxConcurrent\":99999999999,\"dryRun\":true}", 422, "maxConcurrent");
         problem("{\"assets\":[\"test/daily\"],\"ranges\":[null]}", 422, "ranges[0]");
         problem("{\"assets\":[\"test/daily\"],\"partitions\":[\"2024-01-02\",null]}", 422, "partitions[1]");
         given().get("/api/backfills/nope").then().statusCode(404).contentType("application/problem+json");
         given().contentType(ContentType.JSON).body("{\"limit\":0}").when().put("/api/pools/x").then().statusCode(422);
         given().get("/api/audit?from=yesterday").then().statusCode(400).body("field", equalTo("from"));
-        given().get("/api/audit?from=2025-01-02T00:00:00Z&to=2025-01-01T00:00:00Z").then().statusCode(400).body("field", equalTo("from"));
+        given().get("/api/audit?from=2025-01-02T00:00:00Z&to=2025-01-01T00:00:00Z").then().statusCode(422).body("field", equalTo("from"));
         for (String asset : List.of("%", "garbage")) {
             given().queryParam("asset", asset).get("/api/audit").then().statusCode(400).body("field", equalTo("asset"));
         }
-        given().get("/api/audit?offset=-1").then().statusCode(400).body("field", equalTo("offset"));
-        given().get("/api/assets/test/flaky/partitions").then().statusCode(400);
-        given().get("/api/assets/test/daily/partitions?status=GREEN").then().statusCode(400);
+        given().get("/api/audit?offset=-1").then().statusCode(422).body("field", equalTo("offset"));
+        given().get("/api/assets/test/flaky/partitions").then().statusCode(422);
+        given().get("/api/assets/test/daily/partitions?status=GREEN").then().statusCode(422);
         assertThat(given().get("/api/backfills?limit=500").then().extract().jsonPath().getList("$")).hasSize(before);
     }
 

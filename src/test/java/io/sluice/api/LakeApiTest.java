@@ -169,7 +169,7 @@ class LakeApiTest {
         rollback("test/checked", "{\"toRun\":\"nope\"}", 404, "toRun");
         rollback("test/checked", "{}", 422, "toRun");
         rollback("test/checked", "{\"toRun\":\"x\",\"toSystemTime\":\"2024-01-01T00:00:00Z\"}", 422, "toSystemTime");
-        rollback("test/checked", "{\"toSystemTime\":\"yesterday\"}", 422, "toSystemTime");
+        rollback("test/checked", "{\"toSystemTime\":\"yesterday\"}", 400, "toSystemTime");
         rollback("test/checked", "{\"toRun\":\"" + other.getString("id") + "\",\"reason\":\"r\"}", 409, "toRun");
         rollback("test/flaky", "{\"toRun\":\"" + other.getString("id") + "\"}", 422, "asset");
         rollback("test/checked", "{\"toRun\":\"" + other.getString("id") + "\",\"partition\":\"2024-01-01\"}", 422, "partition");
@@ -230,16 +230,16 @@ class LakeApiTest {
         });
         assertThat(tables).noneMatch(t -> t.get("name").toString().startsWith("__"));
         given().get("/api/lake/tables/test_checked/rows?key=1").then().statusCode(200).body("[0].id", equalTo(1)).body("size()", equalTo(1));
-        given().get("/api/lake/tables/test_checked/rows?businessDate=2024-01-01").then().statusCode(400)
+        given().get("/api/lake/tables/test_checked/rows?businessDate=2024-01-01").then().statusCode(422)
                 .contentType("application/problem+json").body("detail", containsString("bi-temporal"));
         given().get("/api/lake/tables/test_checked/changes?run=" + "x").then().statusCode(404);
         given().get("/api/lake/tables/nope/rows").then().statusCode(404).contentType("application/problem+json");
         given().get("/api/lake/tables/x;drop/rows").then().statusCode(404);
-        given().get("/api/lake/tables/test_checked/rows?limit=0").then().statusCode(400).body("field", equalTo("limit"));
-        given().get("/api/lake/tables/test_checked/rows?limit=99999999999999").then().statusCode(400).body("field", equalTo("limit"))
+        given().get("/api/lake/tables/test_checked/rows?limit=0").then().statusCode(422).body("field", equalTo("limit"));
+        given().get("/api/lake/tables/test_checked/rows?limit=99999999999999").then().statusCode(422).body("field", equalTo("limit"))
                 .body("detail", containsString("out of range"));
         given().get("/api/lake/tables/test_checked/rows?businessDate=2024-01-01").then().body("field", equalTo("businessDate"));
-        given().get("/api/lake/tables/test_checked/rows?key=1,2,3").then().statusCode(400).body("field", equalTo("key"));
+        given().get("/api/lake/tables/test_checked/rows?key=1,2,3").then().statusCode(422).body("field", equalTo("key"));
         given().get("/api/lake/tables/test_checked/changes?run=x").then().statusCode(404).body("field", equalTo("run"));
         for (String internal : List.of("main.__sluice_writes", "__sluice_writes", "main.test_checked")) {
             given().get("/api/lake/tables/" + internal + "/rows").then().statusCode(404).contentType("application/problem+json");
@@ -254,11 +254,11 @@ class LakeApiTest {
         given().get(rows + "?businessDate=9999-12-31&systemTime=9999-12-31T23:59:59.999999Z").then().statusCode(200).body("size()", equalTo(1));
         given().get(rows + "?businessDate=0001-01-01&systemTime=0001-01-01T00:00:00Z").then().statusCode(200).body("size()", equalTo(0));
         for (String date : List.of("+10000-01-01", "0000-12-31", "-0001-01-01")) {
-            given().queryParam("businessDate", date).get(rows).then().statusCode(400).contentType("application/problem+json")
+            given().queryParam("businessDate", date).get(rows).then().statusCode(422).contentType("application/problem+json")
                     .body("field", equalTo("businessDate")).body("detail", containsString("between 0001-01-01 and 9999-12-31"));
         }
         for (String time : List.of("+10000-01-01T00:00:00Z", "-999999999-01-01T00:00:00Z")) {
-            given().queryParam("systemTime", time).get(rows).then().statusCode(400).contentType("application/problem+json")
+            given().queryParam("systemTime", time).get(rows).then().statusCode(422).contentType("application/problem+json")
                     .body("field", equalTo("systemTime"));
         }
         given().get("/api/lake/tables/test_versions_daily__assertions/rows").then().statusCode(404);

@@ -47,10 +47,10 @@ class RunApiTest {
         given().when().get("/api/assets/nope/nothing").then().statusCode(404)
                 .contentType("application/problem+json").body("status", equalTo(404)).body("detail", containsString("nope/nothing"));
         given().when().get("/api/assets/test/gated/keys?limit=abc").then().statusCode(400).body("field", equalTo("limit"));
-        given().when().get("/api/assets/test/flaky/keys").then().statusCode(400).body("detail", containsString("does not process entity keys"));
+        given().when().get("/api/assets/test/flaky/keys").then().statusCode(422).body("detail", containsString("does not process entity keys"));
         given().when().get("/api/runs/does-not-exist").then().statusCode(404).contentType("application/problem+json");
-        given().when().get("/api/runs?status=BOGUS").then().statusCode(400).body("field", equalTo("status"));
-        given().when().get("/api/runs?limit=0").then().statusCode(400).body("field", equalTo("limit"));
+        given().when().get("/api/runs?status=BOGUS").then().statusCode(422).body("field", equalTo("status"));
+        given().when().get("/api/runs?limit=0").then().statusCode(422).body("field", equalTo("limit"));
         given().when().get("/api/runs?asset=nogroup").then().statusCode(400).body("field", equalTo("asset"));
         given().when().get("/api/nothing-here").then().statusCode(404).contentType("application/problem+json");
     }
@@ -64,15 +64,15 @@ class RunApiTest {
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', value = {
             "unknown asset|{\"assets\":[\"nope/nothing\"]}|404|assets[0]",
-            "malformed asset key|{\"assets\":[\"nogroup\"]}|422|assets[0]",
+            "malformed asset key|{\"assets\":[\"nogroup\"]}|400|assets[0]",
             "no assets|{\"assets\":[]}|422|assets",
             "unknown mode|{\"assets\":[\"test/gated\"],\"mode\":\"FAST\"}|422|mode",
             "single key without keys|{\"assets\":[\"test/gated\"],\"mode\":\"SINGLE_KEY\"}|422|keys",
             "blank key|{\"assets\":[\"test/gated\"],\"mode\":\"SINGLE_KEY\",\"keys\":[\" \"]}|422|keys[0]",
             "single key on an unkeyed asset|{\"assets\":[\"test/flaky\"],\"mode\":\"SINGLE_KEY\",\"keys\":[\"1\"]}|422|mode",
             "keys without single key|{\"assets\":[\"test/gated\"],\"keys\":[\"k001\"]}|422|keys",
-            "unknown config property|{\"assets\":[\"test/flaky\"],\"config\":{\"bogus\":1}}|422|config.bogus",
-            "config of the wrong type|{\"assets\":[\"test/flaky\"],\"config\":{\"attempts\":\"many\"}}|422|config.attempts",
+            "unknown config property|{\"assets\":[\"test/flaky\"],\"config\":{\"bogus\":1}}|400|config.bogus",
+            "config of the wrong type|{\"assets\":[\"test/flaky\"],\"config\":{\"attempts\":\"many\"}}|400|config.attempts",
             "config violating a constraint|{\"assets\":[\"test/flaky\"],\"config\":{\"attempts\":0}}|422|config.attempts",
             "config for an asset not selected|{\"assets\":[\"test/flaky\",\"test/after_flaky\"],\"config\":{\"test/gated\":{}}}|422|config.test/gated",
             "partitioned asset without partitions|{\"assets\":[\"test/daily\"]}|422|partitions",
@@ -89,7 +89,7 @@ class RunApiTest {
             "partition twice|{\"assets\":[\"test/daily\"],\"partitions\":[\"2024-01-02\",\"2024-01-02\"]}|422|partitions[1]",
             "reason with a NUL|{\"assets\":[\"test/flaky\"],\"reason\":\"a\\u0000b\"}|422|reason",
             "trailing text|{\"assets\":[\"test/flaky\"]} {}|400|",
-            "config number as a string|{\"assets\":[\"test/flaky\"],\"config\":{\"attempts\":\"2\"}}|422|config.attempts",
+            "config number as a string|{\"assets\":[\"test/flaky\"],\"config\":{\"attempts\":\"2\"}}|400|config.attempts",
     })
     void badLaunchesAreProblemsThatStoreNothing(String name, String body, int status, String field) {
         int before = runCount();
