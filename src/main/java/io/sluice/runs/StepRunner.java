@@ -113,7 +113,7 @@ class StepRunner {
             journal.materialized(new Materialization(run.id(), spec.key(), partition, clock.instant(),
                     result.rowsWritten(), outcome.keys(), outcome.batches(), durationMs, json(result)));
             log.info("materialized" + range.map(r -> r.size() == 1 ? " partition " + r : " partitions " + r + " (" + r.size() + ")").orElse("")
-                    + ": " + result.rowsWritten() + " rows written in " + durationMs + " ms");
+                    + ": " + Plural.of(result.rowsWritten(), "row", "rows") + " written in " + durationMs + " ms");
             keys += outcome.keys();
             batches += outcome.batches();
             rows += result.rowsWritten();
@@ -143,8 +143,8 @@ class StepRunner {
         long durationMs = (System.nanoTime() - started) / 1_000_000;
         journal.materialized(new Materialization(run.id(), spec.key(), partition.orElse(null), clock.instant(), p.rowsChanged(), 0, 1,
                 durationMs, json(result)));
-        log.info("rolled back: " + p.rowsInserted() + " rows or versions added, " + p.rowsRemoved() + " removed or closed; "
-                + p.currentRows() + " current rows");
+        log.info("rolled back: " + Plural.of(p.rowsInserted(), "row or version", "rows or versions") + " added, " + p.rowsRemoved()
+                + " removed or closed; " + Plural.of(p.currentRows(), "current row", "current rows"));
         return new StepOutcome(RunStatus.SUCCESS, 0, 1, p.rowsChanged(), null);
     }
 
@@ -168,8 +168,8 @@ class StepRunner {
                     + "; the table is unchanged");
         }
         log.info("published " + table.name() + " (" + table.mode().label() + (complete ? ", complete" : ", by key") + "): "
-                + publication.rowsIn() + " rows staged, " + publication.rowsInserted() + " inserted, " + publication.rowsRemoved()
-                + " removed or closed" + (publication.systemTime() == null ? "" : " at system time " + publication.systemTime()));
+                + Plural.of(publication.rowsIn(), "row", "rows") + " staged, " + publication.rowsInserted() + " inserted, "
+                + publication.rowsRemoved() + " removed or closed" + (publication.systemTime() == null ? "" : " at system time " + publication.systemTime()));
         return publication;
     }
 
@@ -204,7 +204,8 @@ class StepRunner {
             }
         });
         List<List<String>> batches = selection.batches(settings.batchSize());
-        context.log().info(run.mode() + " resolved to " + selection.keys().size() + " keys in " + batches.size() + " batches");
+        context.log().info(run.mode() + " resolved to " + Plural.of(selection.keys().size(), "key", "keys") + " in "
+                + Plural.of(batches.size(), "batch", "batches"));
         MaterializeResult total = MaterializeResult.rows(0);
         int done = 0;
         for (List<String> batch : batches) {
@@ -213,7 +214,8 @@ class StepRunner {
             }
             MaterializeResult result = asset.processBatch(context, new ArrayList<>(batch));
             total = total.plus(result);
-            context.log().info("batch " + (++done) + "/" + batches.size() + ": " + batch.size() + " keys, " + result.rowsWritten() + " rows");
+            context.log().info("batch " + (++done) + "/" + batches.size() + ": " + Plural.of(batch.size(), "key", "keys") + ", "
+                    + Plural.of(result.rowsWritten(), "row", "rows"));
         }
         return new PartitionOutcome(total, selection.keys().size(), batches.size(), selection);
     }
