@@ -117,7 +117,9 @@ class RunWorker {
             Instant stepEnd = clock.instant();
             journal.step(run.id(), new RunStep(step.index(), step.asset(), outcome.status(), blocked.isPresent() ? null : stepStart,
                     stepEnd, outcome.keyCount(), outcome.batchCount(), outcome.rowsWritten(), outcome.error()));
-            recordPartitions(run, step.asset(), outcome.status(), stepEnd, journal);
+            if (outcome.computed()) {
+                recordPartitions(run, step.asset(), outcome.status(), stepEnd, journal);
+            }
             metrics.stepFinished(step.asset().toString(), outcome.status(), Duration.between(stepStart, stepEnd));
             outcomes.put(step.asset(), outcome.status());
             keys += outcome.keyCount();

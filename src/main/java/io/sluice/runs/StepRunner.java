@@ -40,9 +40,11 @@ class StepRunner {
     private final InstantSource clock;
     private final RunSettings settings;
     private final ObjectMapper mapper;
+    private final MaterializedPartitions materialized;
 
     StepRunner(AssetCatalog catalog, RunStore store, ConfigBinder binder, Lake lake, InstantSource clock,
-               RunSettings settings, ObjectMapper mapper) {
+               RunSettings settings, ObjectMapper mapper, MaterializedPartitions materialized) {
+        this.materialized = materialized;
         this.catalog = catalog;
         this.store = store;
         this.binder = binder;
@@ -63,6 +65,9 @@ class StepRunner {
         }
         try {
             return run.kind() == RunKind.ROLLBACK ? rollback(run, asset.spec(), log, journal) : runTyped(run, asset, config, log, journal);
+        } catch (UpstreamMissing e) {
+            log.error(e.getMessage());
+            return StepOutcome.notComputed(e.getMessage());
         } catch (StepFailed e) {
             log.error(e.getMessage());
             return new StepOutcome(RunStatus.FAILURE, 0, 0, 0, e.getMessage());
@@ -78,6 +83,7 @@ class StepRunner {
     private <C extends Record> StepOutcome runTyped(Run run, Asset<C> asset, JsonNode configNode, StoredRunLogger log, GroupJournal journal)
             throws Exception {
         AssetSpec<C> spec = asset.spec();
+        checkUpstream(run, spec, journal);
         C config = binder.bind(spec, configNode, "config");
         boolean keyed = asset instanceof KeyedAsset<C>;
         List<Optional<PartitionRange>> units = PartitionUnits.of(spec.partitions().isPartitioned(), spec.processesRanges() && !keyed,
@@ -119,6 +125,26 @@ class StepRunner {
             rows += result.rowsWritten();
         }
         return new StepOutcome(RunStatus.SUCCESS, keys, batches, rows, null);
+    }
+
+    /**
+     * Fails the step before it computes when what it reads upstream was not materialized ({@link UpstreamCheck}), with
+     * a sentence instead of the engine's words about a missing table. What this run's upstream steps (and earlier runs
+     * of its group) recorded counts before it is stored.
+     */
+    private void checkUpstream(Run run, AssetSpec<?> spec, GroupJournal journal) {
+        UpstreamCheck.Records records = new UpstreamRecords(journal, materialized);
+        UpstreamCheck.missing(spec, run.partitions(), catalog.graph().upstreamOf(spec.key()), k -> catalog.find(k).map(Asset::spec), records,
+                clock.instant()).ifPresent(why -> {
+                    throw new UpstreamMissing(why);
+                });
+    }
+
+    /** What the step reads upstream was not materialized: it fails before its compute starts. */
+    private static final class UpstreamMissing extends RuntimeException {
+        UpstreamMissing(String message) {
+            super(message, null, false, false);
+        }
     }
 
     /** Restores the asset's table to the run's rollback target, as a write of this run. */
