@@ -2,6 +2,7 @@ package io.sluice.api;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
+import io.sluice.runs.JsonMistake;
 import io.sluice.runs.RequestRejected;
 import jakarta.ws.rs.WebApplicationException;
 import jakarta.ws.rs.core.Response;
@@ -27,18 +28,21 @@ public class ProblemMappers {
 
     @ServerExceptionMapper
     public Response unreadableJson(JsonProcessingException e, UriInfo uri) {
+        // the JSON library's words name Java types and its own settings: JsonMistake says what was wrong instead
         if (e instanceof MismatchedInputException m && !m.getPath().isEmpty()) {
             String field = field(m);
-            return Problem.response(400, "request body field '" + field + "' has the wrong type or is unknown: "
-                    + clean(m.getOriginalMessage()), field, path(uri));
+            return Problem.response(400, "request body field '" + field + "' " + JsonMistake.ofField(m)
+                    .orElse("has the wrong type: " + clean(m.getOriginalMessage())), field, path(uri));
         }
         if (e instanceof com.fasterxml.jackson.databind.JsonMappingException m && !m.getPath().isEmpty()
                 && m.getCause() instanceof com.fasterxml.jackson.core.exc.InputCoercionException) {
             // a number out of its field's range: "maxConcurrent": 99999999999
             String field = field(m);
-            return Problem.response(400, "request body field '" + field + "' is not valid: " + clean(m.getOriginalMessage()), field, path(uri));
+            return Problem.response(400, "request body field '" + field + "' " + JsonMistake.ofField(m)
+                    .orElse("is not valid: " + clean(m.getOriginalMessage())), field, path(uri));
         }
-        return Problem.response(400, "request body is not valid JSON: " + clean(e.getOriginalMessage()), null, path(uri));
+        return Problem.response(400, JsonMistake.ofField(e).map(shape -> "request body " + shape)
+                .orElseGet(() -> "request body is not valid JSON: " + JsonMistake.syntax(e)), null, path(uri));
     }
 
     @ServerExceptionMapper

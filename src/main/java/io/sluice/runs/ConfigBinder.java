@@ -64,8 +64,10 @@ public class ConfigBinder {
         } catch (JsonMappingException e) {
             String path = e.getPath().stream().map(r -> r.getFieldName() != null ? r.getFieldName() : "[" + r.getIndex() + "]")
                     .collect(Collectors.joining("."));
-            throw RequestRejected.invalid(path.isEmpty() ? field : field + "." + path,
-                    "config of " + spec.key() + " does not match " + spec.configType().getSimpleName() + ": " + e.getOriginalMessage());
+            // in words, not the JSON library's (which name Java types: "Cannot coerce String value ("3") to `int` value")
+            String what = JsonMistake.ofField(e).map(m -> (path.isEmpty() ? "it" : path) + " " + m)
+                    .orElseGet(() -> e.getCause() != null && e.getCause().getMessage() != null ? e.getCause().getMessage() : JsonMistake.syntax(e));
+            throw RequestRejected.invalid(path.isEmpty() ? field : field + "." + path, "config of " + spec.key() + ": " + what);
         } catch (JsonProcessingException | IllegalArgumentException e) {
             throw RequestRejected.invalid(field, "config of " + spec.key() + " is not valid: " + e.getMessage());
         }

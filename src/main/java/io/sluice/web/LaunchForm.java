@@ -42,7 +42,8 @@ record LaunchForm(List<String> assets, MaterializationMode mode, List<String> ke
         try {
             cfg = blank(config) ? Map.of() : mapper.readValue(config, new TypeReference<Map<String, Object>>() { });
         } catch (JsonProcessingException e) {
-            throw new Invalid("config", "not a JSON object: " + e.getOriginalMessage());
+            throw new Invalid("config", io.sluice.runs.JsonMistake.ofField(e).map(shape -> "the run config " + shape)
+                    .orElseGet(() -> "the run config is not valid JSON: " + io.sluice.runs.JsonMistake.syntax(e)));
         }
         return new LaunchForm(assets == null ? List.of() : assets, m, PartitionText.tokens(keys), partitions, cfg, blank(reason) ? null : reason.trim(),
                 number("partitionsPerRun", partitionsPerRun, 1), number("maxConcurrent", maxConcurrent, 0));

@@ -74,7 +74,7 @@ class PartitionApiTest {
         }
         given().contentType(ContentType.JSON).body("{\"keys\":[\"z\"],\"reason\":\"r\",\"reason\":\"s\"}").when()
                 .post("/api/partitions/test_regions/keys").then().statusCode(400).contentType("application/problem+json")
-                .body("detail", org.hamcrest.Matchers.containsString("Duplicate field 'reason'"));
+                .body("detail", org.hamcrest.Matchers.containsString("the field 'reason' is given twice"));
         given().get("/api/partitions/test_regions/keys").then().body("keys", org.hamcrest.Matchers.not(org.hamcrest.Matchers.hasItem("ok")));
         given().contentType(ContentType.JSON).body("{\"keys\":[\"x\"]}").when().post("/api/partitions/nothing/keys").then().statusCode(404);
         given().get("/api/partitions/nothing/keys").then().statusCode(404);
