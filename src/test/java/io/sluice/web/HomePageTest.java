@@ -9,12 +9,13 @@ import io.restassured.config.EncoderConfig;
 import io.restassured.http.ContentType;
 import io.sluice.testing.Runs;
 import java.util.List;
+import java.util.UUID;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
-/** What a new user reads on the home page: run ids that tell runs apart. */
+/** What a new user reads on the home page: run ids that tell runs apart, the table's rows, the last run and the last materialization. */
 @QuarkusTest
 class HomePageTest {
 
@@ -34,6 +35,12 @@ class HomePageTest {
     /** A day of test/daily no other test uses, so that two launches never wait for each other. */
     private static String someDay() {
         return java.time.LocalDate.of(2024, 1, 1).plusDays(ThreadLocalRandom.current().nextInt(200, 700)).toString();
+    }
+
+    private static String cell(String html, String id) {
+        Matcher m = Pattern.compile("<td id=\"" + Pattern.quote(id) + "\"[^>]*>(.*?)</td>", Pattern.DOTALL).matcher(html);
+        assertThat(m.find()).as("cell %s", id).isTrue();
+        return m.group(1);
     }
 
     @Test
@@ -65,5 +72,45 @@ class HomePageTest {
         }
         String page = given().get("/runs/" + first).then().statusCode(200).extract().asString();
         assertThat(page).contains("<h1>Run <code>" + a + "</code>").contains(first);
+    }
+
+    @Test
+    void theRowsColumnIsWhatTheTableHoldsNotWhatTheLastRunWrote() {
+        for (String load : List.of("rows-a-" + UUID.randomUUID(), "rows-b-" + UUID.randomUUID())) {
+            assertThat(Runs.launchAndAwait("{\"assets\":[\"test/landed\"],\"config\":{\"load\":\"" + load + "\"}}").getString("status"))
+                    .isEqualTo("SUCCESS");
+        }
+        long tableRows = given().get("/api/lake/tables/test_landed").then().statusCode(200).extract().jsonPath().getLong("currentRows");
+        assertThat(tableRows).as("two loads of two rows at least").isGreaterThanOrEqualTo(4);
+        String rows = cell(given().get("/").then().statusCode(200).extract().asString(), "last-rows-test--landed");
+        assertThat(rows).contains(">" + String.format(java.util.Locale.ROOT, "%,d", tableRows) + "<").contains("test_landed");
+        assertThat(cell(given().get("/").then().statusCode(200).extract().asString(), "last-rows-test--flaky"))
+                .as("an asset without a table").contains("—").contains("no lake table is known");
+    }
+
+    @Test
+    void theLastRunAndTheLastMaterializationAreShownApart() {
+        String good = Runs.launchAndAwait("{\"assets\":[\"test/flaky\"]}").getString("id");
+        String bad = Runs.launchAndAwait("{\"assets\":[\"test/flaky\"],\"config\":{\"fail\":true}}").getString("id");
+        String html = given().get("/").then().statusCode(200).extract().asString();
+        String lastRun = cell(html, "last-run-test--flaky");
+        assertThat(lastRun).contains("FAILURE").contains("href=\"/runs/" + bad + "\"");
+        String lastMaterialization = cell(html, "last-mat-test--flaky");
+        assertThat(lastMaterialization).as("the last materialization names the run that wrote it")
+                .contains("href=\"/runs/" + good + "\"").contains(io.sluice.runs.RunIds.shortForm(good)).doesNotContain(bad);
+        // the same cells arrive with the runs list's refresh
+        String fragment = given().get("/ui/runs").then().statusCode(200).extract().asString();
+        assertThat(cell(fragment, "last-mat-test--flaky")).contains("href=\"/runs/" + good + "\"");
+    }
+
+    @Test
+    void aPartitionedSelectionWithoutPartitionsPointsAtLaunchAsBackfillNotTheApi() {
+        // the tour's step 4 with all four assets still ticked: Full refresh, no partitions
+        String html = postForm("asset=extract%2Fform_adv_filings&asset=raw%2Fform_adv_filings&asset=transform%2Fform_adv_firm_identity"
+                + "&asset=transform%2Fform_adv_firm_ownership&mode=FULL_REFRESH&partitions=&reason=tour+step+4");
+        assertThat(html).contains("id=\"launch-error\"").contains("data-field=\"partitions\"").contains("Launch as backfill")
+                .contains("extract/form_adv_filings is partitioned").doesNotContain("POST").doesNotContain("/api/");
+        String backfill = postForm("asset=test%2Fflaky&mode=INCREMENTAL&as=backfill");
+        assertThat(backfill).contains("id=\"launch-error\"").contains("press Launch run").doesNotContain("POST").doesNotContain("/api/");
     }
 }

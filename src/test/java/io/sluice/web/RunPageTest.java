@@ -4,6 +4,7 @@ import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.http.ContentType;
 import io.restassured.path.json.JsonPath;
 import io.sluice.testing.Runs;
 import io.sluice.testing.TestAssets;
@@ -13,6 +14,20 @@ import org.junit.jupiter.api.Test;
 /** The run page and the run log as a new user reads them. */
 @QuarkusTest
 class RunPageTest {
+
+    @Test
+    void aRollbackReadsRollbackOnItsPageAsInTheList() {
+        String first = Runs.launchAndAwait("{\"assets\":[\"test/checked\"],\"config\":{\"value\":\"page-a\"}}").getString("id");
+        assertThat(Runs.launchAndAwait("{\"assets\":[\"test/checked\"],\"config\":{\"value\":\"page-b\"}}").getString("status")).isEqualTo("SUCCESS");
+        String id = given().contentType(ContentType.JSON).body("{\"toRun\":\"" + first + "\",\"reason\":\"b was wrong\"}")
+                .post("/api/assets/test/checked/rollback").then().statusCode(201).extract().path("id");
+        JsonPath rollback = Runs.await(id);
+        assertThat(rollback.getString("status")).as(rollback.getString("error")).isEqualTo("SUCCESS");
+        String page = given().get("/runs/" + id).then().statusCode(200).extract().asString();
+        assertThat(page).contains("<span class=\"mode-tag\" id=\"run-mode\">ROLLBACK</span>").doesNotContain("FULL_REFRESH");
+        String list = given().get("/ui/runs").then().statusCode(200).extract().asString();
+        assertThat(list).contains("<span class=\"mode-tag\">ROLLBACK</span>");
+    }
 
     @Test
     void oneKeyIsOneKeyInTheRunLog() {
