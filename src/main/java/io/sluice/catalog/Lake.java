@@ -24,11 +24,13 @@ public interface Lake {
     Optional<String> rollbackProblem(TableSpec table, RollbackTarget target, Optional<String> partition);
 
     /**
-     * Restores a table, or one partition of it, to its state at {@code target}, as a new write of run
-     * {@code runId}: bi-temporal tables get new versions and keep their whole history (a partition: the rows of
-     * its {@code dates}, required then); other modes are restored from the snapshots kept for the retention period.
+     * Restores a table, or one partition of it, to its state right after the target (the run's last write of it, or the
+     * last write at or before the system time), as a new write of run {@code runId}: bi-temporal tables get new versions
+     * and keep their whole history (a partition: the rows of its {@code dates}, required then); other modes are restored
+     * from what the lake keeps for the retention period, and keep what the rollback takes out, so that a later rollback
+     * (to a run after the target) brings it back.
      */
-    Publication rollback(TableSpec table, RollbackTarget target, String runId, Optional<String> partition, Optional<BusinessDates> dates);
+    RollbackOutcome rollback(TableSpec table, RollbackTarget target, String runId, Optional<String> partition, Optional<BusinessDates> dates);
 
     @FunctionalInterface
     interface LakeWork<T> {

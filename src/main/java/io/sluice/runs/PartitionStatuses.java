@@ -18,7 +18,8 @@ import java.util.Set;
 
 /**
  * Partition status per asset: MATERIALIZED, FAILED, IN_PROGRESS (a queued or started run covers it), STALE
- * (an upstream asset with the same partitions materialized that partition later) and MISSING (the rest),
+ * (an upstream asset with the same partitions materialized that partition later) and MISSING (the rest, including
+ * partitions whose data a rollback removed),
  * as index ranges over the asset's partitions, so 100k partitions answer in milliseconds.
  */
 @ApplicationScoped
@@ -48,6 +49,9 @@ public class PartitionStatuses {
         Map<String, Instant> latestUpstream = latestUpstream(asset, definition);
         store.partitionOutcomes(asset).forEach((key, status) -> index(space, key).ifPresent(i -> {
             PartitionState state = PartitionState.valueOf(status);
+            if (state == PartitionState.MISSING) {
+                return; // stored by a rollback that removed the partition's data: missing as if never materialized
+            }
             Instant at = materialized.get(key);
             if (state == PartitionState.MATERIALIZED && at != null && latestUpstream.containsKey(key) && latestUpstream.get(key).isAfter(at)) {
                 state = PartitionState.STALE;

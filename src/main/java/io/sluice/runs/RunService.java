@@ -122,8 +122,8 @@ public class RunService {
 
     /**
      * Stores and starts a run that restores an asset's table (or one partition) to an earlier state.
-     * Refused with nothing stored when the asset has no table, the run is unknown or did not write it,
-     * or a snapshot it needs has expired.
+     * Refused with nothing stored when the asset has no table, no reason is given, the run is unknown or did not
+     * write it, or a snapshot or the removed rows it needs are no longer kept.
      */
     public Run rollback(AssetKey asset, RollbackTarget target, Optional<String> partition, String reason, String actor) {
         Asset<?> declared = catalog.find(asset).orElseThrow(() -> RequestRejected.notFound("asset", "unknown asset '" + asset + "'"));
@@ -142,6 +142,10 @@ public class RunService {
                 throw RequestRejected.invalid("partition", error);
             });
         });
+        if (reason == null || reason.isBlank()) {
+            throw RequestRejected.invalid("reason", "a rollback needs a reason: say why the table goes back to " + target
+                    + " (it is kept with the run and in the audit log)");
+        }
         LaunchValidator.requireReason(reason);
         Actors.require("launchedBy", actor);
         if (partition.isPresent() && table.mode() instanceof io.sluice.catalog.WriteMode.Upsert) {

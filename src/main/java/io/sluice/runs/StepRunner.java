@@ -14,7 +14,6 @@ import io.sluice.catalog.MaterializeResult;
 import io.sluice.catalog.PartitionRange;
 import io.sluice.catalog.CheckResult;
 import io.sluice.catalog.Publication;
-import io.sluice.catalog.RollbackTarget;
 import io.sluice.catalog.Staging;
 import io.sluice.catalog.TableOutput;
 import io.sluice.catalog.TableSpec;
@@ -64,7 +63,10 @@ class StepRunner {
             return new StepOutcome(RunStatus.FAILURE, 0, 0, 0, error);
         }
         try {
-            return run.kind() == RunKind.ROLLBACK ? rollback(run, asset.spec(), log, journal) : runTyped(run, asset, config, log, journal);
+            if (run.kind() == RunKind.ROLLBACK) {
+                return new RollbackStep(lake, clock, this::json).run(run, asset.spec(), log, journal);
+            }
+            return runTyped(run, asset, config, log, journal);
         } catch (UpstreamMissing e) {
             log.error(e.getMessage());
             return StepOutcome.notComputed(e.getMessage());
@@ -145,33 +147,6 @@ class StepRunner {
         UpstreamMissing(String message) {
             super(message, null, false, false);
         }
-    }
-
-    /** Restores the asset's table to the run's rollback target, as a write of this run. */
-    private StepOutcome rollback(Run run, AssetSpec<?> spec, StoredRunLogger log, GroupJournal journal) {
-        TableSpec table = spec.table().orElseThrow(() -> new StepFailed("asset " + spec.key() + " declares no table"));
-        RollbackTarget target = RollbackTarget.decode(run.rollbackTo());
-        Optional<String> partition = run.partitions().stream().findFirst();
-        long started = System.nanoTime();
-        log.info("rolling " + table.name() + partition.map(p -> " partition " + p).orElse("") + " back to its state at " + target);
-        // a bi-temporal table finds a partition's rows by the business dates it covers (its date column)
-        Optional<io.sluice.catalog.BusinessDates> dates = partition.flatMap(k -> io.sluice.catalog.BusinessDates.ofPartition(spec.partitions(), k,
-                clock.instant()));
-        Publication p = lake.rollback(table, target, run.id(), partition, dates);
-        if (!p.published()) {
-            throw new StepFailed("rollback of " + table.name() + " refused: " + p.rejection());
-        }
-        MaterializeResult result = new MaterializeResult(p.rowsChanged(), java.util.Map.of("rollback_to", target.encode(),
-                "rows_inserted", p.rowsInserted(), "rows_removed", p.rowsRemoved(), "current_rows", p.currentRows()));
-        if (p.systemTime() != null) {
-            result = result.withMetadata("system_time", p.systemTime().toString());
-        }
-        long durationMs = (System.nanoTime() - started) / 1_000_000;
-        journal.materialized(new Materialization(run.id(), spec.key(), partition.orElse(null), clock.instant(), p.rowsChanged(), 0, 1,
-                durationMs, json(result)));
-        log.info("rolled back: " + Plural.of(p.rowsInserted(), "row or version", "rows or versions") + " added, " + p.rowsRemoved()
-                + " removed or closed; " + Plural.of(p.currentRows(), "current row", "current rows"));
-        return new StepOutcome(RunStatus.SUCCESS, 0, 1, p.rowsChanged(), null);
     }
 
     /** Checks and publishes the staged rows; a rejected batch or a failed blocking check fails the step. */

@@ -101,7 +101,7 @@ class LakeApiTest {
         assertThat(Runs.launchAndAwait("{\"assets\":[\"test/landed\"],\"config\":{\"load\":\"A1\"}}").getLong("rowsWritten")).isZero();
         Runs.launchAndAwait("{\"assets\":[\"test/landed\"],\"config\":{\"load\":\"A2\"}}");
         assertThat(lake.<Long>read(s -> s.queryLong("SELECT count(*) FROM test_landed WHERE load_id IN ('A1', 'A2')"))).isEqualTo(4);
-        String id = given().contentType(ContentType.JSON).body("{\"toRun\":\"" + l1.getString("id") + "\"}")
+        String id = given().contentType(ContentType.JSON).body("{\"toRun\":\"" + l1.getString("id") + "\",\"reason\":\"A2 was wrong\"}")
                 .when().post("/api/assets/test/landed/rollback").then().statusCode(201).extract().path("id");
         assertThat(Runs.await(id).getString("status")).isEqualTo("SUCCESS");
         assertThat(lake.<List<String>>read(s -> s.queryStrings("SELECT DISTINCT load_id FROM test_landed WHERE load_id IN ('A1', 'A2')"))).containsExactly("A1");
@@ -153,7 +153,7 @@ class LakeApiTest {
                 .as("the knowledge base keeps the replaced assertions").isPositive();
 
         long rowsAfterRollback = count("SELECT count(*) FROM " + identity);
-        String again = given().contentType(ContentType.JSON).body("{\"toRun\":\"" + first.getString("id") + "\"}")
+        String again = given().contentType(ContentType.JSON).body("{\"toRun\":\"" + first.getString("id") + "\",\"reason\":\"again\"}")
                 .when().post("/api/assets/transform/form_adv_firm_identity/rollback").then().statusCode(201).extract().path("id");
         assertThat(Runs.await(again).getString("status")).isEqualTo("SUCCESS");
         assertThat(belief(identity)).isEqualTo(afterFirst);
@@ -170,7 +170,7 @@ class LakeApiTest {
         rollback("test/checked", "{}", 422, "toRun");
         rollback("test/checked", "{\"toRun\":\"x\",\"toSystemTime\":\"2024-01-01T00:00:00Z\"}", 422, "toSystemTime");
         rollback("test/checked", "{\"toSystemTime\":\"yesterday\"}", 422, "toSystemTime");
-        rollback("test/checked", "{\"toRun\":\"" + other.getString("id") + "\"}", 409, "toRun");
+        rollback("test/checked", "{\"toRun\":\"" + other.getString("id") + "\",\"reason\":\"r\"}", 409, "toRun");
         rollback("test/flaky", "{\"toRun\":\"" + other.getString("id") + "\"}", 422, "asset");
         rollback("test/checked", "{\"toRun\":\"" + other.getString("id") + "\",\"partition\":\"2024-01-01\"}", 422, "partition");
         given().contentType(ContentType.JSON).body("{\"toRun\":\"x\"}").when().post("/api/assets/no/such/rollback").then().statusCode(404);
@@ -183,15 +183,15 @@ class LakeApiTest {
         JsonPath run = checked("{\"value\":\"later\"}");
         List<String> table = export("test_checked");
         int before = given().get("/api/runs?limit=500").then().extract().jsonPath().getList("$").size();
-        given().contentType(ContentType.JSON).body("{\"toSystemTime\":\"2001-01-01T00:00:00Z\"}").when()
+        given().contentType(ContentType.JSON).body("{\"toSystemTime\":\"2001-01-01T00:00:00Z\",\"reason\":\"r\"}").when()
                 .post("/api/assets/test/checked/rollback").then().statusCode(409).body("field", equalTo("toSystemTime"))
                 .body("detail", containsString("no write at or before 2001-01-01T00:00:00Z"))
                 .body("detail", containsString("its first write was at"));
         rollback("test/checked", "{\"toSystemTime\":\"2999-01-01T00:00:00Z\"}", 422, "toSystemTime");
         rollback("test/checked", "{\"toSystemTime\":\"+10000-01-01T00:00:00Z\"}", 422, "toSystemTime");
         rollback("test/checked", "{\"toSystemTime\":\"-999999999-01-01T00:00:00Z\"}", 422, "toSystemTime");
-        rollback("test/checked", "{\"toRun\":\"" + run.getString("id") + "\",\"launchedBy\":\"" + "a".repeat(201) + "\"}", 422, "launchedBy");
-        given().contentType(ContentType.JSON).header(RunResource.ACTOR_HEADER, "b".repeat(201)).body("{\"toRun\":\"" + run.getString("id") + "\"}")
+        rollback("test/checked", "{\"toRun\":\"" + run.getString("id") + "\",\"reason\":\"r\",\"launchedBy\":\"" + "a".repeat(201) + "\"}", 422, "launchedBy");
+        given().contentType(ContentType.JSON).header(RunResource.ACTOR_HEADER, "b".repeat(201)).body("{\"toRun\":\"" + run.getString("id") + "\",\"reason\":\"r\"}")
                 .when().post("/api/assets/test/checked/rollback").then().statusCode(422).contentType("application/problem+json")
                 .body("field", equalTo(RunResource.ACTOR_HEADER));
         given().contentType(ContentType.JSON).body("{\"toRun\":\"" + run.getString("id") + "\"} trailing").when()

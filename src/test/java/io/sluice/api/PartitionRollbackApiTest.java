@@ -96,7 +96,7 @@ class PartitionRollbackApiTest {
         JsonPath run = Runs.launchAndAwait("{\"assets\":[\"test/upsert_daily\"],\"partitions\":[\"2024-08-01\"]}");
         assertThat(run.getString("status")).as(run.getString("error")).isEqualTo("SUCCESS");
         int before = given().get("/api/runs?limit=500").then().extract().jsonPath().getList("$").size();
-        given().contentType(ContentType.JSON).body("{\"toRun\":\"" + run.getString("id") + "\",\"partition\":\"2024-08-01\"}")
+        given().contentType(ContentType.JSON).body("{\"toRun\":\"" + run.getString("id") + "\",\"partition\":\"2024-08-01\",\"reason\":\"r\"}")
                 .post("/api/assets/test/upsert_daily/rollback").then().statusCode(422).contentType("application/problem+json")
                 .body("field", org.hamcrest.Matchers.equalTo("partition")).body("detail", containsString("omit 'partition'"));
         assertThat(given().get("/api/runs?limit=500").then().extract().jsonPath().getList("$")).as("nothing stored").hasSize(before);
@@ -107,11 +107,11 @@ class PartitionRollbackApiTest {
         JsonPath range = Runs.launchAndAwait("{\"assets\":[\"extract/form_adv_filings\",\"raw/form_adv_filings\"],"
                 + "\"partitions\":[\"2003-04-01\",\"2003-04-02\",\"2003-04-03\"]}");
         assertThat(range.getString("status")).as(range.getString("error")).isEqualTo("SUCCESS");
-        String id = given().contentType(ContentType.JSON).body("{\"toRun\":\"" + range.getString("id") + "\",\"partition\":\"2003-04-02\"}")
+        String id = given().contentType(ContentType.JSON).body("{\"toRun\":\"" + range.getString("id") + "\",\"partition\":\"2003-04-02\",\"reason\":\"r\"}")
                 .post("/api/assets/raw/form_adv_filings/rollback").then().statusCode(201).extract().path("id");
         JsonPath rollback = Runs.await(id);
         assertThat(rollback.getString("status")).as(rollback.getString("error")).isEqualTo("SUCCESS");
-        given().contentType(ContentType.JSON).body("{\"toRun\":\"" + range.getString("id") + "\",\"partition\":\"2003-04-04\"}")
+        given().contentType(ContentType.JSON).body("{\"toRun\":\"" + range.getString("id") + "\",\"partition\":\"2003-04-04\",\"reason\":\"r\"}")
                 .post("/api/assets/raw/form_adv_filings/rollback").then().statusCode(409).body("detail", containsString("did not write"));
     }
 
@@ -122,7 +122,7 @@ class PartitionRollbackApiTest {
         JsonPath range = Runs.launchAndAwait("{\"assets\":[\"extract/form_adv_filings\",\"raw/form_adv_filings\"],"
                 + "\"partitions\":[\"2003-03-01\",\"2003-03-02\",\"2003-03-03\"]}");
         assertThat(range.getString("status")).as(range.getString("error")).isEqualTo("SUCCESS");
-        given().contentType(ContentType.JSON).body("{\"toRun\":\"" + day.getString("id") + "\",\"partition\":\"2003-03-02\"}")
+        given().contentType(ContentType.JSON).body("{\"toRun\":\"" + day.getString("id") + "\",\"partition\":\"2003-03-02\",\"reason\":\"r\"}")
                 .post("/api/assets/raw/form_adv_filings/rollback").then().statusCode(409).contentType("application/problem+json")
                 .body("detail", containsString("2003-03-01...2003-03-03")).body("detail", containsString("roll back the whole asset"));
     }

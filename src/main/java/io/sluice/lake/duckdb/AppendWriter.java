@@ -2,6 +2,8 @@ package io.sluice.lake.duckdb;
 
 import io.sluice.catalog.WriteMode;
 import io.sluice.lake.WriteOutcome;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.Optional;
 
 /** APPEND: staged rows whose load id is already in the table are not appended again. */
@@ -31,17 +33,32 @@ record AppendWriter(WriteMode.Append mode) implements TableWriter {
         }
     }
 
+    /** Refuses bringing back writes whose removed rows are no longer kept. */
+    @Override
+    public void checkRestore(DuckDbSession db, String table, RollbackPlan plan, Duration retention) {
+        RemovedRows.requireKept(db, table, plan.change().reopenedIds(), retention);
+    }
+
+    @Override
+    public void prepareRestore(DuckDbSession db, String table) {
+        RemovedRows.create(db, table);
+    }
+
     /**
-     * Removes the loads that came after the point (of the partition, when one is given); the loads before it, and
-     * those of other partitions, are untouched.
+     * The loads of the writes the rollback takes out of effect move to the table's removed rows, and those of the writes it
+     * brings back move from there into the table; the loads of other writes (of other partitions, when one is given) are
+     * untouched.
      */
     @Override
-    public WriteOutcome restore(DuckDbSession db, String table, RollbackPoint point, Optional<String> partition) {
-        String later = "SELECT load_id FROM " + Snapshots.LOADS + " WHERE table_name = " + WriteLog.literal(table) + " AND write_id > " + point.writeId()
-                + partition.map(p -> " AND write_id IN (SELECT write_id FROM " + WriteLog.TABLE + " WHERE table_name = " + WriteLog.literal(table)
-                        + " AND partition_key = " + WriteLog.literal(p) + ")").orElse("");
-        long removed = db.execute("DELETE FROM " + table + " WHERE CAST(" + mode.loadIdColumn() + " AS VARCHAR) IN (" + later + ")");
-        db.execute("DELETE FROM " + Snapshots.LOADS + " WHERE table_name = " + WriteLog.literal(table) + " AND load_id IN (" + later + ")");
-        return WriteOutcome.of(0, 0, removed);
+    public WriteOutcome restore(DuckDbSession db, String table, RollbackPlan plan, Instant now, Duration retention) {
+        checkRestore(db, table, plan, retention);
+        long removed = RemovedRows.remove(db, table, mode.loadIdColumn(), plan.change().closedIds());
+        long inserted = RemovedRows.restore(db, table, mode.loadIdColumn(), plan.change().reopenedIds());
+        return WriteOutcome.of(0, inserted, removed);
+    }
+
+    @Override
+    public void expire(DuckDbSession db, String table, Instant before) {
+        RemovedRows.expire(db, table, before);
     }
 }

@@ -107,26 +107,20 @@ record BitemporalWriter(WriteMode.Bitemporal mode, InstantSource clock) implemen
     public void keep(DuckDbSession db, String table, String staged, long writeId, Optional<String> partition, WriteOutcome outcome) {
     }
 
-    /** A write that makes the belief as of the point current again: it opens and closes versions, destroys nothing. */
-    @Override
-    public WriteOutcome restore(DuckDbSession db, String table, RollbackPoint point, Optional<String> partition) {
-        return restore(db, table, point, partition, Optional.empty());
-    }
-
     /**
-     * As above; a partition (its business {@code dates}, required with it) gets the belief as of the point for the
-     * rows and filings of those dates only, and keeps the current belief of every other date.
+     * A write that makes the belief as of the point current again: it opens and closes versions, destroys nothing. A
+     * partition (its business dates, required with it) gets the belief as of the point for the rows and filings of those
+     * dates only, and keeps the current belief of every other date.
      */
     @Override
-    public WriteOutcome restore(DuckDbSession db, String table, RollbackPoint point, Optional<String> partition,
-                                Optional<io.sluice.catalog.BusinessDates> dates) {
-        if (partition.isPresent() && dates.isEmpty()) {
-            throw new RollbackRefused("partition " + partition.get() + " of bi-temporal table " + table + " has no business dates to roll back");
+    public WriteOutcome restore(DuckDbSession db, String table, RollbackPlan plan, java.time.Instant now, java.time.Duration retention) {
+        if (plan.partition().isPresent() && plan.dates().isEmpty()) {
+            throw new RollbackRefused("partition " + plan.partition().get() + " of bi-temporal table " + table + " has no business dates to roll back");
         }
         BitemporalTable spec = stored(db, table);
         try {
-            WriteResult result = write(db, spec, session -> session.rollback(point.systemTime(), clock.instant(),
-                    dates.map(d -> new io.sluice.lake.bitemporal.DateRange(d.from(), d.until()))));
+            WriteResult result = write(db, spec, session -> session.rollback(plan.point().systemTime(), clock.instant(),
+                    plan.dates().map(d -> new io.sluice.lake.bitemporal.DateRange(d.from(), d.until()))));
             return outcome(result);
         } catch (SQLException e) {
             throw new IllegalStateException("bi-temporal rollback of " + table + " failed: " + e.getMessage(), e);

@@ -67,11 +67,16 @@ public class DuckDbLake implements Lake {
     private void dropLeftoverStaging() {
         write("__startup", session -> {
             WriteLog.create((DuckDbSession) session);
+            WriteEffects.create((DuckDbSession) session);
             Snapshots.create((DuckDbSession) session);
             for (String table : session.queryStrings("SELECT table_name FROM information_schema.tables WHERE table_name LIKE '"
                     + DuckDbStaging.PREFIX.replace("_", "\\_") + "%' ESCAPE '\\'")) {
                 session.execute("DROP TABLE IF EXISTS " + table);
             }
+            return null;
+        });
+        write("__startup", session -> {
+            WriteEffects.adoptEarlierWrites((DuckDbSession) session);
             return null;
         });
     }
@@ -90,19 +95,7 @@ public class DuckDbLake implements Lake {
                 return java.util.Optional.of("table " + table.name() + " has never been written");
             }
             try {
-                RollbackPoint point = WriteLog.resolve(db, table.name(), target, partition);
-                if (partition.isPresent() && table.mode() instanceof io.sluice.catalog.WriteMode.Append) {
-                    java.util.List<String> ranges = WriteLog.rangeWritesAfter(db, table.name(), point.writeId());
-                    if (!ranges.isEmpty()) {
-                        return java.util.Optional.of("partition " + partition.get() + " cannot be rolled back on its own: later writes landed "
-                                + "ranges of partitions at once (" + String.join(", ", ranges) + "); roll back the whole asset");
-                    }
-                }
-                if (!(table.mode() instanceof io.sluice.catalog.WriteMode.Bitemporal)
-                        && !(table.mode() instanceof io.sluice.catalog.WriteMode.Append)) {
-                    Snapshots.latest(db, table.name(), point.writeId(),
-                            table.mode() instanceof io.sluice.catalog.WriteMode.PartitionOverwrite ? partition : java.util.Optional.empty());
-                }
+                new LakeRollback(table, clock, settings.snapshotRetention()).check(db, target, partition);
                 return java.util.Optional.<String>empty();
             } catch (RollbackRefused e) {
                 return java.util.Optional.of(e.getMessage());
@@ -111,27 +104,18 @@ public class DuckDbLake implements Lake {
     }
 
     @Override
-    public io.sluice.catalog.Publication rollback(io.sluice.catalog.TableSpec table, io.sluice.catalog.RollbackTarget target, String runId,
-                                                  java.util.Optional<String> partition, java.util.Optional<io.sluice.catalog.BusinessDates> dates) {
-        TableWriter writer = TableWriter.of(table.mode(), clock);
+    public io.sluice.catalog.RollbackOutcome rollback(io.sluice.catalog.TableSpec table, io.sluice.catalog.RollbackTarget target, String runId,
+                                                      java.util.Optional<String> partition,
+                                                      java.util.Optional<io.sluice.catalog.BusinessDates> dates) {
+        LakeRollback rollback = new LakeRollback(table, clock, settings.snapshotRetention());
         try {
-            return write(table.name(), session -> {
-                DuckDbSession db = (DuckDbSession) session;
-                RollbackPoint point = WriteLog.resolve(db, table.name(), target, partition);
-                io.sluice.lake.WriteOutcome outcome = writer.restore(db, table.name(), point, partition, dates);
-                long current = db.queryLong("SELECT count(*) FROM " + io.sluice.lake.CheckQueries.believedRows(table.name(), table.mode()) + " c");
-                long writeId = WriteLog.record(db, table.name(), table.mode().label(), runId, partition, clock.instant(), outcome.systemTime(),
-                        0, outcome.rowsInserted(), outcome.rowsRemoved(), current);
-                if (outcome.rowsInserted() + outcome.rowsRemoved() > 0 && !(table.mode() instanceof io.sluice.catalog.WriteMode.Append)
-                        && !(table.mode() instanceof io.sluice.catalog.WriteMode.Bitemporal)) {
-                    Snapshots.keep(db, table.name(), writeId, table.mode() instanceof io.sluice.catalog.WriteMode.PartitionOverwrite p
-                            ? partition.map(k -> "CAST(" + p.partitionColumn() + " AS VARCHAR) = " + WriteLog.literal(k)) : java.util.Optional.empty());
-                }
-                return new io.sluice.catalog.Publication(true, null, 0, outcome.rowsInserted(), outcome.rowsRemoved(), outcome.systemTime(),
-                        current, java.util.List.of());
+            write(table.name(), session -> {
+                rollback.prepare((DuckDbSession) session);
+                return null;
             });
+            return write(table.name(), session -> rollback.apply((DuckDbSession) session, target, runId, partition, dates));
         } catch (RollbackRefused e) {
-            return new io.sluice.catalog.Publication(false, e.getMessage(), 0, 0, 0, null, 0, java.util.List.of());
+            return io.sluice.catalog.RollbackOutcome.refused(e.getMessage());
         }
     }
 

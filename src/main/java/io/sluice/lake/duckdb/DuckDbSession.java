@@ -147,7 +147,35 @@ final class DuckDbSession implements LakeSession {
 
     /** Rows as maps of column name to value (for small results: samples, API pages). */
     List<java.util.Map<String, Object>> queryRows(String sql) {
-        try (Statement s = connection.createStatement(); ResultSet rs = s.executeQuery(sql)) {
+        return rows(sql);
+    }
+
+    Connection connection() {
+        return connection;
+    }
+
+    /** Executes one statement with bound parameters (see {@link #bind}); returns the update count. */
+    long update(String sql, Object... params) {
+        try (PreparedStatement p = prepared(sql, params)) {
+            boolean resultSet = p.execute();
+            return resultSet ? 0 : Math.max(0, p.getLargeUpdateCount());
+        } catch (SQLException e) {
+            throw failure(sql, e);
+        }
+    }
+
+    /** As {@link #queryLong(String)}, with bound parameters. */
+    long longValue(String sql, Object... params) {
+        try (PreparedStatement p = prepared(sql, params); ResultSet rs = p.executeQuery()) {
+            return rs.next() ? rs.getLong(1) : 0;
+        } catch (SQLException e) {
+            throw failure(sql, e);
+        }
+    }
+
+    /** As {@link #queryRows(String)}, with bound parameters. */
+    List<java.util.Map<String, Object>> rows(String sql, Object... params) {
+        try (PreparedStatement p = prepared(sql, params); ResultSet rs = p.executeQuery()) {
             java.sql.ResultSetMetaData meta = rs.getMetaData();
             List<java.util.Map<String, Object>> rows = new ArrayList<>();
             while (rs.next()) {
@@ -165,8 +193,50 @@ final class DuckDbSession implements LakeSession {
         }
     }
 
-    Connection connection() {
-        return connection;
+    /** The first column of every row as text, with bound parameters. */
+    List<String> strings(String sql, Object... params) {
+        try (PreparedStatement p = prepared(sql, params); ResultSet rs = p.executeQuery()) {
+            List<String> values = new ArrayList<>();
+            while (rs.next()) {
+                values.add(rs.getString(1));
+            }
+            return values;
+        } catch (SQLException e) {
+            throw failure(sql, e);
+        }
+    }
+
+    private PreparedStatement prepared(String sql, Object... params) throws SQLException {
+        PreparedStatement p = connection.prepareStatement(sql);
+        try {
+            for (int i = 0; i < params.length; i++) {
+                bind(p, i + 1, params[i]);
+            }
+            return p;
+        } catch (SQLException | RuntimeException e) {
+            p.close();
+            throw e;
+        }
+    }
+
+    /**
+     * Binds one parameter: text, a whole number, an instant (as a TIMESTAMPTZ) a {@code long[]} or a {@code String[]} (a BIGINT or
+     * VARCHAR list, read with {@code unnest(?::BIGINT[])}).
+     */
+    private void bind(PreparedStatement p, int index, Object value) throws SQLException {
+        if (value instanceof String text) {
+            p.setString(index, text);
+        } else if (value instanceof Long || value instanceof Integer) {
+            p.setLong(index, ((Number) value).longValue());
+        } else if (value instanceof java.time.Instant instant) {
+            p.setObject(index, java.time.OffsetDateTime.ofInstant(instant, java.time.ZoneOffset.UTC));
+        } else if (value instanceof long[] ids) {
+            p.setArray(index, connection.createArrayOf("BIGINT", java.util.Arrays.stream(ids).boxed().toArray()));
+        } else if (value instanceof String[] texts) {
+            p.setArray(index, connection.createArrayOf("VARCHAR", texts));
+        } else {
+            throw new IllegalArgumentException("cannot bind " + (value == null ? "null" : value.getClass().getSimpleName()));
+        }
     }
 
     @Override

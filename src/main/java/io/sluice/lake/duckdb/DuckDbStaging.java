@@ -212,7 +212,9 @@ final class DuckDbStaging implements Staging {
         long writeId = WriteLog.record(db, table.name(), table.mode().label(), runId, partition, clock.instant(), outcome.systemTime(),
                 outcome.rowsIn(), outcome.rowsInserted(), outcome.rowsRemoved(), current);
         writer.keep(db, table.name(), rows, writeId, partition, outcome);
+        WriteEffects.opened(db, table.name(), writeId, partition);
         Snapshots.expire(db, clock.instant(), retention);
+        writer.expire(db, table.name(), clock.instant().minus(retention));
         return new Committed(new Publication(true, null, outcome.rowsIn(), outcome.rowsInserted(), outcome.rowsRemoved(),
                 outcome.systemTime(), current, checks), previous);
     }

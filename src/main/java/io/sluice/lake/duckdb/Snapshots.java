@@ -3,16 +3,21 @@ package io.sluice.lake.duckdb;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
  * The kept states of tables that are not bi-temporal, for rollback: after every write that changed an
  * UPSERT table its rows are copied (for PARTITION_OVERWRITE only the written partition), and APPEND
- * tables remember which write brought each load. Snapshots older than the retention are dropped.
+ * tables remember which write brought each load. A snapshot is kept while it is the current state of its table (of its
+ * partition), and for the retention after the table last left that state, by a later changing write or a rollback
+ * ({@link #HOLDS}); so every write and every rollback can be undone for at least the retention.
  */
 final class Snapshots {
 
     static final String LOADS = "__sluice_loads";
+    /** When a table (or partition) left the state of a write (by a later changing write or a rollback): kept for the retention from then. */
+    static final String HOLDS = "__sluice_snapshot_holds";
     private static final String PREFIX = "__snap_";
 
     private Snapshots() {
@@ -20,6 +25,7 @@ final class Snapshots {
 
     static void create(DuckDbSession db) {
         db.execute("CREATE TABLE IF NOT EXISTS " + LOADS + " (table_name VARCHAR NOT NULL, load_id VARCHAR NOT NULL, write_id BIGINT NOT NULL)");
+        db.execute("CREATE TABLE IF NOT EXISTS " + HOLDS + " (write_id BIGINT NOT NULL, held_since TIMESTAMPTZ NOT NULL)");
     }
 
     /** Copies the table (or the partition {@code partitionFilter} selects) as it is after write {@code writeId}. */
@@ -29,36 +35,80 @@ final class Snapshots {
         WriteLog.setSnapshot(db, writeId, snapshot);
     }
 
-    /** Records the loads an APPEND write brought (those not seen before). */
+    /**
+     * Records the loads an APPEND write brought: those of its staged rows that no write in effect had brought (a load a
+     * rollback took out is brought again by a later write as a load of that write).
+     */
     static void recordLoads(DuckDbSession db, String table, String staged, String loadColumn, long writeId) {
-        db.execute("INSERT INTO " + LOADS + " SELECT DISTINCT " + WriteLog.literal(table) + ", CAST(s." + loadColumn + " AS VARCHAR), "
-                + writeId + " FROM " + staged + " s WHERE NOT EXISTS (SELECT 1 FROM " + LOADS + " l WHERE l.table_name = "
-                + WriteLog.literal(table) + " AND l.load_id = CAST(s." + loadColumn + " AS VARCHAR))");
+        db.update("INSERT INTO " + LOADS + " SELECT DISTINCT ?, CAST(s." + loadColumn + " AS VARCHAR), ? FROM " + staged + " s WHERE NOT EXISTS "
+                + "(SELECT 1 FROM " + LOADS + " l JOIN " + WriteEffects.TABLE + " e ON e.table_name = l.table_name AND e.write_id = l.write_id "
+                + "AND e.to_write IS NULL WHERE l.table_name = ? AND l.load_id = CAST(s." + loadColumn + " AS VARCHAR))", table, writeId, table);
     }
 
-    /** The snapshot of the last write at or before {@code writeId} that changed the table (or partition); empty: none. */
-    static Optional<String> latest(DuckDbSession db, String table, long writeId, Optional<String> partition) {
-        List<java.util.Map<String, Object>> rows = db.queryRows("SELECT write_id, snapshot, rows_inserted + rows_removed AS changed FROM "
-                + WriteLog.TABLE + " WHERE table_name = " + WriteLog.literal(table) + " AND write_id <= " + writeId
-                + partition.map(p -> " AND partition_key = " + WriteLog.literal(p)).orElse("")
-                + " AND (snapshot IS NOT NULL OR rows_inserted + rows_removed > 0) ORDER BY write_id DESC LIMIT 1");
-        if (rows.isEmpty()) {
-            return Optional.empty();
+    /** A write that changed a table, with its snapshot (null once expired), run and time. */
+    record Kept(long writeId, String snapshot, String runId, String writtenAt) {
+
+        static Optional<Kept> of(List<Map<String, Object>> rows) {
+            if (rows.isEmpty() || rows.get(0).get("write_id") == null) {
+                return Optional.empty();
+            }
+            Map<String, Object> r = rows.get(0);
+            return Optional.of(new Kept(((Number) r.get("write_id")).longValue(), (String) r.get("snapshot"), (String) r.get("run_id"),
+                    String.valueOf(r.get("written_at"))));
         }
-        Object snapshot = rows.get(0).get("snapshot");
-        if (snapshot == null) {
-            throw new RollbackRefused("the snapshot of table " + table + " after write " + rows.get(0).get("write_id")
-                    + " is no longer kept (older than the retention); roll back to a later run");
+
+        /** The snapshot, or a refusal saying that it has expired. */
+        String snapshotOrRefuse(String table, String what, Duration retention) {
+            if (snapshot == null) {
+                throw new RollbackRefused("the state of table " + table + what + " after the write of run " + runId + " (at " + writtenAt
+                        + ") is no longer kept: a state is kept while it is current and for sluice.lake.snapshot-retention ("
+                        + retention(retention) + ") after the table left it; roll back to a later run");
+            }
+            return snapshot;
         }
-        return Optional.of(snapshot.toString());
     }
 
-    /** Drops snapshots older than {@code retention}. */
+    /** A retention as people say it: {@code 7 days} rather than {@code PT168H}. */
+    static String retention(Duration retention) {
+        return retention.toSeconds() % 86_400 == 0 ? retention.toDays() + (retention.toDays() == 1 ? " day" : " days") : retention.toString();
+    }
+
+    /** The last write at or before {@code writeId} that changed the whole table (UPSERT), if any. */
+    static Optional<Kept> latest(DuckDbSession db, String table, long writeId) {
+        return Kept.of(db.rows("SELECT write_id, snapshot, run_id, CAST(written_at AS VARCHAR) AS written_at FROM " + WriteLog.TABLE
+                + " WHERE table_name = ? AND write_id <= ? AND rows_inserted + rows_removed > 0 ORDER BY write_id DESC LIMIT 1", table, writeId));
+    }
+
+    /** The table (or partition) left the states of these writes at {@code now} (a rollback moved away from them). */
+    static void hold(DuckDbSession db, long[] writeIds, Instant now) {
+        if (writeIds.length > 0) {
+            db.update("INSERT INTO " + HOLDS + " SELECT unnest(?::BIGINT[]), ?", writeIds, now);
+        }
+    }
+
+    /** The table (or partition) left the state of write {@code left} by write {@code by}, at the time of that write. */
+    static void leftBy(DuckDbSession db, Optional<Long> left, long by) {
+        left.ifPresent(w -> db.update("INSERT INTO " + HOLDS + " SELECT ?, written_at FROM " + WriteLog.TABLE + " WHERE write_id = ?", w, by));
+    }
+
+    /**
+     * Drops the snapshots that are no longer kept: of states that are not current (the last changing write of an UPSERT table,
+     * the last changing write in effect of a partition of a PARTITION_OVERWRITE table) and that the table left longer than
+     * {@code retention} ago (snapshots of older releases without a record of that: written longer ago).
+     */
     static void expire(DuckDbSession db, Instant now, Duration retention) {
-        String before = WriteLog.timestamp(now.minus(retention));
-        for (String snapshot : db.queryStrings("SELECT snapshot FROM " + WriteLog.TABLE + " WHERE snapshot IS NOT NULL AND written_at < " + before)) {
-            db.execute("DROP TABLE IF EXISTS " + snapshot);
+        Instant before = now.minus(retention);
+        String expired = " FROM " + WriteLog.TABLE + " w WHERE snapshot IS NOT NULL AND write_id NOT IN (" + CURRENT + ") AND coalesce((SELECT "
+                + "max(h.held_since) FROM " + HOLDS + " h WHERE h.write_id = w.write_id), written_at) < ?";
+        for (String snapshot : db.strings("SELECT snapshot" + expired, before)) {
+            db.execute("DROP TABLE IF EXISTS " + DuckDbSession.identifier(snapshot));
         }
-        db.execute("UPDATE " + WriteLog.TABLE + " SET snapshot = NULL WHERE snapshot IS NOT NULL AND written_at < " + before);
+        db.update("UPDATE " + WriteLog.TABLE + " SET snapshot = NULL WHERE write_id IN (SELECT write_id" + expired + ")", before);
     }
+
+    /** The writes whose snapshots are the current states of their tables or partitions. */
+    private static final String CURRENT = "SELECT max(write_id) FROM " + WriteLog.TABLE + " WHERE mode = 'UPSERT' AND rows_inserted + rows_removed > 0 "
+            + "GROUP BY table_name UNION ALL SELECT max(c.write_id) FROM " + WriteLog.TABLE + " c JOIN " + WriteEffects.TABLE + " e ON "
+            + "e.table_name = c.table_name AND e.write_id = c.write_id AND e.to_write IS NULL WHERE c.mode = 'PARTITION_OVERWRITE' "
+            + "AND c.partition_key IS NOT NULL AND c.rows_inserted + c.rows_removed > 0 GROUP BY c.table_name, c.partition_key";
 }

@@ -26,17 +26,29 @@ interface TableWriter {
     /** Keeps, in the write's transaction, what a later rollback to this write needs. */
     void keep(DuckDbSession db, String table, String staged, long writeId, Optional<String> partition, WriteOutcome outcome);
 
-    /** Restores the table (or one partition) to {@code point}, in the caller's transaction. */
-    WriteOutcome restore(DuckDbSession db, String table, RollbackPoint point, Optional<String> partition);
+    /**
+     * Refuses (with {@link RollbackRefused}) a rollback that cannot be done, such as one needing a snapshot or removed
+     * rows that are no longer kept; reads only, so that a rollback is refused before its run is stored.
+     */
+    default void checkRestore(DuckDbSession db, String table, RollbackPlan plan, java.time.Duration retention) {
+    }
+
+    /** Creates what a rollback of the table keeps, in a transaction of its own before it (see {@link #prepare}). */
+    default void prepareRestore(DuckDbSession db, String table) {
+    }
 
     /**
-     * Like {@link #restore(DuckDbSession, String, RollbackPoint, Optional)}, for a partition known also by the
-     * business dates it covers (what a bi-temporal table's rows carry); other modes find a partition's rows by
-     * their partition key.
+     * Restores the table (or the plan's partition) to the state right after the plan's point, in the caller's
+     * transaction, keeping what is needed to undo it (checks as {@link #checkRestore} first).
      */
-    default WriteOutcome restore(DuckDbSession db, String table, RollbackPoint point, Optional<String> partition,
-                                 Optional<io.sluice.catalog.BusinessDates> dates) {
-        return restore(db, table, point, partition);
+    WriteOutcome restore(DuckDbSession db, String table, RollbackPlan plan, java.time.Instant now, java.time.Duration retention);
+
+    /** Keeps, in the rollback's transaction, what a later rollback to the rollback's own write {@code writeId} needs. */
+    default void keepRestored(DuckDbSession db, String table, long writeId, WriteOutcome outcome) {
+    }
+
+    /** Drops what this writer keeps for rollbacks of the table that is older than {@code before}. */
+    default void expire(DuckDbSession db, String table, java.time.Instant before) {
     }
 
     static TableWriter of(WriteMode mode, java.time.InstantSource clock) {

@@ -35,12 +35,6 @@ final class WriteLog {
         return id;
     }
 
-    /** The partition ranges ({@code first...last}) written to the table after write {@code writeId}. */
-    static List<String> rangeWritesAfter(DuckDbSession db, String table, long writeId) {
-        return db.queryStrings("SELECT DISTINCT partition_key FROM " + TABLE + " WHERE table_name = " + literal(table) + " AND write_id > " + writeId
-                + " AND contains(partition_key, '...') ORDER BY 1");
-    }
-
     /**
      * Resolves a rollback target to the table's last write at or before it.
      *
@@ -48,40 +42,33 @@ final class WriteLog {
      *                         system time
      */
     static RollbackPoint resolve(DuckDbSession db, String table, io.sluice.catalog.RollbackTarget target, Optional<String> partition) {
-        String ofTable = " FROM " + TABLE + " WHERE table_name = " + literal(table);
+        String ofTable = " FROM " + TABLE + " WHERE table_name = ?";
         long writeId;
         Instant systemTime;
         if (target.run().isPresent()) {
             String run = target.run().get();
-            writeId = db.queryLong("SELECT coalesce(max(write_id), 0)" + ofTable + " AND run_id = " + literal(run)
-                    + partition.map(p -> " AND " + covers(p)).orElse(""));
+            // a partition's state after a run is that after the run's last write of it, of a range holding it or of the whole table
+            writeId = partition.isPresent()
+                    ? db.longValue("SELECT coalesce(max(write_id), 0)" + ofTable + " AND run_id = ? AND (partition_key IS NULL OR "
+                            + WriteEffects.covers() + ")", table, run, partition.get(), partition.get(), partition.get())
+                    : db.longValue("SELECT coalesce(max(write_id), 0)" + ofTable + " AND run_id = ?", table, run);
             if (writeId == 0) {
                 throw new RollbackRefused("run " + run + " did not write table " + table + partition.map(p -> " partition " + p).orElse(""));
             }
-            List<String> t = db.queryStrings("SELECT epoch_us(max(system_time))::VARCHAR" + ofTable + " AND write_id <= " + writeId);
+            List<String> t = db.strings("SELECT epoch_us(max(system_time))::VARCHAR" + ofTable + " AND write_id <= ?", table, writeId);
             systemTime = t.isEmpty() || t.get(0) == null ? null : micros(t.get(0));
         } else {
             Instant at = target.systemTime().orElseThrow();
-            writeId = db.queryLong("SELECT coalesce(max(write_id), 0)" + ofTable + " AND written_at <= " + timestamp(at));
+            writeId = db.longValue("SELECT coalesce(max(write_id), 0)" + ofTable + " AND written_at <= ?", table, at);
             if (writeId == 0) {
                 // before the first write the table held nothing: rolling back there would empty it, which no one asks by accident
-                List<String> first = db.queryStrings("SELECT epoch_us(min(written_at))::VARCHAR" + ofTable);
+                List<String> first = db.strings("SELECT epoch_us(min(written_at))::VARCHAR" + ofTable, table);
                 throw new RollbackRefused("table " + table + " had no write at or before " + at
                         + (first.isEmpty() || first.get(0) == null ? "" : "; its first write was at " + micros(first.get(0))));
             }
             systemTime = at;
         }
         return new RollbackPoint(writeId, systemTime);
-    }
-
-    /**
-     * Whether a write's partition_key is the partition {@code p} or a range {@code first...last} of partitions holding it. Ranges
-     * are written for time-window partitions, whose keys of one definition have one fixed-width format that sorts as its times.
-     */
-    static String covers(String p) {
-        String key = literal(p);
-        return "(partition_key = " + key + " OR (contains(partition_key, '...') AND split_part(partition_key, '...', 1) <= " + key
-                + " AND " + key + " <= split_part(partition_key, '...', 2)))";
     }
 
     static Instant micros(String epochMicros) {

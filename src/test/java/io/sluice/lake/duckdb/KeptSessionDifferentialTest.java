@@ -129,7 +129,7 @@ class KeptSessionDifferentialTest {
     static Op rollback(String run, String toRun) {
         return lake -> {
             io.sluice.catalog.Publication p = lake.rollback(T, io.sluice.catalog.RollbackTarget.toRun(toRun), run,
-                    java.util.Optional.empty(), java.util.Optional.empty());
+                    java.util.Optional.empty(), java.util.Optional.empty()).publication();
             return run + " rollback=" + p.published() + " +" + p.rowsInserted() + " -" + p.rowsRemoved() + " " + p.rejection();
         };
     }
