@@ -97,6 +97,25 @@ final class GroupJournal implements LogSink {
         stored.addAll(records.ends());
     }
 
+    /**
+     * The latest outcome of each partition of the asset that runs of this group recorded and that is not stored yet (an
+     * upstream step of the same run, or an earlier run of the group): what the store does not know yet.
+     */
+    java.util.Map<String, PartitionState> unstoredPartitions(AssetKey asset) {
+        java.util.Map<String, PartitionState> latest = new java.util.HashMap<>();
+        for (RunRecords.PartitionOutcome p : pending.partitions()) {
+            if (p.asset().equals(asset)) {
+                latest.put(p.partition(), p.state());
+            }
+        }
+        return latest;
+    }
+
+    /** Whether a materialization of the asset by a run of this group is not stored yet. */
+    boolean unstoredMaterialization(AssetKey asset) {
+        return pending.materializations().stream().anyMatch(m -> m.asset().equals(asset));
+    }
+
     /** Runs of this group whose end is stored. */
     List<RunRecords.RunEnd> storedEnds() {
         return stored;

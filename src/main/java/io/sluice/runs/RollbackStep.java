@@ -67,8 +67,8 @@ final class RollbackStep {
         long durationMs = (System.nanoTime() - started) / 1_000_000;
         journal.materialized(new Materialization(run.id(), spec.key(), partition.orElse(null), now, p.rowsChanged(), 0, 1,
                 durationMs, json.apply(result)));
-        log.info("rolled back: " + p.rowsInserted() + " rows or versions added, " + p.rowsRemoved() + " removed or closed; "
-                + p.currentRows() + " current rows");
+        log.info("rolled back: " + Plural.of(p.rowsInserted(), "row or version", "rows or versions") + " added, " + p.rowsRemoved()
+                + " removed or closed; " + Plural.of(p.currentRows(), "current row", "current rows"));
         return new StepOutcome(RunStatus.SUCCESS, 0, 1, p.rowsChanged(), null);
     }
 

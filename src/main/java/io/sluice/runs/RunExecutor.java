@@ -56,6 +56,8 @@ public class RunExecutor {
     private final Object signal = new Object();
     private volatile boolean wakeUp;
     private volatile Thread dispatcher;
+    /** When the dispatcher's loop last went round ({@link System#nanoTime()}), for the liveness check. */
+    private volatile long lastRound = System.nanoTime();
 
     RunExecutor(RunWorker worker, RunStore store, RunRecovery recovery, InstantSource clock, RunSettings settings, ConcurrencyLimits limits,
                 AssetCatalog catalog, Event<RunsEnded> finished) {
@@ -116,7 +118,18 @@ public class RunExecutor {
     }
 
     private void dispatchLoop() {
+        try {
+            loop();
+        } finally {
+            if (dispatcher == Thread.currentThread()) {
+                LOG.error("the run dispatcher stopped: queued runs will not start until Sluice is restarted (/q/health/live reports DOWN)");
+            }
+        }
+    }
+
+    private void loop() {
         while (dispatcher == Thread.currentThread()) {
+            lastRound = System.nanoTime();
             try {
                 dispatch();
                 synchronized (signal) {
@@ -266,6 +279,12 @@ public class RunExecutor {
             catalog.find(asset).flatMap(a -> a.spec().pool()).ifPresent(pools::add);
         }
         return pools;
+    }
+
+    /** For the liveness check: whether this process executes runs, whether its dispatcher is alive and when it last went round. */
+    public DispatcherBeat dispatcherBeat() {
+        Thread t = dispatcher;
+        return new DispatcherBeat(execute, t != null && t.isAlive(), java.time.Duration.ofNanos(System.nanoTime() - lastRound));
     }
 
     /** Runs claimed or executing in this process now. */

@@ -117,7 +117,9 @@ class RunWorker {
             Instant stepEnd = clock.instant();
             journal.step(run.id(), new RunStep(step.index(), step.asset(), outcome.status(), blocked.isPresent() ? null : stepStart,
                     stepEnd, outcome.keyCount(), outcome.batchCount(), outcome.rowsWritten(), outcome.error()));
-            recordPartitions(run, step.asset(), outcome.status(), stepEnd, journal);
+            if (outcome.computed()) {
+                recordPartitions(run, step.asset(), outcome.status(), stepEnd, journal);
+            }
             metrics.stepFinished(step.asset().toString(), outcome.status(), Duration.between(stepStart, stepEnd));
             outcomes.put(step.asset(), outcome.status());
             keys += outcome.keyCount();
@@ -149,8 +151,8 @@ class RunWorker {
     /** The run's end, its last log line and its RUN_FINISHED audit event with the per-partition outcome. */
     private void end(Run run, RunStatus status, long keys, long batches, long rows, String error, GroupJournal journal) {
         Instant ended = clock.instant();
-        new StoredRunLogger(journal, clock, run.id(), null).info("finished " + status + ": " + keys + " keys, " + batches + " batches, "
-                + rows + " rows written");
+        new StoredRunLogger(journal, clock, run.id(), null).info("finished " + status + ": " + Plural.of(keys, "key", "keys") + ", "
+                + Plural.of(batches, "batch", "batches") + ", " + Plural.of(rows, "row", "rows") + " written");
         Map<String, Object> detail = new LinkedHashMap<>();
         detail.put("status", status.name());
         detail.put("keys", keys);

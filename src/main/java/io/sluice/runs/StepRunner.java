@@ -41,9 +41,11 @@ class StepRunner {
     private final InstantSource clock;
     private final RunSettings settings;
     private final ObjectMapper mapper;
+    private final MaterializedPartitions materialized;
 
     StepRunner(AssetCatalog catalog, RunStore store, ConfigBinder binder, Lake lake, InstantSource clock,
-               RunSettings settings, ObjectMapper mapper) {
+               RunSettings settings, ObjectMapper mapper, MaterializedPartitions materialized) {
+        this.materialized = materialized;
         this.catalog = catalog;
         this.store = store;
         this.binder = binder;
@@ -71,6 +73,9 @@ class StepRunner {
                 return new RollbackStep(runLake, clock, this::json).run(run, asset.spec(), log, journal);
             }
             return runTyped(run, asset, config, log, journal, runLake);
+        } catch (UpstreamMissing e) {
+            log.error(e.getMessage());
+            return StepOutcome.notComputed(e.getMessage());
         } catch (StepFailed e) {
             log.error(e.getMessage());
             return new StepOutcome(RunStatus.FAILURE, 0, 0, 0, e.getMessage());
@@ -100,6 +105,7 @@ class StepRunner {
     private <C extends Record> StepOutcome runTyped(Run run, Asset<C> asset, JsonNode configNode, StoredRunLogger log, GroupJournal journal,
                                                     RunLake runLake) throws Exception {
         AssetSpec<C> spec = asset.spec();
+        checkUpstream(run, spec, journal);
         C config = binder.bind(spec, configNode, "config");
         boolean keyed = asset instanceof KeyedAsset<C>;
         List<Optional<PartitionRange>> units = PartitionUnits.of(spec.partitions().isPartitioned(), spec.processesRanges() && !keyed,
@@ -136,12 +142,32 @@ class StepRunner {
             journal.materialized(new Materialization(run.id(), spec.key(), partition, clock.instant(),
                     result.rowsWritten(), outcome.keys(), outcome.batches(), durationMs, json(result)));
             log.info("materialized" + range.map(r -> r.size() == 1 ? " partition " + r : " partitions " + r + " (" + r.size() + ")").orElse("")
-                    + ": " + result.rowsWritten() + " rows written in " + durationMs + " ms");
+                    + ": " + Plural.of(result.rowsWritten(), "row", "rows") + " written in " + durationMs + " ms");
             keys += outcome.keys();
             batches += outcome.batches();
             rows += result.rowsWritten();
         }
         return new StepOutcome(RunStatus.SUCCESS, keys, batches, rows, null);
+    }
+
+    /**
+     * Fails the step before it computes when what it reads upstream was not materialized ({@link UpstreamCheck}), with
+     * a sentence instead of the engine's words about a missing table. What this run's upstream steps (and earlier runs
+     * of its group) recorded counts before it is stored.
+     */
+    private void checkUpstream(Run run, AssetSpec<?> spec, GroupJournal journal) {
+        UpstreamCheck.Records records = new UpstreamRecords(journal, materialized);
+        UpstreamCheck.missing(spec, run.partitions(), catalog.graph().upstreamOf(spec.key()), k -> catalog.find(k).map(Asset::spec), records,
+                clock.instant()).ifPresent(why -> {
+                    throw new UpstreamMissing(why);
+                });
+    }
+
+    /** What the step reads upstream was not materialized: it fails before its compute starts. */
+    private static final class UpstreamMissing extends RuntimeException {
+        UpstreamMissing(String message) {
+            super(message, null, false, false);
+        }
     }
 
     /** Checks and publishes the staged rows; a rejected batch or a failed blocking check fails the step. */
@@ -167,8 +193,8 @@ class StepRunner {
                     + "; the table is unchanged");
         }
         log.info("published " + table.name() + " (" + table.mode().label() + (complete ? ", complete" : ", by key") + "): "
-                + publication.rowsIn() + " rows staged, " + publication.rowsInserted() + " inserted, " + publication.rowsRemoved()
-                + " removed or closed" + (publication.systemTime() == null ? "" : " at system time " + publication.systemTime()));
+                + Plural.of(publication.rowsIn(), "row", "rows") + " staged, " + publication.rowsInserted() + " inserted, "
+                + publication.rowsRemoved() + " removed or closed" + (publication.systemTime() == null ? "" : " at system time " + publication.systemTime()));
         return publication;
     }
 
@@ -203,7 +229,8 @@ class StepRunner {
             }
         });
         List<List<String>> batches = selection.batches(settings.batchSize());
-        context.log().info(run.mode() + " resolved to " + selection.keys().size() + " keys in " + batches.size() + " batches");
+        context.log().info(run.mode() + " resolved to " + Plural.of(selection.keys().size(), "key", "keys") + " in "
+                + Plural.of(batches.size(), "batch", "batches"));
         MaterializeResult total = MaterializeResult.rows(0);
         int done = 0;
         for (List<String> batch : batches) {
@@ -212,7 +239,8 @@ class StepRunner {
             }
             MaterializeResult result = asset.processBatch(context, new ArrayList<>(batch));
             total = total.plus(result);
-            context.log().info("batch " + (++done) + "/" + batches.size() + ": " + batch.size() + " keys, " + result.rowsWritten() + " rows");
+            context.log().info("batch " + (++done) + "/" + batches.size() + ": " + Plural.of(batch.size(), "key", "keys") + ", "
+                    + Plural.of(result.rowsWritten(), "row", "rows"));
         }
         return new PartitionOutcome(total, selection.keys().size(), batches.size(), selection);
     }

@@ -3,6 +3,7 @@ package io.sluice.web;
 import io.sluice.backfill.Backfill;
 import io.sluice.backfill.BackfillProgress;
 import io.sluice.catalog.AssetKey;
+import io.sluice.runs.RunIds;
 import java.util.stream.Collectors;
 
 /** One backfill on the home page, with its progress. */
@@ -17,7 +18,7 @@ public record BackfillRow(String id, String shortId, String status, String asset
     static BackfillRow of(Backfill b, BackfillProgress p) {
         long done = p.succeeded() + p.failed() + p.canceled();
         int percent = p.targetRuns() == 0 ? 100 : (int) Math.min(100, done * 100 / p.targetRuns());
-        return new BackfillRow(b.id(), b.id().substring(0, 8), b.status().name(),
+        return new BackfillRow(b.id(), RunIds.shortForm(b.id()), b.status().name(),
                 b.assets().stream().map(AssetKey::toString).collect(Collectors.joining(", ")), Format.count(b.partitionCount()), done,
                 p.targetRuns(), p.failed(), p.canceled(), p.running(), percent, p.runsPerSecond() + " runs/s",
                 p.eta() == null ? "" : Format.time(p.eta()), b.reason() == null ? "" : b.reason());

@@ -3,6 +3,7 @@ package io.sluice.web;
 import io.quarkus.qute.CheckedTemplate;
 import io.quarkus.qute.TemplateInstance;
 import io.sluice.catalog.AssetKey;
+import io.sluice.catalog.LakeTables;
 import io.sluice.runs.AssetRun;
 import io.sluice.runs.AssetService;
 import io.sluice.runs.RequestRejected;
@@ -45,9 +46,12 @@ public class HomePage {
     private final com.fasterxml.jackson.databind.ObjectMapper mapper;
 
     private final io.sluice.backfill.BackfillService backfills;
+    private final LakeTables tables;
 
-    public HomePage(AssetService assets, RunService runs, com.fasterxml.jackson.databind.ObjectMapper mapper, io.sluice.backfill.BackfillService backfills) {
+    public HomePage(AssetService assets, RunService runs, com.fasterxml.jackson.databind.ObjectMapper mapper, io.sluice.backfill.BackfillService backfills,
+                    LakeTables tables) {
         this.backfills = backfills;
+        this.tables = tables;
         this.assets = assets;
         this.runs = runs;
         this.mapper = mapper;
@@ -117,13 +121,24 @@ public class HomePage {
             if (as != null && !as.isBlank() && !"backfill".equals(as) && !"run".equals(as)) {
                 return rejected(null, "launch as 'run' or 'backfill', not '" + as + "'");
             }
+            java.util.Optional<io.sluice.catalog.Asset<?>> partitioned = firstPartitioned(form.assets());
             if ("backfill".equals(as)) {
+                if (partitioned.isEmpty() && allKnown(form.assets())) {
+                    return rejected("asset", "none of the selected assets is partitioned, so there is nothing to backfill: press Launch run");
+                }
                 io.sluice.backfill.Backfill b = backfills.launch(form.backfill()).backfill().orElseThrow();
                 return launched(Templates.page$launched(null, BackfillRow.of(b, backfills.progress(b)), null, null));
             }
+            if (partitioned.isPresent() && (partitions == null || partitions.isBlank())) {
+                // the API's message points at POST /api/backfills; on this page the button does it
+                io.sluice.catalog.AssetSpec<?> spec = partitioned.get().spec();
+                return rejected("partitions", "asset " + spec.key() + " is partitioned (" + spec.partitions().describe() + "): type the partitions "
+                        + "to materialize in Partitions (a key, or a range first...last), or press Launch as backfill to materialize every "
+                        + "partition, one run each (Partitions per run sets how many a run takes)");
+            }
             List<String> partitionKeys;
             try {
-                partitionKeys = PartitionText.expand(partitions, partitionsOf(form.assets()), java.time.Instant.now());
+                partitionKeys = PartitionText.expand(partitions, partitioned.map(a -> a.spec().partitions()), java.time.Instant.now());
             } catch (IllegalArgumentException e) {
                 return rejected("partitions", e.getMessage());
             }
@@ -152,26 +167,56 @@ public class HomePage {
         return Response.ok(Templates.page$launched(null, null, field, message)).build();
     }
 
-    /** The partitions of the first selected asset that is partitioned. */
-    private java.util.Optional<io.sluice.partitions.PartitionsDefinition> partitionsOf(List<String> selected) {
-        return (selected == null ? List.<String>of() : selected).stream().map(k -> {
-            try {
-                return assets.get(AssetKey.parse(k));
-            } catch (RuntimeException e) {
-                return null; // the launch itself names the unknown asset
-            }
-        }).filter(java.util.Objects::nonNull).map(a -> a.spec().partitions()).filter(io.sluice.partitions.PartitionsDefinition::isPartitioned)
-                .findFirst();
+    /** The first selected asset that is partitioned. */
+    private java.util.Optional<io.sluice.catalog.Asset<?>> firstPartitioned(List<String> selected) {
+        return (selected == null ? List.<String>of() : selected).stream().map(this::known).flatMap(java.util.Optional::stream)
+                .filter(a -> a.spec().partitions().isPartitioned()).findFirst();
     }
 
+    /** Some assets are selected and each is in the catalog (otherwise the launch itself names the one at fault). */
+    private boolean allKnown(List<String> selected) {
+        return selected != null && !selected.isEmpty() && selected.stream().allMatch(k -> known(k).isPresent());
+    }
+
+    private java.util.Optional<io.sluice.catalog.Asset<?>> known(String key) {
+        return assetKey(key).flatMap(assets::find);
+    }
 
     private List<AssetRow> assetRows() {
         Map<AssetKey, AssetRun> last = assets.lastSteps();
         return assets.all().stream().map(a -> {
             AssetKey key = a.spec().key();
             String upstream = assets.upstream(key).stream().sorted().map(AssetKey::toString).collect(Collectors.joining(", "));
-            return AssetRow.of(a, upstream, last.get(key), assets.lastMaterialization(key).orElse(null));
+            io.sluice.runs.Materialization materialization = assets.lastMaterialization(key).orElse(null);
+            java.util.Optional<String> table = tableOf(a, materialization);
+            return AssetRow.of(a, upstream, last.get(key), materialization, table, table.flatMap(this::tableRows));
         }).toList();
+    }
+
+    /**
+     * The lake table of the asset: the one it declares, or else the one its last materialization names in its metadata
+     * ({@code "table"}), as an asset that writes its table itself does.
+     */
+    private java.util.Optional<String> tableOf(io.sluice.catalog.Asset<?> asset, io.sluice.runs.Materialization materialization) {
+        java.util.Optional<String> declared = asset.spec().table().map(io.sluice.catalog.TableSpec::name);
+        if (declared.isPresent() || materialization == null || materialization.metadataJson() == null) {
+            return declared;
+        }
+        try {
+            com.fasterxml.jackson.databind.JsonNode named = mapper.readTree(materialization.metadataJson()).get("table");
+            return named != null && named.isTextual() ? java.util.Optional.of(named.asText()) : java.util.Optional.empty();
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            return java.util.Optional.empty();
+        }
+    }
+
+    /** The rows the lake table holds now; empty when it is not written yet or the lake does not answer. */
+    private java.util.Optional<Long> tableRows(String table) {
+        try {
+            return tables.table(table).map(LakeTables.TableInfo::currentRows);
+        } catch (RuntimeException e) {
+            return java.util.Optional.empty(); // the page still shows; the readiness check reports the lake
+        }
     }
 
     private List<RunRow> runRows() {

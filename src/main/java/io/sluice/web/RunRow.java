@@ -2,6 +2,7 @@ package io.sluice.web;
 
 import io.sluice.catalog.AssetKey;
 import io.sluice.runs.Run;
+import io.sluice.runs.RunIds;
 import java.util.List;
 
 /** One run in the runs list, and the summary at the top of the run page. */
@@ -11,7 +12,7 @@ public record RunRow(String id, String shortId, String status, String mode, List
 
     static RunRow of(Run run) {
         List<String> assets = run.assets().stream().map(AssetKey::toString).toList();
-        return new RunRow(run.id(), run.id().substring(0, 8), run.status().name(),
+        return new RunRow(run.id(), RunIds.shortForm(run.id()), run.status().name(),
                 run.kind() == io.sluice.runs.RunKind.ROLLBACK ? "ROLLBACK" : run.mode().name(), assets,
                 String.join(", ", assets), run.keys().isEmpty() ? "" : Format.count(run.keys().size()),
                 String.join(", ", run.keys()), Format.count(run.rowsWritten()), run.launchedBy(),

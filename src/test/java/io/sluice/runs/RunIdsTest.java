@@ -23,4 +23,21 @@ class RunIdsTest {
         long millis = first.getMostSignificantBits() >>> 16;
         assertThat(millis).isBetween(System.currentTimeMillis() - 60_000, System.currentTimeMillis());
     }
+
+    @Test
+    void theShortFormTellsRunsMadeTogetherApart() {
+        List<String> ids = new ArrayList<>();
+        for (int i = 0; i < 300; i++) {
+            ids.add(RunIds.next());
+        }
+        List<String> shown = ids.stream().map(RunIds::shortForm).toList();
+        // 300 ids made within a millisecond or two: their first 8 characters are all alike, the short form is random
+        assertThat(ids.stream().map(id -> id.substring(0, 8)).distinct().count()).as("the time-ordered prefix").isLessThanOrEqualTo(2);
+        // 32 random bits each: two of 300 alike once in about 100,000 runs of this test
+        assertThat(shown).doesNotHaveDuplicates().allSatisfy(s -> assertThat(s).hasSize(RunIds.SHORT_LENGTH));
+        for (int i = 0; i < ids.size(); i++) {
+            assertThat(ids.get(i)).endsWith(shown.get(i));
+        }
+        assertThat(RunIds.shortForm("abc")).isEqualTo("abc");
+    }
 }
