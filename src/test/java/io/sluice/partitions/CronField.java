@@ -1,31 +1,34 @@
 package io.sluice.partitions;
 
+import io.sluice.testing.Draw;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.util.Set;
 import java.util.TreeSet;
-import net.jqwik.api.Arbitraries;
-import net.jqwik.api.Arbitrary;
-import net.jqwik.api.Combinators;
 
 /** One generated cron field: its text and, independently of the parser, the values it stands for. */
 record CronField(String text, Set<Integer> values, boolean star) {
 
-    static Arbitrary<CronField> field(int min, int max, int starWeight, int singleWeight, int listWeight, int stepWeight,
-                                      int rangeWeight) {
-        Arbitrary<Integer> value = Arbitraries.integers().between(min, max);
-        Arbitrary<CronField> star = Arbitraries.just(new CronField("*", all(min, max, 1), true));
-        Arbitrary<CronField> single = value.map(v -> new CronField(String.valueOf(v), Set.of(v), false));
-        Arbitrary<CronField> list = value.set().ofMinSize(2).ofMaxSize(4).map(values -> new CronField(
-                String.join(",", new TreeSet<>(values).stream().map(String::valueOf).toList()), new TreeSet<>(values), false));
-        Arbitrary<CronField> step = Arbitraries.integers().between(2, Math.max(2, (max - min) / 2))
-                .map(s -> new CronField("*/" + s, all(min, max, s), true));
-        Arbitrary<CronField> range = Combinators.combine(value, value).as((a, b) -> new CronField(Math.min(a, b) + "-" + Math.max(a, b),
-                all(Math.min(a, b), Math.max(a, b), 1), false));
-        return Arbitraries.frequencyOf(
-                net.jqwik.api.Tuple.of(starWeight, star), net.jqwik.api.Tuple.of(singleWeight, single),
-                net.jqwik.api.Tuple.of(listWeight, list), net.jqwik.api.Tuple.of(stepWeight, step),
-                net.jqwik.api.Tuple.of(rangeWeight, range));
+    /** A star, a single value, a list of 2 to 4, a step or a range, with these weights. */
+    static CronField field(Draw d, int min, int max, int starWeight, int singleWeight, int listWeight, int stepWeight,
+                           int rangeWeight) {
+        switch (d.weighted(starWeight, singleWeight, listWeight, stepWeight, rangeWeight)) {
+            case 0:
+                return new CronField("*", all(min, max, 1), true);
+            case 1:
+                int v = d.between(min, max);
+                return new CronField(String.valueOf(v), Set.of(v), false);
+            case 2:
+                Set<Integer> values = new TreeSet<>(d.setOf(2, 4, () -> d.between(min, max)));
+                return new CronField(String.join(",", values.stream().map(String::valueOf).toList()), values, false);
+            case 3:
+                int s = d.between(2, Math.max(2, (max - min) / 2));
+                return new CronField("*/" + s, all(min, max, s), true);
+            default:
+                int a = d.between(min, max);
+                int b = d.between(min, max);
+                return new CronField(Math.min(a, b) + "-" + Math.max(a, b), all(Math.min(a, b), Math.max(a, b), 1), false);
+        }
     }
 
     private static Set<Integer> all(int from, int to, int step) {
@@ -63,8 +66,8 @@ record CronField(String text, Set<Integer> values, boolean star) {
         }
     }
 
-    static Arbitrary<Cron> crons() {
-        return Combinators.combine(field(0, 59, 1, 6, 3, 3, 1), field(0, 23, 5, 4, 2, 2, 2), field(1, 31, 12, 2, 1, 1, 1),
-                field(1, 12, 14, 1, 1, 1, 1), field(0, 6, 10, 2, 1, 1, 2)).as(Cron::new);
+    static Cron cron(Draw d) {
+        return new Cron(field(d, 0, 59, 1, 6, 3, 3, 1), field(d, 0, 23, 5, 4, 2, 2, 2), field(d, 1, 31, 12, 2, 1, 1, 1),
+                field(d, 1, 12, 14, 1, 1, 1, 1), field(d, 0, 6, 10, 2, 1, 1, 2));
     }
 }

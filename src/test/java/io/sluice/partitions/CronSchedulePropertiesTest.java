@@ -3,33 +3,35 @@ package io.sluice.partitions;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.sluice.testing.Draw;
+import io.sluice.testing.Property;
 import java.time.DayOfWeek;
 import java.time.LocalDateTime;
 import java.time.LocalTime;
-import net.jqwik.api.Arbitraries;
-import net.jqwik.api.Arbitrary;
-import net.jqwik.api.Assume;
-import net.jqwik.api.Example;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.Provide;
+import org.junit.jupiter.api.Test;
 
 /** The parser and the local-time arithmetic against a naive matcher that scans day by day. */
 class CronSchedulePropertiesTest {
 
-    @Provide
-    Arbitrary<CronField.Cron> crons() {
-        return CronField.crons();
+    record Case(CronField.Cron cron, LocalDateTime time) {
+
+        static Case draw(Draw d) {
+            return new Case(CronField.cron(d), CronSchedulePropertiesTest.time(d));
+        }
     }
 
-    @Provide
-    Arbitrary<LocalDateTime> times() {
-        return Arbitraries.longs().between(-60L * 24 * 366 * 150, 60L * 24 * 366 * 150)
-                .map(minutes -> LocalDateTime.of(2000, 1, 1, 0, 0).plusMinutes(minutes).plusSeconds(minutes % 3 == 0 ? 30 : 0));
+    /** Within 150 years of 2000, on the minute or (one in three) 30 s past it. */
+    static LocalDateTime time(Draw d) {
+        long minutes = d.between(-60L * 24 * 366 * 150, 60L * 24 * 366 * 150);
+        return LocalDateTime.of(2000, 1, 1, 0, 0).plusMinutes(minutes).plusSeconds(minutes % 3 == 0 ? 30 : 0);
     }
 
-    @Property(tries = 500)
-    void nextAndPreviousAreTheNearestMatchingMinutes(@ForAll("crons") CronField.Cron cron, @ForAll("times") LocalDateTime time) {
+    @Test
+    void nextAndPreviousAreTheNearestMatchingMinutes() {
+        Property.tries(500).check(Case::draw, c -> nextAndPreviousAreTheNearestMatchingMinutes(c.cron(), c.time()));
+    }
+
+    private static void nextAndPreviousAreTheNearestMatchingMinutes(CronField.Cron cron, LocalDateTime time) {
         CronSchedule schedule = parseOrSkip(cron);
         LocalDateTime next = schedule.next(time);
         LocalDateTime previous = schedule.previous(time);
@@ -39,8 +41,12 @@ class CronSchedulePropertiesTest {
         assertThat(schedule.matches(time.withSecond(0))).isEqualTo(cron.matches(time.withSecond(0)));
     }
 
-    @Property(tries = 500)
-    void ordinalsCountFiresAndLeadBackToThem(@ForAll("crons") CronField.Cron cron, @ForAll("times") LocalDateTime time) {
+    @Test
+    void ordinalsCountFiresAndLeadBackToThem() {
+        Property.tries(500).check(Case::draw, c -> ordinalsCountFiresAndLeadBackToThem(c.cron(), c.time()));
+    }
+
+    private static void ordinalsCountFiresAndLeadBackToThem(CronField.Cron cron, LocalDateTime time) {
         CronSchedule schedule = parseOrSkip(cron);
         long before = schedule.firesBefore(time);
         LocalDateTime fire = schedule.fire(before);
@@ -54,7 +60,7 @@ class CronSchedulePropertiesTest {
         try {
             return CronSchedule.parse(cron.expression());
         } catch (IllegalArgumentException e) {
-            Assume.that(!e.getMessage().contains("never fires"));
+            Property.assume(!e.getMessage().contains("never fires"));
             throw e;
         }
     }
@@ -89,7 +95,7 @@ class CronSchedulePropertiesTest {
         throw new AssertionError("no fire time within 30 years");
     }
 
-    @Example
+    @Test
     void parsesNamesMacrosAndSundayAsSeven() {
         assertThat(CronSchedule.parse("0 0 * * 7")).isEqualTo(CronSchedule.parse("0 0 * * sun")).isEqualTo(CronSchedule.WEEKLY);
         assertThat(CronSchedule.parse("@daily")).isEqualTo(CronSchedule.DAILY);
@@ -104,7 +110,7 @@ class CronSchedulePropertiesTest {
         assertThat(CronSchedule.parse("0 0 29 2 *").next(LocalDateTime.of(2024, 3, 1, 0, 0))).isEqualTo(LocalDateTime.of(2028, 2, 29, 0, 0));
     }
 
-    @Example
+    @Test
     void presetsHaveTheirCadence() {
         assertThat(CronSchedule.hourly(15).cadence()).isEqualTo("hourly");
         assertThat(CronSchedule.daily(LocalTime.of(6, 30)).cadence()).isEqualTo("daily");
@@ -114,7 +120,7 @@ class CronSchedulePropertiesTest {
         assertThat(CronSchedule.parse("*/15 * * * *").cadence()).isEqualTo("cron");
     }
 
-    @Example
+    @Test
     void rejectsMalformedExpressionsNamingTheField() {
         assertThatThrownBy(() -> CronSchedule.parse("0 0 * *")).hasMessageContaining("must have 5 fields");
         assertThatThrownBy(() -> CronSchedule.parse("60 * * * *")).hasMessageContaining("minute 60 is out of range 0-59");

@@ -2,15 +2,11 @@ package io.sluice.partitions;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.sluice.testing.Draw;
+import io.sluice.testing.Property;
 import java.util.BitSet;
 import java.util.List;
-import net.jqwik.api.Arbitraries;
-import net.jqwik.api.Arbitrary;
-import net.jqwik.api.Combinators;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.Provide;
-import net.jqwik.api.constraints.IntRange;
+import org.junit.jupiter.api.Test;
 
 /** The range algebra against a naive model: a BitSet of the same indexes. */
 class IndexRangesPropertiesTest {
@@ -21,11 +17,22 @@ class IndexRangesPropertiesTest {
     record Sample(IndexRanges ranges, BitSet bits) {
     }
 
-    @Provide
-    Arbitrary<Sample> sets() {
-        Arbitrary<int[]> range = Combinators.combine(Arbitraries.integers().between(0, SIZE), Arbitraries.integers().between(0, 30))
-                .as((start, length) -> new int[] {start, Math.min(SIZE, start + length)});
-        return range.list().ofMaxSize(12).map(IndexRangesPropertiesTest::sample);
+    record Two(Sample a, Sample b) {
+    }
+
+    record Three(Sample a, Sample b, Sample c) {
+    }
+
+    record WithIndex(Sample a, int index) {
+    }
+
+    /** Up to 12 ranges, each from 0..SIZE and 0..30 long (cut at SIZE). */
+    static Sample sets(Draw d) {
+        return sample(d.listOf(0, 12, () -> {
+            int start = d.between(0, SIZE);
+            int length = d.between(0, 30);
+            return new int[] {start, Math.min(SIZE, start + length)};
+        }));
     }
 
     private static Sample sample(List<int[]> ranges) {
@@ -38,8 +45,12 @@ class IndexRangesPropertiesTest {
         return new Sample(builder.build(), bits);
     }
 
-    @Property
-    void algebraMatchesTheBitSet(@ForAll("sets") Sample a, @ForAll("sets") Sample b) {
+    @Test
+    void algebraMatchesTheBitSet() {
+        Property.tries(1000).check(d -> new Two(sets(d), sets(d)), two -> algebraMatchesTheBitSet(two.a(), two.b()));
+    }
+
+    private static void algebraMatchesTheBitSet(Sample a, Sample b) {
         BitSet union = (BitSet) a.bits().clone();
         union.or(b.bits());
         BitSet intersection = (BitSet) a.bits().clone();
@@ -55,8 +66,13 @@ class IndexRangesPropertiesTest {
         assertSame(a.ranges().complement(SIZE), complement);
     }
 
-    @Property
-    void membershipCountRankAndNthMatchTheBitSet(@ForAll("sets") Sample a, @ForAll @IntRange(min = 0, max = SIZE + 5) int index) {
+    @Test
+    void membershipCountRankAndNthMatchTheBitSet() {
+        Property.tries(1000).check(d -> new WithIndex(sets(d), d.between(0, SIZE + 5)),
+                s -> membershipCountRankAndNthMatchTheBitSet(s.a(), s.index()));
+    }
+
+    private static void membershipCountRankAndNthMatchTheBitSet(Sample a, int index) {
         assertSame(a.ranges(), a.bits());
         assertThat(a.ranges().contains(index)).isEqualTo(a.bits().get(index));
         assertThat(a.ranges().rank(index)).isEqualTo(a.bits().get(0, index).cardinality());
@@ -65,8 +81,13 @@ class IndexRangesPropertiesTest {
         }
     }
 
-    @Property
-    void rangesAreNormalizedWhateverTheOrderOfAdding(@ForAll("sets") Sample a) {
+    @Test
+    void rangesAreNormalizedWhateverTheOrderOfAdding() {
+        Property.tries(1000).check(IndexRangesPropertiesTest::sets,
+                IndexRangesPropertiesTest::rangesAreNormalizedWhateverTheOrderOfAdding);
+    }
+
+    private static void rangesAreNormalizedWhateverTheOrderOfAdding(Sample a) {
         IndexRanges.Builder reversed = IndexRanges.builder();
         for (int i = a.ranges().rangeCount() - 1; i >= 0; i--) {
             reversed.add(a.ranges().rangeStart(i), a.ranges().rangeEnd(i));
@@ -78,8 +99,13 @@ class IndexRangesPropertiesTest {
         }
     }
 
-    @Property
-    void setLaws(@ForAll("sets") Sample a, @ForAll("sets") Sample b, @ForAll("sets") Sample c) {
+    @Test
+    void setLaws() {
+        Property.tries(1000).check(d -> new Three(sets(d),
+                sets(d), sets(d)), three -> setLaws(three.a(), three.b(), three.c()));
+    }
+
+    private static void setLaws(Sample a, Sample b, Sample c) {
         IndexRanges x = a.ranges();
         IndexRanges y = b.ranges();
         IndexRanges z = c.ranges();

@@ -2,20 +2,17 @@ package io.sluice.partitions;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.sluice.testing.Draw;
+import io.sluice.testing.Property;
 import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.ZoneId;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
-import net.jqwik.api.Arbitraries;
-import net.jqwik.api.Arbitrary;
-import net.jqwik.api.Combinators;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.Provide;
-import net.jqwik.api.constraints.IntRange;
+import org.junit.jupiter.api.Test;
 
 /** Mappings on whole subsets against the same mapping done partition by partition, the slow way. */
 class PartitionMappingPropertiesTest {
@@ -26,29 +23,39 @@ class PartitionMappingPropertiesTest {
     private static final List<LocalDateTime> AROUND = List.of(LocalDateTime.of(2024, 3, 27, 0, 0), LocalDateTime.of(2024, 10, 23, 0, 0),
             LocalDateTime.of(2024, 3, 7, 0, 0), LocalDateTime.of(2024, 10, 31, 0, 0), LocalDateTime.of(2024, 4, 4, 0, 0));
 
-    @Provide
-    Arbitrary<TimeWindowSpace> spaces() {
-        return Arbitraries.of(AROUND).flatMap(PartitionMappingPropertiesTest::spaceAround);
+    static TimeWindowSpace spaces(Draw d) {
+        return spaceAround(d, d.of(AROUND));
     }
 
     /** Two spaces near the same changeover, so that a brute force over +-1,000 windows sees every overlap. */
-    @Provide
-    Arbitrary<TimeWindowSpace[]> pairs() {
-        return Arbitraries.of(AROUND).flatMap(around -> Combinators.combine(spaceAround(around), spaceAround(around))
-                .as((down, up) -> new TimeWindowSpace[] {down, up}));
+    static TimeWindowSpace[] pairs(Draw d) {
+        LocalDateTime around = d.of(AROUND);
+        TimeWindowSpace down = spaceAround(d, around);
+        return new TimeWindowSpace[] {down, spaceAround(d, around)};
     }
 
-    private static Arbitrary<TimeWindowSpace> spaceAround(LocalDateTime around) {
-        return Combinators.combine(Arbitraries.of(CADENCES), Arbitraries.of(ZONES), Arbitraries.integers().between(0, 48),
-                Arbitraries.integers().between(3, 12)).as((cron, zone, hours, days) ->
-                TimeWindowPartitions.cron(cron, around.plusHours(hours)).withZone(ZoneId.of(zone))
-                        .at(around.plusDays(days).atZone(ZoneId.of(zone)).toInstant()));
+    private static TimeWindowSpace spaceAround(Draw d, LocalDateTime around) {
+        String cron = d.of(CADENCES);
+        String zone = d.of(ZONES);
+        int hours = d.between(0, 48);
+        int days = d.between(3, 12);
+        return TimeWindowPartitions.cron(cron, around.plusHours(hours)).withZone(ZoneId.of(zone))
+                .at(around.plusDays(days).atZone(ZoneId.of(zone)).toInstant());
     }
 
-    @Provide
-    Arbitrary<int[]> offsets() {
-        return Combinators.combine(Arbitraries.integers().between(-3, 2), Arbitraries.integers().between(0, 3))
-                .as((start, width) -> new int[] {start, start + width});
+    /** A window of offsets: from -3..2, 0..3 wide. */
+    static int[] offsets(Draw d) {
+        int start = d.between(-3, 2);
+        int width = d.between(0, 3);
+        return new int[] {start, start + width};
+    }
+
+    record Overlaps(TimeWindowSpace[] pair, int[] offsets, long seed) {
+        @Override
+        public String toString() {
+            return "Overlaps[down=" + pair[0] + ", up=" + pair[1] + ", offsets=" + Arrays.toString(offsets) + ", seed=" + seed
+                    + "]";
+        }
     }
 
     private static PartitionSubset randomSubset(PartitionSpace space, long seed) {
@@ -62,9 +69,13 @@ class PartitionMappingPropertiesTest {
         return space.subset(builder.build());
     }
 
-    @Property(tries = 300)
-    void timeWindowMappingsMatchWindowByWindowOverlaps(@ForAll("pairs") TimeWindowSpace[] pair, @ForAll("offsets") int[] offsets,
-                                                       @ForAll long seed) {
+    @Test
+    void timeWindowMappingsMatchWindowByWindowOverlaps() {
+        Property.tries(300).check(d -> new Overlaps(pairs(d), offsets(d), d.anyLong()),
+                c -> timeWindowMappingsMatchWindowByWindowOverlaps(c.pair(), c.offsets(), c.seed()));
+    }
+
+    private static void timeWindowMappingsMatchWindowByWindowOverlaps(TimeWindowSpace[] pair, int[] offsets, long seed) {
         TimeWindowSpace down = pair[0];
         TimeWindowSpace up = pair[1];
         TimeWindowMapping mapping = new TimeWindowMapping(offsets[0], offsets[1]);
@@ -111,9 +122,16 @@ class PartitionMappingPropertiesTest {
         return aStart.isBefore(bEnd) && bStart.isBefore(aEnd);
     }
 
-    @Property(tries = 200)
-    void dailyToHourlyAndBackIsTheIdentity(@ForAll("zoneIds") String zone, @ForAll long seed,
-                                           @ForAll @IntRange(min = 0, max = 4) int around) {
+    record DaysAndHours(String zone, long seed, int around) {
+    }
+
+    @Test
+    void dailyToHourlyAndBackIsTheIdentity() {
+        Property.tries(200).check(d -> new DaysAndHours(d.of(ZONES), d.anyLong(), d.between(0, 4)),
+                c -> dailyToHourlyAndBackIsTheIdentity(c.zone(), c.seed(), c.around()));
+    }
+
+    private static void dailyToHourlyAndBackIsTheIdentity(String zone, long seed, int around) {
         ZoneId id = ZoneId.of(zone);
         LocalDateTime start = AROUND.get(around);
         Instant now = start.plusDays(30).atZone(id).toInstant();
@@ -135,14 +153,20 @@ class PartitionMappingPropertiesTest {
                         + overlapping.downstreamOf(someHours, days).incomplete().count());
     }
 
-    @Provide
-    Arbitrary<String> zoneIds() {
-        return Arbitraries.of(ZONES);
+    record Shift(TimeWindowSpace space, int[] offsets, long seed) {
+        @Override
+        public String toString() {
+            return "Shift[space=" + space + ", offsets=" + Arrays.toString(offsets) + ", seed=" + seed + "]";
+        }
     }
 
-    @Property(tries = 200)
-    void identityAndOffsetsOnOneDefinitionShiftIndexes(@ForAll("spaces") TimeWindowSpace space, @ForAll("offsets") int[] offsets,
-                                                       @ForAll long seed) {
+    @Test
+    void identityAndOffsetsOnOneDefinitionShiftIndexes() {
+        Property.tries(200).check(d -> new Shift(spaces(d), offsets(d), d.anyLong()),
+                c -> identityAndOffsetsOnOneDefinitionShiftIndexes(c.space(), c.offsets(), c.seed()));
+    }
+
+    private static void identityAndOffsetsOnOneDefinitionShiftIndexes(TimeWindowSpace space, int[] offsets, long seed) {
         PartitionSubset subset = randomSubset(space, seed);
         assertThat(PartitionMapping.identity().upstreamOf(subset, space).partitions()).isEqualTo(subset);
         MappedPartitions shifted = new TimeWindowMapping(offsets[0], offsets[1]).upstreamOf(subset, space);
@@ -161,15 +185,27 @@ class PartitionMappingPropertiesTest {
     private static final StaticPartitions REGIONS = StaticPartitions.of("us", "eu", "apac");
     private static final StaticPartitions CHANNELS = StaticPartitions.of("web", "shop");
 
-    @Provide
-    Arbitrary<PartitionMapping> regionMappings() {
-        return Arbitraries.of(PartitionMapping.identity(), PartitionMapping.all(), PartitionMapping.last(),
+    static PartitionMapping regionMappings(Draw d) {
+        return d.of(PartitionMapping.identity(), PartitionMapping.all(), PartitionMapping.last(),
                 new StaticPartitionMapping(Map.of("us", Set.of("eu", "apac"), "eu", Set.of("eu"), "mars", Set.of("us"))));
     }
 
-    @Property(tries = 300)
-    void multiDimensionalMappingsMatchKeyByKeyProducts(@ForAll("offsets") int[] offsets, @ForAll("regionMappings") PartitionMapping byRegion,
-                                                       @ForAll boolean listRegion, @ForAll long seed) {
+    record Products(int[] offsets, PartitionMapping byRegion, boolean listRegion, long seed) {
+        @Override
+        public String toString() {
+            return "Products[offsets=" + Arrays.toString(offsets) + ", byRegion=" + byRegion + ", listRegion=" + listRegion
+                    + ", seed=" + seed + "]";
+        }
+    }
+
+    @Test
+    void multiDimensionalMappingsMatchKeyByKeyProducts() {
+        Property.tries(300).check(d -> new Products(offsets(d), regionMappings(d), d.bool(), d.anyLong()),
+                c -> multiDimensionalMappingsMatchKeyByKeyProducts(c.offsets(), c.byRegion(), c.listRegion(), c.seed()));
+    }
+
+    private static void multiDimensionalMappingsMatchKeyByKeyProducts(int[] offsets, PartitionMapping byRegion,
+                                                                      boolean listRegion, long seed) {
         MultiSpace down = MultiPartitions.of(PartitionDimension.of("date", DAYS), PartitionDimension.of("region", REGIONS),
                 PartitionDimension.of("channel", CHANNELS)).at(NOW);
         MultiSpace up = MultiPartitions.of(PartitionDimension.of("region", REGIONS), PartitionDimension.of("date", DAYS)).at(NOW);
@@ -211,8 +247,13 @@ class PartitionMappingPropertiesTest {
         assertThat(mapping.downstreamOf(upstream, down).partitions().ranges()).isEqualTo(readBy.build());
     }
 
-    @Property(tries = 200)
-    void identityOnReorderedDimensionsMapsKeyForKey(@ForAll long seed) {
+    @Test
+    void identityOnReorderedDimensionsMapsKeyForKey() {
+        Property.tries(200).check(Draw::anyLong,
+                PartitionMappingPropertiesTest::identityOnReorderedDimensionsMapsKeyForKey);
+    }
+
+    private static void identityOnReorderedDimensionsMapsKeyForKey(long seed) {
         MultiSpace abc = MultiPartitions.of(PartitionDimension.of("date", DAYS), PartitionDimension.of("region", REGIONS),
                 PartitionDimension.of("channel", CHANNELS)).at(NOW);
         MultiSpace cab = MultiPartitions.of(PartitionDimension.of("channel", CHANNELS), PartitionDimension.of("date", DAYS),

@@ -3,6 +3,8 @@ package io.sluice.partitions;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.sluice.testing.Draw;
+import io.sluice.testing.Property;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneId;
@@ -12,11 +14,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
-import net.jqwik.api.Arbitraries;
-import net.jqwik.api.Arbitrary;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.Provide;
+import org.junit.jupiter.api.Test;
 
 /** Subsets of real spaces against a naive model: a Set of key strings. */
 class PartitionSubsetPropertiesTest {
@@ -26,24 +24,26 @@ class PartitionSubsetPropertiesTest {
     private static final PartitionSpace DAYS = TimeWindowPartitions.daily(LocalDate.of(2024, 1, 1)).withZone(ZoneId.of("Europe/Berlin"))
             .at(Instant.parse("2024-03-01T00:00:00Z"));
 
-    @Provide
-    Arbitrary<Set<String>> staticKeys() {
-        return Arbitraries.of(STATIC.keys()).set().ofMaxSize(40);
+    record Two(Set<String> a, Set<String> b) {
     }
 
-    @Provide
-    Arbitrary<Set<String>> dayKeys() {
-        return Arbitraries.of(DAYS.keys()).set().ofMaxSize(50);
+    static Set<String> staticKeys(Draw d) {
+        return d.setOf(0, 40, () -> d.of(STATIC.keys()));
     }
 
-    @Property
-    void staticSubsetsBehaveLikeSetsOfKeys(@ForAll("staticKeys") Set<String> a, @ForAll("staticKeys") Set<String> b) {
-        checkAlgebra(STATIC, a, b);
+    static Set<String> dayKeys(Draw d) {
+        return d.setOf(0, 50, () -> d.of(DAYS.keys()));
     }
 
-    @Property
-    void timeWindowSubsetsBehaveLikeSetsOfKeys(@ForAll("dayKeys") Set<String> a, @ForAll("dayKeys") Set<String> b) {
-        checkAlgebra(DAYS, a, b);
+    @Test
+    void staticSubsetsBehaveLikeSetsOfKeys() {
+        Property.tries(1000).check(d -> new Two(staticKeys(d),
+                staticKeys(d)), two -> checkAlgebra(STATIC, two.a(), two.b()));
+    }
+
+    @Test
+    void timeWindowSubsetsBehaveLikeSetsOfKeys() {
+        Property.tries(1000).check(d -> new Two(dayKeys(d), dayKeys(d)), two -> checkAlgebra(DAYS, two.a(), two.b()));
     }
 
     private static void checkAlgebra(PartitionSpace space, Set<String> a, Set<String> b) {
@@ -80,9 +80,11 @@ class PartitionSubsetPropertiesTest {
         return a.stream().filter(keep).collect(Collectors.toSet());
     }
 
-    @Property(tries = 10)
-    void subsetsOfDifferentSpacesDoNotMix(@ForAll("staticKeys") Set<String> a) {
-        PartitionSubset days = DAYS.all();
-        assertThatThrownBy(() -> STATIC.subset(a).union(days)).hasMessageContaining("do not mix");
+    @Test
+    void subsetsOfDifferentSpacesDoNotMix() {
+        Property.tries(10).check(PartitionSubsetPropertiesTest::staticKeys, a -> {
+            PartitionSubset days = DAYS.all();
+            assertThatThrownBy(() -> STATIC.subset(a).union(days)).hasMessageContaining("do not mix");
+        });
     }
 }

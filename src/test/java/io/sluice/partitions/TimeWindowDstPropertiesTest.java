@@ -2,6 +2,8 @@ package io.sluice.partitions;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.sluice.testing.Draw;
+import io.sluice.testing.Property;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDateTime;
@@ -14,13 +16,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
-import net.jqwik.api.Arbitraries;
-import net.jqwik.api.Arbitrary;
-import net.jqwik.api.Assume;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.Provide;
-import net.jqwik.api.constraints.IntRange;
+import org.junit.jupiter.api.Test;
 
 /**
  * The index arithmetic of time windows against the rules written the slow, obvious way: every local minute is
@@ -36,27 +32,29 @@ class TimeWindowDstPropertiesTest {
             "0 2 * * *", "30 1 * * *", "0 1-3 * * *", "30 */2 * * *", "15,40 2 * * *", "0,50 * * * *", "45 0 * * *", "0 0 * * 0",
             "0 0 1 * *", "0 2 * * 0");
 
-    @Provide
-    Arbitrary<String> expressions() {
-        return Arbitraries.oneOf(Arbitraries.of(TRICKY), CronField.crons().map(CronField.Cron::expression));
+    /** A tricky expression or a generated one (half and half), a zone, and where to start around which change. */
+    record Case(String expression, String zoneId, int year, int pick, int minutesBefore) {
+
+        static Case draw(Draw d) {
+            String expression = d.oneOf(() -> d.of(TRICKY), () -> CronField.cron(d).expression());
+            return new Case(expression, d.of(ZONES), d.between(1990, 2035), d.between(0, 7), d.between(0, 4 * 24 * 60));
+        }
     }
 
-    @Provide
-    Arbitrary<String> zones() {
-        return Arbitraries.of(ZONES);
+    @Test
+    void windowsMatchTheBruteForceRulesAroundTransitions() {
+        Property.tries(400).check(Case::draw, c -> windowsMatchTheBruteForceRulesAroundTransitions(c.expression(), c.zoneId(),
+                c.year(), c.pick(), c.minutesBefore()));
     }
 
-    @Property(tries = 400)
-    void windowsMatchTheBruteForceRulesAroundTransitions(@ForAll("expressions") String expression, @ForAll("zones") String zoneId,
-                                                         @ForAll @IntRange(min = 1990, max = 2035) int year,
-                                                         @ForAll @IntRange(min = 0, max = 7) int pick,
-                                                         @ForAll @IntRange(min = 0, max = 4 * 24 * 60) int minutesBefore) {
+    private static void windowsMatchTheBruteForceRulesAroundTransitions(String expression, String zoneId, int year, int pick,
+                                                                        int minutesBefore) {
         ZoneId zone = ZoneId.of(zoneId);
         CronSchedule schedule;
         try {
             schedule = CronSchedule.parse(expression);
         } catch (IllegalArgumentException e) {
-            Assume.that(false);
+            Property.assume(false);
             return;
         }
         LocalDateTime around = transitionOrMidYear(zone.getRules(), year, pick);

@@ -1,7 +1,13 @@
 package io.sluice.lake.bitemporal;
 
+import static io.sluice.lake.bitemporal.VersionRow.current;
+import static io.sluice.lake.bitemporal.VersionRow.instants;
+import static io.sluice.lake.bitemporal.VersionRow.maxInstant;
+import static io.sluice.lake.bitemporal.VersionRow.micros;
+import static io.sluice.lake.bitemporal.VersionRow.visibleByKey;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.sluice.testing.Property;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -9,23 +15,18 @@ import java.time.Instant;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.TreeSet;
 import java.util.stream.Collectors;
-import net.jqwik.api.Arbitrary;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.Provide;
-import net.jqwik.api.lifecycle.AfterProperty;
-import net.jqwik.api.lifecycle.BeforeProperty;
-
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
 
 /**
  * The seven invariants of section 5, each over random histories, against {@link ReferenceModel}. Each property has
- * its own in-memory DuckDB; each try starts from dropped tables.
+ * its own in-memory DuckDB; each try starts from dropped tables. The rollbacks are in
+ * {@link BitemporalRollbackPropertiesTest}.
  */
 class BitemporalInvariantsPropertiesTest {
 
@@ -34,13 +35,17 @@ class BitemporalInvariantsPropertiesTest {
     private Connection db;
     private Connection other;
 
-    @BeforeProperty
+    /** An invariant over disjoint histories, and the seed of the order it applies them in too. */
+    record Reordering(Histories.History history, long seed) {
+    }
+
+    @BeforeEach
     void openDatabases() throws SQLException {
         db = Lake.memory();
         other = Lake.memory();
     }
 
-    @AfterProperty
+    @AfterEach
     void closeDatabases() throws SQLException {
         db.close();
         other.close();
@@ -56,18 +61,12 @@ class BitemporalInvariantsPropertiesTest {
         return c;
     }
 
-    @Provide
-    Arbitrary<Histories.History> histories() {
-        return Histories.histories();
+    @Test
+    void invariant_1_no_overlap_at_any_system_instant() {
+        Property.tries(TRIES).check(Histories::histories, this::invariant_1_no_overlap_at_any_system_instant);
     }
 
-    @Provide
-    Arbitrary<Histories.History> disjointHistories() {
-        return Histories.disjointHistories();
-    }
-
-    @Property(tries = TRIES)
-    void invariant_1_no_overlap_at_any_system_instant(@ForAll("histories") Histories.History history) throws Exception {
+    private void invariant_1_no_overlap_at_any_system_instant(Histories.History history) throws Exception {
         {
             Connection c = fresh(db, history);
             HistoryRun.run(c, history, HistoryRun.Record.NOTHING);
@@ -84,8 +83,13 @@ class BitemporalInvariantsPropertiesTest {
         }
     }
 
-    @Property(tries = TRIES)
-    void invariant_2_visible_versions_are_coalesced_and_never_empty(@ForAll("histories") Histories.History history)
+    @Test
+    void invariant_2_visible_versions_are_coalesced_and_never_empty() {
+        Property.tries(TRIES).check(Histories::histories,
+                this::invariant_2_visible_versions_are_coalesced_and_never_empty);
+    }
+
+    private void invariant_2_visible_versions_are_coalesced_and_never_empty(Histories.History history)
             throws Exception {
         {
             Connection c = fresh(db, history);
@@ -109,9 +113,14 @@ class BitemporalInvariantsPropertiesTest {
         }
     }
 
-    @Property(tries = TRIES)
-    void invariant_3_history_is_append_only_and_each_slice_is_the_timeline_of_its_knowledge(
-            @ForAll("histories") Histories.History history) throws Exception {
+    @Test
+    void invariant_3_history_is_append_only_and_each_slice_is_the_timeline_of_its_knowledge() {
+        Property.tries(TRIES).check(Histories::histories,
+                this::invariant_3_history_is_append_only_and_each_slice_is_the_timeline_of_its_knowledge);
+    }
+
+    private void invariant_3_history_is_append_only_and_each_slice_is_the_timeline_of_its_knowledge(
+            Histories.History history) throws Exception {
         {
             Connection c = fresh(db, history);
             List<HistoryRun.Step> steps = HistoryRun.run(c, history, HistoryRun.Record.ROWS);
@@ -165,9 +174,14 @@ class BitemporalInvariantsPropertiesTest {
         }
     }
 
-    @Property(tries = TRIES)
-    void invariant_4_reapplying_a_batch_or_refreshing_with_current_knowledge_is_a_no_op(
-            @ForAll("histories") Histories.History history) throws Exception {
+    @Test
+    void invariant_4_reapplying_a_batch_or_refreshing_with_current_knowledge_is_a_no_op() {
+        Property.tries(TRIES).check(Histories::histories,
+                this::invariant_4_reapplying_a_batch_or_refreshing_with_current_knowledge_is_a_no_op);
+    }
+
+    private void invariant_4_reapplying_a_batch_or_refreshing_with_current_knowledge_is_a_no_op(
+            Histories.History history) throws Exception {
         BitemporalTable table = history.shape().table;
         {
             Connection c = fresh(db, history);
@@ -196,9 +210,14 @@ class BitemporalInvariantsPropertiesTest {
         }
     }
 
-    @Property(tries = TRIES)
-    void invariant_5_disjoint_batches_give_the_same_current_rows_in_any_order(
-            @ForAll("disjointHistories") Histories.History history, @ForAll long seed) throws Exception {
+    @Test
+    void invariant_5_disjoint_batches_give_the_same_current_rows_in_any_order() {
+        Property.tries(TRIES).check(d -> new Reordering(Histories.disjointHistories(d), d.anyLong()),
+                r -> invariant_5_disjoint_batches_give_the_same_current_rows_in_any_order(r.history(), r.seed()));
+    }
+
+    private void invariant_5_disjoint_batches_give_the_same_current_rows_in_any_order(Histories.History history,
+                                                                                      long seed) throws Exception {
         List<TestBatch> shuffled = new ArrayList<>(history.batches());
         Collections.shuffle(shuffled, new java.util.Random(seed));
         {
@@ -213,9 +232,14 @@ class BitemporalInvariantsPropertiesTest {
         }
     }
 
-    @Property(tries = TRIES)
-    void invariant_6_as_of_answers_equal_the_latest_filing_on_or_before_the_day(
-            @ForAll("histories") Histories.History history) throws Exception {
+    @Test
+    void invariant_6_as_of_answers_equal_the_latest_filing_on_or_before_the_day() {
+        Property.tries(TRIES).check(Histories::histories,
+                this::invariant_6_as_of_answers_equal_the_latest_filing_on_or_before_the_day);
+    }
+
+    private void invariant_6_as_of_answers_equal_the_latest_filing_on_or_before_the_day(Histories.History history)
+            throws Exception {
         BitemporalTable table = history.shape().table;
         List<LocalDate> days = new ArrayList<>();
         for (int year = 2019; year <= 2026; year++) {
@@ -243,9 +267,14 @@ class BitemporalInvariantsPropertiesTest {
         }
     }
 
-    @Property(tries = TRIES)
-    void invariant_7_a_rejected_batch_changes_nothing_companion_tables_included(
-            @ForAll("histories") Histories.History history) throws Exception {
+    @Test
+    void invariant_7_a_rejected_batch_changes_nothing_companion_tables_included() {
+        Property.tries(TRIES).check(Histories::histories,
+                this::invariant_7_a_rejected_batch_changes_nothing_companion_tables_included);
+    }
+
+    private void invariant_7_a_rejected_batch_changes_nothing_companion_tables_included(Histories.History history)
+            throws Exception {
         {
             Connection c = fresh(db, history);
             for (HistoryRun.Step step : HistoryRun.run(c, history, HistoryRun.Record.STATE)) {
@@ -257,161 +286,6 @@ class BitemporalInvariantsPropertiesTest {
         }
     }
 
-    /**
-     * Rollback to the system time of write k (none for k = 0) makes the slice at that time current and the knowledge
-     * base equal to the one after write k, destroys nothing, and keeps invariants 1 to 4; re-applying the writes after k
-     * then gives the same current rows as the whole history did (so later filings split history correctly).
-     */
-    @Property(tries = TRIES)
-    void rollback_to_write_k_restores_its_slice_and_knowledge(@ForAll("histories") Histories.History history,
-                                                              @ForAll int pick) throws Exception {
-        BitemporalTable table = history.shape().table;
-        Connection c = fresh(db, history);
-        List<List<List<String>>> knowledge = new ArrayList<>();
-        List<HistoryRun.Step> steps = HistoryRun.run(c, history, HistoryRun.Record.NOTHING,
-                (step, session) -> knowledge.add(currentKnowledge(c, table)));
-        int k = Math.floorMod(pick, steps.size() + 1);
-        Instant asOf = knowledgeTimeAfter(steps, k);
-        ReferenceModel expected = k == 0 ? history.shape().model() : steps.get(k - 1).model();
-        List<VersionRow> before = VersionRow.all(c, table);
-        BitemporalMerge merge = new BitemporalMerge();
-
-        WriteResult rollback = merge.rollback(c, table, asOf, HistoryRun.BASE);
-        List<VersionRow> after = VersionRow.all(c, table);
-        assertThat(current(after)).as("current rows after rollback to write %d", k).isEqualTo(expected.timeline());
-        if (asOf != null) {
-            long t = micros(asOf);
-            assertThat(current(after)).as("the slice at write %d", k).isEqualTo(
-                    after.stream().filter(r -> r.visibleAt(t)).map(VersionRow::version).collect(Collectors.toSet()));
-        }
-        assertThat(currentKnowledge(c, table)).as("knowledge base after rollback to write %d", k)
-                .isEqualTo(k == 0 ? List.of() : knowledge.get(k - 1));
-        assertRollbackDestroysNothing(rollback, before, after);
-        assertNoOverlapAndCoalesced(after);
-        List<List<String>> everything = VersionRow.everything(c, table);
-        assertThat(merge.rollback(c, table, asOf, HistoryRun.BASE).outcome()).as("rolling back again")
-                .isEqualTo(WriteResult.Outcome.UNCHANGED);
-        assertThat(VersionRow.everything(c, table)).isEqualTo(everything);
-
-        try (BitemporalSession session = merge.session(c, table)) {
-            for (HistoryRun.Step step : steps.subList(k, steps.size())) {
-                session.write(step.batch().toBatch(table), step.batch().replace(), HistoryRun.BASE);
-            }
-        }
-        List<VersionRow> replayed = VersionRow.all(c, table);
-        assertThat(current(replayed)).as("current rows after re-applying writes %d..", k + 1)
-                .isEqualTo(last(steps).model().timeline());
-        assertNoOverlapAndCoalesced(replayed);
-    }
-
-    /**
-     * Rollback of a date range (a partition's business dates) to write k: the knowledge of those dates becomes the
-     * one after write k and every other date keeps its current knowledge; nothing is destroyed, versions stay
-     * without overlap and coalesced, and rolling back again writes nothing.
-     */
-    @Property(tries = TRIES)
-    void rollback_of_a_date_range_restores_those_dates_and_keeps_the_others(@ForAll("histories") Histories.History history,
-                                                                           @ForAll int pick, @ForAll int first, @ForAll int last)
-            throws Exception {
-        BitemporalTable table = history.shape().table;
-        Connection c = fresh(db, history);
-        List<List<List<String>>> knowledge = new ArrayList<>();
-        List<HistoryRun.Step> steps = HistoryRun.run(c, history, HistoryRun.Record.NOTHING,
-                (step, session) -> knowledge.add(currentKnowledge(c, table)));
-        int k = Math.floorMod(pick, steps.size() + 1);
-        Instant asOf = knowledgeTimeAfter(steps, k);
-        List<List<String>> then = k == 0 ? List.of() : knowledge.get(k - 1);
-        List<List<String>> now = currentKnowledge(c, table);
-        List<LocalDate> dates = new ArrayList<>(new TreeSet<>(java.util.stream.Stream.concat(then.stream(), now.stream())
-                .map(BitemporalInvariantsPropertiesTest::filingDate).toList()));
-        if (dates.isEmpty()) {
-            dates.add(LocalDate.of(2020, 1, 1));
-        }
-        LocalDate a = dates.get(Math.floorMod(first, dates.size()));
-        LocalDate b = dates.get(Math.floorMod(last, dates.size()));
-        DateRange range = new DateRange(a.isBefore(b) ? a : b, (a.isBefore(b) ? b : a).plusDays(1));
-        java.util.function.Predicate<List<String>> inRange = row -> !filingDate(row).isBefore(range.from())
-                && filingDate(row).isBefore(range.until());
-        List<List<String>> expected = new ArrayList<>(then.stream().filter(inRange).toList());
-        expected.addAll(now.stream().filter(inRange.negate()).toList());
-        List<VersionRow> before = VersionRow.all(c, table);
-        BitemporalMerge merge = new BitemporalMerge();
-
-        WriteResult rollback = merge.rollback(c, table, asOf, HistoryRun.BASE, java.util.Optional.of(range));
-        List<VersionRow> after = VersionRow.all(c, table);
-        assertThat(currentKnowledge(c, table)).as("knowledge after rolling %s back to write %d", range, k)
-                .containsExactlyInAnyOrderElementsOf(expected);
-        assertRollbackDestroysNothing(rollback, before, after);
-        assertNoOverlapAndCoalesced(after);
-        List<List<String>> everything = VersionRow.everything(c, table);
-        assertThat(merge.rollback(c, table, asOf, HistoryRun.BASE, java.util.Optional.of(range)).outcome()).as("rolling back again")
-                .isEqualTo(WriteResult.Outcome.UNCHANGED);
-        assertThat(VersionRow.everything(c, table)).isEqualTo(everything);
-    }
-
-    /** The filing date of a knowledge row: the one before the hash of an assertion, the last column of a filing. */
-    private static LocalDate filingDate(List<String> row) {
-        return LocalDate.parse(row.get(row.get(0).equals("a") ? row.size() - 2 : row.size() - 1));
-    }
-
-    /** The system time of the knowledge after write k (null for k = 0: none). */
-    private static Instant knowledgeTimeAfter(List<HistoryRun.Step> steps, int k) {
-        Instant asOf = null;
-        for (HistoryRun.Step step : steps.subList(0, k)) {
-            asOf = step.result().knowledgeTime().orElse(asOf);
-        }
-        return asOf;
-    }
-
-    /**
-     * A rollback that wrote is at a system time after every other, only closes current rows (each kept, closed at that
-     * time) and adds the versions it opened; one that did not write left every row as it was.
-     */
-    private static void assertRollbackDestroysNothing(WriteResult rollback, List<VersionRow> before, List<VersionRow> after) {
-        if (rollback.outcome() != WriteResult.Outcome.WRITTEN) {
-            assertThat(after).isEqualTo(before);
-            return;
-        }
-        long t = micros(rollback.systemTime().orElseThrow());
-        assertThat(t).isGreaterThan(maxInstant(before));
-        for (VersionRow old : before) {
-            if (!after.contains(old)) {
-                assertThat(old.systemTo()).as("only current rows are ever closed").isNull();
-                assertThat(after).contains(new VersionRow(old.key(), old.values(), old.from(), old.to(), old.hash(), old.systemFrom(), t));
-            }
-        }
-        assertThat(after.size()).isEqualTo(before.size() + rollback.versionsOpened());
-    }
-
-    private static void assertNoOverlapAndCoalesced(List<VersionRow> rows) {
-        for (long t : instants(rows)) {
-            for (List<VersionRow> versions : visibleByKey(rows, t)) {
-                for (int i = 1; i < versions.size(); i++) {
-                    VersionRow prev = versions.get(i - 1);
-                    VersionRow next = versions.get(i);
-                    assertThat(prev.to()).as("overlap at %s: %s / %s", t, prev, next).isNotNull();
-                    assertThat(prev.to()).isBeforeOrEqualTo(next.from());
-                    if (next.from().equals(prev.to())) {
-                        assertThat(next.hash()).as("not coalesced at %s: %s / %s", t, prev, next).isNotEqualTo(prev.hash());
-                    }
-                }
-            }
-        }
-    }
-
-    /** The current knowledge base: assertions, and filings in complete mode, without their system times. */
-    private static List<List<String>> currentKnowledge(Connection c, BitemporalTable t) throws SQLException {
-        String keys = t.keyColumns().stream().map(k -> "\"" + k + "\"").collect(Collectors.joining(", "));
-        List<List<String>> all = new ArrayList<>(Lake.rows(c, "SELECT 'a', " + keys + ", filing_date, value_hash FROM \""
-                + t.assertionsTable() + "\" WHERE sys_to IS NULL ORDER BY ALL"));
-        if (t.completeMode()) {
-            String scope = t.scopeColumns().stream().map(k -> "\"" + k + "\"").collect(Collectors.joining(", "));
-            all.addAll(Lake.rows(c, "SELECT 'f', " + scope + ", filing_date FROM \"" + t.filingsTable()
-                    + "\" WHERE sys_to IS NULL ORDER BY ALL"));
-        }
-        return all;
-    }
-
     private static Map<List<String>, List<String>> asOf(Connection c, BitemporalTable t, LocalDate day, Instant at) {
         try {
             return HistoryRun.asOf(c, t, day, at);
@@ -420,38 +294,7 @@ class BitemporalInvariantsPropertiesTest {
         }
     }
 
-    private static Set<ReferenceModel.Version> current(List<VersionRow> rows) {
-        return rows.stream().filter(r -> r.systemTo() == null).map(VersionRow::version).collect(Collectors.toSet());
-    }
-
-    private static Set<Long> instants(List<VersionRow> rows) {
-        Set<Long> instants = new TreeSet<>();
-        for (VersionRow r : rows) {
-            instants.add(r.systemFrom());
-            if (r.systemTo() != null) {
-                instants.add(r.systemTo());
-            }
-        }
-        return instants;
-    }
-
-    private static long maxInstant(List<VersionRow> rows) {
-        return instants(rows).stream().mapToLong(Long::longValue).max().orElse(Long.MIN_VALUE);
-    }
-
-    private static List<List<VersionRow>> visibleByKey(List<VersionRow> rows, long t) {
-        return rows.stream().filter(r -> r.visibleAt(t))
-                .collect(Collectors.groupingBy(VersionRow::key)).values().stream()
-                .map(list -> list.stream().sorted(Comparator.comparing(VersionRow::from)).toList())
-                .toList();
-    }
-
-    private static long micros(Instant t) {
-        return t.getEpochSecond() * 1_000_000L + t.getNano() / 1000;
-    }
-
     private static <T> T last(List<T> list) {
         return list.get(list.size() - 1);
     }
-
 }

@@ -2,6 +2,8 @@ package io.sluice.lake.bitemporal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.sluice.testing.Draw;
+import io.sluice.testing.Property;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Instant;
@@ -15,13 +17,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
-import net.jqwik.api.Arbitraries;
-import net.jqwik.api.Arbitrary;
-import net.jqwik.api.Combinators;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.Provide;
-import net.jqwik.api.Tuple;
+import org.junit.jupiter.api.Test;
 
 /**
  * The general path (set-based SQL, which recomputes a changed scope's timeline only from its last filing before the
@@ -48,22 +44,25 @@ class GeneralPathTimelinePropertiesTest {
     record History(TestTables shape, List<Op> ops) {
     }
 
-    @Provide
-    Arbitrary<History> histories() {
-        return Arbitraries.of(TestTables.values()).flatMap(shape -> {
-            Arbitrary<Op> write = Histories.valid(shape).map(Write::new);
-            Arbitrary<Op> rollback = Combinators.combine(Arbitraries.integers().between(0, 99), Arbitraries.of(true, false))
-                    .as(Rollback::new);
-            int last = Histories.DATES.size() - 1;
-            Arbitrary<Op> range = Combinators.combine(Arbitraries.integers().between(0, 99), Arbitraries.integers().between(0, last),
-                    Arbitraries.integers().between(0, last)).as(RangeRollback::new);
-            return Arbitraries.frequencyOf(Tuple.of(7, write), Tuple.of(2, rollback), Tuple.of(2, range))
-                    .list().ofMinSize(2).ofMaxSize(14).map(ops -> new History(shape, ops));
-        });
+    /** 2 to 14 operations: writes, rollbacks and range rollbacks, 7 to 2 to 2. */
+    static History histories(Draw d) {
+        TestTables shape = d.of(TestTables.values());
+        int last = Histories.DATES.size() - 1;
+        return new History(shape, d.listOf(2, 14, () -> switch (d.weighted(7, 2, 2)) {
+            case 0 -> new Write(Histories.valid(d, shape));
+            case 1 -> new Rollback(d.between(0, 99), d.bool());
+            default -> new RangeRollback(d.between(0, 99), d.between(0, last), d.between(0, last));
+        }));
     }
 
-    @Property(tries = 150)
-    void the_current_versions_are_the_timeline_of_the_current_knowledge(@ForAll("histories") History history) throws SQLException {
+    @Test
+    void the_current_versions_are_the_timeline_of_the_current_knowledge() {
+        Property.tries(150).check(GeneralPathTimelinePropertiesTest::histories,
+                GeneralPathTimelinePropertiesTest::the_current_versions_are_the_timeline_of_the_current_knowledge);
+    }
+
+    private static void the_current_versions_are_the_timeline_of_the_current_knowledge(History history)
+            throws SQLException {
         BitemporalTable table = history.shape().table;
         try (Connection c = Lake.memory()) {
             new BitemporalMerge().createTables(c, table);

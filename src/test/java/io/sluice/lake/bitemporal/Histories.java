@@ -1,15 +1,12 @@
 package io.sluice.lake.bitemporal;
 
+import io.sluice.testing.Draw;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-import net.jqwik.api.Arbitraries;
-import net.jqwik.api.Arbitrary;
-import net.jqwik.api.Combinators;
-import net.jqwik.api.Tuple;
 
 /**
  * Random histories on a tiny domain (3 firms, 3 owners, 6 filing dates, values with NULL, "\N" and "|"), so that
@@ -26,52 +23,53 @@ final class Histories {
     private Histories() {
     }
 
-    /** Valid and invalid batches with every replace mode, some of them repeats of earlier batches. */
-    static Arbitrary<History> histories() {
-        return Arbitraries.of(TestTables.values()).flatMap(shape -> {
-            Arbitrary<TestBatch> step = Arbitraries.frequencyOf(
-                    Tuple.of(8, valid(shape)), Tuple.of(2, invalid(shape)));
-            return step.list().ofMinSize(1).ofMaxSize(7).flatMap(batches ->
-                    Arbitraries.integers().between(0, 99).list().ofSize(batches.size())
-                            .map(picks -> new History(shape, withRepeats(batches, picks))));
-        });
+    /** Valid and invalid batches (8 to 2) with every replace mode, some of them repeats of earlier batches. */
+    static History histories(Draw d) {
+        TestTables shape = d.of(TestTables.values());
+        List<TestBatch> batches = d.listOf(1, 7, () -> d.weighted(8, 2) == 0 ? valid(d, shape) : invalid(d, shape));
+        List<Integer> picks = d.listOf(batches.size(), batches.size(), () -> d.between(0, 99));
+        return new History(shape, withRepeats(batches, picks));
     }
 
     /** Valid batches whose filings are pairwise disjoint, all with replace=none. */
-    static Arbitrary<History> disjointHistories() {
-        return Arbitraries.of(TestTables.values()).flatMap(shape ->
-                valid(shape).map(b -> b.withReplace(Replace.NONE)).list().ofMinSize(2).ofMaxSize(4)
-                        .map(batches -> new History(shape, disjoint(shape, batches))));
+    static History disjointHistories(Draw d) {
+        TestTables shape = d.of(TestTables.values());
+        List<TestBatch> batches = d.listOf(2, 4, () -> valid(d, shape).withReplace(Replace.NONE));
+        return new History(shape, disjoint(shape, batches));
     }
 
-    static Arbitrary<TestBatch> valid(TestTables shape) {
-        Arbitrary<Replace> replace = Arbitraries.frequency(
-                Tuple.of(6, Replace.NONE), Tuple.of(2, Replace.SCOPES), Tuple.of(1, Replace.ALL));
-        return Combinators.combine(row(shape).list().ofMaxSize(6), marker(shape).list().ofMaxSize(2), replace,
-                        Arbitraries.integers().between(0, 9))
-                .as((rows, markers, r, dup) -> new TestBatch(withDuplicate(unique(rows), dup), markers, r));
+    /** Up to 6 rows (a few of them repeated identically) and 2 markers; replace none, scopes or all (6 to 2 to 1). */
+    static TestBatch valid(Draw d, TestTables shape) {
+        List<TestBatch.Row> rows = d.listOf(0, 6, () -> row(d, shape));
+        List<TestBatch.Marker> markers = d.listOf(0, 2, () -> marker(d, shape));
+        Replace replace = List.of(Replace.NONE, Replace.SCOPES, Replace.ALL).get(d.weighted(6, 2, 1));
+        int dup = d.between(0, 9);
+        return new TestBatch(withDuplicate(unique(rows), dup), markers, replace);
     }
 
-    static Arbitrary<TestBatch> invalid(TestTables shape) {
-        return Combinators.combine(valid(shape), row(shape), marker(shape), Arbitraries.integers().between(0, 4))
-                .as((batch, extra, mark, kind) -> corrupt(batch, extra, mark, kind));
+    static TestBatch invalid(Draw d, TestTables shape) {
+        TestBatch batch = valid(d, shape);
+        TestBatch.Row extra = row(d, shape);
+        TestBatch.Marker mark = marker(d, shape);
+        return corrupt(batch, extra, mark, d.between(0, 4));
     }
 
-    private static Arbitrary<TestBatch.Row> row(TestTables shape) {
-        Arbitrary<String> value = Arbitraries.of("A", "B", "a|b", "\\N").injectNull(0.15);
-        return Combinators.combine(key(shape), value.list().ofSize(shape.valueSize()), Arbitraries.of(DATES))
-                .as(TestBatch.Row::new);
+    /** Values among A, B, "a|b" and "\N", NULL in 15 of 100. */
+    private static TestBatch.Row row(Draw d, TestTables shape) {
+        List<String> key = key(d, shape);
+        List<String> values = d.listOf(shape.valueSize(), shape.valueSize(),
+                () -> d.orNull(0.15, () -> d.of("A", "B", "a|b", "\\N")));
+        return new TestBatch.Row(key, values, d.of(DATES));
     }
 
-    private static Arbitrary<TestBatch.Marker> marker(TestTables shape) {
-        return Combinators.combine(key(shape), Arbitraries.of(DATES))
-                .as((key, date) -> new TestBatch.Marker(List.copyOf(key.subList(0, shape.scopeSize())), date));
+    private static TestBatch.Marker marker(Draw d, TestTables shape) {
+        List<String> key = key(d, shape);
+        return new TestBatch.Marker(List.copyOf(key.subList(0, shape.scopeSize())), d.of(DATES));
     }
 
-    private static Arbitrary<List<String>> key(TestTables shape) {
-        Arbitrary<String> firm = Arbitraries.of("F1", "F2", "F'3");
-        Arbitrary<String> owner = Arbitraries.of("O1", "O2", "O3");
-        return shape.keySize() == 1 ? firm.map(List::of) : Combinators.combine(firm, owner).as(List::of);
+    private static List<String> key(Draw d, TestTables shape) {
+        String firm = d.of("F1", "F2", "F'3");
+        return shape.keySize() == 1 ? List.of(firm) : List.of(firm, d.of("O1", "O2", "O3"));
     }
 
     private static List<TestBatch.Row> unique(List<TestBatch.Row> rows) {

@@ -4,9 +4,14 @@ import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.time.Instant;
 import java.time.LocalDate;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
 
 /** One row of a version table as the tests read it; system times in microseconds since the epoch. */
 record VersionRow(List<String> key, List<String> values, LocalDate from, LocalDate to, String hash, long systemFrom,
@@ -63,5 +68,39 @@ record VersionRow(List<String> key, List<String> values, LocalDate from, LocalDa
             all.addAll(Lake.rows(c, "SELECT 'f', * FROM \"" + t.filingsTable() + "\" ORDER BY ALL"));
         }
         return all;
+    }
+
+    /** The current versions (system_to NULL). */
+    static Set<ReferenceModel.Version> current(List<VersionRow> rows) {
+        return rows.stream().filter(r -> r.systemTo() == null).map(VersionRow::version).collect(Collectors.toSet());
+    }
+
+    /** Every system time at which a version opened or closed, in order. */
+    static Set<Long> instants(List<VersionRow> rows) {
+        Set<Long> instants = new TreeSet<>();
+        for (VersionRow r : rows) {
+            instants.add(r.systemFrom());
+            if (r.systemTo() != null) {
+                instants.add(r.systemTo());
+            }
+        }
+        return instants;
+    }
+
+    static long maxInstant(List<VersionRow> rows) {
+        return instants(rows).stream().mapToLong(Long::longValue).max().orElse(Long.MIN_VALUE);
+    }
+
+    /** The versions visible at system time {@code t}, key by key, each key's in valid_from order. */
+    static List<List<VersionRow>> visibleByKey(List<VersionRow> rows, long t) {
+        return rows.stream().filter(r -> r.visibleAt(t))
+                .collect(Collectors.groupingBy(VersionRow::key)).values().stream()
+                .map(list -> list.stream().sorted(Comparator.comparing(VersionRow::from)).toList())
+                .toList();
+    }
+
+    /** Microseconds since the epoch, as the version table holds system times. */
+    static long micros(Instant t) {
+        return t.getEpochSecond() * 1_000_000L + t.getNano() / 1000;
     }
 }
