@@ -34,7 +34,7 @@ public sealed interface WriteMode permits WriteMode.Append, WriteMode.PartitionO
     }
 
     /**
-     * The bi-temporal merge of BITEMPORAL.md: business time from {@code dateColumn}, system time from the
+     * The bi-temporal merge of docs/bitemporal.md: business time from {@code dateColumn}, system time from the
      * write; {@code completeBy} (a subset of the key columns) makes each filing complete for its scope.
      */
     static Bitemporal bitemporal(List<String> keyColumns, List<String> valueColumns, String dateColumn, List<String> completeBy) {

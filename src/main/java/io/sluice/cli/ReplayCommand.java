@@ -20,7 +20,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
-/** {@code sluice lake replay FILE --out table.csv [--probes probes.jsonl] [--db PATH]} (BITEMPORAL.md section 9). */
+/** {@code sluice lake replay FILE --out table.csv [--probes probes.jsonl] [--db PATH]} (see docs/bitemporal.md). */
 @Command(name = "replay", mixinStandardHelpOptions = true,
         description = {"Applies the batches of a replay file to a fresh bi-temporal table and exports the result.",
             "Exit codes: 0 every batch went as expected, 1 a batch's outcome differs from its expect_error, "

@@ -7,7 +7,7 @@ import java.time.InstantSource;
 import java.util.Objects;
 
 /**
- * The bi-temporal merge writer (BITEMPORAL.md): one write is one batch, one transaction and at most one system
+ * The bi-temporal merge writer (docs/bitemporal.md): one write is one batch, one transaction and at most one system
  * time. Everything runs as set-based SQL on the given DuckDB connection:
  * <ol>
  *   <li>stage the batch in temp tables and validate it (NULL key, date or marker scope; conflicting duplicates):

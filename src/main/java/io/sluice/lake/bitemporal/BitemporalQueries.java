@@ -7,7 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 
-/** The read queries of section 6 of BITEMPORAL.md. Rows come back in key, valid_from, system_from order. */
+/** The read queries of section 6 of docs/bitemporal.md. Rows come back in key, valid_from, system_from order. */
 public final class BitemporalQueries {
 
     private BitemporalQueries() {

@@ -2,7 +2,7 @@ package io.sluice.lake.bitemporal;
 
 import java.util.Locale;
 
-/** Which part of the known filings a batch replaces (section 2 of BITEMPORAL.md). */
+/** Which part of the known filings a batch replaces (section 2 of docs/bitemporal.md). */
 public enum Replace {
     /** Each filing {@code (scope, date)} of the batch replaces the known filing with the same scope and date. */
     NONE,

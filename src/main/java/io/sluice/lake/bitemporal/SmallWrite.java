@@ -13,7 +13,7 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 
 /**
- * The decision of a small write (section 3 of BITEMPORAL.md for the few scopes of a small batch), a pure function:
+ * The decision of a small write (section 3 of docs/bitemporal.md for the few scopes of a small batch), a pure function:
  * from the staged batch and the current knowledge and versions of the scopes it touches, which companion rows and
  * versions to close and which to open. Keys and scopes are ids of their text ({@link SmallWriter} gives them, for key
  * types whose text is equal exactly when DuckDB finds the values equal); rows are named by their rowid, so values

@@ -29,7 +29,7 @@ import java.util.function.Consumer;
 import java.util.stream.Collectors;
 
 /**
- * Replays a file of writes into a fresh table (BITEMPORAL.md section 9): applies each batch, reports it in one
+ * Replays a file of writes into a fresh table (docs/bitemporal.md section 9): applies each batch, reports it in one
  * line, exports the whole table as CSV and answers the probes as JSON lines.
  */
 public final class Replay {

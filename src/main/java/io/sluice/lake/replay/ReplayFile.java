@@ -19,7 +19,7 @@ import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
- * A replay file (BITEMPORAL.md section 9), as Jackson reads it: every field optional, so that a missing one is
+ * A replay file (docs/bitemporal.md section 9), as Jackson reads it: every field optional, so that a missing one is
  * reported here, by its path. {@link #check()} turns it into validated values.
  */
 public record ReplayFile(

@@ -111,7 +111,7 @@ class GeneralPathTimelinePropertiesTest {
         return versions;
     }
 
-    /** timeline(KB) of the current companion tables (section 3 of BITEMPORAL.md), in the shape of currentVersions. */
+    /** timeline(KB) of the current companion tables (docs/bitemporal.md section 3), as currentVersions. */
     private static Set<List<String>> timeline(Connection c, BitemporalTable table) throws SQLException {
         int keys = table.keyColumns().size();
         int scope = table.scopeColumns().size();

@@ -14,7 +14,7 @@ import java.util.Set;
 import java.util.TreeMap;
 
 /**
- * Section 3 of BITEMPORAL.md in plain Java, written from the text and not from the engine: a knowledge base
+ * Section 3 of docs/bitemporal.md in plain Java, written from the text and not from the engine: a knowledge base
  * {@code (scope, date) -> (key -> values)} that batches replace as {@link Replace} says, and {@code timeline(KB)}.
  * The scope of a key is its first {@code scopeSize} parts (all of them in key mode).
  */
