@@ -26,7 +26,7 @@ class ArchitectureTest {
 
     @ArchTest
     static final ArchRule runsNeverImportTheLakeOrTheEdges = noClasses().that().resideInAnyPackage("io.sluice.runs..", "io.sluice.catalog..")
-            .should().dependOnClassesThat().resideInAnyPackage("io.sluice.lake..", "io.sluice.api..", "io.sluice.web..");
+            .should().dependOnClassesThat().resideInAnyPackage("io.sluice.lake.duckdb..", "io.sluice.api..", "io.sluice.web..");
 
     @ArchTest
     static final ArchRule catalogDoesNotKnowRuns = noClasses().that().resideInAPackage("io.sluice.catalog..")
@@ -38,7 +38,7 @@ class ArchitectureTest {
 
     @ArchTest
     static final ArchRule edgesDoNotCallEachOtherOrTheStores = noClasses().that().resideInAnyPackage("io.sluice.api..", "io.sluice.web..")
-            .should().dependOnClassesThat().resideInAnyPackage("..store..", "io.sluice.lake..")
+            .should().dependOnClassesThat().resideInAnyPackage("..store..", "io.sluice.lake.duckdb..")
             .orShould().dependOnClassesThat().resideInAnyPackage(
                     "io.sluice.cli..");
 

@@ -1,5 +1,9 @@
 package io.sluice.catalog;
 
+import io.sluice.lake.AssetCheck;
+import io.sluice.lake.TableSpec;
+import io.sluice.lake.WriteMode;
+
 import io.sluice.partitions.PartitionsDefinition;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -1,13 +1,13 @@
 package io.sluice.lake.duckdb;
 
-import io.sluice.catalog.WriteMode;
-import io.sluice.lake.WriteOutcome;
-import io.sluice.lake.bitemporal.BitemporalMerge;
-import io.sluice.lake.bitemporal.BitemporalSession;
-import io.sluice.lake.bitemporal.BitemporalTable;
+import io.sluice.lake.WriteMode;
+import io.sluice.lake.duckdb.WriteOutcome;
+import io.sluice.lake.duckdb.bitemporal.BitemporalMerge;
+import io.sluice.lake.duckdb.bitemporal.BitemporalSession;
+import io.sluice.lake.duckdb.bitemporal.BitemporalTable;
 import io.sluice.lake.bitemporal.Replace;
 import io.sluice.lake.bitemporal.SourceQuery;
-import io.sluice.lake.bitemporal.WriteResult;
+import io.sluice.lake.duckdb.bitemporal.WriteResult;
 import java.sql.SQLException;
 import java.time.InstantSource;
 import java.util.Map;
@@ -120,7 +120,7 @@ record BitemporalWriter(WriteMode.Bitemporal mode, InstantSource clock) implemen
         BitemporalTable spec = stored(db, table);
         try {
             WriteResult result = write(db, spec, session -> session.rollback(plan.point().systemTime(), clock.instant(),
-                    plan.dates().map(d -> new io.sluice.lake.bitemporal.DateRange(d.from(), d.until()))));
+                    plan.dates().map(d -> new io.sluice.lake.duckdb.bitemporal.DateRange(d.from(), d.until()))));
             return outcome(result);
         } catch (SQLException e) {
             throw new IllegalStateException("bi-temporal rollback of " + table + " failed: " + e.getMessage(), e);

@@ -2,8 +2,8 @@ package io.sluice.lake.duckdb;
 
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.Startup;
-import io.sluice.catalog.Lake;
-import io.sluice.lake.LakeSettings;
+import io.sluice.lake.Lake;
+import io.sluice.lake.duckdb.LakeSettings;
 import io.sluice.lake.LakeUnavailable;
 import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -95,17 +95,17 @@ public class DuckDbLake implements Lake {
     }
 
     @Override
-    public io.sluice.catalog.Staging stage(io.sluice.catalog.TableSpec table, String runId, java.util.Optional<String> partition) {
+    public io.sluice.lake.Staging stage(io.sluice.lake.TableSpec table, String runId, java.util.Optional<String> partition) {
         return stage(table, runId, partition, this);
     }
 
     /** A staging whose staging and publishing go through {@code work} (a run's lake), its upkeep through this lake. */
-    io.sluice.catalog.Staging stage(io.sluice.catalog.TableSpec table, String runId, java.util.Optional<String> partition, Lake work) {
+    io.sluice.lake.Staging stage(io.sluice.lake.TableSpec table, String runId, java.util.Optional<String> partition, Lake work) {
         return new DuckDbStaging(work, this, stagingPool, table, runId, partition, clock, settings.snapshotRetention());
     }
 
     @Override
-    public io.sluice.catalog.RunLake forRun(String runId) {
+    public io.sluice.lake.RunLake forRun(String runId) {
         return new DuckDbRunLake(this, runs, runs.open(runId));
     }
 
@@ -120,7 +120,7 @@ public class DuckDbLake implements Lake {
     }
 
     @Override
-    public java.util.Optional<String> rollbackProblem(io.sluice.catalog.TableSpec table, io.sluice.catalog.RollbackTarget target,
+    public java.util.Optional<String> rollbackProblem(io.sluice.lake.TableSpec table, io.sluice.lake.RollbackTarget target,
                                                       java.util.Optional<String> partition) {
         return read(session -> {
             DuckDbSession db = (DuckDbSession) session;
@@ -137,9 +137,9 @@ public class DuckDbLake implements Lake {
     }
 
     @Override
-    public io.sluice.catalog.RollbackOutcome rollback(io.sluice.catalog.TableSpec table, io.sluice.catalog.RollbackTarget target, String runId,
+    public io.sluice.lake.RollbackOutcome rollback(io.sluice.lake.TableSpec table, io.sluice.lake.RollbackTarget target, String runId,
                                                       java.util.Optional<String> partition,
-                                                      java.util.Optional<io.sluice.catalog.BusinessDates> dates) {
+                                                      java.util.Optional<io.sluice.lake.BusinessDates> dates) {
         LakeRollback rollback = new LakeRollback(table, clock, settings.snapshotRetention());
         try {
             write(table.name(), session -> {
@@ -148,12 +148,12 @@ public class DuckDbLake implements Lake {
             });
             return write(table.name(), session -> rollback.apply((DuckDbSession) session, target, runId, partition, dates));
         } catch (RollbackRefused e) {
-            return io.sluice.catalog.RollbackOutcome.refused(e.getMessage());
+            return io.sluice.lake.RollbackOutcome.refused(e.getMessage());
         }
     }
 
     @Override
-    public java.util.List<io.sluice.catalog.LakeWrite> writesOf(String runId) {
+    public java.util.List<io.sluice.lake.LakeWrite> writesOf(String runId) {
         return read(session -> WriteLog.writesOf((DuckDbSession) session, runId));
     }
 

@@ -2,11 +2,11 @@ package io.sluice.lake.duckdb;
 
 import io.sluice.catalog.Asset;
 import io.sluice.catalog.AssetCatalog;
-import io.sluice.catalog.LakeTables;
-import io.sluice.catalog.LakeTables.UnsupportedRead;
-import io.sluice.catalog.TableSpec;
-import io.sluice.catalog.WriteMode;
-import io.sluice.lake.CheckQueries;
+import io.sluice.lake.LakeTables;
+import io.sluice.lake.LakeTables.UnsupportedRead;
+import io.sluice.lake.TableSpec;
+import io.sluice.lake.WriteMode;
+import io.sluice.lake.duckdb.CheckQueries;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Instant;
 import java.time.LocalDate;

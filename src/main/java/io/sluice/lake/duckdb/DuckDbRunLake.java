@@ -1,11 +1,11 @@
 package io.sluice.lake.duckdb;
 
-import io.sluice.catalog.BusinessDates;
-import io.sluice.catalog.Publication;
-import io.sluice.catalog.RollbackTarget;
-import io.sluice.catalog.RunLake;
-import io.sluice.catalog.Staging;
-import io.sluice.catalog.TableSpec;
+import io.sluice.lake.BusinessDates;
+import io.sluice.lake.Publication;
+import io.sluice.lake.RollbackTarget;
+import io.sluice.lake.RunLake;
+import io.sluice.lake.Staging;
+import io.sluice.lake.TableSpec;
 import java.util.Optional;
 
 /**
@@ -48,13 +48,13 @@ final class DuckDbRunLake implements RunLake {
     }
 
     @Override
-    public io.sluice.catalog.RollbackOutcome rollback(TableSpec table, RollbackTarget target, String runId, Optional<String> partition,
+    public io.sluice.lake.RollbackOutcome rollback(TableSpec table, RollbackTarget target, String runId, Optional<String> partition,
                                 Optional<BusinessDates> dates) {
         return runs.asWorkOf(run, () -> lake.rollback(table, target, runId, partition, dates));
     }
 
     @Override
-    public java.util.List<io.sluice.catalog.LakeWrite> writesOf(String runId) {
+    public java.util.List<io.sluice.lake.LakeWrite> writesOf(String runId) {
         return lake.writesOf(runId);
     }
 

@@ -1,12 +1,12 @@
 package io.sluice.lake.duckdb;
 
-import io.sluice.catalog.AssetCheck;
-import io.sluice.catalog.CheckResult;
-import io.sluice.catalog.Lake;
-import io.sluice.catalog.Publication;
-import io.sluice.catalog.Staging;
-import io.sluice.catalog.TableSpec;
-import io.sluice.lake.WriteOutcome;
+import io.sluice.lake.AssetCheck;
+import io.sluice.lake.CheckResult;
+import io.sluice.lake.Lake;
+import io.sluice.lake.Publication;
+import io.sluice.lake.Staging;
+import io.sluice.lake.TableSpec;
+import io.sluice.lake.duckdb.WriteOutcome;
 import java.time.InstantSource;
 import java.util.ArrayList;
 import java.util.List;
@@ -105,7 +105,7 @@ final class DuckDbStaging implements Staging {
     @Override
     public long markers(String selectSql) {
         open();
-        if (!(table.mode() instanceof io.sluice.catalog.WriteMode.Bitemporal)) {
+        if (!(table.mode() instanceof io.sluice.lake.WriteMode.Bitemporal)) {
             throw new IllegalStateException("filing markers are only for BITEMPORAL_MERGE tables; " + table.name() + " is "
                     + table.mode().label());
         }
@@ -126,7 +126,7 @@ final class DuckDbStaging implements Staging {
      * columns; others VARCHAR), and the date column.
      */
     private String noRows(DuckDbSession db) {
-        io.sluice.catalog.WriteMode.Bitemporal mode = (io.sluice.catalog.WriteMode.Bitemporal) table.mode();
+        io.sluice.lake.WriteMode.Bitemporal mode = (io.sluice.lake.WriteMode.Bitemporal) table.mode();
         java.util.Map<String, String> types = db.tableExists(table.name()) ? db.columnTypes(table.name()) : db.columnTypes(markers);
         List<String> columns = new ArrayList<>();
         List<String> stored = new ArrayList<>(mode.keyColumns());
@@ -208,7 +208,7 @@ final class DuckDbStaging implements Staging {
                     List.of()));
         }
         List<CheckResult> checks = CheckRunner.run(db, table, AssetCheck.Severity.ERROR, previous);
-        long current = db.queryLong("SELECT count(*) FROM " + io.sluice.lake.CheckQueries.believedRows(table.name(), table.mode()) + " c");
+        long current = db.queryLong("SELECT count(*) FROM " + io.sluice.lake.duckdb.CheckQueries.believedRows(table.name(), table.mode()) + " c");
         List<String> failed = checks.stream().filter(CheckResult::blocksPublish).map(CheckResult::name).toList();
         if (!failed.isEmpty()) {
             throw new NotPublished(new Publication(false, "blocking checks failed: " + String.join(", ", failed), outcome.rowsIn(),

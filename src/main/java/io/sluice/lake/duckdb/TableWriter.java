@@ -1,7 +1,7 @@
 package io.sluice.lake.duckdb;
 
-import io.sluice.catalog.WriteMode;
-import io.sluice.lake.WriteOutcome;
+import io.sluice.lake.WriteMode;
+import io.sluice.lake.duckdb.WriteOutcome;
 import java.util.Optional;
 
 /** Applies the staged rows of one write to its table, inside the caller's transaction. One per write mode. */
