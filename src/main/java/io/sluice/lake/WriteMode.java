@@ -1,5 +1,7 @@
 package io.sluice.lake;
 
+import io.sluice.partitions.PartitionsDefinition;
+import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 import java.util.regex.Pattern;
@@ -14,6 +16,51 @@ public sealed interface WriteMode permits WriteMode.Append, WriteMode.PartitionO
 
     /** The name users see: {@code APPEND}, {@code PARTITION_OVERWRITE}, {@code UPSERT}, {@code BITEMPORAL_MERGE}. */
     String label();
+
+    /**
+     * Hands this mode to the visitor's method for it: how an engine picks what it does per mode (its writer), with the
+     * compiler checking that every mode is handled, instead of an {@code instanceof} chain.
+     */
+    <R> R accept(Visitor<R> visitor);
+
+    /** One method per mode (see {@link #accept}). */
+    interface Visitor<R> {
+        R append(Append mode);
+
+        R partitionOverwrite(PartitionOverwrite mode);
+
+        R upsert(Upsert mode);
+
+        R bitemporal(Bitemporal mode);
+    }
+
+    /**
+     * Whether the table keeps every version of its rows (system and business time): then its current rows are those
+     * believed now and valid now, and filing markers can be staged for it. Only {@code BITEMPORAL_MERGE}.
+     */
+    default boolean keepsHistory() {
+        return false;
+    }
+
+    /** The columns that identify a row (what a read by key filters on); none for APPEND and PARTITION_OVERWRITE. */
+    default List<String> keyColumns() {
+        return List.of();
+    }
+
+    /** Whether each write replaces exactly one partition, so that the asset must be partitioned and process one at a time. */
+    default boolean writesOnePartition() {
+        return false;
+    }
+
+    /**
+     * Why partition {@code partition} of an asset with {@code partitions} (named {@code asset} in the message) cannot be
+     * rolled back on its own, or empty if it can (as far as the mode can tell before the lake is asked): an UPSERT table
+     * keeps snapshots of the whole table only; a bi-temporal table rolls a partition back by the business dates it
+     * covers, so its partitions must be whole days.
+     */
+    default Optional<String> partitionRollbackProblem(String asset, PartitionsDefinition partitions, String partition, Instant now) {
+        return Optional.empty();
+    }
 
     /**
      * Raw landing: rows are appended; the value of {@code loadIdColumn} names the load they came in (a file,
@@ -50,6 +97,11 @@ public sealed interface WriteMode permits WriteMode.Append, WriteMode.PartitionO
         public String label() {
             return "APPEND";
         }
+
+        @Override
+        public <R> R accept(Visitor<R> visitor) {
+            return visitor.append(this);
+        }
     }
 
     record PartitionOverwrite(String partitionColumn) implements WriteMode {
@@ -60,6 +112,16 @@ public sealed interface WriteMode permits WriteMode.Append, WriteMode.PartitionO
         @Override
         public String label() {
             return "PARTITION_OVERWRITE";
+        }
+
+        @Override
+        public <R> R accept(Visitor<R> visitor) {
+            return visitor.partitionOverwrite(this);
+        }
+
+        @Override
+        public boolean writesOnePartition() {
+            return true;
         }
     }
 
@@ -74,6 +136,17 @@ public sealed interface WriteMode permits WriteMode.Append, WriteMode.PartitionO
         @Override
         public String label() {
             return "UPSERT";
+        }
+
+        @Override
+        public <R> R accept(Visitor<R> visitor) {
+            return visitor.upsert(this);
+        }
+
+        @Override
+        public Optional<String> partitionRollbackProblem(String asset, PartitionsDefinition partitions, String partition, Instant now) {
+            return Optional.of("an UPSERT table keeps snapshots of the whole table, not of partitions; omit "
+                    + "'partition' to roll back the whole table");
         }
     }
 
@@ -98,6 +171,26 @@ public sealed interface WriteMode permits WriteMode.Append, WriteMode.PartitionO
         @Override
         public String label() {
             return "BITEMPORAL_MERGE";
+        }
+
+        @Override
+        public <R> R accept(Visitor<R> visitor) {
+            return visitor.bitemporal(this);
+        }
+
+        @Override
+        public boolean keepsHistory() {
+            return true;
+        }
+
+        @Override
+        public Optional<String> partitionRollbackProblem(String asset, PartitionsDefinition partitions, String partition, Instant now) {
+            if (BusinessDates.ofPartition(partitions, partition, now).isPresent()) {
+                return Optional.empty();
+            }
+            return Optional.of("a bi-temporal table rolls back a partition by the business dates it covers, and the "
+                    + "partitions of " + asset + " (" + partitions.describe() + ") are not whole days; omit 'partition' "
+                    + "to roll back the whole table");
         }
     }
 

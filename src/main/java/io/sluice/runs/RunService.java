@@ -153,16 +153,9 @@ public class RunService {
         }
         LaunchValidator.requireReason(reason);
         Actors.require("launchedBy", actor);
-        if (partition.isPresent() && table.mode() instanceof io.sluice.lake.WriteMode.Upsert) {
-            throw RequestRejected.invalid("partition", "an UPSERT table keeps snapshots of the whole table, not of partitions; omit "
-                    + "'partition' to roll back the whole table");
-        }
-        if (partition.isPresent() && table.mode() instanceof io.sluice.lake.WriteMode.Bitemporal
-                && io.sluice.lake.BusinessDates.ofPartition(declared.spec().partitions(), partition.get(), now).isEmpty()) {
-            throw RequestRejected.invalid("partition", "a bi-temporal table rolls back a partition by the business dates it covers, and the "
-                    + "partitions of " + asset + " (" + declared.spec().partitions().describe() + ") are not whole days; omit 'partition' "
-                    + "to roll back the whole table");
-        }
+        partition.flatMap(p -> table.mode().partitionRollbackProblem(asset.toString(), declared.spec().partitions(), p, now)).ifPresent(problem -> {
+            throw RequestRejected.invalid("partition", problem);
+        });
         lake.rollbackProblem(table, target, partition).ifPresent(problem -> {
             throw RequestRejected.conflict(target.run().isPresent() ? "toRun" : "toSystemTime", problem);
         });

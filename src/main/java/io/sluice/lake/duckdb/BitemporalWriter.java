@@ -22,6 +22,30 @@ import java.util.Optional;
 record BitemporalWriter(WriteMode.Bitemporal mode, InstantSource clock) implements TableWriter {
 
     @Override
+    public boolean takesMarkers() {
+        return true;
+    }
+
+    /**
+     * No rows, with the columns a bi-temporal write reads (only such writes have markers, so only they publish without
+     * rows): the key and value columns typed as in the table, or before its first write as in the markers (the scope
+     * columns; others VARCHAR), and the date column.
+     */
+    @Override
+    public String noRows(DuckDbSession db, String table, String markers) {
+        Map<String, String> types = db.tableExists(table) ? db.columnTypes(table) : db.columnTypes(markers);
+        java.util.List<String> columns = new java.util.ArrayList<>();
+        java.util.List<String> stored = new java.util.ArrayList<>(mode.keyColumns());
+        stored.addAll(mode.valueColumns());
+        for (String column : stored) {
+            String type = types.getOrDefault(column, "VARCHAR");
+            columns.add("CAST(NULL AS " + (type.contains("\"") ? "VARCHAR" : type) + ") AS " + column);
+        }
+        columns.add("CAST(NULL AS DATE) AS " + mode.dateColumn());
+        return "SELECT " + String.join(", ", columns) + " LIMIT 0";
+    }
+
+    @Override
     public WriteOutcome write(DuckDbSession db, String table, String staged, String markers, Optional<String> partition, boolean complete) {
         BitemporalTable spec = table(db, table, staged);
         SourceQuery rows = SourceQuery.of("SELECT * FROM " + staged);

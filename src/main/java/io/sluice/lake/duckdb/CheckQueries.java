@@ -16,14 +16,14 @@ public final class CheckQueries {
 
     /** The rows a check looks at: for bi-temporal tables those currently believed and currently valid. */
     public static String currentRows(String table, WriteMode mode) {
-        return mode instanceof WriteMode.Bitemporal
+        return mode.keepsHistory()
                 ? "(SELECT * FROM " + table + " WHERE system_to IS NULL AND valid_to IS NULL)"
                 : "(SELECT * FROM " + table + ")";
     }
 
     /** The rows the table currently holds: for bi-temporal tables the current belief of the whole business history. */
     public static String believedRows(String table, WriteMode mode) {
-        return mode instanceof WriteMode.Bitemporal
+        return mode.keepsHistory()
                 ? "(SELECT * FROM " + table + " WHERE system_to IS NULL)"
                 : "(SELECT * FROM " + table + ")";
     }

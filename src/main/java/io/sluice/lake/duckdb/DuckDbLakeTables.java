@@ -70,8 +70,7 @@ public class DuckDbLakeTables implements LakeTables {
         if (!listable(table)) {
             return Optional.empty();
         }
-        return lake.read(session -> {
-            DuckDbSession db = (DuckDbSession) session;
+        return lake.readSession(db -> {
             if (!db.tableExists(table)) {
                 return Optional.empty();
             }
@@ -100,7 +99,7 @@ public class DuckDbLakeTables implements LakeTables {
                                           int limit, int offset) {
         TableInfo info = table(name).orElseThrow(() -> new IllegalArgumentException("no lake table '" + name + "'"));
         Optional<WriteMode> mode = managed(info.name()).map(e -> e.getValue().mode());
-        boolean bitemporal = mode.filter(m -> m instanceof WriteMode.Bitemporal).isPresent();
+        boolean bitemporal = mode.filter(WriteMode::keepsHistory).isPresent();
         if (!bitemporal && (businessDate.isPresent() || systemTime.isPresent())) {
             throw new UnsupportedRead(businessDate.isPresent() ? "businessDate" : "systemTime", "businessDate and systemTime apply to "
                     + "bi-temporal tables; " + info.name() + " is " + info.writeMode());
@@ -114,12 +113,11 @@ public class DuckDbLakeTables implements LakeTables {
         key.ifPresent(k -> where.add(keyFilter(info.name(), mode, k)));
         String sql = "SELECT * FROM " + info.name() + (where.isEmpty() ? "" : " WHERE " + String.join(" AND ", where))
                 + " ORDER BY ALL LIMIT " + limit + " OFFSET " + offset;
-        return lake.read(s -> ((DuckDbSession) s).queryRows(sql));
+        return lake.readSession(db -> db.queryRows(sql));
     }
 
     private String keyFilter(String table, Optional<WriteMode> mode, String key) {
-        List<String> columns = mode.map(m -> m instanceof WriteMode.Bitemporal b ? b.keyColumns()
-                : m instanceof WriteMode.Upsert u ? u.keyColumns() : List.<String>of()).orElse(List.of());
+        List<String> columns = mode.map(WriteMode::keyColumns).orElse(List.of());
         if (columns.isEmpty()) {
             throw new UnsupportedRead("key", "table " + table + " has no key columns to filter on");
         }
@@ -140,8 +138,7 @@ public class DuckDbLakeTables implements LakeTables {
         if (!"BITEMPORAL_MERGE".equals(info.writeMode())) {
             throw new UnsupportedRead("name", "changes by run are kept for bi-temporal tables; " + info.name() + " is " + info.writeMode());
         }
-        return lake.read(session -> {
-            DuckDbSession db = (DuckDbSession) session;
+        return lake.readSession(db -> {
             List<String> times = db.tableExists(WriteLog.TABLE)
                     ? db.queryStrings("SELECT DISTINCT epoch_us(system_time)::VARCHAR FROM " + WriteLog.TABLE + " WHERE table_name = "
                     + WriteLog.literal(info.name()) + " AND run_id = " + WriteLog.literal(runId) + " AND system_time IS NOT NULL ORDER BY 1")

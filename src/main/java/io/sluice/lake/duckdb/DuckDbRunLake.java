@@ -14,7 +14,7 @@ import java.util.Optional;
  * it does after the publish has committed or been given up (the warning checks, dropping its tables) is not, so that a
  * cancel neither undoes a commit's bookkeeping nor leaves staging tables behind.
  */
-final class DuckDbRunLake implements RunLake {
+final class DuckDbRunLake implements RunLake, Sessions {
 
     private final DuckDbLake lake;
     private final RunWork runs;
@@ -35,6 +35,16 @@ final class DuckDbRunLake implements RunLake {
     @Override
     public <T> T read(LakeWork<T> work) {
         return runs.asWorkOf(run, () -> lake.read(work));
+    }
+
+    @Override
+    public <T> T writeSession(String table, SessionWork<T> work) {
+        return runs.asWorkOf(run, () -> lake.writeSession(table, work));
+    }
+
+    @Override
+    public <T> T readSession(SessionWork<T> work) {
+        return runs.asWorkOf(run, () -> lake.readSession(work));
     }
 
     @Override
