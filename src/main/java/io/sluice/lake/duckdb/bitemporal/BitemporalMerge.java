@@ -85,7 +85,17 @@ public final class BitemporalMerge {
         KnowledgeSql knowledge = new KnowledgeSql(table, new TempTables(table));
         try (Statements statements = new Statements(connection)) {
             statements.execute(knowledge.createTables());
-            BitemporalSession.migrateLayout(statements, knowledge);
+            migrateLayout(statements, knowledge);
+        }
+    }
+
+    /** Adds the system-time columns to the companion tables if one of them lacks them (an older layout). */
+    static void migrateLayout(Statements db, KnowledgeSql knowledge) throws SQLException {
+        for (String layout : knowledge.companionLayouts()) {
+            if (!db.columns(layout).contains("sys_to")) {
+                db.execute(knowledge.addSystemTime());
+                return;
+            }
         }
     }
 }

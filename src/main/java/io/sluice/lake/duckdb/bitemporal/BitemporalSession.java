@@ -33,97 +33,60 @@ public final class BitemporalSession implements AutoCloseable {
     private final KnowledgeSql knowledge;
     private final VersionSql versions;
     private final Statements db;
-    /**
-     * Whether the tables and the staging temp tables were created (and companions of an older layout migrated) in a
-     * transaction that committed, so that no rollback can take them away: then writes skip creating them.
-     */
-    private boolean tablesCommitted;
-    /**
-     * Whether the last write created the tables and staging temp tables ({@code tablesPending}) or the general path's
-     * temp tables ({@code generalTempsPending}) in the caller's transaction, which the caller may still roll back:
-     * until {@link #committed()} confirms them, the next write creates them again if missing.
-     */
-    private boolean tablesPending;
-    private boolean generalTempsPending;
-    /** Whether the write in progress joined the caller's transaction. */
-    private boolean inCallerTransaction;
+    /** Where the tables and temp tables stand (created and committed, created in the caller's transaction, or not known). */
+    private final SessionSetup setup = new SessionSetup();
+    private final SessionOptions options;
+    private final SmallWriter smallWriter;
+    private final FirstLoadWriter firstLoad;
+    private final KnowledgeMerge knowledgeMerge;
+    private final Rejections rejections;
+    private final SessionClustering clustering;
+    /** Whether re-clustering is left to {@link #maintain()} (see {@link #deferClustering()}). */
+    private boolean deferredClustering;
     /**
      * Whether this session has seen current versions or knowledge in the table: then writes skip the check for an
      * empty table (taking the general path is always correct, the first-load path only faster).
      */
     private boolean holdsKnowledge;
+    /** How many writes of this session the small path decided. */
+    private long smallWritesDone;
 
-    /** How a first load hashes values: as it judges best, or (tests only) one way, or with 1-bit value ids. */
-    enum FirstLoad {
-        AUTO, VALUE_TUPLES, ROW_HASHES, COLLIDING_VALUE_IDS
-    }
-
-    private final FirstLoad firstLoadMode;
-    /** Whether small NONE and SCOPES writes are decided in Java ({@link SmallWrite}); tests compare with the general path. */
-    private final boolean smallWrites;
-    private final SmallWriter smallWriter;
-    /** Whether the general path's temp tables are known to exist (they are created when a write first needs them). */
-    private boolean generalTemps;
-    /** Whether they were ever created on this connection (then closing drops them). */
-    private boolean generalTempsEver;
-    /** Whether the write in progress used them (else only the staging temp tables are emptied at its end). */
+    /** The write in progress: whether it joined the caller's transaction, used the general temp tables, appended rows. */
+    private boolean inCallerTransaction;
     private boolean usedGeneralTemps;
+    /** The rows the write in progress appended (as {@link SessionClustering} counts them). */
+    private long touchedByWrite;
     /**
      * Whether the write in progress filled the input tables of an in-memory batch, or the staged markers; both are
      * true after a write that failed, so that the next one empties every staging temp table whatever was left.
      */
     private boolean usedInputs = true;
     private boolean usedMarkers = true;
-    /** How many writes of this session the small path decided. */
-    private long smallWritesDone;
-    private final ClusteringSql clustering;
-    private final Clustering clusteringPolicy;
-    /**
-     * The rows this session's writes appended to the three tables since it last measured the unsorted tail (see
-     * {@link Clustering}): the versions they opened and the companion rows they inserted (in the general path, an upper
-     * bound: the companion rows closed too). A first load inserts its rows sorted by scope and is not counted.
-     */
-    private long appendedSinceCheck;
-    /** The rows the write in progress appended (as counted for {@link #appendedSinceCheck}). */
-    private long touchedByWrite;
-    private long reclusterings;
-    /** Whether re-clustering is left to {@link #maintain()} (see {@link #deferClustering()}). */
-    private boolean deferredClustering;
 
     BitemporalSession(Connection connection, BitemporalTable table, InstantSource clock) {
-        this(connection, table, clock, FirstLoad.AUTO);
+        this(connection, table, clock, SessionOptions.DEFAULT);
     }
 
-    BitemporalSession(Connection connection, BitemporalTable table, InstantSource clock, FirstLoad firstLoadMode) {
-        this(connection, table, clock, firstLoadMode, true);
-    }
-
-    BitemporalSession(Connection connection, BitemporalTable table, InstantSource clock, FirstLoad firstLoadMode,
-                      boolean smallWrites) {
-        this(connection, table, clock, firstLoadMode, smallWrites, Clustering.DEFAULT);
-    }
-
-    /** {@code clusteringPolicy}: tests re-cluster more often than {@link Clustering#DEFAULT}, or never. */
-    BitemporalSession(Connection connection, BitemporalTable table, InstantSource clock, FirstLoad firstLoadMode,
-                      boolean smallWrites, Clustering clusteringPolicy) {
-        this.clusteringPolicy = Objects.requireNonNull(clusteringPolicy, "clusteringPolicy");
-        this.clustering = new ClusteringSql(table);
+    BitemporalSession(Connection connection, BitemporalTable table, InstantSource clock, SessionOptions options) {
+        this.options = Objects.requireNonNull(options, "options");
         this.connection = Objects.requireNonNull(connection, "connection");
         this.table = Objects.requireNonNull(table, "table");
         this.clock = Objects.requireNonNull(clock, "clock");
         this.temps = new TempTables(table);
-        this.firstLoadMode = Objects.requireNonNull(firstLoadMode, "firstLoadMode");
-        this.staging = new StagingSql(table, temps, firstLoadMode == FirstLoad.COLLIDING_VALUE_IDS);
+        this.staging = new StagingSql(table, temps, options.firstLoad() == FirstLoad.COLLIDING_VALUE_IDS);
         this.knowledge = new KnowledgeSql(table, temps);
         this.versions = new VersionSql(table, temps);
-        this.smallWrites = smallWrites;
         this.db = new Statements(connection);
         this.smallWriter = new SmallWriter(table, new SmallWriteSql(table, temps), versions, db);
+        this.clustering = new SessionClustering(table, options.clustering(), db);
+        this.rejections = new Rejections(db, staging);
+        this.firstLoad = new FirstLoadWriter(table, db, temps, staging, knowledge, versions, options.firstLoad(), rejections);
+        this.knowledgeMerge = new KnowledgeMerge(table, db, knowledge, versions);
     }
 
     /** How many times this session re-clustered the table and its companion tables (see {@link ClusteringSql}). */
     public long reclusterings() {
-        return reclusterings;
+        return clustering.reclusterings();
     }
 
     /** How many writes of this session were small writes (decided by {@link SmallWrite}). */
@@ -176,7 +139,7 @@ public final class BitemporalSession implements AutoCloseable {
             boolean filingsChanged = table.completeMode() && db.update(knowledge.filingDiffAsOf(dates), at, at) > 0;
             boolean assertionsChanged = db.update(knowledge.assertionDiffAsOf(dates), at, at) > 0;
             return filingsChanged || assertionsChanged
-                    ? apply(0, filingsChanged, assertionsChanged, systemTime(requestedSystemTime.truncatedTo(ChronoUnit.MICROS)))
+                    ? merge(0, filingsChanged, assertionsChanged, systemTime(requestedSystemTime.truncatedTo(ChronoUnit.MICROS)))
                     : WriteResult.unchanged(0);
         });
     }
@@ -187,18 +150,13 @@ public final class BitemporalSession implements AutoCloseable {
 
     private WriteResult transact(Work work) throws SQLException {
         boolean ownTransaction = connection.getAutoCommit();
-        if (generalTempsPending) {
-            // the caller's transaction that created the general temp tables was not reported committed: they may be gone
-            generalTemps = false;
-            generalTempsPending = false;
-        }
+        setup.writeBegins();
         inCallerTransaction = !ownTransaction;
-        if (!tablesCommitted) {
+        if (setup.tablesNeeded()) {
             // auto-committed, or inside the caller's transaction, which may still be rolled back (see committed())
             db.execute(setUp());
-            migrateLayout(db, knowledge);
-            tablesCommitted = ownTransaction;
-            tablesPending = !ownTransaction;
+            BitemporalMerge.migrateLayout(db, knowledge);
+            setup.tablesCreated(ownTransaction);
         }
         if (ownTransaction) {
             connection.setAutoCommit(false);
@@ -207,9 +165,9 @@ public final class BitemporalSession implements AutoCloseable {
         touchedByWrite = 0;
         try {
             WriteResult result = work.run();
-            appendedSinceCheck += touchedByWrite;
+            clustering.appended(touchedByWrite);
             if (!deferredClustering && !result.isRejected() && maintenanceDue()) {
-                clusterIfDue();
+                clustering.clusterIfDue();
             }
             db.execute(usedGeneralTemps ? temps.clearTemps() : temps.clearStaged(usedInputs, usedMarkers)); // one call
             usedInputs = false;
@@ -217,7 +175,7 @@ public final class BitemporalSession implements AutoCloseable {
             if (ownTransaction) {
                 if (result.isRejected()) {
                     connection.rollback();
-                    generalTemps = false; // if this write created them, the rollback took them away
+                    setup.ownTransactionRolledBack(); // if this write created temp tables, the rollback took them away
                 } else {
                     db.commit();
                 }
@@ -228,7 +186,7 @@ public final class BitemporalSession implements AutoCloseable {
             usedMarkers = true;
             if (ownTransaction) {
                 rollbackQuietly(e);
-                generalTemps = false;
+                setup.ownTransactionRolledBack();
             }
             throw e;
         } finally {
@@ -251,7 +209,7 @@ public final class BitemporalSession implements AutoCloseable {
      * last measured, in tables that were committed.
      */
     public boolean maintenanceDue() {
-        return tablesCommitted && appendedSinceCheck >= clusteringPolicy.checkEvery();
+        return clustering.due(setup.tablesCommitted());
     }
 
     /**
@@ -269,7 +227,7 @@ public final class BitemporalSession implements AutoCloseable {
             connection.setAutoCommit(false);
         }
         try {
-            boolean reclustered = clusterIfDue();
+            boolean reclustered = clustering.clusterIfDue();
             if (ownTransaction) {
                 db.commit();
             }
@@ -286,73 +244,13 @@ public final class BitemporalSession implements AutoCloseable {
         }
     }
 
-    private boolean clusterIfDue() throws SQLException {
-        appendedSinceCheck = 0; // also when the check or the re-clustering fails: the next check is as far away
-        if (!clusteringDue()) {
-            return false;
-        }
-        recluster();
-        return true;
-    }
-
-    /**
-     * Whether to re-cluster now, as {@link Clustering} decides from the unsorted tail it measures in the table (so that
-     * rewriting a large table stays rare next to the writes it speeds up, and the unsorted rows stay under a tenth of
-     * the table: a few row groups that every write scans).
-     */
-    private boolean clusteringDue() throws SQLException {
-        if (clusteringPolicy.always()) {
-            return true;
-        }
-        List<Object> tail = db.row(clustering.unsortedTail(clusteringPolicy.groupRows()));
-        return clusteringPolicy.due(((Number) tail.get(0)).longValue(), ((Number) tail.get(1)).longValue());
-    }
-
-    /**
-     * Rewrites the table and its companion tables sorted by scope, in the transaction of the write or of {@link #maintain()} (see
-     * {@link ClusteringSql}): the same rows, in row groups that a write's scope filter can skip again.
-     */
-    private void recluster() throws SQLException {
-        long started = System.nanoTime();
-        long rewritten = 0;
-        for (ClusteringSql.Table t : clustering.tables()) {
-            Object last = db.row(t.lastRowid()).get(0);
-            if (last == null) {
-                continue;
-            }
-            long copied = db.update(t.copySorted());
-            long deleted = db.update(t.deleteOriginals(), last.toString());
-            if (copied != deleted) {
-                throw new IllegalStateException("re-clustering " + t.name() + " copied " + copied + " rows but removed " + deleted);
-            }
-            rewritten += copied;
-        }
-        reclusterings++;
-        LOG.log(System.Logger.Level.INFO, "re-clustered bi-temporal table {0} by scope: {1} rows rewritten in {2} ms",
-                table.name(), rewritten, (System.nanoTime() - started) / 1_000_000);
-    }
-
-    private static final System.Logger LOG = System.getLogger(BitemporalSession.class.getName());
-
-    /** Adds the system-time columns to the companion tables if one of them lacks them (an older layout). */
-    static void migrateLayout(Statements db, KnowledgeSql knowledge) throws SQLException {
-        for (String layout : knowledge.companionLayouts()) {
-            if (!db.columns(layout).contains("sys_to")) {
-                db.execute(knowledge.addSystemTime());
-                return;
-            }
-        }
-    }
-
     /**
      * For writes that join the caller's transactions: tells the session that the caller committed the transaction of
      * its last write, so the tables and temp tables that write created stay, and later writes skip creating them
      * (a few milliseconds each). Call it only right after that commit; after a rollback, do not.
      */
     public void committed() {
-        tablesCommitted |= tablesPending;
-        tablesPending = false;
-        generalTempsPending = false;
+        setup.committed();
     }
 
     /** Closes the prepared statements and drops the temp tables. */
@@ -362,7 +260,7 @@ public final class BitemporalSession implements AutoCloseable {
             db.close();
         } finally {
             if (!connection.isClosed()) {
-                db.execute(temps.dropTemps(generalTempsEver));
+                db.execute(temps.dropTemps(setup.generalTempsEver()));
             }
         }
     }
@@ -375,11 +273,9 @@ public final class BitemporalSession implements AutoCloseable {
 
     /** Creates the general path's temp tables unless they exist; the write in progress uses them. */
     private void generalTemps() throws SQLException {
-        if (!generalTemps) {
+        if (setup.generalTempsNeeded()) {
             db.execute(temps.createGeneralTemps());
-            generalTemps = true;
-            generalTempsEver = true;
-            generalTempsPending |= inCallerTransaction; // the caller may still roll back the transaction
+            setup.generalTempsCreated(inCallerTransaction); // the caller may still roll back its transaction
         }
         usedGeneralTemps = true;
     }
@@ -394,23 +290,24 @@ public final class BitemporalSession implements AutoCloseable {
         boolean empty = !holdsKnowledge && !(Boolean) db.row(versions.hasCurrentVersions()).get(0)
                 && (Boolean) db.row(versions.emptyNow()).get(0);
         if (!empty && replace == Replace.ALL && batch instanceof SourceQuery query && query.markers().isEmpty()) {
-            List<Object> same = db.row(knowledge.sameKnowledge(staging.typed(query.rows())));
-            if ((Boolean) same.get(0)) {
-                return WriteResult.unchanged(((Number) same.get(1)).longValue()); // a re-run: nothing to stage
+            KnowledgeSql.Same same = KnowledgeSql.Same.of(db.row(knowledge.sameKnowledge(staging.typed(query.rows()))));
+            if (same.same()) {
+                return WriteResult.unchanged(same.rowsIn()); // a re-run: nothing to stage
             }
         }
         String rows = load(batch);
         if (empty) {
             generalTemps();
-            Optional<WriteResult> first = firstLoad(rows, requested);
+            Optional<WriteResult> first = firstLoad.write(rows, systemTimeParameters(requested));
             if (first.isPresent()) {
+                holdsKnowledge |= first.get().knowledgeTime().isPresent();
                 return first.get();
             }
             // two value tuples of the batch share a 64-bit id (astronomically rare): the general path is exact
             db.update(staging.clearRows());
         }
         long staged = db.update(staging.stageDistinctRows(rows));
-        if (smallWrites && replace != Replace.ALL && staged <= SmallWriter.MAX_ROWS) {
+        if (options.smallWrites() && replace != Replace.ALL && staged <= SmallWriter.MAX_ROWS) {
             Optional<WriteResult> decided = smallWriter.write(replace, staged, systemTimeParameters(requested));
             if (decided.isPresent()) {
                 touchedByWrite += smallWriter.lastRowsAppended();
@@ -422,16 +319,17 @@ public final class BitemporalSession implements AutoCloseable {
         generalTemps();
         // the system time comes with the validation (one query less), read in the write's transaction before anything
         // is written, as it would be later
-        List<Object> validation = db.row(staging.validation(true, versions.systemTime()), systemTimeParameters(requested));
-        Instant systemTime = Instant.EPOCH.plus(((Number) validation.get(validation.size() - 1)).longValue(), ChronoUnit.MICROS);
-        if ((Boolean) validation.get(3)) {
+        Validation validation = Validation.of(db.row(staging.validation(true, versions.systemTime()), systemTimeParameters(requested)),
+                Validation.Extra.REPEATED_KEYS, true);
+        Instant systemTime = validation.systemTime().orElseThrow();
+        if (validation.repeatedKeys()) {
             // a (key, date) repeats: stage the rows grouped by (key, date) instead
             db.update(staging.clearRows());
             db.update(staging.stageRows(rows));
-            validation = db.row(staging.validation(false));
+            validation = Validation.of(db.row(staging.validation(false)), Validation.Extra.NONE, false);
         }
-        long rowsIn = ((Number) validation.get(0)).longValue();
-        Optional<String> rejection = rejection(validation, rows);
+        long rowsIn = validation.rowsIn();
+        Optional<String> rejection = rejections.of(validation, rows);
         if (rejection.isPresent()) {
             return WriteResult.rejected(rowsIn, rejection.get());
         }
@@ -441,70 +339,14 @@ public final class BitemporalSession implements AutoCloseable {
         holdsKnowledge = true;
         boolean filingsChanged = table.completeMode() && db.update(knowledge.filingDiff(replace)) > 0;
         boolean assertionsChanged = db.update(knowledge.assertionDiff(replace)) > 0;
-        return apply(rowsIn, filingsChanged, assertionsChanged, systemTime);
+        return merge(rowsIn, filingsChanged, assertionsChanged, systemTime);
     }
 
-    /**
-     * A table without current versions or knowledge: whatever {@link Replace} says, the batch becomes the knowledge
-     * base, and its timeline is computed from the batch alone and inserted, without diffs against empty tables. The
-     * rows are staged with a 64-bit id of their values instead of their md5 ({@link StagingSql#stageValueIds}); if the
-     * values repeat, the md5 is computed once per distinct value tuple and the timeline's window runs on the id,
-     * otherwise the rows are staged again with their md5, as the general path stages them. Empty if two tuples share
-     * an id: then nothing is written yet and the caller takes the general path.
-     */
-    private Optional<WriteResult> firstLoad(String rows, Instant requested) throws SQLException {
-        long staged = db.update(staging.stageValueIds(rows));
-        boolean byValueId = switch (firstLoadMode) {
-            case AUTO -> staged < StagingSql.SMALL_BATCH || StagingSql.fewValueTuples(staged,
-                    ((Number) db.row(staging.valueIdSpread()).get(0)).longValue());
-            case ROW_HASHES -> false;
-            case VALUE_TUPLES, COLLIDING_VALUE_IDS -> true;
-        };
-        if (byValueId) {
-            db.update(staging.valueTuples());
-        } else {
-            db.update(staging.clearRows());
-            db.update(staging.stageDistinctRows(rows));
-        }
-        // the system time comes with the validation, read in the write's transaction before anything is written
-        List<Object> validation = db.row(staging.validation(false, byValueId ? staging.valueIdCollision() : "SELECT false",
-                versions.systemTime()), systemTimeParameters(requested));
-        if ((Boolean) validation.get(3)) {
-            db.update(temps.clearValues());
-            return Optional.empty();
-        }
-        Instant systemTime = Instant.EPOCH.plus(((Number) validation.get(4)).longValue(), ChronoUnit.MICROS);
-        long rowsIn = ((Number) validation.get(0)).longValue();
-        Optional<String> rejection = rejection(validation, rows);
-        if (rejection.isPresent()) {
-            return Optional.of(WriteResult.rejected(rowsIn, rejection.get()));
-        }
-        if (table.completeMode()) {
-            db.update(knowledge.batchFilings());
-        }
-        db.update(versions.firstLoadEdges(byValueId));
-        if ((Boolean) db.row(versions.repeatedEdges()).get(0)) {
-            // a (key, date) repeats: group the rows by (key, date), as the general path stages them, and start over
-            db.update(staging.clearRows());
-            db.update(temps.clearEdges());
-            db.update(byValueId ? staging.stageValueIdsGrouped(rows) : staging.stageRows(rows));
-            rejection = rejection(db.row(staging.validation(false)), rows);
-            if (rejection.isPresent()) {
-                return Optional.of(WriteResult.rejected(rowsIn, rejection.get()));
-            }
-            db.update(versions.firstLoadEdges(byValueId));
-        }
-        String t = systemTime.toString();
-        long filed = table.completeMode() ? db.update(knowledge.openBatchFilings(), t) : 0;
-        boolean clustered = (Boolean) db.row(knowledge.stagedClustered()).get(0);
-        long asserted = db.update(knowledge.openBatchAssertions(byValueId, clustered), t);
-        if (filed + asserted == 0) {
-            return Optional.of(WriteResult.unchanged(rowsIn));
-        }
-        holdsKnowledge = true;
-        long opened = db.update(versions.openFromEdges(byValueId), t);
-        return Optional.of(opened == 0 ? WriteResult.knowledgeOnly(rowsIn, systemTime)
-                : WriteResult.written(rowsIn, opened, 0, systemTime));
+    /** Merges the knowledge base difference of the write in progress (see {@link KnowledgeMerge}). */
+    private WriteResult merge(long rowsIn, boolean filingsChanged, boolean assertionsChanged, Instant systemTime) throws SQLException {
+        WriteResult result = knowledgeMerge.apply(rowsIn, filingsChanged, assertionsChanged, systemTime);
+        touchedByWrite += knowledgeMerge.lastRowsAppended();
+        return result;
     }
 
     private Instant systemTime(Instant requested) throws SQLException {
@@ -516,45 +358,6 @@ public final class BitemporalSession implements AutoCloseable {
         String[] parameters = new String[versions.systemTimeParameters()];
         java.util.Arrays.fill(parameters, requested.toString());
         return parameters;
-    }
-
-    /**
-     * Applies the knowledge base difference in sluice_bt_fdiff and sluice_bt_adiff at one system time and closes and
-     * opens the versions of the scopes it touches at the same time.
-     */
-    private WriteResult apply(long rowsIn, boolean filingsChanged, boolean assertionsChanged, Instant systemTime)
-            throws SQLException {
-        if (!filingsChanged && !assertionsChanged) {
-            return WriteResult.unchanged(rowsIn); // same knowledge, so the same timeline
-        }
-        String t = systemTime.toString();
-        if (filingsChanged) {
-            touchedByWrite += db.update(knowledge.mergeFilings(), t, t);
-        }
-        if (assertionsChanged) {
-            touchedByWrite += db.update(knowledge.mergeAssertions(), t, t);
-        }
-        if (db.update(versions.delta()) == 0) {
-            return WriteResult.knowledgeOnly(rowsIn, systemTime); // new knowledge, same versions (a filing that coalesces)
-        }
-        List<Object> pending = db.row(versions.pending());
-        long closing = ((Number) pending.get(0)).longValue();
-        long opening = ((Number) pending.get(1)).longValue();
-        if (((Number) pending.get(2)).longValue() > 0) {
-            db.update(versions.valuesFromTable());
-            if (((Number) db.row(versions.versionsWithoutValues()).get(0)).longValue() > 0) {
-                throw new IllegalStateException("table " + table.name() + ": the knowledge base holds a value_hash "
-                        + "that neither the batch nor any version carries; the companion tables are inconsistent");
-            }
-        }
-        // every version to open is inserted, so the count falls short exactly when a version to close was not current
-        long changed = db.update(versions.mergeVersions(), t, t);
-        touchedByWrite += opening;
-        if (changed != closing + opening) {
-            throw new IllegalStateException("table " + table.name() + ": expected to close " + closing + " and open "
-                    + opening + " versions, but closed " + (changed - opening));
-        }
-        return WriteResult.written(rowsIn, opening, closing, systemTime);
     }
 
     /**
@@ -583,24 +386,6 @@ public final class BitemporalSession implements AutoCloseable {
             return query.rows();
         }
         throw new IllegalArgumentException("unknown batch source " + batch.getClass());
-    }
-
-    /**
-     * The rejection in a row of {@link StagingSql#validation(boolean, String...)}, if any; a row problem that staging
-     * only marked is explained from the batch's rows query {@code rows}.
-     */
-    private Optional<String> rejection(List<Object> validation, String rows) throws SQLException {
-        for (Object rejection : validation.subList(1, 3)) {
-            if (StagingSql.UNEXPLAINED.equals(rejection)) {
-                Object first = db.row(staging.firstProblem(rows)).stream().findFirst().orElse(null);
-                // a rows query that reads differently the second time leaves only the fact
-                return Optional.of(first == null ? "a row has a NULL or unreadable key or date, or an unreadable value" : first.toString());
-            }
-            if (rejection != null) {
-                return Optional.of(rejection.toString());
-            }
-        }
-        return Optional.empty();
     }
 
     private void rollbackQuietly(Exception cause) {

@@ -121,6 +121,13 @@ final class KnowledgeSql {
                 + " AND m.filing_date = r.filing_date";
     }
 
+    /** One row of {@link #sameKnowledge}: whether the batch holds exactly the knowledge the table believes, and its rows in. */
+    record Same(boolean same, long rowsIn) {
+        static Same of(List<Object> row) {
+            return new Same((Boolean) row.get(0), ((Number) row.get(1)).longValue());
+        }
+    }
+
     /**
      * A full refresh without markers leaves the knowledge as it is exactly when the batch's rows (typed by
      * {@code typed}, without problems) are the current assertions (key, date, hash), one row each, and, in complete

@@ -232,6 +232,13 @@ final class VersionSql {
                 ? " AND NOT EXISTS (SELECT 1 FROM " + filings + " WHERE sys_to IS NULL)" : "");
     }
 
+    /** One row of {@link #pending()}: the versions to close, to open, and to open whose values no batch row carries. */
+    record Pending(long closing, long opening, long withoutValues) {
+        static Pending of(java.util.List<Object> row) {
+            return new Pending(((Number) row.get(0)).longValue(), ((Number) row.get(1)).longValue(), ((Number) row.get(2)).longValue());
+        }
+    }
+
     /** One row: versions to close, versions to open, versions to open without values. */
     String pending() {
         return "SELECT count(*) FILTER (WHERE sluice_close), count(*) FILTER (WHERE NOT sluice_close), "

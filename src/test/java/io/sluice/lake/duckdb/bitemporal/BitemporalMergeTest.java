@@ -128,12 +128,12 @@ class BitemporalMergeTest {
                 .withMarkers(List.of(entry("firm", "F1", "filing_date", "2022-01-01")));
         for (var load : List.of(Map.entry(firms, keyMode), Map.entry(OWNERS, completeMode))) {
             List<Object> tables = new java.util.ArrayList<>();
-            for (BitemporalSession.FirstLoad mode : BitemporalSession.FirstLoad.values()) {
+            for (FirstLoad mode : FirstLoad.values()) {
                 BitemporalTable t = load.getKey();
                 execute("DROP TABLE IF EXISTS " + t.name() + "; DROP TABLE IF EXISTS " + t.assertionsTable()
                         + "; DROP TABLE IF EXISTS " + t.filingsTable());
                 // COLLIDING_VALUE_IDS: 1-bit value ids collide, so the write takes the general path
-                try (BitemporalSession session = new BitemporalSession(c, t, java.time.InstantSource.system(), mode)) {
+                try (BitemporalSession session = new BitemporalSession(c, t, java.time.InstantSource.system(), SessionOptions.DEFAULT.withFirstLoad(mode))) {
                     assertThat(session.write(load.getValue(), Replace.NONE, T1).outcome())
                             .isEqualTo(WriteResult.Outcome.WRITTEN);
                 }

@@ -70,8 +70,8 @@ class GeneralPathTimelinePropertiesTest {
         try (Connection c = Lake.memory()) {
             new BitemporalMerge().createTables(c, table);
             List<Instant> times = new ArrayList<>();
-            try (BitemporalSession session = new BitemporalSession(c, table, InstantSource.system(), BitemporalSession.FirstLoad.AUTO,
-                    false)) {
+            try (BitemporalSession session = new BitemporalSession(c, table, InstantSource.system(),
+                    SessionOptions.DEFAULT.withSmallWrites(false))) {
                 for (int i = 0; i < history.ops().size(); i++) {
                     Op op = history.ops().get(i);
                     Instant requested = HistoryRun.BASE.plusSeconds(3600L * (i + 1));

@@ -33,8 +33,8 @@ class ReclusteringPropertiesTest {
             merge.createTables(clusteredDb, table);
             merge.createTables(plainDb, table);
             InstantSource clock = InstantSource.system();
-            try (BitemporalSession clustered = new BitemporalSession(clusteredDb, table, clock, BitemporalSession.FirstLoad.AUTO, true, Clustering.everyWrite());
-                 BitemporalSession plain = new BitemporalSession(plainDb, table, clock, BitemporalSession.FirstLoad.AUTO, true, Clustering.NEVER)) {
+            try (BitemporalSession clustered = new BitemporalSession(clusteredDb, table, clock, SessionOptions.DEFAULT.withClustering(Clustering.everyWrite()));
+                 BitemporalSession plain = new BitemporalSession(plainDb, table, clock, SessionOptions.DEFAULT.withClustering(Clustering.NEVER))) {
                 TwinWrites.writeBoth(history, clustered, clusteredDb, plain, plainDb);
                 assertThat(plain.reclusterings()).isZero();
                 RECLUSTERINGS.addAndGet(clustered.reclusterings());

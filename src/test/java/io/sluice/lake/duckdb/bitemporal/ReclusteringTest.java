@@ -20,7 +20,7 @@ class ReclusteringTest {
         BitemporalTable table = BY_FIRM;
         try (Connection c = Lake.memory()) {
             new BitemporalMerge().createTables(c, table);
-            try (BitemporalSession session = new BitemporalSession(c, table, InstantSource.system(), BitemporalSession.FirstLoad.AUTO, true, Clustering.everyWrite())) {
+            try (BitemporalSession session = new BitemporalSession(c, table, InstantSource.system(), SessionOptions.DEFAULT.withClustering(Clustering.everyWrite()))) {
                 firstLoad(session);
                 assertThat(session.reclusterings()).as("a first load is inserted sorted").isZero();
                 appendOutOfScopeOrder(session);
@@ -34,7 +34,7 @@ class ReclusteringTest {
     void aDeferringSessionLeavesItToMaintainWhichKeepsEveryRow() throws SQLException {
         BitemporalTable table = BY_FIRM;
         try (Connection c = Lake.memory();
-             BitemporalSession session = new BitemporalSession(c, table, InstantSource.system(), BitemporalSession.FirstLoad.AUTO, true, Clustering.everyWrite())) {
+             BitemporalSession session = new BitemporalSession(c, table, InstantSource.system(), SessionOptions.DEFAULT.withClustering(Clustering.everyWrite()))) {
             session.deferClustering();
             assertThat(session.maintain()).as("nothing appended yet").isFalse();
             firstLoad(session);
@@ -59,7 +59,7 @@ class ReclusteringTest {
     void aReclusteringThatFailsLeavesEveryRowAndRowidAsItWas() throws SQLException {
         BitemporalTable table = BY_FIRM;
         try (Connection c = Lake.memory();
-             BitemporalSession session = new BitemporalSession(c, table, InstantSource.system(), BitemporalSession.FirstLoad.AUTO, true, Clustering.everyWrite())) {
+             BitemporalSession session = new BitemporalSession(c, table, InstantSource.system(), SessionOptions.DEFAULT.withClustering(Clustering.everyWrite()))) {
             session.deferClustering();
             firstLoad(session);
             appendOutOfScopeOrder(session);
@@ -89,7 +89,7 @@ class ReclusteringTest {
     void inTheCallersTransactionsAndOnlyOnceItsTablesAreCommitted() throws SQLException {
         BitemporalTable table = BY_FIRM;
         try (Connection c = Lake.memory();
-             BitemporalSession session = new BitemporalSession(c, table, InstantSource.system(), BitemporalSession.FirstLoad.AUTO, true, Clustering.everyWrite())) {
+             BitemporalSession session = new BitemporalSession(c, table, InstantSource.system(), SessionOptions.DEFAULT.withClustering(Clustering.everyWrite()))) {
             String[] order = {"F2", "F1", "F3", "F1", "F2"};
             java.util.List<String> before = null;
             for (int i = 0; i < order.length; i++) {
@@ -200,7 +200,7 @@ class ReclusteringTest {
             new BitemporalMerge().createTables(c, OWNERS);
             assertions(c, "SELECT i AS firm FROM range(2000) t(i)");
             assertions(c, "SELECT (i * 7919) % 2000 AS firm FROM range(300) t(i)"); // appended before this session, by another
-            try (BitemporalSession session = new BitemporalSession(c, OWNERS, InstantSource.system(), BitemporalSession.FirstLoad.AUTO, true, small)) {
+            try (BitemporalSession session = new BitemporalSession(c, OWNERS, InstantSource.system(), SessionOptions.DEFAULT.withClustering(small))) {
                 session.write(SourceQuery.of("SELECT 5 AS firm, 'N' AS owner, '1' AS pct, '2024-01-01' AS filing_date"), Replace.NONE,
                         HistoryRun.BASE);
                 assertThat(session.reclusterings()).as("its one row is far from the threshold; the tail it measured is not").isOne();

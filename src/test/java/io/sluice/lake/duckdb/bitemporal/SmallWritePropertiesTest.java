@@ -34,8 +34,8 @@ class SmallWritePropertiesTest {
             merge.createTables(smallDb, table);
             merge.createTables(generalDb, table);
             InstantSource clock = InstantSource.system();
-            try (BitemporalSession small = new BitemporalSession(smallDb, table, clock, BitemporalSession.FirstLoad.AUTO, true);
-                 BitemporalSession general = new BitemporalSession(generalDb, table, clock, BitemporalSession.FirstLoad.AUTO, false)) {
+            try (BitemporalSession small = new BitemporalSession(smallDb, table, clock, SessionOptions.DEFAULT.withSmallWrites(true));
+                 BitemporalSession general = new BitemporalSession(generalDb, table, clock, SessionOptions.DEFAULT.withSmallWrites(false))) {
                 TwinWrites.writeBoth(history, small, smallDb, general, generalDb);
                 assertThat(general.smallWritesDone()).isZero();
                 SMALL.addAndGet(small.smallWritesDone());

@@ -365,6 +365,6 @@ class SmallWriteTest {
 
     /** A session that takes small writes when they apply ({@code small}), or always the general path. */
     private static BitemporalSession session(Connection c, BitemporalTable table, boolean small) {
-        return new BitemporalSession(c, table, InstantSource.system(), BitemporalSession.FirstLoad.AUTO, small);
+        return new BitemporalSession(c, table, InstantSource.system(), SessionOptions.DEFAULT.withSmallWrites(small));
     }
 }
