@@ -21,8 +21,35 @@ class ArchitectureTest {
             .should().dependOnClassesThat().resideOutsideOfPackages("io.sluice.text..", "java..");
 
     @ArchTest
-    static final ArchRule onlyTheLakeTouchesDuckDb = noClasses().that().resideOutsideOfPackage("io.sluice.lake..")
+    static final ArchRule onlyTheLakeTouchesDuckDb = noClasses().that().resideOutsideOfPackage("io.sluice.lake.duckdb..")
             .should().dependOnClassesThat().resideInAPackage("org.duckdb..");
+
+    /**
+     * The lake port: what assets, runs and pages see of the lake, and what a second engine implements without touching
+     * anything outside its own package.
+     */
+    @ArchTest
+    static final ArchRule theLakePortUsesTheJdkAndPartitionsOnly = noClasses().that().resideInAPackage("io.sluice.lake")
+            .should().dependOnClassesThat().resideOutsideOfPackages("java..", "io.sluice.lake", "io.sluice.partitions..");
+
+    /** The engine-free values of a bi-temporal write, which every engine takes. */
+    @ArchTest
+    static final ArchRule bitemporalValuesUseTheJdkOnly = noClasses().that().resideInAPackage("io.sluice.lake.bitemporal")
+            .should().dependOnClassesThat().resideOutsideOfPackages("java..", "io.sluice.lake.bitemporal");
+
+    /**
+     * The DuckDB engine is reached through the port only; CDI wires DuckDbLake and DuckDbLakeTables to the port's Lake
+     * and LakeTables without any import. Two exceptions, both about the DuckDB file itself: the start-up wiring's
+     * Preflight (is the lake file usable before the server starts) and the {@code sluice lake replay} command (cli), a
+     * tool of the DuckDB engine that replays a file into a DuckDB table.
+     */
+    @ArchTest
+    static final ArchRule theDuckDbEngineIsReachedThroughThePort = noClasses().that().resideOutsideOfPackage("io.sluice.lake.duckdb..")
+            .and().doNotHaveFullyQualifiedName("io.sluice.Preflight")
+            .and().doNotHaveFullyQualifiedName("io.sluice.cli.ReplayCommand")
+            .and().doNotHaveFullyQualifiedName("io.sluice.cli.ReplayOutputs")
+            .and().doNotHaveFullyQualifiedName("io.sluice.cli.StagedFile")
+            .should().dependOnClassesThat().resideInAPackage("io.sluice.lake.duckdb..");
 
     @ArchTest
     static final ArchRule runsNeverImportTheLakeOrTheEdges = noClasses().that().resideInAnyPackage("io.sluice.runs..", "io.sluice.catalog..")
