@@ -32,6 +32,12 @@ class ArchitectureTest {
     static final ArchRule theLakePortUsesTheJdkAndPartitionsOnly = noClasses().that().resideInAPackage("io.sluice.lake")
             .should().dependOnClassesThat().resideOutsideOfPackages("java..", "io.sluice.lake", "io.sluice.partitions..");
 
+    /** No lake engine knows the catalog, runs or the edges: the arrows point from them to the lake. */
+    @ArchTest
+    static final ArchRule theLakeKnowsNoCatalogNorRuns = noClasses().that().resideInAPackage("io.sluice.lake..")
+            .should().dependOnClassesThat().resideInAnyPackage("io.sluice.catalog..", "io.sluice.runs..", "io.sluice.backfill..",
+                    "io.sluice.api..", "io.sluice.web..", "io.sluice.cli..");
+
     /** The engine-free values of a bi-temporal write, which every engine takes. */
     @ArchTest
     static final ArchRule bitemporalValuesUseTheJdkOnly = noClasses().that().resideInAPackage("io.sluice.lake.bitemporal")

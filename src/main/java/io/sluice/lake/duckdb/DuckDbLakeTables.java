@@ -1,7 +1,6 @@
 package io.sluice.lake.duckdb;
 
-import io.sluice.catalog.Asset;
-import io.sluice.catalog.AssetCatalog;
+import io.sluice.lake.DeclaredTables;
 import io.sluice.lake.LakeTables;
 import io.sluice.lake.LakeTables.UnsupportedRead;
 import io.sluice.lake.TableSpec;
@@ -21,21 +20,15 @@ import java.util.stream.Collectors;
 public class DuckDbLakeTables implements LakeTables {
 
     private final DuckDbLake lake;
-    private final AssetCatalog catalog;
+    private final DeclaredTables declared;
 
-    public DuckDbLakeTables(DuckDbLake lake, AssetCatalog catalog) {
+    public DuckDbLakeTables(DuckDbLake lake, DeclaredTables declared) {
         this.lake = lake;
-        this.catalog = catalog;
+        this.declared = declared;
     }
 
-    private Optional<Map.Entry<Asset<?>, TableSpec>> managed(String name) {
-        for (Asset<?> asset : catalog.all()) {
-            Optional<TableSpec> table = asset.spec().table();
-            if (table.isPresent() && table.get().name().equalsIgnoreCase(name)) {
-                return Optional.of(Map.entry(asset, table.get()));
-            }
-        }
-        return Optional.empty();
+    private Optional<DeclaredTables.Declared> managed(String name) {
+        return declared.declared(name);
     }
 
     /**
@@ -74,8 +67,8 @@ public class DuckDbLakeTables implements LakeTables {
             if (!db.tableExists(table)) {
                 return Optional.empty();
             }
-            Optional<Map.Entry<Asset<?>, TableSpec>> spec = managed(table);
-            WriteMode mode = spec.map(e -> e.getValue().mode()).orElse(null);
+            Optional<DeclaredTables.Declared> spec = managed(table);
+            WriteMode mode = spec.map(e -> e.table().mode()).orElse(null);
             long total = db.queryLong("SELECT count(*) FROM " + table);
             long current = mode == null ? total : db.queryLong("SELECT count(*) FROM " + CheckQueries.believedRows(table, mode) + " c");
             LastWrite last = null;
@@ -90,7 +83,7 @@ public class DuckDbLakeTables implements LakeTables {
                 }
             }
             return Optional.of(new TableInfo(table, mode == null ? "UNMANAGED" : mode.label(),
-                    spec.map(e -> e.getKey().spec().key().toString()).orElse(null), current, total, last));
+                    spec.map(DeclaredTables.Declared::asset).orElse(null), current, total, last));
         });
     }
 
@@ -98,7 +91,7 @@ public class DuckDbLakeTables implements LakeTables {
     public List<Map<String, Object>> rows(String name, Optional<LocalDate> businessDate, Optional<Instant> systemTime, Optional<String> key,
                                           int limit, int offset) {
         TableInfo info = table(name).orElseThrow(() -> new IllegalArgumentException("no lake table '" + name + "'"));
-        Optional<WriteMode> mode = managed(info.name()).map(e -> e.getValue().mode());
+        Optional<WriteMode> mode = managed(info.name()).map(e -> e.table().mode());
         boolean bitemporal = mode.filter(WriteMode::keepsHistory).isPresent();
         if (!bitemporal && (businessDate.isPresent() || systemTime.isPresent())) {
             throw new UnsupportedRead(businessDate.isPresent() ? "businessDate" : "systemTime", "businessDate and systemTime apply to "
