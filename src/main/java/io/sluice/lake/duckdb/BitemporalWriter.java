@@ -14,7 +14,7 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * BITEMPORAL_MERGE through the engine of {@code lake.bitemporal}. How a materialization maps onto
+ * BITEMPORAL_MERGE through the engine of {@code lake.duckdb.bitemporal}. How a materialization maps onto
  * {@code replace}: the staged rows of a complete selection (FULL_REFRESH, the first INCREMENTAL run, an
  * unkeyed asset) replace everything known ({@code all}); the rows of some keys (INCREMENTAL, SINGLE_KEY)
  * replace all known filings of the scopes they contain ({@code scopes}).
