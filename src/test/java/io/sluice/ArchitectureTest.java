@@ -21,12 +21,45 @@ class ArchitectureTest {
             .should().dependOnClassesThat().resideOutsideOfPackages("io.sluice.text..", "java..");
 
     @ArchTest
-    static final ArchRule onlyTheLakeTouchesDuckDb = noClasses().that().resideOutsideOfPackage("io.sluice.lake..")
+    static final ArchRule onlyTheLakeTouchesDuckDb = noClasses().that().resideOutsideOfPackage("io.sluice.lake.duckdb..")
             .should().dependOnClassesThat().resideInAPackage("org.duckdb..");
+
+    /**
+     * The lake port: what assets, runs and pages see of the lake, and what a second engine implements without touching
+     * anything outside its own package.
+     */
+    @ArchTest
+    static final ArchRule theLakePortUsesTheJdkAndPartitionsOnly = noClasses().that().resideInAPackage("io.sluice.lake")
+            .should().dependOnClassesThat().resideOutsideOfPackages("java..", "io.sluice.lake", "io.sluice.partitions..");
+
+    /** No lake engine knows the catalog, runs or the edges: the arrows point from them to the lake. */
+    @ArchTest
+    static final ArchRule theLakeKnowsNoCatalogNorRuns = noClasses().that().resideInAPackage("io.sluice.lake..")
+            .should().dependOnClassesThat().resideInAnyPackage("io.sluice.catalog..", "io.sluice.runs..", "io.sluice.backfill..",
+                    "io.sluice.api..", "io.sluice.web..", "io.sluice.cli..");
+
+    /** The engine-free values of a bi-temporal write, which every engine takes. */
+    @ArchTest
+    static final ArchRule bitemporalValuesUseTheJdkOnly = noClasses().that().resideInAPackage("io.sluice.lake.bitemporal")
+            .should().dependOnClassesThat().resideOutsideOfPackages("java..", "io.sluice.lake.bitemporal");
+
+    /**
+     * The DuckDB engine is reached through the port only; CDI wires DuckDbLake and DuckDbLakeTables to the port's Lake
+     * and LakeTables without any import. Two exceptions, both about the DuckDB file itself: the start-up wiring's
+     * Preflight (is the lake file usable before the server starts) and the {@code sluice lake replay} command (cli), a
+     * tool of the DuckDB engine that replays a file into a DuckDB table.
+     */
+    @ArchTest
+    static final ArchRule theDuckDbEngineIsReachedThroughThePort = noClasses().that().resideOutsideOfPackage("io.sluice.lake.duckdb..")
+            .and().doNotHaveFullyQualifiedName("io.sluice.Preflight")
+            .and().doNotHaveFullyQualifiedName("io.sluice.cli.ReplayCommand")
+            .and().doNotHaveFullyQualifiedName("io.sluice.cli.ReplayOutputs")
+            .and().doNotHaveFullyQualifiedName("io.sluice.cli.StagedFile")
+            .should().dependOnClassesThat().resideInAPackage("io.sluice.lake.duckdb..");
 
     @ArchTest
     static final ArchRule runsNeverImportTheLakeOrTheEdges = noClasses().that().resideInAnyPackage("io.sluice.runs..", "io.sluice.catalog..")
-            .should().dependOnClassesThat().resideInAnyPackage("io.sluice.lake..", "io.sluice.api..", "io.sluice.web..");
+            .should().dependOnClassesThat().resideInAnyPackage("io.sluice.lake.duckdb..", "io.sluice.api..", "io.sluice.web..");
 
     @ArchTest
     static final ArchRule catalogDoesNotKnowRuns = noClasses().that().resideInAPackage("io.sluice.catalog..")
@@ -38,7 +71,7 @@ class ArchitectureTest {
 
     @ArchTest
     static final ArchRule edgesDoNotCallEachOtherOrTheStores = noClasses().that().resideInAnyPackage("io.sluice.api..", "io.sluice.web..")
-            .should().dependOnClassesThat().resideInAnyPackage("..store..", "io.sluice.lake..")
+            .should().dependOnClassesThat().resideInAnyPackage("..store..", "io.sluice.lake.duckdb..")
             .orShould().dependOnClassesThat().resideInAnyPackage(
                     "io.sluice.cli..");
 

@@ -40,7 +40,7 @@ public record AssetDto(
 
     /** The lake table Sluice writes for the asset, its write mode and declared checks. */
     public record TableDto(String name, String writeMode, Object mode, List<Object> checks) {
-        static TableDto of(io.sluice.catalog.TableSpec t) {
+        static TableDto of(io.sluice.lake.TableSpec t) {
             return new TableDto(t.name(), t.mode().label(), t.mode(), List.copyOf(t.checks()));
         }
     }

@@ -5,7 +5,7 @@ import io.sluice.catalog.Asset;
 import io.sluice.catalog.AssetKey;
 import io.sluice.runs.AssetService;
 import io.sluice.runs.AssetRun;
-import io.sluice.catalog.RollbackTarget;
+import io.sluice.lake.RollbackTarget;
 import io.sluice.runs.RequestRejected;
 import io.sluice.runs.Run;
 import io.sluice.runs.RunService;

@@ -1,6 +1,6 @@
 package io.sluice.api;
 
-import io.sluice.catalog.LakeTables;
+import io.sluice.lake.LakeTables;
 import io.sluice.runs.RequestRejected;
 import io.sluice.runs.RunService;
 import jakarta.ws.rs.DefaultValue;

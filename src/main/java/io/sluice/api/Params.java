@@ -1,6 +1,6 @@
 package io.sluice.api;
 
-import io.sluice.catalog.LakeTimes;
+import io.sluice.lake.LakeTimes;
 import io.sluice.runs.RequestRejected;
 import io.sluice.text.Text;
 import java.util.Arrays;

@@ -1,5 +1,9 @@
 package io.sluice.catalog;
 
+import io.sluice.lake.AssetCheck;
+import io.sluice.lake.TableSpec;
+import io.sluice.lake.WriteMode;
+
 import io.sluice.partitions.PartitionsDefinition;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -38,13 +42,13 @@ public record AssetSpec<C extends Record>(
         deps = Set.copyOf(deps);
         Objects.requireNonNull(table, "table");
         Objects.requireNonNull(pool, "pool");
-        if (table.isPresent() && table.get().mode() instanceof WriteMode.PartitionOverwrite && !partitions.isPartitioned()) {
+        if (table.isPresent() && table.get().mode().writesOnePartition() && !partitions.isPartitioned()) {
             throw new IllegalArgumentException("asset " + key + " writes with PARTITION_OVERWRITE but is not partitioned");
         }
         if (processesRanges && !partitions.isPartitioned()) {
             throw new IllegalArgumentException("asset " + key + " processes partition ranges but is not partitioned");
         }
-        if (processesRanges && table.isPresent() && table.get().mode() instanceof WriteMode.PartitionOverwrite) {
+        if (processesRanges && table.isPresent() && table.get().mode().writesOnePartition()) {
             throw new IllegalArgumentException("asset " + key + " processes partition ranges, but PARTITION_OVERWRITE replaces one "
                     + "partition per write: use APPEND, UPSERT or BITEMPORAL_MERGE, or process one partition at a time");
         }

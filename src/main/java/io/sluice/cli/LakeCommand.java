@@ -5,7 +5,7 @@ import picocli.CommandLine.Command;
 
 /** {@code sluice lake ...}: commands on the DuckDB lake. */
 @Command(name = "lake", mixinStandardHelpOptions = true, description = "Commands on the lake.",
-        subcommands = {ReplayCommand.class, BenchCommand.class})
+        subcommands = {ReplayCommand.class})
 final class LakeCommand implements Runnable {
 
     @CommandLine.Spec

@@ -1,9 +1,9 @@
 package io.sluice.cli;
 
-import io.sluice.lake.replay.Replay;
-import io.sluice.lake.replay.ReplayFile;
-import io.sluice.lake.replay.ReplayInputException;
-import io.sluice.lake.replay.ReplayReader;
+import io.sluice.lake.duckdb.replay.Replay;
+import io.sluice.lake.duckdb.replay.ReplayFile;
+import io.sluice.lake.duckdb.replay.ReplayInputException;
+import io.sluice.lake.duckdb.replay.ReplayReader;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;

@@ -1,6 +1,6 @@
 package io.sluice.cli;
 
-import io.sluice.lake.replay.ReplayInputException;
+import io.sluice.lake.duckdb.replay.ReplayInputException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;

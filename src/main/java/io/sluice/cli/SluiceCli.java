@@ -32,7 +32,15 @@ public final class SluiceCli implements Runnable {
 
     /** Runs the command line with the given streams and returns the exit code (no System.exit). */
     public static int run(String[] args, PrintWriter out, PrintWriter err) {
-        CommandLine cli = new CommandLine(new SluiceCli())
+        return run(new CommandLine(new SluiceCli()), args, out, err);
+    }
+
+    /**
+     * Runs {@code cli} (this command line, perhaps with commands added, as the merge benchmark's entry in the test
+     * sources adds {@code lake bench}) with the given streams and this command line's error handling.
+     */
+    static int run(CommandLine cli, String[] args, PrintWriter out, PrintWriter err) {
+        cli
                 .setOut(out)
                 .setErr(err)
                 .setExecutionExceptionHandler((e, commandLine, parsed) -> {

@@ -3,7 +3,7 @@ package io.sluice.example;
 import io.sluice.catalog.AssetContext;
 import io.sluice.catalog.AssetSpec;
 import io.sluice.catalog.KeyedAsset;
-import io.sluice.catalog.LakeSession;
+import io.sluice.lake.LakeSession;
 import io.sluice.catalog.MaterializeResult;
 import java.util.List;
 import java.util.Optional;

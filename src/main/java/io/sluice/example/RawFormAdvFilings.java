@@ -1,11 +1,11 @@
 package io.sluice.example;
 
 import io.sluice.catalog.Asset;
-import io.sluice.catalog.AssetCheck;
+import io.sluice.lake.AssetCheck;
 import io.sluice.catalog.AssetContext;
 import io.sluice.catalog.AssetSpec;
 import io.sluice.catalog.MaterializeResult;
-import io.sluice.catalog.WriteMode;
+import io.sluice.lake.WriteMode;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.List;
 

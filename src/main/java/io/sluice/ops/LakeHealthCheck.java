@@ -1,6 +1,6 @@
 package io.sluice.ops;
 
-import io.sluice.catalog.Lake;
+import io.sluice.lake.Lake;
 import jakarta.enterprise.context.ApplicationScoped;
 import org.eclipse.microprofile.health.HealthCheck;
 import org.eclipse.microprofile.health.HealthCheckResponse;

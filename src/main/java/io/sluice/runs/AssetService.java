@@ -4,7 +4,7 @@ import io.sluice.catalog.Asset;
 import io.sluice.catalog.AssetCatalog;
 import io.sluice.catalog.AssetKey;
 import io.sluice.catalog.KeyedAsset;
-import io.sluice.catalog.Lake;
+import io.sluice.lake.Lake;
 import io.sluice.catalog.RunLogger;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.Collection;

@@ -2,7 +2,7 @@ package io.sluice.runs;
 
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
-import io.sluice.catalog.Lake;
+import io.sluice.lake.Lake;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import java.util.HashSet;

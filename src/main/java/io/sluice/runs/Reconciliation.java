@@ -1,7 +1,7 @@
 package io.sluice.runs;
 
 import io.sluice.catalog.AssetKey;
-import io.sluice.catalog.LakeWrite;
+import io.sluice.lake.LakeWrite;
 import io.sluice.catalog.PartitionRange;
 import java.util.ArrayList;
 import java.util.HashMap;

@@ -1,7 +1,7 @@
 package io.sluice.runs;
 
 import io.sluice.catalog.AssetKey;
-import io.sluice.catalog.CheckResult;
+import io.sluice.lake.CheckResult;
 import java.time.Instant;
 
 /** A check result as stored with its run. */

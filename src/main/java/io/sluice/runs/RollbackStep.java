@@ -1,13 +1,13 @@
 package io.sluice.runs;
 
 import io.sluice.catalog.AssetSpec;
-import io.sluice.catalog.BusinessDates;
-import io.sluice.catalog.Lake;
+import io.sluice.lake.BusinessDates;
+import io.sluice.lake.Lake;
 import io.sluice.catalog.MaterializeResult;
-import io.sluice.catalog.Publication;
-import io.sluice.catalog.RollbackOutcome;
-import io.sluice.catalog.RollbackTarget;
-import io.sluice.catalog.TableSpec;
+import io.sluice.lake.Publication;
+import io.sluice.lake.RollbackOutcome;
+import io.sluice.lake.RollbackTarget;
+import io.sluice.lake.TableSpec;
 import java.time.Instant;
 import java.time.InstantSource;
 import java.util.Map;

@@ -2,10 +2,10 @@ package io.sluice.runs;
 
 import io.sluice.catalog.AssetContext;
 import io.sluice.catalog.AssetKey;
-import io.sluice.catalog.Lake;
+import io.sluice.lake.Lake;
 import io.sluice.catalog.PartitionRange;
 import io.sluice.catalog.RunLogger;
-import io.sluice.catalog.TableOutput;
+import io.sluice.lake.TableOutput;
 import java.util.Optional;
 import java.util.function.BooleanSupplier;
 

@@ -7,9 +7,9 @@ import io.sluice.audit.AuditLog;
 import io.sluice.catalog.Asset;
 import io.sluice.catalog.AssetCatalog;
 import io.sluice.catalog.AssetKey;
-import io.sluice.catalog.Lake;
-import io.sluice.catalog.RollbackTarget;
-import io.sluice.catalog.TableSpec;
+import io.sluice.lake.Lake;
+import io.sluice.lake.RollbackTarget;
+import io.sluice.lake.TableSpec;
 import java.util.Optional;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Instant;
@@ -153,16 +153,9 @@ public class RunService {
         }
         LaunchValidator.requireReason(reason);
         Actors.require("launchedBy", actor);
-        if (partition.isPresent() && table.mode() instanceof io.sluice.catalog.WriteMode.Upsert) {
-            throw RequestRejected.invalid("partition", "an UPSERT table keeps snapshots of the whole table, not of partitions; omit "
-                    + "'partition' to roll back the whole table");
-        }
-        if (partition.isPresent() && table.mode() instanceof io.sluice.catalog.WriteMode.Bitemporal
-                && io.sluice.catalog.BusinessDates.ofPartition(declared.spec().partitions(), partition.get(), now).isEmpty()) {
-            throw RequestRejected.invalid("partition", "a bi-temporal table rolls back a partition by the business dates it covers, and the "
-                    + "partitions of " + asset + " (" + declared.spec().partitions().describe() + ") are not whole days; omit 'partition' "
-                    + "to roll back the whole table");
-        }
+        partition.flatMap(p -> table.mode().partitionRollbackProblem(asset.toString(), declared.spec().partitions(), p, now)).ifPresent(problem -> {
+            throw RequestRejected.invalid("partition", problem);
+        });
         lake.rollbackProblem(table, target, partition).ifPresent(problem -> {
             throw RequestRejected.conflict(target.run().isPresent() ? "toRun" : "toSystemTime", problem);
         });

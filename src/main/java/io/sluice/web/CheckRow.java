@@ -1,7 +1,7 @@
 package io.sluice.web;
 
-import io.sluice.catalog.AssetCheck;
-import io.sluice.catalog.CheckResult;
+import io.sluice.lake.AssetCheck;
+import io.sluice.lake.CheckResult;
 import io.sluice.runs.RecordedCheck;
 import io.sluice.runs.RunService;
 import io.sluice.runs.RunStore;

@@ -3,7 +3,7 @@ package io.sluice.web;
 import io.quarkus.qute.CheckedTemplate;
 import io.quarkus.qute.TemplateInstance;
 import io.sluice.catalog.AssetKey;
-import io.sluice.catalog.LakeTables;
+import io.sluice.lake.LakeTables;
 import io.sluice.runs.AssetRun;
 import io.sluice.runs.AssetService;
 import io.sluice.runs.RequestRejected;
@@ -198,7 +198,7 @@ public class HomePage {
      * ({@code "table"}), as an asset that writes its table itself does.
      */
     private java.util.Optional<String> tableOf(io.sluice.catalog.Asset<?> asset, io.sluice.runs.Materialization materialization) {
-        java.util.Optional<String> declared = asset.spec().table().map(io.sluice.catalog.TableSpec::name);
+        java.util.Optional<String> declared = asset.spec().table().map(io.sluice.lake.TableSpec::name);
         if (declared.isPresent() || materialization == null || materialization.metadataJson() == null) {
             return declared;
         }

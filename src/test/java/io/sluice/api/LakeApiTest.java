@@ -9,7 +9,7 @@ import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
 import io.restassured.http.ContentType;
 import io.restassured.path.json.JsonPath;
-import io.sluice.catalog.Lake;
+import io.sluice.lake.Lake;
 import io.sluice.testing.OwnLakeProfile;
 import io.sluice.testing.Runs;
 import jakarta.inject.Inject;

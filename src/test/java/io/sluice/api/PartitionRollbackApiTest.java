@@ -7,7 +7,7 @@ import static org.hamcrest.Matchers.containsString;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
 import io.restassured.path.json.JsonPath;
-import io.sluice.catalog.Lake;
+import io.sluice.lake.Lake;
 import io.sluice.testing.Runs;
 import io.sluice.testing.TestAssets;
 import jakarta.inject.Inject;

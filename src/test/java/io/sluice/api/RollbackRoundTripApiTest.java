@@ -8,7 +8,7 @@ import static org.hamcrest.Matchers.equalTo;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
 import io.restassured.path.json.JsonPath;
-import io.sluice.catalog.Lake;
+import io.sluice.lake.Lake;
 import io.sluice.testing.Backfills;
 import io.sluice.testing.Runs;
 import jakarta.inject.Inject;

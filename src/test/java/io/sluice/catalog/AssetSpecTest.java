@@ -1,5 +1,7 @@
 package io.sluice.catalog;
 
+import io.sluice.lake.WriteMode;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

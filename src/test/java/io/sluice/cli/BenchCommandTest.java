@@ -17,7 +17,7 @@ class BenchCommandTest {
         all[0] = "lake";
         all[1] = "bench";
         System.arraycopy(args, 0, all, 2, args.length);
-        return SluiceCli.run(all, new PrintWriter(out), new PrintWriter(err));
+        return BenchCli.run(all, new PrintWriter(out), new PrintWriter(err));
     }
 
     @Test

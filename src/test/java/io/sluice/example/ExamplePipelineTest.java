@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.path.json.JsonPath;
-import io.sluice.catalog.Lake;
+import io.sluice.lake.Lake;
 import io.sluice.testing.Backfills;
 import io.sluice.testing.Runs;
 import jakarta.inject.Inject;

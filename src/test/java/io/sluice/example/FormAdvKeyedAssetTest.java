@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.sluice.catalog.AssetContext;
 import io.sluice.catalog.AssetSpec;
-import io.sluice.catalog.Lake;
-import io.sluice.catalog.LakeSession;
+import io.sluice.lake.Lake;
+import io.sluice.lake.LakeSession;
 import java.lang.reflect.Proxy;
 import java.util.List;
 import org.junit.jupiter.api.Test;

@@ -7,7 +7,7 @@ import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
 import io.restassured.path.json.JsonPath;
-import io.sluice.catalog.Lake;
+import io.sluice.lake.Lake;
 import io.sluice.testing.LongStatementAssets;
 import io.sluice.testing.Runs;
 import jakarta.inject.Inject;

@@ -3,7 +3,7 @@ package io.sluice.runs;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.sluice.catalog.AssetKey;
-import io.sluice.catalog.LakeWrite;
+import io.sluice.lake.LakeWrite;
 import io.sluice.catalog.PartitionRange;
 import java.time.Instant;
 import java.util.List;

@@ -73,11 +73,11 @@ public abstract class RunStoreContract {
         store.create(run);
         List<io.sluice.runs.RecordedCheck> checks = new ArrayList<>();
         for (int i = 0; i < 5; i++) {
-            checks.add(check(run.id(), a, "p" + i, "ok_" + i, io.sluice.catalog.AssetCheck.Severity.ERROR, true));
+            checks.add(check(run.id(), a, "p" + i, "ok_" + i, io.sluice.lake.AssetCheck.Severity.ERROR, true));
         }
-        checks.add(check(run.id(), a, "p5", "warned", io.sluice.catalog.AssetCheck.Severity.WARN, false));
-        checks.add(check(run.id(), a, "p6", "blocked", io.sluice.catalog.AssetCheck.Severity.ERROR, false));
-        checks.add(check(run.id(), a, "p7", "passed_warning", io.sluice.catalog.AssetCheck.Severity.WARN, true));
+        checks.add(check(run.id(), a, "p5", "warned", io.sluice.lake.AssetCheck.Severity.WARN, false));
+        checks.add(check(run.id(), a, "p6", "blocked", io.sluice.lake.AssetCheck.Severity.ERROR, false));
+        checks.add(check(run.id(), a, "p7", "passed_warning", io.sluice.lake.AssetCheck.Severity.WARN, true));
         store.recordChecks(checks);
 
         assertThat(store.checksFailuresFirst(run.id(), 4)).extracting(c -> c.result().name())
@@ -88,8 +88,8 @@ public abstract class RunStoreContract {
     }
 
     private io.sluice.runs.RecordedCheck check(String runId, AssetKey asset, String partition, String name,
-                                               io.sluice.catalog.AssetCheck.Severity severity, boolean passed) {
-        return new io.sluice.runs.RecordedCheck(runId, asset, partition, t0, new io.sluice.catalog.CheckResult(name, severity, passed,
+                                               io.sluice.lake.AssetCheck.Severity severity, boolean passed) {
+        return new io.sluice.runs.RecordedCheck(runId, asset, partition, t0, new io.sluice.lake.CheckResult(name, severity, passed,
                 passed ? "0" : "3", "0", passed ? List.of() : List.of(Map.of("id", 1)), passed ? "no violating rows" : "3 violating rows"));
     }
 

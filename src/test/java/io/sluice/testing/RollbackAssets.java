@@ -4,7 +4,7 @@ import io.sluice.catalog.Asset;
 import io.sluice.catalog.AssetContext;
 import io.sluice.catalog.AssetSpec;
 import io.sluice.catalog.MaterializeResult;
-import io.sluice.catalog.WriteMode;
+import io.sluice.lake.WriteMode;
 import io.sluice.partitions.TimeWindowPartitions;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.LocalDate;

@@ -179,10 +179,10 @@ public final class TestAssets {
         @Override
         public AssetSpec<Config> spec() {
             return AssetSpec.builder("test/checked", Config.class, new Config(3, false, "v1"))
-                    .table("test_checked", io.sluice.catalog.WriteMode.upsert("id"))
-                    .check(new io.sluice.catalog.AssetCheck.NotNull("name_not_null", io.sluice.catalog.AssetCheck.Severity.ERROR,
+                    .table("test_checked", io.sluice.lake.WriteMode.upsert("id"))
+                    .check(new io.sluice.lake.AssetCheck.NotNull("name_not_null", io.sluice.lake.AssetCheck.Severity.ERROR,
                             List.of("name")))
-                    .check(new io.sluice.catalog.AssetCheck.Range("id_range", io.sluice.catalog.AssetCheck.Severity.WARN, "id", 0.0, 2.0))
+                    .check(new io.sluice.lake.AssetCheck.Range("id_range", io.sluice.lake.AssetCheck.Severity.WARN, "id", 0.0, 2.0))
                     .build();
         }
 
@@ -205,7 +205,7 @@ public final class TestAssets {
         @Override
         public AssetSpec<Config> spec() {
             return AssetSpec.builder("test/landed", Config.class, new Config("L1"))
-                    .table("test_landed", io.sluice.catalog.WriteMode.append("load_id"))
+                    .table("test_landed", io.sluice.lake.WriteMode.append("load_id"))
                     .build();
         }
 
@@ -226,7 +226,7 @@ public final class TestAssets {
         public AssetSpec<Config> spec() {
             return AssetSpec.builder("test/landed_daily", Config.class, new Config(1))
                     .partitions(TimeWindowPartitions.daily(LocalDate.of(2024, 1, 1)))
-                    .table("test_landed_daily", io.sluice.catalog.WriteMode.append("load_id"))
+                    .table("test_landed_daily", io.sluice.lake.WriteMode.append("load_id"))
                     .build();
         }
 
@@ -248,7 +248,7 @@ public final class TestAssets {
         public AssetSpec<AssetSpec.NoConfig> spec() {
             return AssetSpec.builder("test/versions_daily")
                     .partitions(TimeWindowPartitions.daily(LocalDate.of(2024, 1, 1)))
-                    .table("test_versions_daily", io.sluice.catalog.WriteMode.bitemporal(List.of("k"), List.of("v"), "d", List.of()))
+                    .table("test_versions_daily", io.sluice.lake.WriteMode.bitemporal(List.of("k"), List.of("v"), "d", List.of()))
                     .build();
         }
 
@@ -268,7 +268,7 @@ public final class TestAssets {
         public AssetSpec<AssetSpec.NoConfig> spec() {
             return AssetSpec.builder("test/upsert_daily")
                     .partitions(TimeWindowPartitions.daily(LocalDate.of(2024, 1, 1)))
-                    .table("test_upsert_daily", io.sluice.catalog.WriteMode.upsert("d"))
+                    .table("test_upsert_daily", io.sluice.lake.WriteMode.upsert("d"))
                     .build();
         }
 

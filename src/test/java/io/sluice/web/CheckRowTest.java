@@ -2,9 +2,9 @@ package io.sluice.web;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.sluice.catalog.AssetCheck;
+import io.sluice.lake.AssetCheck;
 import io.sluice.catalog.AssetKey;
-import io.sluice.catalog.CheckResult;
+import io.sluice.lake.CheckResult;
 import io.sluice.runs.RecordedCheck;
 import io.sluice.runs.RunService;
 import io.sluice.runs.RunStore;

@@ -1,25 +1,49 @@
 package io.sluice.lake.duckdb;
 
-import io.sluice.catalog.WriteMode;
-import io.sluice.lake.WriteOutcome;
-import io.sluice.lake.bitemporal.BitemporalMerge;
-import io.sluice.lake.bitemporal.BitemporalSession;
-import io.sluice.lake.bitemporal.BitemporalTable;
+import io.sluice.lake.WriteMode;
+import io.sluice.lake.duckdb.WriteOutcome;
+import io.sluice.lake.duckdb.bitemporal.BitemporalMerge;
+import io.sluice.lake.duckdb.bitemporal.BitemporalSession;
+import io.sluice.lake.duckdb.bitemporal.BitemporalTable;
 import io.sluice.lake.bitemporal.Replace;
 import io.sluice.lake.bitemporal.SourceQuery;
-import io.sluice.lake.bitemporal.WriteResult;
+import io.sluice.lake.duckdb.bitemporal.WriteResult;
 import java.sql.SQLException;
 import java.time.InstantSource;
 import java.util.Map;
 import java.util.Optional;
 
 /**
- * BITEMPORAL_MERGE through the engine of {@code lake.bitemporal}. How a materialization maps onto
+ * BITEMPORAL_MERGE through the engine of {@code lake.duckdb.bitemporal}. How a materialization maps onto
  * {@code replace}: the staged rows of a complete selection (FULL_REFRESH, the first INCREMENTAL run, an
  * unkeyed asset) replace everything known ({@code all}); the rows of some keys (INCREMENTAL, SINGLE_KEY)
  * replace all known filings of the scopes they contain ({@code scopes}).
  */
 record BitemporalWriter(WriteMode.Bitemporal mode, InstantSource clock) implements TableWriter {
+
+    @Override
+    public boolean takesMarkers() {
+        return true;
+    }
+
+    /**
+     * No rows, with the columns a bi-temporal write reads (only such writes have markers, so only they publish without
+     * rows): the key and value columns typed as in the table, or before its first write as in the markers (the scope
+     * columns; others VARCHAR), and the date column.
+     */
+    @Override
+    public String noRows(DuckDbSession db, String table, String markers) {
+        Map<String, String> types = db.tableExists(table) ? db.columnTypes(table) : db.columnTypes(markers);
+        java.util.List<String> columns = new java.util.ArrayList<>();
+        java.util.List<String> stored = new java.util.ArrayList<>(mode.keyColumns());
+        stored.addAll(mode.valueColumns());
+        for (String column : stored) {
+            String type = types.getOrDefault(column, "VARCHAR");
+            columns.add("CAST(NULL AS " + (type.contains("\"") ? "VARCHAR" : type) + ") AS " + column);
+        }
+        columns.add("CAST(NULL AS DATE) AS " + mode.dateColumn());
+        return "SELECT " + String.join(", ", columns) + " LIMIT 0";
+    }
 
     @Override
     public WriteOutcome write(DuckDbSession db, String table, String staged, String markers, Optional<String> partition, boolean complete) {
@@ -120,7 +144,7 @@ record BitemporalWriter(WriteMode.Bitemporal mode, InstantSource clock) implemen
         BitemporalTable spec = stored(db, table);
         try {
             WriteResult result = write(db, spec, session -> session.rollback(plan.point().systemTime(), clock.instant(),
-                    plan.dates().map(d -> new io.sluice.lake.bitemporal.DateRange(d.from(), d.until()))));
+                    plan.dates().map(d -> new io.sluice.lake.duckdb.bitemporal.DateRange(d.from(), d.until()))));
             return outcome(result);
         } catch (SQLException e) {
             throw new IllegalStateException("bi-temporal rollback of " + table + " failed: " + e.getMessage(), e);

@@ -1,9 +1,9 @@
 package io.sluice.lake.duckdb;
 
-import io.sluice.catalog.AssetCheck;
-import io.sluice.catalog.CheckResult;
-import io.sluice.catalog.TableSpec;
-import io.sluice.lake.CheckQueries;
+import io.sluice.lake.AssetCheck;
+import io.sluice.lake.CheckResult;
+import io.sluice.lake.TableSpec;
+import io.sluice.lake.duckdb.CheckQueries;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

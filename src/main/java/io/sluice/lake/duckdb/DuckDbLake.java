@@ -2,8 +2,8 @@ package io.sluice.lake.duckdb;
 
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.Startup;
-import io.sluice.catalog.Lake;
-import io.sluice.lake.LakeSettings;
+import io.sluice.lake.Lake;
+import io.sluice.lake.duckdb.LakeSettings;
 import io.sluice.lake.LakeUnavailable;
 import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -25,7 +25,7 @@ import org.duckdb.DuckDBConnection;
  */
 @Startup
 @ApplicationScoped
-public class DuckDbLake implements Lake {
+public class DuckDbLake implements Lake, Sessions {
 
     private static final org.jboss.logging.Logger LOG = org.jboss.logging.Logger.getLogger(DuckDbLake.class);
 
@@ -78,34 +78,34 @@ public class DuckDbLake implements Lake {
 
     /** Staging tables of runs that were in progress when the process stopped are never published: drop them. */
     private void dropLeftoverStaging() {
-        write("__startup", session -> {
-            WriteLog.create((DuckDbSession) session);
-            WriteEffects.create((DuckDbSession) session);
-            Snapshots.create((DuckDbSession) session);
+        writeSession("__startup", session -> {
+            WriteLog.create(session);
+            WriteEffects.create(session);
+            Snapshots.create(session);
             for (String table : session.queryStrings("SELECT table_name FROM information_schema.tables WHERE table_name LIKE '"
                     + DuckDbStaging.PREFIX.replace("_", "\\_") + "%' ESCAPE '\\'")) {
                 session.execute("DROP TABLE IF EXISTS " + table);
             }
             return null;
         });
-        write("__startup", session -> {
-            WriteEffects.adoptEarlierWrites((DuckDbSession) session);
+        writeSession("__startup", session -> {
+            WriteEffects.adoptEarlierWrites(session);
             return null;
         });
     }
 
     @Override
-    public io.sluice.catalog.Staging stage(io.sluice.catalog.TableSpec table, String runId, java.util.Optional<String> partition) {
+    public io.sluice.lake.Staging stage(io.sluice.lake.TableSpec table, String runId, java.util.Optional<String> partition) {
         return stage(table, runId, partition, this);
     }
 
     /** A staging whose staging and publishing go through {@code work} (a run's lake), its upkeep through this lake. */
-    io.sluice.catalog.Staging stage(io.sluice.catalog.TableSpec table, String runId, java.util.Optional<String> partition, Lake work) {
+    io.sluice.lake.Staging stage(io.sluice.lake.TableSpec table, String runId, java.util.Optional<String> partition, Sessions work) {
         return new DuckDbStaging(work, this, stagingPool, table, runId, partition, clock, settings.snapshotRetention());
     }
 
     @Override
-    public io.sluice.catalog.RunLake forRun(String runId) {
+    public io.sluice.lake.RunLake forRun(String runId) {
         return new DuckDbRunLake(this, runs, runs.open(runId));
     }
 
@@ -120,10 +120,9 @@ public class DuckDbLake implements Lake {
     }
 
     @Override
-    public java.util.Optional<String> rollbackProblem(io.sluice.catalog.TableSpec table, io.sluice.catalog.RollbackTarget target,
+    public java.util.Optional<String> rollbackProblem(io.sluice.lake.TableSpec table, io.sluice.lake.RollbackTarget target,
                                                       java.util.Optional<String> partition) {
-        return read(session -> {
-            DuckDbSession db = (DuckDbSession) session;
+        return readSession(db -> {
             if (!db.tableExists(table.name())) {
                 return java.util.Optional.of("table " + table.name() + " has never been written");
             }
@@ -137,24 +136,24 @@ public class DuckDbLake implements Lake {
     }
 
     @Override
-    public io.sluice.catalog.RollbackOutcome rollback(io.sluice.catalog.TableSpec table, io.sluice.catalog.RollbackTarget target, String runId,
+    public io.sluice.lake.RollbackOutcome rollback(io.sluice.lake.TableSpec table, io.sluice.lake.RollbackTarget target, String runId,
                                                       java.util.Optional<String> partition,
-                                                      java.util.Optional<io.sluice.catalog.BusinessDates> dates) {
+                                                      java.util.Optional<io.sluice.lake.BusinessDates> dates) {
         LakeRollback rollback = new LakeRollback(table, clock, settings.snapshotRetention());
         try {
-            write(table.name(), session -> {
-                rollback.prepare((DuckDbSession) session);
+            writeSession(table.name(), session -> {
+                rollback.prepare(session);
                 return null;
             });
-            return write(table.name(), session -> rollback.apply((DuckDbSession) session, target, runId, partition, dates));
+            return writeSession(table.name(), session -> rollback.apply(session, target, runId, partition, dates));
         } catch (RollbackRefused e) {
-            return io.sluice.catalog.RollbackOutcome.refused(e.getMessage());
+            return io.sluice.lake.RollbackOutcome.refused(e.getMessage());
         }
     }
 
     @Override
-    public java.util.List<io.sluice.catalog.LakeWrite> writesOf(String runId) {
-        return read(session -> WriteLog.writesOf((DuckDbSession) session, runId));
+    public java.util.List<io.sluice.lake.LakeWrite> writesOf(String runId) {
+        return readSession(session -> WriteLog.writesOf(session, runId));
     }
 
     /**
@@ -251,12 +250,17 @@ public class DuckDbLake implements Lake {
 
     @Override
     public <T> T write(String table, LakeWork<T> work) {
+        return writeSession(table, work::apply);
+    }
+
+    @Override
+    public <T> T writeSession(String table, SessionWork<T> work) {
         String key = table.toLowerCase(java.util.Locale.ROOT);
         return writeLocked(table, key, lockedSlot(key), work);
     }
 
     /** {@link #write} on the slot of {@code key}, which this thread has locked; unlocks it. */
-    private <T> T writeLocked(String table, String key, TableSlot slot, LakeWork<T> work) {
+    private <T> T writeLocked(String table, String key, TableSlot slot, SessionWork<T> work) {
         boolean upkeepDue = false;
         try {
             if (slot.lock.getHoldCount() > 1) {
@@ -329,7 +333,7 @@ public class DuckDbLake implements Lake {
     }
 
     /** Runs {@code work} in one transaction on {@code connection}: committed if it returns, rolled back if it throws. */
-    private static <T> T transact(String table, Connection connection, DuckDbSession session, LakeWork<T> work) throws SQLException {
+    private static <T> T transact(String table, Connection connection, DuckDbSession session, SessionWork<T> work) throws SQLException {
         connection.setAutoCommit(false);
         try {
             T result = work.apply(session);
@@ -346,6 +350,11 @@ public class DuckDbLake implements Lake {
 
     @Override
     public <T> T read(LakeWork<T> work) {
+        return readSession(work::apply);
+    }
+
+    @Override
+    public <T> T readSession(SessionWork<T> work) {
         try (Connection connection = duplicate()) {
             return runs.on(connection, () -> work.apply(new DuckDbSession(connection)));
         } catch (RuntimeException e) {

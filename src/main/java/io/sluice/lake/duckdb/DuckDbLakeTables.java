@@ -1,12 +1,11 @@
 package io.sluice.lake.duckdb;
 
-import io.sluice.catalog.Asset;
-import io.sluice.catalog.AssetCatalog;
-import io.sluice.catalog.LakeTables;
-import io.sluice.catalog.LakeTables.UnsupportedRead;
-import io.sluice.catalog.TableSpec;
-import io.sluice.catalog.WriteMode;
-import io.sluice.lake.CheckQueries;
+import io.sluice.lake.DeclaredTables;
+import io.sluice.lake.LakeTables;
+import io.sluice.lake.LakeTables.UnsupportedRead;
+import io.sluice.lake.TableSpec;
+import io.sluice.lake.WriteMode;
+import io.sluice.lake.duckdb.CheckQueries;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -21,21 +20,15 @@ import java.util.stream.Collectors;
 public class DuckDbLakeTables implements LakeTables {
 
     private final DuckDbLake lake;
-    private final AssetCatalog catalog;
+    private final DeclaredTables declared;
 
-    public DuckDbLakeTables(DuckDbLake lake, AssetCatalog catalog) {
+    public DuckDbLakeTables(DuckDbLake lake, DeclaredTables declared) {
         this.lake = lake;
-        this.catalog = catalog;
+        this.declared = declared;
     }
 
-    private Optional<Map.Entry<Asset<?>, TableSpec>> managed(String name) {
-        for (Asset<?> asset : catalog.all()) {
-            Optional<TableSpec> table = asset.spec().table();
-            if (table.isPresent() && table.get().name().equalsIgnoreCase(name)) {
-                return Optional.of(Map.entry(asset, table.get()));
-            }
-        }
-        return Optional.empty();
+    private Optional<DeclaredTables.Declared> managed(String name) {
+        return declared.declared(name);
     }
 
     /**
@@ -70,13 +63,12 @@ public class DuckDbLakeTables implements LakeTables {
         if (!listable(table)) {
             return Optional.empty();
         }
-        return lake.read(session -> {
-            DuckDbSession db = (DuckDbSession) session;
+        return lake.readSession(db -> {
             if (!db.tableExists(table)) {
                 return Optional.empty();
             }
-            Optional<Map.Entry<Asset<?>, TableSpec>> spec = managed(table);
-            WriteMode mode = spec.map(e -> e.getValue().mode()).orElse(null);
+            Optional<DeclaredTables.Declared> spec = managed(table);
+            WriteMode mode = spec.map(e -> e.table().mode()).orElse(null);
             long total = db.queryLong("SELECT count(*) FROM " + table);
             long current = mode == null ? total : db.queryLong("SELECT count(*) FROM " + CheckQueries.believedRows(table, mode) + " c");
             LastWrite last = null;
@@ -91,7 +83,7 @@ public class DuckDbLakeTables implements LakeTables {
                 }
             }
             return Optional.of(new TableInfo(table, mode == null ? "UNMANAGED" : mode.label(),
-                    spec.map(e -> e.getKey().spec().key().toString()).orElse(null), current, total, last));
+                    spec.map(DeclaredTables.Declared::asset).orElse(null), current, total, last));
         });
     }
 
@@ -99,8 +91,8 @@ public class DuckDbLakeTables implements LakeTables {
     public List<Map<String, Object>> rows(String name, Optional<LocalDate> businessDate, Optional<Instant> systemTime, Optional<String> key,
                                           int limit, int offset) {
         TableInfo info = table(name).orElseThrow(() -> new IllegalArgumentException("no lake table '" + name + "'"));
-        Optional<WriteMode> mode = managed(info.name()).map(e -> e.getValue().mode());
-        boolean bitemporal = mode.filter(m -> m instanceof WriteMode.Bitemporal).isPresent();
+        Optional<WriteMode> mode = managed(info.name()).map(e -> e.table().mode());
+        boolean bitemporal = mode.filter(WriteMode::keepsHistory).isPresent();
         if (!bitemporal && (businessDate.isPresent() || systemTime.isPresent())) {
             throw new UnsupportedRead(businessDate.isPresent() ? "businessDate" : "systemTime", "businessDate and systemTime apply to "
                     + "bi-temporal tables; " + info.name() + " is " + info.writeMode());
@@ -114,12 +106,11 @@ public class DuckDbLakeTables implements LakeTables {
         key.ifPresent(k -> where.add(keyFilter(info.name(), mode, k)));
         String sql = "SELECT * FROM " + info.name() + (where.isEmpty() ? "" : " WHERE " + String.join(" AND ", where))
                 + " ORDER BY ALL LIMIT " + limit + " OFFSET " + offset;
-        return lake.read(s -> ((DuckDbSession) s).queryRows(sql));
+        return lake.readSession(db -> db.queryRows(sql));
     }
 
     private String keyFilter(String table, Optional<WriteMode> mode, String key) {
-        List<String> columns = mode.map(m -> m instanceof WriteMode.Bitemporal b ? b.keyColumns()
-                : m instanceof WriteMode.Upsert u ? u.keyColumns() : List.<String>of()).orElse(List.of());
+        List<String> columns = mode.map(WriteMode::keyColumns).orElse(List.of());
         if (columns.isEmpty()) {
             throw new UnsupportedRead("key", "table " + table + " has no key columns to filter on");
         }
@@ -140,8 +131,7 @@ public class DuckDbLakeTables implements LakeTables {
         if (!"BITEMPORAL_MERGE".equals(info.writeMode())) {
             throw new UnsupportedRead("name", "changes by run are kept for bi-temporal tables; " + info.name() + " is " + info.writeMode());
         }
-        return lake.read(session -> {
-            DuckDbSession db = (DuckDbSession) session;
+        return lake.readSession(db -> {
             List<String> times = db.tableExists(WriteLog.TABLE)
                     ? db.queryStrings("SELECT DISTINCT epoch_us(system_time)::VARCHAR FROM " + WriteLog.TABLE + " WHERE table_name = "
                     + WriteLog.literal(info.name()) + " AND run_id = " + WriteLog.literal(runId) + " AND system_time IS NOT NULL ORDER BY 1")

@@ -1,11 +1,11 @@
 package io.sluice.lake.duckdb;
 
-import io.sluice.catalog.BusinessDates;
-import io.sluice.catalog.Publication;
-import io.sluice.catalog.RollbackTarget;
-import io.sluice.catalog.RunLake;
-import io.sluice.catalog.Staging;
-import io.sluice.catalog.TableSpec;
+import io.sluice.lake.BusinessDates;
+import io.sluice.lake.Publication;
+import io.sluice.lake.RollbackTarget;
+import io.sluice.lake.RunLake;
+import io.sluice.lake.Staging;
+import io.sluice.lake.TableSpec;
 import java.util.Optional;
 
 /**
@@ -14,7 +14,7 @@ import java.util.Optional;
  * it does after the publish has committed or been given up (the warning checks, dropping its tables) is not, so that a
  * cancel neither undoes a commit's bookkeeping nor leaves staging tables behind.
  */
-final class DuckDbRunLake implements RunLake {
+final class DuckDbRunLake implements RunLake, Sessions {
 
     private final DuckDbLake lake;
     private final RunWork runs;
@@ -38,6 +38,16 @@ final class DuckDbRunLake implements RunLake {
     }
 
     @Override
+    public <T> T writeSession(String table, SessionWork<T> work) {
+        return runs.asWorkOf(run, () -> lake.writeSession(table, work));
+    }
+
+    @Override
+    public <T> T readSession(SessionWork<T> work) {
+        return runs.asWorkOf(run, () -> lake.readSession(work));
+    }
+
+    @Override
     public Staging stage(TableSpec table, String runId, Optional<String> partition) {
         return lake.stage(table, runId, partition, this);
     }
@@ -48,13 +58,13 @@ final class DuckDbRunLake implements RunLake {
     }
 
     @Override
-    public io.sluice.catalog.RollbackOutcome rollback(TableSpec table, RollbackTarget target, String runId, Optional<String> partition,
+    public io.sluice.lake.RollbackOutcome rollback(TableSpec table, RollbackTarget target, String runId, Optional<String> partition,
                                 Optional<BusinessDates> dates) {
         return runs.asWorkOf(run, () -> lake.rollback(table, target, runId, partition, dates));
     }
 
     @Override
-    public java.util.List<io.sluice.catalog.LakeWrite> writesOf(String runId) {
+    public java.util.List<io.sluice.lake.LakeWrite> writesOf(String runId) {
         return lake.writesOf(runId);
     }
 

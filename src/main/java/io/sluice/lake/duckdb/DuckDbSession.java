@@ -1,6 +1,6 @@
 package io.sluice.lake.duckdb;
 
-import io.sluice.catalog.LakeSession;
+import io.sluice.lake.LakeSession;
 import java.sql.Array;
 import java.sql.Connection;
 import java.sql.PreparedStatement;

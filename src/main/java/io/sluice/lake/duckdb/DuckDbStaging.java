@@ -1,38 +1,32 @@
 package io.sluice.lake.duckdb;
 
-import io.sluice.catalog.AssetCheck;
-import io.sluice.catalog.CheckResult;
-import io.sluice.catalog.Lake;
-import io.sluice.catalog.Publication;
-import io.sluice.catalog.Staging;
-import io.sluice.catalog.TableSpec;
-import io.sluice.lake.WriteOutcome;
+import io.sluice.lake.Publication;
+import io.sluice.lake.Staging;
+import io.sluice.lake.TableSpec;
 import java.time.InstantSource;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Write, audit, publish for one materialization of a managed table: rows are staged in a table of their
- * own; publishing applies them with the table's write mode, runs the blocking checks on the result and
- * commits only if they pass, all in one transaction. A failed check or a rejected batch rolls back, so
- * the table stays exactly as it was. The rows' staging table comes from the lake's {@link StagingPool} when
- * one with the same columns is free, and returns to it emptied when the staging closes after a small publish.
+ * own; publishing them is the {@link DuckDbPublisher}'s (apply with the table's writer, check, commit or roll back).
+ * The rows' staging table comes from the lake's {@link StagingPool} when one with the same columns is free, and
+ * returns to it emptied when the staging closes after a small publish.
  */
 final class DuckDbStaging implements Staging {
 
     static final String PREFIX = "__stage_";
     private static final AtomicInteger SEQUENCE = new AtomicInteger();
 
-    /** Stages and publishes: the run's lake, whose work a cancel of the run interrupts. */
-    private final Lake lake;
-    /** The rest (the warning checks after a commit, dropping or emptying staging tables): never interrupted. */
-    private final Lake upkeep;
+    /** Stages: the run's lake, whose work a cancel of the run interrupts. */
+    private final Sessions lake;
+    /** Dropping or emptying staging tables: never interrupted. */
+    private final Sessions upkeep;
     private final TableSpec table;
     private final String runId;
-    private final Optional<String> partition;
-    private final InstantSource clock;
+    private final TableWriter writer;
+    private final DuckDbPublisher publisher;
     private final StagingPool pool;
     /** The rows' staging table, once rows are staged (or a publish without rows needed one). */
     private String rows;
@@ -45,18 +39,15 @@ final class DuckDbStaging implements Staging {
     private boolean hasMarkers;
     private boolean closed;
 
-    private final java.time.Duration retention;
-
-    DuckDbStaging(Lake lake, Lake upkeep, StagingPool pool, TableSpec table, String runId, Optional<String> partition, InstantSource clock,
-                  java.time.Duration retention) {
+    DuckDbStaging(Sessions lake, Sessions upkeep, StagingPool pool, TableSpec table, String runId, Optional<String> partition,
+                  InstantSource clock, java.time.Duration retention) {
         this.pool = pool;
-        this.retention = retention;
         this.lake = lake;
         this.upkeep = upkeep;
         this.table = table;
         this.runId = runId;
-        this.partition = partition;
-        this.clock = clock;
+        this.writer = TableWriter.of(table.mode(), clock);
+        this.publisher = new DuckDbPublisher(lake, upkeep, table, writer, runId, partition, clock, retention);
         String run = runId.replaceAll("[^A-Za-z0-9]", "");
         this.tablePrefix = PREFIX + table.name() + "_" + run.substring(0, Math.min(8, run.length())) + "_";
         this.markers = newTableName() + "_markers";
@@ -83,13 +74,13 @@ final class DuckDbStaging implements Staging {
      */
     private long stageFirstRows(String selectSql) {
         dropFailedRows();
-        List<DuckDbSession.ResultColumn> columns = lake.read(session -> ((DuckDbSession) session).resultColumns(selectSql));
+        List<DuckDbSession.ResultColumn> columns = lake.readSession(db -> db.resultColumns(selectSql));
         boolean reusable = StagingPool.reusable(columns, selectSql);
         Optional<StagingPool.Stage> free = reusable ? pool.take(table.name()) : Optional.empty();
         boolean same = free.isPresent() && free.get().columns().equals(columns);
         String target = free.map(StagingPool.Stage::name).orElseGet(this::newTableName);
         rows = target;
-        long staged = lake.write(target, session -> {
+        long staged = lake.writeSession(target, session -> {
             if (same) {
                 return session.execute("INSERT INTO " + target + " BY NAME " + selectSql);
             }
@@ -105,7 +96,7 @@ final class DuckDbStaging implements Staging {
     @Override
     public long markers(String selectSql) {
         open();
-        if (!(table.mode() instanceof io.sluice.catalog.WriteMode.Bitemporal)) {
+        if (!writer.takesMarkers()) {
             throw new IllegalStateException("filing markers are only for BITEMPORAL_MERGE tables; " + table.name() + " is "
                     + table.mode().label());
         }
@@ -115,38 +106,9 @@ final class DuckDbStaging implements Staging {
     }
 
     private long stage(String target, boolean exists, String selectSql) {
-        return lake.write(target, session -> ((DuckDbSession) session).execute(exists
+        return lake.writeSession(target, session -> session.execute(exists
                 ? "INSERT INTO " + target + " BY NAME " + selectSql
                 : "CREATE TABLE " + target + " AS " + selectSql));
-    }
-
-    /**
-     * No rows, with the columns a bi-temporal write reads (only such writes have markers, so only they publish without
-     * rows): the key and value columns typed as in the table, or before its first write as in the markers (the scope
-     * columns; others VARCHAR), and the date column.
-     */
-    private String noRows(DuckDbSession db) {
-        io.sluice.catalog.WriteMode.Bitemporal mode = (io.sluice.catalog.WriteMode.Bitemporal) table.mode();
-        java.util.Map<String, String> types = db.tableExists(table.name()) ? db.columnTypes(table.name()) : db.columnTypes(markers);
-        List<String> columns = new ArrayList<>();
-        List<String> stored = new ArrayList<>(mode.keyColumns());
-        stored.addAll(mode.valueColumns());
-        for (String column : stored) {
-            String type = types.getOrDefault(column, "VARCHAR");
-            columns.add("CAST(NULL AS " + (type.contains("\"") ? "VARCHAR" : type) + ") AS " + column);
-        }
-        columns.add("CAST(NULL AS DATE) AS " + mode.dateColumn());
-        return "SELECT " + String.join(", ", columns) + " LIMIT 0";
-    }
-
-    /** Thrown inside the publishing transaction to roll it back while keeping what happened. */
-    private static final class NotPublished extends RuntimeException {
-        final transient Publication publication;
-
-        NotPublished(Publication publication) {
-            super(publication.rejection(), null, false, false);
-            this.publication = publication;
-        }
     }
 
     @Override
@@ -155,73 +117,13 @@ final class DuckDbStaging implements Staging {
         if (!hasRows && !hasMarkers) {
             return new Publication(true, null, 0, 0, 0, null, 0, List.of());
         }
-        TableWriter writer = TableWriter.of(table.mode(), clock);
         dropFailedRows();
-        try {
-            lake.write(table.name(), session -> {
-                DuckDbSession db = (DuckDbSession) session;
-                if (!hasRows) {
-                    rows = newTableName();
-                    poolable = null; // its columns are the table's, not a query's
-                    db.execute("CREATE TABLE " + rows + " AS " + noRows(db));
-                }
-                writer.prepare(db, table.name(), rows);
-                return null;
-            });
-        } catch (StagedRowsRejected e) {
-            return new Publication(false, "batch rejected: " + e.getMessage(), 0, 0, 0, null, 0, List.of());
+        boolean createRows = !hasRows;
+        if (createRows) {
+            rows = newTableName();
+            poolable = null; // its columns are the table's, not a query's
         }
-        Committed committed;
-        try {
-            committed = lake.write(table.name(), session -> publishInTransaction((DuckDbSession) session, writer, complete, watermark));
-        } catch (NotPublished e) {
-            return e.publication;
-        }
-        FaultPoint.afterLakeCommit(table.name(), runId);
-        Publication published = committed.publication();
-        List<CheckResult> warnings = upkeep.read(session -> CheckRunner.run((DuckDbSession) session, table, AssetCheck.Severity.WARN,
-                committed.previousRows()));
-        if (warnings.isEmpty()) {
-            return published;
-        }
-        List<CheckResult> all = new ArrayList<>(published.checks());
-        all.addAll(warnings);
-        return new Publication(true, null, published.rowsIn(), published.rowsInserted(), published.rowsRemoved(),
-                published.systemTime(), published.currentRows(), all);
-    }
-
-    /** A committed publication and the row count of the write before it (for the warning checks). */
-    private record Committed(Publication publication, Optional<Long> previousRows) {
-    }
-
-    private Committed publishInTransaction(DuckDbSession db, TableWriter writer, boolean complete, String watermark) {
-        String markerTable = hasMarkers ? markers : null;
-        Optional<Long> previous = WriteLog.previousCurrentRows(db, table.name(), partition);
-        WriteOutcome outcome;
-        try {
-            outcome = writer.write(db, table.name(), rows, markerTable, partition, complete);
-        } catch (StagedRowsRejected e) {
-            outcome = WriteOutcome.rejected(db.queryLong("SELECT count(*) FROM " + rows), e.getMessage());
-        }
-        if (outcome.isRejected()) {
-            throw new NotPublished(new Publication(false, "batch rejected: " + outcome.rejection(), outcome.rowsIn(), 0, 0, null, 0,
-                    List.of()));
-        }
-        List<CheckResult> checks = CheckRunner.run(db, table, AssetCheck.Severity.ERROR, previous);
-        long current = db.queryLong("SELECT count(*) FROM " + io.sluice.lake.CheckQueries.believedRows(table.name(), table.mode()) + " c");
-        List<String> failed = checks.stream().filter(CheckResult::blocksPublish).map(CheckResult::name).toList();
-        if (!failed.isEmpty()) {
-            throw new NotPublished(new Publication(false, "blocking checks failed: " + String.join(", ", failed), outcome.rowsIn(),
-                    outcome.rowsInserted(), outcome.rowsRemoved(), null, current, checks));
-        }
-        long writeId = WriteLog.record(db, table.name(), table.mode().label(), runId, partition, clock.instant(), outcome.systemTime(),
-                outcome.rowsIn(), outcome.rowsInserted(), outcome.rowsRemoved(), current, watermark);
-        writer.keep(db, table.name(), rows, writeId, partition, outcome);
-        WriteEffects.opened(db, table.name(), writeId, partition);
-        Snapshots.expire(db, clock.instant(), retention);
-        writer.expire(db, table.name(), clock.instant().minus(retention));
-        return new Committed(new Publication(true, null, outcome.rowsIn(), outcome.rowsInserted(), outcome.rowsRemoved(),
-                outcome.systemTime(), current, checks), previous);
+        return publisher.publish(rows, createRows, hasMarkers ? markers : null, complete, watermark);
     }
 
     /**
@@ -234,10 +136,10 @@ final class DuckDbStaging implements Staging {
         }
         closed = true;
         if (rows != null && !(hasRows && poolable != null && stagedRows <= StagingPool.MAX_ROWS && returnToPool())) {
-            upkeep.write(rows, session -> session.execute("DROP TABLE IF EXISTS " + rows));
+            upkeep.writeSession(rows, session -> session.execute("DROP TABLE IF EXISTS " + rows));
         }
         if (hasMarkers) {
-            upkeep.write(markers, session -> session.execute("DROP TABLE IF EXISTS " + markers));
+            upkeep.writeSession(markers, session -> session.execute("DROP TABLE IF EXISTS " + markers));
         }
     }
 
@@ -246,7 +148,7 @@ final class DuckDbStaging implements Staging {
         if (rows != null && !hasRows) {
             String failed = rows;
             rows = null;
-            upkeep.write(failed, session -> session.execute("DROP TABLE IF EXISTS " + failed));
+            upkeep.writeSession(failed, session -> session.execute("DROP TABLE IF EXISTS " + failed));
         }
     }
 
@@ -258,7 +160,7 @@ final class DuckDbStaging implements Staging {
 
     private boolean returnToPool() {
         try {
-            upkeep.write(rows, session -> session.execute("DELETE FROM " + rows));
+            upkeep.writeSession(rows, session -> session.execute("DELETE FROM " + rows));
         } catch (RuntimeException e) {
             return false; // dropped instead
         }

@@ -1,6 +1,6 @@
 package io.sluice.lake.duckdb;
 
-import io.sluice.lake.LakeSettings;
+import io.sluice.lake.duckdb.LakeSettings;
 import io.sluice.lake.LakeUnavailable;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;

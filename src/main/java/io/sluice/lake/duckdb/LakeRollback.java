@@ -1,12 +1,12 @@
 package io.sluice.lake.duckdb;
 
-import io.sluice.catalog.BusinessDates;
-import io.sluice.catalog.Publication;
-import io.sluice.catalog.RollbackOutcome;
-import io.sluice.catalog.RollbackTarget;
-import io.sluice.catalog.TableSpec;
-import io.sluice.lake.CheckQueries;
-import io.sluice.lake.WriteOutcome;
+import io.sluice.lake.BusinessDates;
+import io.sluice.lake.Publication;
+import io.sluice.lake.RollbackOutcome;
+import io.sluice.lake.RollbackTarget;
+import io.sluice.lake.TableSpec;
+import io.sluice.lake.duckdb.CheckQueries;
+import io.sluice.lake.duckdb.WriteOutcome;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.InstantSource;

@@ -1,6 +1,6 @@
 package io.sluice.lake.duckdb;
 
-import io.sluice.catalog.BusinessDates;
+import io.sluice.lake.BusinessDates;
 import java.util.Optional;
 
 /**

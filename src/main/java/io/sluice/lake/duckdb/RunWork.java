@@ -1,6 +1,6 @@
 package io.sluice.lake.duckdb;
 
-import io.sluice.catalog.LakeInterrupted;
+import io.sluice.lake.LakeInterrupted;
 import java.sql.Connection;
 import java.util.HashMap;
 import java.util.HashSet;

@@ -1,7 +1,7 @@
 package io.sluice.lake.duckdb;
 
-import io.sluice.catalog.WriteMode;
-import io.sluice.lake.WriteOutcome;
+import io.sluice.lake.WriteMode;
+import io.sluice.lake.duckdb.WriteOutcome;
 import java.util.Optional;
 
 /** Applies the staged rows of one write to its table, inside the caller's transaction. One per write mode. */
@@ -51,17 +51,45 @@ interface TableWriter {
     default void expire(DuckDbSession db, String table, java.time.Instant before) {
     }
 
+    /**
+     * Whether rows can be staged as filing markers for the table (only bi-temporal tables take them; see
+     * {@link io.sluice.lake.TableOutput#markers}).
+     */
+    default boolean takesMarkers() {
+        return false;
+    }
+
+    /**
+     * A query of no rows with the columns a write without staged rows reads (only a writer that
+     * {@link #takesMarkers()} publishes markers without rows), given the table's staged markers.
+     */
+    default String noRows(DuckDbSession db, String table, String markers) {
+        throw new IllegalStateException("table " + table + " has no rows staged and takes no filing markers");
+    }
+
+    /** The writer of a mode: one per mode, chosen by the mode itself ({@link WriteMode#accept}). */
     static TableWriter of(WriteMode mode, java.time.InstantSource clock) {
-        if (mode instanceof WriteMode.Append a) {
-            return new AppendWriter(a);
-        }
-        if (mode instanceof WriteMode.PartitionOverwrite p) {
-            return new PartitionOverwriteWriter(p);
-        }
-        if (mode instanceof WriteMode.Upsert u) {
-            return new UpsertWriter(u);
-        }
-        return new BitemporalWriter((WriteMode.Bitemporal) mode, clock);
+        return mode.accept(new WriteMode.Visitor<TableWriter>() {
+            @Override
+            public TableWriter append(WriteMode.Append m) {
+                return new AppendWriter(m);
+            }
+
+            @Override
+            public TableWriter partitionOverwrite(WriteMode.PartitionOverwrite m) {
+                return new PartitionOverwriteWriter(m);
+            }
+
+            @Override
+            public TableWriter upsert(WriteMode.Upsert m) {
+                return new UpsertWriter(m);
+            }
+
+            @Override
+            public TableWriter bitemporal(WriteMode.Bitemporal m) {
+                return new BitemporalWriter(m, clock);
+            }
+        });
     }
 
     /** Creates {@code table} with the staged rows' columns if it does not exist yet. */

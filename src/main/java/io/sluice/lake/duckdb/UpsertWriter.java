@@ -1,7 +1,7 @@
 package io.sluice.lake.duckdb;
 
-import io.sluice.catalog.WriteMode;
-import io.sluice.lake.WriteOutcome;
+import io.sluice.lake.WriteMode;
+import io.sluice.lake.duckdb.WriteOutcome;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Optional;

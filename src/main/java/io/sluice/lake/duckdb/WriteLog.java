@@ -1,6 +1,6 @@
 package io.sluice.lake.duckdb;
 
-import io.sluice.catalog.LakeWrite;
+import io.sluice.lake.LakeWrite;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -86,7 +86,7 @@ final class WriteLog {
      * @throws RollbackRefused when the run never wrote the table (or partition), or the table had no write at or before the
      *                         system time
      */
-    static RollbackPoint resolve(DuckDbSession db, String table, io.sluice.catalog.RollbackTarget target, Optional<String> partition) {
+    static RollbackPoint resolve(DuckDbSession db, String table, io.sluice.lake.RollbackTarget target, Optional<String> partition) {
         String ofTable = " FROM " + TABLE + " WHERE table_name = ?";
         long writeId;
         Instant systemTime;

@@ -3,8 +3,8 @@ package io.sluice.lake.duckdb;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.sluice.catalog.TableSpec;
-import io.sluice.catalog.WriteMode;
+import io.sluice.lake.TableSpec;
+import io.sluice.lake.WriteMode;
 import io.sluice.lake.LakeUnavailable;
 import io.sluice.testing.DuckDbFileHolder;
 import java.io.BufferedReader;

@@ -3,12 +3,12 @@ package io.sluice.lake.duckdb;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.sluice.lake.bitemporal.BitemporalMerge;
-import io.sluice.lake.bitemporal.BitemporalSession;
-import io.sluice.lake.bitemporal.BitemporalTable;
+import io.sluice.lake.duckdb.bitemporal.BitemporalMerge;
+import io.sluice.lake.duckdb.bitemporal.BitemporalSession;
+import io.sluice.lake.duckdb.bitemporal.BitemporalTable;
 import io.sluice.lake.bitemporal.Replace;
 import io.sluice.lake.bitemporal.SourceQuery;
-import io.sluice.lake.bitemporal.WriteResult;
+import io.sluice.lake.duckdb.bitemporal.WriteResult;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
@@ -84,9 +84,9 @@ class KeptSessionDifferentialTest {
 
     // ---------------- lake differential: kept sessions vs a lake reopened before every operation ----------------
 
-    static final io.sluice.catalog.TableSpec T = new io.sluice.catalog.TableSpec("owners",
-            new io.sluice.catalog.WriteMode.Bitemporal(List.of("firm", "owner"), List.of("pct"), "filed", List.of("firm")), List.of(
-                    new io.sluice.catalog.AssetCheck.Range("pct_range", io.sluice.catalog.AssetCheck.Severity.ERROR, "pct", 0.0, 100.0)));
+    static final io.sluice.lake.TableSpec T = new io.sluice.lake.TableSpec("owners",
+            new io.sluice.lake.WriteMode.Bitemporal(List.of("firm", "owner"), List.of("pct"), "filed", List.of("firm")), List.of(
+                    new io.sluice.lake.AssetCheck.Range("pct_range", io.sluice.lake.AssetCheck.Severity.ERROR, "pct", 0.0, 100.0)));
 
     static final class TickClock implements InstantSource {
         Instant now = Instant.parse("2030-01-01T00:00:00Z");
@@ -101,10 +101,10 @@ class KeptSessionDifferentialTest {
 
     static Op publish(String run, String select, boolean complete) {
         return lake -> {
-            io.sluice.catalog.Staging st = lake.stage(T, run, java.util.Optional.empty());
+            io.sluice.lake.Staging st = lake.stage(T, run, java.util.Optional.empty());
             try {
                 st.rows(select);
-                io.sluice.catalog.Publication p = st.publish(complete);
+                io.sluice.lake.Publication p = st.publish(complete);
                 return run + " published=" + p.published() + " +" + p.rowsInserted() + " -" + p.rowsRemoved() + " " + p.rejection();
             } finally {
                 st.close();
@@ -114,11 +114,11 @@ class KeptSessionDifferentialTest {
 
     static Op withMarkers(String run, String select, String markers) {
         return lake -> {
-            io.sluice.catalog.Staging st = lake.stage(T, run, java.util.Optional.empty());
+            io.sluice.lake.Staging st = lake.stage(T, run, java.util.Optional.empty());
             try {
                 if (select != null) st.rows(select);
                 st.markers(markers);
-                io.sluice.catalog.Publication p = st.publish(false);
+                io.sluice.lake.Publication p = st.publish(false);
                 return run + " published=" + p.published() + " +" + p.rowsInserted() + " -" + p.rowsRemoved() + " " + p.rejection();
             } finally {
                 st.close();
@@ -128,7 +128,7 @@ class KeptSessionDifferentialTest {
 
     static Op rollback(String run, String toRun) {
         return lake -> {
-            io.sluice.catalog.Publication p = lake.rollback(T, io.sluice.catalog.RollbackTarget.toRun(toRun), run,
+            io.sluice.lake.Publication p = lake.rollback(T, io.sluice.lake.RollbackTarget.toRun(toRun), run,
                     java.util.Optional.empty(), java.util.Optional.empty()).publication();
             return run + " rollback=" + p.published() + " +" + p.rowsInserted() + " -" + p.rowsRemoved() + " " + p.rejection();
         };
@@ -206,14 +206,14 @@ class KeptSessionDifferentialTest {
         try {
             List<Thread> threads = new ArrayList<>();
             for (String name : List.of("ta", "tb")) {
-                io.sluice.catalog.TableSpec spec = new io.sluice.catalog.TableSpec(name, T.mode(), List.of());
+                io.sluice.lake.TableSpec spec = new io.sluice.lake.TableSpec(name, T.mode(), List.of());
                 threads.add(new Thread(() -> {
                     for (int i = 0; i < 15; i++) {
                         try {
-                            io.sluice.catalog.Staging st = lake.stage(spec, name + i, java.util.Optional.empty());
+                            io.sluice.lake.Staging st = lake.stage(spec, name + i, java.util.Optional.empty());
                             try {
                                 st.rows(rows("('F" + (i % 3) + "','O1'," + i + ",DATE '2020-01-0" + (1 + i % 5) + "')"));
-                                io.sluice.catalog.Publication p = st.publish(i == 0);
+                                io.sluice.lake.Publication p = st.publish(i == 0);
                                 if (!p.published()) failures.add(name + i + " " + p.rejection());
                             } finally {
                                 st.close();

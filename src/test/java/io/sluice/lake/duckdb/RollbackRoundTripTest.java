@@ -2,12 +2,12 @@ package io.sluice.lake.duckdb;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.sluice.catalog.BusinessDates;
-import io.sluice.catalog.Publication;
-import io.sluice.catalog.RollbackTarget;
-import io.sluice.catalog.Staging;
-import io.sluice.catalog.TableSpec;
-import io.sluice.catalog.WriteMode;
+import io.sluice.lake.BusinessDates;
+import io.sluice.lake.Publication;
+import io.sluice.lake.RollbackTarget;
+import io.sluice.lake.Staging;
+import io.sluice.lake.TableSpec;
+import io.sluice.lake.WriteMode;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;

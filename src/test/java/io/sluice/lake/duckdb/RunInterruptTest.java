@@ -3,11 +3,11 @@ package io.sluice.lake.duckdb;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.sluice.catalog.LakeInterrupted;
-import io.sluice.catalog.RunLake;
-import io.sluice.catalog.Staging;
-import io.sluice.catalog.TableSpec;
-import io.sluice.catalog.WriteMode;
+import io.sluice.lake.LakeInterrupted;
+import io.sluice.lake.RunLake;
+import io.sluice.lake.Staging;
+import io.sluice.lake.TableSpec;
+import io.sluice.lake.WriteMode;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;

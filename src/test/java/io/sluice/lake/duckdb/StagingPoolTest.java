@@ -3,10 +3,10 @@ package io.sluice.lake.duckdb;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.sluice.catalog.Publication;
-import io.sluice.catalog.Staging;
-import io.sluice.catalog.TableSpec;
-import io.sluice.catalog.WriteMode;
+import io.sluice.lake.Publication;
+import io.sluice.lake.Staging;
+import io.sluice.lake.TableSpec;
+import io.sluice.lake.WriteMode;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;

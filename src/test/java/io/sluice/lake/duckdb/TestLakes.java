@@ -1,9 +1,9 @@
 package io.sluice.lake.duckdb;
 
-import io.sluice.catalog.Publication;
-import io.sluice.catalog.Staging;
-import io.sluice.catalog.TableSpec;
-import io.sluice.lake.LakeSettings;
+import io.sluice.lake.Publication;
+import io.sluice.lake.Staging;
+import io.sluice.lake.TableSpec;
+import io.sluice.lake.duckdb.LakeSettings;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.InstantSource;

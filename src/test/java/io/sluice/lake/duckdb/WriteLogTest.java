@@ -2,10 +2,10 @@ package io.sluice.lake.duckdb;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.sluice.catalog.LakeWrite;
-import io.sluice.catalog.Staging;
-import io.sluice.catalog.TableSpec;
-import io.sluice.catalog.WriteMode;
+import io.sluice.lake.LakeWrite;
+import io.sluice.lake.Staging;
+import io.sluice.lake.TableSpec;
+import io.sluice.lake.WriteMode;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.Statement;

@@ -1,0 +1,20 @@
+package io.sluice.lake;
+
+/** Publishes what was staged for one materialization (see {@link Staging}): checks and commits it, or leaves the table as it was. */
+public interface Publisher {
+
+    /**
+     * Checks and publishes everything staged, in one transaction.
+     *
+     * @param complete whether the staged rows are the whole table (a full refresh) rather than some keys of it
+     */
+    default Publication publish(boolean complete) {
+        return publish(complete, null);
+    }
+
+    /**
+     * As {@link #publish(boolean)}, recording with the write the watermark that the step stores once the publish is
+     * recorded (null for none), so that a run that dies in between can be reconciled from the lake's write log.
+     */
+    Publication publish(boolean complete, String watermark);
+}

@@ -1,0 +1,93 @@
+package io.sluice.lake.duckdb;
+
+import io.sluice.lake.AssetCheck;
+import io.sluice.lake.WriteMode;
+import java.util.Locale;
+import java.util.stream.Collectors;
+
+/**
+ * The SQL of each built-in check, over the table's current rows. Pure: returns text. A check query
+ * returns the violating rows; the runner counts them and keeps a sample.
+ */
+public final class CheckQueries {
+
+    private CheckQueries() {
+    }
+
+    /** The rows a check looks at: for bi-temporal tables those currently believed and currently valid. */
+    public static String currentRows(String table, WriteMode mode) {
+        return mode.keepsHistory()
+                ? "(SELECT * FROM " + table + " WHERE system_to IS NULL AND valid_to IS NULL)"
+                : "(SELECT * FROM " + table + ")";
+    }
+
+    /** The rows the table currently holds: for bi-temporal tables the current belief of the whole business history. */
+    public static String believedRows(String table, WriteMode mode) {
+        return mode.keepsHistory()
+                ? "(SELECT * FROM " + table + " WHERE system_to IS NULL)"
+                : "(SELECT * FROM " + table + ")";
+    }
+
+    /** The violating rows of a check (not used for the row-count tolerance, which compares counts). */
+    public static String violations(AssetCheck check, String current) {
+        if (check instanceof AssetCheck.NotNull n) {
+            return "SELECT * FROM " + current + " c WHERE " + n.columns().stream().map(col -> col + " IS NULL")
+                    .collect(Collectors.joining(" OR "));
+        }
+        if (check instanceof AssetCheck.UniqueKeys u) {
+            String cols = String.join(", ", u.columns());
+            return "SELECT " + cols + ", count(*) AS duplicates FROM " + current + " c GROUP BY " + cols + " HAVING count(*) > 1";
+        }
+        if (check instanceof AssetCheck.AcceptedValues a) {
+            return "SELECT * FROM " + current + " c WHERE " + a.column() + " IS NOT NULL AND CAST(" + a.column()
+                    + " AS VARCHAR) NOT IN (" + a.values().stream().map(CheckQueries::literal).collect(Collectors.joining(", ")) + ")";
+        }
+        if (check instanceof AssetCheck.Range r) {
+            StringBuilder where = new StringBuilder();
+            if (r.min() != null) {
+                where.append(r.column()).append(" < ").append(number(r.min()));
+            }
+            if (r.max() != null) {
+                where.append(where.length() > 0 ? " OR " : "").append(r.column()).append(" > ").append(number(r.max()));
+            }
+            return "SELECT * FROM " + current + " c WHERE " + where;
+        }
+        if (check instanceof AssetCheck.CustomSql c) {
+            return c.sql().replace("{table}", current);
+        }
+        throw new IllegalArgumentException("no violation query for " + check.getClass().getSimpleName());
+    }
+
+    /** What a check requires, in words, for the threshold column of its result. */
+    public static String threshold(AssetCheck check, Long previousRows) {
+        if (check instanceof AssetCheck.RowCountTolerance t) {
+            return previousRows == null ? "no previous materialization"
+                    : "within " + number(t.percent()) + "% of " + previousRows;
+        }
+        if (check instanceof AssetCheck.AcceptedValues a) {
+            return "one of " + a.values();
+        }
+        if (check instanceof AssetCheck.Range r) {
+            return "[" + (r.min() == null ? "-inf" : number(r.min())) + ", " + (r.max() == null ? "inf" : number(r.max())) + "]";
+        }
+        return "0 violating rows";
+    }
+
+    /** Whether {@code rows} is within the tolerance of {@code previous}. */
+    public static boolean withinTolerance(long rows, Long previous, double percent) {
+        if (previous == null) {
+            return true;
+        }
+        double allowed = previous * percent / 100.0;
+        return Math.abs(rows - previous) <= allowed;
+    }
+
+    static String literal(String value) {
+        return "'" + value.replace("'", "''") + "'";
+    }
+
+    private static String number(double value) {
+        return value == Math.rint(value) ? Long.toString((long) value) : String.format(Locale.ROOT, "%s", value);
+    }
+
+}

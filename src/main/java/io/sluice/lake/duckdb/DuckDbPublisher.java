@@ -1,0 +1,121 @@
+package io.sluice.lake.duckdb;
+
+import io.sluice.lake.AssetCheck;
+import io.sluice.lake.CheckResult;
+import io.sluice.lake.Publication;
+import io.sluice.lake.TableSpec;
+import java.time.Duration;
+import java.time.InstantSource;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Publishing what a {@link DuckDbStaging} staged: applies the staged rows with the table's writer, runs the blocking
+ * checks on the result and commits only if they pass, all in one transaction, and records the write in the write log
+ * with what a later rollback to it needs. A failed check or a rejected batch rolls back, so the table stays exactly as
+ * it was. The warning checks run after the commit.
+ */
+final class DuckDbPublisher {
+
+    /** Publishes: the run's lake, whose work a cancel of the run interrupts. */
+    private final Sessions lake;
+    /** The warning checks after a commit: never interrupted. */
+    private final Sessions upkeep;
+    private final TableSpec table;
+    private final TableWriter writer;
+    private final String runId;
+    private final Optional<String> partition;
+    private final InstantSource clock;
+    private final Duration retention;
+
+    DuckDbPublisher(Sessions lake, Sessions upkeep, TableSpec table, TableWriter writer, String runId, Optional<String> partition,
+                    InstantSource clock, Duration retention) {
+        this.lake = lake;
+        this.upkeep = upkeep;
+        this.table = table;
+        this.writer = writer;
+        this.runId = runId;
+        this.partition = partition;
+        this.clock = clock;
+        this.retention = retention;
+    }
+
+    /** Thrown inside the publishing transaction to roll it back while keeping what happened. */
+    private static final class NotPublished extends RuntimeException {
+        final transient Publication publication;
+
+        NotPublished(Publication publication) {
+            super(publication.rejection(), null, false, false);
+            this.publication = publication;
+        }
+    }
+
+    /**
+     * Publishes the staged {@code rows} (a staging table; created empty first, with the columns the writer reads, when
+     * {@code createRows}) and the staged {@code markers} (a staging table, or null for none).
+     */
+    Publication publish(String rows, boolean createRows, String markers, boolean complete, String watermark) {
+        try {
+            lake.writeSession(table.name(), db -> {
+                if (createRows) {
+                    db.execute("CREATE TABLE " + rows + " AS " + writer.noRows(db, table.name(), markers));
+                }
+                writer.prepare(db, table.name(), rows);
+                return null;
+            });
+        } catch (StagedRowsRejected e) {
+            return new Publication(false, "batch rejected: " + e.getMessage(), 0, 0, 0, null, 0, List.of());
+        }
+        Committed committed;
+        try {
+            committed = lake.writeSession(table.name(), db -> publishInTransaction(db, rows, markers, complete, watermark));
+        } catch (NotPublished e) {
+            return e.publication;
+        }
+        FaultPoint.afterLakeCommit(table.name(), runId);
+        Publication published = committed.publication();
+        List<CheckResult> warnings = upkeep.readSession(db -> CheckRunner.run(db, table, AssetCheck.Severity.WARN,
+                committed.previousRows()));
+        if (warnings.isEmpty()) {
+            return published;
+        }
+        List<CheckResult> all = new ArrayList<>(published.checks());
+        all.addAll(warnings);
+        return new Publication(true, null, published.rowsIn(), published.rowsInserted(), published.rowsRemoved(),
+                published.systemTime(), published.currentRows(), all);
+    }
+
+    /** A committed publication and the row count of the write before it (for the warning checks). */
+    private record Committed(Publication publication, Optional<Long> previousRows) {
+    }
+
+    private Committed publishInTransaction(DuckDbSession db, String rows, String markers, boolean complete, String watermark) {
+        Optional<Long> previous = WriteLog.previousCurrentRows(db, table.name(), partition);
+        WriteOutcome outcome;
+        try {
+            outcome = writer.write(db, table.name(), rows, markers, partition, complete);
+        } catch (StagedRowsRejected e) {
+            outcome = WriteOutcome.rejected(db.queryLong("SELECT count(*) FROM " + rows), e.getMessage());
+        }
+        if (outcome.isRejected()) {
+            throw new NotPublished(new Publication(false, "batch rejected: " + outcome.rejection(), outcome.rowsIn(), 0, 0, null, 0,
+                    List.of()));
+        }
+        List<CheckResult> checks = CheckRunner.run(db, table, AssetCheck.Severity.ERROR, previous);
+        long current = db.queryLong("SELECT count(*) FROM " + CheckQueries.believedRows(table.name(), table.mode()) + " c");
+        List<String> failed = checks.stream().filter(CheckResult::blocksPublish).map(CheckResult::name).toList();
+        if (!failed.isEmpty()) {
+            throw new NotPublished(new Publication(false, "blocking checks failed: " + String.join(", ", failed), outcome.rowsIn(),
+                    outcome.rowsInserted(), outcome.rowsRemoved(), null, current, checks));
+        }
+        long writeId = WriteLog.record(db, table.name(), table.mode().label(), runId, partition, clock.instant(), outcome.systemTime(),
+                outcome.rowsIn(), outcome.rowsInserted(), outcome.rowsRemoved(), current, watermark);
+        writer.keep(db, table.name(), rows, writeId, partition, outcome);
+        WriteEffects.opened(db, table.name(), writeId, partition);
+        Snapshots.expire(db, clock.instant(), retention);
+        writer.expire(db, table.name(), clock.instant().minus(retention));
+        return new Committed(new Publication(true, null, outcome.rowsIn(), outcome.rowsInserted(), outcome.rowsRemoved(),
+                outcome.systemTime(), current, checks), previous);
+    }
+}

@@ -1,0 +1,71 @@
+package io.sluice.lake;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.sluice.partitions.StaticPartitions;
+import io.sluice.partitions.TimeWindowPartitions;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** The rules each write mode carries (what callers used to ask with instanceof). */
+class WriteModeTest {
+
+    private static final Instant NOW = Instant.parse("2025-06-01T12:00:00Z");
+    private static final WriteMode APPEND = WriteMode.append("load_id");
+    private static final WriteMode OVERWRITE = WriteMode.partitionOverwrite("day");
+    private static final WriteMode UPSERT = WriteMode.upsert("id");
+    private static final WriteMode BITEMPORAL = WriteMode.bitemporal(List.of("firm", "owner"), List.of("pct"), "filing_date", List.of("firm"));
+
+    @Test
+    void eachModeVisitsItsOwnMethod() {
+        WriteMode.Visitor<String> names = new WriteMode.Visitor<>() {
+            @Override
+            public String append(WriteMode.Append mode) {
+                return "append " + mode.loadIdColumn();
+            }
+
+            @Override
+            public String partitionOverwrite(WriteMode.PartitionOverwrite mode) {
+                return "overwrite " + mode.partitionColumn();
+            }
+
+            @Override
+            public String upsert(WriteMode.Upsert mode) {
+                return "upsert " + mode.keyColumns();
+            }
+
+            @Override
+            public String bitemporal(WriteMode.Bitemporal mode) {
+                return "bitemporal " + mode.dateColumn();
+            }
+        };
+        assertThat(List.of(APPEND, OVERWRITE, UPSERT, BITEMPORAL)).extracting(m -> m.accept(names))
+                .containsExactly("append load_id", "overwrite day", "upsert [id]", "bitemporal filing_date");
+    }
+
+    @Test
+    void onlyBitemporalKeepsHistoryOnlyOverwriteWritesOnePartitionAndKeysAreTheDeclaredOnes() {
+        assertThat(List.of(APPEND, OVERWRITE, UPSERT, BITEMPORAL)).extracting(WriteMode::keepsHistory)
+                .containsExactly(false, false, false, true);
+        assertThat(List.of(APPEND, OVERWRITE, UPSERT, BITEMPORAL)).extracting(WriteMode::writesOnePartition)
+                .containsExactly(false, true, false, false);
+        assertThat(List.of(APPEND, OVERWRITE, UPSERT, BITEMPORAL)).extracting(WriteMode::keyColumns)
+                .containsExactly(List.of(), List.of(), List.of("id"), List.of("firm", "owner"));
+    }
+
+    @Test
+    void aPartitionRollsBackOnItsOwnExceptInUpsertAndInBitemporalWithoutWholeDays() {
+        TimeWindowPartitions daily = TimeWindowPartitions.daily(LocalDate.of(2024, 1, 1));
+        TimeWindowPartitions hourly = TimeWindowPartitions.hourly(LocalDateTime.of(2024, 1, 1, 0, 0));
+        assertThat(APPEND.partitionRollbackProblem("a", StaticPartitions.of("eu"), "eu", NOW)).isEmpty();
+        assertThat(OVERWRITE.partitionRollbackProblem("a", hourly, "2024-03-31-05:00", NOW)).isEmpty();
+        assertThat(UPSERT.partitionRollbackProblem("a", daily, "2024-03-31", NOW)).hasValueSatisfying(problem ->
+                assertThat(problem).startsWith("an UPSERT table keeps snapshots of the whole table, not of partitions"));
+        assertThat(BITEMPORAL.partitionRollbackProblem("a", daily, "2024-03-31", NOW)).isEmpty();
+        assertThat(BITEMPORAL.partitionRollbackProblem("owners", hourly, "2024-03-31-05:00", NOW)).hasValueSatisfying(problem ->
+                assertThat(problem).contains("the partitions of owners (").contains("are not whole days"));
+    }
+}
