@@ -22,7 +22,9 @@ import io.sluice.runs.RunRequest;
 import io.sluice.runs.RunService;
 import io.sluice.runs.RunStatus;
 import io.sluice.runs.RunStep;
-import io.sluice.runs.RunStore;
+import io.sluice.runs.AssetState;
+import io.sluice.runs.RunHistory;
+import io.sluice.runs.RunQueue;
 import io.sluice.runs.RunsEnded;
 import io.sluice.runs.ValidatedLaunch;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -48,7 +50,9 @@ public class BackfillService {
     private final AssetCatalog catalog;
     private final LaunchValidator validator;
     private final RunService runs;
-    private final RunStore runStore;
+    private final RunQueue queue;
+    private final RunHistory history;
+    private final AssetState assetState;
     private final BackfillStore store;
     private final AuditLog audit;
     private final ConcurrencyLimits limits;
@@ -56,13 +60,15 @@ public class BackfillService {
     private final ObjectMapper mapper;
     private final io.sluice.runs.RunExecutor executor;
 
-    BackfillService(io.sluice.runs.RunExecutor executor, AssetCatalog catalog, LaunchValidator validator, RunService runs, RunStore runStore, BackfillStore store, AuditLog audit,
+    BackfillService(io.sluice.runs.RunExecutor executor, AssetCatalog catalog, LaunchValidator validator, RunService runs, RunQueue queue, RunHistory history, AssetState assetState, BackfillStore store, AuditLog audit,
                     ConcurrencyLimits limits, InstantSource clock, ObjectMapper mapper) {
         this.executor = executor;
         this.catalog = catalog;
         this.validator = validator;
         this.runs = runs;
-        this.runStore = runStore;
+        this.queue = queue;
+        this.history = history;
+        this.assetState = assetState;
         this.store = store;
         this.audit = audit;
         this.limits = limits;
@@ -86,7 +92,7 @@ public class BackfillService {
                 .findFirst().orElseThrow(() -> RequestRejected.invalid("assets", "none of the selected assets is partitioned; "
                         + "launch them with POST /api/runs"));
         List<AssetKey> anchored = selected.stream().filter(s -> s.partitions().equals(definition)).map(BackfillPlanner.Selected::key).toList();
-        PartitionSubset targets = BackfillTargets.of(request, anchored, definition.at(now), runStore::partitionOutcomes);
+        PartitionSubset targets = BackfillTargets.of(request, anchored, definition.at(now), assetState::partitionOutcomes);
         ValidatedLaunch valid = validator.validateExceptPartitions(new RunRequest(request.assets(), request.mode(), request.keys(),
                 List.of(), request.config(), request.reason(), request.launchedBy()));
         if (request.partitionsPerRun() < 1) {
@@ -174,7 +180,7 @@ public class BackfillService {
     }
 
     public BackfillProgress progress(Backfill backfill) {
-        Map<RunStatus, Long> counts = runStore.countByStatus(backfill.id());
+        Map<RunStatus, Long> counts = history.countByStatus(backfill.id());
         return BackfillProgress.of(backfill.runCount(), counts.getOrDefault(RunStatus.QUEUED, 0L), counts.getOrDefault(RunStatus.STARTED, 0L),
                 counts.getOrDefault(RunStatus.SUCCESS, 0L), counts.getOrDefault(RunStatus.FAILURE, 0L),
                 counts.getOrDefault(RunStatus.CANCELED, 0L), backfill.createdAt(), backfill.endedAt() == null ? clock.instant() : backfill.endedAt(),
@@ -203,7 +209,7 @@ public class BackfillService {
         Backfill b = io.quarkus.narayana.jta.QuarkusTransaction.requiringNew().call(() -> {
             Backfill steered = steer(id, EnumSet.of(BackfillStatus.RUNNING, BackfillStatus.PAUSED), BackfillStatus.CANCELED,
                     AuditAction.BACKFILL_CANCELED, actor, reason, now);
-            runStore.cancelBackfillRuns(id, now);
+            queue.cancelGroup(id, now);
             return steered;
         });
         executor.refresh();
@@ -228,7 +234,7 @@ public class BackfillService {
         if (!failed.isEmpty() && !retries.isEmpty()) {
             // partitions an earlier retry (or a retry of it) materialized are done: a second retry takes only what is left
             Set<String> redone = new java.util.HashSet<>();
-            retries.forEach(r -> redone.addAll(runStore.partitionsOfBackfillRuns(r.id(), EnumSet.of(RunStatus.SUCCESS))));
+            retries.forEach(r -> redone.addAll(history.partitionsOfGroup(r.id(), EnumSet.of(RunStatus.SUCCESS))));
             failed = failed.stream().filter(p -> !redone.contains(p)).toList();
         }
         if (failed.isEmpty()) {
@@ -305,12 +311,12 @@ public class BackfillService {
 
     /** Partitions whose runs ended in one of {@code statuses} and that no later attempt materialized. */
     private List<String> unfinished(String backfillId, Set<RunStatus> statuses) {
-        List<String> ended = runStore.partitionsOfBackfillRuns(backfillId, statuses);
+        List<String> ended = history.partitionsOfGroup(backfillId, statuses);
         if (ended.isEmpty()) {
             // the common end of a backfill: no run ended so, and the partitions of its (maybe many) successful runs need not be read
             return List.of();
         }
-        Set<String> succeeded = new java.util.HashSet<>(runStore.partitionsOfBackfillRuns(backfillId, EnumSet.of(RunStatus.SUCCESS)));
+        Set<String> succeeded = new java.util.HashSet<>(history.partitionsOfGroup(backfillId, EnumSet.of(RunStatus.SUCCESS)));
         return ended.stream().filter(p -> !succeeded.contains(p)).distinct().toList();
     }
 
@@ -318,7 +324,7 @@ public class BackfillService {
     private void cancelDependents(String runId, String backfillId, RunStatus status) {
         Instant now = clock.instant();
         String why = "upstream run " + runId + " ended " + status;
-        for (String canceled : runStore.cancelDependents(runId, now, why)) {
+        for (String canceled : queue.cancelDependents(runId, now, why)) {
             audit.record(AuditEvent.of(now, "sluice", AuditAction.RUN_FINISHED, canceled, null, why, Map.of("status", RunStatus.CANCELED.name(), "after", runId))
                     .withBackfill(backfillId));
         }
@@ -338,10 +344,10 @@ public class BackfillService {
     }
 
     private void endIfDone(String backfillId) {
-        if (runStore.hasActiveRuns(backfillId)) {
+        if (queue.hasActiveRuns(backfillId)) {
             return;
         }
-        Map<RunStatus, Long> counts = runStore.countByStatus(backfillId);
+        Map<RunStatus, Long> counts = history.countByStatus(backfillId);
         List<String> failedPartitions = unfinished(backfillId, EnumSet.of(RunStatus.FAILURE));
         BackfillStatus end = failedPartitions.isEmpty() ? BackfillStatus.COMPLETED : BackfillStatus.FAILED;
         Instant now = clock.instant();

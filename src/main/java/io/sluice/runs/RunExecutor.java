@@ -36,7 +36,8 @@ public class RunExecutor {
     private static final long IDLE_POLL_MS = 500;
 
     private final RunWorker worker;
-    private final RunStore store;
+    private final RunQueue store;
+    private final RunHistory history;
     private final RunRecovery recovery;
     private final InstantSource clock;
     private final ExecutorService pool;
@@ -59,10 +60,11 @@ public class RunExecutor {
     /** When the dispatcher's loop last went round ({@link System#nanoTime()}), for the liveness check. */
     private volatile long lastRound = System.nanoTime();
 
-    RunExecutor(RunWorker worker, RunStore store, RunRecovery recovery, InstantSource clock, RunSettings settings, ConcurrencyLimits limits,
+    RunExecutor(RunWorker worker, RunQueue store, RunHistory history, RunRecovery recovery, InstantSource clock, RunSettings settings, ConcurrencyLimits limits,
                 AssetCatalog catalog, Event<RunsEnded> finished) {
         this.worker = worker;
         this.store = store;
+        this.history = history;
         this.recovery = recovery;
         this.clock = clock;
         this.limits = limits;
@@ -241,7 +243,7 @@ public class RunExecutor {
         for (QueuedRun queued : group) {
             try {
                 String error = "Sluice could not execute or record this run: " + cause;
-                store.find(queued.id()).filter(r -> r.status() == RunStatus.STARTED).ifPresent(run -> {
+                history.find(queued.id()).filter(r -> r.status() == RunStatus.STARTED).ifPresent(run -> {
                     recovery.markFailed(run, now, error, "execution error");
                     failed.add(new RunRecords.RunEnd(run.id(), RunStatus.FAILURE, now, 0, 0, 0, error));
                 });

@@ -38,7 +38,10 @@ class RunRecovery {
 
     private static final Logger LOG = Logger.getLogger(RunRecovery.class);
 
-    private final RunStore store;
+    private final RunQueue store;
+    private final RunHistory history;
+    private final RunEventLog events;
+    private final AssetState assets;
     private final RecoveryStore recovery;
     private final Lake lake;
     private final AssetCatalog catalog;
@@ -47,9 +50,12 @@ class RunRecovery {
     private final ObjectMapper mapper;
     private final int maxAttempts;
 
-    RunRecovery(RunStore store, RecoveryStore recovery, Lake lake, AssetCatalog catalog, AuditLog audit, InstantSource clock,
+    RunRecovery(RunQueue store, RunHistory history, RunEventLog events, AssetState assets, RecoveryStore recovery, Lake lake, AssetCatalog catalog, AuditLog audit, InstantSource clock,
                 ObjectMapper mapper, RunSettings settings) {
         this.store = store;
+        this.history = history;
+        this.events = events;
+        this.assets = assets;
         this.recovery = recovery;
         this.lake = lake;
         this.catalog = catalog;
@@ -64,7 +70,7 @@ class RunRecovery {
         Instant now = clock.instant();
         List<RunFinished> ended = new ArrayList<>();
         for (String id : store.idsWithStatus(RunStatus.STARTED)) {
-            Run run = store.find(id).orElseThrow();
+            Run run = history.find(id).orElseThrow();
             ended.add(new RunFinished(run.id(), run.backfillId(), recover(run, now)));
         }
         for (RunFinished stranded : recovery.cancelQueuedOfEndedBackfills(now, "its backfill had ended when Sluice started; nothing would run it")) {
@@ -99,7 +105,7 @@ class RunRecovery {
         }
         end(run, now, status, error, outcome.accounted(), rows);
         if (!outcome.recovered().isEmpty() || outcome.complete()) {
-            store.appendLog(run.id(), now, "WARN", null, "Sluice stopped while this run was in progress; at the next start "
+            events.appendLog(run.id(), now, "WARN", null, "Sluice stopped while this run was in progress; at the next start "
                     + outcome.recovered().size() + " publish(es) were found in the lake's write log and recorded as recovered"
                     + (outcome.complete() ? ": every step is accounted for, so the run ended SUCCESS" : "; the run ended " + status));
         }
@@ -130,7 +136,7 @@ class RunRecovery {
             LOG.errorf(e, "the lake's write log could not be read for run %s: nothing of it is recovered", run.id());
             writes = List.of();
         }
-        Set<Reconciliation.Recorded> recorded = store.materializations(run.id()).stream()
+        Set<Reconciliation.Recorded> recorded = events.materializations(run.id()).stream()
                 .map(m -> new Reconciliation.Recorded(m.asset(), m.partition())).collect(Collectors.toSet());
         Reconciliation.Outcome outcome = Reconciliation.of(run.steps().stream().map(s -> work(run, s)).toList(), writes, recorded);
         for (Reconciliation.Recovered r : outcome.recovered()) {
@@ -177,15 +183,15 @@ class RunRecovery {
         if (run.kind() == RunKind.ROLLBACK) {
             metadata.put("rollback_to", run.rollbackTo());
         }
-        store.recordMaterialization(new Materialization(run.id(), asset, r.partition(), w.writtenAt(), w.rowsChanged(), 0, 0, 0, json(metadata)));
+        events.recordMaterialization(new Materialization(run.id(), asset, r.partition(), w.writtenAt(), w.rowsChanged(), 0, 0, 0, json(metadata)));
         boolean partitioned = catalog.find(asset).map(a -> a.spec().partitions().isPartitioned()).orElse(false);
         if (partitioned && run.kind() == RunKind.MATERIALIZE && r.unit().isPresent()) {
-            store.recordPartitionOutcome(asset, r.unit().get().keys(), PartitionState.MATERIALIZED.name(), run.id(), w.writtenAt());
+            assets.recordPartitionOutcome(asset, r.unit().get().keys(), PartitionState.MATERIALIZED.name(), run.id(), w.writtenAt());
         }
         if (w.watermark() != null) {
-            store.saveWatermark(asset, r.partition(), w.watermark(), run.id(), now);
+            assets.saveWatermark(asset, r.partition(), w.watermark(), run.id(), now);
         }
-        store.appendLog(run.id(), now, "WARN", asset, "recovered from the lake's write log: published " + w.table()
+        events.appendLog(run.id(), now, "WARN", asset, "recovered from the lake's write log: published " + w.table()
                 + (r.partition() == null ? "" : " partition " + r.partition()) + " at " + w.writtenAt() + ", " + w.rowsChanged() + " rows changed");
     }
 
@@ -239,7 +245,7 @@ class RunRecovery {
             LOG.warnf("run %s of backfill %s is not retried: the backfill has ended", dead.id(), dead.backfillId());
             return;
         }
-        long attempts = store.attempts(dead.backfillId(), dead.partitions());
+        long attempts = history.attempts(dead.backfillId(), dead.partitions());
         if (attempts >= maxAttempts) {
             LOG.warnf("run %s of backfill %s is not retried: %d attempts made", dead.id(), dead.backfillId(), attempts);
             return;

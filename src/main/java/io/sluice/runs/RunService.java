@@ -25,7 +25,9 @@ import java.util.stream.Collectors;
 public class RunService {
 
     private final LaunchValidator validator;
-    private final RunStore store;
+    private final RunQueue store;
+    private final RunHistory history;
+    private final RunEventLog events;
     private final AuditLog audit;
     private final RunExecutor executor;
     private final InstantSource clock;
@@ -35,7 +37,7 @@ public class RunService {
     private final boolean queueBehindBusy;
     private final CancelWatch cancels;
 
-    RunService(LaunchValidator validator, RunStore store, AuditLog audit, RunExecutor executor, InstantSource clock,
+    RunService(LaunchValidator validator, RunQueue store, RunHistory history, RunEventLog events, AuditLog audit, RunExecutor executor, InstantSource clock,
                AssetCatalog catalog, Lake lake, RunSettings settings, CancelWatch cancels) {
         this.cancels = cancels;
         this.queueBehindBusy = settings.busyPartition() == RunSettings.BusyPartition.QUEUE;
@@ -43,6 +45,8 @@ public class RunService {
         this.lake = lake;
         this.validator = validator;
         this.store = store;
+        this.history = history;
+        this.events = events;
         this.audit = audit;
         this.executor = executor;
         this.clock = clock;
@@ -131,7 +135,7 @@ public class RunService {
         Asset<?> declared = catalog.find(asset).orElseThrow(() -> RequestRejected.notFound("asset", "unknown asset '" + asset + "'"));
         TableSpec table = declared.spec().table().orElseThrow(() -> RequestRejected.invalid("asset",
                 "asset " + asset + " declares no table that Sluice writes, so there is nothing to roll back"));
-        target.run().ifPresent(id -> store.find(id).orElseThrow(() -> RequestRejected.notFound("toRun", "no run with id '" + id + "'")));
+        target.run().ifPresent(id -> history.find(id).orElseThrow(() -> RequestRejected.notFound("toRun", "no run with id '" + id + "'")));
         Instant now = clock.instant();
         target.systemTime().filter(t -> t.isAfter(now)).ifPresent(t -> {
             throw RequestRejected.invalid("toSystemTime", "toSystemTime " + t + " is in the future; give a time at or before now");
@@ -193,7 +197,7 @@ public class RunService {
         Instant now = clock.instant();
         QuarkusTransaction.requiringNew().run(() -> {
             // the store decides under the row's lock: of two cancels at once, one changes the run and is audited
-            if (store.cancel(id, now) == RunStore.CancelOutcome.UNCHANGED) {
+            if (store.cancel(id, now) == RunQueue.CancelOutcome.UNCHANGED) {
                 Run latest = get(id);
                 throw RequestRejected.conflict("status", latest.status().isTerminal() ? "run " + id + " already ended " + latest.status()
                         : "run " + id + " is already asked to stop");
@@ -211,34 +215,34 @@ public class RunService {
     }
 
     public Run get(String id) {
-        return store.find(id).orElseThrow(() -> RequestRejected.notFound("id", "no run with id '" + id + "'"));
+        return history.find(id).orElseThrow(() -> RequestRejected.notFound("id", "no run with id '" + id + "'"));
     }
 
     public List<Run> list(RunQuery query) {
-        return store.list(query);
+        return history.list(query);
     }
 
     public List<LogLine> logs(String id, long afterId, int limit) {
         get(id);
-        return store.logs(id, afterId, limit);
+        return events.logs(id, afterId, limit);
     }
 
     public List<RecordedCheck> checks(String id) {
         get(id);
-        return store.checks(id);
+        return events.checks(id);
     }
 
     /** What the run page shows of a run's checks: at most {@code limit}, failures first, and how many there are of each outcome. */
     public CheckPage checkPage(String id, int limit) {
-        return new CheckPage(store.checksFailuresFirst(id, limit), store.checkCounts(id));
+        return new CheckPage(events.checksFailuresFirst(id, limit), events.checkCounts(id));
     }
 
     /** A page of a run's check results and the counts of all of them. */
-    public record CheckPage(List<RecordedCheck> shown, RunStore.CheckCounts counts) {
+    public record CheckPage(List<RecordedCheck> shown, RunEventLog.CheckCounts counts) {
     }
 
     public List<Materialization> materializations(String id) {
-        return store.materializations(id);
+        return events.materializations(id);
     }
 
     private static String assets(Run run) {

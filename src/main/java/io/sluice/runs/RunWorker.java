@@ -31,7 +31,7 @@ class RunWorker {
 
     private static final Logger LOG = Logger.getLogger(RunWorker.class);
 
-    private final RunStore store;
+    private final RunQueue store;
     private final StepRunner steps;
     private final AssetCatalog catalog;
     private final AuditLog audit;
@@ -40,7 +40,7 @@ class RunWorker {
     private final ObjectMapper mapper;
     private final RunSettings settings;
 
-    RunWorker(RunStore store, StepRunner steps, AssetCatalog catalog, AuditLog audit, RunMetrics metrics,
+    RunWorker(RunQueue store, StepRunner steps, AssetCatalog catalog, AuditLog audit, RunMetrics metrics,
               InstantSource clock, ObjectMapper mapper, RunSettings settings) {
         this.store = store;
         this.steps = steps;

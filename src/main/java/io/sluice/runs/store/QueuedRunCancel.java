@@ -45,10 +45,10 @@ final class QueuedRunCancel {
      * ascending id order (a row that a claim holds is waited for: a claim waits for nothing, so it ends soon); then cleans up
      * after the runs it canceled. Returns how many it canceled.
      */
-    int cancelBackfill(String backfillId, Instant now) throws SQLException {
+    int cancelGroup(String group, Instant now) throws SQLException {
         Map<String, String> active = new TreeMap<>();
         try (PreparedStatement ps = connection.prepareStatement("SELECT id, status FROM run WHERE backfill_id = ? AND status IN (?, ?)")) {
-            ps.setString(1, backfillId);
+            ps.setString(1, group);
             ps.setString(2, RunStatus.QUEUED.name());
             ps.setString(3, RunStatus.STARTED.name());
             try (ResultSet rs = ps.executeQuery()) {
