@@ -12,16 +12,14 @@ import io.sluice.partitions.PartitionSpace;
 import io.sluice.partitions.PartitionSubset;
 import io.sluice.partitions.PartitionsDefinition;
 import io.sluice.runs.Actors;
-import io.sluice.runs.ConcurrencyLimits;
 import io.sluice.runs.LaunchValidator;
 import io.sluice.runs.RequestRejected;
 import io.sluice.runs.Run;
 import io.sluice.runs.RunFinished;
-import io.sluice.runs.RunKind;
+import io.sluice.runs.RunFactory;
 import io.sluice.runs.RunRequest;
 import io.sluice.runs.RunService;
 import io.sluice.runs.RunStatus;
-import io.sluice.runs.RunStep;
 import io.sluice.runs.AssetState;
 import io.sluice.runs.RunHistory;
 import io.sluice.runs.RunQueue;
@@ -55,14 +53,14 @@ public class BackfillService {
     private final AssetState assetState;
     private final BackfillStore store;
     private final AuditLog audit;
-    private final ConcurrencyLimits limits;
+    private final BackfillAdmission admission;
+    private final RunFactory factory;
     private final InstantSource clock;
     private final ObjectMapper mapper;
-    private final io.sluice.runs.RunExecutor executor;
 
-    BackfillService(io.sluice.runs.RunExecutor executor, AssetCatalog catalog, LaunchValidator validator, RunService runs, RunQueue queue, RunHistory history, AssetState assetState, BackfillStore store, AuditLog audit,
-                    ConcurrencyLimits limits, InstantSource clock, ObjectMapper mapper) {
-        this.executor = executor;
+    BackfillService(AssetCatalog catalog, LaunchValidator validator, RunService runs, RunQueue queue, RunHistory history,
+                    AssetState assetState, BackfillStore store, AuditLog audit, BackfillAdmission admission, RunFactory factory,
+                    InstantSource clock, ObjectMapper mapper) {
         this.catalog = catalog;
         this.validator = validator;
         this.runs = runs;
@@ -71,7 +69,8 @@ public class BackfillService {
         this.assetState = assetState;
         this.store = store;
         this.audit = audit;
-        this.limits = limits;
+        this.admission = admission;
+        this.factory = factory;
         this.clock = clock;
         this.mapper = mapper;
     }
@@ -121,17 +120,11 @@ public class BackfillService {
         Map<String, List<String>> after = new java.util.HashMap<>();
         String config = valid.configByAsset().toString();
         for (PlannedRun p : plan.runs()) {
-            String runId = io.sluice.runs.RunIds.next();
+            Run run = factory.inGroup(valid, p.assets(), p.partitions(), id, BackfillTags.of(id), now);
             if (!p.after().isEmpty()) {
-                after.put(runId, p.after().stream().map(s -> planned.get(s).id()).toList());
+                after.put(run.id(), p.after().stream().map(s -> planned.get(s).id()).toList());
             }
-            List<RunStep> steps = new ArrayList<>();
-            for (int i = 0; i < p.assets().size(); i++) {
-                steps.add(RunStep.queued(i, p.assets().get(i)));
-            }
-            planned.add(new Run(runId, RunStatus.QUEUED, request.mode(), p.assets(), request.keys(), p.partitions(),
-                    config, request.reason(), request.launchedBy(), now, null, null, 0, 0, 0, null, false, steps, RunKind.MATERIALIZE,
-                    null, id));
+            planned.add(run);
         }
         Map<String, Object> scope = new LinkedHashMap<>();
         scope.put("mode", request.mode().name());
@@ -140,14 +133,24 @@ public class BackfillService {
         scope.put("runs", plan.runs().size());
         scope.put("config", config);
         parentIdDetail(scope, parentId);
-        if (request.maxConcurrent() > 0) {
-            limits.setBackfill(id, request.maxConcurrent());
+        admission.limit(id, request.maxConcurrent());
+        // the backfill, its audit event and its runs in one transaction of its own: all, or (a 409 or 5xx) nothing
+        for (int attempt = 1; ; attempt++) {
+            try {
+                io.quarkus.narayana.jta.QuarkusTransaction.requiringNew().run(() -> {
+                    store.create(backfill);
+                    audit.record(AuditEvent.of(now, request.launchedBy(), parentId == null ? AuditAction.BACKFILL_LAUNCHED
+                            : AuditAction.BACKFILL_RETRIED, null, assetList(assets), request.reason(), scope).withBackfill(id));
+                    runs.queue(planned, after);
+                });
+                break;
+            } catch (RequestRejected e) {
+                throw e;
+            } catch (RuntimeException e) {
+                runs.retryLostRace(e, attempt);
+            }
         }
-        runs.enqueue(planned, after, () -> {
-            store.create(backfill);
-            audit.record(AuditEvent.of(now, request.launchedBy(), parentId == null ? AuditAction.BACKFILL_LAUNCHED : AuditAction.BACKFILL_RETRIED,
-                    null, assetList(assets), request.reason(), scope).withBackfill(id));
-        });
+        runs.dispatchSoon();
         return new Launch(Optional.of(backfill), plan);
     }
 
@@ -191,7 +194,7 @@ public class BackfillService {
     public Backfill pause(String id, String actor, String reason) {
         Backfill b = io.quarkus.narayana.jta.QuarkusTransaction.requiringNew().call(() -> steer(id, EnumSet.of(BackfillStatus.RUNNING),
                 BackfillStatus.PAUSED, AuditAction.BACKFILL_PAUSED, actor, reason, null));
-        executor.refresh();
+        runs.dispatchSoon();
         return b;
     }
 
@@ -199,7 +202,7 @@ public class BackfillService {
     public Backfill resume(String id, String actor, String reason) {
         Backfill b = io.quarkus.narayana.jta.QuarkusTransaction.requiringNew().call(() -> steer(id, EnumSet.of(BackfillStatus.PAUSED),
                 BackfillStatus.RUNNING, AuditAction.BACKFILL_RESUMED, actor, reason, null));
-        executor.refresh();
+        runs.dispatchSoon();
         return b;
     }
 
@@ -212,7 +215,7 @@ public class BackfillService {
             queue.cancelGroup(id, now);
             return steered;
         });
-        executor.refresh();
+        runs.dispatchSoon();
         runs.stopCanceledRuns();
         return b;
     }
@@ -336,11 +339,11 @@ public class BackfillService {
      */
     void onRunsEnded(@Observes RunsEnded event) {
         for (RunFinished run : event.runs()) {
-            if (run.backfillId() != null && run.status() != RunStatus.SUCCESS) {
-                cancelDependents(run.runId(), run.backfillId(), run.status());
+            if (run.group() != null && run.status() != RunStatus.SUCCESS) {
+                cancelDependents(run.runId(), run.group(), run.status());
             }
         }
-        event.backfillIds().forEach(this::endIfDone);
+        event.groups().forEach(this::endIfDone);
     }
 
     private void endIfDone(String backfillId) {
@@ -370,9 +373,7 @@ public class BackfillService {
     void onStart(@Observes StartupEvent event) {
         for (BackfillStatus status : List.of(BackfillStatus.RUNNING, BackfillStatus.PAUSED)) {
             for (Backfill b : store.withStatus(status)) {
-                if (b.maxConcurrent() > 0) {
-                    limits.setBackfill(b.id(), b.maxConcurrent());
-                }
+                admission.limit(b.id(), b.maxConcurrent());
                 endIfDone(b.id());
             }
         }

@@ -20,9 +20,6 @@ public interface RunHistory {
     /** The partitions of the group's runs that ended in one of {@code statuses}. */
     List<String> partitionsOfGroup(String group, Set<RunStatus> statuses);
 
-    /** How many runs of the group have covered exactly these partitions (the attempts so far). */
-    long attempts(String group, List<String> partitions);
-
     /** The newest step of each of the given assets, across runs (assets never run are absent). */
     Map<AssetKey, AssetRun> lastStepByAsset(Collection<AssetKey> assets);
 }

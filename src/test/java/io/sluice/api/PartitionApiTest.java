@@ -90,7 +90,7 @@ class PartitionApiTest {
         AssetKey regional = AssetKey.parse("test/regional");
         return new Run(UUID.randomUUID().toString(), RunStatus.QUEUED, MaterializationMode.INCREMENTAL, List.of(regional), List.of(),
                 List.of(partition), "{}", "held", "tester", Instant.now(), null, null, 0, 0, 0, null, false, List.of(RunStep.queued(0, regional)),
-                RunKind.MATERIALIZE, null, UUID.randomUUID().toString());
+                RunKind.MATERIALIZE, null, UUID.randomUUID().toString(), java.util.Map.of());
     }
 
     private static void assertKeys(String... keys) {

@@ -103,7 +103,7 @@ public abstract class CancelLockOrderContract {
     private static Run run(String id, String backfill, AssetKey asset, String partition, Instant at) {
         return new Run(id, RunStatus.QUEUED, MaterializationMode.INCREMENTAL, List.of(asset), List.of(),
                 List.of(partition), "{}", "lock order", "tester", at, null, null, 0, 0, 0, null, false, List.of(RunStep.queued(0, asset)),
-                RunKind.MATERIALIZE, null, backfill);
+                RunKind.MATERIALIZE, null, backfill, java.util.Map.of());
     }
 
     /** Waits until at least {@code n} sessions of the metadata store wait for a lock. */

@@ -291,4 +291,41 @@ public abstract class RunQueueContract extends StorePortContract {
         assertThat(history.lastStepByAsset(List.of(a)).get(a).runId()).isEqualTo(run.id());
         assertThat(history.lastStepByAsset(List.of(a)).get(a).step().status()).isEqualTo(RunStatus.FAILURE);
     }
+
+    @Inject
+    io.sluice.backfill.BackfillStore backfills;
+
+    @Test
+    void onlyTheRunsOfAdmittedGroupsAreQueuedAndAStoppedGroupsRunsAreAskedToStop() {
+        AssetKey a = uniqueAsset();
+        String running = backfill(io.sluice.backfill.BackfillStatus.RUNNING, a);
+        String paused = backfill(io.sluice.backfill.BackfillStatus.PAUSED, a);
+        String canceled = backfill(io.sluice.backfill.BackfillStatus.CANCELED, a);
+        Run ofRunning = inGroup(partitionedRun(a, "p1"), running);
+        Run ofPaused = inGroup(partitionedRun(a, "p2"), paused);
+        Run ofCanceled = inGroup(partitionedRun(a, "p3"), canceled);
+        Run single = partitionedRun(a, "p4");
+        queue.createAll(List.of(ofRunning, ofPaused, ofCanceled, single));
+        assertThat(queuedIds()).contains(ofRunning.id(), single.id()).doesNotContain(ofPaused.id(), ofCanceled.id());
+
+        queue.claimAll(List.of(ofRunning.id(), ofCanceled.id(), single.id()), t0);
+        assertThat(queue.cancelRequested(List.of(ofRunning.id(), ofCanceled.id(), single.id())))
+                .as("the started run of a canceled group stops").containsExactly(ofCanceled.id());
+        assertThat(queue.isCancelRequested(ofCanceled.id())).isTrue();
+        assertThat(queue.isCancelRequested(ofRunning.id())).isFalse();
+        queue.cancel(single.id(), t0.plusSeconds(1));
+        assertThat(queue.isCancelRequested(single.id())).as("flagged").isTrue();
+    }
+
+    private String backfill(io.sluice.backfill.BackfillStatus status, AssetKey asset) {
+        String id = UUID.randomUUID().toString();
+        io.quarkus.narayana.jta.QuarkusTransaction.requiringNew().run(() -> backfills.create(new io.sluice.backfill.Backfill(id, status,
+                List.of(asset), MaterializationMode.FULL_REFRESH, "{}", null, "tester", t0, null, 1, 1, 0, null)));
+        return id;
+    }
+
+    private static Run inGroup(Run run, String group) {
+        return new Run(run.id(), run.status(), run.mode(), run.assets(), run.keys(), run.partitions(), run.configJson(), run.reason(),
+                run.launchedBy(), run.createdAt(), null, null, 0, 0, 0, null, false, run.steps(), run.kind(), null, group, Map.of("sluice/backfill", group));
+    }
 }

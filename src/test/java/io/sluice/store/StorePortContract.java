@@ -72,7 +72,7 @@ public abstract class StorePortContract {
             steps.add(RunStep.queued(i, assets[i]));
         }
         return new Run(UUID.randomUUID().toString(), RunStatus.QUEUED, MaterializationMode.SINGLE_KEY, List.of(assets), List.of("k1", "k2"),
-                List.of(), "{\"a\":{}}", "because", "tester", t0, null, null, 0, 0, 0, null, false, steps, RunKind.MATERIALIZE, null, null);
+                List.of(), "{\"a\":{}}", "because", "tester", t0, null, null, 0, 0, 0, null, false, steps, RunKind.MATERIALIZE, null, null, java.util.Map.of());
     }
 
     protected static AssetKey uniqueAsset() {
@@ -97,6 +97,6 @@ public abstract class StorePortContract {
     protected Run partitionedRun(AssetKey asset, String... partitions) {
         return new Run(UUID.randomUUID().toString(), RunStatus.QUEUED, MaterializationMode.FULL_REFRESH, List.of(asset), List.of(),
                 List.of(partitions), "{}", null, "tester", t0, null, null, 0, 0, 0, null, false, List.of(RunStep.queued(0, asset)),
-                RunKind.MATERIALIZE, null, null);
+                RunKind.MATERIALIZE, null, null, java.util.Map.of());
     }
 }

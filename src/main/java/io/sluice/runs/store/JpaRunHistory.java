@@ -43,15 +43,15 @@ public class JpaRunHistory implements RunHistory {
         StringBuilder hql = new StringBuilder("from RunEntity r where 1 = 1");
         query.status().ifPresent(s -> hql.append(" and r.status = :status"));
         query.asset().ifPresent(a -> hql.append(" and exists (from RunStepEntity s where s.id.runId = r.id and s.assetKey = :asset)"));
-        query.backfill().ifPresent(b -> hql.append(" and r.backfillId = :backfill"));
-        if (!query.queuedBackfillRuns()) {
-            hql.append(" and (r.backfillId is null or r.status <> 'QUEUED')");
+        query.group().ifPresent(g -> hql.append(" and r.groupId = :group"));
+        if (!query.queuedGroupRuns()) {
+            hql.append(" and (r.groupId is null or r.status <> 'QUEUED')");
         }
         hql.append(" order by r.createdAt desc, r.seq desc, r.id desc");
         var q = session.createSelectionQuery(hql.toString(), RunEntity.class);
         query.status().ifPresent(s -> q.setParameter("status", s.name()));
         query.asset().ifPresent(a -> q.setParameter("asset", a.toString()));
-        query.backfill().ifPresent(b -> q.setParameter("backfill", b));
+        query.group().ifPresent(g -> q.setParameter("group", g));
         List<RunEntity> runs = q.setFirstResult(query.offset()).setMaxResults(query.limit()).getResultList();
         var steps = RunMapping.steps(session, runs.stream().map(r -> r.id).toList());
         return runs.stream().map(r -> mapping.toRun(r, steps.getOrDefault(r.id, List.of()))).toList();
@@ -61,8 +61,8 @@ public class JpaRunHistory implements RunHistory {
     @Transactional
     public Map<RunStatus, Long> countByStatus(String group) {
         Map<RunStatus, Long> counts = new EnumMap<>(RunStatus.class);
-        session.createSelectionQuery("select status, count(*) from RunEntity where backfillId = :b group by status", Object[].class)
-                .setParameter("b", group).getResultList()
+        session.createSelectionQuery("select status, count(*) from RunEntity where groupId = :g group by status", Object[].class)
+                .setParameter("g", group).getResultList()
                 .forEach(r -> counts.put(RunStatus.valueOf((String) r[0]), ((Number) r[1]).longValue()));
         return counts;
     }
@@ -71,17 +71,10 @@ public class JpaRunHistory implements RunHistory {
     @Transactional
     public List<String> partitionsOfGroup(String group, Set<RunStatus> statuses) {
         List<String> partitions = new ArrayList<>();
-        session.createSelectionQuery("select partitionsJson from RunEntity where backfillId = :b and status in :statuses order by seq", String.class)
-                .setParameter("b", group).setParameter("statuses", statuses.stream().map(Enum::name).toList())
+        session.createSelectionQuery("select partitionsJson from RunEntity where groupId = :g and status in :statuses order by seq", String.class)
+                .setParameter("g", group).setParameter("statuses", statuses.stream().map(Enum::name).toList())
                 .getResultList().forEach(json -> partitions.addAll(mapping.strings(json)));
         return partitions;
-    }
-
-    @Override
-    @Transactional
-    public long attempts(String group, List<String> partitions) {
-        return session.createSelectionQuery("select count(*) from RunEntity where backfillId = :b and partitionsJson = :p", Long.class)
-                .setParameter("b", group).setParameter("p", mapping.json(partitions)).getSingleResult();
     }
 
     @Override

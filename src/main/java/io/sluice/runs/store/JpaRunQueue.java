@@ -1,6 +1,7 @@
 package io.sluice.runs.store;
 
 import io.sluice.catalog.AssetKey;
+import io.sluice.runs.Admission;
 import io.sluice.runs.QueuedRun;
 import io.sluice.runs.Run;
 import io.sluice.runs.RunEventLog;
@@ -30,13 +31,16 @@ public class JpaRunQueue implements RunQueue {
     private final PartitionReservations reservations;
     private final RunDependencies dependencies;
     private final RunEventLog events;
+    private final Admission admission;
 
-    JpaRunQueue(Session session, RunMapping mapping, PartitionReservations reservations, RunDependencies dependencies, RunEventLog events) {
+    JpaRunQueue(Session session, RunMapping mapping, PartitionReservations reservations, RunDependencies dependencies, RunEventLog events,
+                Admission admission) {
         this.session = session;
         this.mapping = mapping;
         this.reservations = reservations;
         this.dependencies = dependencies;
         this.events = events;
+        this.admission = admission;
     }
 
     @Override
@@ -90,25 +94,24 @@ public class JpaRunQueue implements RunQueue {
     @Override
     @Transactional
     public List<QueuedRun> nextQueued(int limit) {
-        // Reads that each follow an index and stop at the limit instead of sorting the whole queue: single launches
-        // (backfill_id is null), then the queue of each running backfill (run_backfill_queue_idx), merged in queue order;
-        // a backfill run that waits for runs that have not succeeded yet (run_dependency) is not ready.
-        List<Object[]> rows = new ArrayList<>(session.createSelectionQuery("select r.id, r.backfillId, r.assets, r.createdAt, r.seq "
-                        + "from RunEntity r where r.backfillId is null and r.status = :queued "
+        // Reads that each follow an index and stop at the limit instead of sorting the whole queue: runs of no group
+        // (group_id is null), then the queue of each admitted group (run_group_queue_idx), merged in queue order;
+        // a run that waits for runs that have not succeeded yet (run_dependency) is not ready.
+        List<Object[]> rows = new ArrayList<>(session.createSelectionQuery("select r.id, r.groupId, r.assets, r.createdAt, r.seq "
+                        + "from RunEntity r where r.groupId is null and r.status = :queued "
                         + "and not exists (from PartitionWaitEntity w where w.runId = r.id) " + READY + "order by r.createdAt, r.seq", Object[].class)
                 .setParameter("queued", RunStatus.QUEUED.name()).setMaxResults(limit).getResultList());
         if (rows.size() < limit) {
-            List<Object[]> ofBackfills = new ArrayList<>();
-            for (String backfill : session.createSelectionQuery("select id from io.sluice.backfill.store.BackfillEntity where status = 'RUNNING'",
-                    String.class).getResultList()) {
-                ofBackfills.addAll(session.createSelectionQuery("select r.id, r.backfillId, r.assets, r.createdAt, r.seq from RunEntity r "
-                                + "where r.backfillId = :backfill and r.status = :queued "
+            List<Object[]> ofGroups = new ArrayList<>();
+            for (String group : admission.admitted()) {
+                ofGroups.addAll(session.createSelectionQuery("select r.id, r.groupId, r.assets, r.createdAt, r.seq from RunEntity r "
+                                + "where r.groupId = :group and r.status = :queued "
                                 + "and not exists (from PartitionWaitEntity w where w.runId = r.id) " + READY + "order by r.createdAt, r.seq", Object[].class)
-                        .setParameter("backfill", backfill).setParameter("queued", RunStatus.QUEUED.name()).setMaxResults(limit - rows.size())
+                        .setParameter("group", group).setParameter("queued", RunStatus.QUEUED.name()).setMaxResults(limit - rows.size())
                         .getResultList());
             }
-            ofBackfills.sort(Comparator.comparing((Object[] r) -> (Instant) r[3]).thenComparing(r -> (Long) r[4]));
-            rows.addAll(ofBackfills.subList(0, Math.min(ofBackfills.size(), limit - rows.size())));
+            ofGroups.sort(Comparator.comparing((Object[] r) -> (Instant) r[3]).thenComparing(r -> (Long) r[4]));
+            rows.addAll(ofGroups.subList(0, Math.min(ofGroups.size(), limit - rows.size())));
         }
         return rows.stream().map(row -> new QueuedRun((String) row[0], (String) row[1],
                 Arrays.stream(((String) row[2]).split(",")).map(AssetKey::parse).toList())).toList();
@@ -196,33 +199,36 @@ public class JpaRunQueue implements RunQueue {
     @Override
     @Transactional
     public boolean hasActiveRuns(String group) {
-        return !session.createSelectionQuery("select id from RunEntity where backfillId = :b and status in (:queued, :started)", String.class)
-                .setParameter("b", group).setParameter("queued", RunStatus.QUEUED.name()).setParameter("started", RunStatus.STARTED.name())
+        return !session.createSelectionQuery("select id from RunEntity where groupId = :g and status in (:queued, :started)", String.class)
+                .setParameter("g", group).setParameter("queued", RunStatus.QUEUED.name()).setParameter("started", RunStatus.STARTED.name())
                 .setMaxResults(1).getResultList().isEmpty();
     }
 
     /**
-     * A run is asked to stop when its cancel was requested or its backfill was canceled: a run claimed while its backfill's
-     * cancel was being stored is not flagged by that cancel (the cancel passes over rows a claim holds), but stops all the same.
+     * A run is asked to stop when its cancel was requested or its group was stopped ({@link Admission#stopped}): a run
+     * claimed while its group's cancel was being stored is not flagged by that cancel (the cancel passes over rows a
+     * claim holds), but stops all the same.
      */
-    private static final String STOP_ASKED = "(r.cancelRequested = true or exists (select 1 from io.sluice.backfill.store.BackfillEntity b "
-            + "where b.id = r.backfillId and b.status = 'CANCELED'))";
-
     @Override
     @Transactional
     public Set<String> cancelRequested(Collection<String> ids) {
         if (ids.isEmpty()) {
             return Set.of();
         }
-        return new HashSet<>(session.createSelectionQuery("select r.id from RunEntity r where r.id in :ids and " + STOP_ASKED, String.class)
-                .setParameter("ids", ids).getResultList());
+        List<Object[]> rows = session.createSelectionQuery("select r.id, r.cancelRequested, r.groupId from RunEntity r where r.id in :ids "
+                + "and (r.cancelRequested = true or r.groupId is not null)", Object[].class).setParameter("ids", ids).getResultList();
+        Set<String> groups = new HashSet<>();
+        rows.stream().filter(r -> !(Boolean) r[1]).forEach(r -> groups.add((String) r[2]));
+        Set<String> stopped = groups.isEmpty() ? Set.of() : admission.stopped(groups);
+        Set<String> asked = new HashSet<>();
+        rows.stream().filter(r -> (Boolean) r[1] || stopped.contains((String) r[2])).forEach(r -> asked.add((String) r[0]));
+        return asked;
     }
 
     @Override
     @Transactional
     public boolean isCancelRequested(String id) {
-        return !session.createSelectionQuery("select r.id from RunEntity r where r.id = :id and " + STOP_ASKED, String.class)
-                .setParameter("id", id).getResultList().isEmpty();
+        return cancelRequested(List.of(id)).contains(id);
     }
 
     @Override

@@ -22,6 +22,7 @@ import org.hibernate.Session;
 class RunMapping {
 
     private static final TypeReference<List<String>> STRINGS = new TypeReference<>() { };
+    private static final TypeReference<Map<String, String>> TAGS = new TypeReference<>() { };
 
     private final ObjectMapper mapper;
 
@@ -33,7 +34,7 @@ class RunMapping {
         List<AssetKey> assets = Arrays.stream(e.assets.split(",")).map(AssetKey::parse).toList();
         return new Run(e.id, RunStatus.valueOf(e.status), MaterializationMode.valueOf(e.mode), assets, strings(e.keysJson),
                 strings(e.partitionsJson), e.configJson, e.reason, e.launchedBy, e.createdAt, e.startedAt, e.endedAt,
-                e.keyCount, e.batchCount, e.rowsWritten, e.error, e.cancelRequested, steps, RunKind.valueOf(e.kind), e.rollbackTo, e.backfillId);
+                e.keyCount, e.batchCount, e.rowsWritten, e.error, e.cancelRequested, steps, RunKind.valueOf(e.kind), e.rollbackTo, e.groupId, tags(e.tagsJson));
     }
 
     static RunStep toStep(RunStepEntity s) {
@@ -49,6 +50,22 @@ class RunMapping {
         return session.createSelectionQuery("from RunStepEntity where id.runId in :ids order by id.runId, id.stepIndex", RunStepEntity.class)
                 .setParameter("ids", runIds).getResultList().stream()
                 .collect(Collectors.groupingBy(s -> s.id.runId, LinkedHashMap::new, Collectors.mapping(RunMapping::toStep, Collectors.toList())));
+    }
+
+    /** The tags as stored: null for none (most runs), else a JSON object in key order. */
+    String tagsJson(Map<String, String> tags) {
+        return tags.isEmpty() ? null : json(new java.util.TreeMap<>(tags));
+    }
+
+    Map<String, String> tags(String json) {
+        if (json == null) {
+            return Map.of();
+        }
+        try {
+            return mapper.readValue(json, TAGS);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("unreadable tags in the metadata store: " + json, e);
+        }
     }
 
     String json(Object values) {

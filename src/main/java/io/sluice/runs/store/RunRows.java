@@ -20,7 +20,7 @@ import java.util.function.Function;
 import java.util.stream.Collectors;
 
 /**
- * The hot paths of the run queue in plain JDBC on the caller's connection: queueing many runs (a backfill)
+ * The hot paths of the run queue in plain JDBC on the caller's connection: queueing many runs (a group)
  * with batched inserts, and claiming a group of queued runs with {@code FOR UPDATE SKIP LOCKED}.
  */
 final class RunRows {
@@ -36,7 +36,7 @@ final class RunRows {
     /** Inserts QUEUED runs, their steps and their partition reservations (one batch per table). */
     void insert(List<Run> runs, Function<Run, List<String>> reserved) throws SQLException {
         try (PreparedStatement run = connection.prepareStatement("INSERT INTO run (id, status, mode, assets, keys_json, partitions_json, config_json, "
-                + "reason, launched_by, created_at, kind, rollback_to, backfill_id, seq) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
+                + "reason, launched_by, created_at, kind, rollback_to, group_id, tags_json, seq) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
             long seq = 0;
             for (Run r : runs) {
                 run.setString(1, r.id());
@@ -51,8 +51,9 @@ final class RunRows {
                 RecordsWriter.time(run, 10, r.createdAt());
                 run.setString(11, r.kind().name());
                 text(run, 12, r.rollbackTo());
-                text(run, 13, r.backfillId());
-                run.setLong(14, seq++);
+                text(run, 13, r.group());
+                text(run, 14, mapping.tagsJson(r.tags()));
+                run.setLong(15, seq++);
                 run.addBatch();
             }
             run.executeBatch();
@@ -89,7 +90,7 @@ final class RunRows {
         String marks = String.join(", ", Collections.nCopies(ids.size(), "?"));
         Map<String, RunEntity> claimed = new HashMap<>();
         try (PreparedStatement lock = connection.prepareStatement("SELECT id, mode, assets, keys_json, partitions_json, config_json, reason, launched_by, "
-                + "created_at, kind, rollback_to, backfill_id FROM run WHERE id IN (" + marks + ") AND status = 'QUEUED' FOR UPDATE SKIP LOCKED")) {
+                + "created_at, kind, rollback_to, group_id, tags_json FROM run WHERE id IN (" + marks + ") AND status = 'QUEUED' FOR UPDATE SKIP LOCKED")) {
             for (int i = 0; i < ids.size(); i++) {
                 lock.setString(i + 1, ids.get(i));
             }
@@ -109,7 +110,8 @@ final class RunRows {
                     e.startedAt = now;
                     e.kind = rs.getString(10);
                     e.rollbackTo = rs.getString(11);
-                    e.backfillId = rs.getString(12);
+                    e.groupId = rs.getString(12);
+                    e.tagsJson = rs.getString(13);
                     claimed.put(e.id, e);
                 }
             }
