@@ -82,4 +82,9 @@ class ArchitectureTest {
     @ArchTest
     static final ArchRule apiDoesNotCallTheWeb = noClasses().that().resideInAPackage("io.sluice.api..")
             .should().dependOnClassesThat().resideInAPackage("io.sluice.web..");
+
+    /** Backfills plug into runs (Admission, RetryPolicy, a group and tags on runs); runs never reach back. */
+    @ArchTest
+    static final ArchRule runsDoNotDependOnBackfills = noClasses().that().resideInAPackage("io.sluice.runs..")
+            .should().dependOnClassesThat().resideInAPackage("io.sluice.backfill..");
 }

@@ -50,6 +50,6 @@ public record RunDto(
         return new RunDto(run.id(), run.status().name(), run.mode().name(), run.assets().stream().map(AssetKey::toString).toList(),
                 run.keys(), run.partitions(), config, run.reason(), run.launchedBy(), run.createdAt(), run.startedAt(), run.endedAt(),
                 duration, run.keyCount(), run.batchCount(), run.rowsWritten(), run.error(), run.cancelRequested(),
-                run.steps().stream().map(StepDto::of).toList(), materializations, run.kind().name(), run.rollbackTo(), run.backfillId());
+                run.steps().stream().map(StepDto::of).toList(), materializations, run.kind().name(), run.rollbackTo(), io.sluice.backfill.BackfillTags.backfillOf(run).orElse(null));
     }
 }

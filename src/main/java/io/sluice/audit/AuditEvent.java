@@ -24,6 +24,11 @@ public record AuditEvent(
         return new AuditEvent(0, ts, actor, action, runId, assets, reason, detail, null);
     }
 
+    /** The event about a run of a group (a backfill's runs have the backfill's id as their group, so the trail of a backfill holds them). */
+    public AuditEvent withGroup(String group) {
+        return withBackfill(group);
+    }
+
     public AuditEvent withBackfill(String backfill) {
         return new AuditEvent(id, ts, actor, action, runId, assets, reason, detail, backfill);
     }

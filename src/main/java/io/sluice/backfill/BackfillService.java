@@ -12,17 +12,17 @@ import io.sluice.partitions.PartitionSpace;
 import io.sluice.partitions.PartitionSubset;
 import io.sluice.partitions.PartitionsDefinition;
 import io.sluice.runs.Actors;
-import io.sluice.runs.ConcurrencyLimits;
 import io.sluice.runs.LaunchValidator;
 import io.sluice.runs.RequestRejected;
 import io.sluice.runs.Run;
 import io.sluice.runs.RunFinished;
-import io.sluice.runs.RunKind;
+import io.sluice.runs.RunFactory;
 import io.sluice.runs.RunRequest;
 import io.sluice.runs.RunService;
 import io.sluice.runs.RunStatus;
-import io.sluice.runs.RunStep;
-import io.sluice.runs.RunStore;
+import io.sluice.runs.AssetState;
+import io.sluice.runs.RunHistory;
+import io.sluice.runs.RunQueue;
 import io.sluice.runs.RunsEnded;
 import io.sluice.runs.ValidatedLaunch;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -48,24 +48,29 @@ public class BackfillService {
     private final AssetCatalog catalog;
     private final LaunchValidator validator;
     private final RunService runs;
-    private final RunStore runStore;
+    private final RunQueue queue;
+    private final RunHistory history;
+    private final AssetState assetState;
     private final BackfillStore store;
     private final AuditLog audit;
-    private final ConcurrencyLimits limits;
+    private final BackfillAdmission admission;
+    private final RunFactory factory;
     private final InstantSource clock;
     private final ObjectMapper mapper;
-    private final io.sluice.runs.RunExecutor executor;
 
-    BackfillService(io.sluice.runs.RunExecutor executor, AssetCatalog catalog, LaunchValidator validator, RunService runs, RunStore runStore, BackfillStore store, AuditLog audit,
-                    ConcurrencyLimits limits, InstantSource clock, ObjectMapper mapper) {
-        this.executor = executor;
+    BackfillService(AssetCatalog catalog, LaunchValidator validator, RunService runs, RunQueue queue, RunHistory history,
+                    AssetState assetState, BackfillStore store, AuditLog audit, BackfillAdmission admission, RunFactory factory,
+                    InstantSource clock, ObjectMapper mapper) {
         this.catalog = catalog;
         this.validator = validator;
         this.runs = runs;
-        this.runStore = runStore;
+        this.queue = queue;
+        this.history = history;
+        this.assetState = assetState;
         this.store = store;
         this.audit = audit;
-        this.limits = limits;
+        this.admission = admission;
+        this.factory = factory;
         this.clock = clock;
         this.mapper = mapper;
     }
@@ -86,7 +91,7 @@ public class BackfillService {
                 .findFirst().orElseThrow(() -> RequestRejected.invalid("assets", "none of the selected assets is partitioned; "
                         + "launch them with POST /api/runs"));
         List<AssetKey> anchored = selected.stream().filter(s -> s.partitions().equals(definition)).map(BackfillPlanner.Selected::key).toList();
-        PartitionSubset targets = BackfillTargets.of(request, anchored, definition.at(now), runStore::partitionOutcomes);
+        PartitionSubset targets = BackfillTargets.of(request, anchored, definition.at(now), assetState::partitionOutcomes);
         ValidatedLaunch valid = validator.validateExceptPartitions(new RunRequest(request.assets(), request.mode(), request.keys(),
                 List.of(), request.config(), request.reason(), request.launchedBy()));
         if (request.partitionsPerRun() < 1) {
@@ -115,17 +120,11 @@ public class BackfillService {
         Map<String, List<String>> after = new java.util.HashMap<>();
         String config = valid.configByAsset().toString();
         for (PlannedRun p : plan.runs()) {
-            String runId = io.sluice.runs.RunIds.next();
+            Run run = factory.inGroup(valid, p.assets(), p.partitions(), id, BackfillTags.of(id), now);
             if (!p.after().isEmpty()) {
-                after.put(runId, p.after().stream().map(s -> planned.get(s).id()).toList());
+                after.put(run.id(), p.after().stream().map(s -> planned.get(s).id()).toList());
             }
-            List<RunStep> steps = new ArrayList<>();
-            for (int i = 0; i < p.assets().size(); i++) {
-                steps.add(RunStep.queued(i, p.assets().get(i)));
-            }
-            planned.add(new Run(runId, RunStatus.QUEUED, request.mode(), p.assets(), request.keys(), p.partitions(),
-                    config, request.reason(), request.launchedBy(), now, null, null, 0, 0, 0, null, false, steps, RunKind.MATERIALIZE,
-                    null, id));
+            planned.add(run);
         }
         Map<String, Object> scope = new LinkedHashMap<>();
         scope.put("mode", request.mode().name());
@@ -134,14 +133,24 @@ public class BackfillService {
         scope.put("runs", plan.runs().size());
         scope.put("config", config);
         parentIdDetail(scope, parentId);
-        if (request.maxConcurrent() > 0) {
-            limits.setBackfill(id, request.maxConcurrent());
+        admission.limit(id, request.maxConcurrent());
+        // the backfill, its audit event and its runs in one transaction of its own: all, or (a 409 or 5xx) nothing
+        for (int attempt = 1; ; attempt++) {
+            try {
+                io.quarkus.narayana.jta.QuarkusTransaction.requiringNew().run(() -> {
+                    store.create(backfill);
+                    audit.record(AuditEvent.of(now, request.launchedBy(), parentId == null ? AuditAction.BACKFILL_LAUNCHED
+                            : AuditAction.BACKFILL_RETRIED, null, assetList(assets), request.reason(), scope).withBackfill(id));
+                    runs.queue(planned, after);
+                });
+                break;
+            } catch (RequestRejected e) {
+                throw e;
+            } catch (RuntimeException e) {
+                runs.retryLostRace(e, attempt);
+            }
         }
-        runs.enqueue(planned, after, () -> {
-            store.create(backfill);
-            audit.record(AuditEvent.of(now, request.launchedBy(), parentId == null ? AuditAction.BACKFILL_LAUNCHED : AuditAction.BACKFILL_RETRIED,
-                    null, assetList(assets), request.reason(), scope).withBackfill(id));
-        });
+        runs.dispatchSoon();
         return new Launch(Optional.of(backfill), plan);
     }
 
@@ -174,7 +183,7 @@ public class BackfillService {
     }
 
     public BackfillProgress progress(Backfill backfill) {
-        Map<RunStatus, Long> counts = runStore.countByStatus(backfill.id());
+        Map<RunStatus, Long> counts = history.countByStatus(backfill.id());
         return BackfillProgress.of(backfill.runCount(), counts.getOrDefault(RunStatus.QUEUED, 0L), counts.getOrDefault(RunStatus.STARTED, 0L),
                 counts.getOrDefault(RunStatus.SUCCESS, 0L), counts.getOrDefault(RunStatus.FAILURE, 0L),
                 counts.getOrDefault(RunStatus.CANCELED, 0L), backfill.createdAt(), backfill.endedAt() == null ? clock.instant() : backfill.endedAt(),
@@ -185,7 +194,7 @@ public class BackfillService {
     public Backfill pause(String id, String actor, String reason) {
         Backfill b = io.quarkus.narayana.jta.QuarkusTransaction.requiringNew().call(() -> steer(id, EnumSet.of(BackfillStatus.RUNNING),
                 BackfillStatus.PAUSED, AuditAction.BACKFILL_PAUSED, actor, reason, null));
-        executor.refresh();
+        runs.dispatchSoon();
         return b;
     }
 
@@ -193,7 +202,7 @@ public class BackfillService {
     public Backfill resume(String id, String actor, String reason) {
         Backfill b = io.quarkus.narayana.jta.QuarkusTransaction.requiringNew().call(() -> steer(id, EnumSet.of(BackfillStatus.PAUSED),
                 BackfillStatus.RUNNING, AuditAction.BACKFILL_RESUMED, actor, reason, null));
-        executor.refresh();
+        runs.dispatchSoon();
         return b;
     }
 
@@ -203,10 +212,10 @@ public class BackfillService {
         Backfill b = io.quarkus.narayana.jta.QuarkusTransaction.requiringNew().call(() -> {
             Backfill steered = steer(id, EnumSet.of(BackfillStatus.RUNNING, BackfillStatus.PAUSED), BackfillStatus.CANCELED,
                     AuditAction.BACKFILL_CANCELED, actor, reason, now);
-            runStore.cancelBackfillRuns(id, now);
+            queue.cancelGroup(id, now);
             return steered;
         });
-        executor.refresh();
+        runs.dispatchSoon();
         runs.stopCanceledRuns();
         return b;
     }
@@ -228,7 +237,7 @@ public class BackfillService {
         if (!failed.isEmpty() && !retries.isEmpty()) {
             // partitions an earlier retry (or a retry of it) materialized are done: a second retry takes only what is left
             Set<String> redone = new java.util.HashSet<>();
-            retries.forEach(r -> redone.addAll(runStore.partitionsOfBackfillRuns(r.id(), EnumSet.of(RunStatus.SUCCESS))));
+            retries.forEach(r -> redone.addAll(history.partitionsOfGroup(r.id(), EnumSet.of(RunStatus.SUCCESS))));
             failed = failed.stream().filter(p -> !redone.contains(p)).toList();
         }
         if (failed.isEmpty()) {
@@ -305,12 +314,12 @@ public class BackfillService {
 
     /** Partitions whose runs ended in one of {@code statuses} and that no later attempt materialized. */
     private List<String> unfinished(String backfillId, Set<RunStatus> statuses) {
-        List<String> ended = runStore.partitionsOfBackfillRuns(backfillId, statuses);
+        List<String> ended = history.partitionsOfGroup(backfillId, statuses);
         if (ended.isEmpty()) {
             // the common end of a backfill: no run ended so, and the partitions of its (maybe many) successful runs need not be read
             return List.of();
         }
-        Set<String> succeeded = new java.util.HashSet<>(runStore.partitionsOfBackfillRuns(backfillId, EnumSet.of(RunStatus.SUCCESS)));
+        Set<String> succeeded = new java.util.HashSet<>(history.partitionsOfGroup(backfillId, EnumSet.of(RunStatus.SUCCESS)));
         return ended.stream().filter(p -> !succeeded.contains(p)).distinct().toList();
     }
 
@@ -318,7 +327,7 @@ public class BackfillService {
     private void cancelDependents(String runId, String backfillId, RunStatus status) {
         Instant now = clock.instant();
         String why = "upstream run " + runId + " ended " + status;
-        for (String canceled : runStore.cancelDependents(runId, now, why)) {
+        for (String canceled : queue.cancelDependents(runId, now, why)) {
             audit.record(AuditEvent.of(now, "sluice", AuditAction.RUN_FINISHED, canceled, null, why, Map.of("status", RunStatus.CANCELED.name(), "after", runId))
                     .withBackfill(backfillId));
         }
@@ -330,18 +339,18 @@ public class BackfillService {
      */
     void onRunsEnded(@Observes RunsEnded event) {
         for (RunFinished run : event.runs()) {
-            if (run.backfillId() != null && run.status() != RunStatus.SUCCESS) {
-                cancelDependents(run.runId(), run.backfillId(), run.status());
+            if (run.group() != null && run.status() != RunStatus.SUCCESS) {
+                cancelDependents(run.runId(), run.group(), run.status());
             }
         }
-        event.backfillIds().forEach(this::endIfDone);
+        event.groups().forEach(this::endIfDone);
     }
 
     private void endIfDone(String backfillId) {
-        if (runStore.hasActiveRuns(backfillId)) {
+        if (queue.hasActiveRuns(backfillId)) {
             return;
         }
-        Map<RunStatus, Long> counts = runStore.countByStatus(backfillId);
+        Map<RunStatus, Long> counts = history.countByStatus(backfillId);
         List<String> failedPartitions = unfinished(backfillId, EnumSet.of(RunStatus.FAILURE));
         BackfillStatus end = failedPartitions.isEmpty() ? BackfillStatus.COMPLETED : BackfillStatus.FAILED;
         Instant now = clock.instant();
@@ -364,9 +373,7 @@ public class BackfillService {
     void onStart(@Observes StartupEvent event) {
         for (BackfillStatus status : List.of(BackfillStatus.RUNNING, BackfillStatus.PAUSED)) {
             for (Backfill b : store.withStatus(status)) {
-                if (b.maxConcurrent() > 0) {
-                    limits.setBackfill(b.id(), b.maxConcurrent());
-                }
+                admission.limit(b.id(), b.maxConcurrent());
                 endIfDone(b.id());
             }
         }

@@ -17,6 +17,12 @@ public interface BackfillStore {
 
     List<Backfill> withStatus(BackfillStatus status);
 
+    /** The ids of the backfills in one of these statuses. */
+    List<String> idsWithStatus(Set<BackfillStatus> statuses);
+
+    /** Of these backfill ids, those of backfills in {@code status}. */
+    Set<String> withStatus(java.util.Collection<String> ids, BackfillStatus status);
+
     /** The backfills launched to retry the failures of {@code id} (whose parent it is), oldest first. */
     List<Backfill> retriesOf(String id);
 

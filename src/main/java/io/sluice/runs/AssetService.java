@@ -19,12 +19,14 @@ public class AssetService {
     static final int MAX_KEYS = 1000;
 
     private final AssetCatalog catalog;
-    private final RunStore store;
+    private final RunEventLog events;
+    private final RunHistory history;
     private final Lake lake;
 
-    AssetService(AssetCatalog catalog, RunStore store, Lake lake) {
+    AssetService(AssetCatalog catalog, RunEventLog events, RunHistory history, Lake lake) {
         this.catalog = catalog;
-        this.store = store;
+        this.events = events;
+        this.history = history;
         this.lake = lake;
     }
 
@@ -59,15 +61,15 @@ public class AssetService {
     }
 
     public Optional<Materialization> lastMaterialization(AssetKey key) {
-        return store.lastMaterialization(key);
+        return events.lastMaterialization(key);
     }
 
     public List<RecordedCheck> latestChecks(AssetKey key) {
-        return store.latestChecks(key);
+        return events.latestChecks(key);
     }
 
     public Map<AssetKey, AssetRun> lastSteps() {
-        return store.lastStepByAsset(catalog.graph().keys());
+        return history.lastStepByAsset(catalog.graph().keys());
     }
 
     /** Entity keys a keyed asset knows, filtered by prefix, at most {@code limit}. */

@@ -23,7 +23,7 @@ public class CancelWatch {
     static final long POLL_MS = 500;
 
     private final RunExecutor executor;
-    private final RunStore store;
+    private final RunQueue store;
     private final Lake lake;
     private final boolean execute;
     /** Runs whose interrupt was logged (kept to the runs in flight). */
@@ -32,7 +32,7 @@ public class CancelWatch {
     private boolean woken;
     private volatile Thread watcher;
 
-    CancelWatch(RunExecutor executor, RunStore store, Lake lake, RunSettings settings) {
+    CancelWatch(RunExecutor executor, RunQueue store, Lake lake, RunSettings settings) {
         this.executor = executor;
         this.store = store;
         this.lake = lake;

@@ -5,9 +5,9 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * Limits on runs executing at once beyond the worker pool: per named pool (an asset declares its pool; limits are
- * stored in the metadata store and change at run time, see {@link PoolService}) and per backfill (set when it is
- * launched). Unset means unlimited. The dispatcher asks often, so the pools' limits are held in memory, read from the
+ * Limits on runs executing at once beyond the worker pool, per named pool (an asset declares its pool; limits are
+ * stored in the metadata store and change at run time, see {@link PoolService}); the limits of groups of runs come
+ * from {@link Admission}. Unset means unlimited. The dispatcher asks often, so the pools' limits are held in memory, read from the
  * store once and kept in step by every change made through this process.
  */
 @ApplicationScoped
@@ -15,7 +15,6 @@ public class ConcurrencyLimits {
 
     private final PoolLimitStore store;
     private volatile Map<String, Integer> pools;
-    private final Map<String, Integer> backfills = new ConcurrentHashMap<>();
 
     ConcurrencyLimits(PoolLimitStore store) {
         this.store = store;
@@ -52,13 +51,5 @@ public class ConcurrencyLimits {
             }
         }
         return loaded;
-    }
-
-    public void setBackfill(String backfillId, int limit) {
-        backfills.put(backfillId, limit);
-    }
-
-    public int backfill(String backfillId) {
-        return backfills.getOrDefault(backfillId, Integer.MAX_VALUE);
     }
 }

@@ -31,12 +31,12 @@ public class DynamicPartitionService {
     static final int RUNS_NAMED = 10;
 
     private final DynamicKeyStore store;
-    private final RunStore runs;
+    private final AssetState runs;
     private final AssetCatalog catalog;
     private final AuditLog audit;
     private final InstantSource clock;
 
-    DynamicPartitionService(DynamicKeyStore store, RunStore runs, AssetCatalog catalog, AuditLog audit, InstantSource clock) {
+    DynamicPartitionService(DynamicKeyStore store, AssetState runs, AssetCatalog catalog, AuditLog audit, InstantSource clock) {
         this.store = store;
         this.runs = runs;
         this.catalog = catalog;

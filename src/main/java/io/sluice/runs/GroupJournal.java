@@ -19,7 +19,7 @@ import java.util.Set;
  */
 final class GroupJournal implements LogSink {
 
-    private final RunStore store;
+    private final RunQueue store;
     private final AuditLog audit;
     private final List<String> runIds;
     private final long flushNanos;
@@ -30,7 +30,7 @@ final class GroupJournal implements LogSink {
     private Set<String> cancelRequested = Set.of();
     private long cancelReadAt = System.nanoTime();
 
-    GroupJournal(RunStore store, AuditLog audit, List<String> runIds, long flushMillis) {
+    GroupJournal(RunQueue store, AuditLog audit, List<String> runIds, long flushMillis) {
         this.store = store;
         this.audit = audit;
         this.runIds = List.copyOf(runIds);

@@ -26,7 +26,7 @@ final class GroupSizer {
         this.targetMillis = targetMillis;
     }
 
-    /** Runs to claim together for runs of this kind (for example a backfill's assets). */
+    /** Runs to claim together for runs of this kind (for example a group's assets). */
     int size(String kind) {
         Double average = averageMillis.get(kind);
         if (average == null) {

@@ -27,8 +27,11 @@ public class LaunchValidator {
     private final AssetCatalog catalog;
     private final ConfigBinder binder;
     private final ObjectMapper mapper;
+    private final jakarta.enterprise.inject.Instance<RangeLaunchHint> rangeHints;
 
-    public LaunchValidator(AssetCatalog catalog, ConfigBinder binder, ObjectMapper mapper) {
+    public LaunchValidator(AssetCatalog catalog, ConfigBinder binder, ObjectMapper mapper,
+                           jakarta.enterprise.inject.Instance<RangeLaunchHint> rangeHints) {
+        this.rangeHints = rangeHints;
         this.catalog = catalog;
         this.binder = binder;
         this.mapper = mapper;
@@ -41,8 +44,8 @@ public class LaunchValidator {
     }
 
     /**
-     * Validates everything but the partitions: a backfill plans its runs' partitions itself, per partitions
-     * definition, and checks its ranges against them.
+     * Validates everything but the partitions: a launcher of a group of runs plans its runs' partitions itself, per
+     * partitions definition, and checks its ranges against them.
      */
     public ValidatedLaunch validateExceptPartitions(RunRequest request) {
         List<AssetKey> ordered = catalog.graph().inDependencyOrder(assets(request.assets()));
@@ -123,8 +126,8 @@ public class LaunchValidator {
         }
         if (partitions.isEmpty()) {
             throw RequestRejected.invalid("partitions", "asset " + partitioned.get(0) + " is partitioned ("
-                    + definition(partitioned.get(0)).describe() + "): give the partitions to materialize; for a range of them, launch a "
-                    + "backfill (POST /api/backfills with \"ranges\", and \"singleRun\": true to make it one run)");
+                    + definition(partitioned.get(0)).describe() + "): give the partitions to materialize"
+                    + rangeHints.stream().findFirst().map(h -> "; for a range of them, " + h.howTo()).orElse(""));
         }
         Keys.require("partitions", partitions);
         for (int i = 0; i < partitions.size(); i++) {

@@ -26,10 +26,10 @@ import java.util.Set;
 public class PartitionStatuses {
 
     private final AssetCatalog catalog;
-    private final RunStore store;
+    private final AssetState store;
     private final InstantSource clock;
 
-    PartitionStatuses(AssetCatalog catalog, RunStore store, InstantSource clock) {
+    PartitionStatuses(AssetCatalog catalog, AssetState store, InstantSource clock) {
         this.catalog = catalog;
         this.store = store;
         this.clock = clock;

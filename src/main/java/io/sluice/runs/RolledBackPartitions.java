@@ -8,7 +8,7 @@ import java.util.OptionalLong;
 
 /**
  * The partition status a rollback leaves: a partition whose data the rollback removed (held by the writes in effect
- * before it, by none after) is MISSING, so that a failed-and-missing backfill selects it; one it gave data back to (held
+ * before it, by none after) is MISSING, so that a launch of failed and missing partitions selects it; one it gave data back to (held
  * after, not before) is MATERIALIZED again; every other partition keeps its status. Partitions are given as the lake
  * names them: keys, or ranges {@code first...last} of keys; those not in the asset's partitions now are left out.
  */

@@ -3,8 +3,13 @@ package io.sluice.runs;
 import io.sluice.catalog.AssetKey;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 
-/** A stored attempt to materialize assets. */
+/**
+ * A stored attempt to materialize assets. {@code group} names the runs launched together (null for a run of its own):
+ * the dispatcher groups, limits and admits them through {@link Admission}; {@code tags} say more about the run (who
+ * launched its group, the run it retries), as Dagster's run tags do. Build runs with {@link RunFactory}.
+ */
 public record Run(
         String id,
         RunStatus status,
@@ -26,13 +31,15 @@ public record Run(
         List<RunStep> steps,
         RunKind kind,
         String rollbackTo,
-        String backfillId) {
+        String group,
+        Map<String, String> tags) {
 
     public Run {
         assets = List.copyOf(assets);
         keys = List.copyOf(keys);
         partitions = List.copyOf(partitions);
         steps = List.copyOf(steps);
+        tags = tags == null ? Map.of() : Map.copyOf(tags);
         kind = kind == null ? RunKind.MATERIALIZE : kind;
     }
 }

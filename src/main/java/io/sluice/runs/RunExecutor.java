@@ -24,10 +24,10 @@ import org.jboss.logging.Logger;
 
 /**
  * The bounded worker pool that executes runs in this process, fed by a dispatcher that takes QUEUED runs
- * from the metadata store in order, within the limits: free workers, each pool's limit, each backfill's
- * limit, and paused backfills are skipped. A run is claimed in the store before it executes, so a run
+ * from the metadata store in order, within the limits: free workers, each pool's limit, each run group's
+ * limit ({@link Admission}), and the runs of groups not admitted (paused) are skipped. A run is claimed in the store before it executes, so a run
  * dispatched twice executes once. At startup, {@link RunRecovery} first settles what a process that died left
- * (runs left STARTED, queued runs nothing would claim) and the backfills hear of the runs it ended.
+ * (runs left STARTED, queued runs nothing would claim) and the launchers of groups hear of the runs it ended.
  */
 @ApplicationScoped
 public class RunExecutor {
@@ -36,13 +36,15 @@ public class RunExecutor {
     private static final long IDLE_POLL_MS = 500;
 
     private final RunWorker worker;
-    private final RunStore store;
+    private final RunQueue store;
+    private final RunHistory history;
     private final RunRecovery recovery;
     private final InstantSource clock;
     private final ExecutorService pool;
     private final int workers;
     private final boolean execute;
     private final ConcurrencyLimits limits;
+    private final Admission admission;
     private final AssetCatalog catalog;
     private final Event<RunsEnded> finished;
     private final GroupSizer sizer;
@@ -59,13 +61,15 @@ public class RunExecutor {
     /** When the dispatcher's loop last went round ({@link System#nanoTime()}), for the liveness check. */
     private volatile long lastRound = System.nanoTime();
 
-    RunExecutor(RunWorker worker, RunStore store, RunRecovery recovery, InstantSource clock, RunSettings settings, ConcurrencyLimits limits,
-                AssetCatalog catalog, Event<RunsEnded> finished) {
+    RunExecutor(RunWorker worker, RunQueue store, RunHistory history, RunRecovery recovery, InstantSource clock, RunSettings settings, ConcurrencyLimits limits,
+                Admission admission, AssetCatalog catalog, Event<RunsEnded> finished) {
         this.worker = worker;
         this.store = store;
+        this.history = history;
         this.recovery = recovery;
         this.clock = clock;
         this.limits = limits;
+        this.admission = admission;
         this.catalog = catalog;
         this.finished = finished;
         this.workers = settings.workers();
@@ -149,8 +153,8 @@ public class RunExecutor {
 
     /**
      * Starts as many groups of queued runs as there are free workers, within the limits. A single launch is a
-     * group of its own; a backfill's runs are grouped with the next queued runs of the same backfill, as many
-     * as {@link GroupSizer} says fit and the pool and backfill limits allow (limits count runs, since every
+     * group of its own; the runs of a run group are grouped with its next queued runs, as many
+     * as {@link GroupSizer} says fit and the pool and run group limits allow (limits count runs, since every
      * run of a claimed group shows STARTED).
      */
     private void dispatch() {
@@ -158,10 +162,10 @@ public class RunExecutor {
         if (free <= 0) {
             return;
         }
-        Map<String, Integer> byBackfill = new HashMap<>();
+        Map<String, Integer> byGroup = new HashMap<>();
         Map<String, Integer> byPool = new HashMap<>();
         for (QueuedRun running : inFlight.values()) {
-            count(running, byBackfill, byPool);
+            count(running, byGroup, byPool);
         }
         synchronized (ahead) {
             if (ahead.size() < workers * maxGroup) {
@@ -175,18 +179,18 @@ public class RunExecutor {
                 if (inFlight.containsKey(next.id())) {
                     continue;
                 }
-                if (!allowed(next, byBackfill, byPool)) {
+                if (!allowed(next, byGroup, byPool)) {
                     held.add(next);
                     continue;
                 }
                 List<QueuedRun> group = new java.util.ArrayList<>();
                 group.add(next);
-                count(next, byBackfill, byPool);
-                int size = next.backfillId() == null ? 1 : sizer.size(kind(next));
-                while (group.size() < size && !ahead.isEmpty() && next.backfillId().equals(ahead.peek().backfillId())
-                        && !inFlight.containsKey(ahead.peek().id()) && allowed(ahead.peek(), byBackfill, byPool)) {
+                count(next, byGroup, byPool);
+                int size = next.group() == null ? 1 : sizer.size(kind(next));
+                while (group.size() < size && !ahead.isEmpty() && next.group().equals(ahead.peek().group())
+                        && !inFlight.containsKey(ahead.peek().id()) && allowed(ahead.peek(), byGroup, byPool)) {
                     QueuedRun more = ahead.poll();
-                    count(more, byBackfill, byPool);
+                    count(more, byGroup, byPool);
                     group.add(more);
                 }
                 group.forEach(r -> inFlight.put(r.id(), r));
@@ -204,7 +208,7 @@ public class RunExecutor {
         return run.assets().toString();
     }
 
-    /** Drops the runs fetched ahead (a backfill was paused or canceled): the next dispatch reads the queue again. */
+    /** Drops the runs fetched ahead (a group was paused or canceled): the next dispatch reads the queue again. */
     public void refresh() {
         synchronized (ahead) {
             ahead.clear();
@@ -225,9 +229,9 @@ public class RunExecutor {
             wake();
         }
         if (!ended.isEmpty()) {
-            Map<String, String> backfillOf = new HashMap<>();
-            group.forEach(r -> backfillOf.put(r.id(), r.backfillId()));
-            finished.fire(new RunsEnded(ended.stream().map(e -> new RunFinished(e.runId(), backfillOf.get(e.runId()), e.status())).toList()));
+            Map<String, String> groupOf = new HashMap<>();
+            group.forEach(r -> groupOf.put(r.id(), r.group()));
+            finished.fire(new RunsEnded(ended.stream().map(e -> new RunFinished(e.runId(), groupOf.get(e.runId()), e.status())).toList()));
         }
     }
 
@@ -241,7 +245,7 @@ public class RunExecutor {
         for (QueuedRun queued : group) {
             try {
                 String error = "Sluice could not execute or record this run: " + cause;
-                store.find(queued.id()).filter(r -> r.status() == RunStatus.STARTED).ifPresent(run -> {
+                history.find(queued.id()).filter(r -> r.status() == RunStatus.STARTED).ifPresent(run -> {
                     recovery.markFailed(run, now, error, "execution error");
                     failed.add(new RunRecords.RunEnd(run.id(), RunStatus.FAILURE, now, 0, 0, 0, error));
                 });
@@ -252,8 +256,8 @@ public class RunExecutor {
         return failed;
     }
 
-    private boolean allowed(QueuedRun run, Map<String, Integer> byBackfill, Map<String, Integer> byPool) {
-        if (run.backfillId() != null && byBackfill.getOrDefault(run.backfillId(), 0) >= limits.backfill(run.backfillId())) {
+    private boolean allowed(QueuedRun run, Map<String, Integer> byGroup, Map<String, Integer> byPool) {
+        if (run.group() != null && byGroup.getOrDefault(run.group(), 0) >= admission.limit(run.group())) {
             return false;
         }
         for (String p : pools(run)) {
@@ -264,9 +268,9 @@ public class RunExecutor {
         return true;
     }
 
-    private void count(QueuedRun run, Map<String, Integer> byBackfill, Map<String, Integer> byPool) {
-        if (run.backfillId() != null) {
-            byBackfill.merge(run.backfillId(), 1, Integer::sum);
+    private void count(QueuedRun run, Map<String, Integer> byGroup, Map<String, Integer> byPool) {
+        if (run.group() != null) {
+            byGroup.merge(run.group(), 1, Integer::sum);
         }
         for (String p : pools(run)) {
             byPool.merge(p, 1, Integer::sum);

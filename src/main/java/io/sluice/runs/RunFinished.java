@@ -1,5 +1,5 @@
 package io.sluice.runs;
 
-/** A run that has ended, with its backfill (null for a single launch); carried by {@link RunsEnded}. */
-public record RunFinished(String runId, String backfillId, RunStatus status) {
+/** A run that has ended, with its group (null for a run of its own); carried by {@link RunsEnded}. */
+public record RunFinished(String runId, String group, RunStatus status) {
 }

@@ -6,7 +6,7 @@ import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Run ids: time-ordered UUIDs (version 7, RFC 9562) that increase within this process, millisecond and counter
- * first, random last. Runs launched together (a backfill) sit next to each other in every index keyed by run id,
+ * first, random last. Runs launched together (a group) sit next to each other in every index keyed by run id,
  * so claiming and ending a group of them touches a few index pages instead of one page per run. For the same reason
  * their first characters are the same for every run made within about a minute: {@link #shortForm} shows the last ones.
  */
@@ -24,7 +24,7 @@ public final class RunIds {
 
     /**
      * The part of an id the pages show: its last {@value #SHORT_LENGTH} characters, which are random in a run id (and in a
-     * backfill's random UUID), so runs made in the same millisecond read differently; the full id ends with it.
+     * random UUID), so runs made in the same millisecond read differently; the full id ends with it.
      */
     public static String shortForm(String id) {
         return id.length() <= SHORT_LENGTH ? id : id.substring(id.length() - SHORT_LENGTH);

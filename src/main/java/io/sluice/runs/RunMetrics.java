@@ -10,7 +10,7 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Prometheus metrics: runs and asset steps by status, and their durations. The meters of each asset and status are
- * registered once and kept: building and looking one up again for every run cost a backfill of short runs more than
+ * registered once and kept: building and looking one up again for every run cost a group of short runs more than
  * counting did.
  */
 @ApplicationScoped

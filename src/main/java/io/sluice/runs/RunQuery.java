@@ -4,10 +4,10 @@ import io.sluice.catalog.AssetKey;
 import java.util.Optional;
 
 /**
- * A filter over stored runs, newest first: by status, asset, backfill; {@code queuedBackfillRuns} false leaves out
- * the queued runs of backfills (thousands of them; the home page counts them in the backfills panel instead).
+ * A filter over stored runs, newest first: by status, asset, group; {@code queuedGroupRuns} false leaves out
+ * the queued runs of groups (thousands of them; the home page counts them in the panel of their group instead).
  */
-public record RunQuery(Optional<RunStatus> status, Optional<AssetKey> asset, Optional<String> backfill, boolean queuedBackfillRuns,
+public record RunQuery(Optional<RunStatus> status, Optional<AssetKey> asset, Optional<String> group, boolean queuedGroupRuns,
                        int limit, int offset) {
 
     public static final int MAX_LIMIT = 500;
@@ -29,7 +29,7 @@ public record RunQuery(Optional<RunStatus> status, Optional<AssetKey> asset, Opt
         return new RunQuery(Optional.empty(), Optional.empty(), limit, 0);
     }
 
-    public RunQuery withoutQueuedBackfillRuns() {
-        return new RunQuery(status, asset, backfill, false, limit, offset);
+    public RunQuery withoutQueuedGroupRuns() {
+        return new RunQuery(status, asset, group, false, limit, offset);
     }
 }

@@ -29,48 +29,59 @@ import org.jboss.logging.Logger;
  * What a start after a crash does before any run is dispatched. Each run left STARTED is first reconciled with the
  * lake's write log: a publish the store never heard of is recorded (a materialization marked {@code recovered}, the
  * partition status, the watermark the step would have stored). A run whose every step with work to do is accounted for
- * then ends SUCCESS; otherwise it ends CANCELED if its cancel was requested (or its backfill canceled), else FAILURE,
- * and a backfill run is queued again only while its backfill is running or paused, up to sluice.runs.max-attempts runs
- * in all. Queued runs of backfills that ended are canceled: nothing would ever claim them.
+ * then ends SUCCESS; otherwise it ends CANCELED if its cancel was requested (or its group stopped), else FAILURE,
+ * and it is queued again when a {@link RetryPolicy} says so (the launcher of its group decides, with at most
+ * sluice.runs.max-attempts runs in all). Queued runs of groups that ended ({@link Admission#closed()}) are
+ * canceled: nothing would ever claim them.
  */
 @ApplicationScoped
 class RunRecovery {
 
     private static final Logger LOG = Logger.getLogger(RunRecovery.class);
 
-    private final RunStore store;
+    private final RunQueue store;
+    private final RunHistory history;
+    private final RunEventLog events;
+    private final AssetState assets;
     private final RecoveryStore recovery;
     private final Lake lake;
     private final AssetCatalog catalog;
     private final AuditLog audit;
     private final InstantSource clock;
     private final ObjectMapper mapper;
-    private final int maxAttempts;
+    private final Admission admission;
+    private final jakarta.enterprise.inject.Instance<RetryPolicy> retryPolicies;
+    private final RunFactory factory;
 
-    RunRecovery(RunStore store, RecoveryStore recovery, Lake lake, AssetCatalog catalog, AuditLog audit, InstantSource clock,
-                ObjectMapper mapper, RunSettings settings) {
+    RunRecovery(RunQueue store, RunHistory history, RunEventLog events, AssetState assets, RecoveryStore recovery, Lake lake, AssetCatalog catalog, AuditLog audit, InstantSource clock,
+                ObjectMapper mapper, Admission admission, jakarta.enterprise.inject.Instance<RetryPolicy> retryPolicies, RunFactory factory) {
         this.store = store;
+        this.history = history;
+        this.events = events;
+        this.assets = assets;
         this.recovery = recovery;
         this.lake = lake;
         this.catalog = catalog;
         this.audit = audit;
         this.clock = clock;
         this.mapper = mapper;
-        this.maxAttempts = settings.maxAttempts();
+        this.admission = admission;
+        this.retryPolicies = retryPolicies;
+        this.factory = factory;
     }
 
-    /** Recovers what the last process left; returns the runs whose end it stored (their backfills hear of them). */
+    /** Recovers what the last process left; returns the runs whose end it stored (the launchers of their groups hear of them). */
     List<RunFinished> recover() {
         Instant now = clock.instant();
         List<RunFinished> ended = new ArrayList<>();
         for (String id : store.idsWithStatus(RunStatus.STARTED)) {
-            Run run = store.find(id).orElseThrow();
-            ended.add(new RunFinished(run.id(), run.backfillId(), recover(run, now)));
+            Run run = history.find(id).orElseThrow();
+            ended.add(new RunFinished(run.id(), run.group(), recover(run, now)));
         }
-        for (RunFinished stranded : recovery.cancelQueuedOfEndedBackfills(now, "its backfill had ended when Sluice started; nothing would run it")) {
-            LOG.warnf("run %s was queued for backfill %s, which had ended: canceled", stranded.runId(), stranded.backfillId());
+        for (RunFinished stranded : recovery.cancelQueuedOf(admission.closed(), now, "its group had ended when Sluice started; nothing would run it")) {
+            LOG.warnf("run %s was queued in group %s, which had ended: canceled", stranded.runId(), stranded.group());
             audit.record(AuditEvent.of(now, "sluice", AuditAction.RUN_RECOVERED, stranded.runId(), null, "process restart",
-                    Map.of("status", RunStatus.CANCELED.name(), "why", "queued for a backfill that had ended")).withBackfill(stranded.backfillId()));
+                    Map.of("status", RunStatus.CANCELED.name(), "why", "queued in a group that had ended")).withGroup(stranded.group()));
             ended.add(stranded);
         }
         ended.addAll(recovery.unsuccessfulWithQueuedDependents());
@@ -99,7 +110,7 @@ class RunRecovery {
         }
         end(run, now, status, error, outcome.accounted(), rows);
         if (!outcome.recovered().isEmpty() || outcome.complete()) {
-            store.appendLog(run.id(), now, "WARN", null, "Sluice stopped while this run was in progress; at the next start "
+            events.appendLog(run.id(), now, "WARN", null, "Sluice stopped while this run was in progress; at the next start "
                     + outcome.recovered().size() + " publish(es) were found in the lake's write log and recorded as recovered"
                     + (outcome.complete() ? ": every step is accounted for, so the run ended SUCCESS" : "; the run ended " + status));
         }
@@ -111,7 +122,7 @@ class RunRecovery {
             detail.put("reconciledFrom", "lake write log");
         }
         audit.record(AuditEvent.of(now, "sluice", AuditAction.RUN_RECOVERED, run.id(), assets(run), "process restart", detail)
-                .withBackfill(run.backfillId()));
+                .withGroup(run.group()));
         if (status == RunStatus.FAILURE) {
             retry(run, now);
         }
@@ -130,7 +141,7 @@ class RunRecovery {
             LOG.errorf(e, "the lake's write log could not be read for run %s: nothing of it is recovered", run.id());
             writes = List.of();
         }
-        Set<Reconciliation.Recorded> recorded = store.materializations(run.id()).stream()
+        Set<Reconciliation.Recorded> recorded = events.materializations(run.id()).stream()
                 .map(m -> new Reconciliation.Recorded(m.asset(), m.partition())).collect(Collectors.toSet());
         Reconciliation.Outcome outcome = Reconciliation.of(run.steps().stream().map(s -> work(run, s)).toList(), writes, recorded);
         for (Reconciliation.Recovered r : outcome.recovered()) {
@@ -177,15 +188,15 @@ class RunRecovery {
         if (run.kind() == RunKind.ROLLBACK) {
             metadata.put("rollback_to", run.rollbackTo());
         }
-        store.recordMaterialization(new Materialization(run.id(), asset, r.partition(), w.writtenAt(), w.rowsChanged(), 0, 0, 0, json(metadata)));
+        events.recordMaterialization(new Materialization(run.id(), asset, r.partition(), w.writtenAt(), w.rowsChanged(), 0, 0, 0, json(metadata)));
         boolean partitioned = catalog.find(asset).map(a -> a.spec().partitions().isPartitioned()).orElse(false);
         if (partitioned && run.kind() == RunKind.MATERIALIZE && r.unit().isPresent()) {
-            store.recordPartitionOutcome(asset, r.unit().get().keys(), PartitionState.MATERIALIZED.name(), run.id(), w.writtenAt());
+            assets.recordPartitionOutcome(asset, r.unit().get().keys(), PartitionState.MATERIALIZED.name(), run.id(), w.writtenAt());
         }
         if (w.watermark() != null) {
-            store.saveWatermark(asset, r.partition(), w.watermark(), run.id(), now);
+            assets.saveWatermark(asset, r.partition(), w.watermark(), run.id(), now);
         }
-        store.appendLog(run.id(), now, "WARN", asset, "recovered from the lake's write log: published " + w.table()
+        events.appendLog(run.id(), now, "WARN", asset, "recovered from the lake's write log: published " + w.table()
                 + (r.partition() == null ? "" : " partition " + r.partition()) + " at " + w.writtenAt() + ", " + w.rowsChanged() + " rows changed");
     }
 
@@ -223,35 +234,28 @@ class RunRecovery {
     void markFailed(Run run, Instant now, String error, String why) {
         end(run, now, RunStatus.FAILURE, error, Set.of(), Map.of());
         audit.record(AuditEvent.of(now, "sluice", AuditAction.RUN_RECOVERED, run.id(), null, why,
-                Map.of("status", RunStatus.FAILURE.name())).withBackfill(run.backfillId()));
+                Map.of("status", RunStatus.FAILURE.name())).withGroup(run.group()));
     }
 
     /**
-     * A backfill run that died with the process runs again while its backfill is running or paused, up to
-     * sluice.runs.max-attempts runs in all; the runs that waited for it wait for the retry. Without a retry, its end
-     * (heard by the backfill) cancels them.
+     * A run that died with the process runs again when a {@link RetryPolicy} says so, given the attempts made (its
+     * {@link RunFactory#ATTEMPT} tag); the runs that waited for it wait for the retry. Without a retry, its end (heard
+     * by the launcher of its group) cancels them.
      */
     private void retry(Run dead, Instant now) {
-        if (dead.backfillId() == null || dead.kind() != RunKind.MATERIALIZE) {
+        if (dead.kind() != RunKind.MATERIALIZE) {
             return;
         }
-        if (!recovery.backfillOpen(dead.backfillId())) {
-            LOG.warnf("run %s of backfill %s is not retried: the backfill has ended", dead.id(), dead.backfillId());
+        int attempts = RunFactory.attempt(dead);
+        if (retryPolicies.stream().noneMatch(p -> p.retries(dead, attempts))) {
+            LOG.warnf("run %s is not queued again: no retry policy retries it after %d attempt(s)", dead.id(), attempts);
             return;
         }
-        long attempts = store.attempts(dead.backfillId(), dead.partitions());
-        if (attempts >= maxAttempts) {
-            LOG.warnf("run %s of backfill %s is not retried: %d attempts made", dead.id(), dead.backfillId(), attempts);
-            return;
-        }
-        List<RunStep> steps = dead.steps().stream().map(s -> RunStep.queued(s.index(), s.asset())).toList();
-        Run retry = new Run(RunIds.next(), RunStatus.QUEUED, dead.mode(), dead.assets(), dead.keys(), dead.partitions(),
-                dead.configJson(), "attempt " + (attempts + 1) + ": run " + dead.id() + " died with the process", dead.launchedBy(), now,
-                null, null, 0, 0, 0, null, false, steps, RunKind.MATERIALIZE, null, dead.backfillId());
+        Run retry = factory.retry(dead, now);
         store.create(retry);
         store.moveDependencies(dead.id(), retry.id());
         audit.record(AuditEvent.of(now, "sluice", AuditAction.RUN_LAUNCHED, retry.id(), assets(dead), retry.reason(),
-                Map.of("retryOf", dead.id(), "attempt", attempts + 1, "partitions", dead.partitions())).withBackfill(dead.backfillId()));
+                Map.of("retryOf", dead.id(), "attempt", attempts + 1, "partitions", dead.partitions())).withGroup(dead.group()));
     }
 
     private static String assets(Run run) {

@@ -25,7 +25,9 @@ import java.util.stream.Collectors;
 public class RunService {
 
     private final LaunchValidator validator;
-    private final RunStore store;
+    private final RunQueue store;
+    private final RunHistory history;
+    private final RunEventLog events;
     private final AuditLog audit;
     private final RunExecutor executor;
     private final InstantSource clock;
@@ -34,15 +36,19 @@ public class RunService {
     private final Lake lake;
     private final boolean queueBehindBusy;
     private final CancelWatch cancels;
+    private final RunFactory factory;
 
-    RunService(LaunchValidator validator, RunStore store, AuditLog audit, RunExecutor executor, InstantSource clock,
-               AssetCatalog catalog, Lake lake, RunSettings settings, CancelWatch cancels) {
+    RunService(LaunchValidator validator, RunQueue store, RunHistory history, RunEventLog events, AuditLog audit, RunExecutor executor, InstantSource clock,
+               AssetCatalog catalog, Lake lake, RunSettings settings, CancelWatch cancels, RunFactory factory) {
         this.cancels = cancels;
+        this.factory = factory;
         this.queueBehindBusy = settings.busyPartition() == RunSettings.BusyPartition.QUEUE;
         this.catalog = catalog;
         this.lake = lake;
         this.validator = validator;
         this.store = store;
+        this.history = history;
+        this.events = events;
         this.audit = audit;
         this.executor = executor;
         this.clock = clock;
@@ -52,13 +58,7 @@ public class RunService {
     public Run launch(RunRequest request) {
         Instant now = clock.instant();
         ValidatedLaunch launch = validator.validate(request, now);
-        List<RunStep> steps = new ArrayList<>();
-        for (int i = 0; i < launch.assets().size(); i++) {
-            steps.add(RunStep.queued(i, launch.assets().get(i)));
-        }
-        Run run = new Run(RunIds.next(), RunStatus.QUEUED, launch.mode(), launch.assets(), launch.keys(),
-                launch.partitions(), launch.configByAsset().toString(), launch.reason(), launch.launchedBy(), now,
-                null, null, 0, 0, 0, null, false, steps, RunKind.MATERIALIZE, null, null);
+        Run run = factory.launch(launch, now);
         Map<String, Object> scope = new LinkedHashMap<>();
         scope.put("mode", launch.mode().name());
         scope.put("keys", launch.keys());
@@ -77,47 +77,60 @@ public class RunService {
         storeAll(List.of(run), audit);
     }
 
-    /**
-     * Queues many runs (a backfill) in one transaction together with {@code alsoStore}; a busy partition is a
-     * 409 and stores nothing. The dispatcher starts them within the concurrency limits.
-     */
-    public void enqueue(List<Run> runs, Runnable alsoStore) {
-        enqueue(runs, Map.of(), alsoStore);
+    void storeAll(List<Run> runs, Runnable audit) {
+        inLaunchTransaction(() -> {
+            audit.run();
+            queue(runs, Map.of());
+        });
     }
 
-    /** Stores and queues runs of which some wait for others ({@code afterByRun}: run id to the ids it waits for), in one transaction. */
-    public void enqueue(List<Run> runs, Map<String, List<String>> afterByRun, Runnable alsoStore) {
-        storeAll(runs, afterByRun, alsoStore);
+    /**
+     * Queues runs of which some wait for others ({@code afterByRun}: run id to the ids it waits for) in the caller's
+     * transaction, which a launcher of a group of runs opens to store its own rows with them (see
+     * {@link #retryLostRace}); a busy partition is a 409 and, the transaction rolled back, stores nothing. Call
+     * {@link #dispatchSoon()} once it committed: the dispatcher starts them within the limits.
+     */
+    @jakarta.transaction.Transactional(jakarta.transaction.Transactional.TxType.MANDATORY)
+    public void queue(List<Run> runs, Map<String, List<String>> afterByRun) {
+        try {
+            store.createAll(runs, queueBehindBusy);
+        } catch (PartitionBusy e) {
+            throw RequestRejected.conflict("partitions", e.getMessage());
+        }
+        if (!afterByRun.isEmpty()) {
+            store.addDependencies(afterByRun);
+        }
+    }
+
+    /** Reads the queue again at once (runs were queued, or a group was paused or canceled). */
+    public void dispatchSoon() {
         executor.refresh();
     }
 
-    void storeAll(List<Run> runs, Runnable audit) {
-        storeAll(runs, Map.of(), audit);
+    /**
+     * Decides on a launch transaction (one that {@link #queue queued} runs) that failed with {@code failure} on its
+     * {@code attempt}: returns if it is to be tried again, else throws. With busy-partition=queue, a launch that lost a
+     * race for a partition to one committed at the same instant (the reservation's primary key refused it, nothing of
+     * it stored) is tried once more: it then sees the other run and queues behind it instead of answering 409.
+     */
+    public void retryLostRace(RuntimeException failure, int attempt) {
+        if (!failure.getClass().getName().contains("ConstraintViolation") && !String.valueOf(failure.getCause()).contains("ConstraintViolation")) {
+            throw failure;
+        }
+        if (!queueBehindBusy || attempt == 2) {
+            throw RequestRejected.conflict("partitions", "an asset partition of this launch was just launched by another request");
+        }
     }
 
-    private void storeAll(List<Run> runs, Map<String, List<String>> afterByRun, Runnable audit) {
-        // With busy-partition=queue, a launch that lost a race for a partition to one committed at the same instant
-        // (the reservation's primary key refused it, nothing of it stored) is tried once more: it then sees the
-        // other run and queues behind it instead of answering 409.
+    private void inLaunchTransaction(Runnable work) {
         for (int attempt = 1; ; attempt++) {
             try {
-                QuarkusTransaction.requiringNew().run(() -> {
-                    audit.run();
-                    store.createAll(runs, queueBehindBusy);
-                    if (!afterByRun.isEmpty()) {
-                        store.addDependencies(afterByRun);
-                    }
-                });
+                QuarkusTransaction.requiringNew().run(work);
                 return;
-            } catch (PartitionBusy e) {
-                throw RequestRejected.conflict("partitions", e.getMessage());
+            } catch (RequestRejected e) {
+                throw e;
             } catch (RuntimeException e) {
-                if (!e.getClass().getName().contains("ConstraintViolation") && !String.valueOf(e.getCause()).contains("ConstraintViolation")) {
-                    throw e;
-                }
-                if (!queueBehindBusy || attempt == 2) {
-                    throw RequestRejected.conflict("partitions", "an asset partition of this launch was just launched by another request");
-                }
+                retryLostRace(e, attempt);
             }
         }
     }
@@ -131,7 +144,7 @@ public class RunService {
         Asset<?> declared = catalog.find(asset).orElseThrow(() -> RequestRejected.notFound("asset", "unknown asset '" + asset + "'"));
         TableSpec table = declared.spec().table().orElseThrow(() -> RequestRejected.invalid("asset",
                 "asset " + asset + " declares no table that Sluice writes, so there is nothing to roll back"));
-        target.run().ifPresent(id -> store.find(id).orElseThrow(() -> RequestRejected.notFound("toRun", "no run with id '" + id + "'")));
+        target.run().ifPresent(id -> history.find(id).orElseThrow(() -> RequestRejected.notFound("toRun", "no run with id '" + id + "'")));
         Instant now = clock.instant();
         target.systemTime().filter(t -> t.isAfter(now)).ifPresent(t -> {
             throw RequestRejected.invalid("toSystemTime", "toSystemTime " + t + " is in the future; give a time at or before now");
@@ -160,9 +173,7 @@ public class RunService {
             throw RequestRejected.conflict(target.run().isPresent() ? "toRun" : "toSystemTime", problem);
         });
         String by = Actors.name(actor);
-        Run run = new Run(RunIds.next(), RunStatus.QUEUED, MaterializationMode.FULL_REFRESH, List.of(asset), List.of(),
-                partition.map(List::of).orElse(List.of()), "{}", reason, by, now, null, null, 0, 0, 0, null, false,
-                List.of(RunStep.queued(0, asset)), RunKind.ROLLBACK, target.encode(), null);
+        Run run = factory.rollback(asset, partition, target.encode(), reason, by, now);
         Map<String, Object> scope = new LinkedHashMap<>();
         scope.put("rollbackTo", target.encode());
         scope.put("table", table.name());
@@ -186,7 +197,7 @@ public class RunService {
         Instant now = clock.instant();
         QuarkusTransaction.requiringNew().run(() -> {
             // the store decides under the row's lock: of two cancels at once, one changes the run and is audited
-            if (store.cancel(id, now) == RunStore.CancelOutcome.UNCHANGED) {
+            if (store.cancel(id, now) == RunQueue.CancelOutcome.UNCHANGED) {
                 Run latest = get(id);
                 throw RequestRejected.conflict("status", latest.status().isTerminal() ? "run " + id + " already ended " + latest.status()
                         : "run " + id + " is already asked to stop");
@@ -198,40 +209,40 @@ public class RunService {
         return get(id);
     }
 
-    /** Stops now, rather than at the next read of the flags, the lake work of started runs whose cancel was just stored (a backfill's). */
+    /** Stops now, rather than at the next read of the flags, the lake work of started runs whose cancel was just stored (a group's). */
     public void stopCanceledRuns() {
         cancels.wake();
     }
 
     public Run get(String id) {
-        return store.find(id).orElseThrow(() -> RequestRejected.notFound("id", "no run with id '" + id + "'"));
+        return history.find(id).orElseThrow(() -> RequestRejected.notFound("id", "no run with id '" + id + "'"));
     }
 
     public List<Run> list(RunQuery query) {
-        return store.list(query);
+        return history.list(query);
     }
 
     public List<LogLine> logs(String id, long afterId, int limit) {
         get(id);
-        return store.logs(id, afterId, limit);
+        return events.logs(id, afterId, limit);
     }
 
     public List<RecordedCheck> checks(String id) {
         get(id);
-        return store.checks(id);
+        return events.checks(id);
     }
 
     /** What the run page shows of a run's checks: at most {@code limit}, failures first, and how many there are of each outcome. */
     public CheckPage checkPage(String id, int limit) {
-        return new CheckPage(store.checksFailuresFirst(id, limit), store.checkCounts(id));
+        return new CheckPage(events.checksFailuresFirst(id, limit), events.checkCounts(id));
     }
 
     /** A page of a run's check results and the counts of all of them. */
-    public record CheckPage(List<RecordedCheck> shown, RunStore.CheckCounts counts) {
+    public record CheckPage(List<RecordedCheck> shown, RunEventLog.CheckCounts counts) {
     }
 
     public List<Materialization> materializations(String id) {
-        return store.materializations(id);
+        return events.materializations(id);
     }
 
     private static String assets(Run run) {

@@ -15,7 +15,10 @@ public interface RunSettings {
     @WithDefault("true")
     boolean execute();
 
-    /** How many times a backfill run that died with the process (kill -9, crash) is run in all, counting the first. */
+    /**
+     * How many times a run of a group that died with the process (kill -9, crash) is run in all, counting the first (the
+     * {@link RetryPolicy} of the group's launcher applies it).
+     */
     @WithDefault("3")
     int maxAttempts();
 
@@ -24,7 +27,7 @@ public interface RunSettings {
     int batchSize();
 
     /**
-     * Most queued runs of one backfill a worker claims and executes as a group (their writes stored together).
+     * Most queued runs of one group a worker claims and executes as a group (their writes stored together).
      * 1 turns grouping off.
      */
     @WithDefault("128")

@@ -31,7 +31,7 @@ class RunWorker {
 
     private static final Logger LOG = Logger.getLogger(RunWorker.class);
 
-    private final RunStore store;
+    private final RunQueue store;
     private final StepRunner steps;
     private final AssetCatalog catalog;
     private final AuditLog audit;
@@ -40,7 +40,7 @@ class RunWorker {
     private final ObjectMapper mapper;
     private final RunSettings settings;
 
-    RunWorker(RunStore store, StepRunner steps, AssetCatalog catalog, AuditLog audit, RunMetrics metrics,
+    RunWorker(RunQueue store, StepRunner steps, AssetCatalog catalog, AuditLog audit, RunMetrics metrics,
               InstantSource clock, ObjectMapper mapper, RunSettings settings) {
         this.store = store;
         this.steps = steps;
@@ -84,8 +84,8 @@ class RunWorker {
             if (claimed.size() > 1) {
                 Map<RunStatus, Long> ends = new java.util.EnumMap<>(RunStatus.class);
                 journal.storedEnds().forEach(e -> ends.merge(e.status(), 1L, Long::sum));
-                LOG.infof("%d runs of backfill %s ended: %s (their logs are in the run log)", journal.storedEnds().size(),
-                        claimed.get(0).backfillId(), ends);
+                LOG.infof("%d runs of group %s ended: %s (their logs are in the run log)", journal.storedEnds().size(),
+                        claimed.get(0).group(), ends);
             }
             if (LOG.isDebugEnabled()) {
                 LOG.debugf("group of %d: claim %.1f ms, execute %.1f ms, final flush %.1f ms", claimed.size(), (t1 - t0) / 1e6, (t2 - t1) / 1e6,
@@ -163,7 +163,7 @@ class RunWorker {
         }
         journal.ended(run, new RunRecords.RunEnd(run.id(), status, ended, keys, batches, rows, error),
                 AuditEvent.of(ended, "sluice", AuditAction.RUN_FINISHED, run.id(),
-                        String.join(",", run.assets().stream().map(AssetKey::toString).toList()), null, detail).withBackfill(run.backfillId()));
+                        String.join(",", run.assets().stream().map(AssetKey::toString).toList()), null, detail).withGroup(run.group()));
     }
 
     /** Keeps partition status current: the run's partitions of a partitioned asset are materialized or failed. */

@@ -35,7 +35,8 @@ import java.util.Optional;
 class StepRunner {
 
     private final AssetCatalog catalog;
-    private final RunStore store;
+    private final AssetState assets;
+    private final RunEventLog events;
     private final ConfigBinder binder;
     private final Lake lake;
     private final InstantSource clock;
@@ -43,11 +44,12 @@ class StepRunner {
     private final ObjectMapper mapper;
     private final MaterializedPartitions materialized;
 
-    StepRunner(AssetCatalog catalog, RunStore store, ConfigBinder binder, Lake lake, InstantSource clock,
+    StepRunner(AssetCatalog catalog, AssetState assets, RunEventLog events, ConfigBinder binder, Lake lake, InstantSource clock,
                RunSettings settings, ObjectMapper mapper, MaterializedPartitions materialized) {
         this.materialized = materialized;
         this.catalog = catalog;
-        this.store = store;
+        this.assets = assets;
+        this.events = events;
         this.binder = binder;
         this.lake = lake;
         this.clock = clock;
@@ -133,7 +135,7 @@ class StepRunner {
             } finally {
                 staging.ifPresent(Staging::close);
             }
-            outcome.selection().watermarkOnSuccess().ifPresent(w -> store.saveWatermark(spec.key(), partition, w, run.id(), clock.instant()));
+            outcome.selection().watermarkOnSuccess().ifPresent(w -> assets.saveWatermark(spec.key(), partition, w, run.id(), clock.instant()));
             long durationMs = (System.nanoTime() - started) / 1_000_000;
             MaterializeResult result = outcome.result();
             if (range.isPresent() && range.get().size() > 1) {
@@ -177,7 +179,7 @@ class StepRunner {
         // the watermark goes into the lake's write log with the write: start-up recovery stores it if the process dies before
         // the store hears of the publish
         Publication publication = staging.publish(complete, watermark);
-        store.recordChecks(publication.checks().stream()
+        events.recordChecks(publication.checks().stream()
                 .map(c -> new RecordedCheck(run.id(), spec.key(), partition, clock.instant(), c)).toList());
         for (CheckResult check : publication.checks()) {
             String line = "check " + check.name() + " (" + check.severity() + "): " + (check.passed() ? "passed" : "FAILED") + ", "
@@ -212,7 +214,7 @@ class StepRunner {
 
     private <C extends Record> PartitionOutcome processKeys(Run run, KeyedAsset<C> asset, AssetContext<C> context, String partition) throws Exception {
         AssetKey key = context.assetKey();
-        KeySelection selection = KeyResolver.resolve(run.mode(), run.keys(), store.watermark(key, partition), new KeyResolver.KeySource() {
+        KeySelection selection = KeyResolver.resolve(run.mode(), run.keys(), assets.watermark(key, partition), new KeyResolver.KeySource() {
             @Override
             public List<String> allKeys() throws Exception {
                 return asset.allKeys(context);

@@ -4,7 +4,7 @@ import io.sluice.lake.AssetCheck;
 import io.sluice.lake.CheckResult;
 import io.sluice.runs.RecordedCheck;
 import io.sluice.runs.RunService;
-import io.sluice.runs.RunStore;
+import io.sluice.runs.RunEventLog;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
@@ -38,7 +38,7 @@ public record CheckRow(String asset, String partition, String name, String sever
      * The checks of one run as the page shows them: at most {@link #MAX_ROWS}, failures first (as the store reads them),
      * and how many there are of each outcome.
      */
-    public record Summary(List<CheckRow> rows, RunStore.CheckCounts counts) {
+    public record Summary(List<CheckRow> rows, RunEventLog.CheckCounts counts) {
 
         static Summary of(RunService.CheckPage page) {
             return new Summary(page.shown().stream().map(CheckRow::of).toList(), page.counts());

@@ -220,6 +220,6 @@ public class HomePage {
     }
 
     private List<RunRow> runRows() {
-        return runs.list(RunQuery.latest(25).withoutQueuedBackfillRuns()).stream().map(RunRow::of).toList();
+        return runs.list(RunQuery.latest(25).withoutQueuedGroupRuns()).stream().map(RunRow::of).toList();
     }
 }

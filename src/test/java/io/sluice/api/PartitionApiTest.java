@@ -16,7 +16,6 @@ import io.sluice.runs.Run;
 import io.sluice.runs.RunKind;
 import io.sluice.runs.RunStatus;
 import io.sluice.runs.RunStep;
-import io.sluice.runs.RunStore;
 import io.sluice.testing.Runs;
 import jakarta.inject.Inject;
 import java.time.Instant;
@@ -29,7 +28,10 @@ import org.junit.jupiter.api.Test;
 class PartitionApiTest {
 
     @Inject
-    RunStore store;
+    io.sluice.runs.RunQueue queue;
+
+    @Inject
+    io.sluice.runs.RunHistory history;
 
     @Inject
     DynamicKeyStore keyStore;
@@ -88,7 +90,7 @@ class PartitionApiTest {
         AssetKey regional = AssetKey.parse("test/regional");
         return new Run(UUID.randomUUID().toString(), RunStatus.QUEUED, MaterializationMode.INCREMENTAL, List.of(regional), List.of(),
                 List.of(partition), "{}", "held", "tester", Instant.now(), null, null, 0, 0, 0, null, false, List.of(RunStep.queued(0, regional)),
-                RunKind.MATERIALIZE, null, UUID.randomUUID().toString());
+                RunKind.MATERIALIZE, null, UUID.randomUUID().toString(), java.util.Map.of());
     }
 
     private static void assertKeys(String... keys) {
@@ -108,9 +110,9 @@ class PartitionApiTest {
             refusedWhileRunsUseTheKey(queued, waiting, removals);
         } finally {
             for (Run run : List.of(queued, waiting)) {
-                store.cancel(run.id(), Instant.now());
-                if (store.find(run.id()).map(r -> r.status() == RunStatus.STARTED).orElse(false)) {
-                    store.finish(run.id(), RunStatus.CANCELED, Instant.now(), 0, 0, 0, null);
+                queue.cancel(run.id(), Instant.now());
+                if (history.find(run.id()).map(r -> r.status() == RunStatus.STARTED).orElse(false)) {
+                    queue.finish(run.id(), RunStatus.CANCELED, Instant.now(), 0, 0, 0, null);
                 }
             }
             keyStore.remove("test_regions", List.of("apac", "latam"));
@@ -118,27 +120,27 @@ class PartitionApiTest {
     }
 
     private void refusedWhileRunsUseTheKey(Run queued, Run waiting, int removals) {
-        store.create(queued);
+        queue.create(queued);
         given().contentType(ContentType.JSON).header("X-Sluice-User", "erin").body("{\"keys\":[\"latam\",\"apac\"],\"reason\":\"closing apac\"}")
                 .when().delete("/api/partitions/test_regions/keys").then().statusCode(409).contentType("application/problem+json")
                 .body("field", equalTo("keys[1]")).body("detail", containsString("'apac'")).body("detail", containsString(queued.id()))
                 .body("detail", not(containsString("'latam'")));
         assertKeys("apac", "latam");
 
-        store.claim(queued.id(), Instant.now());
+        queue.claim(queued.id(), Instant.now());
         change("DELETE", "{\"keys\":[\"apac\"]}", 409);
         assertKeys("apac");
 
         // a run queued behind the started one (sluice.runs.busy-partition=queue) waits for the partition: it uses the key too
-        store.createAll(List.of(waiting), true);
-        store.finish(queued.id(), RunStatus.SUCCESS, Instant.now(), 0, 0, 1, null);
+        queue.createAll(List.of(waiting), true);
+        queue.finish(queued.id(), RunStatus.SUCCESS, Instant.now(), 0, 0, 1, null);
         given().contentType(ContentType.JSON).body("{\"keys\":[\"apac\"]}").when().delete("/api/partitions/test_regions/keys").then()
                 .statusCode(409).body("detail", containsString(waiting.id())).body("detail", not(containsString(queued.id())));
         assertKeys("apac", "latam");
         assertThat(given().get("/api/audit?asset=test/regional&limit=1000").then().extract().jsonPath()
                 .getList("findAll { it.action == 'PARTITION_KEYS_REMOVED' }")).as("a refused removal is not audited").hasSize(removals);
 
-        store.cancel(waiting.id(), Instant.now());
+        queue.cancel(waiting.id(), Instant.now());
         assertThat(change("DELETE", "{\"keys\":[\"apac\",\"latam\"]}", 200)).as("finished runs do not hold a key").containsExactly("apac", "latam");
     }
 }

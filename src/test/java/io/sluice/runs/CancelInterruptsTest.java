@@ -28,7 +28,7 @@ class CancelInterruptsTest {
     Lake lake;
 
     @Inject
-    RunStore store;
+    io.sluice.runs.RunQueue queue;
 
     private List<String> rows(String table) {
         return lake.read(session -> session.queryStrings("SELECT n || ':' || v FROM " + table + " ORDER BY ALL"));
@@ -88,7 +88,7 @@ class CancelInterruptsTest {
 
         String id = launchIntoTheStatement("{\"assets\":[\"test/long_staged\"],\"config\":{\"slow\":true}}");
         // as another node would: only the flag in the metadata store, no call into this process
-        assertThat(QuarkusTransaction.requiringNew().call(() -> store.cancel(id, Instant.now()))).isEqualTo(RunStore.CancelOutcome.REQUESTED);
+        assertThat(QuarkusTransaction.requiringNew().call(() -> queue.cancel(id, Instant.now()))).isEqualTo(io.sluice.runs.RunQueue.CancelOutcome.REQUESTED);
         JsonPath run = Runs.await(id);
 
         assertThat(run.getString("status")).isEqualTo("CANCELED");

@@ -47,7 +47,16 @@ class RunRecoveryTest {
     RunRecovery recovery;
 
     @Inject
-    RunStore store;
+    io.sluice.runs.RunQueue queue;
+
+    @Inject
+    io.sluice.runs.RunHistory history;
+
+    @Inject
+    io.sluice.runs.RunEventLog events;
+
+    @Inject
+    io.sluice.runs.AssetState assetState;
 
     @Inject
     BackfillStore backfills;
@@ -59,14 +68,14 @@ class RunRecoveryTest {
     AuditLog audit;
 
     private String claimOnlyRunOf(String backfill) {
-        List<Run> runs = store.list(new RunQuery(Optional.empty(), Optional.empty(), Optional.of(backfill), true, 10, 0));
+        List<Run> runs = history.list(new RunQuery(Optional.empty(), Optional.empty(), Optional.of(backfill), true, 10, 0));
         assertThat(runs).hasSize(1);
-        assertThat(store.claimAll(List.of(runs.get(0).id()), Instant.now())).hasSize(1);
+        assertThat(queue.claimAll(List.of(runs.get(0).id()), Instant.now())).hasSize(1);
         return runs.get(0).id();
     }
 
     private Map<RunStatus, Long> runsOf(String backfill) {
-        return store.countByStatus(backfill);
+        return history.countByStatus(backfill);
     }
 
     @Test
@@ -76,13 +85,13 @@ class RunRecoveryTest {
         String run = claimOnlyRunOf(backfill);
         given().contentType(ContentType.JSON).body("{\"reason\": \"wrong days\"}").post("/api/backfills/" + backfill + "/cancel")
                 .then().statusCode(200).body("status", org.hamcrest.Matchers.equalTo("CANCELED"));
-        assertThat(store.find(run).orElseThrow().status()).as("the run was executing when the process died").isEqualTo(RunStatus.STARTED);
+        assertThat(history.find(run).orElseThrow().status()).as("the run was executing when the process died").isEqualTo(RunStatus.STARTED);
 
         recovery.recover();
 
-        assertThat(store.find(run).orElseThrow().status()).isEqualTo(RunStatus.CANCELED);
+        assertThat(history.find(run).orElseThrow().status()).isEqualTo(RunStatus.CANCELED);
         assertThat(runsOf(backfill)).as("no attempt is queued for a canceled backfill").containsOnlyKeys(RunStatus.CANCELED);
-        assertThat(store.activePartitions(DAILY)).noneMatch(p -> p.startsWith("2024-03-"));
+        assertThat(assetState.activePartitions(DAILY)).noneMatch(p -> p.startsWith("2024-03-"));
         Backfills.launch("{\"assets\": [\"test/daily\"], \"ranges\": [{\"start\": \"2024-03-01\", \"end\": \"2024-03-10\"}], "
                 + "\"singleRun\": true, \"reason\": \"the days again\"}");
     }
@@ -98,36 +107,36 @@ class RunRecoveryTest {
         recovery.recover();
 
         assertThat(runsOf(backfill)).containsOnlyKeys(RunStatus.CANCELED);
-        assertThat(store.activePartitions(DAILY)).noneMatch(p -> p.startsWith("2024-04-"));
+        assertThat(assetState.activePartitions(DAILY)).noneMatch(p -> p.startsWith("2024-04-"));
     }
 
     @Test
     void aRunWhosePublishIsInTheLakeEndsSuccessWithItsMaterializationWatermarkAndAudit() {
         String run = Runs.launch("{\"assets\": [\"test/landed\"], \"config\": {\"load\": \"R1\"}, \"reason\": \"recovery test\"}");
-        assertThat(store.claimAll(List.of(run), Instant.now())).hasSize(1);
+        assertThat(queue.claimAll(List.of(run), Instant.now())).hasSize(1);
         // the step's publish committed in the lake; then the process died before the store heard of it
         publish(new TableSpec("test_landed", WriteMode.append("load_id"), List.of()), run, Optional.empty(),
                 "SELECT 'R1' AS load_id, i AS n FROM range(2) t(i)", "wm-after-R1");
 
         recovery.recover();
 
-        Run ended = store.find(run).orElseThrow();
+        Run ended = history.find(run).orElseThrow();
         assertThat(ended.status()).isEqualTo(RunStatus.SUCCESS);
         assertThat(ended.steps()).extracting(RunStep::status).containsExactly(RunStatus.SUCCESS);
         assertThat(ended.rowsWritten()).isEqualTo(2);
-        assertThat(store.materializations(run)).singleElement().satisfies(m -> {
+        assertThat(events.materializations(run)).singleElement().satisfies(m -> {
             assertThat(m.asset()).isEqualTo(LANDED);
             assertThat(m.rowsWritten()).isEqualTo(2);
             assertThat(m.metadataJson()).contains("\"recovered\":true");
         });
-        assertThat(store.lastMaterialization(LANDED).orElseThrow().runId()).isEqualTo(run);
-        assertThat(store.watermark(LANDED, null)).contains("wm-after-R1");
-        assertThat(store.activePartitions(LANDED)).isEmpty();
+        assertThat(events.lastMaterialization(LANDED).orElseThrow().runId()).isEqualTo(run);
+        assertThat(assetState.watermark(LANDED, null)).contains("wm-after-R1");
+        assertThat(assetState.activePartitions(LANDED)).isEmpty();
         assertThat(audit.forRun(run)).filteredOn(e -> e.action() == AuditAction.RUN_RECOVERED).singleElement().satisfies(e -> {
             assertThat(e.detail()).containsEntry("status", "SUCCESS").containsEntry("recovered", true)
                     .containsEntry("reconciledFrom", "lake write log");
         });
-        assertThat(store.logs(run, 0, 100)).anyMatch(l -> l.message().contains("recovered"));
+        assertThat(events.logs(run, 0, 100)).anyMatch(l -> l.message().contains("recovered"));
     }
 
     @Test
@@ -140,10 +149,10 @@ class RunRecoveryTest {
 
         recovery.recover();
 
-        Run ended = store.find(run).orElseThrow();
+        Run ended = history.find(run).orElseThrow();
         assertThat(ended.status()).isEqualTo(RunStatus.FAILURE);
-        assertThat(store.materializations(run)).extracting(Materialization::partition).containsExactly("2024-05-01");
-        assertThat(store.partitionOutcomes(LANDED_DAILY)).containsEntry("2024-05-01", "MATERIALIZED").doesNotContainKey("2024-05-02");
+        assertThat(events.materializations(run)).extracting(Materialization::partition).containsExactly("2024-05-01");
+        assertThat(assetState.partitionOutcomes(LANDED_DAILY)).containsEntry("2024-05-01", "MATERIALIZED").doesNotContainKey("2024-05-02");
         assertThat(runsOf(backfill)).containsEntry(RunStatus.FAILURE, 1L).containsEntry(RunStatus.QUEUED, 1L);
         List<AuditEvent> recovered = audit.forRun(run).stream().filter(e -> e.action() == AuditAction.RUN_RECOVERED).toList();
         assertThat(recovered).singleElement().satisfies(e -> assertThat(e.detail()).containsEntry("status", "FAILURE")

@@ -11,7 +11,6 @@ import io.sluice.runs.RunKind;
 import io.sluice.runs.RunRecords;
 import io.sluice.runs.RunStatus;
 import io.sluice.runs.RunStep;
-import io.sluice.runs.RunStore;
 import jakarta.inject.Inject;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -39,7 +38,13 @@ import org.junit.jupiter.api.Test;
 public abstract class CancelLockOrderContract {
 
     @Inject
-    RunStore store;
+    io.sluice.runs.RunQueue queue;
+
+    @Inject
+    io.sluice.runs.RunHistory history;
+
+    @Inject
+    io.sluice.runs.AssetState assetState;
 
     @Inject
     DataSource dataSource;
@@ -60,7 +65,7 @@ public abstract class CancelLockOrderContract {
         String id = UUID.randomUUID().toString().substring(1);
         Run blocked = run("0" + id, backfill, asset, "2024-01-01", t0);
         Run claimed = run("1" + id, backfill, asset, "2024-01-02", t0);
-        store.createAll(List.of(blocked, claimed));
+        queue.createAll(List.of(blocked, claimed));
 
         try (Connection holder = dataSource.getConnection()) {
             holder.setAutoCommit(false);
@@ -68,18 +73,18 @@ public abstract class CancelLockOrderContract {
                 ps.setString(1, blocked.id());
                 assertThat(ps.executeUpdate()).isEqualTo(1);
             }
-            Future<Integer> cancel = threads.submit(() -> store.cancelBackfillRuns(backfill, t0.plusSeconds(1)));
+            Future<Integer> cancel = threads.submit(() -> queue.cancelGroup(backfill, t0.plusSeconds(1)));
             awaitWaiting(1);
 
             Future<?> end = null;
-            List<Run> started = store.claimAll(List.of(claimed.id()), t0.plusSeconds(2));
+            List<Run> started = queue.claimAll(List.of(claimed.id()), t0.plusSeconds(2));
             if (!started.isEmpty()) {
                 // the worker's run ends and its records are stored while the cancel is still open
                 RunRecords records = new RunRecords();
                 records.step(claimed.id(), new RunStep(0, asset, RunStatus.SUCCESS, t0.plusSeconds(2), t0.plusSeconds(3), 0, 1, 0, null));
                 records.ended(started.get(0), new RunRecords.RunEnd(claimed.id(), RunStatus.SUCCESS, t0.plusSeconds(3), 0, 1, 0, null),
                         AuditEvent.of(t0.plusSeconds(3), "sluice", AuditAction.RUN_FINISHED, claimed.id(), asset.toString(), null, Map.of()));
-                end = threads.submit(() -> store.record(records));
+                end = threads.submit(() -> queue.record(records));
                 awaitWaitingOrDone(2, end);
             }
             holder.rollback();
@@ -90,15 +95,15 @@ public abstract class CancelLockOrderContract {
             }
         }
 
-        assertThat(store.find(blocked.id()).orElseThrow().status()).isEqualTo(RunStatus.CANCELED);
-        assertThat(store.find(claimed.id()).orElseThrow().status()).isIn(RunStatus.CANCELED, RunStatus.SUCCESS);
-        assertThat(store.activePartitions(asset)).as("no reservation outlives its run").isEmpty();
+        assertThat(history.find(blocked.id()).orElseThrow().status()).isEqualTo(RunStatus.CANCELED);
+        assertThat(history.find(claimed.id()).orElseThrow().status()).isIn(RunStatus.CANCELED, RunStatus.SUCCESS);
+        assertThat(assetState.activePartitions(asset)).as("no reservation outlives its run").isEmpty();
     }
 
     private static Run run(String id, String backfill, AssetKey asset, String partition, Instant at) {
         return new Run(id, RunStatus.QUEUED, MaterializationMode.INCREMENTAL, List.of(asset), List.of(),
                 List.of(partition), "{}", "lock order", "tester", at, null, null, 0, 0, 0, null, false, List.of(RunStep.queued(0, asset)),
-                RunKind.MATERIALIZE, null, backfill);
+                RunKind.MATERIALIZE, null, backfill, java.util.Map.of());
     }
 
     /** Waits until at least {@code n} sessions of the metadata store wait for a lock. */

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.sluice.catalog.AssetKey;
 import io.sluice.runs.Materialization;
 import io.sluice.runs.MaterializedPartitions;
-import io.sluice.runs.RunStore;
 import jakarta.inject.Inject;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -17,7 +16,10 @@ import org.junit.jupiter.api.Test;
 public abstract class MaterializedPartitionsContract {
 
     @Inject
-    RunStore store;
+    io.sluice.runs.RunEventLog events;
+
+    @Inject
+    io.sluice.runs.AssetState assetState;
 
     @Inject
     MaterializedPartitions materialized;
@@ -32,8 +34,8 @@ public abstract class MaterializedPartitionsContract {
     void partitionsCountWhileTheirLatestOutcomeIsMaterialized() {
         AssetKey a = uniqueAsset();
         assertThat(materialized.any(a)).isFalse();
-        store.recordPartitionOutcome(a, List.of("2024-01-01", "2024-01-02", "2024-01-03"), "MATERIALIZED", "r1", T0);
-        store.recordPartitionOutcome(a, List.of("2024-01-02"), "FAILED", "r2", T0.plusSeconds(1));
+        assetState.recordPartitionOutcome(a, List.of("2024-01-01", "2024-01-02", "2024-01-03"), "MATERIALIZED", "r1", T0);
+        assetState.recordPartitionOutcome(a, List.of("2024-01-02"), "FAILED", "r2", T0.plusSeconds(1));
         assertThat(materialized.among(a, List.of("2024-01-01", "2024-01-02", "2024-01-03", "2024-01-04")))
                 .containsExactlyInAnyOrder("2024-01-01", "2024-01-03");
         assertThat(materialized.any(a)).isTrue();
@@ -48,7 +50,7 @@ public abstract class MaterializedPartitionsContract {
         for (int i = 0; i < 1_234; i++) {
             keys.add(String.format("k%05d", i));
         }
-        store.recordPartitionOutcome(a, keys.subList(0, 1_200), "MATERIALIZED", "r1", T0);
+        assetState.recordPartitionOutcome(a, keys.subList(0, 1_200), "MATERIALIZED", "r1", T0);
         assertThat(materialized.among(a, keys)).hasSize(1_200).contains("k00000", "k01199").doesNotContain("k01200");
     }
 
@@ -56,7 +58,7 @@ public abstract class MaterializedPartitionsContract {
     void anAssetIsWrittenOnceItHasAMaterialization() {
         AssetKey a = uniqueAsset();
         assertThat(materialized.written(a)).isFalse();
-        store.recordMaterialization(new Materialization("r1", a, null, T0, 1, 0, 1, 3, "{}"));
+        events.recordMaterialization(new Materialization("r1", a, null, T0, 1, 0, 1, 3, "{}"));
         assertThat(materialized.written(a)).isTrue();
         assertThat(materialized.any(a)).as("an unpartitioned asset has no partition status").isFalse();
     }

@@ -7,7 +7,6 @@ import io.sluice.catalog.AssetKey;
 import io.sluice.lake.CheckResult;
 import io.sluice.runs.RecordedCheck;
 import io.sluice.runs.RunService;
-import io.sluice.runs.RunStore;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -30,10 +29,10 @@ class CheckRowTest {
         checks.add(check("p240", AssetCheck.Severity.WARN, false, 3));
         checks.add(check("p241", AssetCheck.Severity.ERROR, false, 25));
 
-        // as the store reads them (RunStoreContract checks its order): failures first, at most 200, and the counts
+        // as the store reads them (RunEventLogContract checks its order): failures first, at most 200, and the counts
         List<RecordedCheck> shown = new ArrayList<>(List.of(checks.get(241), checks.get(240)));
         shown.addAll(checks.subList(0, CheckRow.MAX_ROWS - 2));
-        CheckRow.Summary summary = CheckRow.Summary.of(new RunService.CheckPage(shown, new RunStore.CheckCounts(240, 1, 1)));
+        CheckRow.Summary summary = CheckRow.Summary.of(new RunService.CheckPage(shown, new io.sluice.runs.RunEventLog.CheckCounts(240, 1, 1)));
 
         assertThat(summary.counts().total()).isEqualTo(242);
         assertThat(summary.rows()).hasSize(CheckRow.MAX_ROWS);
@@ -54,6 +53,6 @@ class CheckRowTest {
 
     @Test
     void aRunWithoutChecksHasNone() {
-        assertThat(CheckRow.Summary.of(new RunService.CheckPage(List.of(), new RunStore.CheckCounts(0, 0, 0))).any()).isFalse();
+        assertThat(CheckRow.Summary.of(new RunService.CheckPage(List.of(), new io.sluice.runs.RunEventLog.CheckCounts(0, 0, 0))).any()).isFalse();
     }
 }

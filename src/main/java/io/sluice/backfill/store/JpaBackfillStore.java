@@ -73,6 +73,20 @@ public class JpaBackfillStore implements BackfillStore {
 
     @Override
     @Transactional
+    public List<String> idsWithStatus(Set<BackfillStatus> statuses) {
+        return session.createSelectionQuery("select id from BackfillEntity where status in :s", String.class)
+                .setParameter("s", statuses.stream().map(Enum::name).toList()).getResultList();
+    }
+
+    @Override
+    @Transactional
+    public Set<String> withStatus(java.util.Collection<String> ids, BackfillStatus status) {
+        return new java.util.HashSet<>(session.createSelectionQuery("select id from BackfillEntity where id in :ids and status = :s", String.class)
+                .setParameter("ids", ids).setParameter("s", status.name()).getResultList());
+    }
+
+    @Override
+    @Transactional
     public boolean transition(String id, Set<BackfillStatus> from, BackfillStatus to, Instant endedAt) {
         boolean changed = session.createMutationQuery("update BackfillEntity set status = :to, endedAt = :ended where id = :id and status in :from")
                 .setParameter("to", to.name()).setParameter("ended", endedAt).setParameter("id", id)

@@ -1,14 +1,12 @@
 package io.sluice.runs.store;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.core.type.TypeReference;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.sluice.runs.RecoveryStore;
 import io.sluice.runs.RunFinished;
 import io.sluice.runs.RunStatus;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Transactional;
 import java.time.Instant;
+import java.util.Collection;
 import java.util.List;
 import org.hibernate.Session;
 
@@ -16,60 +14,43 @@ import org.hibernate.Session;
 @ApplicationScoped
 public class JpaRecoveryStore implements RecoveryStore {
 
-    private static final TypeReference<List<String>> STRINGS = new TypeReference<>() { };
-    private static final List<String> OPEN = List.of("RUNNING", "PAUSED");
-
     private final Session session;
-    private final ObjectMapper mapper;
+    private final RunMapping mapping;
 
-    public JpaRecoveryStore(Session session, ObjectMapper mapper) {
+    JpaRecoveryStore(Session session, RunMapping mapping) {
         this.session = session;
-        this.mapper = mapper;
+        this.mapping = mapping;
     }
 
     @Override
     @Transactional
-    public boolean backfillOpen(String backfillId) {
-        return !session.createSelectionQuery("select id from io.sluice.backfill.store.BackfillEntity where id = :id and status in :open", String.class)
-                .setParameter("id", backfillId).setParameter("open", OPEN).getResultList().isEmpty();
-    }
-
-    @Override
-    @Transactional
-    public List<RunFinished> cancelQueuedOfEndedBackfills(Instant now, String why) {
-        // from the ended backfills (few) into the queue index of each (backfill_id, status, ...), not a scan of every run
-        List<Object[]> stranded = session.createSelectionQuery("select r.id, r.backfillId from io.sluice.backfill.store.BackfillEntity b, "
-                        + "RunEntity r where r.backfillId = b.id and b.status not in :open and r.status = :queued", Object[].class)
-                .setParameter("queued", RunStatus.QUEUED.name()).setParameter("open", OPEN).getResultList();
-        if (stranded.isEmpty()) {
+    public List<RunFinished> cancelQueuedOf(Collection<String> groups, Instant now, String why) {
+        // into the queue index of each group (group_id, status, ...), not a scan of every run
+        java.util.Map<String, String> groupOf = new java.util.HashMap<>();
+        for (List<String> chunk : RunMapping.chunks(List.copyOf(groups))) {
+            session.createSelectionQuery("select r.id, r.groupId from RunEntity r where r.groupId in :groups and r.status = :queued", Object[].class)
+                    .setParameter("queued", RunStatus.QUEUED.name()).setParameter("groups", chunk).getResultList()
+                    .forEach(r -> groupOf.put((String) r[0], (String) r[1]));
+        }
+        if (groupOf.isEmpty()) {
             return List.of();
         }
-        java.util.Map<String, String> backfillOf = new java.util.HashMap<>();
-        stranded.forEach(r -> backfillOf.put((String) r[0], (String) r[1]));
         return session.doReturningWork(connection -> {
-            QueuedRunCancel cancel = new QueuedRunCancel(connection, this::strings);
-            List<QueuedRunCancel.Target> locked = cancel.lockQueued(List.copyOf(backfillOf.keySet()));
+            QueuedRunCancel cancel = new QueuedRunCancel(connection, mapping::strings);
+            List<QueuedRunCancel.Target> locked = cancel.lockQueued(List.copyOf(groupOf.keySet()));
             cancel.cancel(locked, now, why);
-            return locked.stream().map(t -> new RunFinished(t.id(), backfillOf.get(t.id()), RunStatus.CANCELED)).toList();
+            return locked.stream().map(t -> new RunFinished(t.id(), groupOf.get(t.id()), RunStatus.CANCELED)).toList();
         });
     }
 
     @Override
     @Transactional
     public List<RunFinished> unsuccessfulWithQueuedDependents() {
-        return session.createSelectionQuery("select distinct p.id, p.backfillId, p.status from RunDependencyEntity d "
+        return session.createSelectionQuery("select distinct p.id, p.groupId, p.status from RunDependencyEntity d "
                         + "join RunEntity r on r.id = d.id.runId join RunEntity p on p.id = d.id.afterRunId "
                         + "where r.status = :queued and p.status in :unsuccessful", Object[].class)
                 .setParameter("queued", RunStatus.QUEUED.name())
                 .setParameter("unsuccessful", List.of(RunStatus.FAILURE.name(), RunStatus.CANCELED.name(), RunStatus.SKIPPED.name()))
                 .getResultList().stream().map(r -> new RunFinished((String) r[0], (String) r[1], RunStatus.valueOf((String) r[2]))).toList();
-    }
-
-    private List<String> strings(String json) {
-        try {
-            return mapper.readValue(json, STRINGS);
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException("unreadable list in the metadata store: " + json, e);
-        }
     }
 }

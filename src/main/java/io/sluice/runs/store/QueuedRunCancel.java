@@ -17,7 +17,7 @@ import java.util.function.Function;
  * Cancels queued runs on the caller's connection (and so in its transaction), taking locks in the order every writer of
  * runs takes them: run rows first, in ascending id order, then the rows of those runs (steps, partition reservations,
  * waits). A worker storing what its runs did ({@link RecordsWriter}) locks its run rows first, in ascending id order too,
- * so a cancel and a worker's records never wait for each other in a circle. Before, a backfill's cancel deleted the
+ * so a cancel and a worker's records never wait for each other in a circle. Before, a group's cancel deleted the
  * reservations of the runs it saw queued and then set its runs' statuses, while a worker that had claimed and ended some
  * of those runs meanwhile held their rows and waited for the reservations: H2 reported {@code Deadlock detected ...
  * ACTIVE_PARTITION}. (H2 also keeps the lock of a row that it locked and then found no longer matching, so every row a
@@ -41,14 +41,14 @@ final class QueuedRunCancel {
     }
 
     /**
-     * Cancels the backfill's queued runs and flags its started ones to stop between batches, in one pass over their rows in
+     * Cancels the group's queued runs and flags its started ones to stop between batches, in one pass over their rows in
      * ascending id order (a row that a claim holds is waited for: a claim waits for nothing, so it ends soon); then cleans up
      * after the runs it canceled. Returns how many it canceled.
      */
-    int cancelBackfill(String backfillId, Instant now) throws SQLException {
+    int cancelGroup(String group, Instant now) throws SQLException {
         Map<String, String> active = new TreeMap<>();
-        try (PreparedStatement ps = connection.prepareStatement("SELECT id, status FROM run WHERE backfill_id = ? AND status IN (?, ?)")) {
-            ps.setString(1, backfillId);
+        try (PreparedStatement ps = connection.prepareStatement("SELECT id, status FROM run WHERE group_id = ? AND status IN (?, ?)")) {
+            ps.setString(1, group);
             ps.setString(2, RunStatus.QUEUED.name());
             ps.setString(3, RunStatus.STARTED.name());
             try (ResultSet rs = ps.executeQuery()) {

@@ -41,7 +41,9 @@ public class RunEntity {
     public String kind;
     @Column(name = "rollback_to")
     public String rollbackTo;
-    @Column(name = "backfill_id")
-    public String backfillId;
+    @Column(name = "group_id")
+    public String groupId;
+    @Column(name = "tags_json")
+    public String tagsJson;
     public long seq;
 }

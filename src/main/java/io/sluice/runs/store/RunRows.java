@@ -1,9 +1,7 @@
 package io.sluice.runs.store;
 
 import io.sluice.catalog.AssetKey;
-import io.sluice.runs.MaterializationMode;
 import io.sluice.runs.Run;
-import io.sluice.runs.RunKind;
 import io.sluice.runs.RunStatus;
 import io.sluice.runs.RunStep;
 import java.sql.Connection;
@@ -14,7 +12,6 @@ import java.sql.Types;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
@@ -23,41 +20,40 @@ import java.util.function.Function;
 import java.util.stream.Collectors;
 
 /**
- * The hot paths of the run queue in plain JDBC on the caller's connection: queueing many runs (a backfill)
+ * The hot paths of the run queue in plain JDBC on the caller's connection: queueing many runs (a group)
  * with batched inserts, and claiming a group of queued runs with {@code FOR UPDATE SKIP LOCKED}.
  */
 final class RunRows {
 
     private final Connection connection;
-    private final Function<List<String>, String> json;
-    private final Function<String, List<String>> strings;
+    private final RunMapping mapping;
 
-    RunRows(Connection connection, Function<List<String>, String> json, Function<String, List<String>> strings) {
+    RunRows(Connection connection, RunMapping mapping) {
         this.connection = connection;
-        this.json = json;
-        this.strings = strings;
+        this.mapping = mapping;
     }
 
     /** Inserts QUEUED runs, their steps and their partition reservations (one batch per table). */
     void insert(List<Run> runs, Function<Run, List<String>> reserved) throws SQLException {
         try (PreparedStatement run = connection.prepareStatement("INSERT INTO run (id, status, mode, assets, keys_json, partitions_json, config_json, "
-                + "reason, launched_by, created_at, kind, rollback_to, backfill_id, seq) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
+                + "reason, launched_by, created_at, kind, rollback_to, group_id, tags_json, seq) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
             long seq = 0;
             for (Run r : runs) {
                 run.setString(1, r.id());
                 run.setString(2, r.status().name());
                 run.setString(3, r.mode().name());
                 run.setString(4, r.assets().stream().map(AssetKey::toString).collect(Collectors.joining(",")));
-                run.setString(5, json.apply(r.keys()));
-                run.setString(6, json.apply(r.partitions()));
+                run.setString(5, mapping.json(r.keys()));
+                run.setString(6, mapping.json(r.partitions()));
                 run.setString(7, r.configJson());
                 text(run, 8, r.reason());
                 run.setString(9, r.launchedBy());
                 RecordsWriter.time(run, 10, r.createdAt());
                 run.setString(11, r.kind().name());
                 text(run, 12, r.rollbackTo());
-                text(run, 13, r.backfillId());
-                run.setLong(14, seq++);
+                text(run, 13, r.group());
+                text(run, 14, mapping.tagsJson(r.tags()));
+                run.setLong(15, seq++);
                 run.addBatch();
             }
             run.executeBatch();
@@ -92,20 +88,31 @@ final class RunRows {
     /** Locks the given runs that are still QUEUED (skipping rows others hold), moves them to STARTED and reads them back. */
     List<Run> claim(List<String> ids, Instant now) throws SQLException {
         String marks = String.join(", ", Collections.nCopies(ids.size(), "?"));
-        Map<String, Run> claimed = new HashMap<>();
+        Map<String, RunEntity> claimed = new HashMap<>();
         try (PreparedStatement lock = connection.prepareStatement("SELECT id, mode, assets, keys_json, partitions_json, config_json, reason, launched_by, "
-                + "created_at, kind, rollback_to, backfill_id FROM run WHERE id IN (" + marks + ") AND status = 'QUEUED' FOR UPDATE SKIP LOCKED")) {
+                + "created_at, kind, rollback_to, group_id, tags_json FROM run WHERE id IN (" + marks + ") AND status = 'QUEUED' FOR UPDATE SKIP LOCKED")) {
             for (int i = 0; i < ids.size(); i++) {
                 lock.setString(i + 1, ids.get(i));
             }
             try (ResultSet rs = lock.executeQuery()) {
                 while (rs.next()) {
-                    String id = rs.getString(1);
-                    List<AssetKey> assets = Arrays.stream(rs.getString(3).split(",")).map(AssetKey::parse).toList();
-                    claimed.put(id, new Run(id, RunStatus.STARTED, MaterializationMode.valueOf(rs.getString(2)), assets,
-                            strings.apply(rs.getString(4)), strings.apply(rs.getString(5)), rs.getString(6), rs.getString(7), rs.getString(8),
-                            rs.getObject(9, OffsetDateTime.class).toInstant(), now, null, 0, 0, 0, null, false, List.of(),
-                            RunKind.valueOf(rs.getString(10)), rs.getString(11), rs.getString(12)));
+                    RunEntity e = new RunEntity();
+                    e.id = rs.getString(1);
+                    e.status = RunStatus.STARTED.name();
+                    e.mode = rs.getString(2);
+                    e.assets = rs.getString(3);
+                    e.keysJson = rs.getString(4);
+                    e.partitionsJson = rs.getString(5);
+                    e.configJson = rs.getString(6);
+                    e.reason = rs.getString(7);
+                    e.launchedBy = rs.getString(8);
+                    e.createdAt = rs.getObject(9, OffsetDateTime.class).toInstant();
+                    e.startedAt = now;
+                    e.kind = rs.getString(10);
+                    e.rollbackTo = rs.getString(11);
+                    e.groupId = rs.getString(12);
+                    e.tagsJson = rs.getString(13);
+                    claimed.put(e.id, e);
                 }
             }
         }
@@ -136,10 +143,7 @@ final class RunRows {
         }
         List<Run> runs = new ArrayList<>(ordered.size());
         for (String id : ordered) {
-            Run r = claimed.get(id);
-            runs.add(new Run(r.id(), r.status(), r.mode(), r.assets(), r.keys(), r.partitions(), r.configJson(), r.reason(), r.launchedBy(),
-                    r.createdAt(), r.startedAt(), null, 0, 0, 0, null, false, steps.getOrDefault(id, List.of()), r.kind(), r.rollbackTo(),
-                    r.backfillId()));
+            runs.add(mapping.toRun(claimed.get(id), steps.getOrDefault(id, List.of())));
         }
         return runs;
     }

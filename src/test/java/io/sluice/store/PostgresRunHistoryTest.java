@@ -4,10 +4,10 @@ import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
 import io.sluice.testing.PostgresProfile;
 
-/** The metadata store contract on PostgreSQL (embedded; fails if it cannot start). */
+/** The {@link RunHistoryContract} on PostgreSQL (embedded; fails if it cannot start). */
 @QuarkusTest
 @TestProfile(PostgresProfile.class)
-class PostgresRunStoreTest extends RunStoreContract {
+class PostgresRunHistoryTest extends RunHistoryContract {
     @Override
     protected String expectedBackend() {
         return "postgresql";

@@ -1,0 +1,34 @@
+package io.sluice.runs;
+
+import io.sluice.catalog.AssetKey;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/** The storage port for the state of assets across runs: partition outcomes, reservations and watermarks. */
+public interface AssetState {
+
+    /** Records the outcome of an asset's partitions (MATERIALIZED, FAILED) for partition status. */
+    void recordPartitionOutcome(AssetKey asset, List<String> partitions, String status, String runId, Instant now);
+
+    /** The latest outcome of each partition of an asset that has one. */
+    Map<String, String> partitionOutcomes(AssetKey asset);
+
+    /** When each partition of the asset was last materialized. */
+    Map<String, Instant> materializedAt(AssetKey asset);
+
+    /** Partitions of the asset that a queued or started run covers. */
+    Set<String> activePartitions(AssetKey asset);
+
+    /**
+     * The queued or started runs that cover a partition of the asset or wait for one ({@code busy-partition=queue}), by
+     * partition; finished runs are never in it.
+     */
+    Map<String, Set<String>> activeRunsByPartition(AssetKey asset);
+
+    Optional<String> watermark(AssetKey asset, String partition);
+
+    void saveWatermark(AssetKey asset, String partition, String value, String runId, Instant now);
+}

@@ -1,0 +1,43 @@
+package io.sluice.runs;
+
+import io.sluice.catalog.AssetKey;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+
+/** The storage port for what runs reported: log lines, materialization events and check results. */
+public interface RunEventLog {
+
+    void appendLog(String runId, Instant ts, String level, AssetKey asset, String message);
+
+    List<LogLine> logs(String runId, long afterId, int limit);
+
+    void recordMaterialization(Materialization materialization);
+
+    List<Materialization> materializations(String runId);
+
+    Optional<Materialization> lastMaterialization(AssetKey asset);
+
+    void recordChecks(List<RecordedCheck> checks);
+
+    List<RecordedCheck> checks(String runId);
+
+    /**
+     * At most {@code limit} check results of the run, failures of blocking checks first, then failed warnings, then
+     * passes (each in the order they were recorded).
+     */
+    List<RecordedCheck> checksFailuresFirst(String runId, int limit);
+
+    /** How many check results of the run passed, failed (blocking) and failed as warnings. */
+    CheckCounts checkCounts(String runId);
+
+    /** Check results of one run by outcome. */
+    record CheckCounts(long passed, long failed, long warnings) {
+        public long total() {
+            return passed + failed + warnings;
+        }
+    }
+
+    /** The check results of the asset's latest run that ran checks. */
+    List<RecordedCheck> latestChecks(AssetKey asset);
+}

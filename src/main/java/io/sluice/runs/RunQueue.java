@@ -1,0 +1,98 @@
+package io.sluice.runs;
+
+import java.time.Instant;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/** The storage port of the run queue: queueing runs, claiming them, their dependencies, cancels and ends. */
+public interface RunQueue {
+
+    /**
+     * Stores a QUEUED run and reserves its asset partitions (an unpartitioned asset is one partition).
+     *
+     * @throws PartitionBusy if a queued or started run already covers one of them; nothing is stored
+     */
+    void create(Run run);
+
+    /** Stores many runs (a group) in one transaction, reserving their partitions; all or nothing. */
+    void createAll(List<Run> runs);
+
+    /**
+     * Like {@link #createAll(List)}; with {@code queueBehindBusy}, a run covering an asset partition that another
+     * run covers (or waits for) is not refused but stored QUEUED and waiting: it is not dispatched until
+     * {@link #promoteWaiting()} reserves its partitions, after the runs before it have ended.
+     *
+     * @throws PartitionBusy if the runs cover an asset partition twice, or (without queueBehindBusy) one is busy
+     */
+    void createAll(List<Run> runs, boolean queueBehindBusy);
+
+    /** Reserves the partitions of waiting runs whose partitions are free now, first come first served; returns how many. */
+    int promoteWaiting();
+
+    /**
+     * Queued runs that may start now (their group, if any, is admitted, and they wait for no partition): runs of no group
+     * first, then oldest first.
+     */
+    List<QueuedRun> nextQueued(int limit);
+
+    /** Moves a QUEUED run to STARTED; false if another worker (or a cancel) got there first. */
+    boolean claim(String id, Instant now);
+
+    /**
+     * Moves the given runs that are still QUEUED to STARTED in one transaction, passing over rows another
+     * transaction holds ({@code FOR UPDATE SKIP LOCKED}), and returns them with their steps, in the given order.
+     */
+    List<Run> claimAll(List<String> ids, Instant now);
+
+    /**
+     * Stores what executing runs wrote, in the caller's transaction with batched statements: step states, log
+     * lines, materialization events, partition outcomes and run ends (which release the runs' partitions).
+     */
+    void record(RunRecords records);
+
+    void updateStep(String runId, RunStep step);
+
+    /** Ends a STARTED run with its totals. */
+    void finish(String runId, RunStatus status, Instant now, long keyCount, long batchCount, long rowsWritten, String error);
+
+    /** What a cancel did. */
+    enum CancelOutcome {
+        /** The run was QUEUED and is CANCELED now. */
+        CANCELED,
+        /** The run was STARTED and is asked to stop (the process executing it interrupts its lake work). */
+        REQUESTED,
+        /** Nothing: the run had ended, or its cancel was already requested. */
+        UNCHANGED
+    }
+
+    /** Cancels a QUEUED run outright, or flags a STARTED run (not flagged yet) to stop. */
+    CancelOutcome cancel(String id, Instant now);
+
+    /** Cancels the group's queued runs and flags its started ones to stop; returns how many were queued. */
+    int cancelGroup(String group, Instant now);
+
+    /** Whether a run of the group is still queued or started (cheap: one index probe). */
+    boolean hasActiveRuns(String group);
+
+    boolean isCancelRequested(String id);
+
+    /** Which of these runs have a cancel requested. */
+    Set<String> cancelRequested(Collection<String> ids);
+
+    /** Runs in the given status, oldest first (for recovery after a restart). */
+    List<String> idsWithStatus(RunStatus status);
+
+    /** Stores that each run (key) starts only after the runs it names succeeded; all of them are stored already. */
+    void addDependencies(Map<String, List<String>> afterByRun);
+
+    /**
+     * Cancels the queued runs that wait, directly or through others, for {@code runId}, which did not succeed;
+     * returns their ids.
+     */
+    List<String> cancelDependents(String runId, Instant now, String why);
+
+    /** The runs that waited for {@code from} (it died with the process) wait for {@code to} (its retry) instead. */
+    void moveDependencies(String from, String to);
+}

@@ -1,0 +1,107 @@
+package io.sluice.runs.store;
+
+import io.sluice.catalog.AssetKey;
+import io.sluice.runs.AssetState;
+import io.sluice.runs.PartitionState;
+import io.sluice.runs.RunRecords;
+import io.sluice.runs.RunStatus;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.transaction.Transactional;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import org.hibernate.Session;
+
+/** {@link AssetState} on Hibernate ORM and JDBC; the same code runs on H2 and PostgreSQL. */
+@ApplicationScoped
+public class JpaAssetState implements AssetState {
+
+    private final Session session;
+
+    JpaAssetState(Session session) {
+        this.session = session;
+    }
+
+    @Override
+    @Transactional
+    public void recordPartitionOutcome(AssetKey asset, List<String> partitions, String status, String runId, Instant now) {
+        // the same batched upsert a group's records use, not one lookup per partition
+        RunRecords records = new RunRecords();
+        records.partitions(asset, partitions, PartitionState.valueOf(status), runId, now);
+        session.doWork(connection -> new RecordsWriter(connection).write(records));
+    }
+
+    @Override
+    @Transactional
+    public Map<String, String> partitionOutcomes(AssetKey asset) {
+        Map<String, String> outcomes = new HashMap<>();
+        session.createSelectionQuery("select id.partitionKey, status from PartitionStatusEntity where id.assetKey = :asset", Object[].class)
+                .setParameter("asset", asset.toString()).getResultList().forEach(r -> outcomes.put((String) r[0], (String) r[1]));
+        return outcomes;
+    }
+
+    @Override
+    @Transactional
+    public Map<String, Instant> materializedAt(AssetKey asset) {
+        Map<String, Instant> at = new HashMap<>();
+        session.createSelectionQuery("select id.partitionKey, updatedAt from PartitionStatusEntity where id.assetKey = :asset and status = 'MATERIALIZED'",
+                Object[].class).setParameter("asset", asset.toString()).getResultList().forEach(r -> at.put((String) r[0], (Instant) r[1]));
+        return at;
+    }
+
+    @Override
+    @Transactional
+    public Set<String> activePartitions(AssetKey asset) {
+        return new HashSet<>(session.createSelectionQuery("select id.partitionKey from ActivePartitionEntity where id.assetKey = :asset",
+                String.class).setParameter("asset", asset.toString()).getResultList());
+    }
+
+    @Override
+    @Transactional
+    public Map<String, Set<String>> activeRunsByPartition(AssetKey asset) {
+        Map<String, Set<String>> runs = new TreeMap<>();
+        // the partitions runs hold, then those they wait for (busy-partition=queue)
+        for (String query : List.of(
+                "select p.id.partitionKey, p.runId from ActivePartitionEntity p, RunEntity r where r.id = p.runId "
+                        + "and p.id.assetKey = :asset and r.status in (:queued, :started)",
+                "select p.partitionKey, p.runId from PartitionWaitEntity p, RunEntity r where r.id = p.runId "
+                        + "and p.assetKey = :asset and r.status in (:queued, :started)")) {
+            session.createSelectionQuery(query, Object[].class)
+                    .setParameter("asset", asset.toString()).setParameter("queued", RunStatus.QUEUED.name())
+                    .setParameter("started", RunStatus.STARTED.name()).getResultList()
+                    .forEach(r -> runs.computeIfAbsent((String) r[0], k -> new TreeSet<>()).add((String) r[1]));
+        }
+        return runs;
+    }
+
+    @Override
+    @Transactional
+    public Optional<String> watermark(AssetKey asset, String partition) {
+        WatermarkEntity e = session.find(WatermarkEntity.class, new WatermarkEntity.WatermarkId(asset.toString(), partition == null ? "" : partition));
+        return e == null ? Optional.empty() : Optional.of(e.value);
+    }
+
+    @Override
+    @Transactional
+    public void saveWatermark(AssetKey asset, String partition, String value, String runId, Instant now) {
+        var id = new WatermarkEntity.WatermarkId(asset.toString(), partition == null ? "" : partition);
+        WatermarkEntity e = session.find(WatermarkEntity.class, id);
+        boolean created = e == null;
+        if (created) {
+            e = new WatermarkEntity();
+            e.id = id;
+        }
+        e.value = value;
+        e.runId = runId;
+        e.updatedAt = now;
+        if (created) {
+            session.persist(e);
+        }
+    }
+}

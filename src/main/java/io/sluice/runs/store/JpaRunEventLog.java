@@ -1,0 +1,163 @@
+package io.sluice.runs.store;
+
+import com.fasterxml.jackson.core.type.TypeReference;
+import io.sluice.lake.AssetCheck;
+import io.sluice.catalog.AssetKey;
+import io.sluice.lake.CheckResult;
+import io.sluice.runs.LogLine;
+import io.sluice.runs.Materialization;
+import io.sluice.runs.RecordedCheck;
+import io.sluice.runs.RunEventLog;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.transaction.Transactional;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.hibernate.Session;
+
+/** {@link RunEventLog} on Hibernate ORM; the same code runs on H2 and PostgreSQL. */
+@ApplicationScoped
+public class JpaRunEventLog implements RunEventLog {
+
+    private static final TypeReference<List<Map<String, Object>>> SAMPLE = new TypeReference<>() { };
+
+    private final Session session;
+    private final RunMapping mapping;
+
+    JpaRunEventLog(Session session, RunMapping mapping) {
+        this.session = session;
+        this.mapping = mapping;
+    }
+
+    @Override
+    @Transactional
+    public void appendLog(String runId, Instant ts, String level, AssetKey asset, String message) {
+        RunLogEntity e = new RunLogEntity();
+        e.runId = runId;
+        e.ts = ts;
+        e.level = level;
+        e.assetKey = asset == null ? null : asset.toString();
+        e.message = message;
+        session.persist(e);
+    }
+
+    @Override
+    @Transactional
+    public List<LogLine> logs(String runId, long afterId, int limit) {
+        return session.createSelectionQuery("from RunLogEntity where runId = :run and id > :after order by id", RunLogEntity.class)
+                .setParameter("run", runId).setParameter("after", afterId).setMaxResults(limit).getResultList().stream()
+                .map(e -> new LogLine(e.id, e.ts, e.level, e.assetKey, e.message)).toList();
+    }
+
+    @Override
+    @Transactional
+    public void recordMaterialization(Materialization m) {
+        MaterializationEntity e = new MaterializationEntity();
+        e.runId = m.runId();
+        e.assetKey = m.asset().toString();
+        e.partitionKey = m.partition() == null ? "" : m.partition();
+        e.ts = m.ts();
+        e.rowsWritten = m.rowsWritten();
+        e.keyCount = m.keyCount();
+        e.batchCount = m.batchCount();
+        e.durationMs = m.durationMs();
+        e.metadataJson = m.metadataJson();
+        session.persist(e);
+    }
+
+    @Override
+    @Transactional
+    public List<Materialization> materializations(String runId) {
+        return session.createSelectionQuery("from MaterializationEntity where runId = :run order by id", MaterializationEntity.class)
+                .setParameter("run", runId).getResultList().stream().map(JpaRunEventLog::toMaterialization).toList();
+    }
+
+    @Override
+    @Transactional
+    public Optional<Materialization> lastMaterialization(AssetKey asset) {
+        return session.createSelectionQuery("from MaterializationEntity where assetKey = :asset order by id desc", MaterializationEntity.class)
+                .setParameter("asset", asset.toString()).setMaxResults(1).getResultList().stream()
+                .findFirst().map(JpaRunEventLog::toMaterialization);
+    }
+
+    @Override
+    @Transactional
+    public void recordChecks(List<RecordedCheck> checks) {
+        for (RecordedCheck c : checks) {
+            CheckResultEntity e = new CheckResultEntity();
+            e.runId = c.runId();
+            e.assetKey = c.asset().toString();
+            e.partitionKey = c.partition() == null ? "" : c.partition();
+            e.checkName = c.result().name();
+            e.severity = c.result().severity().name();
+            e.passed = c.result().passed();
+            e.observed = c.result().observed();
+            e.threshold = c.result().threshold();
+            e.message = c.result().message();
+            e.sampleJson = mapping.json(c.result().sample());
+            e.ts = c.ts();
+            session.persist(e);
+        }
+    }
+
+    @Override
+    @Transactional
+    public List<RecordedCheck> checks(String runId) {
+        return session.createSelectionQuery("from CheckResultEntity where runId = :run order by id", CheckResultEntity.class)
+                .setParameter("run", runId).getResultList().stream().map(this::toCheck).toList();
+    }
+
+    @Override
+    @Transactional
+    public List<RecordedCheck> checksFailuresFirst(String runId, int limit) {
+        // passed = false sorts first; among failures 'ERROR' before 'WARN'
+        return session.createSelectionQuery("from CheckResultEntity where runId = :run order by passed, severity, id",
+                        CheckResultEntity.class)
+                .setParameter("run", runId).setMaxResults(limit).getResultList().stream().map(this::toCheck).toList();
+    }
+
+    @Override
+    @Transactional
+    public CheckCounts checkCounts(String runId) {
+        List<Object[]> rows = session.createSelectionQuery("select passed, severity, count(*) from CheckResultEntity where runId = :run "
+                + "group by passed, severity", Object[].class).setParameter("run", runId).getResultList();
+        long passed = 0;
+        long failed = 0;
+        long warnings = 0;
+        for (Object[] row : rows) {
+            long n = ((Number) row[2]).longValue();
+            if ((Boolean) row[0]) {
+                passed += n;
+            } else if (AssetCheck.Severity.ERROR.name().equals(row[1])) {
+                failed += n;
+            } else {
+                warnings += n;
+            }
+        }
+        return new CheckCounts(passed, failed, warnings);
+    }
+
+    @Override
+    @Transactional
+    public List<RecordedCheck> latestChecks(AssetKey asset) {
+        List<String> runs = session.createSelectionQuery("select runId from CheckResultEntity where assetKey = :asset order by id desc", String.class)
+                .setParameter("asset", asset.toString()).setMaxResults(1).getResultList();
+        if (runs.isEmpty()) {
+            return List.of();
+        }
+        return session.createSelectionQuery("from CheckResultEntity where runId = :run and assetKey = :asset order by id", CheckResultEntity.class)
+                .setParameter("run", runs.get(0)).setParameter("asset", asset.toString()).getResultList().stream().map(this::toCheck).toList();
+    }
+
+    private RecordedCheck toCheck(CheckResultEntity e) {
+        List<Map<String, Object>> sample = mapping.read(e.sampleJson, SAMPLE, List.of());
+        return new RecordedCheck(e.runId, AssetKey.parse(e.assetKey), e.partitionKey.isEmpty() ? null : e.partitionKey, e.ts,
+                new CheckResult(e.checkName, AssetCheck.Severity.valueOf(e.severity), e.passed, e.observed, e.threshold, sample, e.message));
+    }
+
+    private static Materialization toMaterialization(MaterializationEntity e) {
+        return new Materialization(e.runId, AssetKey.parse(e.assetKey), e.partitionKey.isEmpty() ? null : e.partitionKey, e.ts,
+                e.rowsWritten, e.keyCount, e.batchCount, e.durationMs, e.metadataJson);
+    }
+}

@@ -1,0 +1,76 @@
+package io.sluice.store;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.sluice.audit.AuditAction;
+import io.sluice.audit.AuditEvent;
+import io.sluice.audit.AuditLog;
+import io.sluice.catalog.AssetKey;
+import io.sluice.runs.AssetState;
+import io.sluice.runs.LogLine;
+import io.sluice.runs.Materialization;
+import io.sluice.runs.MaterializationMode;
+import io.sluice.runs.Run;
+import io.sluice.runs.PartitionBusy;
+import io.sluice.runs.QueuedRun;
+import io.sluice.runs.RunEventLog;
+import io.sluice.runs.RunHistory;
+import io.sluice.runs.RunKind;
+import io.sluice.runs.RunQuery;
+import io.sluice.runs.RunQueue;
+import io.sluice.runs.RunRecords;
+import io.sluice.runs.RunStatus;
+import io.sluice.runs.RunStep;
+import jakarta.inject.Inject;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import org.junit.jupiter.api.Test;
+
+/** The contract of asset state ({@link AssetState}): partition reservations by run, outcomes and watermarks. Run by a subclass per backend. */
+public abstract class AssetStateContract extends StorePortContract {
+
+    @Test
+    void theRunsOfAnAssetPartitionAreTheQueuedStartedAndWaitingOnesOnly() {
+        AssetKey a = uniqueAsset();
+        Run started = partitionedRun(a, "eu", "us");
+        Run queued = partitionedRun(a, "apac");
+        Run finished = partitionedRun(a, "latam");
+        queue.createAll(List.of(started, queued, finished));
+        queue.claim(started.id(), t0);
+        queue.claim(finished.id(), t0);
+        queue.finish(finished.id(), RunStatus.FAILURE, t0.plusSeconds(1), 0, 0, 0, "boom");
+        Run waiting = partitionedRun(a, "us");
+        queue.createAll(List.of(waiting), true);
+        assertThat(assets.activeRunsByPartition(a)).containsExactlyInAnyOrderEntriesOf(Map.of(
+                "eu", java.util.Set.of(started.id()), "us", java.util.Set.of(started.id(), waiting.id()), "apac", java.util.Set.of(queued.id())));
+        assertThat(assets.activeRunsByPartition(uniqueAsset())).isEmpty();
+
+        queue.cancel(queued.id(), t0.plusSeconds(2));
+        queue.cancel(waiting.id(), t0.plusSeconds(2));
+        queue.finish(started.id(), RunStatus.SUCCESS, t0.plusSeconds(2), 0, 0, 0, null);
+        assertThat(assets.activeRunsByPartition(a)).as("finished runs hold no partition").isEmpty();
+    }
+
+    @Test
+    void watermarksPerAssetAndPartition() {
+        AssetKey a = uniqueAsset();
+        Run run = newRun(a);
+        queue.create(run);
+        assertThat(assets.watermark(a, null)).isEmpty();
+        assets.saveWatermark(a, null, "2024-05-01", run.id(), t0);
+        assets.saveWatermark(a, "2024-01-02", "p1", run.id(), t0);
+        assets.saveWatermark(a, null, "2024-06-01", run.id(), t0.plusSeconds(1));
+        assertThat(assets.watermark(a, null)).contains("2024-06-01");
+        assertThat(assets.watermark(a, "2024-01-02")).contains("p1");
+    }
+}
