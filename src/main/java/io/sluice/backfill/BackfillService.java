@@ -115,7 +115,7 @@ public class BackfillService {
         Map<String, List<String>> after = new java.util.HashMap<>();
         String config = valid.configByAsset().toString();
         for (PlannedRun p : plan.runs()) {
-            String runId = io.sluice.runs.RunIds.next();
+            String runId = io.sluice.runs.RunIds.next(now);
             if (!p.after().isEmpty()) {
                 after.put(runId, p.after().stream().map(s -> planned.get(s).id()).toList());
             }
@@ -197,7 +197,7 @@ public class BackfillService {
         return b;
     }
 
-    /** Cancels the backfill and its queued runs in one transaction: both, or neither (a 409 or 5xx changes nothing). */
+    /** Cancels the backfill and its queued runs in one transaction: both, or neither (a conflict or a failure changes nothing). */
     public Backfill cancel(String id, String actor, String reason) {
         Instant now = clock.instant();
         Backfill b = io.quarkus.narayana.jta.QuarkusTransaction.requiringNew().call(() -> {

@@ -245,7 +245,7 @@ class RunRecovery {
             return;
         }
         List<RunStep> steps = dead.steps().stream().map(s -> RunStep.queued(s.index(), s.asset())).toList();
-        Run retry = new Run(RunIds.next(), RunStatus.QUEUED, dead.mode(), dead.assets(), dead.keys(), dead.partitions(),
+        Run retry = new Run(RunIds.next(now), RunStatus.QUEUED, dead.mode(), dead.assets(), dead.keys(), dead.partitions(),
                 dead.configJson(), "attempt " + (attempts + 1) + ": run " + dead.id() + " died with the process", dead.launchedBy(), now,
                 null, null, 0, 0, 0, null, false, steps, RunKind.MATERIALIZE, null, dead.backfillId());
         store.create(retry);

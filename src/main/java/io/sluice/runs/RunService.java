@@ -56,7 +56,7 @@ public class RunService {
         for (int i = 0; i < launch.assets().size(); i++) {
             steps.add(RunStep.queued(i, launch.assets().get(i)));
         }
-        Run run = new Run(RunIds.next(), RunStatus.QUEUED, launch.mode(), launch.assets(), launch.keys(),
+        Run run = new Run(RunIds.next(now), RunStatus.QUEUED, launch.mode(), launch.assets(), launch.keys(),
                 launch.partitions(), launch.configByAsset().toString(), launch.reason(), launch.launchedBy(), now,
                 null, null, 0, 0, 0, null, false, steps, RunKind.MATERIALIZE, null, null);
         Map<String, Object> scope = new LinkedHashMap<>();
@@ -70,7 +70,7 @@ public class RunService {
     }
 
     /**
-     * Stores runs and their audit event in one transaction; a busy partition is a 409 and stores nothing, or with
+     * Stores runs and their audit event in one transaction; a busy partition is a conflict and stores nothing, or with
      * sluice.runs.busy-partition=queue the run waits for it.
      */
     void store(Run run, Runnable audit) {
@@ -79,7 +79,7 @@ public class RunService {
 
     /**
      * Queues many runs (a backfill) in one transaction together with {@code alsoStore}; a busy partition is a
-     * 409 and stores nothing. The dispatcher starts them within the concurrency limits.
+     * conflict and stores nothing. The dispatcher starts them within the concurrency limits.
      */
     public void enqueue(List<Run> runs, Runnable alsoStore) {
         enqueue(runs, Map.of(), alsoStore);
@@ -98,7 +98,7 @@ public class RunService {
     private void storeAll(List<Run> runs, Map<String, List<String>> afterByRun, Runnable audit) {
         // With busy-partition=queue, a launch that lost a race for a partition to one committed at the same instant
         // (the reservation's primary key refused it, nothing of it stored) is tried once more: it then sees the
-        // other run and queues behind it instead of answering 409.
+        // other run and queues behind it instead of being refused.
         for (int attempt = 1; ; attempt++) {
             try {
                 QuarkusTransaction.requiringNew().run(() -> {
@@ -167,7 +167,7 @@ public class RunService {
             throw RequestRejected.conflict(target.run().isPresent() ? "toRun" : "toSystemTime", problem);
         });
         String by = Actors.name(actor);
-        Run run = new Run(RunIds.next(), RunStatus.QUEUED, MaterializationMode.FULL_REFRESH, List.of(asset), List.of(),
+        Run run = new Run(RunIds.next(now), RunStatus.QUEUED, MaterializationMode.FULL_REFRESH, List.of(asset), List.of(),
                 partition.map(List::of).orElse(List.of()), "{}", reason, by, now, null, null, 0, 0, 0, null, false,
                 List.of(RunStep.queued(0, asset)), RunKind.ROLLBACK, target.encode(), null);
         Map<String, Object> scope = new LinkedHashMap<>();
