@@ -1,6 +1,5 @@
 package io.sluice.runs;
 
-import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.sluice.audit.AuditEvent;
 import io.sluice.audit.AuditLog;
 import io.sluice.catalog.AssetKey;
@@ -35,10 +34,6 @@ final class GroupJournal implements LogSink {
     private final Consumer<Runnable> inNewTransaction;
     /** Elapsed time in nanoseconds ({@link System#nanoTime()}; a test sets it). */
     private final LongSupplier ticker;
-
-    GroupJournal(RunStore store, AuditLog audit, List<String> runIds, long flushMillis) {
-        this(store, audit, runIds, flushMillis, work -> QuarkusTransaction.requiringNew().run(work::run), System::nanoTime);
-    }
 
     GroupJournal(RunStore store, AuditLog audit, List<String> runIds, long flushMillis, Consumer<Runnable> inNewTransaction,
                  LongSupplier ticker) {

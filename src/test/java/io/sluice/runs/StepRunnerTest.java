@@ -61,8 +61,8 @@ class StepRunnerTest {
     }
 
     private GroupJournal journal(Run run) {
-        // an hour between flushes: nothing is stored (that would need a transaction), all stays in the journal to read
-        return new GroupJournal(store, audit, List.of(run.id()), 3_600_000);
+        // an hour between flushes: nothing is stored, all stays in the journal to read
+        return new GroupJournal(store, audit, List.of(run.id()), 3_600_000, Runnable::run, System::nanoTime);
     }
 
     private static Run run(MaterializationMode mode, List<String> keys, AssetKey asset) {
