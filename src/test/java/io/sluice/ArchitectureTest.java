@@ -2,10 +2,13 @@ package io.sluice;
 
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 
+import com.tngtech.archunit.base.DescribedPredicate;
+import com.tngtech.archunit.core.domain.JavaMethodCall;
 import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.junit.AnalyzeClasses;
 import com.tngtech.archunit.junit.ArchTest;
 import com.tngtech.archunit.lang.ArchRule;
+import java.util.Set;
 
 /** The dependency directions of GUIDE.md, kept true by the build. */
 @AnalyzeClasses(packages = "io.sluice", importOptions = ImportOption.DoNotIncludeTests.class)
@@ -87,4 +90,27 @@ class ArchitectureTest {
     @ArchTest
     static final ArchRule runsDoNotDependOnBackfills = noClasses().that().resideInAPackage("io.sluice.runs..")
             .should().dependOnClassesThat().resideInAPackage("io.sluice.backfill..");
+
+    private static final Set<String> CLOCK_OWNERS = Set.of("java.time.Instant", "java.time.LocalDate", "java.time.LocalDateTime",
+            "java.time.ZonedDateTime", "java.time.OffsetDateTime");
+
+    private static final DescribedPredicate<JavaMethodCall> READ_THE_SYSTEM_CLOCK = new DescribedPredicate<>(
+            "read the system clock (Instant.now(), LocalDate.now(), LocalDateTime.now(), System.currentTimeMillis(), ...)") {
+        @Override
+        public boolean test(JavaMethodCall call) {
+            String owner = call.getTargetOwner().getName();
+            return call.getName().equals("now") && CLOCK_OWNERS.contains(owner)
+                    || call.getName().equals("currentTimeMillis") && owner.equals("java.lang.System");
+        }
+    };
+
+    /**
+     * Time comes from the injected {@code java.time.InstantSource}, so tests set it instead of sleeping; only its producer
+     * reads the system clock (System.nanoTime for elapsed time is fine). The merge benchmark measures wall time and is
+     * leaving the product jar.
+     */
+    @ArchTest
+    static final ArchRule timeComesFromTheInjectedClock = noClasses().that().doNotHaveFullyQualifiedName("io.sluice.runs.Clock")
+            .and().resideOutsideOfPackage("io.sluice.lake.benchmark..")
+            .should().callMethodWhere(READ_THE_SYSTEM_CLOCK);
 }

@@ -37,7 +37,11 @@ public class AssetResource {
 
     private final io.sluice.runs.PartitionStatuses partitionStatuses;
 
-    public AssetResource(AssetService assets, RunService runs, ObjectMapper mapper, io.sluice.runs.PartitionStatuses partitionStatuses) {
+    private final java.time.InstantSource clock;
+
+    public AssetResource(AssetService assets, RunService runs, ObjectMapper mapper, io.sluice.runs.PartitionStatuses partitionStatuses,
+                         java.time.InstantSource clock) {
+        this.clock = clock;
         this.partitionStatuses = partitionStatuses;
         this.runs = runs;
         this.assets = assets;
@@ -93,7 +97,7 @@ public class AssetResource {
                              @HeaderParam(RunResource.ACTOR_HEADER) String actor, @Context UriInfo uri) {
         Asset<?> asset = assets.get(group, name);
         if (body == null) {
-            throw new RequestRejected(400, null, "request body is missing; send {\"toRun\": \"RUN_ID\", \"reason\": \"...\"}");
+            throw RequestRejected.malformed(null, "request body is missing; send {\"toRun\": \"RUN_ID\", \"reason\": \"...\"}");
         }
         boolean run = body.toRun() != null && !body.toRun().isBlank();
         boolean time = body.toSystemTime() != null && !body.toSystemTime().isBlank();
@@ -109,7 +113,7 @@ public class AssetResource {
         Run started = runs.rollback(asset.spec().key(), target, Optional.ofNullable(body.partition()).filter(p -> !p.isBlank()),
                 body.reason(), RunResource.actor(body.launchedBy(), actor));
         return Response.created(uri.getBaseUriBuilder().path("api/runs").path(started.id()).build())
-                .entity(RunDto.of(started, Json.tree(mapper, started.configJson()), null)).build();
+                .entity(RunDto.of(started, Json.tree(mapper, started.configJson()), null, clock.instant())).build();
     }
 
     private static AssetDto.LastRunDto lastRun(Map<AssetKey, AssetRun> last, AssetKey key) {

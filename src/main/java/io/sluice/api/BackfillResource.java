@@ -79,7 +79,7 @@ public class BackfillResource {
     @Consumes(MediaType.APPLICATION_JSON)
     public Response launch(BackfillBody body, @HeaderParam(RunResource.ACTOR_HEADER) String actor, @Context UriInfo uri) {
         if (body == null) {
-            throw new RequestRejected(400, null, "request body is missing; send {\"assets\": [...], \"ranges\": [{\"start\": ..., \"end\": ...}]}");
+            throw RequestRejected.malformed(null, "request body is missing; send {\"assets\": [...], \"ranges\": [{\"start\": ..., \"end\": ...}]}");
         }
         BackfillRequest request = new BackfillRequest(body.assets(), body.ranges(), body.partitions(), Boolean.TRUE.equals(body.failedAndMissingOnly()),
                 body.mode() == null ? null : Params.bodyEnum(MaterializationMode.class, "mode", body.mode()), body.keys(), body.config(), body.reason(),

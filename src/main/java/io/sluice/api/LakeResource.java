@@ -66,8 +66,8 @@ public class LakeResource {
         String id = run.trim();
         try {
             runs.get(id);
-        } catch (RequestRejected e) {
-            throw e.status() == 404 ? RequestRejected.notFound("run", e.getMessage()) : e;
+        } catch (RequestRejected.NotFound e) {
+            throw RequestRejected.notFound("run", e.getMessage());
         }
         int max = Params.between("limit", limit, 1, 10_000);
         return unsupportedAsBadRequest(() -> tables.changes(name, id, max));

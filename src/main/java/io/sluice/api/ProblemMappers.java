@@ -25,7 +25,21 @@ public class ProblemMappers {
 
     @ServerExceptionMapper
     public Response rejected(RequestRejected e, UriInfo uri) {
-        return Problem.response(e.status(), e.getMessage(), e.field(), path(uri));
+        return Problem.response(status(e), e.getMessage(), e.field(), path(uri));
+    }
+
+    /** The one place where a domain refusal becomes an HTTP status. */
+    static int status(RequestRejected e) {
+        if (e instanceof RequestRejected.Unreadable) {
+            return 400;
+        }
+        if (e instanceof RequestRejected.NotFound) {
+            return 404;
+        }
+        if (e instanceof RequestRejected.Conflict) {
+            return 409;
+        }
+        return 422; // RequestRejected.Invalid, the last kind of the sealed family
     }
 
     @ServerExceptionMapper

@@ -44,9 +44,10 @@ public record RunDto(
         }
     }
 
-    static RunDto of(Run run, JsonNode config, List<AssetDto.MaterializationDto> materializations) {
+    /** The run as of {@code now}: a run that has not ended shows how long it has been going. */
+    static RunDto of(Run run, JsonNode config, List<AssetDto.MaterializationDto> materializations, Instant now) {
         Long duration = run.startedAt() == null ? null
-                : Duration.between(run.startedAt(), run.endedAt() == null ? Instant.now() : run.endedAt()).toMillis();
+                : Duration.between(run.startedAt(), run.endedAt() == null ? now : run.endedAt()).toMillis();
         return new RunDto(run.id(), run.status().name(), run.mode().name(), run.assets().stream().map(AssetKey::toString).toList(),
                 run.keys(), run.partitions(), config, run.reason(), run.launchedBy(), run.createdAt(), run.startedAt(), run.endedAt(),
                 duration, run.keyCount(), run.batchCount(), run.rowsWritten(), run.error(), run.cancelRequested(),

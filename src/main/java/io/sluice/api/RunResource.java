@@ -23,6 +23,7 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
 import jakarta.ws.rs.core.Context;
+import java.time.InstantSource;
 import java.util.List;
 import java.util.Optional;
 
@@ -40,8 +41,10 @@ public class RunResource {
 
     private final RunService runs;
     private final ObjectMapper mapper;
+    private final InstantSource clock;
 
-    public RunResource(RunService runs, ObjectMapper mapper) {
+    public RunResource(RunService runs, ObjectMapper mapper, InstantSource clock) {
+        this.clock = clock;
         this.runs = runs;
         this.mapper = mapper;
     }
@@ -50,7 +53,7 @@ public class RunResource {
     @Consumes(MediaType.APPLICATION_JSON)
     public Response launch(LaunchBody body, @HeaderParam(ACTOR_HEADER) String actor, @Context UriInfo uri) {
         if (body == null) {
-            throw new RequestRejected(400, null, "request body is missing; send {\"assets\": [\"group/name\"], \"mode\": \"INCREMENTAL\"}");
+            throw RequestRejected.malformed(null, "request body is missing; send {\"assets\": [\"group/name\"], \"mode\": \"INCREMENTAL\"}");
         }
         MaterializationMode mode = body.mode() == null ? MaterializationMode.INCREMENTAL
                 : Params.bodyEnum(MaterializationMode.class, "mode", body.mode());
@@ -110,6 +113,6 @@ public class RunResource {
         return RunDto.of(run, Json.tree(mapper, run.configJson()), detail
                 ? runs.materializations(run.id()).stream()
                         .map(m -> AssetDto.MaterializationDto.of(m, Json.tree(mapper, m.metadataJson()))).toList()
-                : null);
+                : null, clock.instant());
     }
 }

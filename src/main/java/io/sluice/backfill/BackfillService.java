@@ -206,7 +206,7 @@ public class BackfillService {
         return b;
     }
 
-    /** Cancels the backfill and its queued runs in one transaction: both, or neither (a 409 or 5xx changes nothing). */
+    /** Cancels the backfill and its queued runs in one transaction: both, or neither (a conflict or a failure changes nothing). */
     public Backfill cancel(String id, String actor, String reason) {
         Instant now = clock.instant();
         Backfill b = io.quarkus.narayana.jta.QuarkusTransaction.requiringNew().call(() -> {

@@ -16,7 +16,7 @@ import java.util.function.Function;
 /**
  * The partitions a backfill request selects: its ranges and partitions (none: all), optionally only those not
  * materialized. A partition selected twice (two ranges that overlap, a partition inside a range, a partition listed
- * twice) is a 422 naming the second place, as a partition given twice to {@code POST /api/runs} is.
+ * twice) is invalid, naming the second place, as a partition given twice to {@code POST /api/runs} is.
  */
 final class BackfillTargets {
 

@@ -28,7 +28,7 @@ public final class Actors {
         return io.sluice.text.Text.nameProblem(field, actor);
     }
 
-    /** Rejects, as a 422 naming {@code field}, an actor the store cannot keep. */
+    /** Rejects, as invalid, naming {@code field},, an actor the store cannot keep. */
     public static void require(String field, String actor) {
         problem(field, actor).ifPresent(problem -> {
             throw RequestRejected.invalid(field, problem);

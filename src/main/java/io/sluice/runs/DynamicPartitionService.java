@@ -75,7 +75,7 @@ public class DynamicPartitionService {
     }
 
     /**
-     * Removes keys; a key that a queued or started run covers (or waits for) is refused with 409 naming those runs, and
+     * Removes keys; a key that a queued or started run covers (or waits for) is refused as a conflict naming those runs, and
      * nothing is removed. Finished runs do not hold a key.
      */
     public List<String> remove(String name, List<String> keys, String actor, String reason) {

@@ -1,6 +1,5 @@
 package io.sluice.runs;
 
-import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.sluice.audit.AuditEvent;
 import io.sluice.audit.AuditLog;
 import io.sluice.catalog.AssetKey;
@@ -9,6 +8,8 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Set;
+import java.util.function.Consumer;
+import java.util.function.LongSupplier;
 
 /**
  * The writes of one claimed group of runs, buffered and stored in one transaction each time the buffer is
@@ -28,13 +29,21 @@ final class GroupJournal implements LogSink {
     private final List<RunRecords.RunEnd> stored = new ArrayList<>();
     /** No run had a cancel requested when the group was claimed (a cancel ends a queued run instead). */
     private Set<String> cancelRequested = Set.of();
-    private long cancelReadAt = System.nanoTime();
+    private long cancelReadAt;
+    /** Runs a flush in a transaction of its own. */
+    private final Consumer<Runnable> inNewTransaction;
+    /** Elapsed time in nanoseconds ({@link System#nanoTime()}; a test sets it). */
+    private final LongSupplier ticker;
 
-    GroupJournal(RunQueue store, AuditLog audit, List<String> runIds, long flushMillis) {
+    GroupJournal(RunQueue store, AuditLog audit, List<String> runIds, long flushMillis, Consumer<Runnable> inNewTransaction,
+                 LongSupplier ticker) {
         this.store = store;
         this.audit = audit;
         this.runIds = List.copyOf(runIds);
         this.flushNanos = flushMillis * 1_000_000;
+        this.inNewTransaction = inNewTransaction;
+        this.ticker = ticker;
+        this.cancelReadAt = ticker.getAsLong();
     }
 
     private boolean single() {
@@ -89,7 +98,7 @@ final class GroupJournal implements LogSink {
             return;
         }
         RunRecords records = pending;
-        QuarkusTransaction.requiringNew().run(() -> {
+        inNewTransaction.accept(() -> {
             store.record(records);
             audit.recordAll(records.audits());
         });
@@ -117,6 +126,11 @@ final class GroupJournal implements LogSink {
     }
 
     /** Runs of this group whose end is stored. */
+    /** What the group wrote that is not stored yet (for tests of what a step journals). */
+    RunRecords unstored() {
+        return pending;
+    }
+
     List<RunRecords.RunEnd> storedEnds() {
         return stored;
     }
@@ -129,7 +143,7 @@ final class GroupJournal implements LogSink {
         if (single()) {
             return store.isCancelRequested(runId);
         }
-        long now = System.nanoTime();
+        long now = ticker.getAsLong();
         if (now - cancelReadAt >= flushNanos) {
             cancelRequested = store.cancelRequested(runIds);
             cancelReadAt = now;
@@ -139,12 +153,12 @@ final class GroupJournal implements LogSink {
 
     private RunRecords touch() {
         if (pending.isEmpty()) {
-            pendingSince = System.nanoTime();
+            pendingSince = ticker.getAsLong();
         }
         return pending;
     }
 
     private boolean overdue() {
-        return !pending.isEmpty() && System.nanoTime() - pendingSince >= flushNanos;
+        return !pending.isEmpty() && ticker.getAsLong() - pendingSince >= flushNanos;
     }
 }

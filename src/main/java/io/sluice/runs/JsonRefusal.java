@@ -19,7 +19,7 @@ import java.util.stream.Collectors;
 /**
  * JSON that could not be read, said in a user's words: the field, what it must be and what it is
  * ({@code request body field 'keys[0]' must be text, not the number 100001}); never a Java type or Jackson's own text.
- * Not JSON, a wrong type, an unknown or repeated field are 400s; a whole number too large for its field is a 422.
+ * Not JSON, a wrong type, an unknown or repeated field are unreadable; a whole number too large for its field is invalid.
  */
 public final class JsonRefusal {
 

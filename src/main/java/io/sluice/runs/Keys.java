@@ -8,7 +8,7 @@ import java.util.Map;
 /**
  * The one rule for the keys a request lists (entity keys, partition keys, keys of dynamic partitions), on every endpoint
  * and in the launch form: each is a key {@link Text} allows (not blank, at most {@value Text#MAX_KEY_LENGTH} characters,
- * no control or bidi characters, well-formed) and none is given twice. A refusal is a 422 naming the place, like
+ * no control or bidi characters, well-formed) and none is given twice. A refusal is invalid, naming the place, like
  * {@code keys[3]}.
  */
 public final class Keys {

@@ -67,7 +67,7 @@ public class LaunchValidator {
         });
     }
 
-    /** Parses and looks up the selected assets; malformed ones are 400, one given twice 422, unknown ones 404. */
+    /** Parses and looks up the selected assets; malformed ones are unreadable, one given twice invalid, unknown ones not found. */
     public List<AssetKey> assets(List<String> names) {
         if (names.isEmpty()) {
             throw RequestRejected.invalid("assets", "select at least one asset, like \"transform/form_adv_firm_identity\"");

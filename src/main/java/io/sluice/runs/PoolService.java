@@ -42,7 +42,7 @@ public class PoolService {
     }
 
     /**
-     * Sets a pool's limit (1 to 10,000). A pool that no asset declares is refused (404, naming the declared ones), so that
+     * Sets a pool's limit (1 to 10,000). A pool that no asset declares is refused (not found, naming the declared ones), so that
      * a misspelt name does not store a limit that caps nothing; with {@code allowUndeclared} it is given one ahead of
      * the asset that will declare it.
      */

@@ -1,37 +1,67 @@
 package io.sluice.runs;
 
-/** A request that cannot be carried out (bad input, unknown thing, wrong state); nothing was stored. Maps to an HTTP 4xx problem. */
-public class RequestRejected extends RuntimeException {
+import java.util.List;
 
-    private final int status;
+/**
+ * A request that cannot be carried out; nothing was stored. Each kind says why, in the domain's terms, with the field at
+ * fault and a detail in the user's words: the thing asked for does not exist ({@link NotFound}), the state it is in does
+ * not allow it ({@link Conflict}), the request was read but asks for what is not allowed ({@link Invalid}), or it cannot
+ * be read as what it must be ({@link Unreadable}). The faces (API, pages) decide how to answer each kind.
+ */
+public abstract sealed class RequestRejected extends RuntimeException
+        permits RequestRejected.NotFound, RequestRejected.Conflict, RequestRejected.Invalid, RequestRejected.Unreadable {
+
     private final String field;
 
-    public RequestRejected(int status, String field, String detail) {
+    private RequestRejected(String field, String detail) {
         super(detail);
-        this.status = status;
         this.field = field;
     }
 
-    public static RequestRejected notFound(String field, String detail) {
-        return new RequestRejected(404, field, detail);
+    /** What the request names (an asset, a run, a pool, a group of runs) does not exist. */
+    public static final class NotFound extends RequestRejected {
+        public NotFound(String field, String detail) {
+            super(field, detail);
+        }
     }
 
-    public static RequestRejected conflict(String field, String detail) {
-        return new RequestRejected(409, field, detail);
+    /** What the request names exists, but its state does not allow this now (already ended, busy, being retried). */
+    public static final class Conflict extends RequestRejected {
+        public Conflict(String field, String detail) {
+            super(field, detail);
+        }
     }
 
-    /** A request that cannot be read as what it must be (syntax, JSON type, encoding): 400. */
-    public static RequestRejected malformed(String field, String detail) {
-        return new RequestRejected(400, field, detail);
+    /** The request was read but asks for what is not allowed (range, length, characters, duplicates, a rule). */
+    public static final class Invalid extends RequestRejected {
+        public Invalid(String field, String detail) {
+            super(field, detail);
+        }
     }
 
-    /** A request that was read but asks for what is not allowed (range, length, characters, duplicates, a rule): 422. */
-    public static RequestRejected invalid(String field, String detail) {
-        return new RequestRejected(422, field, detail);
+    /** The request cannot be read as what it must be (syntax, JSON type, encoding, a missing body). */
+    public static final class Unreadable extends RequestRejected {
+        public Unreadable(String field, String detail) {
+            super(field, detail);
+        }
     }
 
-    public int status() {
-        return status;
+    public static NotFound notFound(String field, String detail) {
+        return new NotFound(field, detail);
+    }
+
+    public static Conflict conflict(String field, String detail) {
+        return new Conflict(field, detail);
+    }
+
+    /** A request that cannot be read as what it must be (syntax, JSON type, encoding). */
+    public static Unreadable malformed(String field, String detail) {
+        return new Unreadable(field, detail);
+    }
+
+    /** A request that was read but asks for what is not allowed (range, length, characters, duplicates, a rule). */
+    public static Invalid invalid(String field, String detail) {
+        return new Invalid(field, detail);
     }
 
     /** The request field at fault, like {@code config.firms}; null when it is the whole request. */
@@ -39,16 +69,16 @@ public class RequestRejected extends RuntimeException {
         return field;
     }
 
-    /** An unmodifiable copy of a request's list field (empty if absent); a null element is a 422 naming it, like {@code keys[2]}. */
-    public static <T> java.util.List<T> listWithoutNulls(String field, java.util.List<T> list) {
+    /** An unmodifiable copy of a request's list field (empty if absent); a null element is {@link Invalid}, naming it like {@code keys[2]}. */
+    public static <T> List<T> listWithoutNulls(String field, List<T> list) {
         if (list == null) {
-            return java.util.List.of();
+            return List.of();
         }
         for (int i = 0; i < list.size(); i++) {
             if (list.get(i) == null) {
                 throw invalid(field + "[" + i + "]", field + "[" + i + "] is null");
             }
         }
-        return java.util.List.copyOf(list);
+        return List.copyOf(list);
     }
 }

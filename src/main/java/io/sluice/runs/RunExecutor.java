@@ -48,6 +48,7 @@ public class RunExecutor {
     private final AssetCatalog catalog;
     private final Event<RunsEnded> finished;
     private final GroupSizer sizer;
+    private final DispatchPlan plan;
     private final int maxGroup;
     /** Groups executing now (at most one per worker thread). */
     private final AtomicInteger busy = new AtomicInteger();
@@ -76,6 +77,17 @@ public class RunExecutor {
         this.execute = settings.execute();
         this.maxGroup = settings.groupMaxRuns();
         this.sizer = new GroupSizer(settings.groupMaxRuns(), settings.groupTargetMillis());
+        this.plan = new DispatchPlan(new DispatchPlan.Limits() {
+            @Override
+            public int group(String group) {
+                return admission.limit(group);
+            }
+
+            @Override
+            public int pool(String name) {
+                return limits.pool(name);
+            }
+        }, this::pools, run -> sizer.size(kind(run)));
         AtomicInteger threads = new AtomicInteger();
         this.pool = new ThreadPoolExecutor(workers, workers, 0, TimeUnit.MILLISECONDS,
                 new LinkedBlockingQueue<>(), r -> {
@@ -135,7 +147,7 @@ public class RunExecutor {
         while (dispatcher == Thread.currentThread()) {
             lastRound = System.nanoTime();
             try {
-                dispatch();
+                runOnce();
                 synchronized (signal) {
                     if (!wakeUp) {
                         signal.wait(IDLE_POLL_MS);
@@ -152,20 +164,14 @@ public class RunExecutor {
     }
 
     /**
-     * Starts as many groups of queued runs as there are free workers, within the limits. A single launch is a
-     * group of its own; the runs of a run group are grouped with its next queued runs, as many
-     * as {@link GroupSizer} says fit and the pool and run group limits allow (limits count runs, since every
-     * run of a claimed group shows STARTED).
+     * One round of the dispatcher, which its loop calls and tests call directly: refills the runs fetched ahead when
+     * they run low and starts the groups {@link DispatchPlan} picks for the free workers. Returns how many groups it
+     * started.
      */
-    private void dispatch() {
+    int runOnce() {
         int free = workers - busy.get();
         if (free <= 0) {
-            return;
-        }
-        Map<String, Integer> byGroup = new HashMap<>();
-        Map<String, Integer> byPool = new HashMap<>();
-        for (QueuedRun running : inFlight.values()) {
-            count(running, byGroup, byPool);
+            return 0;
         }
         synchronized (ahead) {
             if (ahead.size() < workers * maxGroup) {
@@ -173,34 +179,19 @@ public class RunExecutor {
                 ahead.clear();
                 ahead.addAll(store.nextQueued(Math.max(FETCH_AHEAD, 4 * workers * maxGroup)));
             }
-            List<QueuedRun> held = new java.util.ArrayList<>();
-            while (free > 0 && !ahead.isEmpty()) {
-                QueuedRun next = ahead.poll();
-                if (inFlight.containsKey(next.id())) {
-                    continue;
-                }
-                if (!allowed(next, byGroup, byPool)) {
-                    held.add(next);
-                    continue;
-                }
-                List<QueuedRun> group = new java.util.ArrayList<>();
-                group.add(next);
-                count(next, byGroup, byPool);
-                int size = next.group() == null ? 1 : sizer.size(kind(next));
-                while (group.size() < size && !ahead.isEmpty() && next.group().equals(ahead.peek().group())
-                        && !inFlight.containsKey(ahead.peek().id()) && allowed(ahead.peek(), byGroup, byPool)) {
-                    QueuedRun more = ahead.poll();
-                    count(more, byGroup, byPool);
-                    group.add(more);
-                }
+            DispatchPlan.Decision decision = plan.decide(ahead, inFlight.values(), free);
+            for (int i = 0; i < decision.examined(); i++) {
+                ahead.poll();
+            }
+            for (int i = decision.held().size() - 1; i >= 0; i--) {
+                ahead.addFirst(decision.held().get(i));
+            }
+            for (List<QueuedRun> group : decision.start()) {
                 group.forEach(r -> inFlight.put(r.id(), r));
                 busy.incrementAndGet();
-                free--;
                 pool.execute(() -> execute(group));
             }
-            for (int i = held.size() - 1; i >= 0; i--) {
-                ahead.addFirst(held.get(i));
-            }
+            return decision.start().size();
         }
     }
 
@@ -254,27 +245,6 @@ public class RunExecutor {
             }
         }
         return failed;
-    }
-
-    private boolean allowed(QueuedRun run, Map<String, Integer> byGroup, Map<String, Integer> byPool) {
-        if (run.group() != null && byGroup.getOrDefault(run.group(), 0) >= admission.limit(run.group())) {
-            return false;
-        }
-        for (String p : pools(run)) {
-            if (byPool.getOrDefault(p, 0) >= limits.pool(p)) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    private void count(QueuedRun run, Map<String, Integer> byGroup, Map<String, Integer> byPool) {
-        if (run.group() != null) {
-            byGroup.merge(run.group(), 1, Integer::sum);
-        }
-        for (String p : pools(run)) {
-            byPool.merge(p, 1, Integer::sum);
-        }
     }
 
     private Set<String> pools(QueuedRun run) {

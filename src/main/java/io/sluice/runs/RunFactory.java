@@ -64,7 +64,7 @@ public class RunFactory {
         for (int i = 0; i < assets.size(); i++) {
             steps.add(RunStep.queued(i, assets.get(i)));
         }
-        return new Run(RunIds.next(), RunStatus.QUEUED, mode, assets, keys, partitions, config, reason, launchedBy, now, null, null, 0, 0, 0,
+        return new Run(RunIds.next(now), RunStatus.QUEUED, mode, assets, keys, partitions, config, reason, launchedBy, now, null, null, 0, 0, 0,
                 null, false, steps, kind, rollbackTo, group, tags);
     }
 }

@@ -1,6 +1,7 @@
 package io.sluice.runs;
 
 import java.security.SecureRandom;
+import java.time.Instant;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -30,8 +31,9 @@ public final class RunIds {
         return id.length() <= SHORT_LENGTH ? id : id.substring(id.length() - SHORT_LENGTH);
     }
 
-    public static String next() {
-        long now = System.currentTimeMillis() << 12;
+    /** A new id stamped with {@code now} (from the injected clock); ids still increase if the clock goes back. */
+    public static String next(Instant clockNow) {
+        long now = clockNow.toEpochMilli() << 12;
         long stamp = LAST.updateAndGet(last -> Math.max(last + 1, now));
         long high = ((stamp >>> 12) << 16) | 0x7000L | (stamp & 0xFFFL);
         long low = (RANDOM.nextLong() & 0x3FFFFFFFFFFFFFFFL) | 0x8000000000000000L;

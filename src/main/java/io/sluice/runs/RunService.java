@@ -70,7 +70,7 @@ public class RunService {
     }
 
     /**
-     * Stores runs and their audit event in one transaction; a busy partition is a 409 and stores nothing, or with
+     * Stores runs and their audit event in one transaction; a busy partition is a conflict and stores nothing, or with
      * sluice.runs.busy-partition=queue the run waits for it.
      */
     void store(Run run, Runnable audit) {

@@ -44,12 +44,12 @@ public interface RunSettings {
     @WithDefault("250")
     long flushMillis();
 
-    /** What a launch of an asset partition that a queued or started run already covers does: refused (409) or queued behind it. */
+    /** What a launch of an asset partition that a queued or started run already covers does: refused (a conflict) or queued behind it. */
     @WithDefault("refuse")
     BusyPartition busyPartition();
 
     enum BusyPartition {
-        /** HTTP 409, nothing stored. */
+        /** Refused as a conflict, nothing stored. */
         REFUSE,
         /** Stored QUEUED; it starts once every earlier run of the partition has ended. */
         QUEUE

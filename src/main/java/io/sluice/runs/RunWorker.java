@@ -19,6 +19,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.ObjDoubleConsumer;
+import java.util.function.Supplier;
 import org.jboss.logging.Logger;
 
 /**
@@ -60,12 +61,16 @@ class RunWorker {
     List<RunRecords.RunEnd> execute(List<String> runIds, ObjDoubleConsumer<Run> paced) {
         Instant now = clock.instant();
         long t0 = System.nanoTime();
-        List<Run> claimed = QuarkusTransaction.requiringNew().call(() -> store.claimAll(runIds, now));
+        List<Run> claimed = inNewTransaction(() -> store.claimAll(runIds, now));
         long t1 = System.nanoTime();
         if (claimed.isEmpty()) {
             return List.of();
         }
-        GroupJournal journal = new GroupJournal(store, audit, claimed.stream().map(Run::id).toList(), settings.flushMillis());
+        GroupJournal journal = new GroupJournal(store, audit, claimed.stream().map(Run::id).toList(), settings.flushMillis(),
+                work -> inNewTransaction(() -> {
+                    work.run();
+                    return null;
+                }), System::nanoTime);
         try {
             for (Run run : claimed) {
                 long started = System.nanoTime();
@@ -93,6 +98,11 @@ class RunWorker {
             }
         }
         return journal.storedEnds();
+    }
+
+    /** Runs {@code work} in a transaction of its own and commits it (a unit test runs it as is). */
+    <T> T inNewTransaction(Supplier<T> work) {
+        return QuarkusTransaction.requiringNew().call(work::get);
     }
 
     private void execute(Run run, GroupJournal journal) {

@@ -45,10 +45,9 @@ public class BackfillPanel {
                 case "retry-failed" -> backfills.retryFailed(id, LaunchForm.ACTOR, "retried from the home page");
                 default -> throw new NotFoundException("no backfill action " + action);
             }
+        } catch (RequestRejected.NotFound e) {
+            throw e; // no such backfill: a problem, not the panel as if the button had worked
         } catch (RequestRejected e) {
-            if (e.status() == 404) {
-                throw e; // no such backfill: a problem, not the panel as if the button had worked
-            }
             // steered meanwhile by someone else: the refreshed panel shows how it is now
         }
         return panel();

@@ -32,8 +32,9 @@ final class Format {
         return millis(d.toMillis());
     }
 
-    static String duration(Instant start, Instant end) {
-        return start == null ? "" : duration(Duration.between(start, end == null ? Instant.now() : end));
+    /** From start to end, or to {@code now} while it has not ended. */
+    static String duration(Instant start, Instant end, Instant now) {
+        return start == null ? "" : duration(Duration.between(start, end == null ? now : end));
     }
 
     static String millis(long ms) {

@@ -17,6 +17,7 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
+import java.time.InstantSource;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
@@ -47,9 +48,11 @@ public class HomePage {
 
     private final io.sluice.backfill.BackfillService backfills;
     private final LakeTables tables;
+    private final InstantSource clock;
 
     public HomePage(AssetService assets, RunService runs, com.fasterxml.jackson.databind.ObjectMapper mapper, io.sluice.backfill.BackfillService backfills,
-                    LakeTables tables) {
+                    LakeTables tables, InstantSource clock) {
+        this.clock = clock;
         this.backfills = backfills;
         this.tables = tables;
         this.assets = assets;
@@ -138,11 +141,11 @@ public class HomePage {
             }
             List<String> partitionKeys;
             try {
-                partitionKeys = PartitionText.expand(partitions, partitioned.map(a -> a.spec().partitions()), java.time.Instant.now());
+                partitionKeys = PartitionText.expand(partitions, partitioned.map(a -> a.spec().partitions()), clock.instant());
             } catch (IllegalArgumentException e) {
                 return rejected("partitions", e.getMessage());
             }
-            return launched(Templates.page$launched(RunRow.of(runs.launch(form.run(partitionKeys))), null, null, null));
+            return launched(Templates.page$launched(RunRow.of(runs.launch(form.run(partitionKeys)), clock.instant()), null, null, null));
         } catch (LaunchForm.Invalid e) {
             return rejected(e.field, e.getMessage());
         } catch (RequestRejected e) {
@@ -220,6 +223,7 @@ public class HomePage {
     }
 
     private List<RunRow> runRows() {
-        return runs.list(RunQuery.latest(25).withoutQueuedGroupRuns()).stream().map(RunRow::of).toList();
+        java.time.Instant now = clock.instant();
+        return runs.list(RunQuery.latest(25).withoutQueuedGroupRuns()).stream().map(r -> RunRow.of(r, now)).toList();
     }
 }

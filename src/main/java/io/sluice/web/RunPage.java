@@ -18,6 +18,8 @@ import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
+import java.time.Instant;
+import java.time.InstantSource;
 import java.util.Set;
 import java.util.stream.Collectors;
 
@@ -40,8 +42,10 @@ public class RunPage {
     private final RunService runs;
     private final AssetService assets;
     private final ObjectMapper mapper;
+    private final InstantSource clock;
 
-    public RunPage(RunService runs, AssetService assets, ObjectMapper mapper) {
+    public RunPage(RunService runs, AssetService assets, ObjectMapper mapper, InstantSource clock) {
+        this.clock = clock;
         this.runs = runs;
         this.assets = assets;
         this.mapper = mapper;
@@ -81,9 +85,10 @@ public class RunPage {
         java.util.Optional<io.sluice.partitions.PartitionsDefinition> partitions = assets.all().stream()
                 .filter(a -> run.assets().contains(a.spec().key())).map(a -> a.spec().partitions())
                 .filter(io.sluice.partitions.PartitionsDefinition::isPartitioned).findFirst();
-        return new RunView(run, RunRow.of(run), pretty(run.configJson()),
-                PartitionText.compact(run.partitions(), partitions, java.time.Instant.now()),
-                run.steps().stream().map(s -> StepRow.of(s, keyed.contains(s.asset()))).toList(),
+        Instant now = clock.instant();
+        return new RunView(run, RunRow.of(run, now), pretty(run.configJson()),
+                PartitionText.compact(run.partitions(), partitions, now),
+                run.steps().stream().map(s -> StepRow.of(s, keyed.contains(s.asset()), now)).toList(),
                 runs.materializations(id).stream().map(m -> MaterializationRow.of(m, mapper)).toList(),
                 CheckRow.Summary.of(runs.checkPage(id, CheckRow.MAX_ROWS)),
                 runs.logs(id, 0, LOG_LINES).stream().map(LogRow::of).toList());

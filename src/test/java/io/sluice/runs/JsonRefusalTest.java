@@ -33,7 +33,7 @@ class JsonRefusalTest {
     @Test
     void aWrongTypeNamesTheFieldWhatItMustBeAndWhatItIs() {
         assertThat(refusal("{\"keys\":[100001]}")).hasMessage("request body field 'keys[0]' must be text, not the number 100001")
-                .extracting(RequestRejected::status, RequestRejected::field).containsExactly(400, "keys[0]");
+                .isInstanceOf(RequestRejected.Unreadable.class).extracting(RequestRejected::field).isEqualTo("keys[0]");
         assertThat(refusal("{\"keys\":[true]}")).hasMessage("request body field 'keys[0]' must be text, not true");
         assertThat(refusal("{\"keys\":[1.5]}")).hasMessage("request body field 'keys[0]' must be text, not the number 1.5");
         assertThat(refusal("{\"keys\":[[\"a\"]]}")).hasMessage("request body field 'keys[0]' must be text, not a list");
@@ -48,13 +48,14 @@ class JsonRefusalTest {
     }
 
     @Test
-    void notJsonUnknownAndRepeatedFieldsAre400sAndATooLargeNumberA422() {
-        assertThat(refusal("{bad")).hasMessageStartingWith("request body is not valid JSON (line 1, column 2): unexpected 'b'");
-        assertThat(refusal("{\"nope\":1}")).hasMessageStartingWith("request body field 'nope' is unknown; the fields are ");
+    void notJsonUnknownAndRepeatedFieldsAreUnreadableAndATooLargeNumberInvalid() {
+        assertThat(refusal("{bad")).hasMessageStartingWith("request body is not valid JSON (line 1, column 2): unexpected 'b'")
+                .isInstanceOf(RequestRejected.Unreadable.class);
+        assertThat(refusal("{\"nope\":1}")).isInstanceOf(RequestRejected.Unreadable.class).hasMessageStartingWith("request body field 'nope' is unknown; the fields are ");
         assertThat(refusal("{\"reason\":\"a\",\"reason\":\"b\"}")).hasMessageContaining("field 'reason' is given twice")
                 .extracting(RequestRejected::field).isEqualTo("reason");
         assertThat(refusal("{} {}")).hasMessageStartingWith("request body holds more after its JSON value");
-        assertThat(refusal("{\"limit\":99999999999}")).hasMessageContaining("is out of range").extracting(RequestRejected::status).isEqualTo(422);
+        assertThat(refusal("{\"limit\":99999999999}")).hasMessageContaining("is out of range").isInstanceOf(RequestRejected.Invalid.class);
         assertThat(refusal("{\"reason\":\"a\u0001\"}")).hasMessageContaining("control character (code 1)");
     }
 }

@@ -2,6 +2,7 @@ package io.sluice.runs;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
@@ -13,7 +14,7 @@ class RunIdsTest {
     void idsAreVersion7UuidsThatIncreaseInTheOrderTheyAreMade() {
         List<String> ids = new ArrayList<>();
         for (int i = 0; i < 20_000; i++) {
-            ids.add(RunIds.next());
+            ids.add(RunIds.next(Instant.now()));
         }
         assertThat(ids).doesNotHaveDuplicates().isSorted();
         UUID first = UUID.fromString(ids.get(0));
@@ -28,7 +29,7 @@ class RunIdsTest {
     void theShortFormTellsRunsMadeTogetherApart() {
         List<String> ids = new ArrayList<>();
         for (int i = 0; i < 300; i++) {
-            ids.add(RunIds.next());
+            ids.add(RunIds.next(Instant.now()));
         }
         List<String> shown = ids.stream().map(RunIds::shortForm).toList();
         // 300 ids made within a millisecond or two: their first 8 characters are all alike, the short form is random
