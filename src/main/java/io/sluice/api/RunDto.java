@@ -8,6 +8,7 @@ import io.sluice.runs.RunStep;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 /** A run as the API shows it; materializations only in the detail view. */
 @JsonInclude(JsonInclude.Include.NON_NULL)
@@ -18,6 +19,7 @@ public record RunDto(
         List<String> assets,
         List<String> keys,
         List<String> partitions,
+        @Schema(implementation = Object.class, description = "The config the run was launched with, keyed by asset key.")
         JsonNode config,
         String reason,
         String launchedBy,
