@@ -82,8 +82,8 @@ public class AssetResource {
                 assets.latestChecks(key).stream().map(CheckDto::of).toList());
     }
 
-    @Operation(operationId = "listAssetKeys", summary = "List an asset's source keys",
-            description = "The keys an asset processes (what a SINGLE_KEY run takes), in order, optionally only those with a prefix.")
+    @Operation(operationId = "listAssetKeys", summary = "List an asset's entity keys",
+            description = "The entity keys a keyed asset processes (what a SINGLE_KEY run takes), optionally only those with a prefix.")
     @Parameter(name = "group", in = ParameterIn.PATH, description = ApiDocument.GROUP)
     @Parameter(name = "name", in = ParameterIn.PATH, description = ApiDocument.NAME)
     @Parameter(name = "prefix", in = ParameterIn.QUERY, description = "Only keys that start with this text.")
@@ -91,7 +91,7 @@ public class AssetResource {
     @APIResponse(responseCode = "200", description = "The keys.")
     @APIResponse(responseCode = "400", description = "limit is not a whole number.")
     @APIResponse(responseCode = "404", description = "No asset has this key.")
-    @APIResponse(responseCode = "422", description = "limit is out of range.")
+    @APIResponse(responseCode = "422", description = "limit is out of range, or the asset processes no entity keys.")
     @GET
     @Path("/{group}/{name}/keys")
     public List<String> keys(@PathParam("group") String group, @PathParam("name") String name,
@@ -110,7 +110,7 @@ public class AssetResource {
     @APIResponse(responseCode = "200", description = "The partition ranges by status.")
     @APIResponse(responseCode = "400", description = "status is given more than once.")
     @APIResponse(responseCode = "404", description = "No asset has this key.")
-    @APIResponse(responseCode = "422", description = "status is not a partition status.")
+    @APIResponse(responseCode = "422", description = "status is not a partition status, or the asset is not partitioned.")
     @GET
     @Path("/{group}/{name}/partitions")
     public io.sluice.runs.PartitionStatusView partitions(@PathParam("group") String group, @PathParam("name") String name,

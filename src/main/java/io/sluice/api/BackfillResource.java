@@ -44,7 +44,8 @@ public class BackfillResource {
     public record BackfillBody(List<String> assets, List<BackfillRequest.Range> ranges, List<String> partitions, Boolean failedAndMissingOnly,
                                @Schema(ref = "MaterializationMode") String mode, List<String> keys,
                                Map<String, Object> config, String reason, Integer partitionsPerRun,
-                               Boolean singleRun, @Schema(ref = "RunOrder") String order, Integer maxConcurrent, Boolean dryRun, String launchedBy) {
+                               Boolean singleRun, @Schema(ref = "RunOrder") String order, Integer maxConcurrent, Boolean dryRun,
+                               String launchedBy) {
     }
 
     public record PlanDto(List<String> assets, long partitionCount, int runCount, List<PlannedRunDto> runs) {

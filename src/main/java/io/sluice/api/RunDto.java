@@ -14,8 +14,8 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record RunDto(
         String id,
-        String status,
-        String mode,
+        @Schema(ref = "RunStatus") String status,
+        @Schema(ref = "MaterializationMode") String mode,
         List<String> assets,
         List<String> keys,
         List<String> partitions,

@@ -113,9 +113,9 @@ public class RunResource {
     }
 
     @Operation(operationId = "listRunLogs", summary = "Read a run's log lines",
-            description = "The run's log lines in order, from the line after sequence number after: poll with the last one you read.")
+            description = "The run's log lines in order, those with an id above after: poll with the id of the last line read.")
     @Parameter(name = "id", in = ParameterIn.PATH, description = ApiDocument.RUN_ID)
-    @Parameter(name = "after", in = ParameterIn.QUERY, description = "Answer only lines after this sequence number (0: from the start).")
+    @Parameter(name = "after", in = ParameterIn.QUERY, description = "Answer only the lines whose id is above this one (0: from the start).")
     @Parameter(name = "limit", in = ParameterIn.QUERY, description = ApiDocument.LIMIT + " From 1 to 10000.")
     @APIResponse(responseCode = "200", description = "The log lines.")
     @APIResponse(responseCode = "400", description = "after or limit is not a whole number.")

@@ -24,6 +24,9 @@
             @Schema(name = "MaterializationMode", implementation = io.sluice.runs.MaterializationMode.class,
                     description = "Which keys a run processes: INCREMENTAL those changed since its last success (all on the first "
                             + "run), FULL_REFRESH every key, SINGLE_KEY only the keys given. Written in any case."),
+            @Schema(name = "RunStatus", implementation = io.sluice.runs.RunStatus.class,
+                    description = "Where a run or a step is: QUEUED, STARTED, then SUCCESS, FAILURE or CANCELED; SKIPPED for "
+                            + "a step downstream of one that did not succeed."),
             @Schema(name = "RunOrder", implementation = io.sluice.backfill.RunOrder.class,
                     description = "Which partitions a backfill runs first. Written in any case.")
         }))
