@@ -25,8 +25,17 @@ import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import java.util.List;
 import java.util.Map;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.enums.ParameterIn;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
+import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 @Path("/api/assets")
+@Tag(name = "Assets")
 @Produces(MediaType.APPLICATION_JSON)
 public class AssetResource {
 
@@ -48,6 +57,10 @@ public class AssetResource {
         this.mapper = mapper;
     }
 
+    @Operation(operationId = "listAssets", summary = "List the assets",
+            description = "Every declared asset with its upstream assets and its last run.")
+    @APIResponse(responseCode = "200", description = "The assets.")
+    @APIResponse(responseCode = "406", description = "The request accepts no JSON answer.")
     @GET
     public List<AssetDto> list() {
         Map<AssetKey, AssetRun> last = assets.lastSteps();
@@ -56,6 +69,13 @@ public class AssetResource {
                 .toList();
     }
 
+    @Operation(operationId = "getAsset", summary = "Show an asset",
+            description = "An asset with its table, partitions, upstream and downstream assets, last run, last materialization and "
+                    + "latest check results.")
+    @Parameter(name = "group", in = ParameterIn.PATH, description = ApiDocument.GROUP)
+    @Parameter(name = "name", in = ParameterIn.PATH, description = ApiDocument.NAME)
+    @APIResponse(responseCode = "200", description = "The asset.")
+    @APIResponse(responseCode = "404", description = "No asset has this key.")
     @GET
     @Path("/{group}/{name}")
     public AssetDto get(@PathParam("group") String group, @PathParam("name") String name) {
@@ -66,6 +86,16 @@ public class AssetResource {
                 assets.latestChecks(key).stream().map(CheckDto::of).toList());
     }
 
+    @Operation(operationId = "listAssetKeys", summary = "List an asset's entity keys",
+            description = "The entity keys a keyed asset processes (what a SINGLE_KEY run takes), optionally only those with a prefix.")
+    @Parameter(name = "group", in = ParameterIn.PATH, description = ApiDocument.GROUP)
+    @Parameter(name = "name", in = ParameterIn.PATH, description = ApiDocument.NAME)
+    @Parameter(name = "prefix", in = ParameterIn.QUERY, description = "Only keys that start with this text.")
+    @Parameter(name = "limit", in = ParameterIn.QUERY, description = ApiDocument.LIMIT)
+    @APIResponse(responseCode = "200", description = "The keys.")
+    @APIResponse(responseCode = "400", description = "limit is not a whole number.")
+    @APIResponse(responseCode = "404", description = "No asset has this key.")
+    @APIResponse(responseCode = "422", description = "limit is out of range, or the asset processes no entity keys.")
     @GET
     @Path("/{group}/{name}/keys")
     public List<String> keys(@PathParam("group") String group, @PathParam("name") String name,
@@ -75,6 +105,16 @@ public class AssetResource {
     }
 
     /** The status of every partition, range-compressed; {@code status} keeps only the ranges of one status. */
+    @Operation(operationId = "getAssetPartitions", summary = "Show the status of an asset's partitions",
+            description = "The status of every partition of a partitioned asset, as ranges of consecutive partitions.")
+    @Parameter(name = "group", in = ParameterIn.PATH, description = ApiDocument.GROUP)
+    @Parameter(name = "name", in = ParameterIn.PATH, description = ApiDocument.NAME)
+    @Parameter(name = "status", in = ParameterIn.QUERY, description = "Only the ranges of partitions in this status (at most once).",
+            schema = @Schema(implementation = io.sluice.runs.PartitionState.class))
+    @APIResponse(responseCode = "200", description = "The partition ranges by status.")
+    @APIResponse(responseCode = "400", description = "status is given more than once.")
+    @APIResponse(responseCode = "404", description = "No asset has this key.")
+    @APIResponse(responseCode = "422", description = "status is not a partition status, or the asset is not partitioned.")
     @GET
     @Path("/{group}/{name}/partitions")
     public io.sluice.runs.PartitionStatusView partitions(@PathParam("group") String group, @PathParam("name") String name,
@@ -90,6 +130,19 @@ public class AssetResource {
     }
 
     /** Restores the asset's table (or one partition) to an earlier run or system time, as a run of its own. */
+    @Operation(operationId = "rollbackAsset", summary = "Roll an asset's table back",
+            description = "Restores the asset's table, or one partition of it, to what it was after an earlier run or at an earlier "
+                    + "system time. The rollback is a run of its own, queued and answered at once; history is kept.")
+    @Parameter(name = "group", in = ParameterIn.PATH, description = ApiDocument.GROUP)
+    @Parameter(name = "name", in = ParameterIn.PATH, description = ApiDocument.NAME)
+    @Parameter(name = RunResource.ACTOR_HEADER, in = ParameterIn.HEADER, description = ApiDocument.ACTOR)
+    @RequestBody(required = true, description = "Exactly one of toRun and toSystemTime, and why.")
+    @APIResponse(responseCode = "201", description = "The rollback run is queued; Location is its address.",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = RunDto.class)))
+    @APIResponse(responseCode = "400", description = "The body is missing, is not JSON of this shape, or toSystemTime is not a timestamp.")
+    @APIResponse(responseCode = "404", description = "No asset has this key, or no run has the id in toRun.")
+    @APIResponse(responseCode = "409", description = "The asset cannot be rolled back to this target now.")
+    @APIResponse(responseCode = "422", description = "Neither or both of toRun and toSystemTime are given, or a field is not allowed.")
     @POST
     @Path("/{group}/{name}/rollback")
     @Consumes(MediaType.APPLICATION_JSON)

@@ -13,9 +13,15 @@ import jakarta.ws.rs.core.MediaType;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.enums.ParameterIn;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /** The append-only audit trail: who did what, when, why, and with which scope and outcome. */
 @Path("/api/audit")
+@Tag(name = "Audit")
 @Produces(MediaType.APPLICATION_JSON)
 public class AuditResource {
 
@@ -25,6 +31,20 @@ public class AuditResource {
         this.audit = audit;
     }
 
+    @Operation(operationId = "listAuditEvents", summary = "Read the audit trail, newest first",
+            description = "The audit events that match every filter given: launches, cancels, steering, rollbacks, pool and partition "
+                    + "changes, each with who, when, why, scope and outcome.")
+    @Parameter(name = "asset", in = ParameterIn.QUERY, description = "Only events about this asset, as group/name.")
+    @Parameter(name = "backfill", in = ParameterIn.QUERY, description = "Only events about this backfill (its id).")
+    @Parameter(name = "run", in = ParameterIn.QUERY, description = "Only events about this run (its id).")
+    @Parameter(name = "actor", in = ParameterIn.QUERY, description = "Only events by this actor.")
+    @Parameter(name = "from", in = ParameterIn.QUERY, description = "Only events at or after this time, like 2025-01-01T00:00:00Z.")
+    @Parameter(name = "to", in = ParameterIn.QUERY, description = "Only events before this time, like 2025-02-01T00:00:00Z.")
+    @Parameter(name = "limit", in = ParameterIn.QUERY, description = ApiDocument.LIMIT + " From 1 to 10000.")
+    @Parameter(name = "offset", in = ParameterIn.QUERY, description = ApiDocument.OFFSET)
+    @APIResponse(responseCode = "200", description = "The matching events.")
+    @APIResponse(responseCode = "400", description = "asset, from, to, limit or offset is not written as it must be.")
+    @APIResponse(responseCode = "422", description = "from is not before to, or limit or offset is out of range.")
     @GET
     public List<AuditEvent> query(@QueryParam("asset") String asset, @QueryParam("backfill") String backfill, @QueryParam("run") String run,
                                   @QueryParam("actor") String actor, @QueryParam("from") String from, @QueryParam("to") String to,

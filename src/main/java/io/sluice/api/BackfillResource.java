@@ -26,15 +26,26 @@ import jakarta.ws.rs.core.UriInfo;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.enums.ParameterIn;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
+import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 @Path("/api/backfills")
+@Tag(name = "Backfills")
 @Produces(MediaType.APPLICATION_JSON)
 public class BackfillResource {
 
     /** The body of {@code POST /api/backfills}. */
     public record BackfillBody(List<String> assets, List<BackfillRequest.Range> ranges, List<String> partitions, Boolean failedAndMissingOnly,
-                               String mode, List<String> keys, Map<String, Object> config, String reason, Integer partitionsPerRun,
-                               Boolean singleRun, String order, Integer maxConcurrent, Boolean dryRun, String launchedBy) {
+                               @Schema(ref = "MaterializationMode") String mode, List<String> keys,
+                               Map<String, Object> config, String reason, Integer partitionsPerRun,
+                               Boolean singleRun, @Schema(ref = "RunOrder") String order, Integer maxConcurrent, Boolean dryRun,
+                               String launchedBy) {
     }
 
     public record PlanDto(List<String> assets, long partitionCount, int runCount, List<PlannedRunDto> runs) {
@@ -75,6 +86,19 @@ public class BackfillResource {
         this.mapper = mapper;
     }
 
+    @Operation(operationId = "launchBackfill", summary = "Launch a backfill, or plan one",
+            description = "Plans runs over the partitions given (ranges or a list), partitionsPerRun at a time, and launches them, "
+                    + "at most maxConcurrent at once, in order. With dryRun the plan is answered and nothing is launched.")
+    @Parameter(name = RunResource.ACTOR_HEADER, in = ParameterIn.HEADER, description = ApiDocument.ACTOR)
+    @RequestBody(required = true, description = "Which assets and partitions to backfill, how, and why.")
+    @APIResponse(responseCode = "201", description = "The backfill is launched; Location is its address. Answers it with its plan.",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = LaunchedDto.class)))
+    @APIResponse(responseCode = "200", description = "dryRun: the plan it would launch; nothing is launched.",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = PlanDto.class)))
+    @APIResponse(responseCode = "400", description = "The body is missing or is not JSON of this shape.")
+    @APIResponse(responseCode = "404", description = "An asset named in assets does not exist.")
+    @APIResponse(responseCode = "409", description = "A partition of this backfill is already being materialized by another run.")
+    @APIResponse(responseCode = "422", description = "A field is well written but not allowed (an unknown mode or order, an empty range, ...).")
     @POST
     @Consumes(MediaType.APPLICATION_JSON)
     public Response launch(BackfillBody body, @HeaderParam(RunResource.ACTOR_HEADER) String actor, @Context UriInfo uri) {
@@ -96,12 +120,24 @@ public class BackfillResource {
                 .entity(new LaunchedDto(BackfillDto.of(b, backfills.progress(b)), PlanDto.of(launch.plan()))).build();
     }
 
+    @Operation(operationId = "listBackfills", summary = "List backfills, newest first",
+            description = "The backfills with their progress, newest first.")
+    @Parameter(name = "limit", in = ParameterIn.QUERY, description = ApiDocument.LIMIT + " From 1 to 500.")
+    @Parameter(name = "offset", in = ParameterIn.QUERY, description = ApiDocument.OFFSET)
+    @APIResponse(responseCode = "200", description = "The backfills.")
+    @APIResponse(responseCode = "400", description = "limit or offset is not a whole number.")
+    @APIResponse(responseCode = "422", description = "limit or offset is out of range.")
     @GET
     public List<BackfillDto> list(@QueryParam("limit") @DefaultValue("50") String limit, @QueryParam("offset") @DefaultValue("0") String offset) {
         return backfills.list(Params.between("limit", limit, 1, BackfillService.MAX_LIST), Params.between("offset", offset, 0, Integer.MAX_VALUE)).stream()
                 .map(b -> BackfillDto.of(b, backfills.progress(b))).toList();
     }
 
+    @Operation(operationId = "getBackfill", summary = "Show a backfill",
+            description = "A backfill with its progress: how many of its runs and partitions are done, running, failed or waiting.")
+    @Parameter(name = "id", in = ParameterIn.PATH, description = ApiDocument.BACKFILL_ID)
+    @APIResponse(responseCode = "200", description = "The backfill.")
+    @APIResponse(responseCode = "404", description = "No backfill has this id.")
     @GET
     @Path("/{id}")
     public BackfillDto get(@PathParam("id") String id) {
@@ -109,6 +145,16 @@ public class BackfillResource {
         return BackfillDto.of(b, backfills.progress(b));
     }
 
+    @Operation(operationId = "pauseBackfill", summary = "Pause a backfill",
+            description = "Launches none of its remaining runs until it is resumed; the runs already started go on.")
+    @Parameter(name = "id", in = ParameterIn.PATH, description = ApiDocument.BACKFILL_ID)
+    @Parameter(name = RunResource.ACTOR_HEADER, in = ParameterIn.HEADER, description = ApiDocument.ACTOR)
+    @RequestBody(required = false, description = ApiDocument.REASON_BODY,
+            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ActionBody.class)))
+    @APIResponse(responseCode = "200", description = "The backfill, steered.")
+    @APIResponse(responseCode = "400", description = "The body is not JSON like {\"reason\": \"...\"}.")
+    @APIResponse(responseCode = "404", description = "No backfill has this id.")
+    @APIResponse(responseCode = "409", description = "The backfill is not running (it is paused or has ended).")
     @POST
     @Path("/{id}/pause")
     @Consumes(MediaType.WILDCARD)
@@ -116,6 +162,16 @@ public class BackfillResource {
         return dto(backfills.pause(id, actor, reason(body)));
     }
 
+    @Operation(operationId = "resumeBackfill", summary = "Resume a paused backfill",
+            description = "Launches its remaining runs again.")
+    @Parameter(name = "id", in = ParameterIn.PATH, description = ApiDocument.BACKFILL_ID)
+    @Parameter(name = RunResource.ACTOR_HEADER, in = ParameterIn.HEADER, description = ApiDocument.ACTOR)
+    @RequestBody(required = false, description = ApiDocument.REASON_BODY,
+            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ActionBody.class)))
+    @APIResponse(responseCode = "200", description = "The backfill, steered.")
+    @APIResponse(responseCode = "400", description = "The body is not JSON like {\"reason\": \"...\"}.")
+    @APIResponse(responseCode = "404", description = "No backfill has this id.")
+    @APIResponse(responseCode = "409", description = "The backfill is not paused.")
     @POST
     @Path("/{id}/resume")
     @Consumes(MediaType.WILDCARD)
@@ -123,6 +179,16 @@ public class BackfillResource {
         return dto(backfills.resume(id, actor, reason(body)));
     }
 
+    @Operation(operationId = "cancelBackfill", summary = "Cancel a backfill",
+            description = "Launches none of its remaining runs and cancels those queued or started.")
+    @Parameter(name = "id", in = ParameterIn.PATH, description = ApiDocument.BACKFILL_ID)
+    @Parameter(name = RunResource.ACTOR_HEADER, in = ParameterIn.HEADER, description = ApiDocument.ACTOR)
+    @RequestBody(required = false, description = ApiDocument.REASON_BODY,
+            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ActionBody.class)))
+    @APIResponse(responseCode = "200", description = "The backfill, steered.")
+    @APIResponse(responseCode = "400", description = "The body is not JSON like {\"reason\": \"...\"}.")
+    @APIResponse(responseCode = "404", description = "No backfill has this id.")
+    @APIResponse(responseCode = "409", description = "The backfill has already ended.")
     @POST
     @Path("/{id}/cancel")
     @Consumes(MediaType.WILDCARD)
@@ -130,6 +196,17 @@ public class BackfillResource {
         return dto(backfills.cancel(id, actor, reason(body)));
     }
 
+    @Operation(operationId = "retryBackfillFailures", summary = "Retry a backfill's failed partitions",
+            description = "Launches a new backfill over the partitions of an ended backfill that failed or were canceled.")
+    @Parameter(name = "id", in = ParameterIn.PATH, description = ApiDocument.BACKFILL_ID)
+    @Parameter(name = RunResource.ACTOR_HEADER, in = ParameterIn.HEADER, description = ApiDocument.ACTOR)
+    @RequestBody(required = false, description = ApiDocument.REASON_BODY,
+            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ActionBody.class)))
+    @APIResponse(responseCode = "201", description = "The retry is launched; Location is its address. Answers it with its plan.",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = LaunchedDto.class)))
+    @APIResponse(responseCode = "400", description = "The body is not JSON like {\"reason\": \"...\"}.")
+    @APIResponse(responseCode = "404", description = "No backfill has this id.")
+    @APIResponse(responseCode = "409", description = "The backfill has not ended, is being retried already, or has nothing to retry.")
     @POST
     @Path("/{id}/retry-failed")
     @Consumes(MediaType.WILDCARD)

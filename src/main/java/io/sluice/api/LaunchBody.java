@@ -2,10 +2,12 @@ package io.sluice.api;
 
 import java.util.List;
 import java.util.Map;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 /** The body of {@code POST /api/runs}. */
 public record LaunchBody(
         List<String> assets,
+        @Schema(ref = "MaterializationMode", description = "Which keys to process; INCREMENTAL when absent.")
         String mode,
         List<String> keys,
         List<String> partitions,

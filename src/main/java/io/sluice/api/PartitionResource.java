@@ -12,9 +12,16 @@ import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import java.util.List;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.enums.ParameterIn;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
+import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /** Keys of dynamic partitions, added and removed at run time. */
 @Path("/api/partitions")
+@Tag(name = "Partitions")
 @Produces(MediaType.APPLICATION_JSON)
 public class PartitionResource {
 
@@ -31,11 +38,20 @@ public class PartitionResource {
         this.partitions = partitions;
     }
 
+    @Operation(operationId = "listDynamicPartitions", summary = "List the dynamic partitions",
+            description = "The names of the dynamic partitions the assets declare.")
+    @APIResponse(responseCode = "200", description = "The names.")
+    @APIResponse(responseCode = "406", description = "The request accepts no JSON answer.")
     @GET
     public List<String> names() {
         return partitions.names();
     }
 
+    @Operation(operationId = "listDynamicPartitionKeys", summary = "List the keys of dynamic partitions",
+            description = "The keys the dynamic partitions have now.")
+    @Parameter(name = "name", in = ParameterIn.PATH, description = "The name of the dynamic partitions, as an asset declares it.")
+    @APIResponse(responseCode = "200", description = "The keys.")
+    @APIResponse(responseCode = "404", description = "No asset uses dynamic partitions with this name.")
     @GET
     @Path("/{name}/keys")
     public KeysDto keys(@PathParam("name") String name) {
@@ -43,6 +59,15 @@ public class PartitionResource {
     }
 
     /** Adds keys; keys that exist are left as they are. Answers with the keys added. */
+    @Operation(operationId = "addDynamicPartitionKeys", summary = "Add keys to dynamic partitions",
+            description = "Adds the keys; keys that exist are left as they are. Answers the keys added.")
+    @Parameter(name = "name", in = ParameterIn.PATH, description = "The name of the dynamic partitions, as an asset declares it.")
+    @Parameter(name = RunResource.ACTOR_HEADER, in = ParameterIn.HEADER, description = ApiDocument.ACTOR)
+    @RequestBody(required = true, description = "The keys to add, and why.")
+    @APIResponse(responseCode = "200", description = "The keys added.")
+    @APIResponse(responseCode = "400", description = "The body is missing or is not JSON of this shape.")
+    @APIResponse(responseCode = "404", description = "No asset uses dynamic partitions with this name.")
+    @APIResponse(responseCode = "422", description = "keys is missing, or a key is not allowed.")
     @POST
     @Path("/{name}/keys")
     @Consumes(MediaType.APPLICATION_JSON)
@@ -51,6 +76,16 @@ public class PartitionResource {
     }
 
     /** Removes keys; answers with the keys removed. Materialized data of removed partitions is kept. */
+    @Operation(operationId = "removeDynamicPartitionKeys", summary = "Remove keys from dynamic partitions",
+            description = "Removes the keys; answers the keys removed. The data materialized for them is kept.")
+    @Parameter(name = "name", in = ParameterIn.PATH, description = "The name of the dynamic partitions, as an asset declares it.")
+    @Parameter(name = RunResource.ACTOR_HEADER, in = ParameterIn.HEADER, description = ApiDocument.ACTOR)
+    @RequestBody(required = true, description = "The keys to remove, and why.")
+    @APIResponse(responseCode = "200", description = "The keys removed.")
+    @APIResponse(responseCode = "400", description = "The body is missing or is not JSON of this shape.")
+    @APIResponse(responseCode = "404", description = "No asset uses dynamic partitions with this name.")
+    @APIResponse(responseCode = "409", description = "A key is used by runs that have not ended.")
+    @APIResponse(responseCode = "422", description = "keys is missing, or a key is not allowed.")
     @DELETE
     @Path("/{name}/keys")
     @Consumes(MediaType.APPLICATION_JSON)

@@ -3,10 +3,18 @@ package io.sluice.api;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 /** An RFC 9457 problem details body; {@code field} names the request field at fault. */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record Problem(String type, String title, int status, String detail, String field, String instance) {
+@Schema(description = "Why a request was refused (RFC 9457 problem details), in words a user can act on.")
+public record Problem(
+        @Schema(description = "A URI naming the kind of problem; about:blank: the status says it all.") String type,
+        @Schema(description = "The status's reason phrase, like Unprocessable Entity.") String title,
+        @Schema(description = "The HTTP status code, repeated.") int status,
+        @Schema(description = "What is wrong and how to put it right, naming the value sent.") String detail,
+        @Schema(description = "The request field or parameter at fault, like mode or assets[0], when one is.") String field,
+        @Schema(description = "The path of the request that was refused.") String instance) {
 
     public static final String MEDIA_TYPE = "application/problem+json";
 

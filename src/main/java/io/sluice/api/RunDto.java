@@ -8,16 +8,18 @@ import io.sluice.runs.RunStep;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 /** A run as the API shows it; materializations only in the detail view. */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record RunDto(
         String id,
-        String status,
-        String mode,
+        @Schema(ref = "RunStatus") String status,
+        @Schema(ref = "MaterializationMode") String mode,
         List<String> assets,
         List<String> keys,
         List<String> partitions,
+        @Schema(implementation = Object.class, description = "The config the run was launched with, keyed by asset key.")
         JsonNode config,
         String reason,
         String launchedBy,

@@ -26,8 +26,17 @@ import jakarta.ws.rs.core.Context;
 import java.time.InstantSource;
 import java.util.List;
 import java.util.Optional;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.enums.ParameterIn;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
+import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 @Path("/api/runs")
+@Tag(name = "Runs")
 @Produces(MediaType.APPLICATION_JSON)
 public class RunResource {
 
@@ -49,6 +58,17 @@ public class RunResource {
         this.mapper = mapper;
     }
 
+    @Operation(operationId = "launchRun", summary = "Launch a run",
+            description = "Queues a run that materializes the given assets and answers it at once; follow it with "
+                    + "GET /api/runs/{id}. mode chooses which keys it processes, never how they are processed.")
+    @Parameter(name = ACTOR_HEADER, in = ParameterIn.HEADER, description = ApiDocument.ACTOR)
+    @RequestBody(required = true, description = "What to materialize, how, and why.")
+    @APIResponse(responseCode = "201", description = "The run is queued; Location is its address.",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = RunDto.class)))
+    @APIResponse(responseCode = "400", description = "The body is missing or is not JSON of this shape.")
+    @APIResponse(responseCode = "404", description = "An asset named in assets does not exist.")
+    @APIResponse(responseCode = "409", description = "A partition of this launch is already being materialized by another run.")
+    @APIResponse(responseCode = "422", description = "A field is well written but not allowed (an unknown mode, keys without SINGLE_KEY, ...).")
     @POST
     @Consumes(MediaType.APPLICATION_JSON)
     public Response launch(LaunchBody body, @HeaderParam(ACTOR_HEADER) String actor, @Context UriInfo uri) {
@@ -62,6 +82,17 @@ public class RunResource {
         return Response.created(uri.getBaseUriBuilder().path("api/runs").path(run.id()).build()).entity(dto(run, false)).build();
     }
 
+    @Operation(operationId = "listRuns", summary = "List runs, newest first",
+            description = "The runs that match every filter given, newest first, without their materializations.")
+    @Parameter(name = "status", in = ParameterIn.QUERY, description = "Only runs in this status.",
+            schema = @Schema(implementation = RunStatus.class))
+    @Parameter(name = "asset", in = ParameterIn.QUERY, description = "Only runs that materialize this asset, as group/name.")
+    @Parameter(name = "backfill", in = ParameterIn.QUERY, description = "Only the runs of this backfill (its id).")
+    @Parameter(name = "limit", in = ParameterIn.QUERY, description = ApiDocument.LIMIT + " From 1 to 500.")
+    @Parameter(name = "offset", in = ParameterIn.QUERY, description = ApiDocument.OFFSET)
+    @APIResponse(responseCode = "200", description = "The matching runs.")
+    @APIResponse(responseCode = "400", description = "asset, limit or offset is not written as it must be.")
+    @APIResponse(responseCode = "422", description = "status is not a run status, or limit or offset is out of range.")
     @GET
     public List<RunDto> list(@QueryParam("status") String status, @QueryParam("asset") String asset, @QueryParam("backfill") String backfill,
                              @QueryParam("limit") @DefaultValue("50") String limit, @QueryParam("offset") @DefaultValue("0") String offset) {
@@ -73,12 +104,26 @@ public class RunResource {
         return runs.list(query).stream().map(r -> dto(r, false)).toList();
     }
 
+    @Operation(operationId = "getRun", summary = "Show a run",
+            description = "A run with its steps and the materializations it wrote so far.")
+    @Parameter(name = "id", in = ParameterIn.PATH, description = ApiDocument.RUN_ID)
+    @APIResponse(responseCode = "200", description = "The run.")
+    @APIResponse(responseCode = "404", description = "No run has this id.")
     @GET
     @Path("/{id}")
     public RunDto get(@PathParam("id") String id) {
         return dto(runs.get(id), true);
     }
 
+    @Operation(operationId = "listRunLogs", summary = "Read a run's log lines",
+            description = "The run's log lines in order, those with an id above after: poll with the id of the last line read.")
+    @Parameter(name = "id", in = ParameterIn.PATH, description = ApiDocument.RUN_ID)
+    @Parameter(name = "after", in = ParameterIn.QUERY, description = "Answer only the lines whose id is above this one (0: from the start).")
+    @Parameter(name = "limit", in = ParameterIn.QUERY, description = ApiDocument.LIMIT + " From 1 to 10000.")
+    @APIResponse(responseCode = "200", description = "The log lines.")
+    @APIResponse(responseCode = "400", description = "after or limit is not a whole number.")
+    @APIResponse(responseCode = "404", description = "No run has this id.")
+    @APIResponse(responseCode = "422", description = "after or limit is out of range.")
     @GET
     @Path("/{id}/logs")
     public List<LogLine> logs(@PathParam("id") String id, @QueryParam("after") @DefaultValue("0") String after,
@@ -87,6 +132,11 @@ public class RunResource {
         return runs.logs(id, Params.between("after", after, 0, Integer.MAX_VALUE), max);
     }
 
+    @Operation(operationId = "listRunChecks", summary = "Read a run's check results",
+            description = "The results of the data quality checks the run evaluated, with a sample of the failing rows.")
+    @Parameter(name = "id", in = ParameterIn.PATH, description = ApiDocument.RUN_ID)
+    @APIResponse(responseCode = "200", description = "The check results.")
+    @APIResponse(responseCode = "404", description = "No run has this id.")
     @GET
     @Path("/{id}/checks")
     public List<CheckDto> checks(@PathParam("id") String id) {
@@ -97,6 +147,17 @@ public class RunResource {
     public record CancelBody(String reason) {
     }
 
+    @Operation(operationId = "cancelRun", summary = "Cancel a run",
+            description = "A queued run is canceled at once; a started one is asked to stop: its lake statement is "
+                + "interrupted within about a second, and it stops between batches otherwise.")
+    @Parameter(name = "id", in = ParameterIn.PATH, description = ApiDocument.RUN_ID)
+    @Parameter(name = ACTOR_HEADER, in = ParameterIn.HEADER, description = ApiDocument.ACTOR)
+    @RequestBody(required = false, description = ApiDocument.REASON_BODY,
+            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = CancelBody.class)))
+    @APIResponse(responseCode = "200", description = "The run, canceled or asked to stop.")
+    @APIResponse(responseCode = "400", description = "The body is not JSON like {\"reason\": \"...\"}.")
+    @APIResponse(responseCode = "404", description = "No run has this id.")
+    @APIResponse(responseCode = "409", description = "The run has already ended, or is already asked to stop.")
     @POST
     @Path("/{id}/cancel")
     @Consumes(MediaType.WILDCARD)
