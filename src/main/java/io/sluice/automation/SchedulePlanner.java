@@ -43,10 +43,21 @@ public final class SchedulePlanner {
                 throw new IllegalArgumentException("a due tick either launches or says why not");
             }
         }
+
+        /** The tick as history keeps it, once the adapter has launched (the ids it got back) or not. */
+        public TickOutcome recorded(List<String> runIds, List<String> backfillIds) {
+            return launch.isPresent() ? new TickOutcome.Launched(runIds, backfillIds) : new TickOutcome.Skipped(skipReason);
+        }
     }
 
     /** Due ticks that did not fire because of the misfire policy: oldest, newest, and how many ({@code atLeast}: more). */
     public record MissedTicks(Instant first, Instant last, long count, boolean atLeast, String reason) {
+
+        /** One skipped entry for tick history, at the newest missed tick, saying how many it stands for. */
+        public TickOutcome recorded() {
+            return new TickOutcome.Skipped(reason + " (" + (atLeast ? "at least " : "") + count + " ticks from " + first + " to "
+                    + last + ")");
+        }
     }
 
     public record Evaluation(List<DueTick> fired, Optional<MissedTicks> missed, Instant cursor) {

@@ -1,6 +1,7 @@
 package io.sluice.automation;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.sluice.catalog.AssetKey;
 import io.sluice.partitions.PartitionKeyRange;
@@ -81,6 +82,7 @@ class SchedulePlannerTest {
                 .fired().get(0);
         assertThat(tick.launch()).isEmpty();
         assertThat(tick.skipReason()).contains("no partition", "daily from 2025-01-01");
+        assertThat(tick.recorded(List.of(), List.of())).isEqualTo(new TickOutcome.Skipped(tick.skipReason()));
     }
 
     @Test
@@ -96,6 +98,9 @@ class SchedulePlannerTest {
         assertThat(missed.first()).isEqualTo(berlin("2024-03-02T00:10"));
         assertThat(missed.last()).isEqualTo(berlin("2024-03-04T00:10"));
         assertThat(missed.reason()).contains("SKIP");
+        assertThat(missed.recorded()).isInstanceOfSatisfying(TickOutcome.Skipped.class,
+                t -> assertThat(t.reason()).contains("3 ticks from " + berlin("2024-03-02T00:10")));
+        assertThat(e.fired().get(0).recorded(List.of("r-1"), List.of())).isEqualTo(new TickOutcome.Launched(List.of("r-1"), List.of()));
         assertThat(e.cursor()).isEqualTo(berlin("2024-03-05T00:10"));
     }
 
@@ -131,6 +136,16 @@ class SchedulePlannerTest {
         assertThat(e.fired()).hasSize(1);
         assertThat(e.missed().orElseThrow().atLeast()).isTrue();
         assertThat(e.missed().orElseThrow().count()).isEqualTo(SchedulePlanner.COUNT_LIMIT);
+    }
+
+    @Test
+    void specsRefuseBadNamesZonesAndBounds() {
+        assertThatThrownBy(() -> ScheduleSpec.of("no spaces", "0 0 * * *", "UTC", ScheduleTarget.of(RAW))).hasMessageContaining("name");
+        assertThatThrownBy(() -> ScheduleSpec.of("s", "0 0 * * *", "+02:00", ScheduleTarget.of(RAW))).hasMessageContaining("IANA");
+        assertThatThrownBy(() -> ScheduleSpec.of("s", "0 0 * * *", "Mars/Olympus", ScheduleTarget.of(RAW))).hasMessageContaining("IANA");
+        assertThatThrownBy(() -> ScheduleSpec.of("s", "0 0 * *", "UTC", ScheduleTarget.of(RAW))).hasMessageContaining("5 fields");
+        assertThatThrownBy(() -> MisfirePolicy.catchUp(0)).hasMessageContaining("1 to 1000");
+        assertThatThrownBy(() -> new TickOutcome.Launched(List.of(), List.of())).hasMessageContaining("at least one");
     }
 
     /** Fired plus missed are exactly the due ticks; the fired ones are the newest, oldest first; the cursor the latest. */
