@@ -6,6 +6,7 @@ import io.sluice.partitions.MappedPartitions;
 import io.sluice.partitions.PartitionSpace;
 import io.sluice.partitions.PartitionSubset;
 import io.sluice.partitions.PartitionsDefinition;
+import io.sluice.partitions.TimeWindowPartitions;
 import io.sluice.partitions.TimeWindowSpace;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -126,7 +127,12 @@ public final class TriggerEvaluator {
                     fresh.forEach(p -> p.partition().flatMap(k -> box(theirs.indexOf(k))).ifPresent(keys::add));
                     MappedPartitions mapped = dependency.mapping().downstreamOf(theirs.subset(keys.build()), own);
                     wanted.indexes.addAll(mapped.partitions().ranges());
-                    mapped.incomplete().keys().forEach(k -> waiting.add(new TriggerCursor.Waiting(asset, AssetPartition.of(upstream, k))));
+                    for (PrimitiveIterator.OfLong it = mapped.incomplete().ranges().iterator(); it.hasNext(); ) {
+                        long index = it.nextLong();
+                        if (awaitsFuture(own, theirs, index)) {
+                            waiting.add(new TriggerCursor.Waiting(asset, AssetPartition.of(upstream, theirs.keyAt(index))));
+                        }
+                    }
                 }
             }
             for (AssetPartition before : cursor.held()) {
@@ -226,6 +232,21 @@ public final class TriggerEvaluator {
             }
             own.subset(indexes).keys().forEach(k -> out.add(AssetPartition.of(asset, k)));
             return out;
+        }
+
+        /**
+         * Whether upstream partition {@code index}, which maps to no existing downstream partition, waits for one that
+         * will exist: a time window ending after the downstream's existing windows (and its start). Partitions before
+         * the downstream's first window, or keys the downstream lacks, never will, and are not kept.
+         */
+        private static boolean awaitsFuture(PartitionSpace own, PartitionSpace theirs, long index) {
+            if (!(own instanceof TimeWindowSpace windows) || !(theirs instanceof TimeWindowSpace upstream)) {
+                return false;
+            }
+            TimeWindowPartitions definition = windows.definition();
+            Instant existingEnd = windows.size() > 0 ? windows.window(windows.size() - 1).end()
+                    : definition.start().atZone(definition.zone()).toInstant();
+            return upstream.window(index).end().isAfter(existingEnd);
         }
 
         private static PartitionSubset newest(PartitionSpace space) {

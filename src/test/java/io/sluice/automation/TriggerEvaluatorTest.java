@@ -107,6 +107,18 @@ class TriggerEvaluatorTest {
     }
 
     @Test
+    void anHourBeforeTheDownstreamStartsIsNotKeptWaiting() {
+        TimeWindowPartitions lateDays = TimeWindowPartitions.daily(LocalDate.of(2024, 5, 1)).withZone(BERLIN);
+        TriggerGraph graph = TriggerGraph.of(List.of(spec(HOURLY, HOURS), spec(DAILY, lateDays, HOURLY)))
+                .withPolicy(DAILY, TriggerPolicy.eager());
+        Instant now = berlin("2024-05-10T06:00");
+        state.materialize(HOURLY, "2024-04-20-10:00", now);
+        TriggerPlan plan = evaluate(graph, TriggerCursor.START, now);
+        assertThat(plan.launches()).isEmpty();
+        assertThat(plan.cursor().waiting()).isEmpty();
+    }
+
+    @Test
     void aBurstOf1000UpstreamPartitionsIsOnePlanWithoutDuplicates() {
         TriggerGraph graph = TriggerGraph.of(List.of(spec(HOURLY, HOURS), spec(DAILY, DAYS, HOURLY), spec(OTHER_DAILY, DAYS, HOURLY)))
                 .withPolicy(DAILY, TriggerPolicy.eager()).withPolicy(OTHER_DAILY, TriggerPolicy.eager());
