@@ -18,6 +18,12 @@ class ArchitectureTest {
     static final ArchRule partitionsUseTheJdkOnly = noClasses().that().resideInAPackage("io.sluice.partitions..")
             .should().dependOnClassesThat().resideOutsideOfPackages("io.sluice.partitions..", "io.sluice.text..", "java..");
 
+    /** The automation core is pure: decisions on values; Quartz, the store and the run queue come in through adapters. */
+    @ArchTest
+    static final ArchRule automationIsPure = noClasses().that().resideInAPackage("io.sluice.automation")
+            .should().dependOnClassesThat().resideOutsideOfPackages("io.sluice.automation", "io.sluice.partitions..",
+                    "io.sluice.catalog..", "java..");
+
     /** What user text may hold: a leaf every layer may use. */
     @ArchTest
     static final ArchRule textUsesTheJdkOnly = noClasses().that().resideInAPackage("io.sluice.text..")

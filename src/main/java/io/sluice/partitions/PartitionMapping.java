@@ -9,7 +9,7 @@ import java.util.Map;
  * as a range wherever the mapping allows.
  */
 public sealed interface PartitionMapping permits IdentityMapping, AllPartitionsMapping, LastPartitionMapping,
-        StaticPartitionMapping, TimeWindowMapping, MultiPartitionMapping, FromDimensionMapping {
+        StaticPartitionMapping, TimeWindowMapping, LatestWindowMapping, MultiPartitionMapping, FromDimensionMapping {
 
     /** The upstream partitions that {@code downstream} reads; incomplete: downstream partitions missing some of them. */
     MappedPartitions upstreamOf(PartitionSubset downstream, PartitionSpace upstream);
@@ -35,6 +35,11 @@ public sealed interface PartitionMapping permits IdentityMapping, AllPartitionsM
     /** Upstream windows overlapping the downstream window, its start and end moved by whole downstream windows. */
     static TimeWindowMapping timeWindow(int startOffset, int endOffset) {
         return new TimeWindowMapping(startOffset, endOffset);
+    }
+
+    /** The newest existing upstream window that overlaps the downstream window (see {@link LatestWindowMapping}). */
+    static LatestWindowMapping latestWindow() {
+        return new LatestWindowMapping();
     }
 
     /**
