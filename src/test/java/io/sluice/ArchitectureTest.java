@@ -1,6 +1,7 @@
 package io.sluice;
 
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
 import com.tngtech.archunit.base.DescribedPredicate;
 import com.tngtech.archunit.core.domain.JavaMethodCall;
@@ -91,6 +92,28 @@ class ArchitectureTest {
     @ArchTest
     static final ArchRule apiDoesNotCallTheWeb = noClasses().that().resideInAPackage("io.sluice.api..")
             .should().dependOnClassesThat().resideInAPackage("io.sluice.web..");
+
+    /** The example pipeline is a user of Sluice like any other: CDI finds its beans, nothing imports it. */
+    @ArchTest
+    static final ArchRule nothingDependsOnTheExample = noClasses().that().resideOutsideOfPackage("io.sluice.example..")
+            .should().dependOnClassesThat().resideInAPackage("io.sluice.example..");
+
+    /** The top-level packages form no cycle: every arrow between them points one way. */
+    @ArchTest
+    static final ArchRule noPackageCycles = slices().matching("io.sluice.(*)..").should().beFreeOfCycles();
+
+    /**
+     * The domain is not written against Quarkus: from it, it uses only the life-cycle events and annotations
+     * ({@code io.quarkus.runtime}) and the programmatic transaction boundary ({@code QuarkusTransaction}).
+     */
+    @ArchTest
+    static final ArchRule theDomainUsesQuarkusOnlyForLifeCycleAndTransactions = noClasses()
+            .that().resideInAnyPackage("io.sluice.runs", "io.sluice.backfill", "io.sluice.catalog..", "io.sluice.partitions..",
+                    "io.sluice.lake", "io.sluice.lake.bitemporal", "io.sluice.automation..", "io.sluice.audit")
+            .should().dependOnClassesThat(DescribedPredicate.describe("are Quarkus classes other than io.quarkus.runtime and QuarkusTransaction",
+                    c -> c.getPackageName().startsWith("io.quarkus") && !c.getPackageName().startsWith("io.quarkus.runtime")
+                            && !c.getName().equals("io.quarkus.narayana.jta.QuarkusTransaction")
+                            && !c.getName().startsWith("io.quarkus.narayana.jta.QuarkusTransaction$")));
 
     /** Backfills plug into runs (Admission, RetryPolicy, a group and tags on runs); runs never reach back. */
     @ArchTest
