@@ -1,5 +1,5 @@
 /**
- * The bi-temporal merge of BITEMPORAL.md: a framework-free writer on a plain JDBC connection to DuckDB.
+ * The bi-temporal merge of docs/bitemporal.md: a framework-free writer on a plain JDBC connection to DuckDB.
  *
  * <pre>{@code
  * BitemporalTable owners = BitemporalTable.of("owners", List.of("firm", "owner"), List.of("pct"), "filing_date")
