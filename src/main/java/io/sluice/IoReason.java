@@ -11,8 +11,7 @@ import java.util.Locale;
 /** What the file system said about a failed file operation, as words for a one-line message: "permission denied". */
 public final class IoReason {
 
-    private IoReason() {
-    }
+    private IoReason() {}
 
     public static String of(IOException e) {
         String reason;

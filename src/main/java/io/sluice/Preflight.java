@@ -1,7 +1,9 @@
 package io.sluice;
 
+import io.sluice.lake.duckdb.LakeFileProbe;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -11,12 +13,11 @@ import java.util.Optional;
  */
 final class Preflight {
 
-    private Preflight() {
-    }
+    private Preflight() {}
 
     /** The first problem with the files, or empty. {@code metadata} is absent when the metadata store is not the embedded H2. */
     static Optional<String> problem(Optional<Path> metadata, Path lake) {
-        for (Path file : metadata.isPresent() ? java.util.List.of(metadata.get(), lake) : java.util.List.of(lake)) {
+        for (Path file : metadata.isPresent() ? List.of(metadata.get(), lake) : List.of(lake)) {
             if (Files.isDirectory(file)) {
                 return Optional.of(file + " is a directory, not a database file");
             }
@@ -25,6 +26,6 @@ final class Preflight {
                         + "); Sluice would start read-only and every write would fail");
             }
         }
-        return io.sluice.lake.duckdb.LakeFileProbe.problem(lake);
+        return LakeFileProbe.problem(lake);
     }
 }

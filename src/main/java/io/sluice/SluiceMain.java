@@ -3,12 +3,15 @@ package io.sluice;
 import io.quarkus.runtime.Quarkus;
 import io.quarkus.runtime.annotations.QuarkusMain;
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.Arrays;
+import java.util.Optional;
 
 /**
  * Starts the Sluice server. The data directory (H2 metadata store and DuckDB lake) belongs to one process:
@@ -18,12 +21,13 @@ import java.nio.file.StandardOpenOption;
 @QuarkusMain
 public final class SluiceMain {
 
-    SluiceMain() {
-    }
+    SluiceMain() {}
 
     public static void main(String... args) {
-        Path dataDir = Path.of(System.getProperty("sluice.data-dir",
-                System.getenv().getOrDefault("SLUICE_DATA_DIR", "./data"))).toAbsolutePath().normalize();
+        Path dataDir = Path.of(System.getProperty(
+                        "sluice.data-dir", System.getenv().getOrDefault("SLUICE_DATA_DIR", "./data")))
+                .toAbsolutePath()
+                .normalize();
         FileLock lock = lock(dataDir);
         Preflight.problem(embeddedMetadata(dataDir), lakeFile(dataDir)).ifPresent(problem -> {
             System.err.println("Sluice cannot start: " + problem + ".");
@@ -38,32 +42,37 @@ public final class SluiceMain {
     }
 
     /** The H2 file of the embedded metadata store; absent under the "pg" profile (PostgreSQL). */
-    private static java.util.Optional<Path> embeddedMetadata(Path dataDir) {
+    private static Optional<Path> embeddedMetadata(Path dataDir) {
         String profile = System.getProperty("quarkus.profile", System.getenv().getOrDefault("QUARKUS_PROFILE", ""));
-        return java.util.Arrays.asList(profile.split(",")).contains("pg") ? java.util.Optional.empty()
-                : java.util.Optional.of(dataDir.resolve("metadata.mv.db"));
+        return Arrays.asList(profile.split(",")).contains("pg")
+                ? Optional.empty()
+                : Optional.of(dataDir.resolve("metadata.mv.db"));
     }
 
     /** The lake's DuckDB file, as {@code sluice.lake.file} configures it (default: lake.duckdb in the data directory). */
     private static Path lakeFile(Path dataDir) {
         String configured = System.getProperty("sluice.lake.file", System.getenv("SLUICE_LAKE_FILE"));
-        return configured == null ? dataDir.resolve("lake.duckdb") : Path.of(configured).toAbsolutePath().normalize();
+        return configured == null
+                ? dataDir.resolve("lake.duckdb")
+                : Path.of(configured).toAbsolutePath().normalize();
     }
 
     private static FileLock lock(Path dataDir) {
         Path file = dataDir.resolve("sluice.lock");
         try {
             Files.createDirectories(dataDir);
-            FileChannel channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE, StandardOpenOption.READ);
+            FileChannel channel = FileChannel.open(
+                    file, StandardOpenOption.CREATE, StandardOpenOption.WRITE, StandardOpenOption.READ);
             FileLock lock = channel.tryLock();
             if (lock == null) {
                 String holder = Files.readString(file, StandardCharsets.UTF_8).trim();
-                System.err.println("Sluice cannot start: the data directory " + dataDir + " is in use by another Sluice process"
-                        + (holder.isEmpty() ? "" : " (" + holder + ")") + ". Stop that process, or set SLUICE_DATA_DIR to another directory.");
+                System.err.println("Sluice cannot start: the data directory " + dataDir
+                        + " is in use by another Sluice process" + (holder.isEmpty() ? "" : " (" + holder + ")")
+                        + ". Stop that process, or set SLUICE_DATA_DIR to another directory.");
                 System.exit(1);
             }
             channel.truncate(0);
-            channel.write(java.nio.ByteBuffer.wrap(("pid " + ProcessHandle.current().pid()).getBytes(StandardCharsets.UTF_8)));
+            channel.write(ByteBuffer.wrap(("pid " + ProcessHandle.current().pid()).getBytes(StandardCharsets.UTF_8)));
             return lock;
         } catch (IOException e) {
             System.err.println("Sluice cannot start: cannot use the data directory " + dataDir + " (" + IoReason.of(e)

@@ -16,42 +16,74 @@ import java.util.Set;
 class ArchitectureTest {
 
     @ArchTest
-    static final ArchRule partitionsUseTheJdkOnly = noClasses().that().resideInAPackage("io.sluice.partitions..")
-            .should().dependOnClassesThat().resideOutsideOfPackages("io.sluice.partitions..", "io.sluice.text..", "java..");
+    static final ArchRule partitionsUseTheJdkOnly = noClasses()
+            .that()
+            .resideInAPackage("io.sluice.partitions..")
+            .should()
+            .dependOnClassesThat()
+            .resideOutsideOfPackages("io.sluice.partitions..", "io.sluice.text..", "java..");
 
     /** The automation core is pure: decisions on values; Quartz, the store and the run queue come in through adapters. */
     @ArchTest
-    static final ArchRule automationIsPure = noClasses().that().resideInAPackage("io.sluice.automation")
-            .should().dependOnClassesThat().resideOutsideOfPackages("io.sluice.automation", "io.sluice.partitions..",
-                    "io.sluice.catalog..", "java..");
+    static final ArchRule automationIsPure = noClasses()
+            .that()
+            .resideInAPackage("io.sluice.automation")
+            .should()
+            .dependOnClassesThat()
+            .resideOutsideOfPackages("io.sluice.automation", "io.sluice.partitions..", "io.sluice.catalog..", "java..");
 
     /** What user text may hold: a leaf every layer may use. */
     @ArchTest
-    static final ArchRule textUsesTheJdkOnly = noClasses().that().resideInAPackage("io.sluice.text..")
-            .should().dependOnClassesThat().resideOutsideOfPackages("io.sluice.text..", "java..");
+    static final ArchRule textUsesTheJdkOnly = noClasses()
+            .that()
+            .resideInAPackage("io.sluice.text..")
+            .should()
+            .dependOnClassesThat()
+            .resideOutsideOfPackages("io.sluice.text..", "java..");
 
     @ArchTest
-    static final ArchRule onlyTheLakeTouchesDuckDb = noClasses().that().resideOutsideOfPackage("io.sluice.lake.duckdb..")
-            .should().dependOnClassesThat().resideInAPackage("org.duckdb..");
+    static final ArchRule onlyTheLakeTouchesDuckDb = noClasses()
+            .that()
+            .resideOutsideOfPackage("io.sluice.lake.duckdb..")
+            .should()
+            .dependOnClassesThat()
+            .resideInAPackage("org.duckdb..");
 
     /**
      * The lake port: what assets, runs and pages see of the lake, and what a second engine implements without touching
      * anything outside its own package.
      */
     @ArchTest
-    static final ArchRule theLakePortUsesTheJdkAndPartitionsOnly = noClasses().that().resideInAPackage("io.sluice.lake")
-            .should().dependOnClassesThat().resideOutsideOfPackages("java..", "io.sluice.lake", "io.sluice.partitions..");
+    static final ArchRule theLakePortUsesTheJdkAndPartitionsOnly = noClasses()
+            .that()
+            .resideInAPackage("io.sluice.lake")
+            .should()
+            .dependOnClassesThat()
+            .resideOutsideOfPackages("java..", "io.sluice.lake", "io.sluice.partitions..");
 
     /** No lake engine knows the catalog, runs or the edges: the arrows point from them to the lake. */
     @ArchTest
-    static final ArchRule theLakeKnowsNoCatalogNorRuns = noClasses().that().resideInAPackage("io.sluice.lake..")
-            .should().dependOnClassesThat().resideInAnyPackage("io.sluice.catalog..", "io.sluice.runs..", "io.sluice.backfill..",
-                    "io.sluice.api..", "io.sluice.web..", "io.sluice.cli..");
+    static final ArchRule theLakeKnowsNoCatalogNorRuns = noClasses()
+            .that()
+            .resideInAPackage("io.sluice.lake..")
+            .should()
+            .dependOnClassesThat()
+            .resideInAnyPackage(
+                    "io.sluice.catalog..",
+                    "io.sluice.runs..",
+                    "io.sluice.backfill..",
+                    "io.sluice.api..",
+                    "io.sluice.web..",
+                    "io.sluice.cli..");
 
     /** The engine-free values of a bi-temporal write, which every engine takes. */
     @ArchTest
-    static final ArchRule bitemporalValuesUseTheJdkOnly = noClasses().that().resideInAPackage("io.sluice.lake.bitemporal")
-            .should().dependOnClassesThat().resideOutsideOfPackages("java..", "io.sluice.lake.bitemporal");
+    static final ArchRule bitemporalValuesUseTheJdkOnly = noClasses()
+            .that()
+            .resideInAPackage("io.sluice.lake.bitemporal")
+            .should()
+            .dependOnClassesThat()
+            .resideOutsideOfPackages("java..", "io.sluice.lake.bitemporal");
 
     /**
      * The DuckDB engine is reached through the port only; CDI wires DuckDbLake and DuckDbLakeTables to the port's Lake
@@ -60,47 +92,85 @@ class ArchitectureTest {
      * tool of the DuckDB engine that replays a file into a DuckDB table.
      */
     @ArchTest
-    static final ArchRule theDuckDbEngineIsReachedThroughThePort = noClasses().that().resideOutsideOfPackage("io.sluice.lake.duckdb..")
-            .and().doNotHaveFullyQualifiedName("io.sluice.Preflight")
-            .and().doNotHaveFullyQualifiedName("io.sluice.cli.ReplayCommand")
-            .and().doNotHaveFullyQualifiedName("io.sluice.cli.ReplayOutputs")
-            .and().doNotHaveFullyQualifiedName("io.sluice.cli.StagedFile")
-            .should().dependOnClassesThat().resideInAPackage("io.sluice.lake.duckdb..");
+    static final ArchRule theDuckDbEngineIsReachedThroughThePort = noClasses()
+            .that()
+            .resideOutsideOfPackage("io.sluice.lake.duckdb..")
+            .and()
+            .doNotHaveFullyQualifiedName("io.sluice.Preflight")
+            .and()
+            .doNotHaveFullyQualifiedName("io.sluice.cli.ReplayCommand")
+            .and()
+            .doNotHaveFullyQualifiedName("io.sluice.cli.ReplayOutputs")
+            .and()
+            .doNotHaveFullyQualifiedName("io.sluice.cli.StagedFile")
+            .should()
+            .dependOnClassesThat()
+            .resideInAPackage("io.sluice.lake.duckdb..");
 
     @ArchTest
-    static final ArchRule runsNeverImportTheLakeOrTheEdges = noClasses().that().resideInAnyPackage("io.sluice.runs..", "io.sluice.catalog..")
-            .should().dependOnClassesThat().resideInAnyPackage("io.sluice.lake.duckdb..", "io.sluice.api..", "io.sluice.web..");
+    static final ArchRule runsNeverImportTheLakeOrTheEdges = noClasses()
+            .that()
+            .resideInAnyPackage("io.sluice.runs..", "io.sluice.catalog..")
+            .should()
+            .dependOnClassesThat()
+            .resideInAnyPackage("io.sluice.lake.duckdb..", "io.sluice.api..", "io.sluice.web..");
 
     @ArchTest
-    static final ArchRule catalogDoesNotKnowRuns = noClasses().that().resideInAPackage("io.sluice.catalog..")
-            .should().dependOnClassesThat().resideInAnyPackage("io.sluice.runs..", "io.sluice.audit..");
+    static final ArchRule catalogDoesNotKnowRuns = noClasses()
+            .that()
+            .resideInAPackage("io.sluice.catalog..")
+            .should()
+            .dependOnClassesThat()
+            .resideInAnyPackage("io.sluice.runs..", "io.sluice.audit..");
 
     @ArchTest
-    static final ArchRule onlyStoresTouchJpa = noClasses().that().resideOutsideOfPackages("..store..")
-            .should().dependOnClassesThat().resideInAnyPackage("jakarta.persistence..", "org.hibernate..");
+    static final ArchRule onlyStoresTouchJpa = noClasses()
+            .that()
+            .resideOutsideOfPackages("..store..")
+            .should()
+            .dependOnClassesThat()
+            .resideInAnyPackage("jakarta.persistence..", "org.hibernate..");
 
     @ArchTest
-    static final ArchRule edgesDoNotCallEachOtherOrTheStores = noClasses().that().resideInAnyPackage("io.sluice.api..", "io.sluice.web..")
-            .should().dependOnClassesThat().resideInAnyPackage("..store..", "io.sluice.lake.duckdb..")
-            .orShould().dependOnClassesThat().resideInAnyPackage(
-                    "io.sluice.cli..");
+    static final ArchRule edgesDoNotCallEachOtherOrTheStores = noClasses()
+            .that()
+            .resideInAnyPackage("io.sluice.api..", "io.sluice.web..")
+            .should()
+            .dependOnClassesThat()
+            .resideInAnyPackage("..store..", "io.sluice.lake.duckdb..")
+            .orShould()
+            .dependOnClassesThat()
+            .resideInAnyPackage("io.sluice.cli..");
 
     @ArchTest
-    static final ArchRule webDoesNotCallTheApi = noClasses().that().resideInAPackage("io.sluice.web..")
-            .should().dependOnClassesThat().resideInAPackage("io.sluice.api..");
+    static final ArchRule webDoesNotCallTheApi = noClasses()
+            .that()
+            .resideInAPackage("io.sluice.web..")
+            .should()
+            .dependOnClassesThat()
+            .resideInAPackage("io.sluice.api..");
 
     @ArchTest
-    static final ArchRule apiDoesNotCallTheWeb = noClasses().that().resideInAPackage("io.sluice.api..")
-            .should().dependOnClassesThat().resideInAPackage("io.sluice.web..");
+    static final ArchRule apiDoesNotCallTheWeb = noClasses()
+            .that()
+            .resideInAPackage("io.sluice.api..")
+            .should()
+            .dependOnClassesThat()
+            .resideInAPackage("io.sluice.web..");
 
     /** The example pipeline is a user of Sluice like any other: CDI finds its beans, nothing imports it. */
     @ArchTest
-    static final ArchRule nothingDependsOnTheExample = noClasses().that().resideOutsideOfPackage("io.sluice.example..")
-            .should().dependOnClassesThat().resideInAPackage("io.sluice.example..");
+    static final ArchRule nothingDependsOnTheExample = noClasses()
+            .that()
+            .resideOutsideOfPackage("io.sluice.example..")
+            .should()
+            .dependOnClassesThat()
+            .resideInAPackage("io.sluice.example..");
 
     /** The top-level packages form no cycle: every arrow between them points one way. */
     @ArchTest
-    static final ArchRule noPackageCycles = slices().matching("io.sluice.(*)..").should().beFreeOfCycles();
+    static final ArchRule noPackageCycles =
+            slices().matching("io.sluice.(*)..").should().beFreeOfCycles();
 
     /**
      * The domain is not written against Quarkus: from it, it uses only the life-cycle events and annotations
@@ -108,29 +178,49 @@ class ArchitectureTest {
      */
     @ArchTest
     static final ArchRule theDomainUsesQuarkusOnlyForLifeCycleAndTransactions = noClasses()
-            .that().resideInAnyPackage("io.sluice.runs", "io.sluice.backfill", "io.sluice.catalog..", "io.sluice.partitions..",
-                    "io.sluice.lake", "io.sluice.lake.bitemporal", "io.sluice.automation..", "io.sluice.audit")
-            .should().dependOnClassesThat(DescribedPredicate.describe("are Quarkus classes other than io.quarkus.runtime and the transaction API (io.quarkus.narayana.jta)",
-                    c -> c.getPackageName().startsWith("io.quarkus") && !c.getPackageName().startsWith("io.quarkus.runtime")
+            .that()
+            .resideInAnyPackage(
+                    "io.sluice.runs",
+                    "io.sluice.backfill",
+                    "io.sluice.catalog..",
+                    "io.sluice.partitions..",
+                    "io.sluice.lake",
+                    "io.sluice.lake.bitemporal",
+                    "io.sluice.automation..",
+                    "io.sluice.audit")
+            .should()
+            .dependOnClassesThat(DescribedPredicate.describe(
+                    "are Quarkus classes other than io.quarkus.runtime and the transaction API (io.quarkus.narayana.jta)",
+                    c -> c.getPackageName().startsWith("io.quarkus")
+                            && !c.getPackageName().startsWith("io.quarkus.runtime")
                             && !c.getPackageName().equals("io.quarkus.narayana.jta")));
 
     /** Backfills plug into runs (Admission, RetryPolicy, a group and tags on runs); runs never reach back. */
     @ArchTest
-    static final ArchRule runsDoNotDependOnBackfills = noClasses().that().resideInAPackage("io.sluice.runs..")
-            .should().dependOnClassesThat().resideInAPackage("io.sluice.backfill..");
+    static final ArchRule runsDoNotDependOnBackfills = noClasses()
+            .that()
+            .resideInAPackage("io.sluice.runs..")
+            .should()
+            .dependOnClassesThat()
+            .resideInAPackage("io.sluice.backfill..");
 
-    private static final Set<String> CLOCK_OWNERS = Set.of("java.time.Instant", "java.time.LocalDate", "java.time.LocalDateTime",
-            "java.time.ZonedDateTime", "java.time.OffsetDateTime");
+    private static final Set<String> CLOCK_OWNERS = Set.of(
+            "java.time.Instant",
+            "java.time.LocalDate",
+            "java.time.LocalDateTime",
+            "java.time.ZonedDateTime",
+            "java.time.OffsetDateTime");
 
-    private static final DescribedPredicate<JavaMethodCall> READ_THE_SYSTEM_CLOCK = new DescribedPredicate<>(
-            "read the system clock (Instant.now(), LocalDate.now(), LocalDateTime.now(), System.currentTimeMillis(), ...)") {
-        @Override
-        public boolean test(JavaMethodCall call) {
-            String owner = call.getTargetOwner().getName();
-            return call.getName().equals("now") && CLOCK_OWNERS.contains(owner)
-                    || call.getName().equals("currentTimeMillis") && owner.equals("java.lang.System");
-        }
-    };
+    private static final DescribedPredicate<JavaMethodCall> READ_THE_SYSTEM_CLOCK =
+            new DescribedPredicate<>(
+                    "read the system clock (Instant.now(), LocalDate.now(), LocalDateTime.now(), System.currentTimeMillis(), ...)") {
+                @Override
+                public boolean test(JavaMethodCall call) {
+                    String owner = call.getTargetOwner().getName();
+                    return call.getName().equals("now") && CLOCK_OWNERS.contains(owner)
+                            || call.getName().equals("currentTimeMillis") && owner.equals("java.lang.System");
+                }
+            };
 
     /**
      * Time comes from the injected {@code java.time.InstantSource}, so tests set it instead of sleeping; only its producer
@@ -138,7 +228,11 @@ class ArchitectureTest {
      * leaving the product jar.
      */
     @ArchTest
-    static final ArchRule timeComesFromTheInjectedClock = noClasses().that().doNotHaveFullyQualifiedName("io.sluice.runs.Clock")
-            .and().resideOutsideOfPackage("io.sluice.lake.benchmark..")
-            .should().callMethodWhere(READ_THE_SYSTEM_CLOCK);
+    static final ArchRule timeComesFromTheInjectedClock = noClasses()
+            .that()
+            .doNotHaveFullyQualifiedName("io.sluice.runs.Clock")
+            .and()
+            .resideOutsideOfPackage("io.sluice.lake.benchmark..")
+            .should()
+            .callMethodWhere(READ_THE_SYSTEM_CLOCK);
 }

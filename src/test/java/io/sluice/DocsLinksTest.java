@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -14,6 +15,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -27,8 +29,10 @@ import org.junit.jupiter.api.Test;
 class DocsLinksTest {
 
     private static final Path ROOT = Path.of("").toAbsolutePath().normalize();
-    private static final Pattern INLINE_LINK = Pattern.compile("!?\\[[^\\]]*]\\(\\s*<?([^)\\s>]+)>?(?:\\s+\"[^\"]*\")?\\s*\\)");
-    private static final Pattern REFERENCE_LINK = Pattern.compile("(?m)^ {0,3}\\[[^\\]]+]:\\s*<?(\\S+?)>?(?:\\s+\"[^\"]*\")?\\s*$");
+    private static final Pattern INLINE_LINK =
+            Pattern.compile("!?\\[[^\\]]*]\\(\\s*<?([^)\\s>]+)>?(?:\\s+\"[^\"]*\")?\\s*\\)");
+    private static final Pattern REFERENCE_LINK =
+            Pattern.compile("(?m)^ {0,3}\\[[^\\]]+]:\\s*<?(\\S+?)>?(?:\\s+\"[^\"]*\")?\\s*$");
     private static final Pattern SCHEME = Pattern.compile("^[A-Za-z][A-Za-z0-9+.-]*:");
     private static final Pattern HEADING = Pattern.compile("^ {0,3}#{1,6}\\s+(.*?)\\s*#*\\s*$");
     private static final Pattern FENCE = Pattern.compile("^ {0,3}(```|~~~)");
@@ -41,7 +45,8 @@ class DocsLinksTest {
         Map<Path, Set<String>> anchors = new HashMap<>();
         for (Path doc : docs()) {
             for (String target : links(Files.readString(doc))) {
-                problem(doc, target, anchors).ifPresent(p -> broken.add(ROOT.relativize(doc) + ": " + target + " (" + p + ")"));
+                problem(doc, target, anchors)
+                        .ifPresent(p -> broken.add(ROOT.relativize(doc) + ": " + target + " (" + p + ")"));
             }
         }
         assertThat(broken).as("links that do not resolve").isEmpty();
@@ -49,7 +54,9 @@ class DocsLinksTest {
 
     @Test
     void the_readme_has_at_most_260_lines() throws IOException {
-        assertThat(Files.readAllLines(ROOT.resolve("README.md"))).as("lines of README.md").hasSizeLessThanOrEqualTo(260);
+        assertThat(Files.readAllLines(ROOT.resolve("README.md")))
+                .as("lines of README.md")
+                .hasSizeLessThanOrEqualTo(260);
     }
 
     @Test
@@ -70,7 +77,9 @@ class DocsLinksTest {
     void the_link_checker_sees_a_broken_link_a_missing_anchor_and_ignores_code() {
         Map<Path, Set<String>> anchors = new HashMap<>();
         Path readme = ROOT.resolve("README.md");
-        assertThat(links("see [a](docs/nope.md), `[b](docs/nope2.md)`\n```\n[c](docs/nope3.md)\n```\n[d]: docs/api.md#x"))
+        assertThat(
+                        links(
+                                "see [a](docs/nope.md), `[b](docs/nope2.md)`\n```\n[c](docs/nope3.md)\n```\n[d]: docs/api.md#x"))
                 .containsExactly("docs/nope.md", "docs/api.md#x");
         assertThat(problem(readme, "docs/nope.md", anchors)).isPresent();
         assertThat(problem(readme, "docs/api.md#no-such-heading", anchors)).isPresent();
@@ -105,29 +114,29 @@ class DocsLinksTest {
     }
 
     /** Why {@code target}, linked from {@code doc}, does not resolve; empty if it does or is not relative. */
-    static java.util.Optional<String> problem(Path doc, String target, Map<Path, Set<String>> anchors) {
+    static Optional<String> problem(Path doc, String target, Map<Path, Set<String>> anchors) {
         if (SCHEME.matcher(target).find()) {
-            return java.util.Optional.empty();
+            return Optional.empty();
         }
         int hash = target.indexOf('#');
         String path = hash < 0 ? target : target.substring(0, hash);
         String anchor = hash < 0 ? null : target.substring(hash + 1);
         Path file = path.isEmpty() ? doc : doc.getParent().resolve(path).normalize();
         if (!file.startsWith(ROOT)) {
-            return java.util.Optional.of("outside the repository");
+            return Optional.of("outside the repository");
         }
         if (!Files.exists(file)) {
-            return java.util.Optional.of("no such file");
+            return Optional.of("no such file");
         }
         if (anchor != null) {
             if (!Files.isRegularFile(file) || !file.toString().endsWith(".md")) {
-                return java.util.Optional.of("an anchor into a file that is not Markdown");
+                return Optional.of("an anchor into a file that is not Markdown");
             }
             if (!anchors.computeIfAbsent(file, DocsLinksTest::headings).contains(anchor)) {
-                return java.util.Optional.of("no heading with anchor #" + anchor);
+                return Optional.of("no heading with anchor #" + anchor);
             }
         }
-        return java.util.Optional.empty();
+        return Optional.empty();
     }
 
     /** The anchors GitHub gives the headings of a Markdown file (a repeated heading gets -1, -2, ...). */
@@ -157,7 +166,9 @@ class DocsLinksTest {
     /** GitHub's anchor of a heading: its text without markup, lower case, punctuation dropped, spaces as hyphens. */
     static String slug(String heading) {
         String text = heading.replaceAll("\\[([^\\]]*)]\\([^)]*\\)", "$1").replaceAll("[`*]", "");
-        return text.toLowerCase(Locale.ROOT).replaceAll("[^\\p{L}\\p{N} _-]", "").replace(' ', '-');
+        return text.toLowerCase(Locale.ROOT)
+                .replaceAll("[^\\p{L}\\p{N} _-]", "")
+                .replace(' ', '-');
     }
 
     private static String withoutCode(String markdown) {
@@ -184,7 +195,8 @@ class DocsLinksTest {
             }
             try (Stream<Path> walk = Files.walk(start)) {
                 walk.filter(Files::isRegularFile)
-                        .filter(f -> !f.toString().contains("node_modules") && !ROOT.relativize(f).startsWith("target"))
+                        .filter(f -> !f.toString().contains("node_modules")
+                                && !ROOT.relativize(f).startsWith("target"))
                         .forEach(files::add);
             }
         }
@@ -198,7 +210,10 @@ class DocsLinksTest {
             return null;
         }
         try {
-            return StandardCharsets.UTF_8.newDecoder().decode(java.nio.ByteBuffer.wrap(Files.readAllBytes(file))).toString();
+            return StandardCharsets.UTF_8
+                    .newDecoder()
+                    .decode(ByteBuffer.wrap(Files.readAllBytes(file)))
+                    .toString();
         } catch (CharacterCodingException e) {
             return null;
         }

@@ -2,9 +2,14 @@ package io.sluice;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.nio.file.AccessDeniedException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;
+import java.util.Properties;
+import org.duckdb.DuckDBDriver;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -15,11 +20,13 @@ class PreflightTest {
 
     @Test
     void aFreshDataDirectoryAndAnOpenableLakePass() throws Exception {
-        assertThat(Preflight.problem(Optional.of(dir.resolve("metadata.mv.db")), dir.resolve("lake.duckdb"))).isEmpty();
-        try (var c = new org.duckdb.DuckDBDriver().connect("jdbc:duckdb:" + dir.resolve("lake.duckdb"), new java.util.Properties())) {
+        assertThat(Preflight.problem(Optional.of(dir.resolve("metadata.mv.db")), dir.resolve("lake.duckdb")))
+                .isEmpty();
+        try (var c = new DuckDBDriver().connect("jdbc:duckdb:" + dir.resolve("lake.duckdb"), new Properties())) {
             c.createStatement().execute("CREATE TABLE t (x INT)");
         }
-        assertThat(Preflight.problem(Optional.empty(), dir.resolve("lake.duckdb"))).isEmpty();
+        assertThat(Preflight.problem(Optional.empty(), dir.resolve("lake.duckdb")))
+                .isEmpty();
     }
 
     @Test
@@ -29,13 +36,15 @@ class PreflightTest {
                 .hasValueSatisfying(p -> assertThat(p).contains("metadata.mv.db is a directory"));
         Files.writeString(dir.resolve("lake.duckdb"), "not a database, just text that is long enough to have a header");
         assertThat(Preflight.problem(Optional.empty(), dir.resolve("lake.duckdb")))
-                .hasValueSatisfying(p -> assertThat(p).startsWith("cannot open the lake file " + dir.resolve("lake.duckdb")));
+                .hasValueSatisfying(
+                        p -> assertThat(p).startsWith("cannot open the lake file " + dir.resolve("lake.duckdb")));
     }
 
     @Test
     void ioFailuresAreSaidInWords() {
-        assertThat(IoReason.of(new java.nio.file.AccessDeniedException("/x"))).isEqualTo("permission denied");
-        assertThat(IoReason.of(new java.nio.file.FileAlreadyExistsException("/x"))).contains("a file is in the way");
-        assertThat(IoReason.of(new java.nio.file.FileSystemException("/x", null, "Read-only file system"))).isEqualTo("read-only file system");
+        assertThat(IoReason.of(new AccessDeniedException("/x"))).isEqualTo("permission denied");
+        assertThat(IoReason.of(new FileAlreadyExistsException("/x"))).contains("a file is in the way");
+        assertThat(IoReason.of(new FileSystemException("/x", null, "Read-only file system")))
+                .isEqualTo("read-only file system");
     }
 }

@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
@@ -25,8 +26,9 @@ class RunsNameNoBackfillTest {
             for (Path file : files.filter(f -> f.toString().endsWith(".java")).toList()) {
                 List<String> lines = Files.readAllLines(file);
                 for (int i = 0; i < lines.size(); i++) {
-                    if (lines.get(i).toLowerCase(java.util.Locale.ROOT).contains("backfill")) {
-                        hits.add(runs.relativize(file) + ":" + (i + 1) + ": " + lines.get(i).strip());
+                    if (lines.get(i).toLowerCase(Locale.ROOT).contains("backfill")) {
+                        hits.add(runs.relativize(file) + ":" + (i + 1) + ": "
+                                + lines.get(i).strip());
                     }
                 }
             }

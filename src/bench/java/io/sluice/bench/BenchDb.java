@@ -13,12 +13,18 @@ record BenchDb(String engine, String jdbcUrl, String user, String password, Stri
      * loses them.
      */
     static BenchDb h2(Path dir, String name, boolean durable) {
-        return new BenchDb("H2", "jdbc:h2:file:" + dir.resolve(name).toAbsolutePath() + ";AUTO_SERVER=FALSE;DB_CLOSE_ON_EXIT=FALSE"
-                + (durable ? ";WRITE_DELAY=0" : ""), "sa", "", null);
+        return new BenchDb(
+                "H2",
+                "jdbc:h2:file:" + dir.resolve(name).toAbsolutePath() + ";AUTO_SERVER=FALSE;DB_CLOSE_ON_EXIT=FALSE"
+                        + (durable ? ";WRITE_DELAY=0" : ""),
+                "sa",
+                "",
+                null);
     }
 
     static BenchDb postgres(int port, String database) {
-        return new BenchDb("PostgreSQL", "jdbc:postgresql://localhost:" + port + "/" + database, "postgres", "postgres", database);
+        return new BenchDb(
+                "PostgreSQL", "jdbc:postgresql://localhost:" + port + "/" + database, "postgres", "postgres", database);
     }
 
     boolean isPostgres() {

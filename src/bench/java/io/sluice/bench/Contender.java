@@ -1,5 +1,6 @@
 package io.sluice.bench;
 
+import java.nio.file.Path;
 import java.util.List;
 
 /** Something that records {@code partitions} as runs with a materialization event in {@code db}, timed. */
@@ -26,6 +27,5 @@ interface Contender {
      * What every contender shares: worker threads, how long one may run before it is cut short, and the partitions
      * of its untimed warm-up run (other days than the timed ones; empty for none).
      */
-    record Settings(int workers, long maxSeconds, java.nio.file.Path out, List<String> warmUp) {
-    }
+    record Settings(int workers, long maxSeconds, Path out, List<String> warmUp) {}
 }

@@ -29,7 +29,15 @@ final class Floor implements Contender {
             pool.shutdownNow();
             pool.awaitTermination(10, TimeUnit.SECONDS);
             long done = PeerInserts.count(ds, "bench_run");
-            return new Result(db.engine(), name(), partitions.size(), done, seconds, Double.NaN, Double.NaN, finished ? "" : "cut short");
+            return new Result(
+                    db.engine(),
+                    name(),
+                    partitions.size(),
+                    done,
+                    seconds,
+                    Double.NaN,
+                    Double.NaN,
+                    finished ? "" : "cut short");
         }
     }
 }

@@ -25,17 +25,20 @@ record PgStats(long transactions, long rowsWritten, Map<String, long[]> byTable)
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-        try (Connection c = DriverManager.getConnection(db.jdbcUrl(), db.user(), db.password()); Statement s = c.createStatement()) {
+        try (Connection c = DriverManager.getConnection(db.jdbcUrl(), db.user(), db.password());
+                Statement s = c.createStatement()) {
             long tx;
             long rows;
-            try (ResultSet rs = s.executeQuery("SELECT xact_commit, tup_inserted + tup_updated + tup_deleted FROM pg_stat_database "
-                    + "WHERE datname = '" + db.pgName() + "'")) {
+            try (ResultSet rs =
+                    s.executeQuery("SELECT xact_commit, tup_inserted + tup_updated + tup_deleted FROM pg_stat_database "
+                            + "WHERE datname = '" + db.pgName() + "'")) {
                 rs.next();
                 tx = rs.getLong(1);
                 rows = rs.getLong(2);
             }
             Map<String, long[]> tables = new LinkedHashMap<>();
-            try (ResultSet rs = s.executeQuery("SELECT relname, n_tup_ins, n_tup_upd, n_tup_del FROM pg_stat_user_tables ORDER BY relname")) {
+            try (ResultSet rs = s.executeQuery(
+                    "SELECT relname, n_tup_ins, n_tup_upd, n_tup_del FROM pg_stat_user_tables ORDER BY relname")) {
                 while (rs.next()) {
                     tables.put(rs.getString(1), new long[] {rs.getLong(2), rs.getLong(3), rs.getLong(4)});
                 }

@@ -21,8 +21,7 @@ import java.util.List;
  */
 final class PlanningBench {
 
-    record Figures(int partitions, int assets, int runs, double bestSeconds, double medianSeconds) {
-    }
+    record Figures(int partitions, int assets, int runs, double bestSeconds, double medianSeconds) {}
 
     static Figures run(int partitionCount, int assetCount) {
         LocalDate start = LocalDate.of(1700, 1, 1);
@@ -31,7 +30,8 @@ final class PlanningBench {
         for (int i = 0; i < assetCount; i++) {
             assets.add(AssetKey.parse("bench/asset_" + i));
         }
-        PartitionKeyRange range = new PartitionKeyRange(start.toString(), start.plusDays(partitionCount - 1L).toString());
+        PartitionKeyRange range = new PartitionKeyRange(
+                start.toString(), start.plusDays(partitionCount - 1L).toString());
         for (int i = 0; i < 3; i++) {
             plan(daily, range, assets);
         }
@@ -43,7 +43,8 @@ final class PlanningBench {
             times[i] = (System.nanoTime() - t) / 1e9;
             runs = plan.runs().size();
             if (plan.partitionCount() != partitionCount) {
-                throw new IllegalStateException("planned " + plan.partitionCount() + " partitions, expected " + partitionCount);
+                throw new IllegalStateException(
+                        "planned " + plan.partitionCount() + " partitions, expected " + partitionCount);
             }
         }
         Arrays.sort(times);

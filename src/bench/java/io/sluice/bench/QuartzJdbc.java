@@ -9,6 +9,7 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
@@ -52,8 +53,11 @@ final class QuartzJdbc implements Contender {
             p.put("org.quartz.scheduler.skipUpdateCheck", "true");
             p.put("org.quartz.threadPool.threadCount", String.valueOf(settings.workers()));
             p.put("org.quartz.jobStore.class", "org.quartz.impl.jdbcjobstore.JobStoreTX");
-            p.put("org.quartz.jobStore.driverDelegateClass", db.isPostgres()
-                    ? "org.quartz.impl.jdbcjobstore.PostgreSQLDelegate" : "org.quartz.impl.jdbcjobstore.StdJDBCDelegate");
+            p.put(
+                    "org.quartz.jobStore.driverDelegateClass",
+                    db.isPostgres()
+                            ? "org.quartz.impl.jdbcjobstore.PostgreSQLDelegate"
+                            : "org.quartz.impl.jdbcjobstore.StdJDBCDelegate");
             p.put("org.quartz.jobStore.isClustered", "true");
             p.put("org.quartz.jobStore.dataSource", "bench");
             p.put("org.quartz.dataSource.bench.connectionProvider.class", Connections.class.getName());
@@ -62,23 +66,40 @@ final class QuartzJdbc implements Contender {
             long start = System.nanoTime();
             Map<JobDetail, Set<? extends Trigger>> jobs = new HashMap<>();
             for (int i = 0; i < partitions.size(); i++) {
-                JobDetail job = JobBuilder.newJob(PartitionJob.class).withIdentity("p" + i, "backfill")
-                        .usingJobData("partition", partitions.get(i)).build();
-                jobs.put(job, Set.of(TriggerBuilder.newTrigger().withIdentity("t" + i, "backfill").startNow().build()));
+                JobDetail job = JobBuilder.newJob(PartitionJob.class)
+                        .withIdentity("p" + i, "backfill")
+                        .usingJobData("partition", partitions.get(i))
+                        .build();
+                jobs.put(
+                        job,
+                        Set.of(TriggerBuilder.newTrigger()
+                                .withIdentity("t" + i, "backfill")
+                                .startNow()
+                                .build()));
             }
             scheduler.scheduleJobs(jobs, false);
-            boolean finished = Wait.until(() -> ran.get() >= partitions.size(), settings.maxSeconds(), "Quartz " + db.engine(), ran::get);
+            boolean finished = Wait.until(
+                    () -> ran.get() >= partitions.size(), settings.maxSeconds(), "Quartz " + db.engine(), ran::get);
             double seconds = (System.nanoTime() - start) / 1e9;
             scheduler.shutdown(true);
             long done = PeerInserts.count(ds, "bench_run");
-            return new Result(db.engine(), name(), partitions.size(), done, seconds, Double.NaN, Double.NaN, finished ? "" : "cut short after " + settings.maxSeconds() + " s");
+            return new Result(
+                    db.engine(),
+                    name(),
+                    partitions.size(),
+                    done,
+                    seconds,
+                    Double.NaN,
+                    Double.NaN,
+                    finished ? "" : "cut short after " + settings.maxSeconds() + " s");
         }
     }
 
     /** The tables from the Quartz jar's own scripts (H2: IMAGE becomes BLOB), without their DROPs. */
     private static void createQuartzTables(DataSource ds, boolean postgres) throws IOException, SQLException {
         String script;
-        try (InputStream in = Scheduler.class.getResourceAsStream("/org/quartz/impl/jdbcjobstore/" + (postgres ? "tables_postgres.sql" : "tables_h2.sql"))) {
+        try (InputStream in = Scheduler.class.getResourceAsStream(
+                "/org/quartz/impl/jdbcjobstore/" + (postgres ? "tables_postgres.sql" : "tables_h2.sql"))) {
             script = new String(in.readAllBytes(), StandardCharsets.UTF_8);
         }
         StringBuilder sql = new StringBuilder();
@@ -88,10 +109,11 @@ final class QuartzJdbc implements Contender {
                 sql.append(line).append('\n');
             }
         }
-        try (Connection c = ds.getConnection(); Statement s = c.createStatement()) {
+        try (Connection c = ds.getConnection();
+                Statement s = c.createStatement()) {
             for (String statement : sql.toString().split(";")) {
                 String t = statement.trim();
-                String upper = t.toUpperCase(java.util.Locale.ROOT);
+                String upper = t.toUpperCase(Locale.ROOT);
                 if (t.isEmpty() || upper.startsWith("DROP") || upper.equals("COMMIT")) {
                     continue;
                 }
@@ -104,7 +126,8 @@ final class QuartzJdbc implements Contender {
     public static class PartitionJob implements Job {
         @Override
         public void execute(JobExecutionContext context) {
-            PeerInserts.record(dataSource, "quartz", context.getMergedJobDataMap().getString("partition"));
+            PeerInserts.record(
+                    dataSource, "quartz", context.getMergedJobDataMap().getString("partition"));
             ran.incrementAndGet();
         }
     }
@@ -117,11 +140,9 @@ final class QuartzJdbc implements Contender {
         }
 
         @Override
-        public void shutdown() {
-        }
+        public void shutdown() {}
 
         @Override
-        public void initialize() {
-        }
+        public void initialize() {}
     }
 }

@@ -14,6 +14,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 
 /** The packaged Sluice ({@code target/quarkus-app/quarkus-run.jar}) as a child process, and a small client of its REST API. */
 final class SluiceServer implements AutoCloseable {
@@ -22,7 +23,8 @@ final class SluiceServer implements AutoCloseable {
 
     private final Process process;
     private final String base;
-    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    private final HttpClient http =
+            HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
     private SluiceServer(Process process, int port) {
         this.process = process;
@@ -30,7 +32,8 @@ final class SluiceServer implements AutoCloseable {
     }
 
     /** Starts Sluice with {@code env} (on top of the bench switch and a free port) and waits until it is ready. */
-    static SluiceServer start(Path quarkusRun, Path log, Map<String, String> env, List<String> jvmArgs) throws Exception {
+    static SluiceServer start(Path quarkusRun, Path log, Map<String, String> env, List<String> jvmArgs)
+            throws Exception {
         int port;
         try (ServerSocket s = new ServerSocket(0)) {
             port = s.getLocalPort();
@@ -51,8 +54,13 @@ final class SluiceServer implements AutoCloseable {
                 throw new IllegalStateException("Sluice exited with " + server.process.exitValue() + "; see " + log);
             }
             try {
-                if (server.http.send(HttpRequest.newBuilder(URI.create(server.base + "/q/health/ready")).build(),
-                        HttpResponse.BodyHandlers.discarding()).statusCode() == 200) {
+                if (server.http
+                                .send(
+                                        HttpRequest.newBuilder(URI.create(server.base + "/q/health/ready"))
+                                                .build(),
+                                        HttpResponse.BodyHandlers.discarding())
+                                .statusCode()
+                        == 200) {
                     return server;
                 }
             } catch (IOException notYet) {
@@ -65,12 +73,13 @@ final class SluiceServer implements AutoCloseable {
     }
 
     /** CPU time the server process has used so far (user + system), for the report; zero where the OS does not tell. */
-    java.time.Duration cpu() {
-        return process.info().totalCpuDuration().orElse(java.time.Duration.ZERO);
+    Duration cpu() {
+        return process.info().totalCpuDuration().orElse(Duration.ZERO);
     }
 
     JsonNode get(String path) throws Exception {
-        HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create(base + path)).build(), HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> r = http.send(
+                HttpRequest.newBuilder(URI.create(base + path)).build(), HttpResponse.BodyHandlers.ofString());
         if (r.statusCode() != 200) {
             throw new IllegalStateException("GET " + path + ": " + r.statusCode() + " " + r.body());
         }
@@ -78,8 +87,12 @@ final class SluiceServer implements AutoCloseable {
     }
 
     JsonNode post(String path, Object body) throws Exception {
-        HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create(base + path)).header("Content-Type", "application/json")
-                .header("X-Sluice-User", "bench").POST(HttpRequest.BodyPublishers.ofString(JSON.writeValueAsString(body))).build(),
+        HttpResponse<String> r = http.send(
+                HttpRequest.newBuilder(URI.create(base + path))
+                        .header("Content-Type", "application/json")
+                        .header("X-Sluice-User", "bench")
+                        .POST(HttpRequest.BodyPublishers.ofString(JSON.writeValueAsString(body)))
+                        .build(),
                 HttpResponse.BodyHandlers.ofString());
         if (r.statusCode() / 100 != 2) {
             throw new IllegalStateException("POST " + path + ": " + r.statusCode() + " " + r.body());
@@ -90,7 +103,7 @@ final class SluiceServer implements AutoCloseable {
     @Override
     public void close() throws Exception {
         process.destroy();
-        if (!process.waitFor(30, java.util.concurrent.TimeUnit.SECONDS)) {
+        if (!process.waitFor(30, TimeUnit.SECONDS)) {
             process.destroyForcibly().waitFor();
         }
     }

@@ -6,10 +6,10 @@ import java.util.function.LongSupplier;
 /** Polls a condition, printing progress every 10 s to stderr, until it holds or time runs out. */
 final class Wait {
 
-    private Wait() {
-    }
+    private Wait() {}
 
-    static boolean until(BooleanSupplier done, long maxSeconds, String what, LongSupplier progress) throws InterruptedException {
+    static boolean until(BooleanSupplier done, long maxSeconds, String what, LongSupplier progress)
+            throws InterruptedException {
         long start = System.nanoTime();
         long nextReport = 10;
         while (!done.getAsBoolean()) {

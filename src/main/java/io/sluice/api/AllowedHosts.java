@@ -2,6 +2,7 @@ package io.sluice.api;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.quarkus.vertx.http.runtime.RouteConstants;
+import io.sluice.text.Text;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -31,8 +32,10 @@ public class AllowedHosts {
     private final ObjectMapper mapper;
     private final Set<String> allowed;
 
-    AllowedHosts(ObjectMapper mapper, @ConfigProperty(name = "sluice.http.allowed-hosts") List<String> hosts,
-                 @ConfigProperty(name = "sluice.http.public-url") Optional<String> publicUrl) {
+    AllowedHosts(
+            ObjectMapper mapper,
+            @ConfigProperty(name = "sluice.http.allowed-hosts") List<String> hosts,
+            @ConfigProperty(name = "sluice.http.public-url") Optional<String> publicUrl) {
         this.mapper = mapper;
         this.allowed = allowed(hosts, publicUrl);
     }
@@ -40,11 +43,17 @@ public class AllowedHosts {
     /** The host names accepted: the configured ones and the public URL's host, in lower case. */
     static Set<String> allowed(List<String> hosts, Optional<String> publicUrl) {
         Set<String> names = new LinkedHashSet<>();
-        hosts.stream().map(String::trim).filter(h -> !h.isEmpty()).map(AllowedHosts::name).forEach(names::add);
+        hosts.stream()
+                .map(String::trim)
+                .filter(h -> !h.isEmpty())
+                .map(AllowedHosts::name)
+                .forEach(names::add);
         publicUrl.map(String::trim).filter(u -> !u.isEmpty()).ifPresent(url -> {
             URI uri = URI.create(url);
             if (uri.getHost() == null) {
-                throw new IllegalArgumentException("sluice.http.public-url must be a URL with a host, like https://sluice.example.com; got " + url);
+                throw new IllegalArgumentException(
+                        "sluice.http.public-url must be a URL with a host, like https://sluice.example.com; got "
+                                + url);
             }
             names.add(name(uri.getHost()));
         });
@@ -81,7 +90,7 @@ public class AllowedHosts {
         if (allowed.contains(host)) {
             return Optional.empty();
         }
-        return Optional.of("this server does not answer to the host " + io.sluice.text.Text.quote(host)
+        return Optional.of("this server does not answer to the host " + Text.quote(host)
                 + " (the request's Host header). If Sluice is reached by that name, add it to sluice.http.allowed-hosts or set "
                 + "sluice.http.public-url");
     }

@@ -6,14 +6,16 @@ public final class ApiDocument {
     /** The words of parameters many operations share. */
     static final String ACTOR = "Who acts, as recorded in the audit trail (a body's launchedBy wins over it); "
             + "anonymous when absent. Stands in for authentication, which comes later.";
+
     static final String LIMIT = "How many items to answer at most.";
     static final String OFFSET = "How many items to skip first, for paging (0: from the first).";
     static final String RUN_ID = "The run's id (a UUID), as answered by its launch.";
     static final String BACKFILL_ID = "The backfill's id (a UUID), as answered by its launch.";
-    static final String GROUP = "The asset's group, the part of its key before the slash (transform in transform/firm).";
+    static final String GROUP =
+            "The asset's group, the part of its key before the slash (transform in transform/firm).";
     static final String NAME = "The asset's name, the part of its key after the slash (firm in transform/firm).";
-    static final String REASON_BODY = "Optional: {\"reason\": \"...\"}, kept in the audit trail. An empty body is fine.";
+    static final String REASON_BODY =
+            "Optional: {\"reason\": \"...\"}, kept in the audit trail. An empty body is fine.";
 
-    private ApiDocument() {
-    }
+    private ApiDocument() {}
 }

@@ -6,13 +6,14 @@ import io.sluice.catalog.AssetKey;
 import io.sluice.catalog.AssetSpec;
 import io.sluice.catalog.ConfigSchema;
 import io.sluice.catalog.KeyedAsset;
+import io.sluice.lake.TableSpec;
 import io.sluice.partitions.DynamicPartitions;
 import io.sluice.partitions.MultiPartitions;
 import io.sluice.partitions.PartitionsDefinition;
 import io.sluice.partitions.StaticPartitions;
 import io.sluice.partitions.TimeWindowPartitions;
-import io.sluice.runs.Materialization;
 import io.sluice.runs.AssetRun;
+import io.sluice.runs.Materialization;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -40,7 +41,7 @@ public record AssetDto(
 
     /** The lake table Sluice writes for the asset, its write mode and declared checks. */
     public record TableDto(String name, String writeMode, Object mode, List<Object> checks) {
-        static TableDto of(io.sluice.lake.TableSpec t) {
+        static TableDto of(TableSpec t) {
             return new TableDto(t.name(), t.mode().label(), t.mode(), List.copyOf(t.checks()));
         }
     }
@@ -48,7 +49,11 @@ public record AssetDto(
     public record PartitionsDto(String type, String description, String start, String end, String timezone) {
         static PartitionsDto of(PartitionsDefinition definition) {
             if (definition instanceof TimeWindowPartitions t) {
-                return new PartitionsDto(t.schedule().cadence(), t.describe(), t.format(t.start()), t.end().map(t::format).orElse(null),
+                return new PartitionsDto(
+                        t.schedule().cadence(),
+                        t.describe(),
+                        t.format(t.start()),
+                        t.end().map(t::format).orElse(null),
                         t.zone().getId());
             }
             if (definition instanceof StaticPartitions) {
@@ -66,32 +71,83 @@ public record AssetDto(
 
     public record LastRunDto(String runId, String status, Instant endedAt) {
         static LastRunDto of(AssetRun run) {
-            return run == null ? null : new LastRunDto(run.runId(), run.step().status().name(), run.step().endedAt());
+            return run == null
+                    ? null
+                    : new LastRunDto(
+                            run.runId(), run.step().status().name(), run.step().endedAt());
         }
     }
 
-    public record MaterializationDto(String runId, String partition, Instant ts, long rowsWritten, long keyCount, long batchCount,
-                                     long durationMs, Object metadata) {
+    public record MaterializationDto(
+            String runId,
+            String partition,
+            Instant ts,
+            long rowsWritten,
+            long keyCount,
+            long batchCount,
+            long durationMs,
+            Object metadata) {
         static MaterializationDto of(Materialization m, Object metadata) {
-            return m == null ? null : new MaterializationDto(m.runId(), m.partition(), m.ts(), m.rowsWritten(), m.keyCount(),
-                    m.batchCount(), m.durationMs(), metadata);
+            return m == null
+                    ? null
+                    : new MaterializationDto(
+                            m.runId(),
+                            m.partition(),
+                            m.ts(),
+                            m.rowsWritten(),
+                            m.keyCount(),
+                            m.batchCount(),
+                            m.durationMs(),
+                            metadata);
         }
     }
 
     static AssetDto summary(Asset<?> asset, Set<AssetKey> upstream, LastRunDto lastRun) {
         AssetSpec<?> spec = asset.spec();
-        return new AssetDto(spec.key().toString(), spec.key().group(), spec.key().name(), spec.description(), spec.owners(),
-                spec.tags(), asset instanceof KeyedAsset<?>, PartitionsDto.of(spec.partitions()), keys(upstream), null, null, null,
-                lastRun, null, spec.table().map(TableDto::of).orElse(null), null);
+        return new AssetDto(
+                spec.key().toString(),
+                spec.key().group(),
+                spec.key().name(),
+                spec.description(),
+                spec.owners(),
+                spec.tags(),
+                asset instanceof KeyedAsset<?>,
+                PartitionsDto.of(spec.partitions()),
+                keys(upstream),
+                null,
+                null,
+                null,
+                lastRun,
+                null,
+                spec.table().map(TableDto::of).orElse(null),
+                null);
     }
 
-    static AssetDto detail(Asset<?> asset, Set<AssetKey> upstream, Set<AssetKey> downstream, LastRunDto lastRun,
-                           MaterializationDto last, List<CheckDto> checks) {
+    static AssetDto detail(
+            Asset<?> asset,
+            Set<AssetKey> upstream,
+            Set<AssetKey> downstream,
+            LastRunDto lastRun,
+            MaterializationDto last,
+            List<CheckDto> checks) {
         AssetSpec<?> spec = asset.spec();
-        return new AssetDto(spec.key().toString(), spec.key().group(), spec.key().name(), spec.description(), spec.owners(),
-                spec.tags(), asset instanceof KeyedAsset<?>, PartitionsDto.of(spec.partitions()), keys(upstream), keys(downstream),
-                ConfigSchema.of(spec.configType(), spec.defaultConfig()), spec.defaultConfig(), lastRun, last,
-                spec.table().map(TableDto::of).orElse(null), checks);
+        return new AssetDto(
+                spec.key().toString(),
+                spec.key().group(),
+                spec.key().name(),
+                spec.description(),
+                spec.owners(),
+                spec.tags(),
+                asset instanceof KeyedAsset<?>,
+                PartitionsDto.of(spec.partitions()),
+                keys(upstream),
+                keys(downstream),
+                ConfigSchema.of(spec.configType(), spec.defaultConfig()),
+                spec.defaultConfig(),
+                lastRun,
+                last,
+                spec.table().map(TableDto::of).orElse(null),
+                checks);
     }
 
     private static List<String> keys(Set<AssetKey> keys) {

@@ -31,25 +31,39 @@ public class AuditResource {
         this.audit = audit;
     }
 
-    @Operation(operationId = "listAuditEvents", summary = "Read the audit trail, newest first",
-            description = "The audit events that match every filter given: launches, cancels, steering, rollbacks, pool and partition "
-                    + "changes, each with who, when, why, scope and outcome.")
+    @Operation(
+            operationId = "listAuditEvents",
+            summary = "Read the audit trail, newest first",
+            description =
+                    "The audit events that match every filter given: launches, cancels, steering, rollbacks, pool and partition "
+                            + "changes, each with who, when, why, scope and outcome.")
     @Parameter(name = "asset", in = ParameterIn.QUERY, description = "Only events about this asset, as group/name.")
     @Parameter(name = "backfill", in = ParameterIn.QUERY, description = "Only events about this backfill (its id).")
     @Parameter(name = "run", in = ParameterIn.QUERY, description = "Only events about this run (its id).")
     @Parameter(name = "actor", in = ParameterIn.QUERY, description = "Only events by this actor.")
-    @Parameter(name = "from", in = ParameterIn.QUERY, description = "Only events at or after this time, like 2025-01-01T00:00:00Z.")
-    @Parameter(name = "to", in = ParameterIn.QUERY, description = "Only events before this time, like 2025-02-01T00:00:00Z.")
+    @Parameter(
+            name = "from",
+            in = ParameterIn.QUERY,
+            description = "Only events at or after this time, like 2025-01-01T00:00:00Z.")
+    @Parameter(
+            name = "to",
+            in = ParameterIn.QUERY,
+            description = "Only events before this time, like 2025-02-01T00:00:00Z.")
     @Parameter(name = "limit", in = ParameterIn.QUERY, description = ApiDocument.LIMIT + " From 1 to 10000.")
     @Parameter(name = "offset", in = ParameterIn.QUERY, description = ApiDocument.OFFSET)
     @APIResponse(responseCode = "200", description = "The matching events.")
     @APIResponse(responseCode = "400", description = "asset, from, to, limit or offset is not written as it must be.")
     @APIResponse(responseCode = "422", description = "from is not before to, or limit or offset is out of range.")
     @GET
-    public List<AuditEvent> query(@QueryParam("asset") String asset, @QueryParam("backfill") String backfill, @QueryParam("run") String run,
-                                  @QueryParam("actor") String actor, @QueryParam("from") String from, @QueryParam("to") String to,
-                                  @QueryParam("limit") @DefaultValue("200") String limit,
-                                  @QueryParam("offset") @DefaultValue("0") String offset) {
+    public List<AuditEvent> query(
+            @QueryParam("asset") String asset,
+            @QueryParam("backfill") String backfill,
+            @QueryParam("run") String run,
+            @QueryParam("actor") String actor,
+            @QueryParam("from") String from,
+            @QueryParam("to") String to,
+            @QueryParam("limit") @DefaultValue("200") String limit,
+            @QueryParam("offset") @DefaultValue("0") String offset) {
         int max = Params.between("limit", limit, 1, 10_000);
         int skip = Params.between("offset", offset, 0, Integer.MAX_VALUE);
         Params.assetKey("asset", asset); // a malformed key is a 400, not an empty trail

@@ -1,5 +1,7 @@
 package io.sluice.api;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.sluice.backfill.Backfill;
 import io.sluice.backfill.BackfillPlan;
 import io.sluice.backfill.BackfillProgress;
@@ -8,6 +10,7 @@ import io.sluice.backfill.BackfillService;
 import io.sluice.backfill.PlannedRun;
 import io.sluice.backfill.RunOrder;
 import io.sluice.catalog.AssetKey;
+import io.sluice.runs.JsonRefusal;
 import io.sluice.runs.MaterializationMode;
 import io.sluice.runs.RequestRejected;
 import jakarta.ws.rs.Consumes;
@@ -23,6 +26,8 @@ import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -41,16 +46,28 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 public class BackfillResource {
 
     /** The body of {@code POST /api/backfills}. */
-    public record BackfillBody(List<String> assets, List<BackfillRequest.Range> ranges, List<String> partitions, Boolean failedAndMissingOnly,
-                               @Schema(ref = "MaterializationMode") String mode, List<String> keys,
-                               Map<String, Object> config, String reason, Integer partitionsPerRun,
-                               Boolean singleRun, @Schema(ref = "RunOrder") String order, Integer maxConcurrent, Boolean dryRun,
-                               String launchedBy) {
-    }
+    public record BackfillBody(
+            List<String> assets,
+            List<BackfillRequest.Range> ranges,
+            List<String> partitions,
+            Boolean failedAndMissingOnly,
+            @Schema(ref = "MaterializationMode") String mode,
+            List<String> keys,
+            Map<String, Object> config,
+            String reason,
+            Integer partitionsPerRun,
+            Boolean singleRun,
+            @Schema(ref = "RunOrder") String order,
+            Integer maxConcurrent,
+            Boolean dryRun,
+            String launchedBy) {}
 
     public record PlanDto(List<String> assets, long partitionCount, int runCount, List<PlannedRunDto> runs) {
         static PlanDto of(BackfillPlan plan) {
-            return new PlanDto(plan.assets().stream().map(AssetKey::toString).toList(), plan.partitionCount(), plan.runs().size(),
+            return new PlanDto(
+                    plan.assets().stream().map(AssetKey::toString).toList(),
+                    plan.partitionCount(),
+                    plan.runs().size(),
                     plan.runs().stream().map(PlannedRunDto::of).toList());
         }
     }
@@ -58,69 +75,125 @@ public class BackfillResource {
     /** One planned run; {@code after}: the sequences of the runs it waits for. */
     public record PlannedRunDto(int sequence, List<String> assets, List<String> partitions, List<Integer> after) {
         static PlannedRunDto of(PlannedRun r) {
-            return new PlannedRunDto(r.sequence(), r.assets().stream().map(AssetKey::toString).toList(), r.partitions(), r.after());
+            return new PlannedRunDto(
+                    r.sequence(), r.assets().stream().map(AssetKey::toString).toList(), r.partitions(), r.after());
         }
     }
 
-    public record BackfillDto(String id, String status, List<String> assets, String mode, String reason, String launchedBy, Instant createdAt,
-                              Instant endedAt, long partitionCount, int runCount, int maxConcurrent, String retryOf, BackfillProgress progress) {
+    public record BackfillDto(
+            String id,
+            String status,
+            List<String> assets,
+            String mode,
+            String reason,
+            String launchedBy,
+            Instant createdAt,
+            Instant endedAt,
+            long partitionCount,
+            int runCount,
+            int maxConcurrent,
+            String retryOf,
+            BackfillProgress progress) {
         static BackfillDto of(Backfill b, BackfillProgress progress) {
-            return new BackfillDto(b.id(), b.status().name(), b.assets().stream().map(AssetKey::toString).toList(), b.mode().name(), b.reason(),
-                    b.launchedBy(), b.createdAt(), b.endedAt(), b.partitionCount(), b.runCount(), b.maxConcurrent(), b.parentId(), progress);
+            return new BackfillDto(
+                    b.id(),
+                    b.status().name(),
+                    b.assets().stream().map(AssetKey::toString).toList(),
+                    b.mode().name(),
+                    b.reason(),
+                    b.launchedBy(),
+                    b.createdAt(),
+                    b.endedAt(),
+                    b.partitionCount(),
+                    b.runCount(),
+                    b.maxConcurrent(),
+                    b.parentId(),
+                    progress);
         }
     }
 
     /** A backfill with the exact plan it launched. */
-    public record LaunchedDto(BackfillDto backfill, PlanDto plan) {
-    }
+    public record LaunchedDto(BackfillDto backfill, PlanDto plan) {}
 
     /** Body (optional) of the steering endpoints. */
-    public record ActionBody(String reason) {
-    }
+    public record ActionBody(String reason) {}
 
     private final BackfillService backfills;
-    private final com.fasterxml.jackson.databind.ObjectMapper mapper;
+    private final ObjectMapper mapper;
 
-    public BackfillResource(BackfillService backfills, com.fasterxml.jackson.databind.ObjectMapper mapper) {
+    public BackfillResource(BackfillService backfills, ObjectMapper mapper) {
         this.backfills = backfills;
         this.mapper = mapper;
     }
 
-    @Operation(operationId = "launchBackfill", summary = "Launch a backfill, or plan one",
-            description = "Plans runs over the partitions given (ranges or a list), partitionsPerRun at a time, and launches them, "
-                    + "at most maxConcurrent at once, in order. With dryRun the plan is answered and nothing is launched.")
+    @Operation(
+            operationId = "launchBackfill",
+            summary = "Launch a backfill, or plan one",
+            description =
+                    "Plans runs over the partitions given (ranges or a list), partitionsPerRun at a time, and launches them, "
+                            + "at most maxConcurrent at once, in order. With dryRun the plan is answered and nothing is launched.")
     @Parameter(name = RunResource.ACTOR_HEADER, in = ParameterIn.HEADER, description = ApiDocument.ACTOR)
     @RequestBody(required = true, description = "Which assets and partitions to backfill, how, and why.")
-    @APIResponse(responseCode = "201", description = "The backfill is launched; Location is its address. Answers it with its plan.",
-            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = LaunchedDto.class)))
-    @APIResponse(responseCode = "200", description = "dryRun: the plan it would launch; nothing is launched.",
-            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = PlanDto.class)))
+    @APIResponse(
+            responseCode = "201",
+            description = "The backfill is launched; Location is its address. Answers it with its plan.",
+            content =
+                    @Content(
+                            mediaType = MediaType.APPLICATION_JSON,
+                            schema = @Schema(implementation = LaunchedDto.class)))
+    @APIResponse(
+            responseCode = "200",
+            description = "dryRun: the plan it would launch; nothing is launched.",
+            content =
+                    @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = PlanDto.class)))
     @APIResponse(responseCode = "400", description = "The body is missing or is not JSON of this shape.")
     @APIResponse(responseCode = "404", description = "An asset named in assets does not exist.")
-    @APIResponse(responseCode = "409", description = "A partition of this backfill is already being materialized by another run.")
-    @APIResponse(responseCode = "422", description = "A field is well written but not allowed (an unknown mode or order, an empty range, ...).")
+    @APIResponse(
+            responseCode = "409",
+            description = "A partition of this backfill is already being materialized by another run.")
+    @APIResponse(
+            responseCode = "422",
+            description = "A field is well written but not allowed (an unknown mode or order, an empty range, ...).")
     @POST
     @Consumes(MediaType.APPLICATION_JSON)
-    public Response launch(BackfillBody body, @HeaderParam(RunResource.ACTOR_HEADER) String actor, @Context UriInfo uri) {
+    public Response launch(
+            BackfillBody body, @HeaderParam(RunResource.ACTOR_HEADER) String actor, @Context UriInfo uri) {
         if (body == null) {
-            throw RequestRejected.malformed(null, "request body is missing; send {\"assets\": [...], \"ranges\": [{\"start\": ..., \"end\": ...}]}");
+            throw RequestRejected.malformed(
+                    null,
+                    "request body is missing; send {\"assets\": [...], \"ranges\": [{\"start\": ..., \"end\": ...}]}");
         }
-        BackfillRequest request = new BackfillRequest(body.assets(), body.ranges(), body.partitions(), Boolean.TRUE.equals(body.failedAndMissingOnly()),
-                body.mode() == null ? null : Params.bodyEnum(MaterializationMode.class, "mode", body.mode()), body.keys(), body.config(), body.reason(),
-                body.partitionsPerRun() == null ? 1 : body.partitionsPerRun(), Boolean.TRUE.equals(body.singleRun()),
+        BackfillRequest request = new BackfillRequest(
+                body.assets(),
+                body.ranges(),
+                body.partitions(),
+                Boolean.TRUE.equals(body.failedAndMissingOnly()),
+                body.mode() == null ? null : Params.bodyEnum(MaterializationMode.class, "mode", body.mode()),
+                body.keys(),
+                body.config(),
+                body.reason(),
+                body.partitionsPerRun() == null ? 1 : body.partitionsPerRun(),
+                Boolean.TRUE.equals(body.singleRun()),
                 body.order() == null ? null : Params.bodyEnum(RunOrder.class, "order", body.order()),
-                body.maxConcurrent() == null ? 0 : body.maxConcurrent(), Boolean.TRUE.equals(body.dryRun()),
+                body.maxConcurrent() == null ? 0 : body.maxConcurrent(),
+                Boolean.TRUE.equals(body.dryRun()),
                 RunResource.actor(body.launchedBy(), actor));
         BackfillService.Launch launch = backfills.launch(request);
         if (launch.backfill().isEmpty()) {
             return Response.ok(PlanDto.of(launch.plan())).build();
         }
         Backfill b = launch.backfill().get();
-        return Response.created(uri.getBaseUriBuilder().path("api/backfills").path(b.id()).build())
-                .entity(new LaunchedDto(BackfillDto.of(b, backfills.progress(b)), PlanDto.of(launch.plan()))).build();
+        return Response.created(uri.getBaseUriBuilder()
+                        .path("api/backfills")
+                        .path(b.id())
+                        .build())
+                .entity(new LaunchedDto(BackfillDto.of(b, backfills.progress(b)), PlanDto.of(launch.plan())))
+                .build();
     }
 
-    @Operation(operationId = "listBackfills", summary = "List backfills, newest first",
+    @Operation(
+            operationId = "listBackfills",
+            summary = "List backfills, newest first",
             description = "The backfills with their progress, newest first.")
     @Parameter(name = "limit", in = ParameterIn.QUERY, description = ApiDocument.LIMIT + " From 1 to 500.")
     @Parameter(name = "offset", in = ParameterIn.QUERY, description = ApiDocument.OFFSET)
@@ -128,13 +201,23 @@ public class BackfillResource {
     @APIResponse(responseCode = "400", description = "limit or offset is not a whole number.")
     @APIResponse(responseCode = "422", description = "limit or offset is out of range.")
     @GET
-    public List<BackfillDto> list(@QueryParam("limit") @DefaultValue("50") String limit, @QueryParam("offset") @DefaultValue("0") String offset) {
-        return backfills.list(Params.between("limit", limit, 1, BackfillService.MAX_LIST), Params.between("offset", offset, 0, Integer.MAX_VALUE)).stream()
-                .map(b -> BackfillDto.of(b, backfills.progress(b))).toList();
+    public List<BackfillDto> list(
+            @QueryParam("limit") @DefaultValue("50") String limit,
+            @QueryParam("offset") @DefaultValue("0") String offset) {
+        return backfills
+                .list(
+                        Params.between("limit", limit, 1, BackfillService.MAX_LIST),
+                        Params.between("offset", offset, 0, Integer.MAX_VALUE))
+                .stream()
+                .map(b -> BackfillDto.of(b, backfills.progress(b)))
+                .toList();
     }
 
-    @Operation(operationId = "getBackfill", summary = "Show a backfill",
-            description = "A backfill with its progress: how many of its runs and partitions are done, running, failed or waiting.")
+    @Operation(
+            operationId = "getBackfill",
+            summary = "Show a backfill",
+            description =
+                    "A backfill with its progress: how many of its runs and partitions are done, running, failed or waiting.")
     @Parameter(name = "id", in = ParameterIn.PATH, description = ApiDocument.BACKFILL_ID)
     @APIResponse(responseCode = "200", description = "The backfill.")
     @APIResponse(responseCode = "404", description = "No backfill has this id.")
@@ -145,12 +228,19 @@ public class BackfillResource {
         return BackfillDto.of(b, backfills.progress(b));
     }
 
-    @Operation(operationId = "pauseBackfill", summary = "Pause a backfill",
+    @Operation(
+            operationId = "pauseBackfill",
+            summary = "Pause a backfill",
             description = "Launches none of its remaining runs until it is resumed; the runs already started go on.")
     @Parameter(name = "id", in = ParameterIn.PATH, description = ApiDocument.BACKFILL_ID)
     @Parameter(name = RunResource.ACTOR_HEADER, in = ParameterIn.HEADER, description = ApiDocument.ACTOR)
-    @RequestBody(required = false, description = ApiDocument.REASON_BODY,
-            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ActionBody.class)))
+    @RequestBody(
+            required = false,
+            description = ApiDocument.REASON_BODY,
+            content =
+                    @Content(
+                            mediaType = MediaType.APPLICATION_JSON,
+                            schema = @Schema(implementation = ActionBody.class)))
     @APIResponse(responseCode = "200", description = "The backfill, steered.")
     @APIResponse(responseCode = "400", description = "The body is not JSON like {\"reason\": \"...\"}.")
     @APIResponse(responseCode = "404", description = "No backfill has this id.")
@@ -158,16 +248,24 @@ public class BackfillResource {
     @POST
     @Path("/{id}/pause")
     @Consumes(MediaType.WILDCARD)
-    public BackfillDto pause(@PathParam("id") String id, byte[] body, @HeaderParam(RunResource.ACTOR_HEADER) String actor) {
+    public BackfillDto pause(
+            @PathParam("id") String id, byte[] body, @HeaderParam(RunResource.ACTOR_HEADER) String actor) {
         return dto(backfills.pause(id, actor, reason(body)));
     }
 
-    @Operation(operationId = "resumeBackfill", summary = "Resume a paused backfill",
+    @Operation(
+            operationId = "resumeBackfill",
+            summary = "Resume a paused backfill",
             description = "Launches its remaining runs again.")
     @Parameter(name = "id", in = ParameterIn.PATH, description = ApiDocument.BACKFILL_ID)
     @Parameter(name = RunResource.ACTOR_HEADER, in = ParameterIn.HEADER, description = ApiDocument.ACTOR)
-    @RequestBody(required = false, description = ApiDocument.REASON_BODY,
-            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ActionBody.class)))
+    @RequestBody(
+            required = false,
+            description = ApiDocument.REASON_BODY,
+            content =
+                    @Content(
+                            mediaType = MediaType.APPLICATION_JSON,
+                            schema = @Schema(implementation = ActionBody.class)))
     @APIResponse(responseCode = "200", description = "The backfill, steered.")
     @APIResponse(responseCode = "400", description = "The body is not JSON like {\"reason\": \"...\"}.")
     @APIResponse(responseCode = "404", description = "No backfill has this id.")
@@ -175,16 +273,24 @@ public class BackfillResource {
     @POST
     @Path("/{id}/resume")
     @Consumes(MediaType.WILDCARD)
-    public BackfillDto resume(@PathParam("id") String id, byte[] body, @HeaderParam(RunResource.ACTOR_HEADER) String actor) {
+    public BackfillDto resume(
+            @PathParam("id") String id, byte[] body, @HeaderParam(RunResource.ACTOR_HEADER) String actor) {
         return dto(backfills.resume(id, actor, reason(body)));
     }
 
-    @Operation(operationId = "cancelBackfill", summary = "Cancel a backfill",
+    @Operation(
+            operationId = "cancelBackfill",
+            summary = "Cancel a backfill",
             description = "Launches none of its remaining runs and cancels those queued or started.")
     @Parameter(name = "id", in = ParameterIn.PATH, description = ApiDocument.BACKFILL_ID)
     @Parameter(name = RunResource.ACTOR_HEADER, in = ParameterIn.HEADER, description = ApiDocument.ACTOR)
-    @RequestBody(required = false, description = ApiDocument.REASON_BODY,
-            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ActionBody.class)))
+    @RequestBody(
+            required = false,
+            description = ApiDocument.REASON_BODY,
+            content =
+                    @Content(
+                            mediaType = MediaType.APPLICATION_JSON,
+                            schema = @Schema(implementation = ActionBody.class)))
     @APIResponse(responseCode = "200", description = "The backfill, steered.")
     @APIResponse(responseCode = "400", description = "The body is not JSON like {\"reason\": \"...\"}.")
     @APIResponse(responseCode = "404", description = "No backfill has this id.")
@@ -192,30 +298,53 @@ public class BackfillResource {
     @POST
     @Path("/{id}/cancel")
     @Consumes(MediaType.WILDCARD)
-    public BackfillDto cancel(@PathParam("id") String id, byte[] body, @HeaderParam(RunResource.ACTOR_HEADER) String actor) {
+    public BackfillDto cancel(
+            @PathParam("id") String id, byte[] body, @HeaderParam(RunResource.ACTOR_HEADER) String actor) {
         return dto(backfills.cancel(id, actor, reason(body)));
     }
 
-    @Operation(operationId = "retryBackfillFailures", summary = "Retry a backfill's failed partitions",
-            description = "Launches a new backfill over the partitions of an ended backfill that failed or were canceled.")
+    @Operation(
+            operationId = "retryBackfillFailures",
+            summary = "Retry a backfill's failed partitions",
+            description =
+                    "Launches a new backfill over the partitions of an ended backfill that failed or were canceled.")
     @Parameter(name = "id", in = ParameterIn.PATH, description = ApiDocument.BACKFILL_ID)
     @Parameter(name = RunResource.ACTOR_HEADER, in = ParameterIn.HEADER, description = ApiDocument.ACTOR)
-    @RequestBody(required = false, description = ApiDocument.REASON_BODY,
-            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ActionBody.class)))
-    @APIResponse(responseCode = "201", description = "The retry is launched; Location is its address. Answers it with its plan.",
-            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = LaunchedDto.class)))
+    @RequestBody(
+            required = false,
+            description = ApiDocument.REASON_BODY,
+            content =
+                    @Content(
+                            mediaType = MediaType.APPLICATION_JSON,
+                            schema = @Schema(implementation = ActionBody.class)))
+    @APIResponse(
+            responseCode = "201",
+            description = "The retry is launched; Location is its address. Answers it with its plan.",
+            content =
+                    @Content(
+                            mediaType = MediaType.APPLICATION_JSON,
+                            schema = @Schema(implementation = LaunchedDto.class)))
     @APIResponse(responseCode = "400", description = "The body is not JSON like {\"reason\": \"...\"}.")
     @APIResponse(responseCode = "404", description = "No backfill has this id.")
-    @APIResponse(responseCode = "409", description = "The backfill has not ended, is being retried already, or has nothing to retry.")
+    @APIResponse(
+            responseCode = "409",
+            description = "The backfill has not ended, is being retried already, or has nothing to retry.")
     @POST
     @Path("/{id}/retry-failed")
     @Consumes(MediaType.WILDCARD)
-    public Response retryFailed(@PathParam("id") String id, byte[] body, @HeaderParam(RunResource.ACTOR_HEADER) String actor,
-                                @Context UriInfo uri) {
+    public Response retryFailed(
+            @PathParam("id") String id,
+            byte[] body,
+            @HeaderParam(RunResource.ACTOR_HEADER) String actor,
+            @Context UriInfo uri) {
         BackfillService.Launch launch = backfills.retryFailed(id, actor, reason(body));
         Backfill b = launch.backfill().orElseThrow();
-        return Response.created(uri.getBaseUriBuilder().path("api/backfills").path(b.id()).build())
-                .entity(new LaunchedDto(BackfillDto.of(b, backfills.progress(b)), PlanDto.of(launch.plan()))).build();
+        return Response.created(uri.getBaseUriBuilder()
+                        .path("api/backfills")
+                        .path(b.id())
+                        .build())
+                .entity(new LaunchedDto(BackfillDto.of(b, backfills.progress(b)), PlanDto.of(launch.plan())))
+                .build();
     }
 
     private BackfillDto dto(Backfill b) {
@@ -242,13 +371,14 @@ public class BackfillResource {
         ActionBody action;
         try {
             action = mapper.readValue(body, ActionBody.class);
-        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-            throw io.sluice.runs.JsonRefusal.body(e);
-        } catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException(e); // reading bytes in memory
+        } catch (JsonProcessingException e) {
+            throw JsonRefusal.body(e);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e); // reading bytes in memory
         }
         if (action == null) {
-            throw RequestRejected.malformed(null, "request body must be an object like {\"reason\": \"...\"}, not null");
+            throw RequestRejected.malformed(
+                    null, "request body must be an object like {\"reason\": \"...\"}, not null");
         }
         return action.reason();
     }

@@ -3,6 +3,7 @@ package io.sluice.api;
 import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.core.Response;
 import java.net.URI;
+import java.net.URISyntaxException;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
@@ -24,7 +25,9 @@ public class CrossSiteFilter {
         if (SAFE.contains(request.getMethod().toUpperCase(Locale.ROOT))) {
             return Optional.empty();
         }
-        Optional<String> refusal = refusal(request.getHeaderString("Sec-Fetch-Site"), request.getHeaderString("Origin"),
+        Optional<String> refusal = refusal(
+                request.getHeaderString("Sec-Fetch-Site"),
+                request.getHeaderString("Origin"),
                 request.getHeaderString("Host"));
         String path = "/" + request.getUriInfo().getPath().replaceFirst("^/", "");
         return refusal.map(detail -> Problem.response(403, detail, null, path));
@@ -34,9 +37,11 @@ public class CrossSiteFilter {
     static Optional<String> refusal(String fetchSite, String origin, String host) {
         if (fetchSite != null) {
             String site = fetchSite.trim().toLowerCase(Locale.ROOT);
-            return site.equals("same-origin") || site.equals("none") ? Optional.empty()
-                    : Optional.of("a request from another site (Sec-Fetch-Site: " + site + ") may not change anything here; "
-                    + "use Sluice's own pages, or the API from a client that is not a browser");
+            return site.equals("same-origin") || site.equals("none")
+                    ? Optional.empty()
+                    : Optional.of(
+                            "a request from another site (Sec-Fetch-Site: " + site + ") may not change anything here; "
+                                    + "use Sluice's own pages, or the API from a client that is not a browser");
         }
         if (origin == null || origin.isBlank()) {
             return Optional.empty();
@@ -57,7 +62,7 @@ public class CrossSiteFilter {
             String authority = uri.getPort() < 0 ? uri.getHost() : uri.getHost() + ":" + uri.getPort();
             String defaultPort = "https".equalsIgnoreCase(uri.getScheme()) ? ":443" : ":80";
             return authority.equalsIgnoreCase(host) || (authority + defaultPort).equalsIgnoreCase(host);
-        } catch (java.net.URISyntaxException e) {
+        } catch (URISyntaxException e) {
             return false;
         }
     }

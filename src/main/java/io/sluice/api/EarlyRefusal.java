@@ -10,25 +10,27 @@ import io.vertx.ext.web.RoutingContext;
 /** A problem body sent by a route that runs before any endpoint, when the request's body was not (or not all) read. */
 final class EarlyRefusal {
 
-    private EarlyRefusal() {
-    }
+    private EarlyRefusal() {}
 
     static void send(RoutingContext context, ObjectMapper mapper, int status, String detail) {
         if (context.response().ended()) {
             return;
         }
-        Problem problem = Problem.of(status, detail, null, instance(context.request().path()));
+        Problem problem =
+                Problem.of(status, detail, null, instance(context.request().path()));
         String body;
         try {
             body = mapper.writeValueAsString(problem);
         } catch (JsonProcessingException e) {
             body = "{\"status\":" + status + "}";
         }
-        HttpServerResponse response = context.response().setStatusCode(status).putHeader(HttpHeaders.CONTENT_TYPE, Problem.MEDIA_TYPE);
+        HttpServerResponse response =
+                context.response().setStatusCode(status).putHeader(HttpHeaders.CONTENT_TYPE, Problem.MEDIA_TYPE);
         if (context.request().version() != HttpVersion.HTTP_2) {
             // the body was not read: the connection cannot carry another request, and is closed once the answer is out
             // (HTTP/2 forbids the header, and ends just this stream)
-            response.putHeader(HttpHeaders.CONNECTION, "close").endHandler(done -> context.request().connection().close());
+            response.putHeader(HttpHeaders.CONNECTION, "close")
+                    .endHandler(done -> context.request().connection().close());
         }
         response.end(body);
     }

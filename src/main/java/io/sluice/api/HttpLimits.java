@@ -33,7 +33,9 @@ public class HttpLimits {
     static final int MAX_URL = 4_096;
     /** The most bytes of headers accepted (names, values, separators), Quarkus's default. */
     static final int MAX_HEADERS = 20 * 1_024;
-    private static final Set<HttpMethod> WITH_BODY = Set.of(HttpMethod.POST, HttpMethod.PUT, HttpMethod.PATCH, HttpMethod.DELETE);
+
+    private static final Set<HttpMethod> WITH_BODY =
+            Set.of(HttpMethod.POST, HttpMethod.PUT, HttpMethod.PATCH, HttpMethod.DELETE);
 
     private final ObjectMapper mapper;
     private final long maxBody;
@@ -51,8 +53,11 @@ public class HttpLimits {
         HttpServerRequest request = context.request();
         Optional<Refusal> refusal = refusal(request, maxBody);
         if (refusal.isPresent()) {
-            EarlyRefusal.send(context, mapper, refusal.get().status(), refusal.get().detail());
-        } else if (request.getHeader(HttpHeaders.CONTENT_LENGTH) == null && !request.isEnded() && carriesBody(request)) {
+            EarlyRefusal.send(
+                    context, mapper, refusal.get().status(), refusal.get().detail());
+        } else if (request.getHeader(HttpHeaders.CONTENT_LENGTH) == null
+                && !request.isEnded()
+                && carriesBody(request)) {
             readUpToLimit(context);
         } else {
             context.next();
@@ -61,7 +66,8 @@ public class HttpLimits {
 
     /** A body of unknown length: chunked (HTTP/1.1), or a request with a body and no Content-Length (HTTP/2). */
     static boolean carriesBody(HttpServerRequest request) {
-        return request.version() == HttpVersion.HTTP_2 ? WITH_BODY.contains(request.method())
+        return request.version() == HttpVersion.HTTP_2
+                ? WITH_BODY.contains(request.method())
                 : request.headers().contains(HttpHeaders.TRANSFER_ENCODING);
     }
 
@@ -80,8 +86,13 @@ public class HttpLimits {
             }
             if ((long) body.length() + chunk.length() > maxBody) {
                 done[0] = true;
-                EarlyRefusal.send(context, mapper, 413, String.format(
-                        "the request body has more than %,d bytes; at most %,d are accepted", maxBody, maxBody));
+                EarlyRefusal.send(
+                        context,
+                        mapper,
+                        413,
+                        String.format(
+                                "the request body has more than %,d bytes; at most %,d are accepted",
+                                maxBody, maxBody));
                 return;
             }
             body.appendBuffer(chunk);
@@ -92,44 +103,52 @@ public class HttpLimits {
                 done[0] = true;
                 context.setBody(body);
                 if (context instanceof RoutingContextInternal internal) {
-                    internal.visitHandler(RoutingContextInternal.BODY_HANDLER); // read: a body handler further on must not wait for it
+                    internal.visitHandler(
+                            RoutingContextInternal
+                                    .BODY_HANDLER); // read: a body handler further on must not wait for it
                 }
                 context.next();
             }
         });
-        if (request.version() != HttpVersion.HTTP_2 && "100-continue".equalsIgnoreCase(request.getHeader(HttpHeaders.EXPECT))) {
+        if (request.version() != HttpVersion.HTTP_2
+                && "100-continue".equalsIgnoreCase(request.getHeader(HttpHeaders.EXPECT))) {
             context.response().writeContinue();
         }
         request.resume();
     }
 
     /** Why a request is too large (status, detail), if it is. */
-    record Refusal(int status, String detail) {
-    }
+    record Refusal(int status, String detail) {}
 
     static Optional<Refusal> refusal(HttpServerRequest request, long maxBody) {
         String uri = request.uri();
         // HTTP/2 has no request line: only its header limit applies
         if (request.version() != HttpVersion.HTTP_2 && uri.length() > MAX_URL) {
-            return Optional.of(new Refusal(414, String.format(
-                    "the request URL has %,d characters; at most %,d are accepted (send long lists in a POST body)",
-                    uri.length(), MAX_URL)));
+            return Optional.of(new Refusal(
+                    414,
+                    String.format(
+                            "the request URL has %,d characters; at most %,d are accepted (send long lists in a POST body)",
+                            uri.length(), MAX_URL)));
         }
         long headers = 0;
         for (Map.Entry<String, String> header : request.headers()) {
             headers += header.getKey().length() + header.getValue().length() + 4; // ": " and CRLF
         }
         if (headers > MAX_HEADERS) {
-            return Optional.of(new Refusal(431, String.format(
-                    "the request headers take %,d bytes; at most %,d are accepted", headers, MAX_HEADERS)));
+            return Optional.of(new Refusal(
+                    431,
+                    String.format(
+                            "the request headers take %,d bytes; at most %,d are accepted", headers, MAX_HEADERS)));
         }
         String length = request.getHeader(HttpHeaders.CONTENT_LENGTH);
         if (length != null) {
             try {
                 long declared = Long.parseLong(length.trim());
                 if (declared > maxBody) {
-                    return Optional.of(new Refusal(413, String.format(
-                            "the request body has %,d bytes; at most %,d are accepted", declared, maxBody)));
+                    return Optional.of(new Refusal(
+                            413,
+                            String.format(
+                                    "the request body has %,d bytes; at most %,d are accepted", declared, maxBody)));
                 }
             } catch (NumberFormatException e) {
                 return Optional.of(new Refusal(400, "the Content-Length header is not a number"));

@@ -6,8 +6,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 
 /** Stored JSON text back into a tree for responses. */
 final class Json {
-    private Json() {
-    }
+    private Json() {}
 
     static JsonNode tree(ObjectMapper mapper, String text) {
         try {

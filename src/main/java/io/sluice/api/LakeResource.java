@@ -36,7 +36,9 @@ public class LakeResource {
         this.runs = runs;
     }
 
-    @Operation(operationId = "listLakeTables", summary = "List the lake's tables",
+    @Operation(
+            operationId = "listLakeTables",
+            summary = "List the lake's tables",
             description = "Every table in the lake with its columns, how it is written and its last write.")
     @APIResponse(responseCode = "200", description = "The tables.")
     @APIResponse(responseCode = "406", description = "The request accepts no JSON answer.")
@@ -45,9 +47,14 @@ public class LakeResource {
         return tables.tables();
     }
 
-    @Operation(operationId = "getLakeTable", summary = "Show a lake table",
+    @Operation(
+            operationId = "getLakeTable",
+            summary = "Show a lake table",
             description = "A table of the lake with its columns, how it is written and its last write.")
-    @Parameter(name = "name", in = ParameterIn.PATH, description = "The lake table's name, as listed by GET /api/lake/tables.")
+    @Parameter(
+            name = "name",
+            in = ParameterIn.PATH,
+            description = "The lake table's name, as listed by GET /api/lake/tables.")
     @APIResponse(responseCode = "200", description = "The table.")
     @APIResponse(responseCode = "404", description = "The lake has no table with this name.")
     @GET
@@ -56,47 +63,79 @@ public class LakeResource {
         return tables.table(name).orElseThrow(() -> RequestRejected.notFound("name", "no lake table '" + name + "'"));
     }
 
-    @Operation(operationId = "listLakeTableRows", summary = "Read a lake table's rows as of a time",
-            description = "The table's rows as they were valid on a business date and as they were known at a system time "
-                    + "(both default to now), optionally for one key.")
-    @Parameter(name = "name", in = ParameterIn.PATH, description = "The lake table's name, as listed by GET /api/lake/tables.")
-    @Parameter(name = "businessDate", in = ParameterIn.QUERY, description = "The business date the rows are valid on, like 2021-06-30.")
-    @Parameter(name = "systemTime", in = ParameterIn.QUERY,
+    @Operation(
+            operationId = "listLakeTableRows",
+            summary = "Read a lake table's rows as of a time",
+            description =
+                    "The table's rows as they were valid on a business date and as they were known at a system time "
+                            + "(both default to now), optionally for one key.")
+    @Parameter(
+            name = "name",
+            in = ParameterIn.PATH,
+            description = "The lake table's name, as listed by GET /api/lake/tables.")
+    @Parameter(
+            name = "businessDate",
+            in = ParameterIn.QUERY,
+            description = "The business date the rows are valid on, like 2021-06-30.")
+    @Parameter(
+            name = "systemTime",
+            in = ParameterIn.QUERY,
             description = "The time the rows were known at, like 2025-01-01T00:00:00Z: what the lake said then.")
     @Parameter(name = "key", in = ParameterIn.QUERY, description = "Only the rows of this business key.")
     @Parameter(name = "limit", in = ParameterIn.QUERY, description = ApiDocument.LIMIT + " From 1 to 1000.")
     @Parameter(name = "offset", in = ParameterIn.QUERY, description = ApiDocument.OFFSET)
     @APIResponse(responseCode = "200", description = "The rows, each an object keyed by column name.")
-    @APIResponse(responseCode = "400", description = "businessDate, systemTime, limit or offset is not written as it must be.")
+    @APIResponse(
+            responseCode = "400",
+            description = "businessDate, systemTime, limit or offset is not written as it must be.")
     @APIResponse(responseCode = "404", description = "The lake has no table with this name.")
     @APIResponse(responseCode = "422", description = "A value is out of range, or the table cannot be read that way.")
     @GET
     @Path("/{name}/rows")
-    public List<Map<String, Object>> rows(@PathParam("name") String name, @QueryParam("businessDate") String businessDate,
-                                          @QueryParam("systemTime") String systemTime, @QueryParam("key") String key,
-                                          @QueryParam("limit") @DefaultValue("100") String limit,
-                                          @QueryParam("offset") @DefaultValue("0") String offset) {
+    public List<Map<String, Object>> rows(
+            @PathParam("name") String name,
+            @QueryParam("businessDate") String businessDate,
+            @QueryParam("systemTime") String systemTime,
+            @QueryParam("key") String key,
+            @QueryParam("limit") @DefaultValue("100") String limit,
+            @QueryParam("offset") @DefaultValue("0") String offset) {
         get(name);
         int max = Params.between("limit", limit, 1, 1000);
         int skip = Params.between("offset", offset, 0, Integer.MAX_VALUE);
-        Optional<LocalDate> b = blank(businessDate) ? Optional.empty() : Optional.of(Params.date("businessDate", businessDate));
-        Optional<Instant> t = blank(systemTime) ? Optional.empty() : Optional.of(Params.instant("systemTime", systemTime));
-        return unsupportedAsBadRequest(() -> tables.rows(name, b, t, blank(key) ? Optional.empty() : Optional.of(key), max, skip));
+        Optional<LocalDate> b =
+                blank(businessDate) ? Optional.empty() : Optional.of(Params.date("businessDate", businessDate));
+        Optional<Instant> t =
+                blank(systemTime) ? Optional.empty() : Optional.of(Params.instant("systemTime", systemTime));
+        return unsupportedAsBadRequest(
+                () -> tables.rows(name, b, t, blank(key) ? Optional.empty() : Optional.of(key), max, skip));
     }
 
-    @Operation(operationId = "listLakeTableChanges", summary = "Show what a run changed in a lake table",
+    @Operation(
+            operationId = "listLakeTableChanges",
+            summary = "Show what a run changed in a lake table",
             description = "The rows a run inserted, updated and closed in the table.")
-    @Parameter(name = "name", in = ParameterIn.PATH, description = "The lake table's name, as listed by GET /api/lake/tables.")
-    @Parameter(name = "run", in = ParameterIn.QUERY, required = true, description = "The id of the run whose changes to show.")
+    @Parameter(
+            name = "name",
+            in = ParameterIn.PATH,
+            description = "The lake table's name, as listed by GET /api/lake/tables.")
+    @Parameter(
+            name = "run",
+            in = ParameterIn.QUERY,
+            required = true,
+            description = "The id of the run whose changes to show.")
     @Parameter(name = "limit", in = ParameterIn.QUERY, description = ApiDocument.LIMIT + " From 1 to 10000.")
     @APIResponse(responseCode = "200", description = "The run's changes.")
     @APIResponse(responseCode = "400", description = "limit is not a whole number.")
     @APIResponse(responseCode = "404", description = "The lake has no table with this name, or no run has this id.")
-    @APIResponse(responseCode = "422", description = "run is missing, limit is out of range, or the table cannot be read that way.")
+    @APIResponse(
+            responseCode = "422",
+            description = "run is missing, limit is out of range, or the table cannot be read that way.")
     @GET
     @Path("/{name}/changes")
-    public LakeTables.Changes changes(@PathParam("name") String name, @QueryParam("run") String run,
-                                      @QueryParam("limit") @DefaultValue("1000") String limit) {
+    public LakeTables.Changes changes(
+            @PathParam("name") String name,
+            @QueryParam("run") String run,
+            @QueryParam("limit") @DefaultValue("1000") String limit) {
         get(name);
         if (blank(run)) {
             throw RequestRejected.invalid("run", "give the run whose changes to show: ?run=RUN_ID");

@@ -7,11 +7,12 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
 /** The body of {@code POST /api/runs}. */
 public record LaunchBody(
         List<String> assets,
+
         @Schema(ref = "MaterializationMode", description = "Which keys to process; INCREMENTAL when absent.")
         String mode,
+
         List<String> keys,
         List<String> partitions,
         Map<String, Object> config,
         String reason,
-        String launchedBy) {
-}
+        String launchedBy) {}

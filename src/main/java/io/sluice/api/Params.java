@@ -1,27 +1,35 @@
 package io.sluice.api;
 
+import io.sluice.catalog.AssetKey;
 import io.sluice.lake.LakeTimes;
 import io.sluice.runs.RequestRejected;
 import io.sluice.text.Text;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.OffsetDateTime;
+import java.time.format.DateTimeParseException;
 import java.util.Arrays;
+import java.util.Locale;
+import java.util.Optional;
 
 /**
  * Parsing of query parameters (and of body fields that hold a date, a timestamp or a choice) into problems: a value not
  * written as what it must be is a 400, a value written well but not allowed (out of range, not one of the choices) a 422.
  */
 final class Params {
-    private Params() {
-    }
+    private Params() {}
 
     static int integer(String name, String value) {
         String text = value == null ? "" : value.trim();
         if (!text.matches("[-+]?\\d+")) {
-            throw RequestRejected.malformed(name, "query parameter '" + name + "' must be a whole number, got " + Text.quote(value));
+            throw RequestRejected.malformed(
+                    name, "query parameter '" + name + "' must be a whole number, got " + Text.quote(value));
         }
         try {
             return Integer.parseInt(text);
         } catch (NumberFormatException e) {
-            throw RequestRejected.invalid(name, "query parameter '" + name + "' is out of range, got " + Text.quote(text));
+            throw RequestRejected.invalid(
+                    name, "query parameter '" + name + "' is out of range, got " + Text.quote(text));
         }
     }
 
@@ -29,8 +37,11 @@ final class Params {
     static int between(String name, String value, int min, int max) {
         int n = integer(name, value);
         if (n < min || n > max) {
-            throw RequestRejected.invalid(name, max == Integer.MAX_VALUE ? name + " must be >= " + min
-                    : name + " must be between " + min + " and " + max + ", got " + n);
+            throw RequestRejected.invalid(
+                    name,
+                    max == Integer.MAX_VALUE
+                            ? name + " must be >= " + min
+                            : name + " must be between " + min + " and " + max + ", got " + n);
         }
         return n;
     }
@@ -46,47 +57,54 @@ final class Params {
 
     private static <E extends Enum<E>> E choice(Class<E> type, String field, String value) {
         try {
-            return Enum.valueOf(type, value.trim().toUpperCase(java.util.Locale.ROOT));
+            return Enum.valueOf(type, value.trim().toUpperCase(Locale.ROOT));
         } catch (IllegalArgumentException e) {
-            throw RequestRejected.invalid(field, field + " must be one of " + Arrays.toString(type.getEnumConstants()) + "; got " + Text.quote(value));
+            throw RequestRejected.invalid(
+                    field,
+                    field + " must be one of " + Arrays.toString(type.getEnumConstants()) + "; got "
+                            + Text.quote(value));
         }
     }
 
     /** A timestamp with an offset, like 2025-01-01T00:00:00Z (a 400 otherwise), in years 1 to 9999 (a 422 otherwise). */
-    static java.time.Instant instant(String field, String value) {
-        java.time.Instant instant;
+    static Instant instant(String field, String value) {
+        Instant instant;
         try {
-            instant = java.time.OffsetDateTime.parse(value.trim()).toInstant();
-        } catch (java.time.format.DateTimeParseException e) {
-            throw RequestRejected.malformed(field, field + " must be a timestamp with offset like 2025-01-01T00:00:00Z, got " + Text.quote(value));
+            instant = OffsetDateTime.parse(value.trim()).toInstant();
+        } catch (DateTimeParseException e) {
+            throw RequestRejected.malformed(
+                    field,
+                    field + " must be a timestamp with offset like 2025-01-01T00:00:00Z, got " + Text.quote(value));
         }
         if (LakeTimes.outside(instant)) {
-            throw RequestRejected.invalid(field, field + " must be between " + LakeTimes.INSTANTS + ", got '" + value.trim() + "'");
+            throw RequestRejected.invalid(
+                    field, field + " must be between " + LakeTimes.INSTANTS + ", got '" + value.trim() + "'");
         }
         return instant;
     }
 
     /** A date like 2021-06-30 (a 400 otherwise), in years 1 to 9999 (a 422 otherwise). */
-    static java.time.LocalDate date(String field, String value) {
-        java.time.LocalDate date;
+    static LocalDate date(String field, String value) {
+        LocalDate date;
         try {
-            date = java.time.LocalDate.parse(value.trim());
-        } catch (java.time.format.DateTimeParseException e) {
+            date = LocalDate.parse(value.trim());
+        } catch (DateTimeParseException e) {
             throw RequestRejected.malformed(field, field + " must be a date like 2021-06-30, got " + Text.quote(value));
         }
         if (LakeTimes.outside(date)) {
-            throw RequestRejected.invalid(field, field + " must be between " + LakeTimes.DATES + ", got '" + value.trim() + "'");
+            throw RequestRejected.invalid(
+                    field, field + " must be between " + LakeTimes.DATES + ", got '" + value.trim() + "'");
         }
         return date;
     }
 
     /** An asset key query parameter like {@code transform/form_adv_firm_identity}; empty if blank, a 400 if malformed. */
-    static java.util.Optional<io.sluice.catalog.AssetKey> assetKey(String field, String value) {
+    static Optional<AssetKey> assetKey(String field, String value) {
         if (value == null || value.isBlank()) {
-            return java.util.Optional.empty();
+            return Optional.empty();
         }
         try {
-            return java.util.Optional.of(io.sluice.catalog.AssetKey.parse(value.trim()));
+            return Optional.of(AssetKey.parse(value.trim()));
         } catch (IllegalArgumentException e) {
             throw RequestRejected.malformed(field, e.getMessage());
         }

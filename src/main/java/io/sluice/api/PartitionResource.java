@@ -26,11 +26,9 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 public class PartitionResource {
 
     /** {@code {"keys": ["eu", "us"], "reason": "..."}}. */
-    public record KeysBody(List<String> keys, String reason) {
-    }
+    public record KeysBody(List<String> keys, String reason) {}
 
-    public record KeysDto(String name, List<String> keys) {
-    }
+    public record KeysDto(String name, List<String> keys) {}
 
     private final DynamicPartitionService partitions;
 
@@ -38,7 +36,9 @@ public class PartitionResource {
         this.partitions = partitions;
     }
 
-    @Operation(operationId = "listDynamicPartitions", summary = "List the dynamic partitions",
+    @Operation(
+            operationId = "listDynamicPartitions",
+            summary = "List the dynamic partitions",
             description = "The names of the dynamic partitions the assets declare.")
     @APIResponse(responseCode = "200", description = "The names.")
     @APIResponse(responseCode = "406", description = "The request accepts no JSON answer.")
@@ -47,9 +47,14 @@ public class PartitionResource {
         return partitions.names();
     }
 
-    @Operation(operationId = "listDynamicPartitionKeys", summary = "List the keys of dynamic partitions",
+    @Operation(
+            operationId = "listDynamicPartitionKeys",
+            summary = "List the keys of dynamic partitions",
             description = "The keys the dynamic partitions have now.")
-    @Parameter(name = "name", in = ParameterIn.PATH, description = "The name of the dynamic partitions, as an asset declares it.")
+    @Parameter(
+            name = "name",
+            in = ParameterIn.PATH,
+            description = "The name of the dynamic partitions, as an asset declares it.")
     @APIResponse(responseCode = "200", description = "The keys.")
     @APIResponse(responseCode = "404", description = "No asset uses dynamic partitions with this name.")
     @GET
@@ -59,9 +64,14 @@ public class PartitionResource {
     }
 
     /** Adds keys; keys that exist are left as they are. Answers with the keys added. */
-    @Operation(operationId = "addDynamicPartitionKeys", summary = "Add keys to dynamic partitions",
+    @Operation(
+            operationId = "addDynamicPartitionKeys",
+            summary = "Add keys to dynamic partitions",
             description = "Adds the keys; keys that exist are left as they are. Answers the keys added.")
-    @Parameter(name = "name", in = ParameterIn.PATH, description = "The name of the dynamic partitions, as an asset declares it.")
+    @Parameter(
+            name = "name",
+            in = ParameterIn.PATH,
+            description = "The name of the dynamic partitions, as an asset declares it.")
     @Parameter(name = RunResource.ACTOR_HEADER, in = ParameterIn.HEADER, description = ApiDocument.ACTOR)
     @RequestBody(required = true, description = "The keys to add, and why.")
     @APIResponse(responseCode = "200", description = "The keys added.")
@@ -71,14 +81,20 @@ public class PartitionResource {
     @POST
     @Path("/{name}/keys")
     @Consumes(MediaType.APPLICATION_JSON)
-    public KeysDto add(@PathParam("name") String name, KeysBody body, @HeaderParam(RunResource.ACTOR_HEADER) String actor) {
+    public KeysDto add(
+            @PathParam("name") String name, KeysBody body, @HeaderParam(RunResource.ACTOR_HEADER) String actor) {
         return new KeysDto(name, partitions.add(name, keys(body), actor, body.reason()));
     }
 
     /** Removes keys; answers with the keys removed. Materialized data of removed partitions is kept. */
-    @Operation(operationId = "removeDynamicPartitionKeys", summary = "Remove keys from dynamic partitions",
+    @Operation(
+            operationId = "removeDynamicPartitionKeys",
+            summary = "Remove keys from dynamic partitions",
             description = "Removes the keys; answers the keys removed. The data materialized for them is kept.")
-    @Parameter(name = "name", in = ParameterIn.PATH, description = "The name of the dynamic partitions, as an asset declares it.")
+    @Parameter(
+            name = "name",
+            in = ParameterIn.PATH,
+            description = "The name of the dynamic partitions, as an asset declares it.")
     @Parameter(name = RunResource.ACTOR_HEADER, in = ParameterIn.HEADER, description = ApiDocument.ACTOR)
     @RequestBody(required = true, description = "The keys to remove, and why.")
     @APIResponse(responseCode = "200", description = "The keys removed.")
@@ -89,13 +105,15 @@ public class PartitionResource {
     @DELETE
     @Path("/{name}/keys")
     @Consumes(MediaType.APPLICATION_JSON)
-    public KeysDto remove(@PathParam("name") String name, KeysBody body, @HeaderParam(RunResource.ACTOR_HEADER) String actor) {
+    public KeysDto remove(
+            @PathParam("name") String name, KeysBody body, @HeaderParam(RunResource.ACTOR_HEADER) String actor) {
         return new KeysDto(name, partitions.remove(name, keys(body), actor, body.reason()));
     }
 
     private static List<String> keys(KeysBody body) {
         if (body == null) {
-            throw RequestRejected.malformed(null, "request body is missing; send {\"keys\": [\"...\"], \"reason\": \"...\"}");
+            throw RequestRejected.malformed(
+                    null, "request body is missing; send {\"keys\": [\"...\"], \"reason\": \"...\"}");
         }
         if (body.keys() == null) {
             throw RequestRejected.invalid("keys", "send {\"keys\": [\"...\"]}");

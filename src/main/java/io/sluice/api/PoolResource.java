@@ -1,6 +1,7 @@
 package io.sluice.api;
 
 import io.sluice.runs.PoolService;
+import io.sluice.runs.RequestRejected;
 import io.sluice.runs.RunExecutor;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
@@ -26,11 +27,9 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 public class PoolResource {
 
     /** {@code {"limit": N, "reason": "..."}}; {@code "allowUndeclared": true} sets a limit for a pool no asset declares yet. */
-    public record PoolBody(Integer limit, String reason, Boolean allowUndeclared) {
-    }
+    public record PoolBody(Integer limit, String reason, Boolean allowUndeclared) {}
 
-    public record PoolDto(String name, Integer limit) {
-    }
+    public record PoolDto(String name, Integer limit) {}
 
     private final PoolService pools;
     private final RunExecutor executor;
@@ -40,7 +39,9 @@ public class PoolResource {
         this.executor = executor;
     }
 
-    @Operation(operationId = "listPoolLimits", summary = "List the pools' limits",
+    @Operation(
+            operationId = "listPoolLimits",
+            summary = "List the pools' limits",
             description = "Each pool that has a limit, with how many of its runs may run at once.")
     @APIResponse(responseCode = "200", description = "The limits, by pool name.")
     @APIResponse(responseCode = "406", description = "The request accepts no JSON answer.")
@@ -49,21 +50,26 @@ public class PoolResource {
         return pools.limits();
     }
 
-    @Operation(operationId = "setPoolLimit", summary = "Set a pool's limit",
+    @Operation(
+            operationId = "setPoolLimit",
+            summary = "Set a pool's limit",
             description = "Sets how many runs of the pool may run at once; it applies to the next runs started.")
     @Parameter(name = "name", in = ParameterIn.PATH, description = "The pool's name, as assets declare it.")
     @Parameter(name = RunResource.ACTOR_HEADER, in = ParameterIn.HEADER, description = ApiDocument.ACTOR)
     @RequestBody(required = true, description = "The limit, and why.")
     @APIResponse(responseCode = "200", description = "The pool with its new limit.")
     @APIResponse(responseCode = "400", description = "The body is missing or is not JSON of this shape.")
-    @APIResponse(responseCode = "404", description = "No asset declares this pool (send allowUndeclared to set it anyway).")
+    @APIResponse(
+            responseCode = "404",
+            description = "No asset declares this pool (send allowUndeclared to set it anyway).")
     @APIResponse(responseCode = "422", description = "limit is missing or out of range.")
     @PUT
     @Path("/{name}")
     @Consumes(MediaType.APPLICATION_JSON)
-    public PoolDto set(@PathParam("name") String name, PoolBody body, @HeaderParam(RunResource.ACTOR_HEADER) String actor) {
+    public PoolDto set(
+            @PathParam("name") String name, PoolBody body, @HeaderParam(RunResource.ACTOR_HEADER) String actor) {
         if (body == null) {
-            throw io.sluice.runs.RequestRejected.malformed(null, "request body is missing; send {\"limit\": N, \"reason\": \"...\"}");
+            throw RequestRejected.malformed(null, "request body is missing; send {\"limit\": N, \"reason\": \"...\"}");
         }
         pools.set(name, body.limit(), Boolean.TRUE.equals(body.allowUndeclared()), actor, body.reason());
         executor.wake();
@@ -71,7 +77,9 @@ public class PoolResource {
     }
 
     /** Removes the pool's limit (404 if it has none): its runs are then limited by the workers only. */
-    @Operation(operationId = "removePoolLimit", summary = "Remove a pool's limit",
+    @Operation(
+            operationId = "removePoolLimit",
+            summary = "Remove a pool's limit",
             description = "Removes the pool's limit: its runs are then limited by the workers only.")
     @Parameter(name = "name", in = ParameterIn.PATH, description = "The pool's name, as assets declare it.")
     @Parameter(name = RunResource.ACTOR_HEADER, in = ParameterIn.HEADER, description = ApiDocument.ACTOR)

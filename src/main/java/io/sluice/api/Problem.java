@@ -1,6 +1,7 @@
 package io.sluice.api;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import io.sluice.text.Text;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
@@ -9,24 +10,39 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @Schema(description = "Why a request was refused (RFC 9457 problem details), in words a user can act on.")
 public record Problem(
-        @Schema(description = "A URI naming the kind of problem; about:blank: the status says it all.") String type,
-        @Schema(description = "The status's reason phrase, like Unprocessable Entity.") String title,
-        @Schema(description = "The HTTP status code, repeated.") int status,
-        @Schema(description = "What is wrong and how to put it right, naming the value sent.") String detail,
-        @Schema(description = "The request field or parameter at fault, like mode or assets[0], when one is.") String field,
-        @Schema(description = "The path of the request that was refused.") String instance) {
+        @Schema(description = "A URI naming the kind of problem; about:blank: the status says it all.")
+        String type,
+
+        @Schema(description = "The status's reason phrase, like Unprocessable Entity.")
+        String title,
+
+        @Schema(description = "The HTTP status code, repeated.")
+        int status,
+
+        @Schema(description = "What is wrong and how to put it right, naming the value sent.")
+        String detail,
+
+        @Schema(description = "The request field or parameter at fault, like mode or assets[0], when one is.")
+        String field,
+
+        @Schema(description = "The path of the request that was refused.")
+        String instance) {
 
     public static final String MEDIA_TYPE = "application/problem+json";
 
     public static Response response(int status, String detail, String field, String instance) {
-        return Response.status(status).type(MediaType.valueOf(MEDIA_TYPE)).entity(of(status, detail, field, instance)).build();
+        return Response.status(status)
+                .type(MediaType.valueOf(MEDIA_TYPE))
+                .entity(of(status, detail, field, instance))
+                .build();
     }
 
     /** A problem with the status's reason phrase as its title. */
     public static Problem of(int status, String detail, String field, String instance) {
-        // what a request sent and a detail quotes stays on one line, drawn as sent (a client may print it to a terminal)
-        return new Problem("about:blank", title(status), status, io.sluice.text.Text.escape(detail), io.sluice.text.Text.escape(field),
-                io.sluice.text.Text.escape(instance));
+        // what a request sent and a detail quotes stays on one line, drawn as sent (a client may print it to a
+        // terminal)
+        return new Problem(
+                "about:blank", title(status), status, Text.escape(detail), Text.escape(field), Text.escape(instance));
     }
 
     /** The status's reason phrase, also for those JAX-RS does not name (421, 422, 431). */

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import io.sluice.runs.JsonRefusal;
 import io.sluice.runs.RequestRejected;
+import io.sluice.text.Text;
 import jakarta.ws.rs.NotAcceptableException;
 import jakarta.ws.rs.NotAllowedException;
 import jakarta.ws.rs.NotFoundException;
@@ -64,20 +65,26 @@ public class ProblemMappers {
         }
         String method = request == null ? "" : request.getMethod() + " ";
         String detail;
-        if (e instanceof NotFoundException && e.getMessage() != null && e.getMessage().startsWith("Unable to find matching")) {
+        if (e instanceof NotFoundException
+                && e.getMessage() != null
+                && e.getMessage().startsWith("Unable to find matching")) {
             detail = "there is nothing at " + method + path(uri) + "; the API's endpoints are listed at /q/swagger-ui";
         } else if (e instanceof NotAllowedException) {
             String allowed = allowed(e.getResponse());
             detail = (method.isEmpty() ? "this method" : method.trim()) + " is not a method " + path(uri) + " takes"
-                    + (allowed.isEmpty() ? "; the API's endpoints and their methods are listed at /q/swagger-ui" : "; it takes " + allowed);
+                    + (allowed.isEmpty()
+                            ? "; the API's endpoints and their methods are listed at /q/swagger-ui"
+                            : "; it takes " + allowed);
         } else if (e instanceof NotSupportedException) {
             detail = "the body's content type (" + contentType(headers) + ") is not one " + path(uri)
                     + " reads; the API reads application/json, the launch form application/x-www-form-urlencoded";
         } else if (e instanceof NotAcceptableException) {
             detail = path(uri) + " cannot answer in the type the Accept header asks for ("
-                    + io.sluice.text.Text.escape(headers.getHeaderString(HttpHeaders.ACCEPT)) + ")";
+                    + Text.escape(headers.getHeaderString(HttpHeaders.ACCEPT)) + ")";
         } else {
-            detail = e.getMessage() == null || e.getMessage().startsWith("HTTP ") ? Problem.of(status, null, null, null).title() : e.getMessage();
+            detail = e.getMessage() == null || e.getMessage().startsWith("HTTP ")
+                    ? Problem.of(status, null, null, null).title()
+                    : e.getMessage();
         }
         return Problem.response(status, detail, null, path(uri));
     }
@@ -97,7 +104,7 @@ public class ProblemMappers {
 
     private static String contentType(HttpHeaders headers) {
         String type = headers == null ? null : headers.getHeaderString(HttpHeaders.CONTENT_TYPE);
-        return type == null ? "none given" : io.sluice.text.Text.escape(type);
+        return type == null ? "none given" : Text.escape(type);
     }
 
     private static String path(UriInfo uri) {

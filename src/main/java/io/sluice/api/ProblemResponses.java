@@ -18,7 +18,8 @@ public class ProblemResponses implements OASFilter {
     @Override
     public Operation filterOperation(Operation operation) {
         if (operation.getResponses() != null) {
-            for (Map.Entry<String, APIResponse> response : operation.getResponses().getAPIResponses().entrySet()) {
+            for (Map.Entry<String, APIResponse> response :
+                    operation.getResponses().getAPIResponses().entrySet()) {
                 if (response.getKey().startsWith("4") && response.getValue().getRef() == null) {
                     response.getValue().setContent(problem());
                 }
@@ -28,7 +29,10 @@ public class ProblemResponses implements OASFilter {
     }
 
     private static Content problem() {
-        return OASFactory.createContent().addMediaType(Problem.MEDIA_TYPE,
-                OASFactory.createMediaType().schema(OASFactory.createSchema().ref(PROBLEM_SCHEMA)));
+        return OASFactory.createContent()
+                .addMediaType(
+                        Problem.MEDIA_TYPE,
+                        OASFactory.createMediaType()
+                                .schema(OASFactory.createSchema().ref(PROBLEM_SCHEMA)));
     }
 }

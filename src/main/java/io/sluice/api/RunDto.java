@@ -2,6 +2,7 @@ package io.sluice.api;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.databind.JsonNode;
+import io.sluice.backfill.BackfillTags;
 import io.sluice.catalog.AssetKey;
 import io.sluice.runs.Run;
 import io.sluice.runs.RunStep;
@@ -19,8 +20,12 @@ public record RunDto(
         List<String> assets,
         List<String> keys,
         List<String> partitions,
-        @Schema(implementation = Object.class, description = "The config the run was launched with, keyed by asset key.")
+
+        @Schema(
+                implementation = Object.class,
+                description = "The config the run was launched with, keyed by asset key.")
         JsonNode config,
+
         String reason,
         String launchedBy,
         Instant createdAt,
@@ -38,21 +43,57 @@ public record RunDto(
         String rollbackTo,
         String backfillId) {
 
-    public record StepDto(String asset, String status, Instant startedAt, Instant endedAt, long keyCount, long batchCount,
-                          long rowsWritten, String error) {
+    public record StepDto(
+            String asset,
+            String status,
+            Instant startedAt,
+            Instant endedAt,
+            long keyCount,
+            long batchCount,
+            long rowsWritten,
+            String error) {
         static StepDto of(RunStep s) {
-            return new StepDto(s.asset().toString(), s.status().name(), s.startedAt(), s.endedAt(), s.keyCount(), s.batchCount(),
-                    s.rowsWritten(), s.error());
+            return new StepDto(
+                    s.asset().toString(),
+                    s.status().name(),
+                    s.startedAt(),
+                    s.endedAt(),
+                    s.keyCount(),
+                    s.batchCount(),
+                    s.rowsWritten(),
+                    s.error());
         }
     }
 
     /** The run as of {@code now}: a run that has not ended shows how long it has been going. */
     static RunDto of(Run run, JsonNode config, List<AssetDto.MaterializationDto> materializations, Instant now) {
-        Long duration = run.startedAt() == null ? null
-                : Duration.between(run.startedAt(), run.endedAt() == null ? now : run.endedAt()).toMillis();
-        return new RunDto(run.id(), run.status().name(), run.mode().name(), run.assets().stream().map(AssetKey::toString).toList(),
-                run.keys(), run.partitions(), config, run.reason(), run.launchedBy(), run.createdAt(), run.startedAt(), run.endedAt(),
-                duration, run.keyCount(), run.batchCount(), run.rowsWritten(), run.error(), run.cancelRequested(),
-                run.steps().stream().map(StepDto::of).toList(), materializations, run.kind().name(), run.rollbackTo(), io.sluice.backfill.BackfillTags.backfillOf(run).orElse(null));
+        Long duration = run.startedAt() == null
+                ? null
+                : Duration.between(run.startedAt(), run.endedAt() == null ? now : run.endedAt())
+                        .toMillis();
+        return new RunDto(
+                run.id(),
+                run.status().name(),
+                run.mode().name(),
+                run.assets().stream().map(AssetKey::toString).toList(),
+                run.keys(),
+                run.partitions(),
+                config,
+                run.reason(),
+                run.launchedBy(),
+                run.createdAt(),
+                run.startedAt(),
+                run.endedAt(),
+                duration,
+                run.keyCount(),
+                run.batchCount(),
+                run.rowsWritten(),
+                run.error(),
+                run.cancelRequested(),
+                run.steps().stream().map(StepDto::of).toList(),
+                materializations,
+                run.kind().name(),
+                run.rollbackTo(),
+                BackfillTags.backfillOf(run).orElse(null));
     }
 }

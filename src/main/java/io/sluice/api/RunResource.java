@@ -19,10 +19,11 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
-import jakarta.ws.rs.core.Context;
+import java.io.IOException;
 import java.time.InstantSource;
 import java.util.List;
 import java.util.Optional;
@@ -58,35 +59,62 @@ public class RunResource {
         this.mapper = mapper;
     }
 
-    @Operation(operationId = "launchRun", summary = "Launch a run",
+    @Operation(
+            operationId = "launchRun",
+            summary = "Launch a run",
             description = "Queues a run that materializes the given assets and answers it at once; follow it with "
                     + "GET /api/runs/{id}. mode chooses which keys it processes, never how they are processed.")
     @Parameter(name = ACTOR_HEADER, in = ParameterIn.HEADER, description = ApiDocument.ACTOR)
     @RequestBody(required = true, description = "What to materialize, how, and why.")
-    @APIResponse(responseCode = "201", description = "The run is queued; Location is its address.",
+    @APIResponse(
+            responseCode = "201",
+            description = "The run is queued; Location is its address.",
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = RunDto.class)))
     @APIResponse(responseCode = "400", description = "The body is missing or is not JSON of this shape.")
     @APIResponse(responseCode = "404", description = "An asset named in assets does not exist.")
-    @APIResponse(responseCode = "409", description = "A partition of this launch is already being materialized by another run.")
-    @APIResponse(responseCode = "422", description = "A field is well written but not allowed (an unknown mode, keys without SINGLE_KEY, ...).")
+    @APIResponse(
+            responseCode = "409",
+            description = "A partition of this launch is already being materialized by another run.")
+    @APIResponse(
+            responseCode = "422",
+            description = "A field is well written but not allowed (an unknown mode, keys without SINGLE_KEY, ...).")
     @POST
     @Consumes(MediaType.APPLICATION_JSON)
     public Response launch(LaunchBody body, @HeaderParam(ACTOR_HEADER) String actor, @Context UriInfo uri) {
         if (body == null) {
-            throw RequestRejected.malformed(null, "request body is missing; send {\"assets\": [\"group/name\"], \"mode\": \"INCREMENTAL\"}");
+            throw RequestRejected.malformed(
+                    null, "request body is missing; send {\"assets\": [\"group/name\"], \"mode\": \"INCREMENTAL\"}");
         }
-        MaterializationMode mode = body.mode() == null ? MaterializationMode.INCREMENTAL
+        MaterializationMode mode = body.mode() == null
+                ? MaterializationMode.INCREMENTAL
                 : Params.bodyEnum(MaterializationMode.class, "mode", body.mode());
-        Run run = runs.launch(new RunRequest(body.assets(), mode, body.keys(), body.partitions(), body.config(), body.reason(),
+        Run run = runs.launch(new RunRequest(
+                body.assets(),
+                mode,
+                body.keys(),
+                body.partitions(),
+                body.config(),
+                body.reason(),
                 RunResource.actor(body.launchedBy(), actor)));
-        return Response.created(uri.getBaseUriBuilder().path("api/runs").path(run.id()).build()).entity(dto(run, false)).build();
+        return Response.created(
+                        uri.getBaseUriBuilder().path("api/runs").path(run.id()).build())
+                .entity(dto(run, false))
+                .build();
     }
 
-    @Operation(operationId = "listRuns", summary = "List runs, newest first",
+    @Operation(
+            operationId = "listRuns",
+            summary = "List runs, newest first",
             description = "The runs that match every filter given, newest first, without their materializations.")
-    @Parameter(name = "status", in = ParameterIn.QUERY, description = "Only runs in this status.",
+    @Parameter(
+            name = "status",
+            in = ParameterIn.QUERY,
+            description = "Only runs in this status.",
             schema = @Schema(implementation = RunStatus.class))
-    @Parameter(name = "asset", in = ParameterIn.QUERY, description = "Only runs that materialize this asset, as group/name.")
+    @Parameter(
+            name = "asset",
+            in = ParameterIn.QUERY,
+            description = "Only runs that materialize this asset, as group/name.")
     @Parameter(name = "backfill", in = ParameterIn.QUERY, description = "Only the runs of this backfill (its id).")
     @Parameter(name = "limit", in = ParameterIn.QUERY, description = ApiDocument.LIMIT + " From 1 to 500.")
     @Parameter(name = "offset", in = ParameterIn.QUERY, description = ApiDocument.OFFSET)
@@ -94,17 +122,29 @@ public class RunResource {
     @APIResponse(responseCode = "400", description = "asset, limit or offset is not written as it must be.")
     @APIResponse(responseCode = "422", description = "status is not a run status, or limit or offset is out of range.")
     @GET
-    public List<RunDto> list(@QueryParam("status") String status, @QueryParam("asset") String asset, @QueryParam("backfill") String backfill,
-                             @QueryParam("limit") @DefaultValue("50") String limit, @QueryParam("offset") @DefaultValue("0") String offset) {
-        Optional<RunStatus> s = status == null || status.isBlank() ? Optional.empty()
+    public List<RunDto> list(
+            @QueryParam("status") String status,
+            @QueryParam("asset") String asset,
+            @QueryParam("backfill") String backfill,
+            @QueryParam("limit") @DefaultValue("50") String limit,
+            @QueryParam("offset") @DefaultValue("0") String offset) {
+        Optional<RunStatus> s = status == null || status.isBlank()
+                ? Optional.empty()
                 : Optional.of(Params.enumValue(RunStatus.class, "status", status));
         Optional<AssetKey> a = Params.assetKey("asset", asset);
-        RunQuery query = new RunQuery(s, a, Optional.ofNullable(backfill).filter(b -> !b.isBlank()), true,
-                Params.between("limit", limit, 1, RunQuery.MAX_LIMIT), Params.between("offset", offset, 0, Integer.MAX_VALUE));
+        RunQuery query = new RunQuery(
+                s,
+                a,
+                Optional.ofNullable(backfill).filter(b -> !b.isBlank()),
+                true,
+                Params.between("limit", limit, 1, RunQuery.MAX_LIMIT),
+                Params.between("offset", offset, 0, Integer.MAX_VALUE));
         return runs.list(query).stream().map(r -> dto(r, false)).toList();
     }
 
-    @Operation(operationId = "getRun", summary = "Show a run",
+    @Operation(
+            operationId = "getRun",
+            summary = "Show a run",
             description = "A run with its steps and the materializations it wrote so far.")
     @Parameter(name = "id", in = ParameterIn.PATH, description = ApiDocument.RUN_ID)
     @APIResponse(responseCode = "200", description = "The run.")
@@ -115,10 +155,16 @@ public class RunResource {
         return dto(runs.get(id), true);
     }
 
-    @Operation(operationId = "listRunLogs", summary = "Read a run's log lines",
-            description = "The run's log lines in order, those with an id above after: poll with the id of the last line read.")
+    @Operation(
+            operationId = "listRunLogs",
+            summary = "Read a run's log lines",
+            description =
+                    "The run's log lines in order, those with an id above after: poll with the id of the last line read.")
     @Parameter(name = "id", in = ParameterIn.PATH, description = ApiDocument.RUN_ID)
-    @Parameter(name = "after", in = ParameterIn.QUERY, description = "Answer only the lines whose id is above this one (0: from the start).")
+    @Parameter(
+            name = "after",
+            in = ParameterIn.QUERY,
+            description = "Answer only the lines whose id is above this one (0: from the start).")
     @Parameter(name = "limit", in = ParameterIn.QUERY, description = ApiDocument.LIMIT + " From 1 to 10000.")
     @APIResponse(responseCode = "200", description = "The log lines.")
     @APIResponse(responseCode = "400", description = "after or limit is not a whole number.")
@@ -126,14 +172,19 @@ public class RunResource {
     @APIResponse(responseCode = "422", description = "after or limit is out of range.")
     @GET
     @Path("/{id}/logs")
-    public List<LogLine> logs(@PathParam("id") String id, @QueryParam("after") @DefaultValue("0") String after,
-                              @QueryParam("limit") @DefaultValue("1000") String limit) {
+    public List<LogLine> logs(
+            @PathParam("id") String id,
+            @QueryParam("after") @DefaultValue("0") String after,
+            @QueryParam("limit") @DefaultValue("1000") String limit) {
         int max = Params.between("limit", limit, 1, 10_000);
         return runs.logs(id, Params.between("after", after, 0, Integer.MAX_VALUE), max);
     }
 
-    @Operation(operationId = "listRunChecks", summary = "Read a run's check results",
-            description = "The results of the data quality checks the run evaluated, with a sample of the failing rows.")
+    @Operation(
+            operationId = "listRunChecks",
+            summary = "Read a run's check results",
+            description =
+                    "The results of the data quality checks the run evaluated, with a sample of the failing rows.")
     @Parameter(name = "id", in = ParameterIn.PATH, description = ApiDocument.RUN_ID)
     @APIResponse(responseCode = "200", description = "The check results.")
     @APIResponse(responseCode = "404", description = "No run has this id.")
@@ -144,16 +195,22 @@ public class RunResource {
     }
 
     /** Body (optional): {@code {"reason": "..."}}. */
-    public record CancelBody(String reason) {
-    }
+    public record CancelBody(String reason) {}
 
-    @Operation(operationId = "cancelRun", summary = "Cancel a run",
+    @Operation(
+            operationId = "cancelRun",
+            summary = "Cancel a run",
             description = "A queued run is canceled at once; a started one is asked to stop: its lake statement is "
-                + "interrupted within about a second, and it stops between batches otherwise.")
+                    + "interrupted within about a second, and it stops between batches otherwise.")
     @Parameter(name = "id", in = ParameterIn.PATH, description = ApiDocument.RUN_ID)
     @Parameter(name = ACTOR_HEADER, in = ParameterIn.HEADER, description = ApiDocument.ACTOR)
-    @RequestBody(required = false, description = ApiDocument.REASON_BODY,
-            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = CancelBody.class)))
+    @RequestBody(
+            required = false,
+            description = ApiDocument.REASON_BODY,
+            content =
+                    @Content(
+                            mediaType = MediaType.APPLICATION_JSON,
+                            schema = @Schema(implementation = CancelBody.class)))
     @APIResponse(responseCode = "200", description = "The run, canceled or asked to stop.")
     @APIResponse(responseCode = "400", description = "The body is not JSON like {\"reason\": \"...\"}.")
     @APIResponse(responseCode = "404", description = "No run has this id.")
@@ -161,19 +218,27 @@ public class RunResource {
     @POST
     @Path("/{id}/cancel")
     @Consumes(MediaType.WILDCARD)
-    public RunDto cancel(@PathParam("id") String id, byte[] body, @HeaderParam(ACTOR_HEADER) String actor) throws java.io.IOException {
+    public RunDto cancel(@PathParam("id") String id, byte[] body, @HeaderParam(ACTOR_HEADER) String actor)
+            throws IOException {
         // read from the bytes, so that bytes that are not UTF-8 are refused rather than read as U+FFFD
-        CancelBody cancel = BackfillResource.blank(body) ? new CancelBody(null) : mapper.readValue(body, CancelBody.class);
+        CancelBody cancel =
+                BackfillResource.blank(body) ? new CancelBody(null) : mapper.readValue(body, CancelBody.class);
         if (cancel == null) {
-            throw RequestRejected.malformed(null, "request body must be an object like {\"reason\": \"...\"}, not null");
+            throw RequestRejected.malformed(
+                    null, "request body must be an object like {\"reason\": \"...\"}, not null");
         }
         return dto(runs.cancel(id, actor, cancel.reason()), false);
     }
 
     private RunDto dto(Run run, boolean detail) {
-        return RunDto.of(run, Json.tree(mapper, run.configJson()), detail
-                ? runs.materializations(run.id()).stream()
-                        .map(m -> AssetDto.MaterializationDto.of(m, Json.tree(mapper, m.metadataJson()))).toList()
-                : null, clock.instant());
+        return RunDto.of(
+                run,
+                Json.tree(mapper, run.configJson()),
+                detail
+                        ? runs.materializations(run.id()).stream()
+                                .map(m -> AssetDto.MaterializationDto.of(m, Json.tree(mapper, m.metadataJson())))
+                                .toList()
+                        : null,
+                clock.instant());
     }
 }

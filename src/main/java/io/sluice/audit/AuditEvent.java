@@ -19,8 +19,14 @@ public record AuditEvent(
         detail = detail == null ? Map.of() : Map.copyOf(detail);
     }
 
-    public static AuditEvent of(Instant ts, String actor, AuditAction action, String runId, String assets,
-                                String reason, Map<String, Object> detail) {
+    public static AuditEvent of(
+            Instant ts,
+            String actor,
+            AuditAction action,
+            String runId,
+            String assets,
+            String reason,
+            Map<String, Object> detail) {
         return new AuditEvent(0, ts, actor, action, runId, assets, reason, detail, null);
     }
 

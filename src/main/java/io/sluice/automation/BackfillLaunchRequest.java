@@ -8,8 +8,14 @@ import java.util.Map;
 import java.util.Objects;
 
 /** One backfill to launch: assets over partition ranges (at least one), with mode, config, reason and tags. */
-public record BackfillLaunchRequest(List<AssetKey> assets, LaunchMode mode, List<PartitionKeyRange> ranges,
-                                    Map<String, Object> config, String reason, Map<String, String> tags) implements Launch {
+public record BackfillLaunchRequest(
+        List<AssetKey> assets,
+        LaunchMode mode,
+        List<PartitionKeyRange> ranges,
+        Map<String, Object> config,
+        String reason,
+        Map<String, String> tags)
+        implements Launch {
 
     public BackfillLaunchRequest {
         assets = List.copyOf(assets);

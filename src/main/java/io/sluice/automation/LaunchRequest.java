@@ -11,8 +11,15 @@ import java.util.Objects;
  * One run to launch: assets (materialized upstream first), mode, the partitions as key ranges (none for
  * unpartitioned assets), entity keys for {@link LaunchMode#SINGLE_KEY}, run config, a reason and tags.
  */
-public record LaunchRequest(List<AssetKey> assets, LaunchMode mode, List<PartitionKeyRange> partitions, List<String> keys,
-                            Map<String, Object> config, String reason, Map<String, String> tags) implements Launch {
+public record LaunchRequest(
+        List<AssetKey> assets,
+        LaunchMode mode,
+        List<PartitionKeyRange> partitions,
+        List<String> keys,
+        Map<String, Object> config,
+        String reason,
+        Map<String, String> tags)
+        implements Launch {
 
     public LaunchRequest {
         assets = List.copyOf(assets);

@@ -6,7 +6,8 @@ import java.util.Objects;
 import java.util.Optional;
 
 /** A materialization from the metadata store's event log: its sequence number (the cursor), what, by which run, when. */
-public record MaterializationEvent(long sequence, AssetKey asset, Optional<String> partition, String runId, Instant at) {
+public record MaterializationEvent(
+        long sequence, AssetKey asset, Optional<String> partition, String runId, Instant at) {
 
     public MaterializationEvent {
         Objects.requireNonNull(asset, "asset");

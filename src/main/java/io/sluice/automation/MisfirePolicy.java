@@ -31,7 +31,8 @@ public sealed interface MisfirePolicy {
     record CatchUp(int maxTicks) implements MisfirePolicy {
         public CatchUp {
             if (maxTicks < 1 || maxTicks > MAX_CATCH_UP) {
-                throw new IllegalArgumentException("a catch-up fires 1 to " + MAX_CATCH_UP + " missed ticks, not " + maxTicks);
+                throw new IllegalArgumentException(
+                        "a catch-up fires 1 to " + MAX_CATCH_UP + " missed ticks, not " + maxTicks);
             }
         }
     }

@@ -7,6 +7,7 @@ import io.sluice.partitions.MappedPartitions;
 import io.sluice.partitions.PartitionSpace;
 import io.sluice.partitions.PartitionSubset;
 import io.sluice.partitions.PartitionsDefinition;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -30,7 +31,7 @@ final class Readiness {
         this.graph = graph;
         this.input = input;
         for (AssetPartition p : input.failedChecks()) {
-            failed.computeIfAbsent(p.asset(), k -> new java.util.ArrayList<>()).add(p);
+            failed.computeIfAbsent(p.asset(), k -> new ArrayList<>()).add(p);
         }
     }
 
@@ -45,7 +46,9 @@ final class Readiness {
     /** Why {@code asset}'s partition {@code index} (empty: the unpartitioned asset) must wait, if it must. */
     Optional<Held> check(AssetKey asset, OptionalLong index) {
         PartitionSpace own = space(asset);
-        AssetPartition target = index.isPresent() ? AssetPartition.of(asset, own.keyAt(index.getAsLong())) : AssetPartition.whole(asset);
+        AssetPartition target = index.isPresent()
+                ? AssetPartition.of(asset, own.keyAt(index.getAsLong()))
+                : AssetPartition.whole(asset);
         for (Dependency dependency : graph.dependencies(asset)) {
             AssetKey upstream = dependency.upstream();
             PartitionsDefinition definition = graph.partitions(upstream);
@@ -62,24 +65,32 @@ final class Readiness {
             PartitionSubset required;
             if (index.isEmpty()) {
                 required = dependency.mapping() instanceof LastPartitionMapping && theirs.size() > 0
-                        ? theirs.subset(IndexRanges.of(theirs.size() - 1, theirs.size())) : theirs.all();
+                        ? theirs.subset(IndexRanges.of(theirs.size() - 1, theirs.size()))
+                        : theirs.all();
             } else {
                 long i = index.getAsLong();
                 MappedPartitions mapped = dependency.mapping().upstreamOf(own.subset(IndexRanges.of(i, i + 1)), theirs);
                 if (!mapped.incomplete().isEmpty() && !dependency.allowNonexistent()) {
-                    return held(target, Held.Reason.UPSTREAM_NOT_YET_EXISTING, "reads partitions of " + upstream
-                            + " that do not exist yet");
+                    return held(
+                            target,
+                            Held.Reason.UPSTREAM_NOT_YET_EXISTING,
+                            "reads partitions of " + upstream + " that do not exist yet");
                 }
                 required = mapped.partitions();
             }
             PartitionSubset missing = required.minus(materialized(upstream));
             if (!missing.isEmpty()) {
-                return held(target, Held.Reason.UPSTREAM_MISSING, "waiting for " + missing.count() + " of " + required.count()
-                        + " partitions of " + upstream + " (" + missing.keyRanges().get(0) + (missing.ranges().rangeCount() > 1 ? ", ..." : "")
-                        + ")");
+                return held(
+                        target,
+                        Held.Reason.UPSTREAM_MISSING,
+                        "waiting for " + missing.count() + " of " + required.count()
+                                + " partitions of " + upstream + " ("
+                                + missing.keyRanges().get(0) + (missing.ranges().rangeCount() > 1 ? ", ..." : "")
+                                + ")");
             }
             for (AssetPartition bad : failed.getOrDefault(upstream, List.of())) {
-                if (bad.partition().isEmpty() || required.contains(bad.partition().get())) {
+                if (bad.partition().isEmpty()
+                        || required.contains(bad.partition().get())) {
                     return held(target, Held.Reason.FAILED_CHECK, "blocked by a failed blocking check on " + bad);
                 }
             }

@@ -32,8 +32,7 @@ public final class SchedulePlanner {
     /** How many missed ticks are counted one by one before the count is given as a lower bound. */
     static final int COUNT_LIMIT = 10_000;
 
-    private SchedulePlanner() {
-    }
+    private SchedulePlanner() {}
 
     /** A due tick that fires: its launch, or the reason it launches nothing. */
     public record DueTick(Instant tick, Optional<Launch> launch, String skipReason) {
@@ -46,7 +45,9 @@ public final class SchedulePlanner {
 
         /** The tick as history keeps it, once the adapter has launched (the ids it got back) or not. */
         public TickOutcome recorded(List<String> runIds, List<String> backfillIds) {
-            return launch.isPresent() ? new TickOutcome.Launched(runIds, backfillIds) : new TickOutcome.Skipped(skipReason);
+            return launch.isPresent()
+                    ? new TickOutcome.Launched(runIds, backfillIds)
+                    : new TickOutcome.Skipped(skipReason);
         }
     }
 
@@ -55,8 +56,8 @@ public final class SchedulePlanner {
 
         /** One skipped entry for tick history, at the newest missed tick, saying how many it stands for. */
         public TickOutcome recorded() {
-            return new TickOutcome.Skipped(reason + " (" + (atLeast ? "at least " : "") + count + " ticks from " + first + " to "
-                    + last + ")");
+            return new TickOutcome.Skipped(reason + " (" + (atLeast ? "at least " : "") + count + " ticks from " + first
+                    + " to " + last + ")");
         }
     }
 
@@ -73,7 +74,9 @@ public final class SchedulePlanner {
             return new Evaluation(List.of(), Optional.empty(), cursor);
         }
         Deque<Instant> firing = new ArrayDeque<>();
-        for (Instant tick = latest; tick.isAfter(cursor) && firing.size() < spec.misfire().maxTicks(); tick = ticks.previous(tick)) {
+        for (Instant tick = latest;
+                tick.isAfter(cursor) && firing.size() < spec.misfire().maxTicks();
+                tick = ticks.previous(tick)) {
             firing.addFirst(tick);
         }
         List<DueTick> fired = new ArrayList<>();
@@ -85,10 +88,15 @@ public final class SchedulePlanner {
         ScheduleTicks.Ticks older = ticks.between(cursor, oldestFired.minusNanos(1), COUNT_LIMIT);
         if (!older.ticks().isEmpty()) {
             String reason = spec.misfire() instanceof MisfirePolicy.CatchUp c
-                    ? "missed: more than " + c.maxTicks() + " ticks were due (misfire policy CATCH_UP " + c.maxTicks() + ")"
+                    ? "missed: more than " + c.maxTicks() + " ticks were due (misfire policy CATCH_UP " + c.maxTicks()
+                            + ")"
                     : "missed: misfire policy SKIP fires only the latest due tick";
-            missed = Optional.of(new MissedTicks(older.ticks().get(0), ticks.previous(oldestFired), older.ticks().size(),
-                    older.truncated(), reason));
+            missed = Optional.of(new MissedTicks(
+                    older.ticks().get(0),
+                    ticks.previous(oldestFired),
+                    older.ticks().size(),
+                    older.truncated(),
+                    reason));
         }
         return new Evaluation(fired, missed, latest);
     }
@@ -96,16 +104,21 @@ public final class SchedulePlanner {
     private static DueTick fire(ScheduleSpec spec, ScheduleTicks ticks, Instant tick) {
         Map<String, String> tags = Map.of(Launch.SCHEDULE_TAG, spec.name(), Launch.TICK_TAG, tick.toString());
         if (spec.partitions().isEmpty()) {
-            return new DueTick(tick, Optional.of(tagged(spec.target().run(List.of(), "schedule " + spec.name()), tags)), "");
+            return new DueTick(
+                    tick, Optional.of(tagged(spec.target().run(List.of(), "schedule " + spec.name()), tags)), "");
         }
         PartitionSubset keys = completed(spec.partitions().get(), ticks.previous(tick), tick);
         if (keys.isEmpty()) {
-            return new DueTick(tick, Optional.empty(), "no partition of " + spec.partitions().get().describe()
-                    + " ended since the previous tick");
+            return new DueTick(
+                    tick,
+                    Optional.empty(),
+                    "no partition of " + spec.partitions().get().describe() + " ended since the previous tick");
         }
         PartitionKeyRange range = keys.keyRanges().get(0);
         String why = "schedule " + spec.name() + ": partitions " + range;
-        Launch launch = keys.count() == 1 ? spec.target().run(List.of(range), why) : spec.target().backfill(List.of(range), why);
+        Launch launch = keys.count() == 1
+                ? spec.target().run(List.of(range), why)
+                : spec.target().backfill(List.of(range), why);
         return new DueTick(tick, Optional.of(tagged(launch, tags)), "");
     }
 

@@ -12,8 +12,14 @@ import java.util.Optional;
  * partitioning (a partitioned schedule launches the partitions each tick completes, see {@link SchedulePlanner}),
  * a misfire policy and the status a fresh install starts with.
  */
-public record ScheduleSpec(String name, CronSchedule cron, ZoneId zone, ScheduleTarget target,
-                           Optional<TimeWindowPartitions> partitions, MisfirePolicy misfire, AutomationStatus defaultStatus) {
+public record ScheduleSpec(
+        String name,
+        CronSchedule cron,
+        ZoneId zone,
+        ScheduleTarget target,
+        Optional<TimeWindowPartitions> partitions,
+        MisfirePolicy misfire,
+        AutomationStatus defaultStatus) {
 
     public ScheduleSpec {
         Names.check("schedule", name);
@@ -27,7 +33,13 @@ public record ScheduleSpec(String name, CronSchedule cron, ZoneId zone, Schedule
 
     /** An unpartitioned schedule: cron in a zone (an IANA id such as {@code Europe/Berlin}), SKIP misfires, stopped. */
     public static ScheduleSpec of(String name, String cron, String zone, ScheduleTarget target) {
-        return new ScheduleSpec(name, CronSchedule.parse(cron), zone(zone), target, Optional.empty(), MisfirePolicy.skip(),
+        return new ScheduleSpec(
+                name,
+                CronSchedule.parse(cron),
+                zone(zone),
+                target,
+                Optional.empty(),
+                MisfirePolicy.skip(),
                 AutomationStatus.STOPPED);
     }
 
@@ -50,12 +62,14 @@ public record ScheduleSpec(String name, CronSchedule cron, ZoneId zone, Schedule
     /** An IANA zone id; offsets such as {@code +02:00} and unknown ids are refused with a clear message. */
     static ZoneId zone(String id) {
         if (id == null || !id.contains("/") && !id.equals("UTC")) {
-            throw new IllegalArgumentException("time zone '" + id + "' must be an IANA id such as Europe/Berlin or UTC");
+            throw new IllegalArgumentException(
+                    "time zone '" + id + "' must be an IANA id such as Europe/Berlin or UTC");
         }
         try {
             return ZoneId.of(id);
         } catch (RuntimeException e) {
-            throw new IllegalArgumentException("time zone '" + id + "' is not a known IANA id such as Europe/Berlin", e);
+            throw new IllegalArgumentException(
+                    "time zone '" + id + "' is not a known IANA id such as Europe/Berlin", e);
         }
     }
 }

@@ -7,8 +7,13 @@ import java.util.Map;
 import java.util.Objects;
 
 /** What a schedule launches at each tick: assets, mode, entity keys, run config, a reason and extra tags. */
-public record ScheduleTarget(List<AssetKey> assets, LaunchMode mode, List<String> keys, Map<String, Object> config,
-                             String reason, Map<String, String> tags) {
+public record ScheduleTarget(
+        List<AssetKey> assets,
+        LaunchMode mode,
+        List<String> keys,
+        Map<String, Object> config,
+        String reason,
+        Map<String, String> tags) {
 
     public ScheduleTarget {
         assets = List.copyOf(assets);

@@ -9,8 +9,11 @@ import java.util.Optional;
  * What a sensor asks for: launches (runs or backfills), dynamic partition changes, the new cursor (empty: keep the
  * old one) and a skip reason (only without launches).
  */
-public record SensorResult(List<Launch> launches, List<DynamicPartitionChange> partitionChanges, Optional<String> cursor,
-                           Optional<String> skipReason) {
+public record SensorResult(
+        List<Launch> launches,
+        List<DynamicPartitionChange> partitionChanges,
+        Optional<String> cursor,
+        Optional<String> skipReason) {
 
     public SensorResult {
         launches = List.copyOf(launches);

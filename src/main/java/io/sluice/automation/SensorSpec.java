@@ -11,7 +11,8 @@ public record SensorSpec(String name, Duration interval, AutomationStatus defaul
         Objects.requireNonNull(interval, "interval");
         Objects.requireNonNull(defaultStatus, "defaultStatus");
         if (interval.compareTo(Duration.ofSeconds(1)) < 0 || interval.compareTo(Duration.ofDays(1)) > 0) {
-            throw new IllegalArgumentException("sensor " + name + ": interval " + interval + " must be 1 second to 1 day");
+            throw new IllegalArgumentException(
+                    "sensor " + name + ": interval " + interval + " must be 1 second to 1 day");
         }
     }
 }

@@ -20,10 +20,18 @@ import java.util.Set;
  * nothing to launch); the sensor threw, or its result is invalid (a bad dynamic key, a key both added and removed) →
  * {@link Status#FAILED}: nothing is launched or changed and the cursor stays where it was.
  */
-public record SensorTickOutcome(Status status, List<Launch> launches, List<DynamicPartitionChange> partitionChanges,
-                                Optional<String> cursor, String message) {
+public record SensorTickOutcome(
+        Status status,
+        List<Launch> launches,
+        List<DynamicPartitionChange> partitionChanges,
+        Optional<String> cursor,
+        String message) {
 
-    public enum Status { LAUNCHED, SKIPPED, FAILED }
+    public enum Status {
+        LAUNCHED,
+        SKIPPED,
+        FAILED
+    }
 
     public SensorTickOutcome {
         Objects.requireNonNull(status, "status");
@@ -37,7 +45,8 @@ public record SensorTickOutcome(Status status, List<Launch> launches, List<Dynam
     }
 
     /** Evaluates {@code sensor} and decides; an exception from the sensor is a failed tick, not a crash of the loop. */
-    public static SensorTickOutcome evaluate(SensorSpec spec, Sensor sensor, SensorContext context, Optional<String> cursor) {
+    public static SensorTickOutcome evaluate(
+            SensorSpec spec, Sensor sensor, SensorContext context, Optional<String> cursor) {
         SensorResult result;
         try {
             result = sensor.evaluate(context, cursor);
@@ -57,7 +66,11 @@ public record SensorTickOutcome(Status status, List<Launch> launches, List<Dynam
         }
         Optional<String> cursor = result.cursor().isPresent() ? result.cursor() : previousCursor;
         if (result.launches().isEmpty()) {
-            return new SensorTickOutcome(Status.SKIPPED, List.of(), result.partitionChanges(), cursor,
+            return new SensorTickOutcome(
+                    Status.SKIPPED,
+                    List.of(),
+                    result.partitionChanges(),
+                    cursor,
                     result.skipReason().orElse("the sensor asked for no run"));
         }
         List<Launch> tagged = new ArrayList<>();
@@ -85,13 +98,15 @@ public record SensorTickOutcome(Status status, List<Launch> launches, List<Dynam
             for (String key : change.add()) {
                 Optional<String> bad = DynamicPartitions.checkNewKey(key);
                 if (bad.isPresent()) {
-                    return Optional.of("cannot add key to dynamic partitions '" + change.definition() + "': " + bad.get());
+                    return Optional.of(
+                            "cannot add key to dynamic partitions '" + change.definition() + "': " + bad.get());
                 }
             }
             Set<String> both = new HashSet<>(change.add());
             both.retainAll(change.remove());
             if (!both.isEmpty()) {
-                return Optional.of("keys " + both + " are both added to and removed from '" + change.definition() + "'");
+                return Optional.of(
+                        "keys " + both + " are both added to and removed from '" + change.definition() + "'");
             }
         }
         return Optional.empty();

@@ -13,7 +13,8 @@ import java.util.Set;
  * ({@code waiting}, e.g. the last hour of a day that has not ended). A crash before the commit re-reads the same
  * events from the old cursor and plans the same launches.
  */
-public record TriggerCursor(long eventSequence, Map<AssetKey, Instant> cronTicks, Set<AssetPartition> held, Set<Waiting> waiting) {
+public record TriggerCursor(
+        long eventSequence, Map<AssetKey, Instant> cronTicks, Set<AssetPartition> held, Set<Waiting> waiting) {
 
     public static final TriggerCursor START = new TriggerCursor(0, Map.of(), Set.of(), Set.of());
 

@@ -42,8 +42,7 @@ import java.util.Set;
  */
 public final class TriggerEvaluator {
 
-    private TriggerEvaluator() {
-    }
+    private TriggerEvaluator() {}
 
     public static TriggerPlan evaluate(TriggerGraph graph, TriggerCursor cursor, TriggerInput input) {
         return new Evaluation(graph, cursor, input).run();
@@ -55,8 +54,7 @@ public final class TriggerEvaluator {
         boolean whole;
     }
 
-    private record Group(PartitionsDefinition definition, IndexRanges indexes, String policy) {
-    }
+    private record Group(PartitionsDefinition definition, IndexRanges indexes, String policy) {}
 
     private static final class Evaluation {
         private final TriggerGraph graph;
@@ -103,7 +101,8 @@ public final class TriggerEvaluator {
             }
             List<Launch> launches = new ArrayList<>();
             groups.forEach((group, assets) -> launches.add(launch(group, assets)));
-            return new TriggerPlan(launches, launched, held, active, new TriggerCursor(sequence, cronTicks, stillHeld, waiting));
+            return new TriggerPlan(
+                    launches, launched, held, active, new TriggerCursor(sequence, cronTicks, stillHeld, waiting));
         }
 
         private Wanted eager(AssetKey asset) {
@@ -112,7 +111,9 @@ public final class TriggerEvaluator {
             for (Dependency dependency : graph.dependencies(asset)) {
                 AssetKey upstream = dependency.upstream();
                 Set<AssetPartition> fresh = new HashSet<>(updated.getOrDefault(upstream, Set.of()));
-                cursor.waiting().stream().filter(w -> w.downstream().equals(asset) && w.upstream().asset().equals(upstream))
+                cursor.waiting().stream()
+                        .filter(w -> w.downstream().equals(asset)
+                                && w.upstream().asset().equals(upstream))
                         .forEach(w -> fresh.add(w.upstream()));
                 if (fresh.isEmpty()) {
                     continue;
@@ -124,13 +125,17 @@ public final class TriggerEvaluator {
                 } else {
                     PartitionSpace theirs = readiness.space(upstream);
                     IndexRanges.Builder keys = IndexRanges.builder();
-                    fresh.forEach(p -> p.partition().flatMap(k -> box(theirs.indexOf(k))).ifPresent(keys::add));
+                    fresh.forEach(p ->
+                            p.partition().flatMap(k -> box(theirs.indexOf(k))).ifPresent(keys::add));
                     MappedPartitions mapped = dependency.mapping().downstreamOf(theirs.subset(keys.build()), own);
                     wanted.indexes.addAll(mapped.partitions().ranges());
-                    for (PrimitiveIterator.OfLong it = mapped.incomplete().ranges().iterator(); it.hasNext(); ) {
+                    for (PrimitiveIterator.OfLong it =
+                                    mapped.incomplete().ranges().iterator();
+                            it.hasNext(); ) {
                         long index = it.nextLong();
                         if (awaitsFuture(own, theirs, index)) {
-                            waiting.add(new TriggerCursor.Waiting(asset, AssetPartition.of(upstream, theirs.keyAt(index))));
+                            waiting.add(
+                                    new TriggerCursor.Waiting(asset, AssetPartition.of(upstream, theirs.keyAt(index))));
                         }
                     }
                 }
@@ -161,7 +166,8 @@ public final class TriggerEvaluator {
                 Optional<Instant> last = input.state().lastMaterialized(dependency.upstream());
                 if (last.isEmpty() || last.get().isBefore(tick)) {
                     String detail = dependency.upstream() + " has not been updated since the tick at " + tick;
-                    targets(asset, own, wanted.indexes.build(), wanted.whole).forEach(p -> held.add(new Held(p, Held.Reason.NOT_UPDATED_SINCE_TICK, detail)));
+                    targets(asset, own, wanted.indexes.build(), wanted.whole)
+                            .forEach(p -> held.add(new Held(p, Held.Reason.NOT_UPDATED_SINCE_TICK, detail)));
                     return;
                 }
             }
@@ -180,7 +186,8 @@ public final class TriggerEvaluator {
                 return wanted;
             }
             PartitionSubset window = own instanceof TimeWindowSpace windows
-                    ? windows.overlapping(input.now().minus(policy.window()), input.now()) : own.all();
+                    ? windows.overlapping(input.now().minus(policy.window()), input.now())
+                    : own.all();
             wanted.indexes.addAll(window.minus(readiness.materialized(asset)).ranges());
             return wanted;
         }
@@ -201,13 +208,15 @@ public final class TriggerEvaluator {
             }
             IndexRanges indexes = go.build();
             if (goWhole || !indexes.isEmpty()) {
-                groups.computeIfAbsent(new Group(own.definition(), indexes, policy), g -> new ArrayList<>()).add(asset);
+                groups.computeIfAbsent(new Group(own.definition(), indexes, policy), g -> new ArrayList<>())
+                        .add(asset);
                 launched.addAll(targets(asset, own, indexes, goWhole));
             }
         }
 
         private boolean decideOne(AssetKey asset, OptionalLong index) {
-            AssetPartition target = index.isPresent() ? AssetPartition.of(asset, readiness.space(asset).keyAt(index.getAsLong()))
+            AssetPartition target = index.isPresent()
+                    ? AssetPartition.of(asset, readiness.space(asset).keyAt(index.getAsLong()))
                     : AssetPartition.whole(asset);
             if (input.active().contains(target) || input.active().contains(AssetPartition.whole(asset))) {
                 active.add(target);
@@ -220,12 +229,16 @@ public final class TriggerEvaluator {
 
         private Launch launch(Group group, List<AssetKey> assets) {
             PartitionSpace space = readiness.space(assets.get(0));
-            String what = group.indexes().isEmpty() ? "" : " " + space.subset(group.indexes()).keyRanges();
-            return LaunchRequest.of(assets, space.subset(group.indexes()).keyRanges(), "automation " + group.policy() + what)
+            String what = group.indexes().isEmpty()
+                    ? ""
+                    : " " + space.subset(group.indexes()).keyRanges();
+            return LaunchRequest.of(
+                            assets, space.subset(group.indexes()).keyRanges(), "automation " + group.policy() + what)
                     .withTag(Launch.TRIGGER_TAG, group.policy());
         }
 
-        private static List<AssetPartition> targets(AssetKey asset, PartitionSpace own, IndexRanges indexes, boolean whole) {
+        private static List<AssetPartition> targets(
+                AssetKey asset, PartitionSpace own, IndexRanges indexes, boolean whole) {
             List<AssetPartition> out = new ArrayList<>();
             if (whole && !own.definition().isPartitioned()) {
                 out.add(AssetPartition.whole(asset));
@@ -244,7 +257,8 @@ public final class TriggerEvaluator {
                 return false;
             }
             TimeWindowPartitions definition = windows.definition();
-            Instant existingEnd = windows.size() > 0 ? windows.window(windows.size() - 1).end()
+            Instant existingEnd = windows.size() > 0
+                    ? windows.window(windows.size() - 1).end()
                     : definition.start().atZone(definition.zone()).toInstant();
             return upstream.window(index).end().isAfter(existingEnd);
         }

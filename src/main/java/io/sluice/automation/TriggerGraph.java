@@ -25,8 +25,11 @@ public final class TriggerGraph {
     private final Map<AssetKey, TriggerPolicy> policies;
     private final Map<AssetKey, Map<AssetKey, Dependency>> declared;
 
-    private TriggerGraph(AssetGraph graph, Map<AssetKey, PartitionsDefinition> partitions, Map<AssetKey, TriggerPolicy> policies,
-                         Map<AssetKey, Map<AssetKey, Dependency>> declared) {
+    private TriggerGraph(
+            AssetGraph graph,
+            Map<AssetKey, PartitionsDefinition> partitions,
+            Map<AssetKey, TriggerPolicy> policies,
+            Map<AssetKey, Map<AssetKey, Dependency>> declared) {
         this.graph = graph;
         this.partitions = partitions;
         this.policies = policies;
@@ -35,9 +38,13 @@ public final class TriggerGraph {
 
     public static TriggerGraph of(List<? extends AssetSpec<?>> specs) {
         Map<AssetKey, PartitionsDefinition> partitions = specs.stream()
-                .collect(Collectors.toMap(AssetSpec::key, AssetSpec::partitions, (a, b) -> {
-                    throw new IllegalArgumentException("asset declared twice");
-                }, LinkedHashMap::new));
+                .collect(Collectors.toMap(
+                        AssetSpec::key,
+                        AssetSpec::partitions,
+                        (a, b) -> {
+                            throw new IllegalArgumentException("asset declared twice");
+                        },
+                        LinkedHashMap::new));
         AssetGraph graph = AssetGraph.of(specs.stream().collect(Collectors.toMap(AssetSpec::key, AssetSpec::deps)));
         return new TriggerGraph(graph, partitions, Map.of(), Map.of());
     }
@@ -79,8 +86,15 @@ public final class TriggerGraph {
         PartitionsDefinition own = partitions(asset);
         for (AssetKey upstream : graph.upstreamOf(asset).stream().sorted().toList()) {
             Dependency found = declared.getOrDefault(asset, Map.of()).get(upstream);
-            out.add(found != null ? found : new Dependency(upstream, own.isPartitioned()
-                    ? PartitionMapping.defaultFor(partitions(upstream), own) : PartitionMapping.all(), false));
+            out.add(
+                    found != null
+                            ? found
+                            : new Dependency(
+                                    upstream,
+                                    own.isPartitioned()
+                                            ? PartitionMapping.defaultFor(partitions(upstream), own)
+                                            : PartitionMapping.all(),
+                                    false));
         }
         return out;
     }

@@ -11,8 +11,12 @@ import java.util.Set;
  * failed a blocking check ({@link AssetPartition#whole} for all of an asset), the partitions already queued or running,
  * and the evaluation's instant.
  */
-public record TriggerInput(List<MaterializationEvent> events, MaterializedState state, Set<AssetPartition> failedChecks,
-                           Set<AssetPartition> active, Instant now) {
+public record TriggerInput(
+        List<MaterializationEvent> events,
+        MaterializedState state,
+        Set<AssetPartition> failedChecks,
+        Set<AssetPartition> active,
+        Instant now) {
 
     public TriggerInput {
         events = List.copyOf(events);

@@ -7,8 +7,12 @@ import java.util.List;
  * partition in {@code launched}), what is held and why, what was not launched again because it is already queued or
  * running, and the cursor to persist together with the launches.
  */
-public record TriggerPlan(List<Launch> launches, List<AssetPartition> launched, List<Held> held, List<AssetPartition> alreadyActive,
-                          TriggerCursor cursor) {
+public record TriggerPlan(
+        List<Launch> launches,
+        List<AssetPartition> launched,
+        List<Held> held,
+        List<AssetPartition> alreadyActive,
+        TriggerCursor cursor) {
 
     public TriggerPlan {
         launches = List.copyOf(launches);

@@ -30,8 +30,7 @@ public final class BackfillPlanner {
     /** Run dependencies a plan may hold (an "all partitions" mapping between two big groups multiplies them). */
     static final int MAX_DEPENDENCIES = 1_000_000;
 
-    private BackfillPlanner() {
-    }
+    private BackfillPlanner() {}
 
     /** One selected asset: its partitions and its direct upstream assets among the selection. */
     public record Selected(AssetKey key, PartitionsDefinition partitions, Set<AssetKey> upstream) {
@@ -61,8 +60,11 @@ public final class BackfillPlanner {
     }
 
     /** Every selected asset shares the partitions of {@code targets}: no run waits for another. */
-    public static BackfillPlan plan(List<AssetKey> assets, PartitionSubset targets, int partitionsPerRun, boolean singleRun, RunOrder order) {
-        List<Selected> selected = assets.stream().map(a -> new Selected(a, targets.space().definition(), Set.of())).toList();
+    public static BackfillPlan plan(
+            List<AssetKey> assets, PartitionSubset targets, int partitionsPerRun, boolean singleRun, RunOrder order) {
+        List<Selected> selected = assets.stream()
+                .map(a -> new Selected(a, targets.space().definition(), Set.of()))
+                .toList();
         return plan(selected, targets, Instant.EPOCH, partitionsPerRun, singleRun, order);
     }
 
@@ -74,8 +76,13 @@ public final class BackfillPlanner {
      * @param partitionsPerRun how many partitions each run takes ({@code >= 1}); ignored when {@code singleRun}
      * @throws IllegalArgumentException when the selection cannot be planned, with the reason
      */
-    public static BackfillPlan plan(List<Selected> assets, PartitionSubset targets, Instant now, int partitionsPerRun, boolean singleRun,
-                                    RunOrder order) {
+    public static BackfillPlan plan(
+            List<Selected> assets,
+            PartitionSubset targets,
+            Instant now,
+            int partitionsPerRun,
+            boolean singleRun,
+            RunOrder order) {
         if (partitionsPerRun < 1) {
             throw new IllegalArgumentException("partitionsPerRun must be >= 1");
         }
@@ -86,14 +93,15 @@ public final class BackfillPlanner {
         for (Group g : groups) {
             targets(g, anchor, targets, now);
             boolean read = groups.stream().anyMatch(other -> other.upstream.contains(g));
-            List<List<String>> chunks = g.partitioned() ? chunks(g, partitionsPerRun, singleRun, order) : List.of(List.of());
+            List<List<String>> chunks =
+                    g.partitioned() ? chunks(g, partitionsPerRun, singleRun, order) : List.of(List.of());
             for (List<String> partitions : chunks) {
                 int sequence = runs.size();
                 List<Integer> after = after(g, partitions);
                 dependencies += after.size();
                 if (dependencies > MAX_DEPENDENCIES) {
-                    throw new IllegalArgumentException("the plan would hold more than " + MAX_DEPENDENCIES + " dependencies between runs; "
-                            + "raise partitionsPerRun or use singleRun");
+                    throw new IllegalArgumentException("the plan would hold more than " + MAX_DEPENDENCIES
+                            + " dependencies between runs; " + "raise partitionsPerRun or use singleRun");
                 }
                 runs.add(new PlannedRun(sequence, g.assets, partitions, after));
                 g.runs.add(sequence);
@@ -126,8 +134,9 @@ public final class BackfillPlanner {
                     continue;
                 }
                 if (order.indexOf(u) > order.indexOf(g)) {
-                    throw new IllegalArgumentException("asset " + a.key() + " depends on " + up + ", which depends on assets partitioned like "
-                            + a.key() + " (" + a.partitions().describe() + "): backfill them in two steps");
+                    throw new IllegalArgumentException(
+                            "asset " + a.key() + " depends on " + up + ", which depends on assets partitioned like "
+                                    + a.key() + " (" + a.partitions().describe() + "): backfill them in two steps");
                 }
                 g.upstream.add(u);
             }
@@ -150,12 +159,15 @@ public final class BackfillPlanner {
         for (Group u : g.upstream) {
             if (u.partitioned()) {
                 fed = true;
-                mapped = mapped.union(PartitionMapping.defaultFor(u.definition, g.definition).downstreamOf(u.targets, g.space).partitions());
+                mapped = mapped.union(PartitionMapping.defaultFor(u.definition, g.definition)
+                        .downstreamOf(u.targets, g.space)
+                        .partitions());
             }
         }
         if (!fed) {
-            throw new IllegalArgumentException("assets " + g.assets + " are partitioned " + g.definition.describe() + ", not like the range ("
-                    + anchor.describe() + "), and depend on no selected asset that maps to them: backfill them separately");
+            throw new IllegalArgumentException("assets " + g.assets + " are partitioned " + g.definition.describe()
+                    + ", not like the range (" + anchor.describe()
+                    + "), and depend on no selected asset that maps to them: backfill them separately");
         }
         g.targets = mapped;
     }
@@ -166,7 +178,8 @@ public final class BackfillPlanner {
             Collections.reverse(keys);
         }
         int chunk = singleRun ? Math.max(1, keys.size()) : partitionsPerRun;
-        List<List<String>> chunks = new ArrayList<>(keys.size() / chunk + 1); // not (size + chunk - 1) / chunk: it overflows for a huge chunk
+        List<List<String>> chunks = new ArrayList<>(
+                keys.size() / chunk + 1); // not (size + chunk - 1) / chunk: it overflows for a huge chunk
         for (int from = 0; from < keys.size(); from += chunk) {
             List<String> part = new ArrayList<>(keys.subList(from, Math.min(keys.size(), from + chunk)));
             if (order == RunOrder.NEWEST_FIRST) {
@@ -186,7 +199,9 @@ public final class BackfillPlanner {
                 continue;
             }
             PartitionSubset read = PartitionMapping.defaultFor(u.definition, g.definition)
-                    .upstreamOf(g.space.subset(partitions), u.space).partitions().intersect(u.targets);
+                    .upstreamOf(g.space.subset(partitions), u.space)
+                    .partitions()
+                    .intersect(u.targets);
             if (read.count() == u.targets.count()) {
                 after.addAll(u.runs);
                 continue;

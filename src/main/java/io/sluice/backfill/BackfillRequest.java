@@ -28,8 +28,7 @@ public record BackfillRequest(
         String launchedBy) {
 
     /** Partition keys from {@code start} to {@code end}, both included. */
-    public record Range(String start, String end) {
-    }
+    public record Range(String start, String end) {}
 
     public BackfillRequest {
         assets = RequestRejected.listWithoutNulls("assets", assets);

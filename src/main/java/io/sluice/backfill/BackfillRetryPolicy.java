@@ -30,7 +30,10 @@ public class BackfillRetryPolicy implements RetryPolicy {
         if (backfill == null) {
             return false;
         }
-        if (store.find(backfill).filter(b -> EnumSet.of(BackfillStatus.RUNNING, BackfillStatus.PAUSED).contains(b.status())).isEmpty()) {
+        if (store.find(backfill)
+                .filter(b -> EnumSet.of(BackfillStatus.RUNNING, BackfillStatus.PAUSED)
+                        .contains(b.status()))
+                .isEmpty()) {
             LOG.warnf("run %s of backfill %s is not retried: the backfill has ended", dead.id(), backfill);
             return false;
         }

@@ -2,37 +2,44 @@ package io.sluice.backfill;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.runtime.StartupEvent;
 import io.sluice.audit.AuditAction;
 import io.sluice.audit.AuditEvent;
 import io.sluice.audit.AuditLog;
 import io.sluice.catalog.AssetCatalog;
 import io.sluice.catalog.AssetKey;
+import io.sluice.partitions.PartitionMapping;
 import io.sluice.partitions.PartitionSpace;
 import io.sluice.partitions.PartitionSubset;
 import io.sluice.partitions.PartitionsDefinition;
 import io.sluice.runs.Actors;
+import io.sluice.runs.AssetState;
 import io.sluice.runs.LaunchValidator;
 import io.sluice.runs.RequestRejected;
 import io.sluice.runs.Run;
-import io.sluice.runs.RunFinished;
 import io.sluice.runs.RunFactory;
+import io.sluice.runs.RunFinished;
+import io.sluice.runs.RunHistory;
+import io.sluice.runs.RunQueue;
 import io.sluice.runs.RunRequest;
 import io.sluice.runs.RunService;
 import io.sluice.runs.RunStatus;
-import io.sluice.runs.AssetState;
-import io.sluice.runs.RunHistory;
-import io.sluice.runs.RunQueue;
 import io.sluice.runs.RunsEnded;
 import io.sluice.runs.ValidatedLaunch;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import java.time.Instant;
 import java.time.InstantSource;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Deque;
 import java.util.EnumSet;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -58,9 +65,19 @@ public class BackfillService {
     private final InstantSource clock;
     private final ObjectMapper mapper;
 
-    BackfillService(AssetCatalog catalog, LaunchValidator validator, RunService runs, RunQueue queue, RunHistory history,
-                    AssetState assetState, BackfillStore store, AuditLog audit, BackfillAdmission admission, RunFactory factory,
-                    InstantSource clock, ObjectMapper mapper) {
+    BackfillService(
+            AssetCatalog catalog,
+            LaunchValidator validator,
+            RunService runs,
+            RunQueue queue,
+            RunHistory history,
+            AssetState assetState,
+            BackfillStore store,
+            AuditLog audit,
+            BackfillAdmission admission,
+            RunFactory factory,
+            InstantSource clock,
+            ObjectMapper mapper) {
         this.catalog = catalog;
         this.validator = validator;
         this.runs = runs;
@@ -76,8 +93,7 @@ public class BackfillService {
     }
 
     /** A dry run's plan, or the launched backfill with its plan. */
-    public record Launch(Optional<Backfill> backfill, BackfillPlan plan) {
-    }
+    public record Launch(Optional<Backfill> backfill, BackfillPlan plan) {}
 
     public Launch launch(BackfillRequest request) {
         return launch(request, null);
@@ -87,48 +103,79 @@ public class BackfillService {
         Instant now = clock.instant();
         List<AssetKey> assets = catalog.graph().inDependencyOrder(validator.assets(request.assets()));
         List<BackfillPlanner.Selected> selected = selected(assets);
-        PartitionsDefinition definition = selected.stream().map(BackfillPlanner.Selected::partitions).filter(PartitionsDefinition::isPartitioned)
-                .findFirst().orElseThrow(() -> RequestRejected.invalid("assets", "none of the selected assets is partitioned; "
-                        + "launch them with POST /api/runs"));
-        List<AssetKey> anchored = selected.stream().filter(s -> s.partitions().equals(definition)).map(BackfillPlanner.Selected::key).toList();
-        PartitionSubset targets = BackfillTargets.of(request, anchored, definition.at(now), assetState::partitionOutcomes);
-        ValidatedLaunch valid = validator.validateExceptPartitions(new RunRequest(request.assets(), request.mode(), request.keys(),
-                List.of(), request.config(), request.reason(), request.launchedBy()));
+        PartitionsDefinition definition = selected.stream()
+                .map(BackfillPlanner.Selected::partitions)
+                .filter(PartitionsDefinition::isPartitioned)
+                .findFirst()
+                .orElseThrow(() -> RequestRejected.invalid(
+                        "assets", "none of the selected assets is partitioned; " + "launch them with POST /api/runs"));
+        List<AssetKey> anchored = selected.stream()
+                .filter(s -> s.partitions().equals(definition))
+                .map(BackfillPlanner.Selected::key)
+                .toList();
+        PartitionSubset targets =
+                BackfillTargets.of(request, anchored, definition.at(now), assetState::partitionOutcomes);
+        ValidatedLaunch valid = validator.validateExceptPartitions(new RunRequest(
+                request.assets(),
+                request.mode(),
+                request.keys(),
+                List.of(),
+                request.config(),
+                request.reason(),
+                request.launchedBy()));
         if (request.partitionsPerRun() < 1) {
             throw RequestRejected.invalid("partitionsPerRun", "partitionsPerRun must be >= 1");
         }
         if (request.maxConcurrent() < 0) {
-            throw RequestRejected.invalid("maxConcurrent", "maxConcurrent must be >= 0 (0: no limit beyond the workers and pools)");
+            throw RequestRejected.invalid(
+                    "maxConcurrent", "maxConcurrent must be >= 0 (0: no limit beyond the workers and pools)");
         }
         BackfillPlan plan;
         try {
-            plan = BackfillPlanner.plan(selected, targets, now, request.partitionsPerRun(), request.singleRun(), request.order());
+            plan = BackfillPlanner.plan(
+                    selected, targets, now, request.partitionsPerRun(), request.singleRun(), request.order());
         } catch (IllegalArgumentException e) {
             throw RequestRejected.invalid("assets", e.getMessage());
         }
         if (plan.runs().size() > MAX_RUNS) {
-            throw RequestRejected.invalid("partitionsPerRun", plan.runs().size() + " runs is more than " + MAX_RUNS
-                    + " per backfill; raise partitionsPerRun");
+            throw RequestRejected.invalid(
+                    "partitionsPerRun",
+                    plan.runs().size() + " runs is more than " + MAX_RUNS + " per backfill; raise partitionsPerRun");
         }
         if (request.dryRun()) {
             return new Launch(Optional.empty(), plan);
         }
         String id = UUID.randomUUID().toString();
-        Backfill backfill = new Backfill(id, BackfillStatus.RUNNING, assets, request.mode(), json(request), request.reason(),
-                request.launchedBy(), now, null, plan.partitionCount(), plan.runs().size(), request.maxConcurrent(), parentId);
+        Backfill backfill = new Backfill(
+                id,
+                BackfillStatus.RUNNING,
+                assets,
+                request.mode(),
+                json(request),
+                request.reason(),
+                request.launchedBy(),
+                now,
+                null,
+                plan.partitionCount(),
+                plan.runs().size(),
+                request.maxConcurrent(),
+                parentId);
         List<Run> planned = new ArrayList<>(plan.runs().size());
-        Map<String, List<String>> after = new java.util.HashMap<>();
+        Map<String, List<String>> after = new HashMap<>();
         String config = valid.configByAsset().toString();
         for (PlannedRun p : plan.runs()) {
             Run run = factory.inGroup(valid, p.assets(), p.partitions(), id, BackfillTags.of(id), now);
             if (!p.after().isEmpty()) {
-                after.put(run.id(), p.after().stream().map(s -> planned.get(s).id()).toList());
+                after.put(
+                        run.id(),
+                        p.after().stream().map(s -> planned.get(s).id()).toList());
             }
             planned.add(run);
         }
         Map<String, Object> scope = new LinkedHashMap<>();
         scope.put("mode", request.mode().name());
-        scope.put("partitions", targets.keyRanges().stream().map(Object::toString).toList());
+        scope.put(
+                "partitions", targets.keyRanges().stream().map(Object::toString).toList());
         scope.put("partitionCount", plan.partitionCount());
         scope.put("runs", plan.runs().size());
         scope.put("config", config);
@@ -137,10 +184,17 @@ public class BackfillService {
         // the backfill, its audit event and its runs in one transaction of its own: all, or (a 409 or 5xx) nothing
         for (int attempt = 1; ; attempt++) {
             try {
-                io.quarkus.narayana.jta.QuarkusTransaction.requiringNew().run(() -> {
+                QuarkusTransaction.requiringNew().run(() -> {
                     store.create(backfill);
-                    audit.record(AuditEvent.of(now, request.launchedBy(), parentId == null ? AuditAction.BACKFILL_LAUNCHED
-                            : AuditAction.BACKFILL_RETRIED, null, assetList(assets), request.reason(), scope).withBackfill(id));
+                    audit.record(AuditEvent.of(
+                                    now,
+                                    request.launchedBy(),
+                                    parentId == null ? AuditAction.BACKFILL_LAUNCHED : AuditAction.BACKFILL_RETRIED,
+                                    null,
+                                    assetList(assets),
+                                    request.reason(),
+                                    scope)
+                            .withBackfill(id));
                     runs.queue(planned, after);
                 });
                 break;
@@ -163,8 +217,14 @@ public class BackfillService {
     /** The selected assets in dependency order, with their partitions and their upstream assets among the selection. */
     private List<BackfillPlanner.Selected> selected(List<AssetKey> assets) {
         Set<AssetKey> selection = Set.copyOf(assets);
-        return assets.stream().map(a -> new BackfillPlanner.Selected(a, catalog.find(a).orElseThrow().spec().partitions(),
-                catalog.graph().upstreamOf(a).stream().filter(selection::contains).collect(Collectors.toSet()))).toList();
+        return assets.stream()
+                .map(a -> new BackfillPlanner.Selected(
+                        a,
+                        catalog.find(a).orElseThrow().spec().partitions(),
+                        catalog.graph().upstreamOf(a).stream()
+                                .filter(selection::contains)
+                                .collect(Collectors.toSet())))
+                .toList();
     }
 
     public Backfill get(String id) {
@@ -176,32 +236,53 @@ public class BackfillService {
 
     public List<Backfill> list(int limit, int offset) {
         if (limit < 1 || limit > MAX_LIST || offset < 0) {
-            throw RequestRejected.invalid(limit < 1 || limit > MAX_LIST ? "limit" : "offset", "limit must be between 1 and " + MAX_LIST
-                    + ", offset >= 0");
+            throw RequestRejected.invalid(
+                    limit < 1 || limit > MAX_LIST ? "limit" : "offset",
+                    "limit must be between 1 and " + MAX_LIST + ", offset >= 0");
         }
         return store.list(limit, offset);
     }
 
     public BackfillProgress progress(Backfill backfill) {
         Map<RunStatus, Long> counts = history.countByStatus(backfill.id());
-        return BackfillProgress.of(backfill.runCount(), counts.getOrDefault(RunStatus.QUEUED, 0L), counts.getOrDefault(RunStatus.STARTED, 0L),
-                counts.getOrDefault(RunStatus.SUCCESS, 0L), counts.getOrDefault(RunStatus.FAILURE, 0L),
-                counts.getOrDefault(RunStatus.CANCELED, 0L), backfill.createdAt(), backfill.endedAt() == null ? clock.instant() : backfill.endedAt(),
+        return BackfillProgress.of(
+                backfill.runCount(),
+                counts.getOrDefault(RunStatus.QUEUED, 0L),
+                counts.getOrDefault(RunStatus.STARTED, 0L),
+                counts.getOrDefault(RunStatus.SUCCESS, 0L),
+                counts.getOrDefault(RunStatus.FAILURE, 0L),
+                counts.getOrDefault(RunStatus.CANCELED, 0L),
+                backfill.createdAt(),
+                backfill.endedAt() == null ? clock.instant() : backfill.endedAt(),
                 !backfill.status().isTerminal());
     }
 
     /** Pauses a running backfill: the status and its audit event in one transaction, both or neither. */
     public Backfill pause(String id, String actor, String reason) {
-        Backfill b = io.quarkus.narayana.jta.QuarkusTransaction.requiringNew().call(() -> steer(id, EnumSet.of(BackfillStatus.RUNNING),
-                BackfillStatus.PAUSED, AuditAction.BACKFILL_PAUSED, actor, reason, null));
+        Backfill b = QuarkusTransaction.requiringNew()
+                .call(() -> steer(
+                        id,
+                        EnumSet.of(BackfillStatus.RUNNING),
+                        BackfillStatus.PAUSED,
+                        AuditAction.BACKFILL_PAUSED,
+                        actor,
+                        reason,
+                        null));
         runs.dispatchSoon();
         return b;
     }
 
     /** Resumes a paused backfill, as {@link #pause} does. */
     public Backfill resume(String id, String actor, String reason) {
-        Backfill b = io.quarkus.narayana.jta.QuarkusTransaction.requiringNew().call(() -> steer(id, EnumSet.of(BackfillStatus.PAUSED),
-                BackfillStatus.RUNNING, AuditAction.BACKFILL_RESUMED, actor, reason, null));
+        Backfill b = QuarkusTransaction.requiringNew()
+                .call(() -> steer(
+                        id,
+                        EnumSet.of(BackfillStatus.PAUSED),
+                        BackfillStatus.RUNNING,
+                        AuditAction.BACKFILL_RESUMED,
+                        actor,
+                        reason,
+                        null));
         runs.dispatchSoon();
         return b;
     }
@@ -209,9 +290,15 @@ public class BackfillService {
     /** Cancels the backfill and its queued runs in one transaction: both, or neither (a conflict or a failure changes nothing). */
     public Backfill cancel(String id, String actor, String reason) {
         Instant now = clock.instant();
-        Backfill b = io.quarkus.narayana.jta.QuarkusTransaction.requiringNew().call(() -> {
-            Backfill steered = steer(id, EnumSet.of(BackfillStatus.RUNNING, BackfillStatus.PAUSED), BackfillStatus.CANCELED,
-                    AuditAction.BACKFILL_CANCELED, actor, reason, now);
+        Backfill b = QuarkusTransaction.requiringNew().call(() -> {
+            Backfill steered = steer(
+                    id,
+                    EnumSet.of(BackfillStatus.RUNNING, BackfillStatus.PAUSED),
+                    BackfillStatus.CANCELED,
+                    AuditAction.BACKFILL_CANCELED,
+                    actor,
+                    reason,
+                    now);
             queue.cancelGroup(id, now);
             return steered;
         });
@@ -224,25 +311,31 @@ public class BackfillService {
     public Launch retryFailed(String id, String actor, String reason) {
         Backfill b = get(id);
         if (!b.status().isTerminal()) {
-            throw RequestRejected.conflict("status", "backfill " + id + " is " + b.status() + "; retry its failures once it has ended");
+            throw RequestRejected.conflict(
+                    "status", "backfill " + id + " is " + b.status() + "; retry its failures once it has ended");
         }
         List<Backfill> retries = retriesOf(id);
         for (Backfill retry : retries) {
             if (!retry.status().isTerminal()) {
-                throw RequestRejected.conflict("id", "backfill " + id + " is being retried by backfill " + retry.id() + ", which is "
-                        + retry.status() + "; retry what that one leaves once it has ended");
+                throw RequestRejected.conflict(
+                        "id",
+                        "backfill " + id + " is being retried by backfill " + retry.id() + ", which is "
+                                + retry.status() + "; retry what that one leaves once it has ended");
             }
         }
         List<String> failed = unfinished(id, EnumSet.of(RunStatus.FAILURE, RunStatus.CANCELED));
         if (!failed.isEmpty() && !retries.isEmpty()) {
-            // partitions an earlier retry (or a retry of it) materialized are done: a second retry takes only what is left
-            Set<String> redone = new java.util.HashSet<>();
+            // partitions an earlier retry (or a retry of it) materialized are done: a second retry takes only what is
+            // left
+            Set<String> redone = new HashSet<>();
             retries.forEach(r -> redone.addAll(history.partitionsOfGroup(r.id(), EnumSet.of(RunStatus.SUCCESS))));
             failed = failed.stream().filter(p -> !redone.contains(p)).toList();
         }
         if (failed.isEmpty()) {
-            throw RequestRejected.conflict("id", "backfill " + id + " has no failed or canceled partitions to retry"
-                    + (retries.isEmpty() ? "" : " that its retries did not materialize"));
+            throw RequestRejected.conflict(
+                    "id",
+                    "backfill " + id + " has no failed or canceled partitions to retry"
+                            + (retries.isEmpty() ? "" : " that its retries did not materialize"));
         }
         BackfillRequest original;
         try {
@@ -250,10 +343,20 @@ public class BackfillService {
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("backfill " + id + " has an unreadable request", e);
         }
-        BackfillRequest retry = new BackfillRequest(original.assets(), List.of(), anchorPartitions(b.assets(), failed), false, original.mode(),
+        BackfillRequest retry = new BackfillRequest(
+                original.assets(),
+                List.of(),
+                anchorPartitions(b.assets(), failed),
+                false,
+                original.mode(),
                 original.keys(),
-                original.config(), reason == null ? "retry of failed partitions of " + id : reason, original.partitionsPerRun(),
-                original.singleRun(), original.order(), original.maxConcurrent(), false,
+                original.config(),
+                reason == null ? "retry of failed partitions of " + id : reason,
+                original.partitionsPerRun(),
+                original.singleRun(),
+                original.order(),
+                original.maxConcurrent(),
+                false,
                 actor == null || actor.isBlank() ? original.launchedBy() : actor);
         return launch(retry, id);
     }
@@ -266,7 +369,10 @@ public class BackfillService {
     private List<String> anchorPartitions(List<AssetKey> assets, List<String> keys) {
         Instant now = clock.instant();
         List<PartitionsDefinition> definitions = selected(catalog.graph().inDependencyOrder(assets)).stream()
-                .map(BackfillPlanner.Selected::partitions).filter(PartitionsDefinition::isPartitioned).distinct().toList();
+                .map(BackfillPlanner.Selected::partitions)
+                .filter(PartitionsDefinition::isPartitioned)
+                .distinct()
+                .toList();
         PartitionSpace anchor = definitions.get(0).at(now);
         PartitionSubset covering = anchor.empty();
         for (String key : keys) {
@@ -277,8 +383,9 @@ public class BackfillService {
             for (PartitionsDefinition other : definitions.subList(1, definitions.size())) {
                 PartitionSpace space = other.at(now);
                 if (space.indexOf(key).isPresent()) {
-                    covering = covering.union(io.sluice.partitions.PartitionMapping.defaultFor(definitions.get(0), other)
-                            .upstreamOf(space.subset(List.of(key)), anchor).partitions());
+                    covering = covering.union(PartitionMapping.defaultFor(definitions.get(0), other)
+                            .upstreamOf(space.subset(List.of(key)), anchor)
+                            .partitions());
                     break;
                 }
             }
@@ -286,23 +393,38 @@ public class BackfillService {
         return new ArrayList<>(covering.keys());
     }
 
-    private Backfill steer(String id, Set<BackfillStatus> from, BackfillStatus to, AuditAction action, String actor, String reason, Instant endedAt) {
-        io.sluice.runs.LaunchValidator.requireReason(reason);
+    private Backfill steer(
+            String id,
+            Set<BackfillStatus> from,
+            BackfillStatus to,
+            AuditAction action,
+            String actor,
+            String reason,
+            Instant endedAt) {
+        LaunchValidator.requireReason(reason);
         Backfill b = get(id);
         Instant now = clock.instant();
         if (!store.transition(id, from, to, endedAt)) {
-            throw RequestRejected.conflict("status", "backfill " + id + " is " + get(id).status() + "; it can only become " + to + " from "
-                    + from);
+            throw RequestRejected.conflict(
+                    "status",
+                    "backfill " + id + " is " + get(id).status() + "; it can only become " + to + " from " + from);
         }
-        audit.record(AuditEvent.of(now, Actors.name(actor), action, null, assetList(b.assets()), reason,
-                Map.of("from", b.status().name(), "to", to.name())).withBackfill(id));
+        audit.record(AuditEvent.of(
+                        now,
+                        Actors.name(actor),
+                        action,
+                        null,
+                        assetList(b.assets()),
+                        reason,
+                        Map.of("from", b.status().name(), "to", to.name()))
+                .withBackfill(id));
         return get(id);
     }
 
     /** The retries of {@code id}, and theirs, and so on. */
     private List<Backfill> retriesOf(String id) {
         List<Backfill> all = new ArrayList<>();
-        java.util.Deque<String> pending = new java.util.ArrayDeque<>(List.of(id));
+        Deque<String> pending = new ArrayDeque<>(List.of(id));
         while (!pending.isEmpty()) {
             for (Backfill retry : store.retriesOf(pending.pop())) {
                 all.add(retry);
@@ -316,10 +438,11 @@ public class BackfillService {
     private List<String> unfinished(String backfillId, Set<RunStatus> statuses) {
         List<String> ended = history.partitionsOfGroup(backfillId, statuses);
         if (ended.isEmpty()) {
-            // the common end of a backfill: no run ended so, and the partitions of its (maybe many) successful runs need not be read
+            // the common end of a backfill: no run ended so, and the partitions of its (maybe many) successful runs
+            // need not be read
             return List.of();
         }
-        Set<String> succeeded = new java.util.HashSet<>(history.partitionsOfGroup(backfillId, EnumSet.of(RunStatus.SUCCESS)));
+        Set<String> succeeded = new HashSet<>(history.partitionsOfGroup(backfillId, EnumSet.of(RunStatus.SUCCESS)));
         return ended.stream().filter(p -> !succeeded.contains(p)).distinct().toList();
     }
 
@@ -328,7 +451,14 @@ public class BackfillService {
         Instant now = clock.instant();
         String why = "upstream run " + runId + " ended " + status;
         for (String canceled : queue.cancelDependents(runId, now, why)) {
-            audit.record(AuditEvent.of(now, "sluice", AuditAction.RUN_FINISHED, canceled, null, why, Map.of("status", RunStatus.CANCELED.name(), "after", runId))
+            audit.record(AuditEvent.of(
+                            now,
+                            "sluice",
+                            AuditAction.RUN_FINISHED,
+                            canceled,
+                            null,
+                            why,
+                            Map.of("status", RunStatus.CANCELED.name(), "after", runId))
                     .withBackfill(backfillId));
         }
     }
@@ -357,11 +487,12 @@ public class BackfillService {
         if (store.transition(backfillId, EnumSet.of(BackfillStatus.RUNNING, BackfillStatus.PAUSED), end, now)) {
             Backfill b = get(backfillId);
             Map<String, Object> outcome = new LinkedHashMap<>();
-            counts.forEach((status, n) -> outcome.put(status.name().toLowerCase(java.util.Locale.ROOT), n));
+            counts.forEach((status, n) -> outcome.put(status.name().toLowerCase(Locale.ROOT), n));
             if (!failedPartitions.isEmpty()) {
                 outcome.put("failedPartitions", failedPartitions);
             }
-            audit.record(AuditEvent.of(now, "sluice", AuditAction.BACKFILL_FINISHED, null, assetList(b.assets()), null, outcome)
+            audit.record(AuditEvent.of(
+                            now, "sluice", AuditAction.BACKFILL_FINISHED, null, assetList(b.assets()), null, outcome)
                     .withBackfill(b.id()));
         }
     }

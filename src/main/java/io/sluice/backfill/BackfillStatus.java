@@ -5,7 +5,11 @@ import java.util.Set;
 
 /** Status of a backfill. */
 public enum BackfillStatus {
-    RUNNING, PAUSED, COMPLETED, FAILED, CANCELED;
+    RUNNING,
+    PAUSED,
+    COMPLETED,
+    FAILED,
+    CANCELED;
 
     public static final Set<BackfillStatus> FINISHED = EnumSet.of(COMPLETED, FAILED, CANCELED);
 

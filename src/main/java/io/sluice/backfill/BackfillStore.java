@@ -1,6 +1,7 @@
 package io.sluice.backfill;
 
 import java.time.Instant;
+import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -21,7 +22,7 @@ public interface BackfillStore {
     List<String> idsWithStatus(Set<BackfillStatus> statuses);
 
     /** Of these backfill ids, those of backfills in {@code status}. */
-    Set<String> withStatus(java.util.Collection<String> ids, BackfillStatus status);
+    Set<String> withStatus(Collection<String> ids, BackfillStatus status);
 
     /** The backfills launched to retry the failures of {@code id} (whose parent it is), oldest first. */
     List<Backfill> retriesOf(String id);

@@ -10,8 +10,7 @@ public final class BackfillTags {
     /** The tag of a backfill's runs naming the backfill (as Dagster's {@code dagster/backfill}). */
     public static final String BACKFILL = "sluice/backfill";
 
-    private BackfillTags() {
-    }
+    private BackfillTags() {}
 
     /** The tags of a run of the backfill. */
     public static Map<String, String> of(String backfillId) {

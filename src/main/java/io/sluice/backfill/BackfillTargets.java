@@ -20,15 +20,16 @@ import java.util.function.Function;
  */
 final class BackfillTargets {
 
-    private BackfillTargets() {
-    }
+    private BackfillTargets() {}
 
     /** A part of the selection and the request field that gave it. */
-    private record Part(String field, PartitionSubset subset) {
-    }
+    private record Part(String field, PartitionSubset subset) {}
 
-    static PartitionSubset of(BackfillRequest request, List<AssetKey> assets, PartitionSpace space,
-                              Function<AssetKey, Map<String, String>> outcomes) {
+    static PartitionSubset of(
+            BackfillRequest request,
+            List<AssetKey> assets,
+            PartitionSpace space,
+            Function<AssetKey, Map<String, String>> outcomes) {
         List<Part> parts = new ArrayList<>();
         for (int i = 0; i < request.ranges().size(); i++) {
             BackfillRequest.Range r = request.ranges().get(i);
@@ -56,25 +57,36 @@ final class BackfillTargets {
             String field = "partitions[" + i + "]";
             key(space, field, key);
             if (ranges.contains(key)) {
-                String range = parts.stream().filter(p -> p.subset().contains(key)).findFirst().orElseThrow().field();
-                throw RequestRejected.invalid(field, field + " " + Text.quote(key) + " is in " + range + " already; select each partition once");
+                String range = parts.stream()
+                        .filter(p -> p.subset().contains(key))
+                        .findFirst()
+                        .orElseThrow()
+                        .field();
+                throw RequestRejected.invalid(
+                        field,
+                        field + " " + Text.quote(key) + " is in " + range + " already; select each partition once");
             }
         }
-        PartitionSubset targets = parts.isEmpty() && request.partitions().isEmpty() ? space.all()
+        PartitionSubset targets = parts.isEmpty() && request.partitions().isEmpty()
+                ? space.all()
                 : ranges.union(space.subset(request.partitions()));
         if (request.failedAndMissingOnly()) {
             PartitionSubset needed = space.empty();
             for (AssetKey asset : assets) {
                 List<String> materialized = outcomes.apply(asset).entrySet().stream()
-                        .filter(e -> PartitionState.MATERIALIZED.name().equals(e.getValue()) && space.indexOf(e.getKey()).isPresent())
-                        .map(Map.Entry::getKey).toList();
+                        .filter(e -> PartitionState.MATERIALIZED.name().equals(e.getValue())
+                                && space.indexOf(e.getKey()).isPresent())
+                        .map(Map.Entry::getKey)
+                        .toList();
                 needed = needed.union(space.subset(materialized).complement());
             }
             targets = targets.intersect(needed);
         }
         if (targets.isEmpty()) {
-            throw RequestRejected.invalid(request.failedAndMissingOnly() ? "failedAndMissingOnly" : "ranges",
-                    "the backfill selects no partition" + (request.failedAndMissingOnly() ? ": none is failed or missing" : ""));
+            throw RequestRejected.invalid(
+                    request.failedAndMissingOnly() ? "failedAndMissingOnly" : "ranges",
+                    "the backfill selects no partition"
+                            + (request.failedAndMissingOnly() ? ": none is failed or missing" : ""));
         }
         return targets;
     }
@@ -93,9 +105,12 @@ final class BackfillTargets {
         for (Part earlier : parts) {
             PartitionSubset both = earlier.subset().intersect(part.subset());
             if (!both.isEmpty()) {
-                throw RequestRejected.invalid(part.field(), part.field() + " selects " + both.keyRanges().get(0)
-                        + (both.count() > 1 ? " (" + both.count() + " partitions)" : "") + ", which " + earlier.field()
-                        + " selects already; select each partition once");
+                throw RequestRejected.invalid(
+                        part.field(),
+                        part.field() + " selects " + both.keyRanges().get(0)
+                                + (both.count() > 1 ? " (" + both.count() + " partitions)" : "") + ", which "
+                                + earlier.field()
+                                + " selects already; select each partition once");
             }
         }
         parts.add(part);

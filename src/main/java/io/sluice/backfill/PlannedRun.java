@@ -18,7 +18,8 @@ public record PlannedRun(int sequence, List<AssetKey> assets, List<String> parti
             throw new IllegalArgumentException("a planned run needs assets");
         }
         if (after.stream().anyMatch(a -> a >= sequence)) {
-            throw new IllegalArgumentException("run " + sequence + " can only wait for runs planned before it: " + after);
+            throw new IllegalArgumentException(
+                    "run " + sequence + " can only wait for runs planned before it: " + after);
         }
     }
 

@@ -52,8 +52,8 @@ public class AssetCatalog {
             AssetSpec<?> spec = asset.spec();
             Asset<?> previous = byKey.put(spec.key(), asset);
             if (previous != null) {
-                throw new CatalogException("asset " + spec.key() + " is declared twice: by "
-                        + className(previous) + " and by " + className(asset));
+                throw new CatalogException("asset " + spec.key() + " is declared twice: by " + className(previous)
+                        + " and by " + className(asset));
             }
             deps.put(spec.key(), spec.deps());
         }

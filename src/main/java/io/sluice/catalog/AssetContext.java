@@ -2,7 +2,6 @@ package io.sluice.catalog;
 
 import io.sluice.lake.Lake;
 import io.sluice.lake.TableOutput;
-
 import java.util.Optional;
 
 /** What an asset's compute gets from Sluice for one run. */

@@ -3,6 +3,7 @@ package io.sluice.catalog;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Collections;
 import java.util.Deque;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -35,7 +36,9 @@ public final class AssetGraph {
         SortedMap<AssetKey, Set<AssetKey>> upstream = new TreeMap<>();
         deps.forEach((k, v) -> upstream.put(k, Set.copyOf(new TreeSet<>(v))));
         List<String> missing = new ArrayList<>();
-        upstream.forEach((k, ups) -> ups.stream().filter(u -> !upstream.containsKey(u)).sorted()
+        upstream.forEach((k, ups) -> ups.stream()
+                .filter(u -> !upstream.containsKey(u))
+                .sorted()
                 .forEach(u -> missing.add("asset " + k + " depends on " + u + ", which is not declared")));
         if (!missing.isEmpty()) {
             throw new CatalogException(String.join("; ", missing));
@@ -53,19 +56,23 @@ public final class AssetGraph {
         return List.copyOf(order);
     }
 
-    private static void visit(AssetKey k, Map<AssetKey, Set<AssetKey>> upstream, Set<AssetKey> done,
-                              Deque<AssetKey> path, List<AssetKey> order) {
+    private static void visit(
+            AssetKey k,
+            Map<AssetKey, Set<AssetKey>> upstream,
+            Set<AssetKey> done,
+            Deque<AssetKey> path,
+            List<AssetKey> order) {
         if (done.contains(k)) {
             return;
         }
         if (path.contains(k)) {
             List<AssetKey> cycle = new ArrayList<>();
             List<AssetKey> stack = new ArrayList<>(path);
-            java.util.Collections.reverse(stack);
+            Collections.reverse(stack);
             cycle.addAll(stack.subList(stack.indexOf(k), stack.size()));
             cycle.add(k);
-            throw new CatalogException("dependency cycle: " + cycle.stream().map(AssetKey::toString)
-                    .collect(Collectors.joining(" -> ")));
+            throw new CatalogException("dependency cycle: "
+                    + cycle.stream().map(AssetKey::toString).collect(Collectors.joining(" -> ")));
         }
         path.push(k);
         for (AssetKey u : new TreeSet<>(upstream.get(k))) {

@@ -11,11 +11,13 @@ public record AssetKey(List<String> path) implements Comparable<AssetKey> {
     public AssetKey {
         path = List.copyOf(path);
         if (path.size() < 2) {
-            throw new IllegalArgumentException("asset key needs a group and a name, like 'group/name': " + String.join("/", path));
+            throw new IllegalArgumentException(
+                    "asset key needs a group and a name, like 'group/name': " + String.join("/", path));
         }
         for (String segment : path) {
             if (!SEGMENT.matcher(segment).matches()) {
-                throw new IllegalArgumentException("invalid asset key segment '" + segment + "' (letters, digits, _ . -)");
+                throw new IllegalArgumentException(
+                        "invalid asset key segment '" + segment + "' (letters, digits, _ . -)");
             }
         }
     }

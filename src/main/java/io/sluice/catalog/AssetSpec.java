@@ -3,7 +3,6 @@ package io.sluice.catalog;
 import io.sluice.lake.AssetCheck;
 import io.sluice.lake.TableSpec;
 import io.sluice.lake.WriteMode;
-
 import io.sluice.partitions.PartitionsDefinition;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -43,14 +42,16 @@ public record AssetSpec<C extends Record>(
         Objects.requireNonNull(table, "table");
         Objects.requireNonNull(pool, "pool");
         if (table.isPresent() && table.get().mode().writesOnePartition() && !partitions.isPartitioned()) {
-            throw new IllegalArgumentException("asset " + key + " writes with PARTITION_OVERWRITE but is not partitioned");
+            throw new IllegalArgumentException(
+                    "asset " + key + " writes with PARTITION_OVERWRITE but is not partitioned");
         }
         if (processesRanges && !partitions.isPartitioned()) {
             throw new IllegalArgumentException("asset " + key + " processes partition ranges but is not partitioned");
         }
         if (processesRanges && table.isPresent() && table.get().mode().writesOnePartition()) {
-            throw new IllegalArgumentException("asset " + key + " processes partition ranges, but PARTITION_OVERWRITE replaces one "
-                    + "partition per write: use APPEND, UPSERT or BITEMPORAL_MERGE, or process one partition at a time");
+            throw new IllegalArgumentException(
+                    "asset " + key + " processes partition ranges, but PARTITION_OVERWRITE replaces one "
+                            + "partition per write: use APPEND, UPSERT or BITEMPORAL_MERGE, or process one partition at a time");
         }
         if (deps.contains(key)) {
             throw new IllegalArgumentException("asset " + key + " depends on itself");
@@ -76,8 +77,7 @@ public record AssetSpec<C extends Record>(
     }
 
     /** The run config of assets that take none. */
-    public record NoConfig() {
-    }
+    public record NoConfig() {}
 
     public static final class Builder<C extends Record> {
         private final AssetKey key;
@@ -164,8 +164,18 @@ public record AssetSpec<C extends Record>(
         }
 
         public AssetSpec<C> build() {
-            return new AssetSpec<>(key, description, owners, tags, deps, configType, defaultConfig, partitions, Optional.ofNullable(table),
-                    Optional.ofNullable(pool), processesRanges);
+            return new AssetSpec<>(
+                    key,
+                    description,
+                    owners,
+                    tags,
+                    deps,
+                    configType,
+                    defaultConfig,
+                    partitions,
+                    Optional.ofNullable(table),
+                    Optional.ofNullable(pool),
+                    processesRanges);
         }
     }
 }

@@ -6,6 +6,7 @@ import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.Pattern;
 import jakarta.validation.constraints.Size;
+import java.lang.reflect.Method;
 import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.RecordComponent;
 import java.lang.reflect.Type;
@@ -24,8 +25,7 @@ import java.util.Map;
  */
 public final class ConfigSchema {
 
-    private ConfigSchema() {
-    }
+    private ConfigSchema() {}
 
     public static Map<String, Object> of(Class<? extends Record> type, Record defaults) {
         Map<String, Object> schema = objectSchema(type, defaults);
@@ -43,7 +43,11 @@ public final class ConfigSchema {
             if (defaults != null) {
                 Object value = read(c, defaults);
                 if (value != null && isSimple(value)) {
-                    p.put("default", value instanceof Number || value instanceof Boolean || value instanceof String ? value : value instanceof Enum<?> e ? e.name() : value.toString());
+                    p.put(
+                            "default",
+                            value instanceof Number || value instanceof Boolean || value instanceof String
+                                    ? value
+                                    : value instanceof Enum<?> e ? e.name() : value.toString());
                 }
             }
             properties.put(c.getName(), p);
@@ -59,8 +63,12 @@ public final class ConfigSchema {
     }
 
     private static boolean isSimple(Object value) {
-        return value instanceof String || value instanceof Number || value instanceof Boolean
-                || value instanceof Enum<?> || value instanceof LocalDate || value instanceof Instant;
+        return value instanceof String
+                || value instanceof Number
+                || value instanceof Boolean
+                || value instanceof Enum<?>
+                || value instanceof LocalDate
+                || value instanceof Instant;
     }
 
     private static Object read(RecordComponent c, Object target) {
@@ -73,7 +81,8 @@ public final class ConfigSchema {
 
     private static Map<String, Object> typeSchema(Type type) {
         Map<String, Object> p = new LinkedHashMap<>();
-        if (type instanceof ParameterizedType pt && pt.getRawType() instanceof Class<?> raw
+        if (type instanceof ParameterizedType pt
+                && pt.getRawType() instanceof Class<?> raw
                 && Collection.class.isAssignableFrom(raw)) {
             p.put("type", "array");
             p.put("items", typeSchema(pt.getActualTypeArguments()[0]));
@@ -84,7 +93,10 @@ public final class ConfigSchema {
             p.put("type", "string");
         } else if (c == int.class || c == Integer.class || c == long.class || c == Long.class) {
             p.put("type", "integer");
-        } else if (c == double.class || c == Double.class || c == float.class || c == Float.class
+        } else if (c == double.class
+                || c == Double.class
+                || c == float.class
+                || c == Float.class
                 || Number.class.isAssignableFrom(c)) {
             p.put("type", "number");
         } else if (c == boolean.class || c == Boolean.class) {
@@ -97,7 +109,11 @@ public final class ConfigSchema {
             p.put("format", "date-time");
         } else if (c.isEnum()) {
             p.put("type", "string");
-            p.put("enum", Arrays.stream(c.getEnumConstants()).map(e -> ((Enum<?>) e).name()).toList());
+            p.put(
+                    "enum",
+                    Arrays.stream(c.getEnumConstants())
+                            .map(e -> ((Enum<?>) e).name())
+                            .toList());
         } else if (c.isRecord()) {
             p.putAll(objectSchema(c, null));
         } else {
@@ -108,7 +124,7 @@ public final class ConfigSchema {
 
     /** Bean Validation annotations do not target record components; they land on the field and the accessor. */
     private static void constraints(RecordComponent component, Map<String, Object> p, List<String> required) {
-        java.lang.reflect.Method c = component.getAccessor();
+        Method c = component.getAccessor();
         if (c.isAnnotationPresent(NotNull.class) || c.isAnnotationPresent(NotBlank.class)) {
             required.add(component.getName());
         }

@@ -4,7 +4,10 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 /** {@code sluice lake ...}: commands on the DuckDB lake. */
-@Command(name = "lake", mixinStandardHelpOptions = true, description = "Commands on the lake.",
+@Command(
+        name = "lake",
+        mixinStandardHelpOptions = true,
+        description = "Commands on the lake.",
         subcommands = {ReplayCommand.class})
 final class LakeCommand implements Runnable {
 

@@ -21,24 +21,36 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /** {@code sluice lake replay FILE --out table.csv [--probes probes.jsonl] [--db PATH]} (see docs/bitemporal.md). */
-@Command(name = "replay", mixinStandardHelpOptions = true,
-        description = {"Applies the batches of a replay file to a fresh bi-temporal table and exports the result.",
+@Command(
+        name = "replay",
+        mixinStandardHelpOptions = true,
+        description = {
+            "Applies the batches of a replay file to a fresh bi-temporal table and exports the result.",
             "Exit codes: 0 every batch went as expected, 1 a batch's outcome differs from its expect_error, "
-                    + "2 bad input."})
+                    + "2 bad input."
+        })
 final class ReplayCommand implements Callable<Integer> {
 
     @Parameters(index = "0", paramLabel = "FILE", description = "The replay file (JSON).")
     Path file;
 
-    @Option(names = "--out", required = true, paramLabel = "CSV",
+    @Option(
+            names = "--out",
+            required = true,
+            paramLabel = "CSV",
             description = "Where to write the whole table as CSV (header, \\N for NULL), whatever the name's ending; "
                     + "gzip- or zstd-compressed when the name ends in .gz or .zst.")
     Path out;
 
-    @Option(names = "--probes", paramLabel = "JSONL", description = "Where to write the probe answers, one JSON per line.")
+    @Option(
+            names = "--probes",
+            paramLabel = "JSONL",
+            description = "Where to write the probe answers, one JSON per line.")
     Path probes;
 
-    @Option(names = "--db", paramLabel = "PATH",
+    @Option(
+            names = "--db",
+            paramLabel = "PATH",
             description = "A DuckDB database file to replay into (default: a fresh in-memory database).")
     Path db;
 
@@ -71,14 +83,14 @@ final class ReplayCommand implements Callable<Integer> {
                 Replay.Report report;
                 try (Connection connection = DriverManager.getConnection(
                         db == null ? "jdbc:duckdb:" : "jdbc:duckdb:" + db.toAbsolutePath())) {
-                    report = new Replay(clock).run(connection, replay, outputs.temporary(0), probesTemporary,
-                            stdout::println);
+                    report = new Replay(clock)
+                            .run(connection, replay, outputs.temporary(0), probesTemporary, stdout::println);
                 }
                 outputs.commit();
                 long unexpected = report.unexpected();
                 if (unexpected > 0) {
-                    stderr.println("sluice: " + unexpected + " of " + report.batches().size()
-                            + " batches did not go as the replay file expected");
+                    stderr.println("sluice: " + unexpected + " of "
+                            + report.batches().size() + " batches did not go as the replay file expected");
                     return SluiceCli.UNEXPECTED_OUTCOME;
                 }
                 return SluiceCli.OK;

@@ -1,5 +1,6 @@
 package io.sluice.cli;
 
+import io.sluice.IoReason;
 import io.sluice.lake.duckdb.replay.ReplayInputException;
 import java.io.IOException;
 import java.io.InputStream;
@@ -135,8 +136,8 @@ final class ReplayOutputs implements AutoCloseable {
         try (InputStream in = Files.newInputStream(path)) {
             head = in.readNBytes(12);
         } catch (IOException e) {
-            throw new ReplayInputException(t.label() + ": cannot read the file to check what it holds ("
-                    + io.sluice.IoReason.of(e) + ")");
+            throw new ReplayInputException(
+                    t.label() + ": cannot read the file to check what it holds (" + IoReason.of(e) + ")");
         }
         if (head.length == 12 && Arrays.equals(head, 8, 12, DUCKDB_MAGIC, 0, 4)) {
             throw new ReplayInputException(t.label() + ": is a DuckDB database; refusing to overwrite it");

@@ -8,8 +8,12 @@ import picocli.CommandLine.Command;
  * The {@code sluice} command line: a plain {@code main}, no Quarkus runtime. Exit codes: 0 success, 1 a replay
  * whose batches did not go as the file expected, 2 bad input (arguments, missing or invalid files).
  */
-@Command(name = "sluice", mixinStandardHelpOptions = true, version = "sluice 0.1.0",
-        description = "Sluice command line tools.", subcommands = LakeCommand.class)
+@Command(
+        name = "sluice",
+        mixinStandardHelpOptions = true,
+        version = "sluice 0.1.0",
+        description = "Sluice command line tools.",
+        subcommands = LakeCommand.class)
 public final class SluiceCli implements Runnable {
 
     public static final int OK = 0;
@@ -40,13 +44,10 @@ public final class SluiceCli implements Runnable {
      * sources adds {@code lake bench}) with the given streams and this command line's error handling.
      */
     static int run(CommandLine cli, String[] args, PrintWriter out, PrintWriter err) {
-        cli
-                .setOut(out)
-                .setErr(err)
-                .setExecutionExceptionHandler((e, commandLine, parsed) -> {
-                    commandLine.getErr().println("sluice: " + oneLine(e));
-                    return BAD_INPUT;
-                });
+        cli.setOut(out).setErr(err).setExecutionExceptionHandler((e, commandLine, parsed) -> {
+            commandLine.getErr().println("sluice: " + oneLine(e));
+            return BAD_INPUT;
+        });
         cli.setParameterExceptionHandler((e, args1) -> {
             CommandLine.Model.CommandSpec spec = e.getCommandLine().getCommandSpec();
             e.getCommandLine().getErr().println("sluice: " + e.getMessage());

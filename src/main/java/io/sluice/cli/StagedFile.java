@@ -1,5 +1,6 @@
 package io.sluice.cli;
 
+import io.sluice.IoReason;
 import io.sluice.lake.duckdb.replay.ReplayInputException;
 import java.io.IOException;
 import java.nio.file.AtomicMoveNotSupportedException;
@@ -42,18 +43,18 @@ final class StagedFile implements AutoCloseable {
             throw new ReplayInputException(target.label() + ": directory " + dir + " does not exist");
         }
         for (int attempt = 0; ; attempt++) {
-            Path temporary = dir.resolve(".sluice-" + HexFormat.of().toHexDigits(RANDOM.nextInt()) + "-"
-                    + destination.getFileName());
+            Path temporary = dir.resolve(
+                    ".sluice-" + HexFormat.of().toHexDigits(RANDOM.nextInt()) + "-" + destination.getFileName());
             try {
                 return new StagedFile(target, destination, Files.createFile(temporary));
             } catch (FileAlreadyExistsException e) {
                 if (attempt == 10) {
-                    throw new ReplayInputException(target.label() + ": cannot create a file in " + dir
-                            + " (every name tried exists)");
+                    throw new ReplayInputException(
+                            target.label() + ": cannot create a file in " + dir + " (every name tried exists)");
                 }
             } catch (IOException e) {
-                throw new ReplayInputException(target.label() + ": cannot create a file in " + dir + " ("
-                        + io.sluice.IoReason.of(e) + ")");
+                throw new ReplayInputException(
+                        target.label() + ": cannot create a file in " + dir + " (" + IoReason.of(e) + ")");
             }
         }
     }
@@ -72,8 +73,8 @@ final class StagedFile implements AutoCloseable {
             }
             moved = true;
         } catch (IOException e) {
-            throw new ReplayInputException(target.label() + ": cannot move " + temporary.getFileName()
-                    + " into place (" + io.sluice.IoReason.of(e) + ")");
+            throw new ReplayInputException(target.label() + ": cannot move " + temporary.getFileName() + " into place ("
+                    + IoReason.of(e) + ")");
         }
     }
 

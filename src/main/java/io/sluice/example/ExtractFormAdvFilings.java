@@ -32,9 +32,12 @@ public class ExtractFormAdvFilings implements Asset<ExtractFormAdvFilings.Config
      *                again to see late filings arrive. A day from 1900-01-01 to 9999-12-31: a run replaces its days'
      *                filings with those published by then, so an absurd day (0000-01-01) would empty them
      */
-    public record Config(@Min(1) @Max(250_000) int firms, @Min(0) int seed,
-                         @DateBetween(min = "1900-01-01", max = "9999-12-31") LocalDate through) {
-    }
+    public record Config(
+            @Min(1) @Max(250_000) int firms,
+            @Min(0) int seed,
+
+            @DateBetween(min = "1900-01-01", max = "9999-12-31")
+            LocalDate through) {}
 
     private static final String SQL = load();
 
@@ -42,7 +45,8 @@ public class ExtractFormAdvFilings implements Asset<ExtractFormAdvFilings.Config
 
     public ExtractFormAdvFilings(@ConfigProperty(name = "sluice.example.firms", defaultValue = "200") int firms) {
         this.spec = AssetSpec.builder("extract/form_adv_filings", Config.class, new Config(firms, 1, null))
-                .description("SEC Form ADV filings as downloaded, by filing day: firms, names, owners; deterministic stand-in generator")
+                .description(
+                        "SEC Form ADV filings as downloaded, by filing day: firms, names, owners; deterministic stand-in generator")
                 .owners("data-platform@example.com")
                 .tag("source", "sec")
                 .tag("layer", "extract")
@@ -59,23 +63,36 @@ public class ExtractFormAdvFilings implements Asset<ExtractFormAdvFilings.Config
     @Override
     public MaterializeResult materialize(AssetContext<Config> context) {
         Config config = context.config();
-        FormAdvTables.Window days = FormAdvTables.Window.of(context.partitionRange().orElseThrow());
+        FormAdvTables.Window days =
+                FormAdvTables.Window.of(context.partitionRange().orElseThrow());
         String query = SQL.replace("{firms}", Integer.toString(config.firms()))
                 .replace("{seed}", Integer.toString(config.seed()))
                 .replace("{from}", days.from().toString())
                 .replace("{to}", days.to().toString())
-                .replace("{through}", config.through() == null ? "9999-12-31" : config.through().toString());
-        context.log().info("generating filings of " + config.firms() + " firms filed from " + days.from() + " before " + days.to()
-                + (config.through() == null ? "" : ", published through " + config.through()));
+                .replace(
+                        "{through}",
+                        config.through() == null
+                                ? "9999-12-31"
+                                : config.through().toString());
+        context.log()
+                .info("generating filings of " + config.firms() + " firms filed from " + days.from() + " before "
+                        + days.to() + (config.through() == null ? "" : ", published through " + config.through()));
         String table = FormAdvTables.EXTRACT;
-        // created and committed on its own: DuckDB loses values of a large insert into a table created in the same transaction
-        context.lake().write(table, lake -> lake.execute("CREATE TABLE IF NOT EXISTS " + table + " AS " + query + " LIMIT 0"));
+        // created and committed on its own: DuckDB loses values of a large insert into a table created in the same
+        // transaction
+        context.lake()
+                .write(
+                        table,
+                        lake -> lake.execute("CREATE TABLE IF NOT EXISTS " + table + " AS " + query + " LIMIT 0"));
         long rows = context.lake().write(table, lake -> {
             lake.execute("DELETE FROM " + table + " WHERE " + days.where("filing_date"));
             return lake.execute("INSERT INTO " + table + " " + query);
         });
-        return MaterializeResult.rows(rows).withMetadata("table", table).withMetadata("firms", config.firms())
-                .withMetadata("from", days.from().toString()).withMetadata("to", days.to().toString());
+        return MaterializeResult.rows(rows)
+                .withMetadata("table", table)
+                .withMetadata("firms", config.firms())
+                .withMetadata("from", days.from().toString())
+                .withMetadata("to", days.to().toString());
     }
 
     private static String load() {

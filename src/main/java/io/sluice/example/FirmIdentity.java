@@ -1,7 +1,7 @@
 package io.sluice.example;
 
-import io.sluice.lake.AssetCheck;
 import io.sluice.catalog.AssetSpec;
+import io.sluice.lake.AssetCheck;
 import io.sluice.lake.WriteMode;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.List;
@@ -19,10 +19,14 @@ public class FirmIdentity extends FormAdvKeyedAsset {
             .tag("layer", "transform")
             .tag("key", "crd_number")
             .deps("raw/form_adv_filings")
-            .table(FormAdvTables.FIRM_IDENTITY, WriteMode.bitemporal(List.of("crd_number"), List.of("legal_name", "business_name"),
-                    "filing_date", List.of()))
-            .check(new AssetCheck.NotNull("names_present", AssetCheck.Severity.ERROR, List.of("legal_name", "business_name")))
-            .check(new AssetCheck.UniqueKeys("one_current_identity_per_firm", AssetCheck.Severity.ERROR, List.of("crd_number")))
+            .table(
+                    FormAdvTables.FIRM_IDENTITY,
+                    WriteMode.bitemporal(
+                            List.of("crd_number"), List.of("legal_name", "business_name"), "filing_date", List.of()))
+            .check(new AssetCheck.NotNull(
+                    "names_present", AssetCheck.Severity.ERROR, List.of("legal_name", "business_name")))
+            .check(new AssetCheck.UniqueKeys(
+                    "one_current_identity_per_firm", AssetCheck.Severity.ERROR, List.of("crd_number")))
             .build();
 
     @Override
@@ -33,6 +37,7 @@ public class FirmIdentity extends FormAdvKeyedAsset {
     @Override
     String select(String source) {
         return "SELECT crd_number, filing_date, arg_max(legal_name, amendment_no) AS legal_name, "
-                + "arg_max(business_name, amendment_no) AS business_name FROM (" + source + ") GROUP BY crd_number, filing_date";
+                + "arg_max(business_name, amendment_no) AS business_name FROM (" + source
+                + ") GROUP BY crd_number, filing_date";
     }
 }

@@ -3,10 +3,11 @@ package io.sluice.example;
 import io.sluice.catalog.AssetContext;
 import io.sluice.catalog.AssetSpec;
 import io.sluice.catalog.KeyedAsset;
-import io.sluice.lake.LakeSession;
 import io.sluice.catalog.MaterializeResult;
+import io.sluice.lake.LakeSession;
 import java.util.List;
 import java.util.Optional;
+import java.util.stream.Collectors;
 
 /**
  * The keyed contract of the Form ADV transforms: keys are CRD numbers, the watermark is raw's table version
@@ -19,17 +20,21 @@ abstract class FormAdvKeyedAsset implements KeyedAsset<AssetSpec.NoConfig> {
 
     @Override
     public List<String> allKeys(AssetContext<AssetSpec.NoConfig> context) {
-        return context.lake().read(lake -> rawExists(lake)
-                ? lake.queryStrings("SELECT DISTINCT crd_number::VARCHAR FROM " + FormAdvTables.RAW + " ORDER BY 1")
-                : List.of());
+        return context.lake()
+                .read(lake -> rawExists(lake)
+                        ? lake.queryStrings(
+                                "SELECT DISTINCT crd_number::VARCHAR FROM " + FormAdvTables.RAW + " ORDER BY 1")
+                        : List.of());
     }
 
     @Override
     public List<String> changedKeys(AssetContext<AssetSpec.NoConfig> context, String since, String until) {
         long after = version(since);
         long upTo = version(until);
-        return context.lake().read(lake -> lake.queryStrings("SELECT DISTINCT crd_number::VARCHAR FROM " + FormAdvTables.RAW
-                + " WHERE filing_id IN (" + lake.loadsAppended(FormAdvTables.RAW, after, upTo) + ") ORDER BY 1"));
+        return context.lake()
+                .read(lake -> lake.queryStrings(
+                        "SELECT DISTINCT crd_number::VARCHAR FROM " + FormAdvTables.RAW + " WHERE filing_id IN ("
+                                + lake.loadsAppended(FormAdvTables.RAW, after, upTo) + ") ORDER BY 1"));
     }
 
     @Override
@@ -52,14 +57,19 @@ abstract class FormAdvKeyedAsset implements KeyedAsset<AssetSpec.NoConfig> {
     @Override
     public MaterializeResult processBatch(AssetContext<AssetSpec.NoConfig> context, List<String> keys) {
         if (!context.lake().read(FormAdvKeyedAsset::rawExists)) {
-            throw new IllegalStateException("raw/form_adv_filings has not been materialized yet, so there are no filings to "
-                    + "transform: land some filing days first (a backfill of extract/form_adv_filings and raw/form_adv_filings)");
+            throw new IllegalStateException(
+                    "raw/form_adv_filings has not been materialized yet, so there are no filings to "
+                            + "transform: land some filing days first (a backfill of extract/form_adv_filings and raw/form_adv_filings)");
         }
-        String keyList = keys.stream().map(k -> "'" + k.replace("'", "''") + "'").collect(java.util.stream.Collectors.joining(", "));
-        long unknown = context.lake().read(lake -> lake.queryLong("SELECT count(*) FROM (VALUES " + values(keys) + ") b(key) "
-                + "WHERE NOT EXISTS (SELECT 1 FROM " + FormAdvTables.RAW + " r WHERE r.crd_number::VARCHAR = b.key)"));
+        String keyList =
+                keys.stream().map(k -> "'" + k.replace("'", "''") + "'").collect(Collectors.joining(", "));
+        long unknown = context.lake()
+                .read(lake -> lake.queryLong("SELECT count(*) FROM (VALUES " + values(keys) + ") b(key) "
+                        + "WHERE NOT EXISTS (SELECT 1 FROM " + FormAdvTables.RAW
+                        + " r WHERE r.crd_number::VARCHAR = b.key)"));
         if (unknown > 0) {
-            context.log().warn(unknown + " of " + keys.size() + " keys are not CRD numbers found in raw; they are skipped");
+            context.log()
+                    .warn(unknown + " of " + keys.size() + " keys are not CRD numbers found in raw; they are skipped");
         }
         String source = "SELECT * FROM " + FormAdvTables.RAW + " WHERE crd_number::VARCHAR IN (" + keyList + ")";
         long staged = context.output().rows(select(source));
@@ -67,7 +77,7 @@ abstract class FormAdvKeyedAsset implements KeyedAsset<AssetSpec.NoConfig> {
     }
 
     private static String values(List<String> keys) {
-        return keys.stream().map(k -> "('" + k.replace("'", "''") + "')").collect(java.util.stream.Collectors.joining(", "));
+        return keys.stream().map(k -> "('" + k.replace("'", "''") + "')").collect(Collectors.joining(", "));
     }
 
     private static boolean rawExists(LakeSession lake) {

@@ -14,13 +14,14 @@ final class FormAdvTables {
     /** Filing days: one partition per day since Form ADV went electronic (keys {@code yyyy-MM-dd}, UTC). */
     static final TimeWindowPartitions FILING_DAYS = TimeWindowPartitions.daily(LocalDate.of(2001, 1, 1));
 
-    private FormAdvTables() {
-    }
+    private FormAdvTables() {}
 
     /** The filing dates {@code [from, to)} of a range of filing days. */
     record Window(LocalDate from, LocalDate to) {
         static Window of(PartitionRange range) {
-            return new Window(LocalDate.parse(range.first()), LocalDate.parse(range.last()).plusDays(1));
+            return new Window(
+                    LocalDate.parse(range.first()),
+                    LocalDate.parse(range.last()).plusDays(1));
         }
 
         /** SQL condition on a DATE column. */

@@ -1,10 +1,10 @@
 package io.sluice.example;
 
 import io.sluice.catalog.Asset;
-import io.sluice.lake.AssetCheck;
 import io.sluice.catalog.AssetContext;
 import io.sluice.catalog.AssetSpec;
 import io.sluice.catalog.MaterializeResult;
+import io.sluice.lake.AssetCheck;
 import io.sluice.lake.WriteMode;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.List;
@@ -25,7 +25,10 @@ public class RawFormAdvFilings implements Asset<AssetSpec.NoConfig> {
             .partitions(FormAdvTables.FILING_DAYS)
             .processesRanges()
             .table(FormAdvTables.RAW, WriteMode.append("filing_id"))
-            .check(new AssetCheck.NotNull("keys_present", AssetCheck.Severity.ERROR, List.of("filing_id", "crd_number", "filing_date", "owner_key")))
+            .check(new AssetCheck.NotNull(
+                    "keys_present",
+                    AssetCheck.Severity.ERROR,
+                    List.of("filing_id", "crd_number", "filing_date", "owner_key")))
             .build();
 
     @Override
@@ -36,11 +39,14 @@ public class RawFormAdvFilings implements Asset<AssetSpec.NoConfig> {
     @Override
     public MaterializeResult materialize(AssetContext<AssetSpec.NoConfig> context) {
         String runId = context.runId().replace("'", "");
-        FormAdvTables.Window days = FormAdvTables.Window.of(context.partitionRange().orElseThrow());
-        long staged = context.output().rows("SELECT *, '" + runId + "' AS _load_run_id, now() AS _loaded_at FROM " + FormAdvTables.EXTRACT
-                + " WHERE " + days.where("filing_date"));
-        context.log().info("staged " + staged + " extracted rows filed from " + days.from() + " before " + days.to()
-                + "; filings already landed are skipped");
+        FormAdvTables.Window days =
+                FormAdvTables.Window.of(context.partitionRange().orElseThrow());
+        long staged = context.output()
+                .rows("SELECT *, '" + runId + "' AS _load_run_id, now() AS _loaded_at FROM " + FormAdvTables.EXTRACT
+                        + " WHERE " + days.where("filing_date"));
+        context.log()
+                .info("staged " + staged + " extracted rows filed from " + days.from() + " before " + days.to()
+                        + "; filings already landed are skipped");
         return MaterializeResult.rows(staged).withMetadata("table", FormAdvTables.RAW);
     }
 }

@@ -7,10 +7,18 @@ import java.util.Objects;
  * A data check declared with an asset. {@link Severity#ERROR} checks run before publishing and block it;
  * {@link Severity#WARN} checks run after publishing and are only reported.
  */
-public sealed interface AssetCheck permits AssetCheck.RowCountTolerance, AssetCheck.NotNull, AssetCheck.UniqueKeys,
-        AssetCheck.AcceptedValues, AssetCheck.Range, AssetCheck.CustomSql {
+public sealed interface AssetCheck
+        permits AssetCheck.RowCountTolerance,
+                AssetCheck.NotNull,
+                AssetCheck.UniqueKeys,
+                AssetCheck.AcceptedValues,
+                AssetCheck.Range,
+                AssetCheck.CustomSql {
 
-    enum Severity { ERROR, WARN }
+    enum Severity {
+        ERROR,
+        WARN
+    }
 
     String name();
 

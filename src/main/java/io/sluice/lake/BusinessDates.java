@@ -23,7 +23,8 @@ public record BusinessDates(LocalDate from, LocalDate until) {
         Objects.requireNonNull(from, "from");
         Objects.requireNonNull(until, "until");
         if (!from.isBefore(until)) {
-            throw new IllegalArgumentException("business dates must end after they start: [" + from + ", " + until + ")");
+            throw new IllegalArgumentException(
+                    "business dates must end after they start: [" + from + ", " + until + ")");
         }
     }
 
@@ -40,7 +41,8 @@ public record BusinessDates(LocalDate from, LocalDate until) {
         TimeWindow window = space.window(index.getAsLong());
         ZonedDateTime start = window.start().atZone(windows.zone());
         ZonedDateTime end = window.end().atZone(windows.zone());
-        if (!start.toLocalTime().equals(LocalTime.MIDNIGHT) || !end.toLocalTime().equals(LocalTime.MIDNIGHT)) {
+        if (!start.toLocalTime().equals(LocalTime.MIDNIGHT)
+                || !end.toLocalTime().equals(LocalTime.MIDNIGHT)) {
             return Optional.empty();
         }
         return Optional.of(new BusinessDates(start.toLocalDate(), end.toLocalDate()));

@@ -9,8 +9,7 @@ import java.util.Optional;
 public interface DeclaredTables {
 
     /** A declared table and the key of the asset that declares it. */
-    record Declared(String asset, TableSpec table) {
-    }
+    record Declared(String asset, TableSpec table) {}
 
     /** The declaration of the table named {@code name} (case-insensitive), if an asset declares it. */
     Optional<Declared> declared(String name);

@@ -1,5 +1,6 @@
 package io.sluice.lake;
 
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -30,7 +31,12 @@ public interface Lake {
      * from what the lake keeps for the retention period, and keep what the rollback takes out, so that a later rollback
      * (to a run after the target) brings it back.
      */
-    RollbackOutcome rollback(TableSpec table, RollbackTarget target, String runId, Optional<String> partition, Optional<BusinessDates> dates);
+    RollbackOutcome rollback(
+            TableSpec table,
+            RollbackTarget target,
+            String runId,
+            Optional<String> partition,
+            Optional<BusinessDates> dates);
 
     /**
      * This lake as run {@code runId} uses it: the run's reads, writes, staging and rollbacks through the returned lake can
@@ -49,7 +55,7 @@ public interface Lake {
      * The writes run {@code runId} published and rolled back, oldest first, from the lake's write log. Writes an asset made
      * itself through {@link #write} are not in it.
      */
-    java.util.List<LakeWrite> writesOf(String runId);
+    List<LakeWrite> writesOf(String runId);
 
     @FunctionalInterface
     interface LakeWork<T> {

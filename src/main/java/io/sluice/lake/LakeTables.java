@@ -10,16 +10,18 @@ import java.util.Optional;
 public interface LakeTables {
 
     /** One table: its write mode ({@code UNMANAGED} if no asset declares it), row counts and last write. */
-    record TableInfo(String name, String writeMode, String asset, long currentRows, long totalRows, LastWrite lastWrite) {
-    }
+    record TableInfo(
+            String name, String writeMode, String asset, long currentRows, long totalRows, LastWrite lastWrite) {}
 
-    record LastWrite(String runId, Instant writtenAt, Instant systemTime, long rowsInserted, long rowsRemoved) {
-    }
+    record LastWrite(String runId, Instant writtenAt, Instant systemTime, long rowsInserted, long rowsRemoved) {}
 
     /** Rows opened and closed by one run in a bi-temporal table. */
-    record Changes(String table, String runId, List<Instant> systemTimes, List<Map<String, Object>> opened,
-                   List<Map<String, Object>> closed) {
-    }
+    record Changes(
+            String table,
+            String runId,
+            List<Instant> systemTimes,
+            List<Map<String, Object>> opened,
+            List<Map<String, Object>> closed) {}
 
     /** A read the table does not support (a bi-temporal filter on another mode, a key on a table without keys), naming the parameter. */
     final class UnsupportedRead extends RuntimeException {
@@ -46,8 +48,13 @@ public interface LakeTables {
      *
      * @throws UnsupportedRead when a filter does not apply to the table
      */
-    List<Map<String, Object>> rows(String name, Optional<LocalDate> businessDate, Optional<Instant> systemTime, Optional<String> key,
-                                   int limit, int offset);
+    List<Map<String, Object>> rows(
+            String name,
+            Optional<LocalDate> businessDate,
+            Optional<Instant> systemTime,
+            Optional<String> key,
+            int limit,
+            int offset);
 
     /** @throws UnsupportedRead when the table does not keep changes by run */
     Changes changes(String name, String runId, int limit);

@@ -18,8 +18,7 @@ public final class LakeTimes {
     /** "0001-01-01T00:00:00Z and 9999-12-31T23:59:59.999999Z", for messages. */
     public static final String INSTANTS = FIRST_INSTANT + " and " + LAST_INSTANT;
 
-    private LakeTimes() {
-    }
+    private LakeTimes() {}
 
     public static boolean outside(LocalDate date) {
         return date.isBefore(FIRST_DATE) || date.isAfter(LAST_DATE);

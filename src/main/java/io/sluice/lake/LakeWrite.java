@@ -10,8 +10,17 @@ import java.time.Instant;
  * @param partition the partition or range written, or null for a table that is not partitioned (or a whole-table write)
  * @param watermark the step's watermark on success, or null when the step moves none
  */
-public record LakeWrite(String table, String partition, String mode, Instant writtenAt, Instant systemTime, long rowsIn,
-                        long rowsInserted, long rowsRemoved, long currentRows, String watermark) {
+public record LakeWrite(
+        String table,
+        String partition,
+        String mode,
+        Instant writtenAt,
+        Instant systemTime,
+        long rowsIn,
+        long rowsInserted,
+        long rowsRemoved,
+        long currentRows,
+        String watermark) {
 
     /** Rows the write added or closed/removed. */
     public long rowsChanged() {

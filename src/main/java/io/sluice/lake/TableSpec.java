@@ -1,5 +1,6 @@
 package io.sluice.lake;
 
+import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Objects;
@@ -23,7 +24,7 @@ public record TableSpec(String name, WriteMode mode, List<AssetCheck> checks) {
     }
 
     public TableSpec withCheck(AssetCheck check) {
-        List<AssetCheck> all = new java.util.ArrayList<>(checks);
+        List<AssetCheck> all = new ArrayList<>(checks);
         all.add(check);
         return new TableSpec(name, mode, all);
     }

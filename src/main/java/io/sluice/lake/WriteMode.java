@@ -10,7 +10,8 @@ import java.util.regex.Pattern;
  * How Sluice writes an asset's table. Every mode is idempotent: re-running a materialization never
  * duplicates or destroys rows.
  */
-public sealed interface WriteMode permits WriteMode.Append, WriteMode.PartitionOverwrite, WriteMode.Upsert, WriteMode.Bitemporal {
+public sealed interface WriteMode
+        permits WriteMode.Append, WriteMode.PartitionOverwrite, WriteMode.Upsert, WriteMode.Bitemporal {
 
     Pattern IDENTIFIER = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
 
@@ -58,7 +59,8 @@ public sealed interface WriteMode permits WriteMode.Append, WriteMode.PartitionO
      * keeps snapshots of the whole table only; a bi-temporal table rolls a partition back by the business dates it
      * covers, so its partitions must be whole days.
      */
-    default Optional<String> partitionRollbackProblem(String asset, PartitionsDefinition partitions, String partition, Instant now) {
+    default Optional<String> partitionRollbackProblem(
+            String asset, PartitionsDefinition partitions, String partition, Instant now) {
         return Optional.empty();
     }
 
@@ -84,7 +86,8 @@ public sealed interface WriteMode permits WriteMode.Append, WriteMode.PartitionO
      * The bi-temporal merge of docs/bitemporal.md: business time from {@code dateColumn}, system time from the
      * write; {@code completeBy} (a subset of the key columns) makes each filing complete for its scope.
      */
-    static Bitemporal bitemporal(List<String> keyColumns, List<String> valueColumns, String dateColumn, List<String> completeBy) {
+    static Bitemporal bitemporal(
+            List<String> keyColumns, List<String> valueColumns, String dateColumn, List<String> completeBy) {
         return new Bitemporal(keyColumns, valueColumns, dateColumn, completeBy);
     }
 
@@ -144,13 +147,15 @@ public sealed interface WriteMode permits WriteMode.Append, WriteMode.PartitionO
         }
 
         @Override
-        public Optional<String> partitionRollbackProblem(String asset, PartitionsDefinition partitions, String partition, Instant now) {
+        public Optional<String> partitionRollbackProblem(
+                String asset, PartitionsDefinition partitions, String partition, Instant now) {
             return Optional.of("an UPSERT table keeps snapshots of the whole table, not of partitions; omit "
                     + "'partition' to roll back the whole table");
         }
     }
 
-    record Bitemporal(List<String> keyColumns, List<String> valueColumns, String dateColumn, List<String> completeBy) implements WriteMode {
+    record Bitemporal(List<String> keyColumns, List<String> valueColumns, String dateColumn, List<String> completeBy)
+            implements WriteMode {
         public Bitemporal {
             keyColumns = identifiers(keyColumns);
             valueColumns = identifiers(valueColumns);
@@ -160,7 +165,8 @@ public sealed interface WriteMode permits WriteMode.Append, WriteMode.PartitionO
                 throw new IllegalArgumentException("BITEMPORAL_MERGE needs key columns and value columns");
             }
             if (!keyColumns.containsAll(completeBy)) {
-                throw new IllegalArgumentException("complete_by " + completeBy + " must be a subset of the key columns " + keyColumns);
+                throw new IllegalArgumentException(
+                        "complete_by " + completeBy + " must be a subset of the key columns " + keyColumns);
             }
         }
 
@@ -184,12 +190,14 @@ public sealed interface WriteMode permits WriteMode.Append, WriteMode.PartitionO
         }
 
         @Override
-        public Optional<String> partitionRollbackProblem(String asset, PartitionsDefinition partitions, String partition, Instant now) {
+        public Optional<String> partitionRollbackProblem(
+                String asset, PartitionsDefinition partitions, String partition, Instant now) {
             if (BusinessDates.ofPartition(partitions, partition, now).isPresent()) {
                 return Optional.empty();
             }
             return Optional.of("a bi-temporal table rolls back a partition by the business dates it covers, and the "
-                    + "partitions of " + asset + " (" + partitions.describe() + ") are not whole days; omit 'partition' "
+                    + "partitions of " + asset + " (" + partitions.describe()
+                    + ") are not whole days; omit 'partition' "
                     + "to roll back the whole table");
         }
     }

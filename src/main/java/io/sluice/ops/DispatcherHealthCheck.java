@@ -23,8 +23,9 @@ public class DispatcherHealthCheck implements HealthCheck {
     private final RunExecutor executor;
     private final Duration stallAfter;
 
-    public DispatcherHealthCheck(RunExecutor executor,
-                                 @ConfigProperty(name = "sluice.health.dispatcher-stall", defaultValue = "60s") Duration stallAfter) {
+    public DispatcherHealthCheck(
+            RunExecutor executor,
+            @ConfigProperty(name = "sluice.health.dispatcher-stall", defaultValue = "60s") Duration stallAfter) {
         this.executor = executor;
         this.stallAfter = stallAfter;
     }
@@ -33,7 +34,8 @@ public class DispatcherHealthCheck implements HealthCheck {
     public HealthCheckResponse call() {
         DispatcherBeat beat = executor.dispatcherBeat();
         Optional<String> problem = beat.problem(stallAfter);
-        HealthCheckResponseBuilder response = HealthCheckResponse.named("run dispatcher").status(problem.isEmpty())
+        HealthCheckResponseBuilder response = HealthCheckResponse.named("run dispatcher")
+                .status(problem.isEmpty())
                 .withData("executesRuns", beat.executes());
         if (beat.executes()) {
             response.withData("secondsSinceLastRound", beat.sinceLastRound().toSeconds());

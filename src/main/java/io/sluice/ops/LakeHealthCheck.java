@@ -23,7 +23,10 @@ public class LakeHealthCheck implements HealthCheck {
             long one = lake.read(session -> session.queryLong("SELECT 1"));
             return HealthCheckResponse.named("lake").status(one == 1).build();
         } catch (RuntimeException e) {
-            return HealthCheckResponse.named("lake").down().withData("error", String.valueOf(e.getMessage())).build();
+            return HealthCheckResponse.named("lake")
+                    .down()
+                    .withData("error", String.valueOf(e.getMessage()))
+                    .build();
         }
     }
 }

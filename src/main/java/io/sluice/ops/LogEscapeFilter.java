@@ -6,6 +6,7 @@ import java.util.IdentityHashMap;
 import java.util.Map;
 import java.util.logging.Filter;
 import java.util.logging.LogRecord;
+import java.util.logging.SimpleFormatter;
 import org.jboss.logmanager.ExtLogRecord;
 
 /**
@@ -41,7 +42,7 @@ public final class LogEscapeFilter implements Filter {
     }
 
     private static String formatted(LogRecord record) {
-        return new java.util.logging.SimpleFormatter().formatMessage(record);
+        return new SimpleFormatter().formatMessage(record);
     }
 
     private static boolean needsEscape(Throwable t, Map<Throwable, Boolean> seen) {
@@ -74,7 +75,9 @@ public final class LogEscapeFilter implements Filter {
         static Escaped of(Throwable original, Map<Throwable, Boolean> seen) {
             seen.put(original, Boolean.TRUE);
             Throwable cause = original.getCause();
-            Escaped copy = new Escaped(Text.escape(original.toString()), cause == null || seen.containsKey(cause) ? null : of(cause, seen),
+            Escaped copy = new Escaped(
+                    Text.escape(original.toString()),
+                    cause == null || seen.containsKey(cause) ? null : of(cause, seen),
                     original.getStackTrace());
             for (Throwable suppressed : original.getSuppressed()) {
                 if (!seen.containsKey(suppressed)) {

@@ -26,18 +26,30 @@ public class MetadataStoreHealthCheck implements HealthCheck {
     @Override
     public HealthCheckResponse call() {
         // answering is not enough: a database file the server may not write opens read-only, and every write would fail
-        String readOnly = "h2".equals(store.backend()) ? "CALL READONLY()"
+        String readOnly = "h2".equals(store.backend())
+                ? "CALL READONLY()"
                 : "SELECT pg_is_in_recovery() OR current_setting('transaction_read_only') = 'on'";
-        try (Connection c = dataSource.getConnection(); Statement s = c.createStatement(); ResultSet rs = s.executeQuery(readOnly)) {
+        try (Connection c = dataSource.getConnection();
+                Statement s = c.createStatement();
+                ResultSet rs = s.executeQuery(readOnly)) {
             rs.next();
             if (rs.getBoolean(1)) {
-                return HealthCheckResponse.named("metadata-store").down().withData("backend", store.backend())
-                        .withData("error", "the metadata store is read-only").build();
+                return HealthCheckResponse.named("metadata-store")
+                        .down()
+                        .withData("backend", store.backend())
+                        .withData("error", "the metadata store is read-only")
+                        .build();
             }
-            return HealthCheckResponse.named("metadata-store").up().withData("backend", store.backend()).build();
+            return HealthCheckResponse.named("metadata-store")
+                    .up()
+                    .withData("backend", store.backend())
+                    .build();
         } catch (Exception e) {
-            return HealthCheckResponse.named("metadata-store").down().withData("backend", store.backend())
-                    .withData("error", String.valueOf(e.getMessage())).build();
+            return HealthCheckResponse.named("metadata-store")
+                    .down()
+                    .withData("backend", store.backend())
+                    .withData("error", String.valueOf(e.getMessage()))
+                    .build();
         }
     }
 }

@@ -21,11 +21,24 @@ import java.util.Objects;
  */
 public final class CronSchedule {
 
-    private static final Map<String, String> MACROS = Map.of("@hourly", "0 * * * *", "@daily", "0 0 * * *",
-            "@midnight", "0 0 * * *", "@weekly", "0 0 * * 0", "@monthly", "0 0 1 * *", "@yearly", "0 0 1 1 *",
-            "@annually", "0 0 1 1 *");
-    private static final String[] MONTH_NAMES = {"JAN", "FEB", "MAR", "APR", "MAY", "JUN", "JUL", "AUG", "SEP", "OCT",
-            "NOV", "DEC"};
+    private static final Map<String, String> MACROS = Map.of(
+            "@hourly",
+            "0 * * * *",
+            "@daily",
+            "0 0 * * *",
+            "@midnight",
+            "0 0 * * *",
+            "@weekly",
+            "0 0 * * 0",
+            "@monthly",
+            "0 0 1 * *",
+            "@yearly",
+            "0 0 1 1 *",
+            "@annually",
+            "0 0 1 1 *");
+    private static final String[] MONTH_NAMES = {
+        "JAN", "FEB", "MAR", "APR", "MAY", "JUN", "JUL", "AUG", "SEP", "OCT", "NOV", "DEC"
+    };
     private static final String[] DAY_NAMES = {"SUN", "MON", "TUE", "WED", "THU", "FRI", "SAT"};
     private static final long ALL_DAYS_OF_MONTH = 0xFFFF_FFFEL;
     private static final long ALL_MONTHS = 0x1FFEL;
@@ -36,6 +49,7 @@ public final class CronSchedule {
     public static final CronSchedule DAILY = parse("0 0 * * *");
     /** Sunday at midnight, as in Dagster. */
     public static final CronSchedule WEEKLY = parse("0 0 * * 0");
+
     public static final CronSchedule MONTHLY = parse("0 0 1 * *");
 
     private final String expression;
@@ -48,6 +62,7 @@ public final class CronSchedule {
     private final boolean dayOfWeekStar;
     /** Minutes of the day at which it fires, ascending. */
     private final int[] times;
+
     private final CronCalendar calendar;
 
     private CronSchedule(String expression, String[] fields) {
@@ -71,7 +86,8 @@ public final class CronSchedule {
         }
         this.calendar = new CronCalendar(this::dayMatches);
         if (calendar.daysPerCycle() == 0) {
-            throw new IllegalArgumentException("cron '" + expression + "' never fires: no date matches its day and month fields");
+            throw new IllegalArgumentException(
+                    "cron '" + expression + "' never fires: no date matches its day and month fields");
         }
     }
 
@@ -82,14 +98,18 @@ public final class CronSchedule {
         String expanded = MACROS.getOrDefault(text.toLowerCase(Locale.ROOT), text);
         String[] fields = expanded.split("\\s+");
         if (fields.length != 5) {
-            throw new IllegalArgumentException("cron '" + expression + "' must have 5 fields (minute hour day-of-month month "
-                    + "day-of-week), like '0 6 * * 1-5'; it has " + (text.isEmpty() ? 0 : fields.length));
+            throw new IllegalArgumentException(
+                    "cron '" + expression + "' must have 5 fields (minute hour day-of-month month "
+                            + "day-of-week), like '0 6 * * 1-5'; it has " + (text.isEmpty() ? 0 : fields.length));
         }
         try {
             return new CronSchedule(text, fields);
         } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException(e.getMessage().startsWith("cron ") ? e.getMessage()
-                    : "cron '" + expression + "': " + e.getMessage(), e);
+            throw new IllegalArgumentException(
+                    e.getMessage().startsWith("cron ")
+                            ? e.getMessage()
+                            : "cron '" + expression + "': " + e.getMessage(),
+                    e);
         }
     }
 
@@ -141,7 +161,10 @@ public final class CronSchedule {
     }
 
     public boolean matches(LocalDateTime time) {
-        return time.getSecond() == 0 && time.getNano() == 0 && bit(minutes, time.getMinute()) && bit(hours, time.getHour())
+        return time.getSecond() == 0
+                && time.getNano() == 0
+                && bit(minutes, time.getMinute())
+                && bit(hours, time.getHour())
                 && calendar.matches(time.toLocalDate());
     }
 
@@ -168,7 +191,8 @@ public final class CronSchedule {
     /** The last window boundary strictly before {@code before} in its zone, with the rules of {@link #next(ZonedDateTime)}. */
     public ZonedDateTime previous(ZonedDateTime before) {
         WindowTimeline timeline = WindowTimeline.around(this, before.getZone(), before.toInstant());
-        return timeline.start(timeline.firstIndexAtOrAfter(before.toInstant()) - 1).atZone(before.getZone());
+        return timeline.start(timeline.firstIndexAtOrAfter(before.toInstant()) - 1)
+                .atZone(before.getZone());
     }
 
     int firesPerDay() {
@@ -258,7 +282,8 @@ public final class CronSchedule {
         try {
             value = Integer.parseInt(text);
         } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(name + " '" + text + "' is not a number" + (names == null ? "" : " or a name"));
+            throw new IllegalArgumentException(
+                    name + " '" + text + "' is not a number" + (names == null ? "" : " or a name"));
         }
         if (value < min || value > max) {
             throw new IllegalArgumentException(name + " " + value + " is out of range " + min + "-" + max);
@@ -268,9 +293,14 @@ public final class CronSchedule {
 
     @Override
     public boolean equals(Object o) {
-        return o instanceof CronSchedule other && minutes == other.minutes && hours == other.hours
-                && daysOfMonth == other.daysOfMonth && months == other.months && daysOfWeek == other.daysOfWeek
-                && dayOfMonthStar == other.dayOfMonthStar && dayOfWeekStar == other.dayOfWeekStar;
+        return o instanceof CronSchedule other
+                && minutes == other.minutes
+                && hours == other.hours
+                && daysOfMonth == other.daysOfMonth
+                && months == other.months
+                && daysOfWeek == other.daysOfWeek
+                && dayOfMonthStar == other.dayOfMonthStar
+                && dayOfWeekStar == other.dayOfWeekStar;
     }
 
     @Override

@@ -40,7 +40,8 @@ public record DynamicPartitions(String name, DynamicPartitionKeys lookup) implem
         if (KeyRules.problem(key).isPresent()) {
             return KeyRules.problem(key);
         }
-        return lookup.contains(name, key) ? Optional.empty()
+        return lookup.contains(name, key)
+                ? Optional.empty()
                 : Optional.of("'" + key + "' is not a partition of dynamic partitions '" + name + "' (add it first)");
     }
 

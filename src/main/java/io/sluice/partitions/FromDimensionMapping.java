@@ -30,7 +30,8 @@ public record FromDimensionMapping(String downstreamDimension, PartitionMapping 
     private List<ProductMapping.Link> links(PartitionSpace downstream) {
         if (!(downstream instanceof MultiSpace multi)) {
             throw new IllegalArgumentException("mapping from dimension '" + downstreamDimension
-                    + "' needs multi-dimensional partitions downstream, not " + downstream.definition().describe());
+                    + "' needs multi-dimensional partitions downstream, not "
+                    + downstream.definition().describe());
         }
         return List.of(new ProductMapping.Link(multi.definition().dimensionIndex(downstreamDimension), mapping));
     }

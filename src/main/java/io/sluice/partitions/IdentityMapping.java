@@ -26,14 +26,18 @@ public record IdentityMapping() implements PartitionMapping {
         if (source.space().equals(target)) {
             return MappedPartitions.complete(target.subset(source.ranges()), source.space());
         }
-        if (source.space() instanceof TimeWindowSpace from && target instanceof TimeWindowSpace to && sameGrid(from, to)) {
+        if (source.space() instanceof TimeWindowSpace from
+                && target instanceof TimeWindowSpace to
+                && sameGrid(from, to)) {
             TimeWindowMapping same = new TimeWindowMapping(0, 0);
             return upstream ? same.upstreamOf(source, target) : same.downstreamOf(source, target);
         }
         if (source.space() instanceof MultiSpace from && target instanceof MultiSpace to) {
             List<ProductMapping.Link> links = links(upstream ? to : from, upstream ? from : to);
             if (links != null) {
-                return upstream ? ProductMapping.upstreamOf(links, source, target) : ProductMapping.downstreamOf(links, source, target);
+                return upstream
+                        ? ProductMapping.upstreamOf(links, source, target)
+                        : ProductMapping.downstreamOf(links, source, target);
             }
         }
         IndexRanges.Builder found = IndexRanges.builder();
@@ -53,7 +57,9 @@ public record IdentityMapping() implements PartitionMapping {
     private static boolean sameGrid(TimeWindowSpace a, TimeWindowSpace b) {
         TimeWindowPartitions x = a.definition();
         TimeWindowPartitions y = b.definition();
-        return x.schedule().equals(y.schedule()) && x.zone().equals(y.zone()) && x.keyFormat().equals(y.keyFormat());
+        return x.schedule().equals(y.schedule())
+                && x.zone().equals(y.zone())
+                && x.keyFormat().equals(y.keyFormat());
     }
 
     /** Each upstream dimension linked to the downstream dimension of the same name, or null if the names differ. */

@@ -21,6 +21,7 @@ public final class IndexRanges {
     private final long[] bounds;
     /** {@code before[i]}: how many indexes the ranges before range {@code i} hold. */
     private final long[] before;
+
     private final long count;
 
     private IndexRanges(long[] bounds) {
@@ -277,7 +278,11 @@ public final class IndexRanges {
                 text.append("... (").append(rangeCount() - 9).append(" more) ");
                 i = rangeCount() - 1;
             }
-            text.append('[').append(rangeStart(i)).append(", ").append(rangeEnd(i)).append(')');
+            text.append('[')
+                    .append(rangeStart(i))
+                    .append(", ")
+                    .append(rangeEnd(i))
+                    .append(')');
         }
         return text.toString();
     }
@@ -292,8 +297,7 @@ public final class IndexRanges {
         private int size;
         private boolean ordered = true;
 
-        private Builder() {
-        }
+        private Builder() {}
 
         public Builder add(long index) {
             return add(index, index + 1);

@@ -30,16 +30,20 @@ final class KeyFormat {
     private final int fastLength;
 
     /** A key read back: the local date-time it names (missing fields at their minimum) and the offset, if given. */
-    record ParsedKey(LocalDateTime local, Optional<ZoneOffset> offset) {
-    }
+    record ParsedKey(LocalDateTime local, Optional<ZoneOffset> offset) {}
 
     KeyFormat(String pattern) {
         this.pattern = pattern;
         try {
-            this.formatter = new DateTimeFormatterBuilder().appendPattern(pattern).optionalStart()
-                    .appendOffset("+HH:MM", "Z").optionalEnd().toFormatter(Locale.ROOT);
+            this.formatter = new DateTimeFormatterBuilder()
+                    .appendPattern(pattern)
+                    .optionalStart()
+                    .appendOffset("+HH:MM", "Z")
+                    .optionalEnd()
+                    .toFormatter(Locale.ROOT);
         } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("key format '" + pattern + "' is not a date-time pattern: " + e.getMessage(), e);
+            throw new IllegalArgumentException(
+                    "key format '" + pattern + "' is not a date-time pattern: " + e.getMessage(), e);
         }
         this.fastLength = pattern.equals(DATE) ? 10 : pattern.equals(DATE_TIME) ? 16 : 0;
     }
@@ -95,7 +99,8 @@ final class KeyFormat {
             time = LocalTime.of(hour, minute);
         }
         Optional<ZoneOffset> offset = parsed.isSupported(ChronoField.OFFSET_SECONDS)
-                ? Optional.of(ZoneOffset.ofTotalSeconds(parsed.get(ChronoField.OFFSET_SECONDS))) : Optional.empty();
+                ? Optional.of(ZoneOffset.ofTotalSeconds(parsed.get(ChronoField.OFFSET_SECONDS)))
+                : Optional.empty();
         return Optional.of(new ParsedKey(date.atTime(time), offset));
     }
 
@@ -107,9 +112,14 @@ final class KeyFormat {
             }
         }
         try {
-            LocalDateTime local = LocalDateTime.of(number(key, 0, 4), number(key, 5, 2), number(key, 8, 2),
-                    fastLength == 16 ? number(key, 11, 2) : 0, fastLength == 16 ? number(key, 14, 2) : 0);
-            Optional<ZoneOffset> offset = key.length() == fastLength ? Optional.empty()
+            LocalDateTime local = LocalDateTime.of(
+                    number(key, 0, 4),
+                    number(key, 5, 2),
+                    number(key, 8, 2),
+                    fastLength == 16 ? number(key, 11, 2) : 0,
+                    fastLength == 16 ? number(key, 14, 2) : 0);
+            Optional<ZoneOffset> offset = key.length() == fastLength
+                    ? Optional.empty()
                     : Optional.of(ZoneOffset.of(key.substring(fastLength)));
             return Optional.of(new ParsedKey(local, offset));
         } catch (DateTimeException e) {

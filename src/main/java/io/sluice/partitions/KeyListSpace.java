@@ -43,7 +43,8 @@ final class KeyListSpace implements PartitionSpace {
     @Override
     public String keyAt(long index) {
         if (index < 0 || index >= keys.size()) {
-            throw new IndexOutOfBoundsException("partition " + index + " of " + keys.size() + " (" + definition.describe() + ")");
+            throw new IndexOutOfBoundsException(
+                    "partition " + index + " of " + keys.size() + " (" + definition.describe() + ")");
         }
         return keys.get((int) index);
     }
@@ -68,20 +69,23 @@ final class KeyListSpace implements PartitionSpace {
             return Optional.of("asset is not partitioned; omit 'partitions'");
         }
         if (definition instanceof DynamicPartitions dynamic) {
-            return Optional.of("'" + key + "' is not a partition of dynamic partitions '" + dynamic.name() + "' (add it first)");
+            return Optional.of(
+                    "'" + key + "' is not a partition of dynamic partitions '" + dynamic.name() + "' (add it first)");
         }
         return Optional.of("'" + key + "' is not a partition: expected one of " + sample(keys));
     }
 
     /** Up to ten keys, for messages: {@code [a, b, c]} or {@code [a, b, ... (40 keys)]}. */
     static String sample(List<String> keys) {
-        return keys.size() <= 10 ? keys.toString()
+        return keys.size() <= 10
+                ? keys.toString()
                 : keys.subList(0, 10).toString().replace("]", ", ... (" + keys.size() + " keys)]");
     }
 
     @Override
     public boolean equals(Object o) {
-        return o == this || o instanceof KeyListSpace other && definition.equals(other.definition) && keys.equals(other.keys);
+        return o == this
+                || o instanceof KeyListSpace other && definition.equals(other.definition) && keys.equals(other.keys);
     }
 
     @Override

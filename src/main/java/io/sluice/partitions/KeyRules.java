@@ -6,8 +6,7 @@ import java.util.Optional;
 /** What a static or dynamic partition key may contain, so that keys survive multi-dimensional keys and key ranges. */
 final class KeyRules {
 
-    private KeyRules() {
-    }
+    private KeyRules() {}
 
     /** The longest key the metadata store keeps (partition_key columns are VARCHAR(200)). */
     static final int MAX_LENGTH = Text.MAX_KEY_LENGTH;
@@ -25,10 +24,12 @@ final class KeyRules {
                     + "', which separates the dimensions of multi-dimensional keys");
         }
         if (key.contains("...")) {
-            return Optional.of("partition key '" + key + "' must not contain '...', which separates the ends of a key range");
+            return Optional.of(
+                    "partition key '" + key + "' must not contain '...', which separates the ends of a key range");
         }
         if (key.contains(",")) {
-            return Optional.of("partition key '" + key + "' must not contain ',', which separates keys in the launch form and the CLI");
+            return Optional.of("partition key '" + key
+                    + "' must not contain ',', which separates keys in the launch form and the CLI");
         }
         if (!key.equals(key.strip())) {
             return Optional.of("partition key '" + key + "' must not start or end with white space");

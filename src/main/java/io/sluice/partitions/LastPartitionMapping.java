@@ -11,12 +11,14 @@ public record LastPartitionMapping() implements PartitionMapping {
         if (upstream.size() == 0) {
             return new MappedPartitions(upstream.empty(), downstream);
         }
-        return MappedPartitions.complete(upstream.subset(IndexRanges.of(upstream.size() - 1, upstream.size())), downstream.space());
+        return MappedPartitions.complete(
+                upstream.subset(IndexRanges.of(upstream.size() - 1, upstream.size())), downstream.space());
     }
 
     @Override
     public MappedPartitions downstreamOf(PartitionSubset upstream, PartitionSpace downstream) {
-        boolean last = upstream.space().size() > 0 && upstream.containsIndex(upstream.space().size() - 1);
+        boolean last = upstream.space().size() > 0
+                && upstream.containsIndex(upstream.space().size() - 1);
         return MappedPartitions.complete(last ? downstream.all() : downstream.empty(), upstream.space());
     }
 }

@@ -29,8 +29,9 @@ public record MultiPartitionMapping(Map<String, DimensionMapping> upstreamDimens
 
     private List<ProductMapping.Link> links(PartitionSpace upstream, PartitionSpace downstream) {
         if (!(upstream instanceof MultiSpace multi)) {
-            throw new IllegalArgumentException("a multi-dimensional mapping needs multi-dimensional partitions upstream, not "
-                    + upstream.definition().describe());
+            throw new IllegalArgumentException(
+                    "a multi-dimensional mapping needs multi-dimensional partitions upstream, not "
+                            + upstream.definition().describe());
         }
         MultiPartitions definition = multi.definition();
         upstreamDimensions.keySet().forEach(definition::dimensionIndex);
@@ -48,12 +49,15 @@ public record MultiPartitionMapping(Map<String, DimensionMapping> upstreamDimens
 
     private static int source(DimensionMapping mapping, PartitionSpace downstream) {
         if (downstream instanceof MultiSpace multi) {
-            return multi.definition().dimensionIndex(mapping.downstreamDimension().orElseThrow(() ->
-                    new IllegalArgumentException("the downstream is multi-dimensional: name the dimension to map from")));
+            return multi.definition()
+                    .dimensionIndex(mapping.downstreamDimension()
+                            .orElseThrow(() -> new IllegalArgumentException(
+                                    "the downstream is multi-dimensional: name the dimension to map from")));
         }
         if (mapping.downstreamDimension().isPresent()) {
-            throw new IllegalArgumentException("the downstream " + downstream.definition().describe() + " has no dimension '"
-                    + mapping.downstreamDimension().get() + "'");
+            throw new IllegalArgumentException(
+                    "the downstream " + downstream.definition().describe() + " has no dimension '"
+                            + mapping.downstreamDimension().get() + "'");
         }
         return 0;
     }

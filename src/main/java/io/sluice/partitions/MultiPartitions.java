@@ -59,8 +59,8 @@ public record MultiPartitions(List<PartitionDimension> dimensions) implements Pa
     public Map<String, String> dimensionKeys(String key) {
         List<String> parts = split(key, dimensions.size());
         if (parts == null) {
-            throw new IllegalArgumentException("'" + key + "' does not have " + dimensions.size() + " parts separated by '"
-                    + SEPARATOR + "'");
+            throw new IllegalArgumentException(
+                    "'" + key + "' does not have " + dimensions.size() + " parts separated by '" + SEPARATOR + "'");
         }
         Map<String, String> out = new LinkedHashMap<>();
         for (int i = 0; i < parts.size(); i++) {
@@ -85,7 +85,8 @@ public record MultiPartitions(List<PartitionDimension> dimensions) implements Pa
 
     @Override
     public String describe() {
-        return dimensions.stream().map(d -> d.name() + ": " + d.definition().describe())
+        return dimensions.stream()
+                .map(d -> d.name() + ": " + d.definition().describe())
                 .collect(Collectors.joining(" × ", "multi (", ")"));
     }
 

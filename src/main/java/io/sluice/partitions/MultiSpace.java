@@ -15,6 +15,7 @@ public final class MultiSpace implements PartitionSpace {
     private final List<PartitionSpace> dimensions;
     /** {@code strides[i]}: how many partitions one step in dimension {@code i} skips. */
     private final long[] strides;
+
     private final long size;
 
     MultiSpace(MultiPartitions definition, List<PartitionSpace> dimensions) {
@@ -55,7 +56,8 @@ public final class MultiSpace implements PartitionSpace {
     public long index(long... dimensionIndexes) {
         long index = 0;
         for (int i = 0; i < strides.length; i++) {
-            if (dimensionIndexes[i] < 0 || dimensionIndexes[i] >= dimensions.get(i).size()) {
+            if (dimensionIndexes[i] < 0
+                    || dimensionIndexes[i] >= dimensions.get(i).size()) {
                 throw new IndexOutOfBoundsException("partition " + dimensionIndexes[i] + " of dimension "
                         + definition.dimensions().get(i).name());
             }
@@ -72,7 +74,8 @@ public final class MultiSpace implements PartitionSpace {
     @Override
     public String keyAt(long index) {
         if (index < 0 || index >= size) {
-            throw new IndexOutOfBoundsException("partition " + index + " of " + size + " (" + definition.describe() + ")");
+            throw new IndexOutOfBoundsException(
+                    "partition " + index + " of " + size + " (" + definition.describe() + ")");
         }
         StringBuilder key = new StringBuilder();
         for (int i = 0; i < strides.length; i++) {
@@ -107,12 +110,14 @@ public final class MultiSpace implements PartitionSpace {
         if (parts == null) {
             String example = size > 0 ? keyAt(0) : "";
             return Optional.of("'" + key + "' is not a key of " + definition.describe() + ": expected " + strides.length
-                    + " keys separated by '" + MultiPartitions.SEPARATOR + "'" + (example.isEmpty() ? "" : ", like " + example));
+                    + " keys separated by '" + MultiPartitions.SEPARATOR + "'"
+                    + (example.isEmpty() ? "" : ", like " + example));
         }
         for (int i = 0; i < strides.length; i++) {
             Optional<String> problem = dimensions.get(i).validate(parts.get(i));
             if (problem.isPresent()) {
-                return Optional.of("dimension '" + definition.dimensions().get(i).name() + "' of '" + key + "': " + problem.get());
+                return Optional.of(
+                        "dimension '" + definition.dimensions().get(i).name() + "' of '" + key + "': " + problem.get());
             }
         }
         return Optional.empty();
@@ -120,7 +125,9 @@ public final class MultiSpace implements PartitionSpace {
 
     @Override
     public boolean equals(Object o) {
-        return o instanceof MultiSpace other && definition.equals(other.definition) && dimensions.equals(other.dimensions);
+        return o instanceof MultiSpace other
+                && definition.equals(other.definition)
+                && dimensions.equals(other.dimensions);
     }
 
     @Override

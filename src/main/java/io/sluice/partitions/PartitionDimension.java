@@ -9,12 +9,12 @@ public record PartitionDimension(String name, PartitionsDefinition definition) {
         Objects.requireNonNull(name, "name");
         Objects.requireNonNull(definition, "definition");
         if (name.isBlank() || name.contains(MultiPartitions.SEPARATOR)) {
-            throw new IllegalArgumentException("dimension name '" + name + "' must not be blank or contain '"
-                    + MultiPartitions.SEPARATOR + "'");
+            throw new IllegalArgumentException(
+                    "dimension name '" + name + "' must not be blank or contain '" + MultiPartitions.SEPARATOR + "'");
         }
         if (!definition.isPartitioned() || definition instanceof MultiPartitions) {
-            throw new IllegalArgumentException("dimension '" + name + "' must be time-window, static or dynamic partitions, not "
-                    + definition.describe());
+            throw new IllegalArgumentException("dimension '" + name
+                    + "' must be time-window, static or dynamic partitions, not " + definition.describe());
         }
     }
 

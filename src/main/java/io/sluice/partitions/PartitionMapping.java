@@ -8,8 +8,15 @@ import java.util.Map;
  * subsets at once. Every mapping works on {@link PartitionSubset}s, so that a range of 100,000 partitions maps
  * as a range wherever the mapping allows.
  */
-public sealed interface PartitionMapping permits IdentityMapping, AllPartitionsMapping, LastPartitionMapping,
-        StaticPartitionMapping, TimeWindowMapping, LatestWindowMapping, MultiPartitionMapping, FromDimensionMapping {
+public sealed interface PartitionMapping
+        permits IdentityMapping,
+                AllPartitionsMapping,
+                LastPartitionMapping,
+                StaticPartitionMapping,
+                TimeWindowMapping,
+                LatestWindowMapping,
+                MultiPartitionMapping,
+                FromDimensionMapping {
 
     /** The upstream partitions that {@code downstream} reads; incomplete: downstream partitions missing some of them. */
     MappedPartitions upstreamOf(PartitionSubset downstream, PartitionSpace upstream);
@@ -59,8 +66,10 @@ public sealed interface PartitionMapping permits IdentityMapping, AllPartitionsM
             for (PartitionDimension dimension : up.dimensions()) {
                 for (PartitionDimension other : down.dimensions()) {
                     if (other.name().equals(dimension.name())) {
-                        dimensions.put(dimension.name(), DimensionMapping.from(other.name(),
-                                defaultFor(dimension.definition(), other.definition())));
+                        dimensions.put(
+                                dimension.name(),
+                                DimensionMapping.from(
+                                        other.name(), defaultFor(dimension.definition(), other.definition())));
                     }
                 }
             }
@@ -69,7 +78,8 @@ public sealed interface PartitionMapping permits IdentityMapping, AllPartitionsM
         if (upstream instanceof MultiPartitions up && downstream.isPartitioned()) {
             for (PartitionDimension dimension : up.dimensions()) {
                 if (sameKind(dimension.definition(), downstream)) {
-                    return new MultiPartitionMapping(Map.of(dimension.name(),
+                    return new MultiPartitionMapping(Map.of(
+                            dimension.name(),
                             DimensionMapping.fromWholeKey(defaultFor(dimension.definition(), downstream))));
                 }
             }

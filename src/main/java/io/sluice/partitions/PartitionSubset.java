@@ -14,8 +14,8 @@ public record PartitionSubset(PartitionSpace space, IndexRanges ranges) {
         Objects.requireNonNull(space, "space");
         Objects.requireNonNull(ranges, "ranges");
         if (!ranges.isWithin(space.size())) {
-            throw new IllegalArgumentException("indexes " + ranges + " are not all below the " + space.size() + " partitions of "
-                    + space.definition().describe());
+            throw new IllegalArgumentException("indexes " + ranges + " are not all below the " + space.size()
+                    + " partitions of " + space.definition().describe());
         }
     }
 
@@ -68,7 +68,8 @@ public record PartitionSubset(PartitionSpace space, IndexRanges ranges) {
 
     private PartitionSubset same(PartitionSubset other) {
         if (!space.equals(other.space)) {
-            throw new IllegalArgumentException("subsets of different partitions do not mix: " + space + " and " + other.space);
+            throw new IllegalArgumentException(
+                    "subsets of different partitions do not mix: " + space + " and " + other.space);
         }
         return other;
     }

@@ -21,8 +21,7 @@ final class ProductMapping {
         }
     }
 
-    private ProductMapping() {
-    }
+    private ProductMapping() {}
 
     /** {@code links.get(j)} maps upstream dimension {@code j} from a downstream dimension. */
     static MappedPartitions upstreamOf(List<Link> links, PartitionSubset downstream, PartitionSpace upstream) {
@@ -41,14 +40,18 @@ final class ProductMapping {
                 }
                 long[] range = box[link.source()];
                 PartitionSpace target = to.space(j);
-                MappedPartitions mapped = memo.computeIfAbsent(j + ":" + range[0] + ":" + range[1], k -> link.mapping()
-                        .upstreamOf(from.space(link.source()).subset(IndexRanges.of(range[0], range[1])), target));
+                MappedPartitions mapped = memo.computeIfAbsent(
+                        j + ":" + range[0] + ":" + range[1],
+                        k -> link.mapping()
+                                .upstreamOf(
+                                        from.space(link.source()).subset(IndexRanges.of(range[0], range[1])), target));
                 product[j] = mapped.partitions().ranges();
                 from.compose(replaced(box, link.source(), mapped.incomplete().ranges()), incomplete);
             }
             to.compose(product, found);
         }
-        return new MappedPartitions(upstream.subset(found.build()), downstream.space().subset(incomplete.build()));
+        return new MappedPartitions(
+                upstream.subset(found.build()), downstream.space().subset(incomplete.build()));
     }
 
     /** The inverse of {@link #upstreamOf}, with the same links. */
@@ -70,14 +73,19 @@ final class ProductMapping {
                 }
                 long[] range = box[j];
                 PartitionSpace source = from.space(j);
-                MappedPartitions mapped = memo.computeIfAbsent(j + ":" + range[0] + ":" + range[1], k -> link.mapping()
-                        .downstreamOf(source.subset(IndexRanges.of(range[0], range[1])), to.space(link.source())));
-                product[link.source()] = product[link.source()].intersect(mapped.partitions().ranges());
+                MappedPartitions mapped = memo.computeIfAbsent(
+                        j + ":" + range[0] + ":" + range[1],
+                        k -> link.mapping()
+                                .downstreamOf(
+                                        source.subset(IndexRanges.of(range[0], range[1])), to.space(link.source())));
+                product[link.source()] =
+                        product[link.source()].intersect(mapped.partitions().ranges());
                 from.compose(replaced(box, j, mapped.incomplete().ranges()), incomplete);
             }
             to.compose(product, found);
         }
-        return new MappedPartitions(downstream.subset(found.build()), upstream.space().subset(incomplete.build()));
+        return new MappedPartitions(
+                downstream.subset(found.build()), upstream.space().subset(incomplete.build()));
     }
 
     private static IndexRanges[] replaced(long[][] box, int dimension, IndexRanges ranges) {
@@ -188,7 +196,9 @@ final class ProductMapping {
             if (dimension == last) {
                 IndexRanges ranges = parts[dimension];
                 for (int r = 0; r < ranges.rangeCount(); r++) {
-                    out.add(base + ranges.rangeStart(r) * strides[dimension], base + ranges.rangeEnd(r) * strides[dimension]);
+                    out.add(
+                            base + ranges.rangeStart(r) * strides[dimension],
+                            base + ranges.rangeEnd(r) * strides[dimension]);
                 }
                 return;
             }

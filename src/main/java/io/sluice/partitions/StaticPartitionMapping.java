@@ -32,7 +32,8 @@ public record StaticPartitionMapping(Map<String, Set<String>> downstreamKeysByUp
                 }
             }
         });
-        return new MappedPartitions(upstream.subset(found.build()), downstream.space().subset(incomplete.build()));
+        return new MappedPartitions(
+                upstream.subset(found.build()), downstream.space().subset(incomplete.build()));
     }
 
     @Override
@@ -43,10 +44,13 @@ public record StaticPartitionMapping(Map<String, Set<String>> downstreamKeysByUp
             OptionalLong source = upstream.space().indexOf(upstreamKey);
             if (source.isPresent() && upstream.containsIndex(source.getAsLong())) {
                 for (String downstreamKey : downstreamKeys) {
-                    downstream.indexOf(downstreamKey).ifPresentOrElse(found::add, () -> incomplete.add(source.getAsLong()));
+                    downstream
+                            .indexOf(downstreamKey)
+                            .ifPresentOrElse(found::add, () -> incomplete.add(source.getAsLong()));
                 }
             }
         });
-        return new MappedPartitions(downstream.subset(found.build()), upstream.space().subset(incomplete.build()));
+        return new MappedPartitions(
+                downstream.subset(found.build()), upstream.space().subset(incomplete.build()));
     }
 }

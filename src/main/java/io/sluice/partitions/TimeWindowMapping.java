@@ -15,8 +15,10 @@ public record TimeWindowMapping(int startOffset, int endOffset) implements Parti
         if (startOffset > endOffset) {
             throw new IllegalArgumentException("start offset " + startOffset + " is after end offset " + endOffset);
         }
-        if (Math.abs(startOffset) > TimeWindowPartitions.MAX_OFFSET || Math.abs(endOffset) > TimeWindowPartitions.MAX_OFFSET) {
-            throw new IllegalArgumentException("offsets are limited to +-" + TimeWindowPartitions.MAX_OFFSET + " windows");
+        if (Math.abs(startOffset) > TimeWindowPartitions.MAX_OFFSET
+                || Math.abs(endOffset) > TimeWindowPartitions.MAX_OFFSET) {
+            throw new IllegalArgumentException(
+                    "offsets are limited to +-" + TimeWindowPartitions.MAX_OFFSET + " windows");
         }
     }
 

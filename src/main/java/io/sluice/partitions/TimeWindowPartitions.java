@@ -26,11 +26,18 @@ import java.util.Optional;
  * <p>{@code endOffset} says which windows exist at an instant: 0 (the default) the windows that have ended;
  * 1 also the current, unfinished one; -1 all but the last ended one.
  */
-public record TimeWindowPartitions(CronSchedule schedule, LocalDateTime start, Optional<LocalDateTime> end, ZoneId zone,
-                                   String keyFormat, int endOffset) implements PartitionsDefinition {
+public record TimeWindowPartitions(
+        CronSchedule schedule,
+        LocalDateTime start,
+        Optional<LocalDateTime> end,
+        ZoneId zone,
+        String keyFormat,
+        int endOffset)
+        implements PartitionsDefinition {
 
     /** The largest end offset, and the largest offset of a {@link TimeWindowMapping}. */
     public static final int MAX_OFFSET = 1000;
+
     private static final int FORMAT_SAMPLE = 1000;
     private static final ZoneId UTC = ZoneId.of("UTC");
 
@@ -139,8 +146,8 @@ public record TimeWindowPartitions(CronSchedule schedule, LocalDateTime start, O
             try {
                 key = format.format(fire, null);
             } catch (RuntimeException e) {
-                throw new IllegalArgumentException("key format '" + format.pattern() + "' cannot format a local date-time: "
-                        + e.getMessage(), e);
+                throw new IllegalArgumentException(
+                        "key format '" + format.pattern() + "' cannot format a local date-time: " + e.getMessage(), e);
             }
             if (key.isBlank() || key.contains(MultiPartitions.SEPARATOR)) {
                 throw new IllegalArgumentException("key format '" + format.pattern() + "' gives the key '" + key
@@ -148,13 +155,16 @@ public record TimeWindowPartitions(CronSchedule schedule, LocalDateTime start, O
             }
             LocalDateTime clash = seen.put(key, fire);
             if (clash != null) {
-                throw new IllegalArgumentException("key format '" + format.pattern() + "' gives the windows starting " + clash
-                        + " and " + fire + " the same key '" + key + "'");
+                throw new IllegalArgumentException("key format '" + format.pattern() + "' gives the windows starting "
+                        + clash + " and " + fire + " the same key '" + key + "'");
             }
-            long found = format.parse(key).map(p -> schedule.firesAtOrBefore(p.local()) - 1).orElse(Long.MIN_VALUE);
+            long found = format.parse(key)
+                    .map(p -> schedule.firesAtOrBefore(p.local()) - 1)
+                    .orElse(Long.MIN_VALUE);
             if (found != ordinal && found + 1 != ordinal) {
-                throw new IllegalArgumentException("key format '" + format.pattern() + "' does not lead back to the window: "
-                        + "the key '" + key + "' of the window starting " + fire + " does not read back as that start");
+                throw new IllegalArgumentException(
+                        "key format '" + format.pattern() + "' does not lead back to the window: " + "the key '" + key
+                                + "' of the window starting " + fire + " does not read back as that start");
             }
         }
     }

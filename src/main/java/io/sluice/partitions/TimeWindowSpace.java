@@ -2,9 +2,8 @@ package io.sluice.partitions;
 
 import java.time.Instant;
 import java.time.LocalDateTime;
-import java.time.ZoneOffset;
-import java.time.zone.ZoneOffsetTransition;
 import java.time.format.DateTimeFormatter;
+import java.time.zone.ZoneOffsetTransition;
 import java.time.zone.ZoneRules;
 import java.util.Objects;
 import java.util.Optional;
@@ -19,6 +18,7 @@ public final class TimeWindowSpace implements PartitionSpace {
 
     /** Windows resolved beyond both ends, so that mappings can shift by up to {@link TimeWindowPartitions#MAX_OFFSET}. */
     static final int PAD = TimeWindowPartitions.MAX_OFFSET + 100;
+
     private static final DateTimeFormatter CLOCK = DateTimeFormatter.ofPattern("HH:mm");
 
     private final TimeWindowPartitions definition;
@@ -34,7 +34,9 @@ public final class TimeWindowSpace implements PartitionSpace {
         this.format = new KeyFormat(definition.keyFormat());
         this.rules = definition.zone().getRules();
         this.timeline = timeline;
-        this.endCount = definition.end().map(e -> Math.max(0, floorIndex(e.atZone(definition.zone()).toInstant())))
+        this.endCount = definition
+                .end()
+                .map(e -> Math.max(0, floorIndex(e.atZone(definition.zone()).toInstant())))
                 .orElse(Long.MAX_VALUE);
         long ended = Math.max(0, floorIndex(now) + definition.endOffset());
         this.size = Math.min(ended, endCount);
@@ -116,8 +118,8 @@ public final class TimeWindowSpace implements PartitionSpace {
     public Optional<String> validate(String key) {
         Optional<KeyFormat.ParsedKey> parsed = format.parse(key);
         if (parsed.isEmpty()) {
-            return Optional.of("'" + key + "' is not a " + cadence() + " partition key (expected " + format.pattern() + ", like "
-                    + key(0) + ")");
+            return Optional.of("'" + key + "' is not a " + cadence() + " partition key (expected " + format.pattern()
+                    + ", like " + key(0) + ")");
         }
         if (indexOf(key).isPresent()) {
             return Optional.empty();
@@ -134,21 +136,26 @@ public final class TimeWindowSpace implements PartitionSpace {
                         + (endCount > 0 ? " " + key(endCount - 1) : "") + " (the partitions end at "
                         + definition.format(definition.end().orElseThrow()) + ")");
             }
-            return Optional.of("partition " + key + " does not exist yet (" + (size > 0 ? "last is " + key(size - 1)
-                    : "the first, " + key(0) + ", has not ended yet") + ")");
+            return Optional.of("partition " + key + " does not exist yet ("
+                    + (size > 0 ? "last is " + key(size - 1) : "the first, " + key(0) + ", has not ended yet") + ")");
         }
         ZoneOffsetTransition transition = rules.getTransition(local);
-        if (parsed.get().offset().isEmpty() && transition != null && definition.schedule().matches(local)) {
+        if (parsed.get().offset().isEmpty()
+                && transition != null
+                && definition.schedule().matches(local)) {
             if (transition.isGap()) {
-                return Optional.of("'" + key + "' does not exist: in " + definition.zone().getId() + " the clocks skip from "
-                        + transition.getDateTimeBefore().format(CLOCK) + " to " + transition.getDateTimeAfter().format(CLOCK)
-                        + " on " + local.toLocalDate());
+                return Optional.of(
+                        "'" + key + "' does not exist: in " + definition.zone().getId() + " the clocks skip from "
+                                + transition.getDateTimeBefore().format(CLOCK) + " to "
+                                + transition.getDateTimeAfter().format(CLOCK)
+                                + " on " + local.toLocalDate());
             }
             String earlier = format.format(local, transition.getOffsetBefore());
             String later = format.format(local, transition.getOffsetAfter());
             if (indexOf(earlier).isPresent() || indexOf(later).isPresent()) {
                 return Optional.of("'" + key + "' is ambiguous: " + local.toLocalTime() + " occurs twice in "
-                        + definition.zone().getId() + " on " + local.toLocalDate() + "; use " + earlier + " or " + later);
+                        + definition.zone().getId() + " on " + local.toLocalDate() + "; use " + earlier + " or "
+                        + later);
             }
         }
         return Optional.of("'" + key + "' is not the start of a " + cadence() + " partition (the nearest are "
@@ -188,7 +195,8 @@ public final class TimeWindowSpace implements PartitionSpace {
 
     /** The instant a parsed key names: its offset if it has one, else the earlier offset or the one before a gap. */
     private Instant approximate(KeyFormat.ParsedKey parsed) {
-        return parsed.offset().map(o -> parsed.local().toInstant(o))
+        return parsed.offset()
+                .map(o -> parsed.local().toInstant(o))
                 .orElseGet(() -> parsed.local().atZone(definition.zone()).toInstant());
     }
 
@@ -199,7 +207,8 @@ public final class TimeWindowSpace implements PartitionSpace {
 
     private void checkIndex(long index) {
         if (index < 0 || index >= size) {
-            throw new IndexOutOfBoundsException("partition " + index + " of " + size + " (" + definition.describe() + ")");
+            throw new IndexOutOfBoundsException(
+                    "partition " + index + " of " + size + " (" + definition.describe() + ")");
         }
     }
 

@@ -38,13 +38,20 @@ final class WindowTimeline {
     private final Region[] regions;
     /** Position (0 at ordinal {@code low}) of index 0. */
     private final long origin;
+
     private final long positions;
     private final long firstSecond;
     private final long lastSecond;
 
     /** Boundaries of fire ordinals {@code [from, to)} near a transition, and which are repeated local times. */
-    private record Region(long from, long to, long[] starts, boolean[] repeated, long firstPosition, long lowSecond,
-                          long highSecond) {
+    private record Region(
+            long from,
+            long to,
+            long[] starts,
+            boolean[] repeated,
+            long firstPosition,
+            long lowSecond,
+            long highSecond) {
         long endPosition() {
             return firstPosition + starts.length;
         }
@@ -57,7 +64,9 @@ final class WindowTimeline {
         while (true) {
             found = regions(low, high);
             long wideLow = found.isEmpty() ? low : Math.min(low, found.get(0).from());
-            long wideHigh = found.isEmpty() ? high : Math.max(high, found.get(found.size() - 1).to() + 1);
+            long wideHigh = found.isEmpty()
+                    ? high
+                    : Math.max(high, found.get(found.size() - 1).to() + 1);
             if (wideLow == low && wideHigh == high) {
                 break;
             }
@@ -142,7 +151,9 @@ final class WindowTimeline {
     boolean repeated(long index) {
         long position = position(index);
         Region region = regionAtPosition(position);
-        return region != null && position < region.endPosition() && region.repeated()[(int) (position - region.firstPosition())];
+        return region != null
+                && position < region.endPosition()
+                && region.repeated()[(int) (position - region.firstPosition())];
     }
 
     /**
@@ -168,8 +179,8 @@ final class WindowTimeline {
     private long position(long index) {
         long position = index + origin;
         if (position < 0 || position >= positions) {
-            throw new IllegalStateException("window " + index + " is outside the resolved range [" + lowIndex() + ", "
-                    + highIndex() + ")");
+            throw new IllegalStateException(
+                    "window " + index + " is outside the resolved range [" + lowIndex() + ", " + highIndex() + ")");
         }
         return position;
     }
@@ -253,7 +264,8 @@ final class WindowTimeline {
         List<LocalDateTime[]> spans = new ArrayList<>();
         List<long[]> seconds = new ArrayList<>();
         for (ZoneOffsetTransition t = rules.nextTransition(Instant.ofEpochSecond(from));
-             t != null && t.toEpochSecond() < to; t = rules.nextTransition(t.getInstant())) {
+                t != null && t.toEpochSecond() < to;
+                t = rules.nextTransition(t.getInstant())) {
             LocalDateTime a = t.isGap() ? t.getDateTimeBefore() : t.getDateTimeAfter();
             LocalDateTime b = t.isGap() ? t.getDateTimeAfter().plus(t.getDuration()) : t.getDateTimeBefore();
             long lowSecond = a.toEpochSecond(t.getOffsetBefore());

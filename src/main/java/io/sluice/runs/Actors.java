@@ -1,5 +1,6 @@
 package io.sluice.runs;
 
+import io.sluice.text.Text;
 import java.util.Optional;
 
 /**
@@ -12,8 +13,7 @@ public final class Actors {
     /** The longest name the metadata store keeps (launched_by and actor columns are VARCHAR(200)). */
     public static final int MAX_LENGTH = 200;
 
-    private Actors() {
-    }
+    private Actors() {}
 
     /** The actor to record: {@code actor}, or anonymous when it is missing or blank. */
     public static String name(String actor) {
@@ -25,7 +25,7 @@ public final class Actors {
         if (actor != null && actor.length() > MAX_LENGTH) {
             return Optional.of(field + " is longer than " + MAX_LENGTH + " characters");
         }
-        return io.sluice.text.Text.nameProblem(field, actor);
+        return Text.nameProblem(field, actor);
     }
 
     /** Rejects, as invalid, naming {@code field},, an actor the store cannot keep. */

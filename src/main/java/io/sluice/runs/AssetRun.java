@@ -1,5 +1,4 @@
 package io.sluice.runs;
 
 /** The step of an asset in a given run. */
-public record AssetRun(String runId, RunStep step) {
-}
+public record AssetRun(String runId, RunStep step) {}

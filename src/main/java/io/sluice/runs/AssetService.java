@@ -4,13 +4,14 @@ import io.sluice.catalog.Asset;
 import io.sluice.catalog.AssetCatalog;
 import io.sluice.catalog.AssetKey;
 import io.sluice.catalog.KeyedAsset;
-import io.sluice.lake.Lake;
 import io.sluice.catalog.RunLogger;
+import io.sluice.lake.Lake;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /** Reading the catalog together with what the metadata store knows about each asset. */
 @ApplicationScoped
@@ -52,11 +53,11 @@ public class AssetService {
         return get(key);
     }
 
-    public java.util.Set<AssetKey> upstream(AssetKey key) {
+    public Set<AssetKey> upstream(AssetKey key) {
         return catalog.graph().upstreamOf(key);
     }
 
-    public java.util.Set<AssetKey> downstream(AssetKey key) {
+    public Set<AssetKey> downstream(AssetKey key) {
         return catalog.graph().downstreamOf(key);
     }
 
@@ -86,8 +87,15 @@ public class AssetService {
     }
 
     private <C extends Record> List<String> allKeys(KeyedAsset<C> asset) {
-        RunAssetContext<C> context = new RunAssetContext<>("keys", asset.spec().key(), asset.spec().defaultConfig(), Optional.empty(),
-                SILENT, lake, Optional.empty(), () -> false);
+        RunAssetContext<C> context = new RunAssetContext<>(
+                "keys",
+                asset.spec().key(),
+                asset.spec().defaultConfig(),
+                Optional.empty(),
+                SILENT,
+                lake,
+                Optional.empty(),
+                () -> false);
         try {
             return asset.allKeys(context);
         } catch (RuntimeException e) {
@@ -99,15 +107,12 @@ public class AssetService {
 
     private static final RunLogger SILENT = new RunLogger() {
         @Override
-        public void info(String message) {
-        }
+        public void info(String message) {}
 
         @Override
-        public void warn(String message) {
-        }
+        public void warn(String message) {}
 
         @Override
-        public void error(String message) {
-        }
+        public void error(String message) {}
     };
 }

@@ -28,6 +28,7 @@ public class CancelWatch {
     private final boolean execute;
     /** Runs whose interrupt was logged (kept to the runs in flight). */
     private final Set<String> logged = new HashSet<>();
+
     private final Object signal = new Object();
     private boolean woken;
     private volatile Thread watcher;

@@ -2,6 +2,7 @@ package io.sluice.runs;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
@@ -33,7 +34,7 @@ public class ConcurrencyLimits {
 
     /** The pools with a limit, by name. */
     public Map<String, Integer> poolLimits() {
-        return new java.util.TreeMap<>(pools());
+        return new TreeMap<>(pools());
     }
 
     public int pool(String pool) {

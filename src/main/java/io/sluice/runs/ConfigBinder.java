@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.sluice.catalog.AssetSpec;
+import io.sluice.text.Text;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.validation.ConstraintViolation;
 import jakarta.validation.Validator;
@@ -28,7 +29,8 @@ public class ConfigBinder {
     private final Validator validator;
 
     public ConfigBinder(ObjectMapper mapper, Validator validator) {
-        this.mapper = mapper.copy().enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+        this.mapper = mapper.copy()
+                .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
                 .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES);
         this.validator = validator;
     }
@@ -42,12 +44,16 @@ public class ConfigBinder {
         if (!given.isObject()) {
             throw RequestRejected.malformed(field, "config of " + spec.key() + " must be a JSON object");
         }
-        List<String> known = Arrays.stream(spec.configType().getRecordComponents()).map(RecordComponent::getName).toList();
+        List<String> known = Arrays.stream(spec.configType().getRecordComponents())
+                .map(RecordComponent::getName)
+                .toList();
         for (Iterator<String> names = given.fieldNames(); names.hasNext(); ) {
             String name = names.next();
             if (!known.contains(name)) {
-                throw RequestRejected.malformed(field + "." + name, "unknown config property " + io.sluice.text.Text.quote(name) + " of "
-                        + spec.key() + "; known: " + (known.isEmpty() ? "none" : String.join(", ", known)));
+                throw RequestRejected.malformed(
+                        field + "." + name,
+                        "unknown config property " + Text.quote(name) + " of " + spec.key() + "; known: "
+                                + (known.isEmpty() ? "none" : String.join(", ", known)));
             }
         }
         merged.setAll((ObjectNode) given);
@@ -68,10 +74,14 @@ public class ConfigBinder {
         Set<ConstraintViolation<C>> violations = validator.validate(config);
         if (!violations.isEmpty()) {
             ConstraintViolation<C> first = violations.stream()
-                    .min(Comparator.comparing(v -> v.getPropertyPath().toString())).orElseThrow();
-            String all = violations.stream().map(v -> v.getPropertyPath() + " " + v.getMessage()).sorted()
+                    .min(Comparator.comparing(v -> v.getPropertyPath().toString()))
+                    .orElseThrow();
+            String all = violations.stream()
+                    .map(v -> v.getPropertyPath() + " " + v.getMessage())
+                    .sorted()
                     .collect(Collectors.joining("; "));
-            throw RequestRejected.invalid(field + "." + first.getPropertyPath(), "config of " + spec.key() + " is not valid: " + all);
+            throw RequestRejected.invalid(
+                    field + "." + first.getPropertyPath(), "config of " + spec.key() + " is not valid: " + all);
         }
         return config;
     }

@@ -73,7 +73,10 @@ record DispatchPlan(Limits limits, Function<QueuedRun, Set<String>> pools, ToInt
             count(first, byGroup, byPool);
             String name = group(first);
             int size = name == null ? 1 : Math.max(1, groupSize.applyAsInt(first));
-            while (group.size() < size && next != null && name.equals(group(next)) && !flying.contains(next.id())
+            while (group.size() < size
+                    && next != null
+                    && name.equals(group(next))
+                    && !flying.contains(next.id())
                     && allowed(next, byGroup, byPool)) {
                 count(next, byGroup, byPool);
                 group.add(next);

@@ -14,12 +14,15 @@ import io.sluice.partitions.PartitionsDefinition;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Instant;
 import java.time.InstantSource;
+import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.function.Function;
 import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 
 /** Adding and removing the keys of dynamic partitions; every change is an audit event. */
 @ApplicationScoped
@@ -36,7 +39,8 @@ public class DynamicPartitionService {
     private final AuditLog audit;
     private final InstantSource clock;
 
-    DynamicPartitionService(DynamicKeyStore store, AssetState runs, AssetCatalog catalog, AuditLog audit, InstantSource clock) {
+    DynamicPartitionService(
+            DynamicKeyStore store, AssetState runs, AssetCatalog catalog, AuditLog audit, InstantSource clock) {
         this.store = store;
         this.runs = runs;
         this.catalog = catalog;
@@ -46,8 +50,13 @@ public class DynamicPartitionService {
 
     /** The dynamic partitions definitions the catalog uses, by name. */
     public List<String> names() {
-        return catalog.all().stream().map(a -> a.spec().partitions()).filter(DynamicPartitions.class::isInstance)
-                .map(d -> ((DynamicPartitions) d).name()).distinct().sorted().toList();
+        return catalog.all().stream()
+                .map(a -> a.spec().partitions())
+                .filter(DynamicPartitions.class::isInstance)
+                .map(d -> ((DynamicPartitions) d).name())
+                .distinct()
+                .sorted()
+                .toList();
     }
 
     public List<String> keys(String name) {
@@ -68,7 +77,13 @@ public class DynamicPartitionService {
         Instant now = clock.instant();
         return QuarkusTransaction.requiringNew().call(() -> {
             List<String> added = store.add(name, keys, now);
-            audit.record(AuditEvent.of(now, Actors.name(actor), AuditAction.PARTITION_KEYS_ADDED, null, assetsUsing(name), reason,
+            audit.record(AuditEvent.of(
+                    now,
+                    Actors.name(actor),
+                    AuditAction.PARTITION_KEYS_ADDED,
+                    null,
+                    assetsUsing(name),
+                    reason,
                     Map.of("partitions", name, "keys", added)));
             return added;
         });
@@ -85,7 +100,13 @@ public class DynamicPartitionService {
         return QuarkusTransaction.requiringNew().call(() -> {
             refuseKeysInUse(name, keys);
             List<String> removed = store.remove(name, keys);
-            audit.record(AuditEvent.of(now, Actors.name(actor), AuditAction.PARTITION_KEYS_REMOVED, null, assetsUsing(name), reason,
+            audit.record(AuditEvent.of(
+                    now,
+                    Actors.name(actor),
+                    AuditAction.PARTITION_KEYS_REMOVED,
+                    null,
+                    assetsUsing(name),
+                    reason,
                     Map.of("partitions", name, "keys", removed)));
             return removed;
         });
@@ -109,20 +130,29 @@ public class DynamicPartitionService {
     }
 
     private void refuseKeysInUse(String name, List<String> keys) {
-        Map<String, Set<String>> runsByKey = runsByKey(catalog.all(), name, Set.copyOf(keys), runs::activeRunsByPartition);
+        Map<String, Set<String>> runsByKey =
+                runsByKey(catalog.all(), name, Set.copyOf(keys), runs::activeRunsByPartition);
         if (runsByKey.isEmpty()) {
             return;
         }
-        int first = java.util.stream.IntStream.range(0, keys.size()).filter(i -> runsByKey.containsKey(keys.get(i))).findFirst().orElseThrow();
-        String uses = runsByKey.entrySet().stream().map(e -> "'" + e.getKey() + "' by " + runList(e.getValue()))
+        int first = IntStream.range(0, keys.size())
+                .filter(i -> runsByKey.containsKey(keys.get(i)))
+                .findFirst()
+                .orElseThrow();
+        String uses = runsByKey.entrySet().stream()
+                .map(e -> "'" + e.getKey() + "' by " + runList(e.getValue()))
                 .collect(Collectors.joining("; "));
-        throw RequestRejected.conflict("keys[" + first + "]", "keys of dynamic partitions '" + name + "' are used by runs that have not ended: "
-                + uses + ". Nothing was removed; wait for those runs to end or cancel them, then remove the keys");
+        throw RequestRejected.conflict(
+                "keys[" + first + "]",
+                "keys of dynamic partitions '" + name + "' are used by runs that have not ended: " + uses
+                        + ". Nothing was removed; wait for those runs to end or cancel them, then remove the keys");
     }
 
     private static String runList(Set<String> ids) {
         String named = ids.stream().limit(RUNS_NAMED).collect(Collectors.joining(", "));
-        return (ids.size() == 1 ? "run " : "runs ") + named + (ids.size() > RUNS_NAMED ? " and " + (ids.size() - RUNS_NAMED) + " more" : "");
+        return (ids.size() == 1 ? "run " : "runs ")
+                + named
+                + (ids.size() > RUNS_NAMED ? " and " + (ids.size() - RUNS_NAMED) + " more" : "");
     }
 
     /**
@@ -130,22 +160,33 @@ public class DynamicPartitionService {
      * of the dynamic partitions {@code name}, by key: a partition of an asset partitioned by them, or its key in a
      * dimension of a multi-dimensional one. Assets partitioned otherwise are not asked about.
      */
-    static Map<String, Set<String>> runsByKey(java.util.Collection<? extends Asset<?>> assets, String name, Set<String> keys,
-                                              java.util.function.Function<AssetKey, Map<String, Set<String>>> activeRuns) {
+    static Map<String, Set<String>> runsByKey(
+            Collection<? extends Asset<?>> assets,
+            String name,
+            Set<String> keys,
+            Function<AssetKey, Map<String, Set<String>>> activeRuns) {
         Map<String, Set<String>> byKey = new TreeMap<>();
         for (Asset<?> asset : assets) {
             PartitionsDefinition partitions = asset.spec().partitions();
-            java.util.function.Function<String, List<String>> keysOf;
+            Function<String, List<String>> keysOf;
             if (partitions instanceof DynamicPartitions d && d.name().equals(name)) {
                 keysOf = partition -> List.of(partition);
-            } else if (partitions instanceof MultiPartitions m && m.dimensions().stream().anyMatch(dimension -> uses(dimension, name))) {
-                List<String> dimensions = m.dimensions().stream().filter(dimension -> uses(dimension, name)).map(PartitionDimension::name).toList();
+            } else if (partitions instanceof MultiPartitions m
+                    && m.dimensions().stream().anyMatch(dimension -> uses(dimension, name))) {
+                List<String> dimensions = m.dimensions().stream()
+                        .filter(dimension -> uses(dimension, name))
+                        .map(PartitionDimension::name)
+                        .toList();
                 keysOf = partition -> dimensionKeys(m, partition, dimensions);
             } else {
                 continue;
             }
-            activeRuns.apply(asset.spec().key()).forEach((partition, ids) -> keysOf.apply(partition).stream().filter(keys::contains)
-                    .forEach(key -> byKey.computeIfAbsent(key, k -> new TreeSet<>()).addAll(ids)));
+            activeRuns
+                    .apply(asset.spec().key())
+                    .forEach((partition, ids) -> keysOf.apply(partition).stream()
+                            .filter(keys::contains)
+                            .forEach(key -> byKey.computeIfAbsent(key, k -> new TreeSet<>())
+                                    .addAll(ids)));
         }
         return byKey;
     }
@@ -165,7 +206,11 @@ public class DynamicPartitionService {
     }
 
     private String assetsUsing(String name) {
-        return catalog.all().stream().filter(a -> a.spec().partitions() instanceof DynamicPartitions d && d.name().equals(name))
-                .map(a -> a.spec().key().toString()).sorted().collect(Collectors.joining(","));
+        return catalog.all().stream()
+                .filter(a -> a.spec().partitions() instanceof DynamicPartitions d
+                        && d.name().equals(name))
+                .map(a -> a.spec().key().toString())
+                .sorted()
+                .collect(Collectors.joining(","));
     }
 }

@@ -6,7 +6,9 @@ import io.sluice.catalog.AssetKey;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.function.Consumer;
 import java.util.function.LongSupplier;
@@ -29,14 +31,20 @@ final class GroupJournal implements LogSink {
     private final List<RunRecords.RunEnd> stored = new ArrayList<>();
     /** No run had a cancel requested when the group was claimed (a cancel ends a queued run instead). */
     private Set<String> cancelRequested = Set.of();
+
     private long cancelReadAt;
     /** Runs a flush in a transaction of its own. */
     private final Consumer<Runnable> inNewTransaction;
     /** Elapsed time in nanoseconds ({@link System#nanoTime()}; a test sets it). */
     private final LongSupplier ticker;
 
-    GroupJournal(RunQueue store, AuditLog audit, List<String> runIds, long flushMillis, Consumer<Runnable> inNewTransaction,
-                 LongSupplier ticker) {
+    GroupJournal(
+            RunQueue store,
+            AuditLog audit,
+            List<String> runIds,
+            long flushMillis,
+            Consumer<Runnable> inNewTransaction,
+            LongSupplier ticker) {
         this.store = store;
         this.audit = audit;
         this.runIds = List.copyOf(runIds);
@@ -110,8 +118,8 @@ final class GroupJournal implements LogSink {
      * The latest outcome of each partition of the asset that runs of this group recorded and that is not stored yet (an
      * upstream step of the same run, or an earlier run of the group): what the store does not know yet.
      */
-    java.util.Map<String, PartitionState> unstoredPartitions(AssetKey asset) {
-        java.util.Map<String, PartitionState> latest = new java.util.HashMap<>();
+    Map<String, PartitionState> unstoredPartitions(AssetKey asset) {
+        Map<String, PartitionState> latest = new HashMap<>();
         for (RunRecords.PartitionOutcome p : pending.partitions()) {
             if (p.asset().equals(asset)) {
                 latest.put(p.partition(), p.state());

@@ -10,6 +10,10 @@ import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
 import io.sluice.text.Text;
+import java.io.IOException;
+import java.lang.reflect.RecordComponent;
+import java.math.BigInteger;
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.Map;
 import java.util.regex.Matcher;
@@ -25,13 +29,14 @@ public final class JsonRefusal {
 
     private static final Pattern UNEXPECTED = Pattern.compile("^Unexpected character \\('(.+?)' \\(code (\\d+)");
     private static final Pattern TOKEN = Pattern.compile("^Unrecognized token '(.*?)'");
-    private static final Pattern CONTROL = Pattern.compile("^Illegal unquoted character \\(\\(CTRL-CHAR, code (\\d+)\\)\\)");
+    private static final Pattern CONTROL =
+            Pattern.compile("^Illegal unquoted character \\(\\(CTRL-CHAR, code (\\d+)\\)\\)");
     private static final Pattern DUPLICATE = Pattern.compile("^Duplicate field '(.*?)'");
     /** Jackson's words for the value it found: {@code Cannot coerce Integer value (100001) to}, {@code from Array value}. */
-    private static final Pattern FOUND = Pattern.compile("(?:Cannot coerce|from) ([A-Z][A-Za-z-]*) value(?: \\((.*?)\\)(?= to | *$))?");
+    private static final Pattern FOUND =
+            Pattern.compile("(?:Cannot coerce|from) ([A-Z][A-Za-z-]*) value(?: \\((.*?)\\)(?= to | *$))?");
 
-    private JsonRefusal() {
-    }
+    private JsonRefusal() {}
 
     /** The refusal of a request body that could not be read. */
     public static RequestRejected body(JsonProcessingException e) {
@@ -51,7 +56,8 @@ public final class JsonRefusal {
             return RequestRejected.invalid(field, subject + " is out of range: " + range(tooLarge.getTargetType()));
         }
         if (e instanceof UnrecognizedPropertyException u) {
-            return RequestRejected.malformed(field, noun + " field '" + path + "' is unknown; the fields are " + names(u.getKnownPropertyIds()));
+            return RequestRejected.malformed(
+                    field, noun + " field '" + path + "' is unknown; the fields are " + names(u.getKnownPropertyIds()));
         }
         if (e instanceof MismatchedInputException m && !path.isEmpty()) {
             return RequestRejected.malformed(field, subject + " must be " + expected(m.getTargetType()) + found(m));
@@ -59,7 +65,8 @@ public final class JsonRefusal {
         if (e instanceof MismatchedInputException m) {
             String message = String.valueOf(m.getOriginalMessage());
             if (message.startsWith("Trailing token")) {
-                return RequestRejected.malformed(field, noun + " holds more after its JSON value" + at(e) + "; send one JSON value");
+                return RequestRejected.malformed(
+                        field, noun + " holds more after its JSON value" + at(e) + "; send one JSON value");
             }
             if (message.startsWith("No content to map")) {
                 return RequestRejected.malformed(field, noun + " is empty; send a JSON object");
@@ -67,8 +74,10 @@ public final class JsonRefusal {
             return RequestRejected.malformed(field, noun + " must be " + expected(m.getTargetType()) + found(m));
         }
         if (e instanceof StreamConstraintsException) {
-            return RequestRejected.malformed(field, noun + " is not JSON Sluice reads" + at(e)
-                    + ": it nests too deep, or holds a number or a name too long");
+            return RequestRejected.malformed(
+                    field,
+                    noun + " is not JSON Sluice reads" + at(e)
+                            + ": it nests too deep, or holds a number or a name too long");
         }
         return RequestRejected.malformed(duplicateField(e, field), noun + " is not valid JSON" + at(e) + reason(e));
     }
@@ -77,7 +86,8 @@ public final class JsonRefusal {
     private static String path(JsonMappingException e) {
         return e.getPath().stream()
                 .map(r -> r.getFieldName() != null ? r.getFieldName() : "[" + r.getIndex() + "]")
-                .collect(Collectors.joining(".")).replace(".[", "[");
+                .collect(Collectors.joining("."))
+                .replace(".[", "[");
     }
 
     private static <T extends Throwable> T find(Throwable e, Class<T> type) {
@@ -107,11 +117,22 @@ public final class JsonRefusal {
         if (CharSequence.class.isAssignableFrom(type) || type == char.class || type == Character.class) {
             return "text";
         }
-        if (type == int.class || type == Integer.class || type == long.class || type == Long.class || type == short.class
-                || type == Short.class || type == byte.class || type == Byte.class || type == java.math.BigInteger.class) {
+        if (type == int.class
+                || type == Integer.class
+                || type == long.class
+                || type == Long.class
+                || type == short.class
+                || type == Short.class
+                || type == byte.class
+                || type == Byte.class
+                || type == BigInteger.class) {
             return "a whole number";
         }
-        if (type == double.class || type == Double.class || type == float.class || type == Float.class || Number.class.isAssignableFrom(type)) {
+        if (type == double.class
+                || type == Double.class
+                || type == float.class
+                || type == Float.class
+                || Number.class.isAssignableFrom(type)) {
             return "a number";
         }
         if (type == boolean.class || type == Boolean.class) {
@@ -121,13 +142,18 @@ public final class JsonRefusal {
             return "a list";
         }
         if (type.isEnum()) {
-            return "one of " + java.util.Arrays.toString(type.getEnumConstants());
+            return "one of " + Arrays.toString(type.getEnumConstants());
         }
         if (type.isRecord() && type.getRecordComponents().length > 0) {
-            return "an object with the fields " + names(java.util.Arrays.stream(type.getRecordComponents())
-                    .map(java.lang.reflect.RecordComponent::getName).map(Object.class::cast).toList());
+            return "an object with the fields "
+                    + names(Arrays.stream(type.getRecordComponents())
+                            .map(RecordComponent::getName)
+                            .map(Object.class::cast)
+                            .toList());
         }
-        return Map.class.isAssignableFrom(type) || !type.getName().startsWith("java.") ? "an object" : "of another type";
+        return Map.class.isAssignableFrom(type) || !type.getName().startsWith("java.")
+                ? "an object"
+                : "of another type";
     }
 
     /** ", not ..." naming the value found: from Jackson's message, else from the parser if it is still open. */
@@ -143,12 +169,13 @@ public final class JsonRefusal {
                 case START_ARRAY, END_ARRAY -> ", not a list";
                 case START_OBJECT, END_OBJECT, FIELD_NAME -> ", not an object";
                 case VALUE_STRING -> ", not the text " + Text.quote(parser.getText());
-                case VALUE_NUMBER_INT, VALUE_NUMBER_FLOAT -> ", not the number " + Text.quote(parser.getText()).replace("'", "");
+                case VALUE_NUMBER_INT, VALUE_NUMBER_FLOAT ->
+                    ", not the number " + Text.quote(parser.getText()).replace("'", "");
                 case VALUE_TRUE, VALUE_FALSE -> ", not " + token.asString();
                 case VALUE_NULL -> ", not null";
                 default -> "";
             };
-        } catch (java.io.IOException ignored) {
+        } catch (IOException ignored) {
             return "";
         }
     }
@@ -158,12 +185,15 @@ public final class JsonRefusal {
         if (!m.find()) {
             return message.contains("Cannot map `null`") ? ", not null" : "";
         }
-        String value = m.group(2) == null || m.group(2).startsWith("token ") ? null : m.group(2).replaceAll("^[\"']|[\"']$", "");
+        String value = m.group(2) == null || m.group(2).startsWith("token ")
+                ? null
+                : m.group(2).replaceAll("^[\"']|[\"']$", "");
         return switch (m.group(1)) {
             case "String" -> value == null ? ", not text" : ", not the text " + Text.quote(value);
             case "Array" -> ", not a list";
             case "Object" -> ", not an object";
-            case "Integer", "Float", "Floating-point", "Number" -> value == null ? ", not a number" : ", not the number " + Text.escape(value);
+            case "Integer", "Float", "Floating-point", "Number" ->
+                value == null ? ", not a number" : ", not the number " + Text.escape(value);
             case "Boolean" -> value == null ? ", not true or false" : ", not " + Text.escape(value);
             case "Null" -> ", not null";
             default -> "";
@@ -171,12 +201,16 @@ public final class JsonRefusal {
     }
 
     private static String names(Collection<Object> names) {
-        return names == null || names.isEmpty() ? "none" : names.stream().map(String::valueOf).collect(Collectors.joining(", "));
+        return names == null || names.isEmpty()
+                ? "none"
+                : names.stream().map(String::valueOf).collect(Collectors.joining(", "));
     }
 
     private static String at(JsonProcessingException e) {
         JsonLocation where = e.getLocation();
-        return where == null || where.getLineNr() < 1 ? "" : " (line " + where.getLineNr() + ", column " + where.getColumnNr() + ")";
+        return where == null || where.getLineNr() < 1
+                ? ""
+                : " (line " + where.getLineNr() + ", column " + where.getColumnNr() + ")";
     }
 
     /** ": why", from what the parser found, in words; nothing when it is not one of the common mistakes. */
@@ -184,15 +218,20 @@ public final class JsonRefusal {
         String message = String.valueOf(e.getOriginalMessage());
         Matcher m;
         if ((m = CONTROL.matcher(message)).find()) {
-            return ": a control character (code " + m.group(1) + ") must be written as an escape such as \\n inside a string";
+            return ": a control character (code " + m.group(1)
+                    + ") must be written as an escape such as \\n inside a string";
         }
         if ((m = UNEXPECTED.matcher(message)).find()) {
             int code = Integer.parseInt(m.group(2));
-            return ": unexpected " + (code < 0x20 || code == 0x7f ? "control character (code " + code + ")" : Text.quote(m.group(1)))
-                    + (message.contains("expected a valid value") || message.contains("was expecting") ? expecting(message) : "");
+            return ": unexpected "
+                    + (code < 0x20 || code == 0x7f ? "control character (code " + code + ")" : Text.quote(m.group(1)))
+                    + (message.contains("expected a valid value") || message.contains("was expecting")
+                            ? expecting(message)
+                            : "");
         }
         if ((m = TOKEN.matcher(message)).find()) {
-            return ": unexpected text " + Text.quote(m.group(1)) + " (text goes in double quotes; JSON knows true, false and null)";
+            return ": unexpected text " + Text.quote(m.group(1))
+                    + " (text goes in double quotes; JSON knows true, false and null)";
         }
         if ((m = DUPLICATE.matcher(message)).find()) {
             return ": field '" + Text.escape(m.group(1)) + "' is given twice";
@@ -209,7 +248,9 @@ public final class JsonRefusal {
         if (message.startsWith("Non-standard token")) {
             return ": NaN and Infinity are not JSON numbers";
         }
-        if (message.contains("numeric value") || message.contains("Leading zeroes") || message.contains("Invalid number")) {
+        if (message.contains("numeric value")
+                || message.contains("Leading zeroes")
+                || message.contains("Invalid number")) {
             return ": a number written wrongly";
         }
         return "";

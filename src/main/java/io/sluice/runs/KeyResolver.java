@@ -16,11 +16,11 @@ public final class KeyResolver {
         Optional<String> currentWatermark() throws Exception;
     }
 
-    private KeyResolver() {
-    }
+    private KeyResolver() {}
 
-    public static KeySelection resolve(MaterializationMode mode, List<String> requestedKeys,
-                                       Optional<String> lastWatermark, KeySource source) throws Exception {
+    public static KeySelection resolve(
+            MaterializationMode mode, List<String> requestedKeys, Optional<String> lastWatermark, KeySource source)
+            throws Exception {
         return switch (mode) {
             case SINGLE_KEY -> new KeySelection(distinct(requestedKeys), Optional.empty(), false);
             case FULL_REFRESH -> {

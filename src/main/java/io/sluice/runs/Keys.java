@@ -13,8 +13,7 @@ import java.util.Map;
  */
 public final class Keys {
 
-    private Keys() {
-    }
+    private Keys() {}
 
     public static void require(String field, List<String> keys) {
         Map<String, Integer> seen = new HashMap<>();
@@ -29,8 +28,10 @@ public final class Keys {
             });
             Integer first = seen.putIfAbsent(key, i);
             if (first != null) {
-                throw RequestRejected.invalid(place, Text.quote(key) + " is given twice in " + field + " (" + field + "[" + first + "] and "
-                        + place + "); give each once");
+                throw RequestRejected.invalid(
+                        place,
+                        Text.quote(key) + " is given twice in " + field + " (" + field + "[" + first + "] and " + place
+                                + "); give each once");
             }
         }
     }

@@ -6,9 +6,12 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.sluice.catalog.Asset;
 import io.sluice.catalog.AssetCatalog;
 import io.sluice.catalog.AssetKey;
+import io.sluice.catalog.AssetSpec;
 import io.sluice.catalog.KeyedAsset;
 import io.sluice.partitions.PartitionsDefinition;
+import io.sluice.text.Text;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.inject.Instance;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -27,10 +30,10 @@ public class LaunchValidator {
     private final AssetCatalog catalog;
     private final ConfigBinder binder;
     private final ObjectMapper mapper;
-    private final jakarta.enterprise.inject.Instance<RangeLaunchHint> rangeHints;
+    private final Instance<RangeLaunchHint> rangeHints;
 
-    public LaunchValidator(AssetCatalog catalog, ConfigBinder binder, ObjectMapper mapper,
-                           jakarta.enterprise.inject.Instance<RangeLaunchHint> rangeHints) {
+    public LaunchValidator(
+            AssetCatalog catalog, ConfigBinder binder, ObjectMapper mapper, Instance<RangeLaunchHint> rangeHints) {
         this.rangeHints = rangeHints;
         this.catalog = catalog;
         this.binder = binder;
@@ -53,8 +56,14 @@ public class LaunchValidator {
         requireReason(request.reason());
         Actors.require("launchedBy", request.launchedBy());
         ObjectNode config = config(request.config(), ordered);
-        return new ValidatedLaunch(ordered, request.mode(), request.keys(), request.partitions(), config,
-                request.reason(), request.launchedBy());
+        return new ValidatedLaunch(
+                ordered,
+                request.mode(),
+                request.keys(),
+                request.partitions(),
+                config,
+                request.reason(),
+                request.launchedBy());
     }
 
     /** Rejects a reason longer than the audit trail keeps. */
@@ -62,7 +71,7 @@ public class LaunchValidator {
         if (reason != null && reason.length() > MAX_REASON) {
             throw RequestRejected.invalid("reason", "reason is longer than " + MAX_REASON + " characters");
         }
-        io.sluice.text.Text.reasonProblem("reason", reason).ifPresent(problem -> {
+        Text.reasonProblem("reason", reason).ifPresent(problem -> {
             throw RequestRejected.invalid("reason", problem);
         });
     }
@@ -70,7 +79,8 @@ public class LaunchValidator {
     /** Parses and looks up the selected assets; malformed ones are unreadable, one given twice invalid, unknown ones not found. */
     public List<AssetKey> assets(List<String> names) {
         if (names.isEmpty()) {
-            throw RequestRejected.invalid("assets", "select at least one asset, like \"transform/form_adv_firm_identity\"");
+            throw RequestRejected.invalid(
+                    "assets", "select at least one asset, like \"transform/form_adv_firm_identity\"");
         }
         Set<AssetKey> keys = new LinkedHashSet<>();
         for (int i = 0; i < names.size(); i++) {
@@ -93,7 +103,8 @@ public class LaunchValidator {
     private void keys(RunRequest request, List<AssetKey> assets) {
         if (request.mode() != MaterializationMode.SINGLE_KEY) {
             if (!request.keys().isEmpty()) {
-                throw RequestRejected.invalid("keys", "keys are only used with mode SINGLE_KEY (mode is " + request.mode() + ")");
+                throw RequestRejected.invalid(
+                        "keys", "keys are only used with mode SINGLE_KEY (mode is " + request.mode() + ")");
             }
             return;
         }
@@ -106,7 +117,8 @@ public class LaunchValidator {
         Keys.require("keys", request.keys());
         for (AssetKey asset : assets) {
             if (!(catalog.find(asset).orElseThrow() instanceof KeyedAsset<?>)) {
-                throw RequestRejected.invalid("mode", "asset " + asset + " does not process keys, so it cannot run in mode SINGLE_KEY");
+                throw RequestRejected.invalid(
+                        "mode", "asset " + asset + " does not process keys, so it cannot run in mode SINGLE_KEY");
             }
         }
     }
@@ -120,14 +132,20 @@ public class LaunchValidator {
         }
         if (partitioned.isEmpty()) {
             if (!partitions.isEmpty()) {
-                throw RequestRejected.invalid("partitions", "none of the selected assets is partitioned; omit 'partitions'");
+                throw RequestRejected.invalid(
+                        "partitions", "none of the selected assets is partitioned; omit 'partitions'");
             }
             return;
         }
         if (partitions.isEmpty()) {
-            throw RequestRejected.invalid("partitions", "asset " + partitioned.get(0) + " is partitioned ("
-                    + definition(partitioned.get(0)).describe() + "): give the partitions to materialize"
-                    + rangeHints.stream().findFirst().map(h -> "; for a range of them, " + h.howTo()).orElse(""));
+            throw RequestRejected.invalid(
+                    "partitions",
+                    "asset " + partitioned.get(0) + " is partitioned ("
+                            + definition(partitioned.get(0)).describe() + "): give the partitions to materialize"
+                            + rangeHints.stream()
+                                    .findFirst()
+                                    .map(h -> "; for a range of them, " + h.howTo())
+                                    .orElse(""));
         }
         Keys.require("partitions", partitions);
         for (int i = 0; i < partitions.size(); i++) {
@@ -156,8 +174,10 @@ public class LaunchValidator {
         for (Iterator<String> names = node.fieldNames(); names.hasNext(); ) {
             String name = names.next();
             if (!assets.contains(parseOrNull(name))) {
-                throw RequestRejected.invalid("config." + name, "with several assets, config is an object keyed by asset key; '"
-                        + name + "' is not a selected asset");
+                throw RequestRejected.invalid(
+                        "config." + name,
+                        "with several assets, config is an object keyed by asset key; '" + name
+                                + "' is not a selected asset");
             }
         }
         for (AssetKey asset : assets) {
@@ -174,7 +194,7 @@ public class LaunchValidator {
         }
     }
 
-    private io.sluice.catalog.AssetSpec<?> spec(AssetKey key) {
+    private AssetSpec<?> spec(AssetKey key) {
         Asset<?> asset = catalog.find(key).orElseThrow();
         return asset.spec();
     }

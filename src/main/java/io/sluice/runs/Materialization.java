@@ -13,5 +13,4 @@ public record Materialization(
         long keyCount,
         long batchCount,
         long durationMs,
-        String metadataJson) {
-}
+        String metadataJson) {}

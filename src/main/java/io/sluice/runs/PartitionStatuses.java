@@ -9,7 +9,9 @@ import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Instant;
 import java.time.InstantSource;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.EnumMap;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -36,8 +38,10 @@ public class PartitionStatuses {
     }
 
     public PartitionStatusView of(AssetKey asset, Optional<PartitionState> only) {
-        PartitionsDefinition definition = catalog.find(asset).orElseThrow(() -> RequestRejected.notFound("asset", "unknown asset '" + asset + "'"))
-                .spec().partitions();
+        PartitionsDefinition definition = catalog.find(asset)
+                .orElseThrow(() -> RequestRejected.notFound("asset", "unknown asset '" + asset + "'"))
+                .spec()
+                .partitions();
         if (!definition.isPartitioned()) {
             throw RequestRejected.invalid("asset", "asset " + asset + " is not partitioned");
         }
@@ -47,17 +51,22 @@ public class PartitionStatuses {
         Map<PartitionState, IndexRanges.Builder> builders = new EnumMap<>(PartitionState.class);
         Map<String, Instant> materialized = store.materializedAt(asset);
         Map<String, Instant> latestUpstream = latestUpstream(asset, definition);
-        store.partitionOutcomes(asset).forEach((key, status) -> index(space, key).ifPresent(i -> {
-            PartitionState state = PartitionState.valueOf(status);
-            if (state == PartitionState.MISSING) {
-                return; // stored by a rollback that removed the partition's data: missing as if never materialized
-            }
-            Instant at = materialized.get(key);
-            if (state == PartitionState.MATERIALIZED && at != null && latestUpstream.containsKey(key) && latestUpstream.get(key).isAfter(at)) {
-                state = PartitionState.STALE;
-            }
-            builders.computeIfAbsent(state, s -> IndexRanges.builder()).add(i);
-        }));
+        store.partitionOutcomes(asset)
+                .forEach((key, status) -> index(space, key).ifPresent(i -> {
+                    PartitionState state = PartitionState.valueOf(status);
+                    if (state == PartitionState.MISSING) {
+                        return; // stored by a rollback that removed the partition's data: missing as if never
+                        // materialized
+                    }
+                    Instant at = materialized.get(key);
+                    if (state == PartitionState.MATERIALIZED
+                            && at != null
+                            && latestUpstream.containsKey(key)
+                            && latestUpstream.get(key).isAfter(at)) {
+                        state = PartitionState.STALE;
+                    }
+                    builders.computeIfAbsent(state, s -> IndexRanges.builder()).add(i);
+                }));
         IndexRanges active = IndexRanges.empty();
         IndexRanges.Builder activeBuilder = IndexRanges.builder();
         for (String key : activeKeys) {
@@ -87,16 +96,18 @@ public class PartitionStatuses {
                 ranges.add(new PartitionStatusView.Range(state, space.keyAt(start), space.keyAt(end - 1), end - start));
             }
         }
-        ranges.sort(java.util.Comparator.comparingLong(r -> space.indexOf(r.start()).orElse(0)));
+        ranges.sort(Comparator.comparingLong(r -> space.indexOf(r.start()).orElse(0)));
         return new PartitionStatusView(asset.toString(), space.size(), counts, ranges);
     }
 
     /** For each partition, the latest time an upstream asset with the same partitions materialized it. */
     private Map<String, Instant> latestUpstream(AssetKey asset, PartitionsDefinition definition) {
-        Map<String, Instant> latest = new java.util.HashMap<>();
+        Map<String, Instant> latest = new HashMap<>();
         Set<AssetKey> upstream = catalog.graph().upstreamOf(asset);
         for (AssetKey up : upstream) {
-            boolean samePartitions = catalog.find(up).map(a -> a.spec().partitions().equals(definition)).orElse(false);
+            boolean samePartitions = catalog.find(up)
+                    .map(a -> a.spec().partitions().equals(definition))
+                    .orElse(false);
             if (samePartitions) {
                 store.materializedAt(up).forEach((k, t) -> latest.merge(k, t, (a, b) -> a.isAfter(b) ? a : b));
             }

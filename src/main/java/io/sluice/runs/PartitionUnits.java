@@ -14,19 +14,26 @@ import java.util.Optional;
  */
 final class PartitionUnits {
 
-    private PartitionUnits() {
-    }
+    private PartitionUnits() {}
 
-    static List<Optional<PartitionRange>> of(boolean partitioned, boolean ranges, List<String> partitions, PartitionSpace space) {
+    static List<Optional<PartitionRange>> of(
+            boolean partitioned, boolean ranges, List<String> partitions, PartitionSpace space) {
         if (!partitioned) {
             return List.of(Optional.empty());
         }
         if (!ranges) {
-            return partitions.stream().map(p -> Optional.of(PartitionRange.of(p))).toList();
+            return partitions.stream()
+                    .map(p -> Optional.of(PartitionRange.of(p)))
+                    .toList();
         }
-        List<Indexed> sorted = partitions.stream().distinct()
-                .map(p -> new Indexed(p, space.indexOf(p).orElseThrow(() -> new IllegalArgumentException("partition " + p + " does not exist"))))
-                .sorted(Comparator.comparingLong(Indexed::index)).toList();
+        List<Indexed> sorted = partitions.stream()
+                .distinct()
+                .map(p -> new Indexed(
+                        p,
+                        space.indexOf(p)
+                                .orElseThrow(() -> new IllegalArgumentException("partition " + p + " does not exist"))))
+                .sorted(Comparator.comparingLong(Indexed::index))
+                .toList();
         List<Optional<PartitionRange>> units = new ArrayList<>();
         List<String> current = new ArrayList<>();
         long previous = Long.MIN_VALUE;
@@ -44,6 +51,5 @@ final class PartitionUnits {
         return units;
     }
 
-    private record Indexed(String key, long index) {
-    }
+    private record Indexed(String key, long index) {}
 }

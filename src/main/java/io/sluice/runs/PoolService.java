@@ -5,6 +5,7 @@ import io.sluice.audit.AuditAction;
 import io.sluice.audit.AuditEvent;
 import io.sluice.audit.AuditLog;
 import io.sluice.catalog.AssetCatalog;
+import io.sluice.catalog.AssetSpec;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Instant;
 import java.time.InstantSource;
@@ -24,7 +25,8 @@ public class PoolService {
     private final AssetCatalog catalog;
     private final InstantSource clock;
 
-    PoolService(PoolLimitStore store, ConcurrencyLimits limits, AuditLog audit, AssetCatalog catalog, InstantSource clock) {
+    PoolService(
+            PoolLimitStore store, ConcurrencyLimits limits, AuditLog audit, AssetCatalog catalog, InstantSource clock) {
         this.store = store;
         this.limits = limits;
         this.audit = audit;
@@ -38,7 +40,11 @@ public class PoolService {
 
     /** The pools the catalog's assets declare, sorted. */
     public List<String> declared() {
-        return catalog.all().stream().flatMap(a -> a.spec().pool().stream()).distinct().sorted().toList();
+        return catalog.all().stream()
+                .flatMap(a -> a.spec().pool().stream())
+                .distinct()
+                .sorted()
+                .toList();
     }
 
     /**
@@ -55,16 +61,26 @@ public class PoolService {
         LaunchValidator.requireReason(reason);
         List<String> declared = declared();
         if (!allowUndeclared && !declared.contains(pool)) {
-            throw RequestRejected.notFound("name", "no asset declares pool '" + pool + "'; declared pools: "
-                    + (declared.isEmpty() ? "none" : String.join(", ", declared))
-                    + ". To set a limit ahead of the asset that will declare it, send \"allowUndeclared\": true");
+            throw RequestRejected.notFound(
+                    "name",
+                    "no asset declares pool '" + pool + "'; declared pools: "
+                            + (declared.isEmpty() ? "none" : String.join(", ", declared))
+                            + ". To set a limit ahead of the asset that will declare it, send \"allowUndeclared\": true");
         }
         Instant now = clock.instant();
         Integer before = limits.poolLimits().get(pool);
         QuarkusTransaction.requiringNew().run(() -> {
             store.set(pool, limit, now);
-            audit.record(AuditEvent.of(now, Actors.name(actor), AuditAction.POOL_LIMIT_SET, null, assetsIn(pool), reason,
-                    before == null ? Map.of("pool", pool, "limit", limit) : Map.of("pool", pool, "limit", limit, "previous", before)));
+            audit.record(AuditEvent.of(
+                    now,
+                    Actors.name(actor),
+                    AuditAction.POOL_LIMIT_SET,
+                    null,
+                    assetsIn(pool),
+                    reason,
+                    before == null
+                            ? Map.of("pool", pool, "limit", limit)
+                            : Map.of("pool", pool, "limit", limit, "previous", before)));
         });
         limits.rememberPool(pool, limit);
     }
@@ -78,21 +94,32 @@ public class PoolService {
             if (!store.remove(pool)) {
                 throw RequestRejected.notFound("name", "pool " + pool + " has no limit");
             }
-            audit.record(AuditEvent.of(now, Actors.name(actor), AuditAction.POOL_LIMIT_REMOVED, null, assetsIn(pool), null, Map.of("pool", pool)));
+            audit.record(AuditEvent.of(
+                    now,
+                    Actors.name(actor),
+                    AuditAction.POOL_LIMIT_REMOVED,
+                    null,
+                    assetsIn(pool),
+                    null,
+                    Map.of("pool", pool)));
         });
         limits.forgetPool(pool);
     }
 
     private static void requireName(String pool) {
-        if (!io.sluice.catalog.AssetSpec.isPoolName(pool)) {
-            throw RequestRejected.invalid("name", "a pool name is 1 to " + io.sluice.catalog.AssetSpec.MAX_POOL_NAME + " letters, digits, _ . -");
+        if (!AssetSpec.isPoolName(pool)) {
+            throw RequestRejected.invalid(
+                    "name", "a pool name is 1 to " + AssetSpec.MAX_POOL_NAME + " letters, digits, _ . -");
         }
     }
 
     /** The assets that count against the pool, as the audit trail lists assets (null if none). */
     private String assetsIn(String pool) {
-        String assets = catalog.all().stream().filter(a -> a.spec().pool().filter(pool::equals).isPresent())
-                .map(a -> a.spec().key().toString()).sorted().collect(Collectors.joining(","));
+        String assets = catalog.all().stream()
+                .filter(a -> a.spec().pool().filter(pool::equals).isPresent())
+                .map(a -> a.spec().key().toString())
+                .sorted()
+                .collect(Collectors.joining(","));
         return assets.isEmpty() ? null : assets;
     }
 }

@@ -1,8 +1,8 @@
 package io.sluice.runs;
 
 import io.sluice.catalog.AssetKey;
-import io.sluice.lake.LakeWrite;
 import io.sluice.catalog.PartitionRange;
+import io.sluice.lake.LakeWrite;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -19,8 +19,7 @@ import java.util.TreeSet;
  */
 final class Reconciliation {
 
-    private Reconciliation() {
-    }
+    private Reconciliation() {}
 
     /**
      * One step of the run as the store holds it, with the table it publishes to (empty: the asset writes the lake itself or
@@ -48,15 +47,12 @@ final class Reconciliation {
      * @param accounted indexes of the steps left open in the store whose every unit is in the lake
      * @param complete  every step succeeded in the store or is accounted for
      */
-    record Outcome(List<Recovered> recovered, Set<Integer> accounted, boolean complete) {
-    }
+    record Outcome(List<Recovered> recovered, Set<Integer> accounted, boolean complete) {}
 
     /** A materialization the store holds of the run: its asset and partition (or range; null for none). */
-    record Recorded(AssetKey asset, String partition) {
-    }
+    record Recorded(AssetKey asset, String partition) {}
 
-    private record Unit(String table, String partition) {
-    }
+    private record Unit(String table, String partition) {}
 
     /**
      * @param recorded the materializations the store already holds of this run
@@ -64,7 +60,8 @@ final class Reconciliation {
     static Outcome of(List<StepWork> steps, List<LakeWrite> writes, Set<Recorded> recorded) {
         Map<Unit, LakeWrite> published = new HashMap<>();
         for (LakeWrite w : writes) {
-            published.put(new Unit(w.table(), w.partition()), w); // a unit is published once; a later write of it would win
+            published.put(
+                    new Unit(w.table(), w.partition()), w); // a unit is published once; a later write of it would win
         }
         List<Recovered> recovered = new ArrayList<>();
         Set<Integer> accounted = new TreeSet<>();
@@ -78,7 +75,9 @@ final class Reconciliation {
             boolean all = work.table().isPresent();
             for (Optional<PartitionRange> unit : work.units()) {
                 String partition = unit.map(PartitionRange::toString).orElse(null);
-                LakeWrite write = work.table().map(t -> published.get(new Unit(t, partition))).orElse(null);
+                LakeWrite write = work.table()
+                        .map(t -> published.get(new Unit(t, partition)))
+                        .orElse(null);
                 if (write == null) {
                     all = false;
                 } else if (!recorded.contains(new Recorded(step.asset(), partition))) {

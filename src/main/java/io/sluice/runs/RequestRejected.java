@@ -9,7 +9,10 @@ import java.util.List;
  * be read as what it must be ({@link Unreadable}). The faces (API, pages) decide how to answer each kind.
  */
 public abstract sealed class RequestRejected extends RuntimeException
-        permits RequestRejected.NotFound, RequestRejected.Conflict, RequestRejected.Invalid, RequestRejected.Unreadable {
+        permits RequestRejected.NotFound,
+                RequestRejected.Conflict,
+                RequestRejected.Invalid,
+                RequestRejected.Unreadable {
 
     private final String field;
 

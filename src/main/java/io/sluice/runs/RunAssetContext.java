@@ -2,9 +2,9 @@ package io.sluice.runs;
 
 import io.sluice.catalog.AssetContext;
 import io.sluice.catalog.AssetKey;
-import io.sluice.lake.Lake;
 import io.sluice.catalog.PartitionRange;
 import io.sluice.catalog.RunLogger;
+import io.sluice.lake.Lake;
 import io.sluice.lake.TableOutput;
 import java.util.Optional;
 import java.util.function.BooleanSupplier;
@@ -18,7 +18,8 @@ record RunAssetContext<C extends Record>(
         RunLogger log,
         Lake lake,
         Optional<TableOutput> table,
-        BooleanSupplier cancelRequested) implements AssetContext<C> {
+        BooleanSupplier cancelRequested)
+        implements AssetContext<C> {
 
     @Override
     public Optional<String> partition() {

@@ -4,17 +4,20 @@ import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
 import io.sluice.catalog.AssetCatalog;
 import io.sluice.catalog.AssetKey;
-import jakarta.enterprise.event.Event;
-import java.util.HashMap;
-import java.util.HashSet;
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Event;
 import jakarta.enterprise.event.Observes;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.InstantSource;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ThreadPoolExecutor;
@@ -52,9 +55,11 @@ public class RunExecutor {
     private final int maxGroup;
     /** Groups executing now (at most one per worker thread). */
     private final AtomicInteger busy = new AtomicInteger();
+
     private final Map<String, QueuedRun> inFlight = new ConcurrentHashMap<>();
     /** Queued runs fetched ahead, in order; refilled when it runs low, so the queue is not re-read on every run end. */
-    private final java.util.ArrayDeque<QueuedRun> ahead = new java.util.ArrayDeque<>();
+    private final ArrayDeque<QueuedRun> ahead = new ArrayDeque<>();
+
     private static final int FETCH_AHEAD = 1000;
     private final Object signal = new Object();
     private volatile boolean wakeUp;
@@ -62,8 +67,17 @@ public class RunExecutor {
     /** When the dispatcher's loop last went round ({@link System#nanoTime()}), for the liveness check. */
     private volatile long lastRound = System.nanoTime();
 
-    RunExecutor(RunWorker worker, RunQueue store, RunHistory history, RunRecovery recovery, InstantSource clock, RunSettings settings, ConcurrencyLimits limits,
-                Admission admission, AssetCatalog catalog, Event<RunsEnded> finished) {
+    RunExecutor(
+            RunWorker worker,
+            RunQueue store,
+            RunHistory history,
+            RunRecovery recovery,
+            InstantSource clock,
+            RunSettings settings,
+            ConcurrencyLimits limits,
+            Admission admission,
+            AssetCatalog catalog,
+            Event<RunsEnded> finished) {
         this.worker = worker;
         this.store = store;
         this.history = history;
@@ -77,20 +91,23 @@ public class RunExecutor {
         this.execute = settings.execute();
         this.maxGroup = settings.groupMaxRuns();
         this.sizer = new GroupSizer(settings.groupMaxRuns(), settings.groupTargetMillis());
-        this.plan = new DispatchPlan(new DispatchPlan.Limits() {
-            @Override
-            public int group(String group) {
-                return admission.limit(group);
-            }
+        this.plan = new DispatchPlan(
+                new DispatchPlan.Limits() {
+                    @Override
+                    public int group(String group) {
+                        return admission.limit(group);
+                    }
 
-            @Override
-            public int pool(String name) {
-                return limits.pool(name);
-            }
-        }, this::pools, run -> sizer.size(kind(run)));
+                    @Override
+                    public int pool(String name) {
+                        return limits.pool(name);
+                    }
+                },
+                this::pools,
+                run -> sizer.size(kind(run)));
         AtomicInteger threads = new AtomicInteger();
-        this.pool = new ThreadPoolExecutor(workers, workers, 0, TimeUnit.MILLISECONDS,
-                new LinkedBlockingQueue<>(), r -> {
+        this.pool =
+                new ThreadPoolExecutor(workers, workers, 0, TimeUnit.MILLISECONDS, new LinkedBlockingQueue<>(), r -> {
                     Thread t = new Thread(r, "sluice-run-" + threads.incrementAndGet());
                     t.setDaemon(true);
                     return t;
@@ -138,7 +155,8 @@ public class RunExecutor {
             loop();
         } finally {
             if (dispatcher == Thread.currentThread()) {
-                LOG.error("the run dispatcher stopped: queued runs will not start until Sluice is restarted (/q/health/live reports DOWN)");
+                LOG.error(
+                        "the run dispatcher stopped: queued runs will not start until Sluice is restarted (/q/health/live reports DOWN)");
             }
         }
     }
@@ -210,9 +228,14 @@ public class RunExecutor {
     private void execute(List<QueuedRun> group) {
         List<RunRecords.RunEnd> ended = List.of();
         try {
-            ended = worker.execute(group.stream().map(QueuedRun::id).toList(), (run, millis) -> sizer.observe(run.assets().toString(), millis));
+            ended = worker.execute(
+                    group.stream().map(QueuedRun::id).toList(),
+                    (run, millis) -> sizer.observe(run.assets().toString(), millis));
         } catch (RuntimeException e) {
-            LOG.errorf(e, "runs %s could not be executed", group.stream().map(QueuedRun::id).toList());
+            LOG.errorf(
+                    e,
+                    "runs %s could not be executed",
+                    group.stream().map(QueuedRun::id).toList());
             ended = failStarted(group, e);
         } finally {
             group.forEach(r -> inFlight.remove(r.id()));
@@ -222,7 +245,9 @@ public class RunExecutor {
         if (!ended.isEmpty()) {
             Map<String, String> groupOf = new HashMap<>();
             group.forEach(r -> groupOf.put(r.id(), r.group()));
-            finished.fire(new RunsEnded(ended.stream().map(e -> new RunFinished(e.runId(), groupOf.get(e.runId()), e.status())).toList()));
+            finished.fire(new RunsEnded(ended.stream()
+                    .map(e -> new RunFinished(e.runId(), groupOf.get(e.runId()), e.status()))
+                    .toList()));
         }
     }
 
@@ -231,15 +256,17 @@ public class RunExecutor {
      * STARTED and keep their partitions until a restart: they end FAILURE now, with the reason.
      */
     private List<RunRecords.RunEnd> failStarted(List<QueuedRun> group, RuntimeException cause) {
-        List<RunRecords.RunEnd> failed = new java.util.ArrayList<>();
+        List<RunRecords.RunEnd> failed = new ArrayList<>();
         Instant now = clock.instant();
         for (QueuedRun queued : group) {
             try {
                 String error = "Sluice could not execute or record this run: " + cause;
-                history.find(queued.id()).filter(r -> r.status() == RunStatus.STARTED).ifPresent(run -> {
-                    recovery.markFailed(run, now, error, "execution error");
-                    failed.add(new RunRecords.RunEnd(run.id(), RunStatus.FAILURE, now, 0, 0, 0, error));
-                });
+                history.find(queued.id())
+                        .filter(r -> r.status() == RunStatus.STARTED)
+                        .ifPresent(run -> {
+                            recovery.markFailed(run, now, error, "execution error");
+                            failed.add(new RunRecords.RunEnd(run.id(), RunStatus.FAILURE, now, 0, 0, 0, error));
+                        });
             } catch (RuntimeException e) {
                 LOG.errorf(e, "run %s stays STARTED until the next start: it could not be marked FAILURE", queued.id());
             }
@@ -258,7 +285,7 @@ public class RunExecutor {
     /** For the liveness check: whether this process executes runs, whether its dispatcher is alive and when it last went round. */
     public DispatcherBeat dispatcherBeat() {
         Thread t = dispatcher;
-        return new DispatcherBeat(execute, t != null && t.isAlive(), java.time.Duration.ofNanos(System.nanoTime() - lastRound));
+        return new DispatcherBeat(execute, t != null && t.isAlive(), Duration.ofNanos(System.nanoTime() - lastRound));
     }
 
     /** Runs claimed or executing in this process now. */

@@ -24,16 +24,44 @@ public class RunFactory {
     }
 
     /** One of the runs launched together as {@code group}: the launch's mode, keys, config and reason, over some of its assets and partitions. */
-    public Run inGroup(ValidatedLaunch launch, List<AssetKey> assets, List<String> partitions, String group, Map<String, String> tags,
-                       Instant now) {
-        return queued(launch.mode(), assets, launch.keys(), partitions, launch.configByAsset().toString(), launch.reason(), launch.launchedBy(),
-                now, RunKind.MATERIALIZE, null, group, tags);
+    public Run inGroup(
+            ValidatedLaunch launch,
+            List<AssetKey> assets,
+            List<String> partitions,
+            String group,
+            Map<String, String> tags,
+            Instant now) {
+        return queued(
+                launch.mode(),
+                assets,
+                launch.keys(),
+                partitions,
+                launch.configByAsset().toString(),
+                launch.reason(),
+                launch.launchedBy(),
+                now,
+                RunKind.MATERIALIZE,
+                null,
+                group,
+                tags);
     }
 
     /** A run that restores an asset's table (or one partition of it) to {@code target} (encoded). */
-    public Run rollback(AssetKey asset, Optional<String> partition, String target, String reason, String actor, Instant now) {
-        return queued(MaterializationMode.FULL_REFRESH, List.of(asset), List.of(), partition.map(List::of).orElse(List.of()), "{}", reason, actor,
-                now, RunKind.ROLLBACK, target, null, Map.of());
+    public Run rollback(
+            AssetKey asset, Optional<String> partition, String target, String reason, String actor, Instant now) {
+        return queued(
+                MaterializationMode.FULL_REFRESH,
+                List.of(asset),
+                List.of(),
+                partition.map(List::of).orElse(List.of()),
+                "{}",
+                reason,
+                actor,
+                now,
+                RunKind.ROLLBACK,
+                target,
+                null,
+                Map.of());
     }
 
     /** The next attempt of a run that died with the process: the same work, in the same group, tagged with its parent and attempt. */
@@ -42,9 +70,19 @@ public class RunFactory {
         Map<String, String> tags = new TreeMap<>(dead.tags());
         tags.put(PARENT_RUN, dead.id());
         tags.put(ATTEMPT, Integer.toString(attempt));
-        return queued(dead.mode(), dead.assets(), dead.keys(), dead.partitions(), dead.configJson(),
-                "attempt " + attempt + ": run " + dead.id() + " died with the process", dead.launchedBy(), now, RunKind.MATERIALIZE, null,
-                dead.group(), tags);
+        return queued(
+                dead.mode(),
+                dead.assets(),
+                dead.keys(),
+                dead.partitions(),
+                dead.configJson(),
+                "attempt " + attempt + ": run " + dead.id() + " died with the process",
+                dead.launchedBy(),
+                now,
+                RunKind.MATERIALIZE,
+                null,
+                dead.group(),
+                tags);
     }
 
     /** Which attempt the run is, counting the first run (its {@link #ATTEMPT} tag; 1 without one). */
@@ -57,14 +95,45 @@ public class RunFactory {
         }
     }
 
-    private static Run queued(MaterializationMode mode, List<AssetKey> assets, List<String> keys, List<String> partitions, String config,
-                              String reason, String launchedBy, Instant now, RunKind kind, String rollbackTo, String group,
-                              Map<String, String> tags) {
+    private static Run queued(
+            MaterializationMode mode,
+            List<AssetKey> assets,
+            List<String> keys,
+            List<String> partitions,
+            String config,
+            String reason,
+            String launchedBy,
+            Instant now,
+            RunKind kind,
+            String rollbackTo,
+            String group,
+            Map<String, String> tags) {
         List<RunStep> steps = new ArrayList<>();
         for (int i = 0; i < assets.size(); i++) {
             steps.add(RunStep.queued(i, assets.get(i)));
         }
-        return new Run(RunIds.next(now), RunStatus.QUEUED, mode, assets, keys, partitions, config, reason, launchedBy, now, null, null, 0, 0, 0,
-                null, false, steps, kind, rollbackTo, group, tags);
+        return new Run(
+                RunIds.next(now),
+                RunStatus.QUEUED,
+                mode,
+                assets,
+                keys,
+                partitions,
+                config,
+                reason,
+                launchedBy,
+                now,
+                null,
+                null,
+                0,
+                0,
+                0,
+                null,
+                false,
+                steps,
+                kind,
+                rollbackTo,
+                group,
+                tags);
     }
 }

@@ -17,8 +17,7 @@ public final class RunIds {
     /** Milliseconds since the epoch shifted left by 12, plus a 12-bit counter within the millisecond. */
     private static final AtomicLong LAST = new AtomicLong();
 
-    private RunIds() {
-    }
+    private RunIds() {}
 
     /** How many characters of an id the pages show. */
     public static final int SHORT_LENGTH = 8;

@@ -16,8 +16,7 @@ import java.util.concurrent.ConcurrentHashMap;
 @ApplicationScoped
 class RunMetrics {
 
-    private record Meters(Counter count, Timer duration) {
-    }
+    private record Meters(Counter count, Timer duration) {}
 
     private final MeterRegistry registry;
     private final Map<RunStatus, Meters> runs = new ConcurrentHashMap<>();
@@ -28,19 +27,36 @@ class RunMetrics {
     }
 
     void runFinished(RunStatus status, Duration duration) {
-        Meters m = runs.computeIfAbsent(status, s -> new Meters(
-                Counter.builder("sluice.runs").description("Finished runs by status").tag("status", s.name()).register(registry),
-                Timer.builder("sluice.run.duration").description("Run duration").tag("status", s.name()).register(registry)));
+        Meters m = runs.computeIfAbsent(
+                status,
+                s -> new Meters(
+                        Counter.builder("sluice.runs")
+                                .description("Finished runs by status")
+                                .tag("status", s.name())
+                                .register(registry),
+                        Timer.builder("sluice.run.duration")
+                                .description("Run duration")
+                                .tag("status", s.name())
+                                .register(registry)));
         m.count().increment();
         m.duration().record(duration);
     }
 
     void stepFinished(String asset, RunStatus status, Duration duration) {
-        Meters m = steps.computeIfAbsent(asset, a -> new ConcurrentHashMap<>()).computeIfAbsent(status, s -> new Meters(
-                Counter.builder("sluice.asset.runs").description("Asset materializations by asset and status")
-                        .tag("asset", asset).tag("status", s.name()).register(registry),
-                Timer.builder("sluice.asset.run.duration").description("Asset materialization duration")
-                        .tag("asset", asset).tag("status", s.name()).register(registry)));
+        Meters m = steps.computeIfAbsent(asset, a -> new ConcurrentHashMap<>())
+                .computeIfAbsent(
+                        status,
+                        s -> new Meters(
+                                Counter.builder("sluice.asset.runs")
+                                        .description("Asset materializations by asset and status")
+                                        .tag("asset", asset)
+                                        .tag("status", s.name())
+                                        .register(registry),
+                                Timer.builder("sluice.asset.run.duration")
+                                        .description("Asset materialization duration")
+                                        .tag("asset", asset)
+                                        .tag("status", s.name())
+                                        .register(registry)));
         m.count().increment();
         m.duration().record(duration);
     }

@@ -7,8 +7,13 @@ import java.util.Optional;
  * A filter over stored runs, newest first: by status, asset, group; {@code queuedGroupRuns} false leaves out
  * the queued runs of groups (thousands of them; the home page counts them in the panel of their group instead).
  */
-public record RunQuery(Optional<RunStatus> status, Optional<AssetKey> asset, Optional<String> group, boolean queuedGroupRuns,
-                       int limit, int offset) {
+public record RunQuery(
+        Optional<RunStatus> status,
+        Optional<AssetKey> asset,
+        Optional<String> group,
+        boolean queuedGroupRuns,
+        int limit,
+        int offset) {
 
     public static final int MAX_LIMIT = 500;
 

@@ -55,7 +55,14 @@ public interface RunQueue {
     void updateStep(String runId, RunStep step);
 
     /** Ends a STARTED run with its totals. */
-    void finish(String runId, RunStatus status, Instant now, long keyCount, long batchCount, long rowsWritten, String error);
+    void finish(
+            String runId,
+            RunStatus status,
+            Instant now,
+            long keyCount,
+            long batchCount,
+            long rowsWritten,
+            String error);
 
     /** What a cancel did. */
     enum CancelOutcome {

@@ -15,21 +15,23 @@ import java.util.Map;
  */
 public final class RunRecords {
 
-    public record LogRecord(String runId, Instant ts, String level, AssetKey asset, String message) {
-    }
+    public record LogRecord(String runId, Instant ts, String level, AssetKey asset, String message) {}
 
-    public record StepRecord(String runId, RunStep step) {
-    }
+    public record StepRecord(String runId, RunStep step) {}
 
-    public record PartitionOutcome(AssetKey asset, String partition, PartitionState state, String runId, Instant ts) {
-    }
+    public record PartitionOutcome(AssetKey asset, String partition, PartitionState state, String runId, Instant ts) {}
 
-    public record RunEnd(String runId, RunStatus status, Instant endedAt, long keyCount, long batchCount, long rowsWritten, String error) {
-    }
+    public record RunEnd(
+            String runId,
+            RunStatus status,
+            Instant endedAt,
+            long keyCount,
+            long batchCount,
+            long rowsWritten,
+            String error) {}
 
     /** An asset partition an ended run held (active_partition), released with its end by its key. */
-    public record Release(String runId, AssetKey asset, String partition) {
-    }
+    public record Release(String runId, AssetKey asset, String partition) {}
 
     private final List<LogRecord> logs = new ArrayList<>();
     private final Map<String, StepRecord> steps = new LinkedHashMap<>();
@@ -98,6 +100,11 @@ public final class RunRecords {
     }
 
     public boolean isEmpty() {
-        return logs.isEmpty() && steps.isEmpty() && materializations.isEmpty() && partitions.isEmpty() && ends.isEmpty() && audits.isEmpty();
+        return logs.isEmpty()
+                && steps.isEmpty()
+                && materializations.isEmpty()
+                && partitions.isEmpty()
+                && ends.isEmpty()
+                && audits.isEmpty();
     }
 }

@@ -9,11 +9,12 @@ import io.sluice.catalog.Asset;
 import io.sluice.catalog.AssetCatalog;
 import io.sluice.catalog.AssetKey;
 import io.sluice.catalog.KeyedAsset;
+import io.sluice.catalog.PartitionRange;
 import io.sluice.lake.Lake;
 import io.sluice.lake.LakeWrite;
-import io.sluice.catalog.PartitionRange;
 import io.sluice.lake.TableSpec;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.inject.Instance;
 import java.time.Instant;
 import java.time.InstantSource;
 import java.util.ArrayList;
@@ -50,11 +51,23 @@ class RunRecovery {
     private final InstantSource clock;
     private final ObjectMapper mapper;
     private final Admission admission;
-    private final jakarta.enterprise.inject.Instance<RetryPolicy> retryPolicies;
+    private final Instance<RetryPolicy> retryPolicies;
     private final RunFactory factory;
 
-    RunRecovery(RunQueue store, RunHistory history, RunEventLog events, AssetState assets, RecoveryStore recovery, Lake lake, AssetCatalog catalog, AuditLog audit, InstantSource clock,
-                ObjectMapper mapper, Admission admission, jakarta.enterprise.inject.Instance<RetryPolicy> retryPolicies, RunFactory factory) {
+    RunRecovery(
+            RunQueue store,
+            RunHistory history,
+            RunEventLog events,
+            AssetState assets,
+            RecoveryStore recovery,
+            Lake lake,
+            AssetCatalog catalog,
+            AuditLog audit,
+            InstantSource clock,
+            ObjectMapper mapper,
+            Admission admission,
+            Instance<RetryPolicy> retryPolicies,
+            RunFactory factory) {
         this.store = store;
         this.history = history;
         this.events = events;
@@ -78,10 +91,18 @@ class RunRecovery {
             Run run = history.find(id).orElseThrow();
             ended.add(new RunFinished(run.id(), run.group(), recover(run, now)));
         }
-        for (RunFinished stranded : recovery.cancelQueuedOf(admission.closed(), now, "its group had ended when Sluice started; nothing would run it")) {
+        for (RunFinished stranded : recovery.cancelQueuedOf(
+                admission.closed(), now, "its group had ended when Sluice started; nothing would run it")) {
             LOG.warnf("run %s was queued in group %s, which had ended: canceled", stranded.runId(), stranded.group());
-            audit.record(AuditEvent.of(now, "sluice", AuditAction.RUN_RECOVERED, stranded.runId(), null, "process restart",
-                    Map.of("status", RunStatus.CANCELED.name(), "why", "queued in a group that had ended")).withGroup(stranded.group()));
+            audit.record(AuditEvent.of(
+                            now,
+                            "sluice",
+                            AuditAction.RUN_RECOVERED,
+                            stranded.runId(),
+                            null,
+                            "process restart",
+                            Map.of("status", RunStatus.CANCELED.name(), "why", "queued in a group that had ended"))
+                    .withGroup(stranded.group()));
             ended.add(stranded);
         }
         ended.addAll(recovery.unsuccessfulWithQueuedDependents());
@@ -97,12 +118,15 @@ class RunRecovery {
         if (outcome.complete()) {
             status = RunStatus.SUCCESS;
             error = null;
-            LOG.warnf("run %s was in progress when Sluice stopped, after its last publish: every write is in the lake's write log, "
-                    + "so it is recorded as SUCCESS (recovered)", run.id());
+            LOG.warnf(
+                    "run %s was in progress when Sluice stopped, after its last publish: every write is in the lake's write log, "
+                            + "so it is recorded as SUCCESS (recovered)",
+                    run.id());
         } else if (store.isCancelRequested(run.id())) {
             status = RunStatus.CANCELED;
             error = "canceled: Sluice stopped while this run was in progress, after its cancel was requested";
-            LOG.warnf("run %s was in progress when Sluice stopped, with its cancel requested: marked CANCELED", run.id());
+            LOG.warnf(
+                    "run %s was in progress when Sluice stopped, with its cancel requested: marked CANCELED", run.id());
         } else {
             status = RunStatus.FAILURE;
             error = "Sluice stopped while this run was in progress; launch it again";
@@ -110,9 +134,17 @@ class RunRecovery {
         }
         end(run, now, status, error, outcome.accounted(), rows);
         if (!outcome.recovered().isEmpty() || outcome.complete()) {
-            events.appendLog(run.id(), now, "WARN", null, "Sluice stopped while this run was in progress; at the next start "
-                    + outcome.recovered().size() + " publish(es) were found in the lake's write log and recorded as recovered"
-                    + (outcome.complete() ? ": every step is accounted for, so the run ended SUCCESS" : "; the run ended " + status));
+            events.appendLog(
+                    run.id(),
+                    now,
+                    "WARN",
+                    null,
+                    "Sluice stopped while this run was in progress; at the next start "
+                            + outcome.recovered().size()
+                            + " publish(es) were found in the lake's write log and recorded as recovered"
+                            + (outcome.complete()
+                                    ? ": every step is accounted for, so the run ended SUCCESS"
+                                    : "; the run ended " + status));
         }
         Map<String, Object> detail = new LinkedHashMap<>();
         detail.put("status", status.name());
@@ -121,7 +153,8 @@ class RunRecovery {
         if (!outcome.recovered().isEmpty() || outcome.complete()) {
             detail.put("reconciledFrom", "lake write log");
         }
-        audit.record(AuditEvent.of(now, "sluice", AuditAction.RUN_RECOVERED, run.id(), assets(run), "process restart", detail)
+        audit.record(AuditEvent.of(
+                        now, "sluice", AuditAction.RUN_RECOVERED, run.id(), assets(run), "process restart", detail)
                 .withGroup(run.group()));
         if (status == RunStatus.FAILURE) {
             retry(run, now);
@@ -142,8 +175,10 @@ class RunRecovery {
             writes = List.of();
         }
         Set<Reconciliation.Recorded> recorded = events.materializations(run.id()).stream()
-                .map(m -> new Reconciliation.Recorded(m.asset(), m.partition())).collect(Collectors.toSet());
-        Reconciliation.Outcome outcome = Reconciliation.of(run.steps().stream().map(s -> work(run, s)).toList(), writes, recorded);
+                .map(m -> new Reconciliation.Recorded(m.asset(), m.partition()))
+                .collect(Collectors.toSet());
+        Reconciliation.Outcome outcome =
+                Reconciliation.of(run.steps().stream().map(s -> work(run, s)).toList(), writes, recorded);
         for (Reconciliation.Recovered r : outcome.recovered()) {
             record(run, r, now);
         }
@@ -158,11 +193,18 @@ class RunRecovery {
         }
         var spec = asset.get().spec();
         if (run.kind() == RunKind.ROLLBACK) {
-            return new Reconciliation.StepWork(step, table, List.of(run.partitions().stream().findFirst().map(PartitionRange::of)));
+            return new Reconciliation.StepWork(
+                    step, table, List.of(run.partitions().stream().findFirst().map(PartitionRange::of)));
         }
         try {
-            return new Reconciliation.StepWork(step, table, PartitionUnits.of(spec.partitions().isPartitioned(),
-                    spec.processesRanges() && !(asset.get() instanceof KeyedAsset<?>), run.partitions(), spec.partitions().at(clock.instant())));
+            return new Reconciliation.StepWork(
+                    step,
+                    table,
+                    PartitionUnits.of(
+                            spec.partitions().isPartitioned(),
+                            spec.processesRanges() && !(asset.get() instanceof KeyedAsset<?>),
+                            run.partitions(),
+                            spec.partitions().at(clock.instant())));
         } catch (IllegalArgumentException e) {
             // a partition the definition no longer has: the step cannot be accounted for
             return new Reconciliation.StepWork(step, Optional.empty(), List.of());
@@ -188,16 +230,26 @@ class RunRecovery {
         if (run.kind() == RunKind.ROLLBACK) {
             metadata.put("rollback_to", run.rollbackTo());
         }
-        events.recordMaterialization(new Materialization(run.id(), asset, r.partition(), w.writtenAt(), w.rowsChanged(), 0, 0, 0, json(metadata)));
-        boolean partitioned = catalog.find(asset).map(a -> a.spec().partitions().isPartitioned()).orElse(false);
+        events.recordMaterialization(new Materialization(
+                run.id(), asset, r.partition(), w.writtenAt(), w.rowsChanged(), 0, 0, 0, json(metadata)));
+        boolean partitioned = catalog.find(asset)
+                .map(a -> a.spec().partitions().isPartitioned())
+                .orElse(false);
         if (partitioned && run.kind() == RunKind.MATERIALIZE && r.unit().isPresent()) {
-            assets.recordPartitionOutcome(asset, r.unit().get().keys(), PartitionState.MATERIALIZED.name(), run.id(), w.writtenAt());
+            assets.recordPartitionOutcome(
+                    asset, r.unit().get().keys(), PartitionState.MATERIALIZED.name(), run.id(), w.writtenAt());
         }
         if (w.watermark() != null) {
             assets.saveWatermark(asset, r.partition(), w.watermark(), run.id(), now);
         }
-        events.appendLog(run.id(), now, "WARN", asset, "recovered from the lake's write log: published " + w.table()
-                + (r.partition() == null ? "" : " partition " + r.partition()) + " at " + w.writtenAt() + ", " + w.rowsChanged() + " rows changed");
+        events.appendLog(
+                run.id(),
+                now,
+                "WARN",
+                asset,
+                "recovered from the lake's write log: published " + w.table()
+                        + (r.partition() == null ? "" : " partition " + r.partition()) + " at " + w.writtenAt() + ", "
+                        + w.rowsChanged() + " rows changed");
     }
 
     /**
@@ -205,20 +257,43 @@ class RunRecovery {
      * the step in progress {@code status} (FAILURE or CANCELED), later steps SKIPPED (CANCELED when canceled), the run
      * {@code status}; releases its partitions.
      */
-    private void end(Run run, Instant now, RunStatus status, String error, Set<Integer> accounted, Map<Integer, Long> recoveredRows) {
+    private void end(
+            Run run,
+            Instant now,
+            RunStatus status,
+            String error,
+            Set<Integer> accounted,
+            Map<Integer, Long> recoveredRows) {
         long keys = 0;
         long batches = 0;
         long rows = 0;
         for (RunStep step : run.steps()) {
             RunStep ended = step;
             if (accounted.contains(step.index())) {
-                ended = new RunStep(step.index(), step.asset(), RunStatus.SUCCESS, step.startedAt() == null ? run.startedAt() : step.startedAt(),
-                        now, step.keyCount(), step.batchCount(), step.rowsWritten() + recoveredRows.getOrDefault(step.index(), 0L), null);
+                ended = new RunStep(
+                        step.index(),
+                        step.asset(),
+                        RunStatus.SUCCESS,
+                        step.startedAt() == null ? run.startedAt() : step.startedAt(),
+                        now,
+                        step.keyCount(),
+                        step.batchCount(),
+                        step.rowsWritten() + recoveredRows.getOrDefault(step.index(), 0L),
+                        null);
             } else if (!step.status().isTerminal()) {
-                RunStatus left = status == RunStatus.CANCELED ? RunStatus.CANCELED
+                RunStatus left = status == RunStatus.CANCELED
+                        ? RunStatus.CANCELED
                         : step.status() == RunStatus.STARTED ? RunStatus.FAILURE : RunStatus.SKIPPED;
-                ended = new RunStep(step.index(), step.asset(), left, step.startedAt(), now, step.keyCount(), step.batchCount(),
-                        step.rowsWritten() + recoveredRows.getOrDefault(step.index(), 0L), null);
+                ended = new RunStep(
+                        step.index(),
+                        step.asset(),
+                        left,
+                        step.startedAt(),
+                        now,
+                        step.keyCount(),
+                        step.batchCount(),
+                        step.rowsWritten() + recoveredRows.getOrDefault(step.index(), 0L),
+                        null);
             }
             if (ended != step) {
                 store.updateStep(run.id(), ended);
@@ -233,8 +308,15 @@ class RunRecovery {
     /** A run that failed outside any asset's compute, at run time: its open steps and the run end FAILURE, audited. */
     void markFailed(Run run, Instant now, String error, String why) {
         end(run, now, RunStatus.FAILURE, error, Set.of(), Map.of());
-        audit.record(AuditEvent.of(now, "sluice", AuditAction.RUN_RECOVERED, run.id(), null, why,
-                Map.of("status", RunStatus.FAILURE.name())).withGroup(run.group()));
+        audit.record(AuditEvent.of(
+                        now,
+                        "sluice",
+                        AuditAction.RUN_RECOVERED,
+                        run.id(),
+                        null,
+                        why,
+                        Map.of("status", RunStatus.FAILURE.name()))
+                .withGroup(run.group()));
     }
 
     /**
@@ -248,14 +330,22 @@ class RunRecovery {
         }
         int attempts = RunFactory.attempt(dead);
         if (retryPolicies.stream().noneMatch(p -> p.retries(dead, attempts))) {
-            LOG.warnf("run %s is not queued again: no retry policy retries it after %d attempt(s)", dead.id(), attempts);
+            LOG.warnf(
+                    "run %s is not queued again: no retry policy retries it after %d attempt(s)", dead.id(), attempts);
             return;
         }
         Run retry = factory.retry(dead, now);
         store.create(retry);
         store.moveDependencies(dead.id(), retry.id());
-        audit.record(AuditEvent.of(now, "sluice", AuditAction.RUN_LAUNCHED, retry.id(), assets(dead), retry.reason(),
-                Map.of("retryOf", dead.id(), "attempt", attempts + 1, "partitions", dead.partitions())).withGroup(dead.group()));
+        audit.record(AuditEvent.of(
+                        now,
+                        "sluice",
+                        AuditAction.RUN_LAUNCHED,
+                        retry.id(),
+                        assets(dead),
+                        retry.reason(),
+                        Map.of("retryOf", dead.id(), "attempt", attempts + 1, "partitions", dead.partitions()))
+                .withGroup(dead.group()));
     }
 
     private static String assets(Run run) {

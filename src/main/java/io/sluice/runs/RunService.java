@@ -10,14 +10,15 @@ import io.sluice.catalog.AssetKey;
 import io.sluice.lake.Lake;
 import io.sluice.lake.RollbackTarget;
 import io.sluice.lake.TableSpec;
-import java.util.Optional;
+import io.sluice.text.Text;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.transaction.Transactional;
 import java.time.Instant;
 import java.time.InstantSource;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.stream.Collectors;
 
 /** Launching, cancelling and reading runs: what the REST API, the web UI and (later) schedules call. */
@@ -38,8 +39,19 @@ public class RunService {
     private final CancelWatch cancels;
     private final RunFactory factory;
 
-    RunService(LaunchValidator validator, RunQueue store, RunHistory history, RunEventLog events, AuditLog audit, RunExecutor executor, InstantSource clock,
-               AssetCatalog catalog, Lake lake, RunSettings settings, CancelWatch cancels, RunFactory factory) {
+    RunService(
+            LaunchValidator validator,
+            RunQueue store,
+            RunHistory history,
+            RunEventLog events,
+            AuditLog audit,
+            RunExecutor executor,
+            InstantSource clock,
+            AssetCatalog catalog,
+            Lake lake,
+            RunSettings settings,
+            CancelWatch cancels,
+            RunFactory factory) {
         this.cancels = cancels;
         this.factory = factory;
         this.queueBehindBusy = settings.busyPartition() == RunSettings.BusyPartition.QUEUE;
@@ -64,7 +76,10 @@ public class RunService {
         scope.put("keys", launch.keys());
         scope.put("partitions", launch.partitions());
         scope.put("config", launch.configByAsset().toString());
-        store(run, () -> audit.record(AuditEvent.of(now, run.launchedBy(), AuditAction.RUN_LAUNCHED, run.id(), assets(run), run.reason(), scope)));
+        store(
+                run,
+                () -> audit.record(AuditEvent.of(
+                        now, run.launchedBy(), AuditAction.RUN_LAUNCHED, run.id(), assets(run), run.reason(), scope)));
         executor.submit(run.id());
         return run;
     }
@@ -90,7 +105,7 @@ public class RunService {
      * {@link #retryLostRace}); a busy partition is a 409 and, the transaction rolled back, stores nothing. Call
      * {@link #dispatchSoon()} once it committed: the dispatcher starts them within the limits.
      */
-    @jakarta.transaction.Transactional(jakarta.transaction.Transactional.TxType.MANDATORY)
+    @Transactional(Transactional.TxType.MANDATORY)
     public void queue(List<Run> runs, Map<String, List<String>> afterByRun) {
         try {
             store.createAll(runs, queueBehindBusy);
@@ -114,11 +129,13 @@ public class RunService {
      * it stored) is tried once more: it then sees the other run and queues behind it instead of answering 409.
      */
     public void retryLostRace(RuntimeException failure, int attempt) {
-        if (!failure.getClass().getName().contains("ConstraintViolation") && !String.valueOf(failure.getCause()).contains("ConstraintViolation")) {
+        if (!failure.getClass().getName().contains("ConstraintViolation")
+                && !String.valueOf(failure.getCause()).contains("ConstraintViolation")) {
             throw failure;
         }
         if (!queueBehindBusy || attempt == 2) {
-            throw RequestRejected.conflict("partitions", "an asset partition of this launch was just launched by another request");
+            throw RequestRejected.conflict(
+                    "partitions", "an asset partition of this launch was just launched by another request");
         }
     }
 
@@ -140,17 +157,25 @@ public class RunService {
      * Refused with nothing stored when the asset has no table, no reason is given, the run is unknown or did not
      * write it, or a snapshot or the removed rows it needs are no longer kept.
      */
-    public Run rollback(AssetKey asset, RollbackTarget target, Optional<String> partition, String reason, String actor) {
-        Asset<?> declared = catalog.find(asset).orElseThrow(() -> RequestRejected.notFound("asset", "unknown asset '" + asset + "'"));
-        TableSpec table = declared.spec().table().orElseThrow(() -> RequestRejected.invalid("asset",
-                "asset " + asset + " declares no table that Sluice writes, so there is nothing to roll back"));
-        target.run().ifPresent(id -> history.find(id).orElseThrow(() -> RequestRejected.notFound("toRun", "no run with id '" + id + "'")));
+    public Run rollback(
+            AssetKey asset, RollbackTarget target, Optional<String> partition, String reason, String actor) {
+        Asset<?> declared = catalog.find(asset)
+                .orElseThrow(() -> RequestRejected.notFound("asset", "unknown asset '" + asset + "'"));
+        TableSpec table = declared.spec()
+                .table()
+                .orElseThrow(() -> RequestRejected.invalid(
+                        "asset",
+                        "asset " + asset + " declares no table that Sluice writes, so there is nothing to roll back"));
+        target.run()
+                .ifPresent(id -> history.find(id)
+                        .orElseThrow(() -> RequestRejected.notFound("toRun", "no run with id '" + id + "'")));
         Instant now = clock.instant();
         target.systemTime().filter(t -> t.isAfter(now)).ifPresent(t -> {
-            throw RequestRejected.invalid("toSystemTime", "toSystemTime " + t + " is in the future; give a time at or before now");
+            throw RequestRejected.invalid(
+                    "toSystemTime", "toSystemTime " + t + " is in the future; give a time at or before now");
         });
         partition.ifPresent(p -> {
-            io.sluice.text.Text.keyProblem("partition", p).ifPresent(problem -> {
+            Text.keyProblem("partition", p).ifPresent(problem -> {
                 throw RequestRejected.invalid("partition", problem);
             });
             if (!declared.spec().partitions().isPartitioned()) {
@@ -161,14 +186,20 @@ public class RunService {
             });
         });
         if (reason == null || reason.isBlank()) {
-            throw RequestRejected.invalid("reason", "a rollback needs a reason: say why the table goes back to " + target
-                    + " (it is kept with the run and in the audit log)");
+            throw RequestRejected.invalid(
+                    "reason",
+                    "a rollback needs a reason: say why the table goes back to " + target
+                            + " (it is kept with the run and in the audit log)");
         }
         LaunchValidator.requireReason(reason);
         Actors.require("launchedBy", actor);
-        partition.flatMap(p -> table.mode().partitionRollbackProblem(asset.toString(), declared.spec().partitions(), p, now)).ifPresent(problem -> {
-            throw RequestRejected.invalid("partition", problem);
-        });
+        partition
+                .flatMap(p -> table.mode()
+                        .partitionRollbackProblem(
+                                asset.toString(), declared.spec().partitions(), p, now))
+                .ifPresent(problem -> {
+                    throw RequestRejected.invalid("partition", problem);
+                });
         lake.rollbackProblem(table, target, partition).ifPresent(problem -> {
             throw RequestRejected.conflict(target.run().isPresent() ? "toRun" : "toSystemTime", problem);
         });
@@ -178,7 +209,10 @@ public class RunService {
         scope.put("rollbackTo", target.encode());
         scope.put("table", table.name());
         partition.ifPresent(p -> scope.put("partition", p));
-        store(run, () -> audit.record(AuditEvent.of(now, by, AuditAction.RUN_LAUNCHED, run.id(), asset.toString(), reason, scope)));
+        store(
+                run,
+                () -> audit.record(
+                        AuditEvent.of(now, by, AuditAction.RUN_LAUNCHED, run.id(), asset.toString(), reason, scope)));
         executor.submit(run.id());
         return run;
     }
@@ -199,11 +233,20 @@ public class RunService {
             // the store decides under the row's lock: of two cancels at once, one changes the run and is audited
             if (store.cancel(id, now) == RunQueue.CancelOutcome.UNCHANGED) {
                 Run latest = get(id);
-                throw RequestRejected.conflict("status", latest.status().isTerminal() ? "run " + id + " already ended " + latest.status()
-                        : "run " + id + " is already asked to stop");
+                throw RequestRejected.conflict(
+                        "status",
+                        latest.status().isTerminal()
+                                ? "run " + id + " already ended " + latest.status()
+                                : "run " + id + " is already asked to stop");
             }
-            audit.record(AuditEvent.of(now, Actors.name(actor), AuditAction.RUN_CANCEL_REQUESTED,
-                    id, assets(run), reason, Map.of("statusWhenRequested", run.status().name())));
+            audit.record(AuditEvent.of(
+                    now,
+                    Actors.name(actor),
+                    AuditAction.RUN_CANCEL_REQUESTED,
+                    id,
+                    assets(run),
+                    reason,
+                    Map.of("statusWhenRequested", run.status().name())));
         });
         cancels.wake();
         return get(id);
@@ -238,8 +281,7 @@ public class RunService {
     }
 
     /** A page of a run's check results and the counts of all of them. */
-    public record CheckPage(List<RecordedCheck> shown, RunEventLog.CheckCounts counts) {
-    }
+    public record CheckPage(List<RecordedCheck> shown, RunEventLog.CheckCounts counts) {}
 
     public List<Materialization> materializations(String id) {
         return events.materializations(id);

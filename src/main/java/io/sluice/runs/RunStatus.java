@@ -5,7 +5,12 @@ import java.util.Set;
 
 /** Status of a run and of each asset step inside it. */
 public enum RunStatus {
-    QUEUED, STARTED, SUCCESS, FAILURE, CANCELED, SKIPPED;
+    QUEUED,
+    STARTED,
+    SUCCESS,
+    FAILURE,
+    CANCELED,
+    SKIPPED;
 
     public static final Set<RunStatus> FINISHED = EnumSet.of(SUCCESS, FAILURE, CANCELED, SKIPPED);
 

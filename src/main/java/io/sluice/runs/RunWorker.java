@@ -13,6 +13,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.InstantSource;
+import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -41,8 +42,15 @@ class RunWorker {
     private final ObjectMapper mapper;
     private final RunSettings settings;
 
-    RunWorker(RunQueue store, StepRunner steps, AssetCatalog catalog, AuditLog audit, RunMetrics metrics,
-              InstantSource clock, ObjectMapper mapper, RunSettings settings) {
+    RunWorker(
+            RunQueue store,
+            StepRunner steps,
+            AssetCatalog catalog,
+            AuditLog audit,
+            RunMetrics metrics,
+            InstantSource clock,
+            ObjectMapper mapper,
+            RunSettings settings) {
         this.store = store;
         this.steps = steps;
         this.catalog = catalog;
@@ -66,11 +74,16 @@ class RunWorker {
         if (claimed.isEmpty()) {
             return List.of();
         }
-        GroupJournal journal = new GroupJournal(store, audit, claimed.stream().map(Run::id).toList(), settings.flushMillis(),
+        GroupJournal journal = new GroupJournal(
+                store,
+                audit,
+                claimed.stream().map(Run::id).toList(),
+                settings.flushMillis(),
                 work -> inNewTransaction(() -> {
                     work.run();
                     return null;
-                }), System::nanoTime);
+                }),
+                System::nanoTime);
         try {
             for (Run run : claimed) {
                 long started = System.nanoTime();
@@ -87,14 +100,16 @@ class RunWorker {
             long t2 = System.nanoTime();
             journal.flush();
             if (claimed.size() > 1) {
-                Map<RunStatus, Long> ends = new java.util.EnumMap<>(RunStatus.class);
+                Map<RunStatus, Long> ends = new EnumMap<>(RunStatus.class);
                 journal.storedEnds().forEach(e -> ends.merge(e.status(), 1L, Long::sum));
-                LOG.infof("%d runs of group %s ended: %s (their logs are in the run log)", journal.storedEnds().size(),
-                        claimed.get(0).group(), ends);
+                LOG.infof(
+                        "%d runs of group %s ended: %s (their logs are in the run log)",
+                        journal.storedEnds().size(), claimed.get(0).group(), ends);
             }
             if (LOG.isDebugEnabled()) {
-                LOG.debugf("group of %d: claim %.1f ms, execute %.1f ms, final flush %.1f ms", claimed.size(), (t1 - t0) / 1e6, (t2 - t1) / 1e6,
-                        (System.nanoTime() - t2) / 1e6);
+                LOG.debugf(
+                        "group of %d: claim %.1f ms, execute %.1f ms, final flush %.1f ms",
+                        claimed.size(), (t1 - t0) / 1e6, (t2 - t1) / 1e6, (System.nanoTime() - t2) / 1e6);
             }
         }
         return journal.storedEnds();
@@ -120,13 +135,25 @@ class RunWorker {
             Instant stepStart = clock.instant();
             Optional<StepOutcome> blocked = decide(run, step, outcomes, journal);
             StepOutcome outcome = blocked.orElseGet(() -> {
-                journal.step(run.id(), new RunStep(step.index(), step.asset(), RunStatus.STARTED, stepStart, null, 0, 0, 0, null));
+                journal.step(
+                        run.id(),
+                        new RunStep(step.index(), step.asset(), RunStatus.STARTED, stepStart, null, 0, 0, 0, null));
                 journal.boundary();
                 return steps.run(run, step.asset(), configs.get(step.asset().toString()), journal);
             });
             Instant stepEnd = clock.instant();
-            journal.step(run.id(), new RunStep(step.index(), step.asset(), outcome.status(), blocked.isPresent() ? null : stepStart,
-                    stepEnd, outcome.keyCount(), outcome.batchCount(), outcome.rowsWritten(), outcome.error()));
+            journal.step(
+                    run.id(),
+                    new RunStep(
+                            step.index(),
+                            step.asset(),
+                            outcome.status(),
+                            blocked.isPresent() ? null : stepStart,
+                            stepEnd,
+                            outcome.keyCount(),
+                            outcome.batchCount(),
+                            outcome.rowsWritten(),
+                            outcome.error()));
             if (outcome.computed()) {
                 recordPartitions(run, step.asset(), outcome.status(), stepEnd, journal);
             }
@@ -153,16 +180,21 @@ class RunWorker {
      * what the line said (mode, assets, reason, start time) is on the run itself.
      */
     private void logStart(Run run, GroupJournal journal) {
-        new StoredRunLogger(journal, clock, run.id(), null).info((run.kind() == RunKind.ROLLBACK
-                ? "started rollback of " + run.assets().get(0) + " to " + run.rollbackTo()
-                : "started " + run.mode() + " of " + run.assets().size() + " asset(s)") + (run.reason() == null ? "" : ": " + run.reason()));
+        new StoredRunLogger(journal, clock, run.id(), null)
+                .info((run.kind() == RunKind.ROLLBACK
+                                ? "started rollback of " + run.assets().get(0) + " to " + run.rollbackTo()
+                                : "started " + run.mode() + " of "
+                                        + run.assets().size() + " asset(s)")
+                        + (run.reason() == null ? "" : ": " + run.reason()));
     }
 
     /** The run's end, its last log line and its RUN_FINISHED audit event with the per-partition outcome. */
-    private void end(Run run, RunStatus status, long keys, long batches, long rows, String error, GroupJournal journal) {
+    private void end(
+            Run run, RunStatus status, long keys, long batches, long rows, String error, GroupJournal journal) {
         Instant ended = clock.instant();
-        new StoredRunLogger(journal, clock, run.id(), null).info("finished " + status + ": " + Plural.of(keys, "key", "keys") + ", "
-                + Plural.of(batches, "batch", "batches") + ", " + Plural.of(rows, "row", "rows") + " written");
+        new StoredRunLogger(journal, clock, run.id(), null)
+                .info("finished " + status + ": " + Plural.of(keys, "key", "keys") + ", "
+                        + Plural.of(batches, "batch", "batches") + ", " + Plural.of(rows, "row", "rows") + " written");
         Map<String, Object> detail = new LinkedHashMap<>();
         detail.put("status", status.name());
         detail.put("keys", keys);
@@ -171,14 +203,29 @@ class RunWorker {
         if (!run.partitions().isEmpty()) {
             detail.put("partitions", run.partitions());
         }
-        journal.ended(run, new RunRecords.RunEnd(run.id(), status, ended, keys, batches, rows, error),
-                AuditEvent.of(ended, "sluice", AuditAction.RUN_FINISHED, run.id(),
-                        String.join(",", run.assets().stream().map(AssetKey::toString).toList()), null, detail).withGroup(run.group()));
+        journal.ended(
+                run,
+                new RunRecords.RunEnd(run.id(), status, ended, keys, batches, rows, error),
+                AuditEvent.of(
+                                ended,
+                                "sluice",
+                                AuditAction.RUN_FINISHED,
+                                run.id(),
+                                String.join(
+                                        ",",
+                                        run.assets().stream()
+                                                .map(AssetKey::toString)
+                                                .toList()),
+                                null,
+                                detail)
+                        .withGroup(run.group()));
     }
 
     /** Keeps partition status current: the run's partitions of a partitioned asset are materialized or failed. */
     private void recordPartitions(Run run, AssetKey asset, RunStatus status, Instant now, GroupJournal journal) {
-        boolean partitioned = catalog.find(asset).map(a -> a.spec().partitions().isPartitioned()).orElse(false);
+        boolean partitioned = catalog.find(asset)
+                .map(a -> a.spec().partitions().isPartitioned())
+                .orElse(false);
         if (!partitioned || run.partitions().isEmpty() || run.kind() == RunKind.ROLLBACK) {
             return;
         }
@@ -193,12 +240,16 @@ class RunWorker {
      * A step that must not run: canceled (a cancel was asked for, or an earlier step of the run was canceled: a group's
      * journal reads cancels only now and then), or skipped because an upstream step in this run did not succeed.
      */
-    private Optional<StepOutcome> decide(Run run, RunStep step, Map<AssetKey, RunStatus> outcomes, GroupJournal journal) {
+    private Optional<StepOutcome> decide(
+            Run run, RunStep step, Map<AssetKey, RunStatus> outcomes, GroupJournal journal) {
         if (outcomes.containsValue(RunStatus.CANCELED) || journal.isCancelRequested(run.id())) {
             return Optional.of(StepOutcome.of(RunStatus.CANCELED));
         }
         Optional<AssetKey> blocking = catalog.graph().upstreamOf(step.asset()).stream()
-                .filter(outcomes::containsKey).filter(up -> !outcomes.get(up).letsDownstreamRun()).sorted().findFirst();
+                .filter(outcomes::containsKey)
+                .filter(up -> !outcomes.get(up).letsDownstreamRun())
+                .sorted()
+                .findFirst();
         if (blocking.isPresent()) {
             String why = "skipped: upstream " + blocking.get() + " ended " + outcomes.get(blocking.get());
             new StoredRunLogger(journal, clock, run.id(), step.asset()).warn(why);

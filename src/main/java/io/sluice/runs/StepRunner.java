@@ -9,13 +9,13 @@ import io.sluice.catalog.AssetContext;
 import io.sluice.catalog.AssetKey;
 import io.sluice.catalog.AssetSpec;
 import io.sluice.catalog.KeyedAsset;
-import io.sluice.lake.Lake;
-import io.sluice.lake.LakeInterrupted;
-import io.sluice.lake.RunLake;
 import io.sluice.catalog.MaterializeResult;
 import io.sluice.catalog.PartitionRange;
 import io.sluice.lake.CheckResult;
+import io.sluice.lake.Lake;
+import io.sluice.lake.LakeInterrupted;
 import io.sluice.lake.Publication;
+import io.sluice.lake.RunLake;
 import io.sluice.lake.Staging;
 import io.sluice.lake.TableOutput;
 import io.sluice.lake.TableSpec;
@@ -44,8 +44,16 @@ class StepRunner {
     private final ObjectMapper mapper;
     private final MaterializedPartitions materialized;
 
-    StepRunner(AssetCatalog catalog, AssetState assets, RunEventLog events, ConfigBinder binder, Lake lake, InstantSource clock,
-               RunSettings settings, ObjectMapper mapper, MaterializedPartitions materialized) {
+    StepRunner(
+            AssetCatalog catalog,
+            AssetState assets,
+            RunEventLog events,
+            ConfigBinder binder,
+            Lake lake,
+            InstantSource clock,
+            RunSettings settings,
+            ObjectMapper mapper,
+            MaterializedPartitions materialized) {
         this.materialized = materialized;
         this.catalog = catalog;
         this.assets = assets;
@@ -104,14 +112,18 @@ class StepRunner {
         return false;
     }
 
-    private <C extends Record> StepOutcome runTyped(Run run, Asset<C> asset, JsonNode configNode, StoredRunLogger log, GroupJournal journal,
-                                                    RunLake runLake) throws Exception {
+    private <C extends Record> StepOutcome runTyped(
+            Run run, Asset<C> asset, JsonNode configNode, StoredRunLogger log, GroupJournal journal, RunLake runLake)
+            throws Exception {
         AssetSpec<C> spec = asset.spec();
         checkUpstream(run, spec, journal);
         C config = binder.bind(spec, configNode, "config");
         boolean keyed = asset instanceof KeyedAsset<C>;
-        List<Optional<PartitionRange>> units = PartitionUnits.of(spec.partitions().isPartitioned(), spec.processesRanges() && !keyed,
-                run.partitions(), spec.partitions().at(clock.instant()));
+        List<Optional<PartitionRange>> units = PartitionUnits.of(
+                spec.partitions().isPartitioned(),
+                spec.processesRanges() && !keyed,
+                run.partitions(),
+                spec.partitions().at(clock.instant()));
         long keys = 0;
         long batches = 0;
         long rows = 0;
@@ -119,31 +131,53 @@ class StepRunner {
             // one partition: its key; a range of several: first...last, as the write log, staging and events name it
             String partition = range.map(PartitionRange::toString).orElse(null);
             long started = System.nanoTime();
-            Optional<Staging> staging = spec.table().map(t -> runLake.stage(t, run.id(), Optional.ofNullable(partition)));
+            Optional<Staging> staging =
+                    spec.table().map(t -> runLake.stage(t, run.id(), Optional.ofNullable(partition)));
             PartitionOutcome outcome;
             try {
-                RunAssetContext<C> context = new RunAssetContext<>(run.id(), spec.key(), config, range, log, runLake,
-                        staging.map(TableOutput.class::cast), () -> journal.isCancelRequested(run.id()));
+                RunAssetContext<C> context = new RunAssetContext<>(
+                        run.id(),
+                        spec.key(),
+                        config,
+                        range,
+                        log,
+                        runLake,
+                        staging.map(TableOutput.class::cast),
+                        () -> journal.isCancelRequested(run.id()));
                 outcome = keyed
                         ? processKeys(run, (KeyedAsset<C>) asset, context, partition)
-                        : new PartitionOutcome(asset.materialize(context), 0, 1, new KeySelection(List.of(), Optional.empty(), true));
+                        : new PartitionOutcome(
+                                asset.materialize(context), 0, 1, new KeySelection(List.of(), Optional.empty(), true));
                 if (staging.isPresent()) {
-                    boolean complete = outcome.selection().complete() && !spec.partitions().isPartitioned();
+                    boolean complete =
+                            outcome.selection().complete() && !spec.partitions().isPartitioned();
                     String watermark = outcome.selection().watermarkOnSuccess().orElse(null);
                     outcome = outcome.published(publish(run, spec, partition, staging.get(), complete, watermark, log));
                 }
             } finally {
                 staging.ifPresent(Staging::close);
             }
-            outcome.selection().watermarkOnSuccess().ifPresent(w -> assets.saveWatermark(spec.key(), partition, w, run.id(), clock.instant()));
+            outcome.selection()
+                    .watermarkOnSuccess()
+                    .ifPresent(w -> assets.saveWatermark(spec.key(), partition, w, run.id(), clock.instant()));
             long durationMs = (System.nanoTime() - started) / 1_000_000;
             MaterializeResult result = outcome.result();
             if (range.isPresent() && range.get().size() > 1) {
                 result = result.withMetadata("partition_count", range.get().size());
             }
-            journal.materialized(new Materialization(run.id(), spec.key(), partition, clock.instant(),
-                    result.rowsWritten(), outcome.keys(), outcome.batches(), durationMs, json(result)));
-            log.info("materialized" + range.map(r -> r.size() == 1 ? " partition " + r : " partitions " + r + " (" + r.size() + ")").orElse("")
+            journal.materialized(new Materialization(
+                    run.id(),
+                    spec.key(),
+                    partition,
+                    clock.instant(),
+                    result.rowsWritten(),
+                    outcome.keys(),
+                    outcome.batches(),
+                    durationMs,
+                    json(result)));
+            log.info("materialized"
+                    + range.map(r -> r.size() == 1 ? " partition " + r : " partitions " + r + " (" + r.size() + ")")
+                            .orElse("")
                     + ": " + Plural.of(result.rowsWritten(), "row", "rows") + " written in " + durationMs + " ms");
             keys += outcome.keys();
             batches += outcome.batches();
@@ -159,8 +193,14 @@ class StepRunner {
      */
     private void checkUpstream(Run run, AssetSpec<?> spec, GroupJournal journal) {
         UpstreamCheck.Records records = new UpstreamRecords(journal, materialized);
-        UpstreamCheck.missing(spec, run.partitions(), catalog.graph().upstreamOf(spec.key()), k -> catalog.find(k).map(Asset::spec), records,
-                clock.instant()).ifPresent(why -> {
+        UpstreamCheck.missing(
+                        spec,
+                        run.partitions(),
+                        catalog.graph().upstreamOf(spec.key()),
+                        k -> catalog.find(k).map(Asset::spec),
+                        records,
+                        clock.instant())
+                .ifPresent(why -> {
                     throw new UpstreamMissing(why);
                 });
     }
@@ -173,17 +213,26 @@ class StepRunner {
     }
 
     /** Checks and publishes the staged rows; a rejected batch or a failed blocking check fails the step. */
-    private Publication publish(Run run, AssetSpec<?> spec, String partition, Staging staging, boolean complete, String watermark,
-                                StoredRunLogger log) {
+    private Publication publish(
+            Run run,
+            AssetSpec<?> spec,
+            String partition,
+            Staging staging,
+            boolean complete,
+            String watermark,
+            StoredRunLogger log) {
         TableSpec table = spec.table().orElseThrow();
-        // the watermark goes into the lake's write log with the write: start-up recovery stores it if the process dies before
+        // the watermark goes into the lake's write log with the write: start-up recovery stores it if the process dies
+        // before
         // the store hears of the publish
         Publication publication = staging.publish(complete, watermark);
         events.recordChecks(publication.checks().stream()
-                .map(c -> new RecordedCheck(run.id(), spec.key(), partition, clock.instant(), c)).toList());
+                .map(c -> new RecordedCheck(run.id(), spec.key(), partition, clock.instant(), c))
+                .toList());
         for (CheckResult check : publication.checks()) {
-            String line = "check " + check.name() + " (" + check.severity() + "): " + (check.passed() ? "passed" : "FAILED") + ", "
-                    + check.message() + "; expected " + check.threshold();
+            String line =
+                    "check " + check.name() + " (" + check.severity() + "): " + (check.passed() ? "passed" : "FAILED")
+                            + ", " + check.message() + "; expected " + check.threshold();
             if (check.passed()) {
                 log.info(line);
             } else {
@@ -191,20 +240,25 @@ class StepRunner {
             }
         }
         if (!publication.published()) {
-            throw new StepFailed("not published to " + table.name() + ": " + publication.rejection()
-                    + "; the table is unchanged");
+            throw new StepFailed(
+                    "not published to " + table.name() + ": " + publication.rejection() + "; the table is unchanged");
         }
-        log.info("published " + table.name() + " (" + table.mode().label() + (complete ? ", complete" : ", by key") + "): "
-                + Plural.of(publication.rowsIn(), "row", "rows") + " staged, " + publication.rowsInserted() + " inserted, "
-                + publication.rowsRemoved() + " removed or closed" + (publication.systemTime() == null ? "" : " at system time " + publication.systemTime()));
+        log.info("published " + table.name() + " (" + table.mode().label() + (complete ? ", complete" : ", by key")
+                + "): "
+                + Plural.of(publication.rowsIn(), "row", "rows") + " staged, " + publication.rowsInserted()
+                + " inserted, "
+                + publication.rowsRemoved() + " removed or closed"
+                + (publication.systemTime() == null ? "" : " at system time " + publication.systemTime()));
         return publication;
     }
 
     private record PartitionOutcome(MaterializeResult result, long keys, long batches, KeySelection selection) {
         PartitionOutcome published(Publication p) {
             MaterializeResult r = new MaterializeResult(p.rowsChanged(), result.metadata())
-                    .withMetadata("rows_staged", p.rowsIn()).withMetadata("rows_inserted", p.rowsInserted())
-                    .withMetadata("rows_removed", p.rowsRemoved()).withMetadata("current_rows", p.currentRows());
+                    .withMetadata("rows_staged", p.rowsIn())
+                    .withMetadata("rows_inserted", p.rowsInserted())
+                    .withMetadata("rows_removed", p.rowsRemoved())
+                    .withMetadata("current_rows", p.currentRows());
             if (p.systemTime() != null) {
                 r = r.withMetadata("system_time", p.systemTime().toString());
             }
@@ -212,27 +266,30 @@ class StepRunner {
         }
     }
 
-    private <C extends Record> PartitionOutcome processKeys(Run run, KeyedAsset<C> asset, AssetContext<C> context, String partition) throws Exception {
+    private <C extends Record> PartitionOutcome processKeys(
+            Run run, KeyedAsset<C> asset, AssetContext<C> context, String partition) throws Exception {
         AssetKey key = context.assetKey();
-        KeySelection selection = KeyResolver.resolve(run.mode(), run.keys(), assets.watermark(key, partition), new KeyResolver.KeySource() {
-            @Override
-            public List<String> allKeys() throws Exception {
-                return asset.allKeys(context);
-            }
+        KeySelection selection = KeyResolver.resolve(
+                run.mode(), run.keys(), assets.watermark(key, partition), new KeyResolver.KeySource() {
+                    @Override
+                    public List<String> allKeys() throws Exception {
+                        return asset.allKeys(context);
+                    }
 
-            @Override
-            public List<String> changedKeys(String since, String until) throws Exception {
-                return asset.changedKeys(context, since, until);
-            }
+                    @Override
+                    public List<String> changedKeys(String since, String until) throws Exception {
+                        return asset.changedKeys(context, since, until);
+                    }
 
-            @Override
-            public Optional<String> currentWatermark() throws Exception {
-                return asset.currentWatermark(context);
-            }
-        });
+                    @Override
+                    public Optional<String> currentWatermark() throws Exception {
+                        return asset.currentWatermark(context);
+                    }
+                });
         List<List<String>> batches = selection.batches(settings.batchSize());
-        context.log().info(run.mode() + " resolved to " + Plural.of(selection.keys().size(), "key", "keys") + " in "
-                + Plural.of(batches.size(), "batch", "batches"));
+        context.log()
+                .info(run.mode() + " resolved to " + Plural.of(selection.keys().size(), "key", "keys") + " in "
+                        + Plural.of(batches.size(), "batch", "batches"));
         MaterializeResult total = MaterializeResult.rows(0);
         int done = 0;
         for (List<String> batch : batches) {
@@ -241,8 +298,9 @@ class StepRunner {
             }
             MaterializeResult result = asset.processBatch(context, new ArrayList<>(batch));
             total = total.plus(result);
-            context.log().info("batch " + (++done) + "/" + batches.size() + ": " + Plural.of(batch.size(), "key", "keys") + ", "
-                    + Plural.of(result.rowsWritten(), "row", "rows"));
+            context.log()
+                    .info("batch " + (++done) + "/" + batches.size() + ": " + Plural.of(batch.size(), "key", "keys")
+                            + ", " + Plural.of(result.rowsWritten(), "row", "rows"));
         }
         return new PartitionOutcome(total, selection.keys().size(), batches.size(), selection);
     }

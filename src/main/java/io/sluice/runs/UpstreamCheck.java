@@ -38,15 +38,19 @@ final class UpstreamCheck {
         boolean written(AssetKey asset);
     }
 
-    private UpstreamCheck() {
-    }
+    private UpstreamCheck() {}
 
     /**
      * Why the step of {@code spec} over {@code partitions} cannot compute yet, naming each upstream asset that lacks
      * something, what it lacks and what to do; empty when everything it reads was materialized.
      */
-    static Optional<String> missing(AssetSpec<?> spec, List<String> partitions, Set<AssetKey> upstream,
-                                    Function<AssetKey, Optional<AssetSpec<?>>> specs, Records records, Instant now) {
+    static Optional<String> missing(
+            AssetSpec<?> spec,
+            List<String> partitions,
+            Set<AssetKey> upstream,
+            Function<AssetKey, Optional<AssetSpec<?>>> specs,
+            Records records,
+            Instant now) {
         PartitionsDefinition own = spec.partitions();
         if (own.isPartitioned() && partitions.isEmpty()) {
             return Optional.empty(); // nothing to compute
@@ -64,7 +68,8 @@ final class UpstreamCheck {
                 }
                 continue;
             }
-            PartitionMapping mapping = own.isPartitioned() ? PartitionMapping.defaultFor(theirs, own) : PartitionMapping.all();
+            PartitionMapping mapping =
+                    own.isPartitioned() ? PartitionMapping.defaultFor(theirs, own) : PartitionMapping.all();
             if (mapping instanceof AllPartitionsMapping) {
                 if (!records.anyPartitionMaterialized(up)) {
                     problems.add(new Missing(up, "has no materialized partition yet"));
@@ -74,7 +79,8 @@ final class UpstreamCheck {
             PartitionSpace upSpace = theirs.at(now);
             PartitionSubset read;
             try {
-                read = mapping.upstreamOf(own.at(now).subset(partitions), upSpace).partitions();
+                read = mapping.upstreamOf(own.at(now).subset(partitions), upSpace)
+                        .partitions();
             } catch (IllegalArgumentException e) {
                 continue; // a partition of the run no longer exists: the compute says so
             }
@@ -84,8 +90,11 @@ final class UpstreamCheck {
             Set<String> materialized = records.materializedAmong(up, read.keys());
             if (materialized.size() < read.count()) {
                 PartitionSubset absent = read.minus(upSpace.subset(materialized));
-                problems.add(new Missing(up, "has not materialized " + absent.count() + " of the " + read.count()
-                        + (read.count() == 1 ? " partition" : " partitions") + " this step reads: " + ranges(absent)));
+                problems.add(new Missing(
+                        up,
+                        "has not materialized " + absent.count() + " of the " + read.count()
+                                + (read.count() == 1 ? " partition" : " partitions") + " this step reads: "
+                                + ranges(absent)));
             }
         }
         if (problems.isEmpty()) {
@@ -93,21 +102,27 @@ final class UpstreamCheck {
         }
         List<String> assets = problems.stream().map(m -> m.asset().toString()).toList();
         String them = assets.size() == 1 ? "it" : "them";
-        String names = assets.size() == 1 ? assets.get(0) : String.join(", ", assets.subList(0, assets.size() - 1)) + " and " + assets.get(assets.size() - 1);
-        return Optional.of(problems.stream().map(m -> "upstream asset " + m.asset() + " " + m.what()).collect(Collectors.joining("; "))
-                + ". Nothing was computed: materialize " + names + " first (add " + them + " to this run's assets, or launch " + them
+        String names = assets.size() == 1
+                ? assets.get(0)
+                : String.join(", ", assets.subList(0, assets.size() - 1)) + " and " + assets.get(assets.size() - 1);
+        return Optional.of(problems.stream()
+                        .map(m -> "upstream asset " + m.asset() + " " + m.what())
+                        .collect(Collectors.joining("; "))
+                + ". Nothing was computed: materialize " + names + " first (add " + them
+                + " to this run's assets, or launch " + them
                 + " for what is missing), then launch this run again");
     }
 
     /** What one upstream asset lacks. */
-    private record Missing(AssetKey asset, String what) {
-    }
+    private record Missing(AssetKey asset, String what) {}
 
     /** The missing partitions as ranges, {@code 2024-01-01...2024-01-31, 2024-03-02}, the first few of them. */
     private static String ranges(PartitionSubset absent) {
         List<PartitionKeyRange> ranges = absent.keyRanges();
-        String shown = ranges.stream().limit(RANGES_SHOWN)
-                .map(r -> r.start().equals(r.end()) ? r.start() : r.start() + "..." + r.end()).collect(Collectors.joining(", "));
+        String shown = ranges.stream()
+                .limit(RANGES_SHOWN)
+                .map(r -> r.start().equals(r.end()) ? r.start() : r.start() + "..." + r.end())
+                .collect(Collectors.joining(", "));
         return ranges.size() > RANGES_SHOWN ? shown + " and " + (ranges.size() - RANGES_SHOWN) + " more ranges" : shown;
     }
 }

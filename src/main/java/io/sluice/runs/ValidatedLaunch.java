@@ -12,5 +12,4 @@ public record ValidatedLaunch(
         List<String> partitions,
         ObjectNode configByAsset,
         String reason,
-        String launchedBy) {
-}
+        String launchedBy) {}

@@ -16,8 +16,7 @@ public final class Text {
     /** How much of a value a message quotes. */
     static final int QUOTED = 60;
 
-    private Text() {
-    }
+    private Text() {}
 
     /** Why {@code text}, given as {@code what}, is not allowed as a name or a key, if it is not. */
     public static Optional<String> nameProblem(String what, String text) {
@@ -35,7 +34,8 @@ public final class Text {
             return Optional.of(what + " must not be blank");
         }
         if (key.length() > MAX_KEY_LENGTH) {
-            return Optional.of(String.format("%s is longer than %d characters (it has %,d)", what, MAX_KEY_LENGTH, key.length()));
+            return Optional.of(
+                    String.format("%s is longer than %d characters (it has %,d)", what, MAX_KEY_LENGTH, key.length()));
         }
         return nameProblem(what, key);
     }
@@ -52,16 +52,20 @@ public final class Text {
             }
             String at = " (at character " + (i + 1) + ")";
             if (Character.isSurrogate(c)) {
-                return Optional.of(what + " is not well-formed text: it holds half of a character, " + code(c) + ", alone" + at);
+                return Optional.of(
+                        what + " is not well-formed text: it holds half of a character, " + code(c) + ", alone" + at);
             }
             if (lineBreaks && (c == '\n' || c == '\r' || c == '\t' || c == '\u2028' || c == '\u2029')) {
                 continue;
             }
             if (isControl(c)) {
-                return Optional.of(what + " must not hold control characters such as a line break, a tab or NUL; it holds " + code(c) + at);
+                return Optional.of(
+                        what + " must not hold control characters such as a line break, a tab or NUL; it holds "
+                                + code(c) + at);
             }
             if (isBidiControl(c)) {
-                return Optional.of(what + " must not hold the bidi control " + code(c) + ", which changes how the text around it is drawn" + at);
+                return Optional.of(what + " must not hold the bidi control " + code(c)
+                        + ", which changes how the text around it is drawn" + at);
             }
         }
         return Optional.empty();
@@ -123,7 +127,9 @@ public final class Text {
             return "null";
         }
         String shown = text.length() > QUOTED ? text.substring(0, QUOTED) : text;
-        if (shown.length() > 0 && Character.isHighSurrogate(shown.charAt(shown.length() - 1)) && text.length() > shown.length()) {
+        if (shown.length() > 0
+                && Character.isHighSurrogate(shown.charAt(shown.length() - 1))
+                && text.length() > shown.length()) {
             shown = shown.substring(0, shown.length() - 1);
         }
         return "'" + escape(shown) + (text.length() > shown.length() ? "…" : "") + "'";

@@ -12,24 +12,54 @@ import java.util.Optional;
  * last wrote it), and the rows its lake table holds now ({@code table} empty for an asset known to write none, {@code tableRows}
  * empty until the table exists).
  */
-public record AssetRow(String key, String group, String name, String domId, String description, boolean keyed, boolean partitioned, String partitions,
-                       String upstream, String lastStatus, String lastRunId, String lastRunShortId, String lastMaterialized,
-                       String lastMaterializedIso, String lastMaterializedRunId, String lastMaterializedRunShortId, String table,
-                       String tableRows) {
+public record AssetRow(
+        String key,
+        String group,
+        String name,
+        String domId,
+        String description,
+        boolean keyed,
+        boolean partitioned,
+        String partitions,
+        String upstream,
+        String lastStatus,
+        String lastRunId,
+        String lastRunShortId,
+        String lastMaterialized,
+        String lastMaterializedIso,
+        String lastMaterializedRunId,
+        String lastMaterializedRunShortId,
+        String table,
+        String tableRows) {
 
-    static AssetRow of(Asset<?> asset, String upstream, AssetRun last, Materialization materialization, Optional<String> table,
-                       Optional<Long> tableRows) {
+    static AssetRow of(
+            Asset<?> asset,
+            String upstream,
+            AssetRun last,
+            Materialization materialization,
+            Optional<String> table,
+            Optional<Long> tableRows) {
         var spec = asset.spec();
         String key = spec.key().toString();
         boolean partitioned = spec.partitions().isPartitioned();
-        return new AssetRow(key, key.substring(0, key.lastIndexOf('/')), spec.key().name(), Format.domId(key), spec.description(), asset instanceof KeyedAsset<?>, partitioned,
+        return new AssetRow(
+                key,
+                key.substring(0, key.lastIndexOf('/')),
+                spec.key().name(),
+                Format.domId(key),
+                spec.description(),
+                asset instanceof KeyedAsset<?>,
+                partitioned,
                 partitioned ? spec.partitions().describe() : "",
-                upstream, last == null ? "NEVER" : last.step().status().name(), last == null ? "" : last.runId(),
+                upstream,
+                last == null ? "NEVER" : last.step().status().name(),
+                last == null ? "" : last.runId(),
                 last == null ? "" : RunIds.shortForm(last.runId()),
                 materialization == null ? "" : Format.time(materialization.ts()),
                 materialization == null ? "" : Format.iso(materialization.ts()),
                 materialization == null ? "" : materialization.runId(),
                 materialization == null ? "" : RunIds.shortForm(materialization.runId()),
-                table.orElse(""), tableRows.map(Format::count).orElse(""));
+                table.orElse(""),
+                tableRows.map(Format::count).orElse(""));
     }
 }

@@ -26,7 +26,9 @@ public class BackfillPanel {
     }
 
     static List<BackfillRow> rows(BackfillService backfills) {
-        return backfills.list(SHOWN, 0).stream().map(b -> BackfillRow.of(b, backfills.progress(b))).toList();
+        return backfills.list(SHOWN, 0).stream()
+                .map(b -> BackfillRow.of(b, backfills.progress(b)))
+                .toList();
     }
 
     @GET

@@ -7,8 +7,21 @@ import io.sluice.runs.RunIds;
 import java.util.stream.Collectors;
 
 /** One backfill on the home page, with its progress. */
-public record BackfillRow(String id, String shortId, String status, String assets, String partitions, long done, long target,
-                          long failed, long canceled, long running, int percent, String rate, String eta, String reason) {
+public record BackfillRow(
+        String id,
+        String shortId,
+        String status,
+        String assets,
+        String partitions,
+        long done,
+        long target,
+        long failed,
+        long canceled,
+        long running,
+        int percent,
+        String rate,
+        String eta,
+        String reason) {
 
     /** Ended with failed or canceled runs: their partitions can be retried. */
     public boolean retryable() {
@@ -18,9 +31,20 @@ public record BackfillRow(String id, String shortId, String status, String asset
     static BackfillRow of(Backfill b, BackfillProgress p) {
         long done = p.succeeded() + p.failed() + p.canceled();
         int percent = p.targetRuns() == 0 ? 100 : (int) Math.min(100, done * 100 / p.targetRuns());
-        return new BackfillRow(b.id(), RunIds.shortForm(b.id()), b.status().name(),
-                b.assets().stream().map(AssetKey::toString).collect(Collectors.joining(", ")), Format.count(b.partitionCount()), done,
-                p.targetRuns(), p.failed(), p.canceled(), p.running(), percent, p.runsPerSecond() + " runs/s",
-                p.eta() == null ? "" : Format.time(p.eta()), b.reason() == null ? "" : b.reason());
+        return new BackfillRow(
+                b.id(),
+                RunIds.shortForm(b.id()),
+                b.status().name(),
+                b.assets().stream().map(AssetKey::toString).collect(Collectors.joining(", ")),
+                Format.count(b.partitionCount()),
+                done,
+                p.targetRuns(),
+                p.failed(),
+                p.canceled(),
+                p.running(),
+                percent,
+                p.runsPerSecond() + " runs/s",
+                p.eta() == null ? "" : Format.time(p.eta()),
+                b.reason() == null ? "" : b.reason());
     }
 }

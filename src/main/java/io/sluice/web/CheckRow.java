@@ -3,8 +3,8 @@ package io.sluice.web;
 import io.sluice.lake.AssetCheck;
 import io.sluice.lake.CheckResult;
 import io.sluice.runs.RecordedCheck;
-import io.sluice.runs.RunService;
 import io.sluice.runs.RunEventLog;
+import io.sluice.runs.RunService;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
@@ -14,8 +14,18 @@ import java.util.stream.Collectors;
  * as {@code column=value} lines (the first {@link #SAMPLE_ROWS} of the {@code sampleSize} stored). {@code outcome} is "passed", "failed" (a blocking check: the write was not
  * published) or "warning" (a WARN check, run after the publish); {@code css} the status class it is shown with.
  */
-public record CheckRow(String asset, String partition, String name, String severity, String outcome, String css,
-                       String observed, String threshold, String message, List<String> sample, int sampleSize) {
+public record CheckRow(
+        String asset,
+        String partition,
+        String name,
+        String severity,
+        String outcome,
+        String css,
+        String observed,
+        String threshold,
+        String message,
+        List<String> sample,
+        int sampleSize) {
 
     /** At most this many violating rows are listed (the store keeps a sample; the API serves all of it). */
     static final int SAMPLE_ROWS = 10;
@@ -25,9 +35,19 @@ public record CheckRow(String asset, String partition, String name, String sever
         boolean blocking = r.severity() == AssetCheck.Severity.ERROR;
         String outcome = r.passed() ? "passed" : blocking ? "failed" : "warning";
         String css = r.passed() ? "s-SUCCESS" : blocking ? "s-FAILURE" : "s-QUEUED";
-        List<String> sample = r.sample().stream().limit(SAMPLE_ROWS).map(CheckRow::line).toList();
-        return new CheckRow(check.asset().toString(), check.partition() == null ? "" : check.partition(), r.name(),
-                r.severity().name(), outcome, css, text(r.observed()), text(r.threshold()), text(r.message()), sample,
+        List<String> sample =
+                r.sample().stream().limit(SAMPLE_ROWS).map(CheckRow::line).toList();
+        return new CheckRow(
+                check.asset().toString(),
+                check.partition() == null ? "" : check.partition(),
+                r.name(),
+                r.severity().name(),
+                outcome,
+                css,
+                text(r.observed()),
+                text(r.threshold()),
+                text(r.message()),
+                sample,
                 r.sample().size());
     }
 

@@ -1,6 +1,8 @@
 package io.sluice.web;
 
+import io.sluice.text.Text;
 import jakarta.ws.rs.BadRequestException;
+import jakarta.ws.rs.core.MediaType;
 import java.io.ByteArrayOutputStream;
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
@@ -24,8 +26,7 @@ final class FormBody {
 
     private static final byte[] SEPARATORS = "&=+%".getBytes(StandardCharsets.US_ASCII);
 
-    private FormBody() {
-    }
+    private FormBody() {}
 
     /** The fields in the order sent, each with its values. */
     static Map<String, List<String>> parse(byte[] body, Charset charset) {
@@ -34,7 +35,8 @@ final class FormBody {
             return fields;
         }
         if (!Arrays.equals("&=+%".getBytes(charset), SEPARATORS)) {
-            throw new BadRequestException("the form's charset " + charset.name() + " is not one a form is sent in; send UTF-8");
+            throw new BadRequestException(
+                    "the form's charset " + charset.name() + " is not one a form is sent in; send UTF-8");
         }
         int start = 0;
         for (int i = 0; i <= body.length; i++) {
@@ -78,20 +80,23 @@ final class FormBody {
             }
         }
         try {
-            return charset.newDecoder().onMalformedInput(CodingErrorAction.REPORT).onUnmappableCharacter(CodingErrorAction.REPORT)
-                    .decode(ByteBuffer.wrap(bytes.toByteArray())).toString();
+            return charset.newDecoder()
+                    .onMalformedInput(CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(CodingErrorAction.REPORT)
+                    .decode(ByteBuffer.wrap(bytes.toByteArray()))
+                    .toString();
         } catch (CharacterCodingException e) {
             throw invalid(field, "bytes that are not " + charset.name() + " text");
         }
     }
 
     private static BadRequestException invalid(String field, String what) {
-        return new BadRequestException("the form " + (field == null ? "has a field name with " : "field " + io.sluice.text.Text.quote(field)
-                + " has ") + what);
+        return new BadRequestException("the form "
+                + (field == null ? "has a field name with " : "field " + Text.quote(field) + " has ") + what);
     }
 
     /** The charset a form body declares in its content type, UTF-8 if none (or one this JVM does not know). */
-    static Charset charset(jakarta.ws.rs.core.MediaType type) {
+    static Charset charset(MediaType type) {
         String name = type == null ? null : type.getParameters().get("charset");
         try {
             return name == null ? StandardCharsets.UTF_8 : Charset.forName(name.trim());

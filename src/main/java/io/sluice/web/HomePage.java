@@ -1,11 +1,21 @@
 package io.sluice.web;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.quarkus.qute.CheckedTemplate;
 import io.quarkus.qute.TemplateInstance;
+import io.sluice.backfill.Backfill;
+import io.sluice.backfill.BackfillService;
+import io.sluice.catalog.Asset;
 import io.sluice.catalog.AssetKey;
+import io.sluice.catalog.AssetSpec;
+import io.sluice.catalog.KeyedAsset;
 import io.sluice.lake.LakeTables;
+import io.sluice.lake.TableSpec;
 import io.sluice.runs.AssetRun;
 import io.sluice.runs.AssetService;
+import io.sluice.runs.Materialization;
 import io.sluice.runs.RequestRejected;
 import io.sluice.runs.RunQuery;
 import io.sluice.runs.RunService;
@@ -15,11 +25,15 @@ import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
+import java.time.Instant;
 import java.time.InstantSource;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.stream.Collectors;
 
 /** The home page: assets with their last status, the launch form, and the runs list that refreshes itself. */
@@ -29,8 +43,12 @@ public class HomePage {
 
     @CheckedTemplate
     static class Templates {
-        static native TemplateInstance page(List<AssetRow> assets, boolean anyPartitioned, List<RunRow> runs, List<AssetRow> statuses,
-                                            List<BackfillRow> backfills);
+        static native TemplateInstance page(
+                List<AssetRow> assets,
+                boolean anyPartitioned,
+                List<RunRow> runs,
+                List<AssetRow> statuses,
+                List<BackfillRow> backfills);
 
         /** The runs table, plus out-of-band updates of each asset's last run, so the assets table stays current too. */
         static native TemplateInstance page$runs(List<RunRow> runs, List<AssetRow> statuses);
@@ -44,14 +62,19 @@ public class HomePage {
 
     private final AssetService assets;
     private final RunService runs;
-    private final com.fasterxml.jackson.databind.ObjectMapper mapper;
+    private final ObjectMapper mapper;
 
-    private final io.sluice.backfill.BackfillService backfills;
+    private final BackfillService backfills;
     private final LakeTables tables;
     private final InstantSource clock;
 
-    public HomePage(AssetService assets, RunService runs, com.fasterxml.jackson.databind.ObjectMapper mapper, io.sluice.backfill.BackfillService backfills,
-                    LakeTables tables, InstantSource clock) {
+    public HomePage(
+            AssetService assets,
+            RunService runs,
+            ObjectMapper mapper,
+            BackfillService backfills,
+            LakeTables tables,
+            InstantSource clock) {
         this.clock = clock;
         this.backfills = backfills;
         this.tables = tables;
@@ -63,7 +86,8 @@ public class HomePage {
     @GET
     public TemplateInstance page() {
         List<AssetRow> rows = assetRows();
-        return Templates.page(rows, rows.stream().anyMatch(AssetRow::partitioned), runRows(), List.of(), backfillRows());
+        return Templates.page(
+                rows, rows.stream().anyMatch(AssetRow::partitioned), runRows(), List.of(), backfillRows());
     }
 
     private List<BackfillRow> backfillRows() {
@@ -79,36 +103,47 @@ public class HomePage {
     @GET
     @Path("ui/keys")
     public TemplateInstance keys(@QueryParam("asset") List<String> selected, @QueryParam("keys") String typed) {
-        String prefix = typed == null ? "" : typed.substring(typed.lastIndexOf(',') + 1).trim();
+        String prefix =
+                typed == null ? "" : typed.substring(typed.lastIndexOf(',') + 1).trim();
         // suggestions only: an asset name that does not parse or is unknown has none
-        List<String> keys = selected == null ? List.of() : selected.stream()
-                .map(HomePage::assetKey).flatMap(java.util.Optional::stream)
-                .filter(k -> assets.find(k).orElse(null) instanceof io.sluice.catalog.KeyedAsset<?>)
-                .findFirst().map(k -> assets.keys(k, prefix, 20)).orElse(List.of());
+        List<String> keys = selected == null
+                ? List.of()
+                : selected.stream()
+                        .map(HomePage::assetKey)
+                        .flatMap(Optional::stream)
+                        .filter(k -> assets.find(k).orElse(null) instanceof KeyedAsset<?>)
+                        .findFirst()
+                        .map(k -> assets.keys(k, prefix, 20))
+                        .orElse(List.of());
         return Templates.page$keys(keys);
     }
 
-    private static java.util.Optional<AssetKey> assetKey(String name) {
+    private static Optional<AssetKey> assetKey(String name) {
         try {
-            return java.util.Optional.of(AssetKey.parse(name));
+            return Optional.of(AssetKey.parse(name));
         } catch (IllegalArgumentException e) {
-            return java.util.Optional.empty();
+            return Optional.empty();
         }
     }
 
     @POST
     @Path("ui/launch")
     @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
-    public Response launch(byte[] body, @jakarta.ws.rs.core.Context jakarta.ws.rs.core.HttpHeaders headers) {
-        // read here, from the bytes, rather than by the framework's form reader, which threw on a malformed escape (a 500),
+    public Response launch(byte[] body, @Context HttpHeaders headers) {
+        // read here, from the bytes, rather than by the framework's form reader, which threw on a malformed escape (a
+        // 500),
         // or as a String, which turned bytes that are not UTF-8 into U+FFFD
         Map<String, List<String>> fields = FormBody.parse(body, FormBody.charset(headers.getMediaType()));
         // a field given twice (a crafted post, or a page that repeats an input) is refused, not read as its first value
-        java.util.Optional<Map.Entry<String, List<String>>> repeated = fields.entrySet().stream()
-                .filter(f -> !"asset".equals(f.getKey()) && f.getValue().size() > 1).findFirst();
+        Optional<Map.Entry<String, List<String>>> repeated = fields.entrySet().stream()
+                .filter(f -> !"asset".equals(f.getKey()) && f.getValue().size() > 1)
+                .findFirst();
         if (repeated.isPresent()) {
             String name = repeated.get().getKey();
-            return rejected(name, "the field " + name + " was sent " + repeated.get().getValue().size() + " times; send it once");
+            return rejected(
+                    name,
+                    "the field " + name + " was sent "
+                            + repeated.get().getValue().size() + " times; send it once");
         }
         List<String> asset = fields.get("asset");
         String mode = first(fields, "mode");
@@ -120,32 +155,40 @@ public class HomePage {
         String partitionsPerRun = first(fields, "partitionsPerRun");
         String maxConcurrent = first(fields, "maxConcurrent");
         try {
-            LaunchForm form = LaunchForm.read(asset, mode, keys, partitions, config, reason, partitionsPerRun, maxConcurrent, mapper);
+            LaunchForm form = LaunchForm.read(
+                    asset, mode, keys, partitions, config, reason, partitionsPerRun, maxConcurrent, mapper);
             if (as != null && !as.isBlank() && !"backfill".equals(as) && !"run".equals(as)) {
                 return rejected(null, "launch as 'run' or 'backfill', not '" + as + "'");
             }
-            java.util.Optional<io.sluice.catalog.Asset<?>> partitioned = firstPartitioned(form.assets());
+            Optional<Asset<?>> partitioned = firstPartitioned(form.assets());
             if ("backfill".equals(as)) {
                 if (partitioned.isEmpty() && allKnown(form.assets())) {
-                    return rejected("asset", "none of the selected assets is partitioned, so there is nothing to backfill: press Launch run");
+                    return rejected(
+                            "asset",
+                            "none of the selected assets is partitioned, so there is nothing to backfill: press Launch run");
                 }
-                io.sluice.backfill.Backfill b = backfills.launch(form.backfill()).backfill().orElseThrow();
+                Backfill b = backfills.launch(form.backfill()).backfill().orElseThrow();
                 return launched(Templates.page$launched(null, BackfillRow.of(b, backfills.progress(b)), null, null));
             }
             if (partitioned.isPresent() && (partitions == null || partitions.isBlank())) {
                 // the API's message points at POST /api/backfills; on this page the button does it
-                io.sluice.catalog.AssetSpec<?> spec = partitioned.get().spec();
-                return rejected("partitions", "asset " + spec.key() + " is partitioned (" + spec.partitions().describe() + "): type the partitions "
-                        + "to materialize in Partitions (a key, or a range first...last), or press Launch as backfill to materialize every "
-                        + "partition, one run each (Partitions per run sets how many a run takes)");
+                AssetSpec<?> spec = partitioned.get().spec();
+                return rejected(
+                        "partitions",
+                        "asset " + spec.key() + " is partitioned ("
+                                + spec.partitions().describe() + "): type the partitions "
+                                + "to materialize in Partitions (a key, or a range first...last), or press Launch as backfill to materialize every "
+                                + "partition, one run each (Partitions per run sets how many a run takes)");
             }
             List<String> partitionKeys;
             try {
-                partitionKeys = PartitionText.expand(partitions, partitioned.map(a -> a.spec().partitions()), clock.instant());
+                partitionKeys = PartitionText.expand(
+                        partitions, partitioned.map(a -> a.spec().partitions()), clock.instant());
             } catch (IllegalArgumentException e) {
                 return rejected("partitions", e.getMessage());
             }
-            return launched(Templates.page$launched(RunRow.of(runs.launch(form.run(partitionKeys)), clock.instant()), null, null, null));
+            return launched(Templates.page$launched(
+                    RunRow.of(runs.launch(form.run(partitionKeys)), clock.instant()), null, null, null));
         } catch (LaunchForm.Invalid e) {
             return rejected(e.field, e.getMessage());
         } catch (RequestRejected e) {
@@ -171,9 +214,13 @@ public class HomePage {
     }
 
     /** The first selected asset that is partitioned. */
-    private java.util.Optional<io.sluice.catalog.Asset<?>> firstPartitioned(List<String> selected) {
-        return (selected == null ? List.<String>of() : selected).stream().map(this::known).flatMap(java.util.Optional::stream)
-                .filter(a -> a.spec().partitions().isPartitioned()).findFirst();
+    private Optional<Asset<?>> firstPartitioned(List<String> selected) {
+        return (selected == null ? List.<String>of() : selected)
+                .stream()
+                        .map(this::known)
+                        .flatMap(Optional::stream)
+                        .filter(a -> a.spec().partitions().isPartitioned())
+                        .findFirst();
     }
 
     /** Some assets are selected and each is in the catalog (otherwise the launch itself names the one at fault). */
@@ -181,49 +228,58 @@ public class HomePage {
         return selected != null && !selected.isEmpty() && selected.stream().allMatch(k -> known(k).isPresent());
     }
 
-    private java.util.Optional<io.sluice.catalog.Asset<?>> known(String key) {
+    private Optional<Asset<?>> known(String key) {
         return assetKey(key).flatMap(assets::find);
     }
 
     private List<AssetRow> assetRows() {
         Map<AssetKey, AssetRun> last = assets.lastSteps();
-        return assets.all().stream().map(a -> {
-            AssetKey key = a.spec().key();
-            String upstream = assets.upstream(key).stream().sorted().map(AssetKey::toString).collect(Collectors.joining(", "));
-            io.sluice.runs.Materialization materialization = assets.lastMaterialization(key).orElse(null);
-            java.util.Optional<String> table = tableOf(a, materialization);
-            return AssetRow.of(a, upstream, last.get(key), materialization, table, table.flatMap(this::tableRows));
-        }).toList();
+        return assets.all().stream()
+                .map(a -> {
+                    AssetKey key = a.spec().key();
+                    String upstream = assets.upstream(key).stream()
+                            .sorted()
+                            .map(AssetKey::toString)
+                            .collect(Collectors.joining(", "));
+                    Materialization materialization =
+                            assets.lastMaterialization(key).orElse(null);
+                    Optional<String> table = tableOf(a, materialization);
+                    return AssetRow.of(
+                            a, upstream, last.get(key), materialization, table, table.flatMap(this::tableRows));
+                })
+                .toList();
     }
 
     /**
      * The lake table of the asset: the one it declares, or else the one its last materialization names in its metadata
      * ({@code "table"}), as an asset that writes its table itself does.
      */
-    private java.util.Optional<String> tableOf(io.sluice.catalog.Asset<?> asset, io.sluice.runs.Materialization materialization) {
-        java.util.Optional<String> declared = asset.spec().table().map(io.sluice.lake.TableSpec::name);
+    private Optional<String> tableOf(Asset<?> asset, Materialization materialization) {
+        Optional<String> declared = asset.spec().table().map(TableSpec::name);
         if (declared.isPresent() || materialization == null || materialization.metadataJson() == null) {
             return declared;
         }
         try {
-            com.fasterxml.jackson.databind.JsonNode named = mapper.readTree(materialization.metadataJson()).get("table");
-            return named != null && named.isTextual() ? java.util.Optional.of(named.asText()) : java.util.Optional.empty();
-        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-            return java.util.Optional.empty();
+            JsonNode named = mapper.readTree(materialization.metadataJson()).get("table");
+            return named != null && named.isTextual() ? Optional.of(named.asText()) : Optional.empty();
+        } catch (JsonProcessingException e) {
+            return Optional.empty();
         }
     }
 
     /** The rows the lake table holds now; empty when it is not written yet or the lake does not answer. */
-    private java.util.Optional<Long> tableRows(String table) {
+    private Optional<Long> tableRows(String table) {
         try {
             return tables.table(table).map(LakeTables.TableInfo::currentRows);
         } catch (RuntimeException e) {
-            return java.util.Optional.empty(); // the page still shows; the readiness check reports the lake
+            return Optional.empty(); // the page still shows; the readiness check reports the lake
         }
     }
 
     private List<RunRow> runRows() {
-        java.time.Instant now = clock.instant();
-        return runs.list(RunQuery.latest(25).withoutQueuedGroupRuns()).stream().map(r -> RunRow.of(r, now)).toList();
+        Instant now = clock.instant();
+        return runs.list(RunQuery.latest(25).withoutQueuedGroupRuns()).stream()
+                .map(r -> RunRow.of(r, now))
+                .toList();
     }
 }

@@ -5,18 +5,27 @@ import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.sluice.backfill.BackfillRequest;
 import io.sluice.backfill.RunOrder;
+import io.sluice.runs.JsonRefusal;
 import io.sluice.runs.MaterializationMode;
 import io.sluice.runs.RunRequest;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
  * The home page's launch form as typed, turned into a run request or a backfill request. Pure: a field that
  * cannot be read is an {@link Invalid} naming it, so the form can mark it.
  */
-record LaunchForm(List<String> assets, MaterializationMode mode, List<String> keys, String partitions, Map<String, Object> config,
-                  String reason, int partitionsPerRun, int maxConcurrent) {
+record LaunchForm(
+        List<String> assets,
+        MaterializationMode mode,
+        List<String> keys,
+        String partitions,
+        Map<String, Object> config,
+        String reason,
+        int partitionsPerRun,
+        int maxConcurrent) {
 
     static final String ACTOR = "web-ui";
 
@@ -30,22 +39,39 @@ record LaunchForm(List<String> assets, MaterializationMode mode, List<String> ke
         }
     }
 
-    static LaunchForm read(List<String> assets, String mode, String keys, String partitions, String config, String reason,
-                           String partitionsPerRun, String maxConcurrent, ObjectMapper mapper) {
+    static LaunchForm read(
+            List<String> assets,
+            String mode,
+            String keys,
+            String partitions,
+            String config,
+            String reason,
+            String partitionsPerRun,
+            String maxConcurrent,
+            ObjectMapper mapper) {
         MaterializationMode m;
         try {
-            m = blank(mode) ? MaterializationMode.INCREMENTAL : MaterializationMode.valueOf(mode.trim().toUpperCase(java.util.Locale.ROOT));
+            m = blank(mode)
+                    ? MaterializationMode.INCREMENTAL
+                    : MaterializationMode.valueOf(mode.trim().toUpperCase(Locale.ROOT));
         } catch (IllegalArgumentException e) {
             throw new Invalid("mode", "unknown mode " + mode);
         }
         Map<String, Object> cfg;
         try {
-            cfg = blank(config) ? Map.of() : mapper.readValue(config, new TypeReference<Map<String, Object>>() { });
+            cfg = blank(config) ? Map.of() : mapper.readValue(config, new TypeReference<Map<String, Object>>() {});
         } catch (JsonProcessingException e) {
-            throw new Invalid("config", io.sluice.runs.JsonRefusal.of(e, "config", "config").getMessage());
+            throw new Invalid("config", JsonRefusal.of(e, "config", "config").getMessage());
         }
-        return new LaunchForm(assets == null ? List.of() : assets, m, PartitionText.tokens(keys), partitions, cfg, blank(reason) ? null : reason.strip(),
-                number("partitionsPerRun", partitionsPerRun, 1), number("maxConcurrent", maxConcurrent, 0));
+        return new LaunchForm(
+                assets == null ? List.of() : assets,
+                m,
+                PartitionText.tokens(keys),
+                partitions,
+                cfg,
+                blank(reason) ? null : reason.strip(),
+                number("partitionsPerRun", partitionsPerRun, 1),
+                number("maxConcurrent", maxConcurrent, 0));
     }
 
     RunRequest run(List<String> partitionKeys) {
@@ -57,10 +83,25 @@ record LaunchForm(List<String> assets, MaterializationMode mode, List<String> ke
         List<BackfillRequest.Range> ranges = new ArrayList<>();
         List<String> explicit = new ArrayList<>();
         for (String token : PartitionText.tokens(partitions)) {
-            PartitionText.range(token).ifPresentOrElse(r -> ranges.add(new BackfillRequest.Range(r.start(), r.end())), () -> explicit.add(token));
+            PartitionText.range(token)
+                    .ifPresentOrElse(
+                            r -> ranges.add(new BackfillRequest.Range(r.start(), r.end())), () -> explicit.add(token));
         }
-        return new BackfillRequest(assets, ranges, explicit, false, mode, keys, config, reason, partitionsPerRun, false, RunOrder.OLDEST_FIRST,
-                maxConcurrent, false, ACTOR);
+        return new BackfillRequest(
+                assets,
+                ranges,
+                explicit,
+                false,
+                mode,
+                keys,
+                config,
+                reason,
+                partitionsPerRun,
+                false,
+                RunOrder.OLDEST_FIRST,
+                maxConcurrent,
+                false,
+                ACTOR);
     }
 
     /** The form field a backfill's problem field stands for ({@code ranges[0].start} is the partitions field). */

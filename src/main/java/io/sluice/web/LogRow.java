@@ -1,6 +1,7 @@
 package io.sluice.web;
 
 import io.sluice.runs.LogLine;
+import io.sluice.text.Text;
 
 /**
  * One line of a run's log: time of day for reading, the full instant for the tooltip. The message is shown with its
@@ -10,7 +11,11 @@ import io.sluice.runs.LogLine;
 public record LogRow(String time, String iso, String level, String asset, String message) {
 
     static LogRow of(LogLine line) {
-        return new LogRow(Format.clock(line.ts()), Format.iso(line.ts()), line.level(), line.asset() == null ? "" : line.asset(),
-                io.sluice.text.Text.escape(line.message()));
+        return new LogRow(
+                Format.clock(line.ts()),
+                Format.iso(line.ts()),
+                line.level(),
+                line.asset() == null ? "" : line.asset(),
+                Text.escape(line.message()));
     }
 }

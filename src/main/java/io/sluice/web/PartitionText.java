@@ -1,6 +1,7 @@
 package io.sluice.web;
 
 import io.sluice.partitions.PartitionKeyRange;
+import io.sluice.partitions.PartitionSpace;
 import io.sluice.partitions.PartitionsDefinition;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -20,18 +21,21 @@ final class PartitionText {
     /** Keys shown one by one when they cannot be placed in the definition (a dynamic key since deleted). */
     static final int MAX_LISTED = 20;
 
-    private PartitionText() {
-    }
+    private PartitionText() {}
 
     /** The keys and ranges typed, separated by commas or spaces. */
     static List<String> tokens(String text) {
-        return text == null || text.isBlank() ? List.of() : Arrays.stream(text.split("[,\\s]+")).filter(s -> !s.isBlank()).toList();
+        return text == null || text.isBlank()
+                ? List.of()
+                : Arrays.stream(text.split("[,\\s]+")).filter(s -> !s.isBlank()).toList();
     }
 
     /** A token {@code first...last} as a range; empty for a single key. */
     static Optional<PartitionKeyRange> range(String token) {
         int dots = token.indexOf(RANGE);
-        return dots < 0 ? Optional.empty() : Optional.of(new PartitionKeyRange(token.substring(0, dots), token.substring(dots + RANGE.length())));
+        return dots < 0
+                ? Optional.empty()
+                : Optional.of(new PartitionKeyRange(token.substring(0, dots), token.substring(dots + RANGE.length())));
     }
 
     /** The keys as ranges {@code first...last (n)} and single keys, in the definition's order. */
@@ -40,10 +44,16 @@ final class PartitionText {
             return List.of();
         }
         try {
-            io.sluice.partitions.PartitionSpace space = definition.orElseThrow().at(now);
-            return space.subset(keys).keyRanges().stream().map(r -> r.start().equals(r.end()) ? r.start()
-                    : r.start() + RANGE + r.end() + " (" + (space.indexOf(r.end()).orElseThrow() - space.indexOf(r.start()).orElseThrow() + 1)
-                    + ")").toList();
+            PartitionSpace space = definition.orElseThrow().at(now);
+            return space.subset(keys).keyRanges().stream()
+                    .map(r -> r.start().equals(r.end())
+                            ? r.start()
+                            : r.start() + RANGE + r.end() + " ("
+                                    + (space.indexOf(r.end()).orElseThrow()
+                                            - space.indexOf(r.start()).orElseThrow()
+                                            + 1)
+                                    + ")")
+                    .toList();
         } catch (RuntimeException e) {
             List<String> listed = new ArrayList<>(keys.subList(0, Math.min(keys.size(), MAX_LISTED)));
             if (keys.size() > MAX_LISTED) {
@@ -68,8 +78,8 @@ final class PartitionText {
                 keys.add(token);
                 continue;
             }
-            PartitionsDefinition partitions = definition.orElseThrow(() -> new IllegalArgumentException(
-                    "range " + token + ": none of the selected assets is partitioned"));
+            PartitionsDefinition partitions = definition.orElseThrow(() ->
+                    new IllegalArgumentException("range " + token + ": none of the selected assets is partitioned"));
             PartitionKeyRange range = asRange.get();
             try {
                 keys.addAll(partitions.at(now).subset(range).keys());

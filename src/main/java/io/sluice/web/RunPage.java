@@ -7,6 +7,7 @@ import io.quarkus.qute.TemplateInstance;
 import io.sluice.catalog.Asset;
 import io.sluice.catalog.AssetKey;
 import io.sluice.catalog.KeyedAsset;
+import io.sluice.partitions.PartitionsDefinition;
 import io.sluice.runs.AssetService;
 import io.sluice.runs.RequestRejected;
 import io.sluice.runs.Run;
@@ -20,6 +21,7 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import java.time.Instant;
 import java.time.InstantSource;
+import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
 
@@ -57,7 +59,9 @@ public class RunPage {
             return Response.ok(Templates.page(view(id))).build();
         } catch (RequestRejected e) {
             // the id as typed, without control characters (a NUL would reach the page as is: HTML escaping leaves it)
-            return Response.status(404).entity(Templates.missing(id.replaceAll("\\p{Cntrl}", "\uFFFD"))).build();
+            return Response.status(404)
+                    .entity(Templates.missing(id.replaceAll("\\p{Cntrl}", "\uFFFD")))
+                    .build();
         }
     }
 
@@ -80,16 +84,28 @@ public class RunPage {
 
     private RunView view(String id) {
         Run run = runs.get(id);
-        Set<AssetKey> keyed = assets.all().stream().filter(a -> a instanceof KeyedAsset<?>).map(Asset::spec)
-                .map(s -> s.key()).collect(Collectors.toSet());
-        java.util.Optional<io.sluice.partitions.PartitionsDefinition> partitions = assets.all().stream()
-                .filter(a -> run.assets().contains(a.spec().key())).map(a -> a.spec().partitions())
-                .filter(io.sluice.partitions.PartitionsDefinition::isPartitioned).findFirst();
+        Set<AssetKey> keyed = assets.all().stream()
+                .filter(a -> a instanceof KeyedAsset<?>)
+                .map(Asset::spec)
+                .map(s -> s.key())
+                .collect(Collectors.toSet());
+        Optional<PartitionsDefinition> partitions = assets.all().stream()
+                .filter(a -> run.assets().contains(a.spec().key()))
+                .map(a -> a.spec().partitions())
+                .filter(PartitionsDefinition::isPartitioned)
+                .findFirst();
         Instant now = clock.instant();
-        return new RunView(run, RunRow.of(run, now), pretty(run.configJson()),
+        return new RunView(
+                run,
+                RunRow.of(run, now),
+                pretty(run.configJson()),
                 PartitionText.compact(run.partitions(), partitions, now),
-                run.steps().stream().map(s -> StepRow.of(s, keyed.contains(s.asset()), now)).toList(),
-                runs.materializations(id).stream().map(m -> MaterializationRow.of(m, mapper)).toList(),
+                run.steps().stream()
+                        .map(s -> StepRow.of(s, keyed.contains(s.asset()), now))
+                        .toList(),
+                runs.materializations(id).stream()
+                        .map(m -> MaterializationRow.of(m, mapper))
+                        .toList(),
                 CheckRow.Summary.of(runs.checkPage(id, CheckRow.MAX_ROWS)),
                 runs.logs(id, 0, LOG_LINES).stream().map(LogRow::of).toList());
     }

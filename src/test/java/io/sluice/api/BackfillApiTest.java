@@ -9,7 +9,10 @@ import io.restassured.http.ContentType;
 import io.restassured.path.json.JsonPath;
 import io.sluice.testing.Backfills;
 import io.sluice.testing.Runs;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import org.hamcrest.Matchers;
 import org.junit.jupiter.api.Test;
 
 /** Backfills over the API: plans, throttled execution, pause, resume, cancel, retry, partition status and audit. */
@@ -17,114 +20,238 @@ import org.junit.jupiter.api.Test;
 class BackfillApiTest {
 
     private static JsonPath post(String path, String body, int status) {
-        return given().contentType(ContentType.JSON).body(body).when().post(path).then().statusCode(status).extract().jsonPath();
+        return given().contentType(ContentType.JSON)
+                .body(body)
+                .when()
+                .post(path)
+                .then()
+                .statusCode(status)
+                .extract()
+                .jsonPath();
     }
 
     @Test
     void aDryRunReturnsTheExactPlanAndStoresNothing() {
-        int backfills = given().get("/api/backfills?limit=500").then().extract().jsonPath().getList("$").size();
-        JsonPath plan = post("/api/backfills", "{\"assets\":[\"test/daily\"],\"ranges\":[{\"start\":\"2024-01-01\",\"end\":\"2024-01-10\"}],"
-                + "\"partitionsPerRun\":3,\"order\":\"newest_first\",\"dryRun\":true}", 200);
+        int backfills = given().get("/api/backfills?limit=500")
+                .then()
+                .extract()
+                .jsonPath()
+                .getList("$")
+                .size();
+        JsonPath plan = post(
+                "/api/backfills",
+                "{\"assets\":[\"test/daily\"],\"ranges\":[{\"start\":\"2024-01-01\",\"end\":\"2024-01-10\"}],"
+                        + "\"partitionsPerRun\":3,\"order\":\"newest_first\",\"dryRun\":true}",
+                200);
         assertThat(plan.getLong("partitionCount")).isEqualTo(10);
         assertThat(plan.getInt("runCount")).isEqualTo(4);
         assertThat(plan.getList("runs[0].partitions")).containsExactly("2024-01-08", "2024-01-09", "2024-01-10");
         assertThat(plan.getList("runs[3].partitions")).containsExactly("2024-01-01");
-        JsonPath single = post("/api/backfills", "{\"assets\":[\"test/daily\"],\"ranges\":[{\"start\":\"2024-01-01\",\"end\":\"2024-01-10\"}],"
-                + "\"singleRun\":true,\"dryRun\":true}", 200);
+        JsonPath single = post(
+                "/api/backfills",
+                "{\"assets\":[\"test/daily\"],\"ranges\":[{\"start\":\"2024-01-01\",\"end\":\"2024-01-10\"}],"
+                        + "\"singleRun\":true,\"dryRun\":true}",
+                200);
         assertThat(single.getInt("runCount")).isEqualTo(1);
         // two partitions: (2 + 2^31 - 2) was the int overflow to a negative list capacity
-        JsonPath huge = post("/api/backfills", "{\"assets\":[\"test/daily\"],\"ranges\":[{\"start\":\"2024-01-01\",\"end\":\"2024-01-02\"}],"
-                + "\"partitionsPerRun\":2147483647,\"dryRun\":true}", 200);
+        JsonPath huge = post(
+                "/api/backfills",
+                "{\"assets\":[\"test/daily\"],\"ranges\":[{\"start\":\"2024-01-01\",\"end\":\"2024-01-02\"}],"
+                        + "\"partitionsPerRun\":2147483647,\"dryRun\":true}",
+                200);
         assertThat(huge.getInt("runCount")).as("one run holds every partition").isEqualTo(1);
-        assertThat(given().get("/api/backfills?limit=500").then().extract().jsonPath().getList("$")).hasSize(backfills);
+        assertThat(given().get("/api/backfills?limit=500")
+                        .then()
+                        .extract()
+                        .jsonPath()
+                        .getList("$"))
+                .hasSize(backfills);
     }
 
     @Test
     void steeringWithAnOverlongReasonChangesNothingAndCancelAnswersTheNewStatus() {
-        given().contentType(ContentType.JSON).body("{\"limit\":1}").when().put("/api/pools/slow").then().statusCode(200);
+        given().contentType(ContentType.JSON)
+                .body("{\"limit\":1}")
+                .when()
+                .put("/api/pools/slow")
+                .then()
+                .statusCode(200);
         try {
-            String id = post("/api/backfills", "{\"assets\":[\"test/slow_daily\"],\"ranges\":[{\"start\":\"2024-06-01\",\"end\":\"2024-06-20\"}]}",
-                    201).getString("backfill.id");
+            String id = post(
+                            "/api/backfills",
+                            "{\"assets\":[\"test/slow_daily\"],\"ranges\":[{\"start\":\"2024-06-01\",\"end\":\"2024-06-20\"}]}",
+                            201)
+                    .getString("backfill.id");
             String tooLong = "{\"reason\":\"" + "r".repeat(2001) + "\"}";
-            given().contentType(ContentType.JSON).body(tooLong).when().post("/api/backfills/" + id + "/pause").then().statusCode(422)
-                    .contentType("application/problem+json").body("field", equalTo("reason"));
-            assertThat(given().get("/api/backfills/" + id).then().extract().jsonPath().getString("status")).isEqualTo("RUNNING");
-            given().contentType(ContentType.JSON).body("{\"reason\":1} trailing").when().post("/api/backfills/" + id + "/pause").then()
-                    .statusCode(400).contentType("application/problem+json");
-            assertThat(given().get("/api/backfills/" + id).then().extract().jsonPath().getString("status")).isEqualTo("RUNNING");
+            given().contentType(ContentType.JSON)
+                    .body(tooLong)
+                    .when()
+                    .post("/api/backfills/" + id + "/pause")
+                    .then()
+                    .statusCode(422)
+                    .contentType("application/problem+json")
+                    .body("field", equalTo("reason"));
+            assertThat(given().get("/api/backfills/" + id)
+                            .then()
+                            .extract()
+                            .jsonPath()
+                            .getString("status"))
+                    .isEqualTo("RUNNING");
+            given().contentType(ContentType.JSON)
+                    .body("{\"reason\":1} trailing")
+                    .when()
+                    .post("/api/backfills/" + id + "/pause")
+                    .then()
+                    .statusCode(400)
+                    .contentType("application/problem+json");
+            assertThat(given().get("/api/backfills/" + id)
+                            .then()
+                            .extract()
+                            .jsonPath()
+                            .getString("status"))
+                    .isEqualTo("RUNNING");
             post("/api/backfills/" + id + "/pause", "{\"reason\":\"maintenance\"}", 200);
-            given().contentType(ContentType.JSON).body(tooLong).when().post("/api/backfills/" + id + "/resume").then().statusCode(422);
-            assertThat(given().get("/api/backfills/" + id).then().extract().jsonPath().getString("status")).isEqualTo("PAUSED");
+            given().contentType(ContentType.JSON)
+                    .body(tooLong)
+                    .when()
+                    .post("/api/backfills/" + id + "/resume")
+                    .then()
+                    .statusCode(422);
+            assertThat(given().get("/api/backfills/" + id)
+                            .then()
+                            .extract()
+                            .jsonPath()
+                            .getString("status"))
+                    .isEqualTo("PAUSED");
             JsonPath canceled = post("/api/backfills/" + id + "/cancel", "{\"reason\":\"wrong range\"}", 200);
-            assertThat(canceled.getString("status")).as("the answer shows the new status").isEqualTo("CANCELED");
+            assertThat(canceled.getString("status"))
+                    .as("the answer shows the new status")
+                    .isEqualTo("CANCELED");
             assertThat(canceled.getString("endedAt")).isNotNull();
-            List<String> trail = given().get("/api/audit?backfill=" + id).then().extract().jsonPath().getList("action");
+            List<String> trail = given().get("/api/audit?backfill=" + id)
+                    .then()
+                    .extract()
+                    .jsonPath()
+                    .getList("action");
             assertThat(trail.stream().filter(a -> a.startsWith("BACKFILL_")))
                     .containsExactly("BACKFILL_CANCELED", "BACKFILL_PAUSED", "BACKFILL_LAUNCHED");
             // the trail by actor: the steering above was anonymous, the launch too
-            assertThat(given().get("/api/audit?backfill=" + id + "&actor=nobody-at-all").then().extract().jsonPath().getList("$")).isEmpty();
-            List<String> actors = given().get("/api/audit?backfill=" + id + "&actor=anonymous").then().extract().jsonPath().getList("actor");
+            assertThat(given().get("/api/audit?backfill=" + id + "&actor=nobody-at-all")
+                            .then()
+                            .extract()
+                            .jsonPath()
+                            .getList("$"))
+                    .isEmpty();
+            List<String> actors = given().get("/api/audit?backfill=" + id + "&actor=anonymous")
+                    .then()
+                    .extract()
+                    .jsonPath()
+                    .getList("actor");
             assertThat(actors).isNotEmpty().containsOnly("anonymous");
         } finally {
-            given().contentType(ContentType.JSON).body("{\"limit\":8}").when().put("/api/pools/slow").then().statusCode(200);
+            given().contentType(ContentType.JSON)
+                    .body("{\"limit\":8}")
+                    .when()
+                    .put("/api/pools/slow")
+                    .then()
+                    .statusCode(200);
         }
     }
 
     @Test
     void aBackfillRunsEveryPartitionOnceAndReportsStatusAndAudit() {
-        JsonPath launched = post("/api/backfills", "{\"assets\":[\"test/daily\"],\"ranges\":[{\"start\":\"2024-02-01\",\"end\":\"2024-02-20\"}],"
-                + "\"maxConcurrent\":2,\"reason\":\"history\",\"launchedBy\":\"dana\"}", 201);
+        JsonPath launched = post(
+                "/api/backfills",
+                "{\"assets\":[\"test/daily\"],\"ranges\":[{\"start\":\"2024-02-01\",\"end\":\"2024-02-20\"}],"
+                        + "\"maxConcurrent\":2,\"reason\":\"history\",\"launchedBy\":\"dana\"}",
+                201);
         String id = launched.getString("backfill.id");
         assertThat(launched.getInt("plan.runCount")).isEqualTo(20);
         JsonPath done = Backfills.await(id, Backfills::ended);
         assertThat(done.getString("status")).isEqualTo("COMPLETED");
         assertThat(done.getLong("progress.succeeded")).isEqualTo(20);
-        JsonPath succeeded = given().get("/api/runs?asset=test/daily&status=SUCCESS&limit=500").then().statusCode(200).extract().jsonPath();
-        assertThat(succeeded.getList("backfillId")).as("runs carry their backfill's id").contains(id);
+        JsonPath succeeded = given().get("/api/runs?asset=test/daily&status=SUCCESS&limit=500")
+                .then()
+                .statusCode(200)
+                .extract()
+                .jsonPath();
+        assertThat(succeeded.getList("backfillId"))
+                .as("runs carry their backfill's id")
+                .contains(id);
         List<List<String>> partitions = succeeded.getList("partitions");
-        assertThat(partitions.stream().flatMap(List::stream).filter(p -> p.compareTo("2024-02-01") >= 0 && p.compareTo("2024-02-20") <= 0))
-                .as("each partition materialized exactly once").hasSize(20).doesNotHaveDuplicates();
+        assertThat(partitions.stream()
+                        .flatMap(List::stream)
+                        .filter(p -> p.compareTo("2024-02-01") >= 0 && p.compareTo("2024-02-20") <= 0))
+                .as("each partition materialized exactly once")
+                .hasSize(20)
+                .doesNotHaveDuplicates();
 
-        JsonPath status = given().get("/api/assets/test/daily/partitions?status=MATERIALIZED").then().statusCode(200).extract().jsonPath();
+        JsonPath status = given().get("/api/assets/test/daily/partitions?status=MATERIALIZED")
+                .then()
+                .statusCode(200)
+                .extract()
+                .jsonPath();
         assertThat(status.getList("ranges.start")).contains("2024-02-01");
         assertThat(status.getList("ranges.end")).contains("2024-02-20");
         assertThat(status.getLong("counts.MATERIALIZED")).isGreaterThanOrEqualTo(20);
 
-        List<String> actions = given().get("/api/audit?backfill=" + id).then().statusCode(200).extract().jsonPath().getList("action");
-        assertThat(actions.stream().filter(a -> a.startsWith("BACKFILL_"))).containsExactly("BACKFILL_FINISHED", "BACKFILL_LAUNCHED");
-        assertThat(actions.stream().filter("RUN_FINISHED"::equals)).as("the outcome of every partition's run").hasSize(20);
-        JsonPath launchEvent = given().get("/api/audit?backfill=" + id).then().extract().jsonPath();
+        List<String> actions = given().get("/api/audit?backfill=" + id)
+                .then()
+                .statusCode(200)
+                .extract()
+                .jsonPath()
+                .getList("action");
+        assertThat(actions.stream().filter(a -> a.startsWith("BACKFILL_")))
+                .containsExactly("BACKFILL_FINISHED", "BACKFILL_LAUNCHED");
+        assertThat(actions.stream().filter("RUN_FINISHED"::equals))
+                .as("the outcome of every partition's run")
+                .hasSize(20);
+        JsonPath launchEvent =
+                given().get("/api/audit?backfill=" + id).then().extract().jsonPath();
         int last = actions.size() - 1;
         assertThat(launchEvent.getString("[" + last + "].actor")).isEqualTo("dana");
         assertThat(launchEvent.getString("[" + last + "].reason")).isEqualTo("history");
         assertThat(launchEvent.getList("[" + last + "].detail.partitions")).containsExactly("2024-02-01...2024-02-20");
         assertThat(launchEvent.getString("[1].detail.status")).isEqualTo("SUCCESS");
 
-        post("/api/backfills", "{\"assets\":[\"test/daily\"],\"ranges\":[{\"start\":\"2024-02-01\",\"end\":\"2024-02-20\"}],"
-                + "\"failedAndMissingOnly\":true}", 422);
-        JsonPath missing = post("/api/backfills", "{\"assets\":[\"test/daily\"],\"ranges\":[{\"start\":\"2024-02-15\",\"end\":\"2024-02-25\"}],"
-                + "\"failedAndMissingOnly\":true,\"dryRun\":true}", 200);
+        post(
+                "/api/backfills",
+                "{\"assets\":[\"test/daily\"],\"ranges\":[{\"start\":\"2024-02-01\",\"end\":\"2024-02-20\"}],"
+                        + "\"failedAndMissingOnly\":true}",
+                422);
+        JsonPath missing = post(
+                "/api/backfills",
+                "{\"assets\":[\"test/daily\"],\"ranges\":[{\"start\":\"2024-02-15\",\"end\":\"2024-02-25\"}],"
+                        + "\"failedAndMissingOnly\":true,\"dryRun\":true}",
+                200);
         assertThat(missing.getLong("partitionCount")).isEqualTo(5);
     }
 
     @Test
     void groupedRunsStillRecordEachPartitionAsItsOwnRunWithItsOwnEvents() {
-        JsonPath launched = post("/api/backfills", "{\"assets\":[\"test/daily\"],\"ranges\":[{\"start\":\"2024-05-01\",\"end\":\"2024-06-09\"}],"
-                + "\"reason\":\"grouped\"}", 201);
+        JsonPath launched = post(
+                "/api/backfills",
+                "{\"assets\":[\"test/daily\"],\"ranges\":[{\"start\":\"2024-05-01\",\"end\":\"2024-06-09\"}],"
+                        + "\"reason\":\"grouped\"}",
+                201);
         String id = launched.getString("backfill.id");
         JsonPath done = Backfills.await(id, Backfills::ended);
         assertThat(done.getString("status")).isEqualTo("COMPLETED");
         assertThat(done.getLong("progress.succeeded")).isEqualTo(40);
 
-        JsonPath audit = given().get("/api/audit?backfill=" + id + "&limit=1000").then().statusCode(200).extract().jsonPath();
-        List<String> runIds = new java.util.ArrayList<>();
-        List<String> partitions = new java.util.ArrayList<>();
-        List<java.util.Map<String, Object>> events = audit.getList("$");
-        for (java.util.Map<String, Object> e : events) {
+        JsonPath audit = given().get("/api/audit?backfill=" + id + "&limit=1000")
+                .then()
+                .statusCode(200)
+                .extract()
+                .jsonPath();
+        List<String> runIds = new ArrayList<>();
+        List<String> partitions = new ArrayList<>();
+        List<Map<String, Object>> events = audit.getList("$");
+        for (Map<String, Object> e : events) {
             if ("RUN_FINISHED".equals(e.get("action"))) {
                 runIds.add((String) e.get("runId"));
                 @SuppressWarnings("unchecked")
-                java.util.Map<String, Object> detail = (java.util.Map<String, Object>) e.get("detail");
+                Map<String, Object> detail = (Map<String, Object>) e.get("detail");
                 assertThat(detail).containsEntry("status", "SUCCESS");
                 @SuppressWarnings("unchecked")
                 List<String> covered = (List<String>) detail.get("partitions");
@@ -132,41 +259,77 @@ class BackfillApiTest {
             }
         }
         assertThat(runIds).as("one RUN_FINISHED event per run").hasSize(40).doesNotHaveDuplicates();
-        assertThat(partitions).as("each naming its partition").hasSize(40).doesNotHaveDuplicates().contains("2024-05-01", "2024-06-09");
+        assertThat(partitions)
+                .as("each naming its partition")
+                .hasSize(40)
+                .doesNotHaveDuplicates()
+                .contains("2024-05-01", "2024-06-09");
         for (String runId : List.of(runIds.get(0), runIds.get(17), runIds.get(39))) {
-            JsonPath run = given().get("/api/runs/" + runId).then().statusCode(200).extract().jsonPath();
+            JsonPath run = given().get("/api/runs/" + runId)
+                    .then()
+                    .statusCode(200)
+                    .extract()
+                    .jsonPath();
             assertThat(run.getString("status")).isEqualTo("SUCCESS");
             assertThat(run.getString("backfillId")).isEqualTo(id);
             assertThat(run.getString("steps[0].status")).isEqualTo("SUCCESS");
-            assertThat(run.getList("materializations")).as("its own materialization event").hasSize(1);
+            assertThat(run.getList("materializations"))
+                    .as("its own materialization event")
+                    .hasSize(1);
             assertThat(run.getString("materializations[0].partition")).isEqualTo(run.getString("partitions[0]"));
-            List<String> log = given().get("/api/runs/" + runId + "/logs").then().statusCode(200).extract().jsonPath().getList("message");
+            List<String> log = given().get("/api/runs/" + runId + "/logs")
+                    .then()
+                    .statusCode(200)
+                    .extract()
+                    .jsonPath()
+                    .getList("message");
             // a run executed in a group of several has no "started" line (its start is on the run): its log is what it
             // materialized and how it finished
             List<String> afterStart = log.get(0).startsWith("started") ? log.subList(1, log.size()) : log;
             assertThat(afterStart).noneMatch(line -> line.startsWith("started"));
-            assertThat(afterStart).anyMatch(line -> line.startsWith("materialized partition " + run.getString("partitions[0]") + ":"));
+            assertThat(afterStart)
+                    .anyMatch(
+                            line -> line.startsWith("materialized partition " + run.getString("partitions[0]") + ":"));
             assertThat(log.get(log.size() - 1)).startsWith("finished SUCCESS");
         }
-        JsonPath status = given().get("/api/assets/test/daily/partitions?status=MATERIALIZED").then().statusCode(200).extract().jsonPath();
+        JsonPath status = given().get("/api/assets/test/daily/partitions?status=MATERIALIZED")
+                .then()
+                .statusCode(200)
+                .extract()
+                .jsonPath();
         assertThat(status.getList("ranges.start")).contains("2024-05-01");
         assertThat(status.getList("ranges.end")).contains("2024-06-09");
     }
 
     @Test
     void aPausedBackfillHoldsItsQueueAndABusyPartitionIsRefused() {
-        String id = post("/api/backfills", "{\"assets\":[\"test/slow_daily\"],\"ranges\":[{\"start\":\"2024-03-01\",\"end\":\"2024-03-30\"}],"
-                + "\"maxConcurrent\":1}", 201).getString("backfill.id");
+        String id = post(
+                        "/api/backfills",
+                        "{\"assets\":[\"test/slow_daily\"],\"ranges\":[{\"start\":\"2024-03-01\",\"end\":\"2024-03-30\"}],"
+                                + "\"maxConcurrent\":1}",
+                        201)
+                .getString("backfill.id");
         post("/api/backfills/" + id + "/pause", "{\"reason\":\"db maintenance\"}", 200);
         JsonPath paused = Backfills.await(id, b -> b.getLong("progress.running") == 0);
         long queued = paused.getLong("progress.queued");
         assertThat(queued).isPositive();
         Runs.sleep(500);
-        assertThat(given().get("/api/backfills/" + id).then().extract().jsonPath().getLong("progress.queued")).as("paused").isEqualTo(queued);
+        assertThat(given().get("/api/backfills/" + id)
+                        .then()
+                        .extract()
+                        .jsonPath()
+                        .getLong("progress.queued"))
+                .as("paused")
+                .isEqualTo(queued);
 
-        given().contentType(ContentType.JSON).body("{\"assets\":[\"test/slow_daily\"],\"partitions\":[\"2024-03-30\"]}")
-                .when().post("/api/runs").then().statusCode(409).contentType("application/problem+json")
-                .body("detail", org.hamcrest.Matchers.containsString("already being materialized"));
+        given().contentType(ContentType.JSON)
+                .body("{\"assets\":[\"test/slow_daily\"],\"partitions\":[\"2024-03-30\"]}")
+                .when()
+                .post("/api/runs")
+                .then()
+                .statusCode(409)
+                .contentType("application/problem+json")
+                .body("detail", Matchers.containsString("already being materialized"));
         post("/api/backfills/" + id + "/pause", "{}", 409);
 
         post("/api/backfills/" + id + "/resume", "", 200);
@@ -174,16 +337,28 @@ class BackfillApiTest {
         assertThat(done.getString("status")).isEqualTo("COMPLETED");
         assertThat(done.getLong("progress.succeeded")).isEqualTo(30);
         post("/api/backfills/" + id + "/cancel", "", 409);
-        List<String> trail = given().get("/api/audit?backfill=" + id).then().extract().jsonPath().getList("action");
+        List<String> trail = given().get("/api/audit?backfill=" + id)
+                .then()
+                .extract()
+                .jsonPath()
+                .getList("action");
         assertThat(trail.stream().filter(a -> a.startsWith("BACKFILL_")))
                 .containsExactly("BACKFILL_FINISHED", "BACKFILL_RESUMED", "BACKFILL_PAUSED", "BACKFILL_LAUNCHED");
     }
 
     @Test
     void aCanceledBackfillCanBeRetriedOverWhatItDidNotDo() {
-        given().contentType(ContentType.JSON).body("{\"limit\":1}").when().put("/api/pools/slow").then().statusCode(200)
+        given().contentType(ContentType.JSON)
+                .body("{\"limit\":1}")
+                .when()
+                .put("/api/pools/slow")
+                .then()
+                .statusCode(200)
                 .body("limit", equalTo(1));
-        String id = post("/api/backfills", "{\"assets\":[\"test/slow_daily\"],\"ranges\":[{\"start\":\"2024-04-01\",\"end\":\"2024-04-20\"}]}", 201)
+        String id = post(
+                        "/api/backfills",
+                        "{\"assets\":[\"test/slow_daily\"],\"ranges\":[{\"start\":\"2024-04-01\",\"end\":\"2024-04-20\"}]}",
+                        201)
                 .getString("backfill.id");
         post("/api/backfills/" + id + "/retry-failed", "", 409);
         post("/api/backfills/" + id + "/cancel", "{\"reason\":\"wrong range\"}", 200);
@@ -195,27 +370,51 @@ class BackfillApiTest {
         JsonPath retry = post("/api/backfills/" + id + "/retry-failed", "", 201);
         assertThat(retry.getString("backfill.retryOf")).isEqualTo(id);
         assertThat(retry.getLong("plan.partitionCount")).isEqualTo(notDone);
-        post("/api/backfills/" + id + "/retry-failed", "", 409); // its retry is running (or has just materialized everything)
+        post(
+                "/api/backfills/" + id + "/retry-failed",
+                "",
+                409); // its retry is running (or has just materialized everything)
         JsonPath done = Backfills.await(retry.getString("backfill.id"), Backfills::ended);
         assertThat(done.getString("status")).isEqualTo("COMPLETED");
-        given().contentType(ContentType.JSON).body("").when().post("/api/backfills/" + id + "/retry-failed").then().statusCode(409)
-                .body("detail", org.hamcrest.Matchers.containsString("that its retries did not materialize"));
-        JsonPath status = given().get("/api/assets/test/slow_daily/partitions").then().extract().jsonPath();
-        List<java.util.Map<String, Object>> ranges = status.getList("ranges");
+        given().contentType(ContentType.JSON)
+                .body("")
+                .when()
+                .post("/api/backfills/" + id + "/retry-failed")
+                .then()
+                .statusCode(409)
+                .body("detail", Matchers.containsString("that its retries did not materialize"));
+        JsonPath status = given().get("/api/assets/test/slow_daily/partitions")
+                .then()
+                .extract()
+                .jsonPath();
+        List<Map<String, Object>> ranges = status.getList("ranges");
         assertThat(ranges).anySatisfy(r -> {
             assertThat(r.get("status")).isEqualTo("MATERIALIZED");
             assertThat(r.get("start")).isEqualTo("2024-04-01");
             assertThat(r.get("end")).isEqualTo("2024-04-20");
         });
-        given().contentType(ContentType.JSON).body("{\"limit\":8}").when().put("/api/pools/slow").then().statusCode(200);
+        given().contentType(ContentType.JSON)
+                .body("{\"limit\":8}")
+                .when()
+                .put("/api/pools/slow")
+                .then()
+                .statusCode(200);
     }
 
     @Test
     void badBackfillsAreProblemsThatStoreNothing() {
-        int before = given().get("/api/backfills?limit=500").then().extract().jsonPath().getList("$").size();
+        int before = given().get("/api/backfills?limit=500")
+                .then()
+                .extract()
+                .jsonPath()
+                .getList("$")
+                .size();
         problem("{\"assets\":[\"test/flaky\"]}", 422, "assets");
         problem("{\"assets\":[\"nope/nothing\"]}", 404, "assets[0]");
-        problem("{\"assets\":[\"test/daily\"],\"ranges\":[{\"start\":\"2024-13-01\",\"end\":\"2024-01-02\"}]}", 422, "ranges[0].start");
+        problem(
+                "{\"assets\":[\"test/daily\"],\"ranges\":[{\"start\":\"2024-13-01\",\"end\":\"2024-01-02\"}]}",
+                422,
+                "ranges[0].start");
         problem("{\"assets\":[\"test/daily\"],\"ranges\":[{\"start\":\"2024-01-05\"}]}", 422, "ranges[0]");
         problem("{\"assets\":[\"test/daily\"],\"partitions\":[\"2999-01-01\"]}", 422, "partitions[0]");
         problem("{\"assets\":[\"test/daily\"],\"order\":\"sideways\",\"dryRun\":true}", 422, "order");
@@ -229,21 +428,43 @@ class BackfillApiTest {
         problem("{\"assets\":[\"test/daily\"],\"ranges\":[null]}", 422, "ranges[0]");
         problem("{\"assets\":[\"test/daily\"],\"partitions\":[\"2024-01-02\",null]}", 422, "partitions[1]");
         given().get("/api/backfills/nope").then().statusCode(404).contentType("application/problem+json");
-        given().contentType(ContentType.JSON).body("{\"limit\":0}").when().put("/api/pools/x").then().statusCode(422);
+        given().contentType(ContentType.JSON)
+                .body("{\"limit\":0}")
+                .when()
+                .put("/api/pools/x")
+                .then()
+                .statusCode(422);
         given().get("/api/audit?from=yesterday").then().statusCode(400).body("field", equalTo("from"));
-        given().get("/api/audit?from=2025-01-02T00:00:00Z&to=2025-01-01T00:00:00Z").then().statusCode(422).body("field", equalTo("from"));
+        given().get("/api/audit?from=2025-01-02T00:00:00Z&to=2025-01-01T00:00:00Z")
+                .then()
+                .statusCode(422)
+                .body("field", equalTo("from"));
         for (String asset : List.of("%", "garbage")) {
-            given().queryParam("asset", asset).get("/api/audit").then().statusCode(400).body("field", equalTo("asset"));
+            given().queryParam("asset", asset)
+                    .get("/api/audit")
+                    .then()
+                    .statusCode(400)
+                    .body("field", equalTo("asset"));
         }
         given().get("/api/audit?offset=-1").then().statusCode(422).body("field", equalTo("offset"));
         given().get("/api/assets/test/flaky/partitions").then().statusCode(422);
         given().get("/api/assets/test/daily/partitions?status=GREEN").then().statusCode(422);
-        assertThat(given().get("/api/backfills?limit=500").then().extract().jsonPath().getList("$")).hasSize(before);
+        assertThat(given().get("/api/backfills?limit=500")
+                        .then()
+                        .extract()
+                        .jsonPath()
+                        .getList("$"))
+                .hasSize(before);
     }
 
     private static void problem(String body, int status, String field) {
-        var response = given().contentType(ContentType.JSON).body(body).when().post("/api/backfills").then()
-                .statusCode(status).contentType("application/problem+json");
+        var response = given().contentType(ContentType.JSON)
+                .body(body)
+                .when()
+                .post("/api/backfills")
+                .then()
+                .statusCode(status)
+                .contentType("application/problem+json");
         if (field != null) {
             response.body("field", equalTo(field));
         }

@@ -3,6 +3,7 @@ package io.sluice.api;
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -11,6 +12,7 @@ import io.restassured.RestAssured;
 import io.restassured.http.ContentType;
 import io.sluice.testing.RawHttp;
 import io.sluice.testing.Runs;
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
@@ -37,25 +39,32 @@ class BadRequestSweepTest {
         BadRequests.Fixture fixture = fixture();
         List<BadRequests.Case> cases = BadRequests.cases(fixture, RestAssured.port);
         assertThat(cases).as("bad requests in the sweep").hasSizeGreaterThanOrEqualTo(300);
-        assertThat(cases.stream().map(BadRequests.Case::endpoint).distinct().count()).as("endpoints swept").isGreaterThanOrEqualTo(30);
+        assertThat(cases.stream().map(BadRequests.Case::endpoint).distinct().count())
+                .as("endpoints swept")
+                .isGreaterThanOrEqualTo(30);
         String before = quiet();
 
         List<String> failures = new ArrayList<>();
         for (BadRequests.Case c : cases) {
             try {
                 check(c, RawHttp.send(RestAssured.port, c.request()));
-            } catch (AssertionError | java.io.IOException e) {
+            } catch (AssertionError | IOException e) {
                 failures.add(c + ": " + e.getMessage());
             }
         }
         assertThat(failures).as("of %d bad requests", cases.size()).isEmpty();
-        assertThat(snapshot()).as("the metadata store and the lake after the sweep").isEqualTo(before);
+        assertThat(snapshot())
+                .as("the metadata store and the lake after the sweep")
+                .isEqualTo(before);
     }
 
-    private static void check(BadRequests.Case c, RawHttp.Answer answer) throws java.io.IOException {
+    private static void check(BadRequests.Case c, RawHttp.Answer answer) throws IOException {
         if (c.formRefusal()) {
             assertThat(answer.status()).as("status").isEqualTo(200);
-            assertThat(answer.body()).contains("Not launched").doesNotContain("Launched run").doesNotContain("\tat ");
+            assertThat(answer.body())
+                    .contains("Not launched")
+                    .doesNotContain("Launched run")
+                    .doesNotContain("\tat ");
             return;
         }
         assertThat(answer.status()).as("status, answer %s", answer.body()).isBetween(400, 499);
@@ -64,8 +73,12 @@ class BadRequestSweepTest {
         assertThat(problem.path("status").asInt()).as("problem status").isEqualTo(answer.status());
         assertThat(problem.path("title").asText()).as("problem title").isNotBlank();
         String detail = problem.path("detail").asText();
-        assertThat(detail).as("problem detail").isNotBlank().doesNotMatch(RequestRulesTest.LIBRARY_WORDS)
-                .doesNotContain("\tat ").doesNotContain("\n");
+        assertThat(detail)
+                .as("problem detail")
+                .isNotBlank()
+                .doesNotMatch(RequestRulesTest.LIBRARY_WORDS)
+                .doesNotContain("\tat ")
+                .doesNotContain("\n");
         if (c.status() != 0) {
             assertThat(answer.status()).as("status for %s: %s", c, detail).isEqualTo(c.status());
         }
@@ -73,12 +86,24 @@ class BadRequestSweepTest {
 
     /** A run, a backfill and a lake table for the bad requests to name (keys and pools they name need not exist: each is refused first). */
     private static BadRequests.Fixture fixture() {
-        String run = Runs.launchAndAwait("{\"assets\":[\"test/daily\"],\"partitions\":[\"2024-06-01\"],\"reason\":\"sweep\"}").getString("id");
+        String run = Runs.launchAndAwait(
+                        "{\"assets\":[\"test/daily\"],\"partitions\":[\"2024-06-01\"],\"reason\":\"sweep\"}")
+                .getString("id");
         Runs.launchAndAwait("{\"assets\":[\"test/checked\"],\"reason\":\"sweep\"}");
-        String backfill = given().contentType(ContentType.JSON).body("{\"assets\":[\"test/daily\"],\"partitions\":[\"2024-06-02\",\"2024-06-03\"]}")
-                .when().post("/api/backfills").then().statusCode(201).extract().path("backfill.id");
+        String backfill = given().contentType(ContentType.JSON)
+                .body("{\"assets\":[\"test/daily\"],\"partitions\":[\"2024-06-02\",\"2024-06-03\"]}")
+                .when()
+                .post("/api/backfills")
+                .then()
+                .statusCode(201)
+                .extract()
+                .path("backfill.id");
         Instant deadline = Instant.now().plus(Duration.ofSeconds(60));
-        while (!"COMPLETED".equals(given().get("/api/backfills/" + backfill).then().extract().path("status"))) {
+        while (!"COMPLETED"
+                .equals(given().get("/api/backfills/" + backfill)
+                        .then()
+                        .extract()
+                        .path("status"))) {
             assertThat(Instant.now()).as("backfill " + backfill + " completes").isBefore(deadline);
             Runs.sleep(50);
         }
@@ -92,7 +117,12 @@ class BadRequestSweepTest {
         while (true) {
             Runs.sleep(1_000);
             String now = snapshot();
-            boolean started = !given().get("/api/runs?status=STARTED&limit=1").then().extract().jsonPath().getList("$").isEmpty();
+            boolean started = !given().get("/api/runs?status=STARTED&limit=1")
+                    .then()
+                    .extract()
+                    .jsonPath()
+                    .getList("$")
+                    .isEmpty();
             if (now.equals(last) && !started) {
                 return now;
             }
@@ -106,7 +136,8 @@ class BadRequestSweepTest {
         Map<String, Object> all = new LinkedHashMap<>();
         all.put("runs", pages("/api/runs?limit=500", 500));
         List<JsonNode> backfills = pages("/api/backfills?limit=500", 500);
-        backfills.forEach(b -> ((ObjectNode) b.path("progress")).remove(List.of("runsPerSecond", "eta"))); // computed from the clock
+        backfills.forEach(b ->
+                ((ObjectNode) b.path("progress")).remove(List.of("runsPerSecond", "eta"))); // computed from the clock
         all.put("backfills", backfills);
         all.put("audit", pages("/api/audit?limit=10000", 10_000));
         for (JsonNode name : tree("/api/partitions")) {
@@ -122,7 +153,7 @@ class BadRequestSweepTest {
         all.put("lake", tree("/api/lake/tables"));
         try {
             return JSON.writerWithDefaultPrettyPrinter().writeValueAsString(all);
-        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+        } catch (JsonProcessingException e) {
             throw new IllegalStateException(e);
         }
     }
@@ -140,8 +171,9 @@ class BadRequestSweepTest {
 
     private static JsonNode tree(String path) {
         try {
-            return JSON.readTree(given().get(path).then().statusCode(200).extract().asByteArray());
-        } catch (java.io.IOException e) {
+            return JSON.readTree(
+                    given().get(path).then().statusCode(200).extract().asByteArray());
+        } catch (IOException e) {
             throw new IllegalStateException(path, e);
         }
     }

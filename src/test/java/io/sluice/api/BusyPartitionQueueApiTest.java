@@ -5,13 +5,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
+import io.restassured.http.ContentType;
 import io.restassured.path.json.JsonPath;
+import io.restassured.response.Response;
 import io.sluice.testing.QueueBusyPartitionProfile;
 import io.sluice.testing.Runs;
 import io.sluice.testing.TestAssets;
-import io.restassured.http.ContentType;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.ExecutorService;
@@ -29,12 +31,25 @@ class BusyPartitionQueueApiTest {
     void aSecondLaunchOfABusyPartitionWaitsAndStartsAfterTheFirstEnds() throws Exception {
         TestAssets.Gated.reset(true);
         String first = Runs.launch("{\"assets\":[\"test/gated\"],\"mode\":\"FULL_REFRESH\"}");
-        assertThat(TestAssets.Gated.entered.await(30, TimeUnit.SECONDS)).as("the first run is in its first batch").isTrue();
+        assertThat(TestAssets.Gated.entered.await(30, TimeUnit.SECONDS))
+                .as("the first run is in its first batch")
+                .isTrue();
         String second = Runs.launch("{\"assets\":[\"test/gated\"],\"mode\":\"FULL_REFRESH\"}");
 
-        JsonPath waiting = given().get("/api/runs/" + second).then().statusCode(200).extract().jsonPath();
-        assertThat(waiting.getString("status")).as("stored, not refused, and not started while the first holds the asset").isEqualTo("QUEUED");
-        assertThat(given().get("/api/runs/" + second + "/logs").then().statusCode(200).extract().jsonPath().getList("message", String.class))
+        JsonPath waiting = given().get("/api/runs/" + second)
+                .then()
+                .statusCode(200)
+                .extract()
+                .jsonPath();
+        assertThat(waiting.getString("status"))
+                .as("stored, not refused, and not started while the first holds the asset")
+                .isEqualTo("QUEUED");
+        assertThat(given().get("/api/runs/" + second + "/logs")
+                        .then()
+                        .statusCode(200)
+                        .extract()
+                        .jsonPath()
+                        .getList("message", String.class))
                 .anySatisfy(line -> assertThat(line).contains("queued behind run " + first));
 
         TestAssets.Gated.gate.countDown();
@@ -42,7 +57,8 @@ class BusyPartitionQueueApiTest {
         JsonPath b = Runs.await(second);
         assertThat(a.getString("status")).isEqualTo("SUCCESS");
         assertThat(b.getString("status")).isEqualTo("SUCCESS");
-        assertThat(Instant.parse(b.getString("startedAt"))).as("the second started once the first had ended")
+        assertThat(Instant.parse(b.getString("startedAt")))
+                .as("the second started once the first had ended")
                 .isAfterOrEqualTo(Instant.parse(a.getString("endedAt")));
     }
 
@@ -52,26 +68,34 @@ class BusyPartitionQueueApiTest {
         int launches = 6;
         CyclicBarrier together = new CyclicBarrier(launches);
         ExecutorService pool = Executors.newFixedThreadPool(launches);
-        List<Future<io.restassured.response.Response>> answers = new ArrayList<>();
+        List<Future<Response>> answers = new ArrayList<>();
         try {
             for (int i = 0; i < launches; i++) {
                 answers.add(pool.submit(() -> {
                     together.await(10, TimeUnit.SECONDS);
-                    return given().contentType(ContentType.JSON).body("{\"assets\":[\"test/gated\"],\"mode\":\"FULL_REFRESH\"}").post("/api/runs");
+                    return given().contentType(ContentType.JSON)
+                            .body("{\"assets\":[\"test/gated\"],\"mode\":\"FULL_REFRESH\"}")
+                            .post("/api/runs");
                 }));
             }
             List<String> ids = new ArrayList<>();
-            for (Future<io.restassured.response.Response> answer : answers) {
-                io.restassured.response.Response r = answer.get(60, TimeUnit.SECONDS);
-                assertThat(r.statusCode()).as("every launch is stored (queued behind the one that won): " + r.asString()).isEqualTo(201);
+            for (Future<Response> answer : answers) {
+                Response r = answer.get(60, TimeUnit.SECONDS);
+                assertThat(r.statusCode())
+                        .as("every launch is stored (queued behind the one that won): " + r.asString())
+                        .isEqualTo(201);
                 ids.add(r.path("id"));
             }
             TestAssets.Gated.gate.countDown();
             List<JsonPath> ended = ids.stream().map(Runs::await).toList();
-            assertThat(ended).allSatisfy(run -> assertThat(run.getString("status")).isEqualTo("SUCCESS"));
-            List<JsonPath> byStart = ended.stream().sorted(java.util.Comparator.comparing(run -> Instant.parse(run.getString("startedAt")))).toList();
+            assertThat(ended)
+                    .allSatisfy(run -> assertThat(run.getString("status")).isEqualTo("SUCCESS"));
+            List<JsonPath> byStart = ended.stream()
+                    .sorted(Comparator.comparing(run -> Instant.parse(run.getString("startedAt"))))
+                    .toList();
             for (int i = 1; i < byStart.size(); i++) {
-                assertThat(Instant.parse(byStart.get(i).getString("startedAt"))).as("one run of the partition at a time")
+                assertThat(Instant.parse(byStart.get(i).getString("startedAt")))
+                        .as("one run of the partition at a time")
                         .isAfterOrEqualTo(Instant.parse(byStart.get(i - 1).getString("endedAt")));
             }
         } finally {

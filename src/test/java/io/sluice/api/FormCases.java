@@ -12,38 +12,93 @@ import java.util.Map;
  */
 final class FormCases {
 
-    private FormCases() {
-    }
+    private FormCases() {}
 
     private static final String FORM = "application/x-www-form-urlencoded";
 
     static List<BadRequests.Case> cases(String host, int port) {
         List<BadRequests.Case> cases = new ArrayList<>();
         String endpoint = "POST /ui/launch";
-        for (String body : new String[] {"asset=test/flaky&reason=%", "asset=test/flaky&reason=50%25%2", "asset=test/flaky&%zz=1",
-                "asset=test/flaky&reason=%ff%fe", "asset=%c3&mode=INCREMENTAL", "asset=test/flaky&reason=%ED%A0%80"}) {
-            cases.add(new BadRequests.Case(endpoint, body, form(host, FORM, body.getBytes(StandardCharsets.US_ASCII)), 400, false));
+        for (String body : new String[] {
+            "asset=test/flaky&reason=%",
+            "asset=test/flaky&reason=50%25%2",
+            "asset=test/flaky&%zz=1",
+            "asset=test/flaky&reason=%ff%fe",
+            "asset=%c3&mode=INCREMENTAL",
+            "asset=test/flaky&reason=%ED%A0%80"
+        }) {
+            cases.add(new BadRequests.Case(
+                    endpoint, body, form(host, FORM, body.getBytes(StandardCharsets.US_ASCII)), 400, false));
         }
-        cases.add(new BadRequests.Case(endpoint, "reason=caf\\xe9 not percent-encoded", form(host, FORM,
-                "asset=test/flaky&reason=caf\u00e9".getBytes(StandardCharsets.ISO_8859_1)), 400, false));
-        cases.add(new BadRequests.Case(endpoint, "a UTF-16 form", form(host, FORM + "; charset=UTF-16",
-                "asset=test/flaky".getBytes(StandardCharsets.UTF_16)), 400, false));
-        cases.add(new BadRequests.Case(endpoint, "a JSON body", form(host, "application/json", BadRequests.bytes("{\"asset\":\"test/flaky\"}")), 415, false));
-        cases.add(new BadRequests.Case(endpoint, "a chunked body over 10 MB", RawHttp.Request.of("POST", "/ui/launch", host,
-                Map.of("Content-Type", FORM, "Transfer-Encoding", "chunked"),
-                RawHttp.chunked(BadRequests.bytes("asset=test/flaky&reason=" + "r".repeat(10_600_000)), 65_536)), 413, false));
-        cases.add(new BadRequests.Case(endpoint, "the host 192.0.2.1", RawHttp.Request.of("POST", "/ui/launch", "192.0.2.1:" + port,
-                Map.of("Content-Type", FORM), BadRequests.bytes("asset=test/flaky")), 421, false));
-        for (String body : new String[] {"asset=test/flaky&reason=al%E2%80%AEice", "asset=test/flaky&reason=%00", "asset=test/flaky&reason=%ED%9F%BF%F0",
-                "asset=test/flaky&asset=test/flaky", "asset=test/flaky&mode=SOMETIMES", "asset=test/flaky&config=%5B%5D", "asset=test/flaky&config=%7Bbad",
-                "asset=test/flaky&config=%7B%22attempts%22%3A%223%22%7D", "asset=test/daily&partitions=2024-03-01,2024-03-01",
-                "asset=test/daily&partitions=2024-03-01...2024-03-05,2024-03-02&as=backfill", "asset=test/gated&mode=SINGLE_KEY&keys=" + "k".repeat(201),
-                "asset=test/gated&mode=SINGLE_KEY&keys=a%E2%80%AEb", "asset=test/daily&partitions=2024-03-01&partitionsPerRun=x&as=backfill",
-                "asset=test/flaky&as=elsewhere", "asset=test/flaky&reason=a&reason=b", "asset=nogroup", "asset=nope/nope", "",
-                "asset=test/flaky&reason=" + "r".repeat(2_001)}) {
+        cases.add(new BadRequests.Case(
+                endpoint,
+                "reason=caf\\xe9 not percent-encoded",
+                form(host, FORM, "asset=test/flaky&reason=caf\u00e9".getBytes(StandardCharsets.ISO_8859_1)),
+                400,
+                false));
+        cases.add(new BadRequests.Case(
+                endpoint,
+                "a UTF-16 form",
+                form(host, FORM + "; charset=UTF-16", "asset=test/flaky".getBytes(StandardCharsets.UTF_16)),
+                400,
+                false));
+        cases.add(new BadRequests.Case(
+                endpoint,
+                "a JSON body",
+                form(host, "application/json", BadRequests.bytes("{\"asset\":\"test/flaky\"}")),
+                415,
+                false));
+        cases.add(new BadRequests.Case(
+                endpoint,
+                "a chunked body over 10 MB",
+                RawHttp.Request.of(
+                        "POST",
+                        "/ui/launch",
+                        host,
+                        Map.of("Content-Type", FORM, "Transfer-Encoding", "chunked"),
+                        RawHttp.chunked(
+                                BadRequests.bytes("asset=test/flaky&reason=" + "r".repeat(10_600_000)), 65_536)),
+                413,
+                false));
+        cases.add(new BadRequests.Case(
+                endpoint,
+                "the host 192.0.2.1",
+                RawHttp.Request.of(
+                        "POST",
+                        "/ui/launch",
+                        "192.0.2.1:" + port,
+                        Map.of("Content-Type", FORM),
+                        BadRequests.bytes("asset=test/flaky")),
+                421,
+                false));
+        for (String body : new String[] {
+            "asset=test/flaky&reason=al%E2%80%AEice",
+            "asset=test/flaky&reason=%00",
+            "asset=test/flaky&reason=%ED%9F%BF%F0",
+            "asset=test/flaky&asset=test/flaky",
+            "asset=test/flaky&mode=SOMETIMES",
+            "asset=test/flaky&config=%5B%5D",
+            "asset=test/flaky&config=%7Bbad",
+            "asset=test/flaky&config=%7B%22attempts%22%3A%223%22%7D",
+            "asset=test/daily&partitions=2024-03-01,2024-03-01",
+            "asset=test/daily&partitions=2024-03-01...2024-03-05,2024-03-02&as=backfill",
+            "asset=test/gated&mode=SINGLE_KEY&keys=" + "k".repeat(201),
+            "asset=test/gated&mode=SINGLE_KEY&keys=a%E2%80%AEb",
+            "asset=test/daily&partitions=2024-03-01&partitionsPerRun=x&as=backfill",
+            "asset=test/flaky&as=elsewhere",
+            "asset=test/flaky&reason=a&reason=b",
+            "asset=nogroup",
+            "asset=nope/nope",
+            "",
+            "asset=test/flaky&reason=" + "r".repeat(2_001)
+        }) {
             boolean malformed = body.contains("%ED%9F%BF%F0");
-            cases.add(new BadRequests.Case(endpoint, BadRequests.shown(body), form(host, FORM, body.getBytes(StandardCharsets.US_ASCII)),
-                    malformed ? 400 : 0, !malformed));
+            cases.add(new BadRequests.Case(
+                    endpoint,
+                    BadRequests.shown(body),
+                    form(host, FORM, body.getBytes(StandardCharsets.US_ASCII)),
+                    malformed ? 400 : 0,
+                    !malformed));
         }
         return cases;
     }

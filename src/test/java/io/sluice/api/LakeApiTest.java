@@ -10,6 +10,7 @@ import io.quarkus.test.junit.TestProfile;
 import io.restassured.http.ContentType;
 import io.restassured.path.json.JsonPath;
 import io.sluice.lake.Lake;
+import io.sluice.testing.Backfills;
 import io.sluice.testing.OwnLakeProfile;
 import io.sluice.testing.Runs;
 import jakarta.inject.Inject;
@@ -30,7 +31,8 @@ class LakeApiTest {
 
     /** The whole table as ordered text: byte-identical exports compare equal. */
     private List<String> export(String table) {
-        return lake.read(s -> s.queryStrings("SELECT CAST(struct_pack(*COLUMNS(*)) AS VARCHAR) AS r FROM " + table + " ORDER BY r"));
+        return lake.read(s ->
+                s.queryStrings("SELECT CAST(struct_pack(*COLUMNS(*)) AS VARCHAR) AS r FROM " + table + " ORDER BY r"));
     }
 
     private JsonPath checked(String config) {
@@ -46,31 +48,59 @@ class LakeApiTest {
 
         JsonPath bad = checked("{\"value\":\"after\",\"rows\":5,\"nullName\":true}");
         assertThat(bad.getString("status")).isEqualTo("FAILURE");
-        assertThat(bad.getString("error")).contains("blocking checks failed: name_not_null").contains("the table is unchanged");
+        assertThat(bad.getString("error"))
+                .contains("blocking checks failed: name_not_null")
+                .contains("the table is unchanged");
         assertThat(export("test_checked")).as("target untouched").isEqualTo(before);
 
-        JsonPath checks = given().get("/api/runs/" + bad.getString("id") + "/checks").then().statusCode(200).extract().jsonPath();
+        JsonPath checks = given().get("/api/runs/" + bad.getString("id") + "/checks")
+                .then()
+                .statusCode(200)
+                .extract()
+                .jsonPath();
         assertThat(checks.getList("name")).containsExactly("name_not_null");
         assertThat(checks.getBoolean("[0].passed")).isFalse();
         assertThat(checks.getString("[0].observed")).isEqualTo("1");
         assertThat(checks.getInt("[0].sample[0].id")).isEqualTo(2);
         given().get("/api/assets/test/checked").then().statusCode(200).body("latestChecks[0].passed", equalTo(false));
         // and on the run page: the failed check, what it found and the violating row
-        String page = given().get("/runs/" + bad.getString("id")).then().statusCode(200).extract().asString();
-        assertThat(page).contains("id=\"checks\"").contains("name_not_null").contains(">failed<").contains("s-FAILURE")
-                .contains("sample of violating rows: 1").contains("id=2");
+        String page = given().get("/runs/" + bad.getString("id"))
+                .then()
+                .statusCode(200)
+                .extract()
+                .asString();
+        assertThat(page)
+                .contains("id=\"checks\"")
+                .contains("name_not_null")
+                .contains(">failed<")
+                .contains("s-FAILURE")
+                .contains("sample of violating rows: 1")
+                .contains("id=2");
     }
 
     @Test
     void warningChecksRunAfterPublishingAndDoNotBlock() {
         JsonPath run = checked("{\"rows\":5,\"value\":\"warn\"}");
         assertThat(run.getString("status")).isEqualTo("SUCCESS");
-        JsonPath checks = given().get("/api/runs/" + run.getString("id") + "/checks").then().statusCode(200).extract().jsonPath();
+        JsonPath checks = given().get("/api/runs/" + run.getString("id") + "/checks")
+                .then()
+                .statusCode(200)
+                .extract()
+                .jsonPath();
         assertThat(checks.getList("name")).containsExactly("name_not_null", "id_range");
         assertThat(checks.getList("passed")).containsExactly(true, false);
-        assertThat(lake.<Long>read(s -> s.queryLong("SELECT count(*) FROM test_checked WHERE value = 'warn'"))).isEqualTo(5);
-        String page = given().get("/runs/" + run.getString("id")).then().statusCode(200).extract().asString();
-        assertThat(page).contains("id_range").contains(">warning<").contains(">passed<").doesNotContain("s-FAILURE");
+        assertThat(lake.<Long>read(s -> s.queryLong("SELECT count(*) FROM test_checked WHERE value = 'warn'")))
+                .isEqualTo(5);
+        String page = given().get("/runs/" + run.getString("id"))
+                .then()
+                .statusCode(200)
+                .extract()
+                .asString();
+        assertThat(page)
+                .contains("id_range")
+                .contains(">warning<")
+                .contains(">passed<")
+                .doesNotContain("s-FAILURE");
     }
 
     @Test
@@ -83,34 +113,56 @@ class LakeApiTest {
         assertThat(second.getString("status")).isEqualTo("SUCCESS");
         assertThat(export("test_checked")).isNotEqualTo(afterFirst);
 
-        String id = given().contentType(ContentType.JSON).header("X-Sluice-User", "carol")
+        String id = given().contentType(ContentType.JSON)
+                .header("X-Sluice-User", "carol")
                 .body("{\"toRun\":\"" + first.getString("id") + "\",\"reason\":\"r2 was wrong\"}")
-                .when().post("/api/assets/test/checked/rollback").then().statusCode(201)
-                .body("kind", equalTo("ROLLBACK")).body("launchedBy", equalTo("carol")).extract().path("id");
+                .when()
+                .post("/api/assets/test/checked/rollback")
+                .then()
+                .statusCode(201)
+                .body("kind", equalTo("ROLLBACK"))
+                .body("launchedBy", equalTo("carol"))
+                .extract()
+                .path("id");
         JsonPath rollback = Runs.await(id);
         assertThat(rollback.getString("status")).as(rollback.getString("error")).isEqualTo("SUCCESS");
         assertThat(export("test_checked")).isEqualTo(afterFirst);
-        given().get("/api/runs?asset=test/checked&limit=1").then().statusCode(200)
-                .body("[0].id", equalTo(id)).body("[0].rollbackTo", equalTo("run:" + first.getString("id")));
+        given().get("/api/runs?asset=test/checked&limit=1")
+                .then()
+                .statusCode(200)
+                .body("[0].id", equalTo(id))
+                .body("[0].rollbackTo", equalTo("run:" + first.getString("id")));
     }
 
     @Test
     void anAppendRerunAddsNothingAndARollbackRemovesLaterLoads() {
         JsonPath l1 = Runs.launchAndAwait("{\"assets\":[\"test/landed\"],\"config\":{\"load\":\"A1\"}}");
         assertThat(l1.getLong("rowsWritten")).isEqualTo(2);
-        assertThat(Runs.launchAndAwait("{\"assets\":[\"test/landed\"],\"config\":{\"load\":\"A1\"}}").getLong("rowsWritten")).isZero();
+        assertThat(Runs.launchAndAwait("{\"assets\":[\"test/landed\"],\"config\":{\"load\":\"A1\"}}")
+                        .getLong("rowsWritten"))
+                .isZero();
         Runs.launchAndAwait("{\"assets\":[\"test/landed\"],\"config\":{\"load\":\"A2\"}}");
-        assertThat(lake.<Long>read(s -> s.queryLong("SELECT count(*) FROM test_landed WHERE load_id IN ('A1', 'A2')"))).isEqualTo(4);
-        String id = given().contentType(ContentType.JSON).body("{\"toRun\":\"" + l1.getString("id") + "\",\"reason\":\"A2 was wrong\"}")
-                .when().post("/api/assets/test/landed/rollback").then().statusCode(201).extract().path("id");
+        assertThat(lake.<Long>read(s -> s.queryLong("SELECT count(*) FROM test_landed WHERE load_id IN ('A1', 'A2')")))
+                .isEqualTo(4);
+        String id = given().contentType(ContentType.JSON)
+                .body("{\"toRun\":\"" + l1.getString("id") + "\",\"reason\":\"A2 was wrong\"}")
+                .when()
+                .post("/api/assets/test/landed/rollback")
+                .then()
+                .statusCode(201)
+                .extract()
+                .path("id");
         assertThat(Runs.await(id).getString("status")).isEqualTo("SUCCESS");
-        assertThat(lake.<List<String>>read(s -> s.queryStrings("SELECT DISTINCT load_id FROM test_landed WHERE load_id IN ('A1', 'A2')"))).containsExactly("A1");
+        assertThat(lake.<List<String>>read(
+                        s -> s.queryStrings("SELECT DISTINCT load_id FROM test_landed WHERE load_id IN ('A1', 'A2')")))
+                .containsExactly("A1");
     }
 
     /** The current belief of the whole business history, without system time, in a fixed order. */
     private List<String> belief(String table) {
-        return lake.read(s -> s.queryStrings("SELECT CAST(struct_pack(*COLUMNS(* EXCLUDE (system_from, system_to))) AS VARCHAR) AS r FROM "
-                + table + " WHERE system_to IS NULL ORDER BY r"));
+        return lake.read(s -> s.queryStrings(
+                "SELECT CAST(struct_pack(*COLUMNS(* EXCLUDE (system_from, system_to))) AS VARCHAR) AS r FROM " + table
+                        + " WHERE system_to IS NULL ORDER BY r"));
     }
 
     private long count(String sql) {
@@ -120,8 +172,9 @@ class LakeApiTest {
     @Test
     void aBitemporalRollbackMakesAnEarlierBeliefCurrentAgainAndKeepsTheHistory() {
         String identity = "form_adv_firm_identity";
-        JsonPath landed = io.sluice.testing.Backfills.launchAndAwait("{\"assets\":[\"extract/form_adv_filings\",\"raw/form_adv_filings\"],"
-                + "\"ranges\":[{\"start\":\"2001-01-01\",\"end\":\"2024-12-31\"}],\"singleRun\":true}");
+        JsonPath landed =
+                Backfills.launchAndAwait("{\"assets\":[\"extract/form_adv_filings\",\"raw/form_adv_filings\"],"
+                        + "\"ranges\":[{\"start\":\"2001-01-01\",\"end\":\"2024-12-31\"}],\"singleRun\":true}");
         assertThat(landed.getString("status")).isEqualTo("COMPLETED");
         JsonPath first = Runs.launchAndAwait("{\"assets\":[\"transform/form_adv_firm_identity\"]}");
         assertThat(first.getString("status")).as(first.getString("error")).isEqualTo("SUCCESS");
@@ -129,35 +182,62 @@ class LakeApiTest {
         assertThat(afterFirst).isNotEmpty();
         long rowsAfterFirst = count("SELECT count(*) FROM " + identity);
 
-        String crd = lake.<List<String>>read(s -> s.queryStrings("SELECT min(crd_number)::VARCHAR FROM raw_form_adv_filings")).get(0);
-        lake.write("raw_form_adv_filings", s -> s.execute("UPDATE raw_form_adv_filings SET legal_name = 'Corrected Name LLC' "
-                + "WHERE crd_number = " + crd + " AND filing_date >= DATE '2015-01-01'"));
-        JsonPath correction = Runs.launchAndAwait("{\"assets\":[\"transform/form_adv_firm_identity\"],\"mode\":\"SINGLE_KEY\","
-                + "\"keys\":[\"" + crd + "\"]}");
-        assertThat(correction.getString("status")).as(correction.getString("error")).isEqualTo("SUCCESS");
+        String crd = lake.<List<String>>read(
+                        s -> s.queryStrings("SELECT min(crd_number)::VARCHAR FROM raw_form_adv_filings"))
+                .get(0);
+        lake.write(
+                "raw_form_adv_filings",
+                s -> s.execute("UPDATE raw_form_adv_filings SET legal_name = 'Corrected Name LLC' "
+                        + "WHERE crd_number = " + crd + " AND filing_date >= DATE '2015-01-01'"));
+        JsonPath correction =
+                Runs.launchAndAwait("{\"assets\":[\"transform/form_adv_firm_identity\"],\"mode\":\"SINGLE_KEY\","
+                        + "\"keys\":[\"" + crd + "\"]}");
+        assertThat(correction.getString("status"))
+                .as(correction.getString("error"))
+                .isEqualTo("SUCCESS");
         List<String> corrected = belief(identity);
         assertThat(corrected).isNotEqualTo(afterFirst);
         long correctedVersions = count("SELECT count(*) FROM " + identity + " WHERE legal_name = 'Corrected Name LLC'");
         assertThat(correctedVersions).isPositive();
 
-        String id = given().contentType(ContentType.JSON).body("{\"toRun\":\"" + first.getString("id") + "\",\"reason\":\"correction was wrong\"}")
-                .when().post("/api/assets/transform/form_adv_firm_identity/rollback").then().statusCode(201)
-                .body("kind", equalTo("ROLLBACK")).extract().path("id");
+        String id = given().contentType(ContentType.JSON)
+                .body("{\"toRun\":\"" + first.getString("id") + "\",\"reason\":\"correction was wrong\"}")
+                .when()
+                .post("/api/assets/transform/form_adv_firm_identity/rollback")
+                .then()
+                .statusCode(201)
+                .body("kind", equalTo("ROLLBACK"))
+                .extract()
+                .path("id");
         JsonPath rollback = Runs.await(id);
         assertThat(rollback.getString("status")).as(rollback.getString("error")).isEqualTo("SUCCESS");
-        assertThat(belief(identity)).as("the belief after the first run is current again").isEqualTo(afterFirst);
-        assertThat(count("SELECT count(*) FROM " + identity + " WHERE legal_name = 'Corrected Name LLC' AND system_to IS NOT NULL"))
-                .as("the corrected versions are closed, not deleted").isEqualTo(correctedVersions);
-        assertThat(count("SELECT count(*) FROM " + identity)).as("nothing is deleted").isGreaterThan(rowsAfterFirst);
+        assertThat(belief(identity))
+                .as("the belief after the first run is current again")
+                .isEqualTo(afterFirst);
+        assertThat(count("SELECT count(*) FROM " + identity
+                        + " WHERE legal_name = 'Corrected Name LLC' AND system_to IS NOT NULL"))
+                .as("the corrected versions are closed, not deleted")
+                .isEqualTo(correctedVersions);
+        assertThat(count("SELECT count(*) FROM " + identity))
+                .as("nothing is deleted")
+                .isGreaterThan(rowsAfterFirst);
         assertThat(count("SELECT count(*) FROM " + identity + "__assertions WHERE sys_to IS NOT NULL"))
-                .as("the knowledge base keeps the replaced assertions").isPositive();
+                .as("the knowledge base keeps the replaced assertions")
+                .isPositive();
 
         long rowsAfterRollback = count("SELECT count(*) FROM " + identity);
-        String again = given().contentType(ContentType.JSON).body("{\"toRun\":\"" + first.getString("id") + "\",\"reason\":\"again\"}")
-                .when().post("/api/assets/transform/form_adv_firm_identity/rollback").then().statusCode(201).extract().path("id");
+        String again = given().contentType(ContentType.JSON)
+                .body("{\"toRun\":\"" + first.getString("id") + "\",\"reason\":\"again\"}")
+                .when()
+                .post("/api/assets/transform/form_adv_firm_identity/rollback")
+                .then()
+                .statusCode(201)
+                .extract()
+                .path("id");
         assertThat(Runs.await(again).getString("status")).isEqualTo("SUCCESS");
         assertThat(belief(identity)).isEqualTo(afterFirst);
-        assertThat(count("SELECT count(*) FROM " + identity)).as("rolling back to the current belief writes nothing")
+        assertThat(count("SELECT count(*) FROM " + identity))
+                .as("rolling back to the current belief writes nothing")
                 .isEqualTo(rowsAfterRollback);
     }
 
@@ -165,16 +245,35 @@ class LakeApiTest {
     void badRollbacksAreProblemsThatStoreNothing() {
         checked("{\"value\":\"x\"}");
         JsonPath other = Runs.launchAndAwait("{\"assets\":[\"test/flaky\"]}");
-        int before = given().get("/api/runs?limit=500").then().extract().jsonPath().getList("$").size();
+        int before = given().get("/api/runs?limit=500")
+                .then()
+                .extract()
+                .jsonPath()
+                .getList("$")
+                .size();
         rollback("test/checked", "{\"toRun\":\"nope\"}", 404, "toRun");
         rollback("test/checked", "{}", 422, "toRun");
         rollback("test/checked", "{\"toRun\":\"x\",\"toSystemTime\":\"2024-01-01T00:00:00Z\"}", 422, "toSystemTime");
         rollback("test/checked", "{\"toSystemTime\":\"yesterday\"}", 400, "toSystemTime");
         rollback("test/checked", "{\"toRun\":\"" + other.getString("id") + "\",\"reason\":\"r\"}", 409, "toRun");
         rollback("test/flaky", "{\"toRun\":\"" + other.getString("id") + "\"}", 422, "asset");
-        rollback("test/checked", "{\"toRun\":\"" + other.getString("id") + "\",\"partition\":\"2024-01-01\"}", 422, "partition");
-        given().contentType(ContentType.JSON).body("{\"toRun\":\"x\"}").when().post("/api/assets/no/such/rollback").then().statusCode(404);
-        assertThat(given().get("/api/runs?limit=500").then().extract().jsonPath().getList("$")).hasSize(before);
+        rollback(
+                "test/checked",
+                "{\"toRun\":\"" + other.getString("id") + "\",\"partition\":\"2024-01-01\"}",
+                422,
+                "partition");
+        given().contentType(ContentType.JSON)
+                .body("{\"toRun\":\"x\"}")
+                .when()
+                .post("/api/assets/no/such/rollback")
+                .then()
+                .statusCode(404);
+        assertThat(given().get("/api/runs?limit=500")
+                        .then()
+                        .extract()
+                        .jsonPath()
+                        .getList("$"))
+                .hasSize(before);
     }
 
     @Test
@@ -182,46 +281,109 @@ class LakeApiTest {
         checked("{\"value\":\"kept\"}");
         JsonPath run = checked("{\"value\":\"later\"}");
         List<String> table = export("test_checked");
-        int before = given().get("/api/runs?limit=500").then().extract().jsonPath().getList("$").size();
-        given().contentType(ContentType.JSON).body("{\"toSystemTime\":\"2001-01-01T00:00:00Z\",\"reason\":\"r\"}").when()
-                .post("/api/assets/test/checked/rollback").then().statusCode(409).body("field", equalTo("toSystemTime"))
+        int before = given().get("/api/runs?limit=500")
+                .then()
+                .extract()
+                .jsonPath()
+                .getList("$")
+                .size();
+        given().contentType(ContentType.JSON)
+                .body("{\"toSystemTime\":\"2001-01-01T00:00:00Z\",\"reason\":\"r\"}")
+                .when()
+                .post("/api/assets/test/checked/rollback")
+                .then()
+                .statusCode(409)
+                .body("field", equalTo("toSystemTime"))
                 .body("detail", containsString("no write at or before 2001-01-01T00:00:00Z"))
                 .body("detail", containsString("its first write was at"));
         rollback("test/checked", "{\"toSystemTime\":\"2999-01-01T00:00:00Z\"}", 422, "toSystemTime");
         rollback("test/checked", "{\"toSystemTime\":\"+10000-01-01T00:00:00Z\"}", 422, "toSystemTime");
         rollback("test/checked", "{\"toSystemTime\":\"-999999999-01-01T00:00:00Z\"}", 422, "toSystemTime");
-        rollback("test/checked", "{\"toRun\":\"" + run.getString("id") + "\",\"reason\":\"r\",\"launchedBy\":\"" + "a".repeat(201) + "\"}", 422, "launchedBy");
-        given().contentType(ContentType.JSON).header(RunResource.ACTOR_HEADER, "b".repeat(201)).body("{\"toRun\":\"" + run.getString("id") + "\",\"reason\":\"r\"}")
-                .when().post("/api/assets/test/checked/rollback").then().statusCode(422).contentType("application/problem+json")
+        rollback(
+                "test/checked",
+                "{\"toRun\":\"" + run.getString("id") + "\",\"reason\":\"r\",\"launchedBy\":\"" + "a".repeat(201)
+                        + "\"}",
+                422,
+                "launchedBy");
+        given().contentType(ContentType.JSON)
+                .header(RunResource.ACTOR_HEADER, "b".repeat(201))
+                .body("{\"toRun\":\"" + run.getString("id") + "\",\"reason\":\"r\"}")
+                .when()
+                .post("/api/assets/test/checked/rollback")
+                .then()
+                .statusCode(422)
+                .contentType("application/problem+json")
                 .body("field", equalTo(RunResource.ACTOR_HEADER));
-        given().contentType(ContentType.JSON).body("{\"toRun\":\"" + run.getString("id") + "\"} trailing").when()
-                .post("/api/assets/test/checked/rollback").then().statusCode(400).contentType("application/problem+json")
+        given().contentType(ContentType.JSON)
+                .body("{\"toRun\":\"" + run.getString("id") + "\"} trailing")
+                .when()
+                .post("/api/assets/test/checked/rollback")
+                .then()
+                .statusCode(400)
+                .contentType("application/problem+json")
                 .body("detail", containsString("not valid JSON"));
-        given().contentType(ContentType.JSON).body("{\"toRun\":\"" + run.getString("id") + "\"}{\"toRun\":\"x\"}").when()
-                .post("/api/assets/test/checked/rollback").then().statusCode(400);
-        assertThat(given().get("/api/runs?limit=500").then().extract().jsonPath().getList("$")).as("no run stored").hasSize(before);
+        given().contentType(ContentType.JSON)
+                .body("{\"toRun\":\"" + run.getString("id") + "\"}{\"toRun\":\"x\"}")
+                .when()
+                .post("/api/assets/test/checked/rollback")
+                .then()
+                .statusCode(400);
+        assertThat(given().get("/api/runs?limit=500")
+                        .then()
+                        .extract()
+                        .jsonPath()
+                        .getList("$"))
+                .as("no run stored")
+                .hasSize(before);
         assertThat(export("test_checked")).as("the table is untouched").isEqualTo(table);
     }
 
     @Test
     void aLaunchWithAnOverlongActorIsAProblemNotAServerError() {
-        given().contentType(ContentType.JSON).body("{\"assets\":[\"test/flaky\"],\"launchedBy\":\"" + "c".repeat(201) + "\"}")
-                .when().post("/api/runs").then().statusCode(422).contentType("application/problem+json").body("field", equalTo("launchedBy"));
-        given().contentType(ContentType.JSON).header(RunResource.ACTOR_HEADER, "d".repeat(201)).body("{\"assets\":[\"test/flaky\"]}")
-                .when().post("/api/runs").then().statusCode(422).body("field", equalTo(RunResource.ACTOR_HEADER));
-        given().contentType(ContentType.JSON).body("{\"assets\":[\"test/flaky\"],\"launchedBy\":\"" + "e".repeat(200) + "\"}")
-                .when().post("/api/runs").then().statusCode(201);
+        given().contentType(ContentType.JSON)
+                .body("{\"assets\":[\"test/flaky\"],\"launchedBy\":\"" + "c".repeat(201) + "\"}")
+                .when()
+                .post("/api/runs")
+                .then()
+                .statusCode(422)
+                .contentType("application/problem+json")
+                .body("field", equalTo("launchedBy"));
+        given().contentType(ContentType.JSON)
+                .header(RunResource.ACTOR_HEADER, "d".repeat(201))
+                .body("{\"assets\":[\"test/flaky\"]}")
+                .when()
+                .post("/api/runs")
+                .then()
+                .statusCode(422)
+                .body("field", equalTo(RunResource.ACTOR_HEADER));
+        given().contentType(ContentType.JSON)
+                .body("{\"assets\":[\"test/flaky\"],\"launchedBy\":\"" + "e".repeat(200) + "\"}")
+                .when()
+                .post("/api/runs")
+                .then()
+                .statusCode(201);
     }
 
     private static void rollback(String asset, String body, int status, String field) {
-        given().contentType(ContentType.JSON).body(body).when().post("/api/assets/" + asset + "/rollback").then()
-                .statusCode(status).contentType("application/problem+json").body("field", equalTo(field));
+        given().contentType(ContentType.JSON)
+                .body(body)
+                .when()
+                .post("/api/assets/" + asset + "/rollback")
+                .then()
+                .statusCode(status)
+                .contentType("application/problem+json")
+                .body("field", equalTo(field));
     }
 
     @Test
     void tablesAndRowsAreReadableAndBadQueriesAreProblems() {
         checked("{\"value\":\"listed\"}");
-        List<Map<String, Object>> tables = given().get("/api/lake/tables").then().statusCode(200).extract().jsonPath().getList("$");
+        List<Map<String, Object>> tables = given().get("/api/lake/tables")
+                .then()
+                .statusCode(200)
+                .extract()
+                .jsonPath()
+                .getList("$");
         assertThat(tables).anySatisfy(t -> {
             assertThat(t.get("name")).isEqualTo("test_checked");
             assertThat(t.get("writeMode")).isEqualTo("UPSERT");
@@ -229,20 +391,44 @@ class LakeApiTest {
             assertThat(((Number) t.get("currentRows")).longValue()).isPositive();
         });
         assertThat(tables).noneMatch(t -> t.get("name").toString().startsWith("__"));
-        given().get("/api/lake/tables/test_checked/rows?key=1").then().statusCode(200).body("[0].id", equalTo(1)).body("size()", equalTo(1));
-        given().get("/api/lake/tables/test_checked/rows?businessDate=2024-01-01").then().statusCode(422)
-                .contentType("application/problem+json").body("detail", containsString("bi-temporal"));
+        given().get("/api/lake/tables/test_checked/rows?key=1")
+                .then()
+                .statusCode(200)
+                .body("[0].id", equalTo(1))
+                .body("size()", equalTo(1));
+        given().get("/api/lake/tables/test_checked/rows?businessDate=2024-01-01")
+                .then()
+                .statusCode(422)
+                .contentType("application/problem+json")
+                .body("detail", containsString("bi-temporal"));
         given().get("/api/lake/tables/test_checked/changes?run=" + "x").then().statusCode(404);
         given().get("/api/lake/tables/nope/rows").then().statusCode(404).contentType("application/problem+json");
         given().get("/api/lake/tables/x;drop/rows").then().statusCode(404);
-        given().get("/api/lake/tables/test_checked/rows?limit=0").then().statusCode(422).body("field", equalTo("limit"));
-        given().get("/api/lake/tables/test_checked/rows?limit=99999999999999").then().statusCode(422).body("field", equalTo("limit"))
+        given().get("/api/lake/tables/test_checked/rows?limit=0")
+                .then()
+                .statusCode(422)
+                .body("field", equalTo("limit"));
+        given().get("/api/lake/tables/test_checked/rows?limit=99999999999999")
+                .then()
+                .statusCode(422)
+                .body("field", equalTo("limit"))
                 .body("detail", containsString("out of range"));
-        given().get("/api/lake/tables/test_checked/rows?businessDate=2024-01-01").then().body("field", equalTo("businessDate"));
-        given().get("/api/lake/tables/test_checked/rows?key=1,2,3").then().statusCode(422).body("field", equalTo("key"));
-        given().get("/api/lake/tables/test_checked/changes?run=x").then().statusCode(404).body("field", equalTo("run"));
+        given().get("/api/lake/tables/test_checked/rows?businessDate=2024-01-01")
+                .then()
+                .body("field", equalTo("businessDate"));
+        given().get("/api/lake/tables/test_checked/rows?key=1,2,3")
+                .then()
+                .statusCode(422)
+                .body("field", equalTo("key"));
+        given().get("/api/lake/tables/test_checked/changes?run=x")
+                .then()
+                .statusCode(404)
+                .body("field", equalTo("run"));
         for (String internal : List.of("main.__sluice_writes", "__sluice_writes", "main.test_checked")) {
-            given().get("/api/lake/tables/" + internal + "/rows").then().statusCode(404).contentType("application/problem+json");
+            given().get("/api/lake/tables/" + internal + "/rows")
+                    .then()
+                    .statusCode(404)
+                    .contentType("application/problem+json");
         }
     }
 
@@ -251,16 +437,33 @@ class LakeApiTest {
         JsonPath first = Runs.launchAndAwait("{\"assets\":[\"test/versions_daily\"],\"partitions\":[\"2024-09-01\"]}");
         assertThat(first.getString("status")).as(first.getString("error")).isEqualTo("SUCCESS");
         String rows = "/api/lake/tables/test_versions_daily/rows";
-        given().get(rows + "?businessDate=9999-12-31&systemTime=9999-12-31T23:59:59.999999Z").then().statusCode(200).body("size()", equalTo(1));
-        given().get(rows + "?businessDate=0001-01-01&systemTime=0001-01-01T00:00:00Z").then().statusCode(200).body("size()", equalTo(0));
+        given().get(rows + "?businessDate=9999-12-31&systemTime=9999-12-31T23:59:59.999999Z")
+                .then()
+                .statusCode(200)
+                .body("size()", equalTo(1));
+        given().get(rows + "?businessDate=0001-01-01&systemTime=0001-01-01T00:00:00Z")
+                .then()
+                .statusCode(200)
+                .body("size()", equalTo(0));
         for (String date : List.of("+10000-01-01", "0000-12-31", "-0001-01-01")) {
-            given().queryParam("businessDate", date).get(rows).then().statusCode(422).contentType("application/problem+json")
-                    .body("field", equalTo("businessDate")).body("detail", containsString("between 0001-01-01 and 9999-12-31"));
+            given().queryParam("businessDate", date)
+                    .get(rows)
+                    .then()
+                    .statusCode(422)
+                    .contentType("application/problem+json")
+                    .body("field", equalTo("businessDate"))
+                    .body("detail", containsString("between 0001-01-01 and 9999-12-31"));
         }
         for (String time : List.of("+10000-01-01T00:00:00Z", "-999999999-01-01T00:00:00Z")) {
-            given().queryParam("systemTime", time).get(rows).then().statusCode(422).contentType("application/problem+json")
+            given().queryParam("systemTime", time)
+                    .get(rows)
+                    .then()
+                    .statusCode(422)
+                    .contentType("application/problem+json")
                     .body("field", equalTo("systemTime"));
         }
-        given().get("/api/lake/tables/test_versions_daily__assertions/rows").then().statusCode(404);
+        given().get("/api/lake/tables/test_versions_daily__assertions/rows")
+                .then()
+                .statusCode(404);
     }
 }

@@ -11,12 +11,15 @@ import com.tngtech.archunit.core.importer.ImportOption;
 import io.quarkus.test.junit.QuarkusTest;
 import io.sluice.backfill.RunOrder;
 import io.sluice.runs.MaterializationMode;
+import io.sluice.runs.RunStatus;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.BeforeEach;
@@ -29,25 +32,33 @@ import org.junit.jupiter.api.Test;
 @QuarkusTest
 class OpenApiDocumentTest {
 
-    private static final Set<String> METHODS = Set.of("get", "put", "post", "delete", "patch", "head", "options", "trace");
+    private static final Set<String> METHODS =
+            Set.of("get", "put", "post", "delete", "patch", "head", "options", "trace");
     private static final String PROBLEM = "#/components/schemas/Problem";
 
     private JsonNode document;
 
     @BeforeEach
     void read() throws Exception {
-        String json = given().accept("application/json").get("/q/openapi?format=json").then().statusCode(200).extract().asString();
+        String json = given().accept("application/json")
+                .get("/q/openapi?format=json")
+                .then()
+                .statusCode(200)
+                .extract()
+                .asString();
         document = new ObjectMapper().readTree(json);
     }
 
     /** Each operation as "METHOD /path" with its node. */
     private Map<String, JsonNode> operations() {
-        Map<String, JsonNode> operations = new java.util.TreeMap<>();
-        document.path("paths").fields().forEachRemaining(path -> path.getValue().fields().forEachRemaining(op -> {
-            if (METHODS.contains(op.getKey())) {
-                operations.put(op.getKey().toUpperCase(java.util.Locale.ROOT) + " " + path.getKey(), op.getValue());
-            }
-        }));
+        Map<String, JsonNode> operations = new TreeMap<>();
+        document.path("paths")
+                .fields()
+                .forEachRemaining(path -> path.getValue().fields().forEachRemaining(op -> {
+                    if (METHODS.contains(op.getKey())) {
+                        operations.put(op.getKey().toUpperCase(Locale.ROOT) + " " + path.getKey(), op.getValue());
+                    }
+                }));
         assertThat(operations).as("the document has operations").hasSizeGreaterThan(25);
         return operations;
     }
@@ -56,20 +67,31 @@ class OpenApiDocumentTest {
     void everyOperationHasAUniqueIdASummaryInWordsAndADescription() {
         List<String> ids = new ArrayList<>();
         operations().forEach((name, op) -> {
-            assertThat(op.path("operationId").asText()).as("operationId of %s", name).matches("[a-z][A-Za-z]+");
+            assertThat(op.path("operationId").asText())
+                    .as("operationId of %s", name)
+                    .matches("[a-z][A-Za-z]+");
             ids.add(op.path("operationId").asText());
             // a summary in words, not the method's name ("Get", "List", "Retry Failed")
-            assertThat(op.path("summary").asText().split(" ")).as("summary of %s", name).hasSizeGreaterThanOrEqualTo(3);
-            assertThat(op.path("description").asText()).as("description of %s", name).hasSizeGreaterThan(20);
+            assertThat(op.path("summary").asText().split(" "))
+                    .as("summary of %s", name)
+                    .hasSizeGreaterThanOrEqualTo(3);
+            assertThat(op.path("description").asText())
+                    .as("description of %s", name)
+                    .hasSizeGreaterThan(20);
             assertThat(op.path("tags")).as("tags of %s", name).hasSize(1);
         });
         assertThat(new HashSet<>(ids)).as("operationIds are unique").hasSameSizeAs(ids);
         Set<String> tags = new HashSet<>();
         document.path("tags").forEach(t -> {
-            assertThat(t.path("description").asText()).as("description of tag %s", t.path("name")).isNotBlank();
+            assertThat(t.path("description").asText())
+                    .as("description of tag %s", t.path("name"))
+                    .isNotBlank();
             tags.add(t.path("name").asText());
         });
-        operations().forEach((name, op) -> assertThat(tags).as("tag of %s is declared", name).contains(op.path("tags").path(0).asText()));
+        operations()
+                .forEach((name, op) -> assertThat(tags)
+                        .as("tag of %s is declared", name)
+                        .contains(op.path("tags").path(0).asText()));
     }
 
     @Test
@@ -77,7 +99,9 @@ class OpenApiDocumentTest {
         int parameters = 0;
         for (Map.Entry<String, JsonNode> op : operations().entrySet()) {
             for (JsonNode parameter : op.getValue().path("parameters")) {
-                assertThat(parameter.path("description").asText()).as("%s parameter %s", op.getKey(), parameter.path("name")).isNotBlank();
+                assertThat(parameter.path("description").asText())
+                        .as("%s parameter %s", op.getKey(), parameter.path("name"))
+                        .isNotBlank();
                 parameters++;
             }
         }
@@ -92,18 +116,28 @@ class OpenApiDocumentTest {
                 if (response.getKey().startsWith("4")) {
                     refusals.add(response.getKey());
                     JsonNode content = response.getValue().path("content");
-                    assertThat(names(content)).as("%s %s media types", name, response.getKey()).containsExactly(Problem.MEDIA_TYPE);
-                    assertThat(content.path(Problem.MEDIA_TYPE).path("schema").path("$ref").asText())
-                            .as("%s %s schema", name, response.getKey()).isEqualTo(PROBLEM);
-                    assertThat(response.getValue().path("description").asText()).as("%s %s description", name, response.getKey())
+                    assertThat(names(content))
+                            .as("%s %s media types", name, response.getKey())
+                            .containsExactly(Problem.MEDIA_TYPE);
+                    assertThat(content.path(Problem.MEDIA_TYPE)
+                                    .path("schema")
+                                    .path("$ref")
+                                    .asText())
+                            .as("%s %s schema", name, response.getKey())
+                            .isEqualTo(PROBLEM);
+                    assertThat(response.getValue().path("description").asText())
+                            .as("%s %s description", name, response.getKey())
                             .isNotBlank();
                 }
             });
             assertThat(refusals).as("4xx responses of %s", name).isNotEmpty();
         });
         JsonNode problem = document.path("components").path("schemas").path("Problem");
-        assertThat(names(problem.path("properties"))).as("the Problem schema is the record io.sluice.api.Problem")
-                .isEqualTo(Arrays.stream(Problem.class.getRecordComponents()).map(c -> c.getName()).collect(Collectors.toSet()));
+        assertThat(names(problem.path("properties")))
+                .as("the Problem schema is the record io.sluice.api.Problem")
+                .isEqualTo(Arrays.stream(Problem.class.getRecordComponents())
+                        .map(c -> c.getName())
+                        .collect(Collectors.toSet()));
     }
 
     @Test
@@ -116,13 +150,30 @@ class OpenApiDocumentTest {
         Map<String, JsonNode> operations = operations();
         created.forEach((name, schema) -> {
             JsonNode responses = operations.get(name).path("responses");
-            assertThat(responses.path("201").path("content").path("application/json").path("schema").path("$ref").asText())
-                    .as("201 of %s", name).isEqualTo(schema);
+            assertThat(responses
+                            .path("201")
+                            .path("content")
+                            .path("application/json")
+                            .path("schema")
+                            .path("$ref")
+                            .asText())
+                    .as("201 of %s", name)
+                    .isEqualTo(schema);
         });
-        assertThat(names(operations.get("POST /api/runs").path("responses"))).as("a run launch answers 201, never 200")
+        assertThat(names(operations.get("POST /api/runs").path("responses")))
+                .as("a run launch answers 201, never 200")
                 .doesNotContain("200");
-        assertThat(operations.get("POST /api/backfills").path("responses").path("200").path("content").path("application/json")
-                .path("schema").path("$ref").asText()).as("a dry run answers its plan").isEqualTo("#/components/schemas/PlanDto");
+        assertThat(operations
+                        .get("POST /api/backfills")
+                        .path("responses")
+                        .path("200")
+                        .path("content")
+                        .path("application/json")
+                        .path("schema")
+                        .path("$ref")
+                        .asText())
+                .as("a dry run answers its plan")
+                .isEqualTo("#/components/schemas/PlanDto");
     }
 
     @Test
@@ -130,17 +181,35 @@ class OpenApiDocumentTest {
         JsonNode schemas = document.path("components").path("schemas");
         assertThat(enumOf(schemas.path("MaterializationMode"))).isEqualTo(values(MaterializationMode.values()));
         assertThat(enumOf(schemas.path("RunOrder"))).isEqualTo(values(RunOrder.values()));
-        assertThat(schemas.path("LaunchBody").path("properties").path("mode").path("$ref").asText())
+        assertThat(schemas.path("LaunchBody")
+                        .path("properties")
+                        .path("mode")
+                        .path("$ref")
+                        .asText())
                 .isEqualTo("#/components/schemas/MaterializationMode");
-        assertThat(schemas.path("BackfillBody").path("properties").path("mode").path("$ref").asText())
+        assertThat(schemas.path("BackfillBody")
+                        .path("properties")
+                        .path("mode")
+                        .path("$ref")
+                        .asText())
                 .isEqualTo("#/components/schemas/MaterializationMode");
-        assertThat(schemas.path("BackfillBody").path("properties").path("order").path("$ref").asText())
+        assertThat(schemas.path("BackfillBody")
+                        .path("properties")
+                        .path("order")
+                        .path("$ref")
+                        .asText())
                 .isEqualTo("#/components/schemas/RunOrder");
         Map<String, JsonNode> operations = operations();
-        assertThat(parameter(operations.get("GET /api/runs"), "status").path("schema").path("$ref").asText())
+        assertThat(parameter(operations.get("GET /api/runs"), "status")
+                        .path("schema")
+                        .path("$ref")
+                        .asText())
                 .isEqualTo("#/components/schemas/RunStatus");
-        assertThat(enumOf(schemas.path("RunStatus"))).isEqualTo(values(io.sluice.runs.RunStatus.values()));
-        assertThat(parameter(operations.get("GET /api/assets/{group}/{name}/partitions"), "status").path("schema").path("$ref").asText())
+        assertThat(enumOf(schemas.path("RunStatus"))).isEqualTo(values(RunStatus.values()));
+        assertThat(parameter(operations.get("GET /api/assets/{group}/{name}/partitions"), "status")
+                        .path("schema")
+                        .path("$ref")
+                        .asText())
                 .isEqualTo("#/components/schemas/PartitionState");
     }
 
@@ -148,17 +217,35 @@ class OpenApiDocumentTest {
     void onlyTheJsonApiIsDocumented() {
         List<String> paths = new ArrayList<>();
         document.path("paths").fieldNames().forEachRemaining(paths::add);
-        assertThat(paths).as("no page, fragment or form of the UI (io.sluice.web)").allMatch(p -> p.startsWith("/api/"));
+        assertThat(paths)
+                .as("no page, fragment or form of the UI (io.sluice.web)")
+                .allMatch(p -> p.startsWith("/api/"));
         assertThat(paths).contains("/api/runs", "/api/backfills");
     }
 
     @Test
     void everySchemaIsOneOfOursNotAFrameworkType() {
         Set<String> schemas = names(document.path("components").path("schemas"));
-        assertThat(schemas).as("framework types").doesNotContainAnyElementsOf(List.of("Template", "TemplateInstance", "Variant", "Expression",
-                "SectionHelper", "EngineImpl", "JsonNode", "ObjectNode", "ArrayNode", "JsonNodeType", "Charset", "Locale", "AtomicLong"));
-        Set<String> ours = new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
-                .importPackages("io.sluice").stream().map(JavaClass::getSimpleName).collect(Collectors.toSet());
+        assertThat(schemas)
+                .as("framework types")
+                .doesNotContainAnyElementsOf(List.of(
+                        "Template",
+                        "TemplateInstance",
+                        "Variant",
+                        "Expression",
+                        "SectionHelper",
+                        "EngineImpl",
+                        "JsonNode",
+                        "ObjectNode",
+                        "ArrayNode",
+                        "JsonNodeType",
+                        "Charset",
+                        "Locale",
+                        "AtomicLong"));
+        Set<String> ours = new ClassFileImporter()
+                .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS).importPackages("io.sluice").stream()
+                        .map(JavaClass::getSimpleName)
+                        .collect(Collectors.toSet());
         // Instant: the JDK's timestamp; PartitionRange: BackfillRequest.Range, renamed (two records are called Range)
         Set<String> strangers = new TreeSet<>(schemas);
         strangers.removeAll(ours);

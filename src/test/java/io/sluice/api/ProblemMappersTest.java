@@ -19,14 +19,15 @@ class ProblemMappersTest {
 
     @Test
     void eachKindHasItsStatusAndTheBodyNamesTheFieldAndDetail() {
-        assertThat(problem(new RequestRejected.Unreadable("keys[0]", "must be text"))).isEqualTo(
-                new Problem("about:blank", "Bad Request", 400, "must be text", "keys[0]", null));
-        assertThat(problem(new RequestRejected.NotFound("asset", "unknown asset 'a/b'"))).isEqualTo(
-                new Problem("about:blank", "Not Found", 404, "unknown asset 'a/b'", "asset", null));
-        assertThat(problem(new RequestRejected.Conflict("status", "run r already ended"))).isEqualTo(
-                new Problem("about:blank", "Conflict", 409, "run r already ended", "status", null));
-        assertThat(problem(new RequestRejected.Invalid("limit", "limit must be >= 1"))).isEqualTo(
-                new Problem("about:blank", "Unprocessable Entity", 422, "limit must be >= 1", "limit", null));
+        assertThat(problem(new RequestRejected.Unreadable("keys[0]", "must be text")))
+                .isEqualTo(new Problem("about:blank", "Bad Request", 400, "must be text", "keys[0]", null));
+        assertThat(problem(new RequestRejected.NotFound("asset", "unknown asset 'a/b'")))
+                .isEqualTo(new Problem("about:blank", "Not Found", 404, "unknown asset 'a/b'", "asset", null));
+        assertThat(problem(new RequestRejected.Conflict("status", "run r already ended")))
+                .isEqualTo(new Problem("about:blank", "Conflict", 409, "run r already ended", "status", null));
+        assertThat(problem(new RequestRejected.Invalid("limit", "limit must be >= 1")))
+                .isEqualTo(
+                        new Problem("about:blank", "Unprocessable Entity", 422, "limit must be >= 1", "limit", null));
     }
 
     @Test

@@ -33,14 +33,21 @@ class RollbackRoundTripApiTest {
     Lake lake;
 
     private static String land(String asset, String day, int version) {
-        JsonPath run = Runs.launchAndAwait("{\"assets\":[\"" + asset + "\"],\"partitions\":[\"" + day + "\"],\"config\":{\"version\":" + version + "}}");
+        JsonPath run = Runs.launchAndAwait("{\"assets\":[\"" + asset + "\"],\"partitions\":[\"" + day
+                + "\"],\"config\":{\"version\":" + version + "}}");
         assertThat(run.getString("status")).as(run.getString("error")).isEqualTo("SUCCESS");
         return run.getString("id");
     }
 
     private static JsonPath rollback(String asset, String target, String partition) {
-        String id = given().contentType(ContentType.JSON).body("{" + target + (partition == null ? "" : ",\"partition\":\"" + partition + "\"")
-                + ",\"reason\":\"round trip\"}").post("/api/assets/" + asset + "/rollback").then().statusCode(201).extract().path("id");
+        String id = given().contentType(ContentType.JSON)
+                .body("{" + target + (partition == null ? "" : ",\"partition\":\"" + partition + "\"")
+                        + ",\"reason\":\"round trip\"}")
+                .post("/api/assets/" + asset + "/rollback")
+                .then()
+                .statusCode(201)
+                .extract()
+                .path("id");
         JsonPath run = Runs.await(id);
         assertThat(run.getString("status")).as(run.getString("error")).isEqualTo("SUCCESS");
         return run;
@@ -52,16 +59,27 @@ class RollbackRoundTripApiTest {
 
     /** The rows of the table, row for row; of a bi-temporal table its current belief. */
     private List<String> export(String table, boolean bitemporal) {
-        String rows = bitemporal ? "SELECT * EXCLUDE (system_from, system_to) FROM " + table + " WHERE system_to IS NULL" : "SELECT * FROM " + table;
-        return lake.read(s -> s.queryStrings("SELECT CAST(struct_pack(*COLUMNS(*)) AS VARCHAR) AS r FROM (" + rows + ") ORDER BY r"));
+        String rows = bitemporal
+                ? "SELECT * EXCLUDE (system_from, system_to) FROM " + table + " WHERE system_to IS NULL"
+                : "SELECT * FROM " + table;
+        return lake.read(s ->
+                s.queryStrings("SELECT CAST(struct_pack(*COLUMNS(*)) AS VARCHAR) AS r FROM (" + rows + ") ORDER BY r"));
     }
 
     /** The status the partitions API gives {@code day}. */
     private static String status(String asset, String day) {
-        List<Map<String, Object>> ranges = given().get("/api/assets/" + asset + "/partitions").then().statusCode(200).extract().jsonPath()
+        List<Map<String, Object>> ranges = given().get("/api/assets/" + asset + "/partitions")
+                .then()
+                .statusCode(200)
+                .extract()
+                .jsonPath()
                 .getList("ranges");
-        return ranges.stream().filter(r -> r.get("start").toString().compareTo(day) <= 0 && day.compareTo(r.get("end").toString()) <= 0)
-                .map(r -> r.get("status").toString()).findFirst().orElseThrow();
+        return ranges.stream()
+                .filter(r -> r.get("start").toString().compareTo(day) <= 0
+                        && day.compareTo(r.get("end").toString()) <= 0)
+                .map(r -> r.get("status").toString())
+                .findFirst()
+                .orElseThrow();
     }
 
     private static List<String> statuses(String asset) {
@@ -70,14 +88,21 @@ class RollbackRoundTripApiTest {
 
     /** The partitions of D0..D2 a failed-and-missing backfill selects (a dry run), or none when it is refused as selecting none. */
     private static List<String> failedAndMissing(String asset) {
-        var response = given().contentType(ContentType.JSON).body("{\"assets\":[\"" + asset + "\"],\"ranges\":[{\"start\":\"" + D0 + "\",\"end\":\""
-                + D2 + "\"}],\"failedAndMissingOnly\":true,\"dryRun\":true}").post("/api/backfills").then().extract();
+        var response = given().contentType(ContentType.JSON)
+                .body("{\"assets\":[\"" + asset + "\"],\"ranges\":[{\"start\":\"" + D0 + "\",\"end\":\"" + D2
+                        + "\"}],\"failedAndMissingOnly\":true,\"dryRun\":true}")
+                .post("/api/backfills")
+                .then()
+                .extract();
         if (response.statusCode() == 422) {
             assertThat(response.jsonPath().getString("detail")).contains("none is failed or missing");
             return List.of();
         }
         assertThat(response.statusCode()).isEqualTo(200);
-        return response.jsonPath().<List<String>>getList("runs.partitions").stream().flatMap(List::stream).sorted().toList();
+        return response.jsonPath().<List<String>>getList("runs.partitions").stream()
+                .flatMap(List::stream)
+                .sorted()
+                .toList();
     }
 
     /** Lands D0, D1, D2 and D1 again; rolls the whole table back to D0's run and forward; then D1 alone, back and forward. */
@@ -97,7 +122,9 @@ class RollbackRoundTripApiTest {
 
         JsonPath back = rollback(asset, toRun(r0), null);
         assertThat(export(table, bitemporal)).isEqualTo(afterR0);
-        assertThat(statuses(asset)).as("D1 and D2 lost their data").containsExactly("MATERIALIZED", "MISSING", "MISSING");
+        assertThat(statuses(asset))
+                .as("D1 and D2 lost their data")
+                .containsExactly("MATERIALIZED", "MISSING", "MISSING");
         assertThat(failedAndMissing(asset)).containsExactly(D1, D2);
         assertThat(back.getString("rollbackTo")).isEqualTo("run:" + r0);
 
@@ -108,8 +135,9 @@ class RollbackRoundTripApiTest {
 
         if (partitions) {
             rollback(asset, "\"toSystemTime\":\"" + beforeD1 + "\"", D1);
-            assertThat(statuses(asset)).as("D1 alone was rolled back to before its first write").containsExactly("MATERIALIZED", "MISSING",
-                    "MATERIALIZED");
+            assertThat(statuses(asset))
+                    .as("D1 alone was rolled back to before its first write")
+                    .containsExactly("MATERIALIZED", "MISSING", "MATERIALIZED");
             assertThat(failedAndMissing(asset)).containsExactly(D1);
             rollback(asset, toRun(r3), D1);
             assertThat(export(table, bitemporal)).isEqualTo(before);
@@ -151,19 +179,25 @@ class RollbackRoundTripApiTest {
         String id = Backfills.launch(body);
         JsonPath backfill = Backfills.await(id, Backfills::ended);
         assertThat(backfill.getString("status")).isEqualTo("COMPLETED");
-        assertThat(backfill.getLong("partitionCount")).as("the two days the rollback removed").isEqualTo(2);
-        assertThat(List.of(status(asset, "2024-04-02"), status(asset, "2024-04-03"))).containsOnly("MATERIALIZED");
+        assertThat(backfill.getLong("partitionCount"))
+                .as("the two days the rollback removed")
+                .isEqualTo(2);
+        assertThat(List.of(status(asset, "2024-04-02"), status(asset, "2024-04-03")))
+                .containsOnly("MATERIALIZED");
         assertThat(export("test_rb_append", false)).isNotEqualTo(all);
 
         rollback(asset, toRun(last), null);
-        assertThat(export("test_rb_append", false)).as("the loads as the rolled-back runs landed them").isEqualTo(all);
+        assertThat(export("test_rb_append", false))
+                .as("the loads as the rolled-back runs landed them")
+                .isEqualTo(all);
     }
 
     @Test
     void partitionsLandedAsARangeGoMissingTogetherWhenARollbackRemovesTheRangeAndComeBackTogether() {
         String asset = "test/rb_ranges";
         String first = land(asset, D0, 1);
-        JsonPath range = Runs.launchAndAwait("{\"assets\":[\"" + asset + "\"],\"partitions\":[\"" + D1 + "\",\"" + D2 + "\"]}");
+        JsonPath range =
+                Runs.launchAndAwait("{\"assets\":[\"" + asset + "\"],\"partitions\":[\"" + D1 + "\",\"" + D2 + "\"]}");
         assertThat(range.getString("status")).as(range.getString("error")).isEqualTo("SUCCESS");
         List<String> before = export("test_rb_ranges", false);
         assertThat(before).hasSize(3);
@@ -171,8 +205,12 @@ class RollbackRoundTripApiTest {
         rollback(asset, toRun(first), null);
         assertThat(statuses(asset)).containsExactly("MATERIALIZED", "MISSING", "MISSING");
         assertThat(failedAndMissing(asset)).containsExactly(D1, D2);
-        given().contentType(ContentType.JSON).body("{" + toRun(range.getString("id")) + ",\"partition\":\"" + D1 + "\",\"reason\":\"r\"}")
-                .post("/api/assets/" + asset + "/rollback").then().statusCode(409).body("detail", containsString(D1 + "..." + D2))
+        given().contentType(ContentType.JSON)
+                .body("{" + toRun(range.getString("id")) + ",\"partition\":\"" + D1 + "\",\"reason\":\"r\"}")
+                .post("/api/assets/" + asset + "/rollback")
+                .then()
+                .statusCode(409)
+                .body("detail", containsString(D1 + "..." + D2))
                 .body("detail", containsString("roll back the whole asset"));
 
         rollback(asset, toRun(range.getString("id")), null);
@@ -183,12 +221,31 @@ class RollbackRoundTripApiTest {
     @Test
     void aRollbackWithoutAReasonIsAProblemNamingReasonAndStoresNothing() {
         String run = land("test/rb_overwrite", "2024-05-01", 1);
-        int before = given().get("/api/runs?limit=500").then().extract().jsonPath().getList("$").size();
-        for (String body : List.of("{\"toRun\":\"" + run + "\"}", "{\"toRun\":\"" + run + "\",\"reason\":\"  \"}",
+        int before = given().get("/api/runs?limit=500")
+                .then()
+                .extract()
+                .jsonPath()
+                .getList("$")
+                .size();
+        for (String body : List.of(
+                "{\"toRun\":\"" + run + "\"}",
+                "{\"toRun\":\"" + run + "\",\"reason\":\"  \"}",
                 "{\"toRun\":\"" + run + "\",\"reason\":null}")) {
-            given().contentType(ContentType.JSON).body(body).post("/api/assets/test/rb_overwrite/rollback").then().statusCode(422)
-                    .contentType("application/problem+json").body("field", equalTo("reason")).body("detail", containsString("needs a reason"));
+            given().contentType(ContentType.JSON)
+                    .body(body)
+                    .post("/api/assets/test/rb_overwrite/rollback")
+                    .then()
+                    .statusCode(422)
+                    .contentType("application/problem+json")
+                    .body("field", equalTo("reason"))
+                    .body("detail", containsString("needs a reason"));
         }
-        assertThat(given().get("/api/runs?limit=500").then().extract().jsonPath().getList("$")).as("nothing stored").hasSize(before);
+        assertThat(given().get("/api/runs?limit=500")
+                        .then()
+                        .extract()
+                        .jsonPath()
+                        .getList("$"))
+                .as("nothing stored")
+                .hasSize(before);
     }
 }

@@ -34,15 +34,32 @@ class UpstreamCheckApiTest {
         JsonPath run = Runs.launchAndAwait("{\"assets\":[\"raw/form_adv_filings\"],\"partitions\":[\"2024-01-02\"]}");
         assertThat(run.getString("status")).isEqualTo("FAILURE");
         String error = run.getString("error");
-        assertThat(error).contains("upstream asset extract/form_adv_filings has not materialized 1 of the 1 partition this step reads: 2024-01-02")
+        assertThat(error)
+                .contains(
+                        "upstream asset extract/form_adv_filings has not materialized 1 of the 1 partition this step reads: 2024-01-02")
                 .contains("Nothing was computed: materialize extract/form_adv_filings first")
-                .doesNotContain("Catalog Error").doesNotContain("does not exist").doesNotContain("Exception");
-        assertThat(run.getString("steps.find { it.asset == 'raw/form_adv_filings' }.status")).isEqualTo("FAILURE");
-        List<String> logs = given().get("/api/runs/" + run.getString("id") + "/logs").then().statusCode(200).extract().jsonPath()
+                .doesNotContain("Catalog Error")
+                .doesNotContain("does not exist")
+                .doesNotContain("Exception");
+        assertThat(run.getString("steps.find { it.asset == 'raw/form_adv_filings' }.status"))
+                .isEqualTo("FAILURE");
+        List<String> logs = given().get("/api/runs/" + run.getString("id") + "/logs")
+                .then()
+                .statusCode(200)
+                .extract()
+                .jsonPath()
                 .getList("message");
-        assertThat(logs).anySatisfy(l -> assertThat(l).contains("has not materialized 1 of the 1 partition this step reads: 2024-01-02"));
-        JsonPath partitions = given().get("/api/assets/raw/form_adv_filings/partitions").then().statusCode(200).extract().jsonPath();
-        assertThat(partitions.getLong("counts.FAILED")).as("nothing was computed: the partition keeps its status").isZero();
+        assertThat(logs)
+                .anySatisfy(l -> assertThat(l)
+                        .contains("has not materialized 1 of the 1 partition this step reads: 2024-01-02"));
+        JsonPath partitions = given().get("/api/assets/raw/form_adv_filings/partitions")
+                .then()
+                .statusCode(200)
+                .extract()
+                .jsonPath();
+        assertThat(partitions.getLong("counts.FAILED"))
+                .as("nothing was computed: the partition keeps its status")
+                .isZero();
         assertThat(partitions.getLong("counts.MATERIALIZED")).isZero();
     }
 
@@ -51,8 +68,9 @@ class UpstreamCheckApiTest {
     void transformsBeforeAnyRawFailAndSaySoToo() {
         JsonPath run = Runs.launchAndAwait("{\"assets\":[\"transform/form_adv_firm_identity\"]}");
         assertThat(run.getString("status")).isEqualTo("FAILURE");
-        assertThat(run.getString("error")).startsWith("transform/form_adv_firm_identity: upstream asset raw/form_adv_filings has no materialized "
-                + "partition yet. Nothing was computed");
+        assertThat(run.getString("error"))
+                .startsWith("transform/form_adv_firm_identity: upstream asset raw/form_adv_filings has no materialized "
+                        + "partition yet. Nothing was computed");
     }
 
     @Test
@@ -62,32 +80,50 @@ class UpstreamCheckApiTest {
                 + "\"partitions\":[\"2024-01-02\",\"2024-01-03\"]," + SMALL + "}");
         assertThat(both.getString("status")).as(both.getString("error")).isEqualTo("SUCCESS");
 
-        JsonPath rawAgain = Runs.launchAndAwait("{\"assets\":[\"raw/form_adv_filings\"],\"partitions\":[\"2024-01-02\"]}");
+        JsonPath rawAgain =
+                Runs.launchAndAwait("{\"assets\":[\"raw/form_adv_filings\"],\"partitions\":[\"2024-01-02\"]}");
         assertThat(rawAgain.getString("status")).as(rawAgain.getString("error")).isEqualTo("SUCCESS");
 
-        JsonPath wider = Runs.launchAndAwait("{\"assets\":[\"raw/form_adv_filings\"],\"partitions\":[\"2024-01-01\",\"2024-01-02\",\"2024-01-03\","
-                + "\"2024-01-04\",\"2024-01-05\"]}");
+        JsonPath wider = Runs.launchAndAwait(
+                "{\"assets\":[\"raw/form_adv_filings\"],\"partitions\":[\"2024-01-01\",\"2024-01-02\",\"2024-01-03\","
+                        + "\"2024-01-04\",\"2024-01-05\"]}");
         assertThat(wider.getString("status")).isEqualTo("FAILURE");
-        assertThat(wider.getString("error")).contains("has not materialized 3 of the 5 partitions this step reads: 2024-01-01, 2024-01-04...2024-01-05");
-        assertThat(given().get("/api/assets/raw/form_adv_filings/partitions").then().statusCode(200).extract().jsonPath()
-                .getLong("counts.MATERIALIZED")).as("the two days landed before stay materialized").isEqualTo(2);
+        assertThat(wider.getString("error"))
+                .contains(
+                        "has not materialized 3 of the 5 partitions this step reads: 2024-01-01, 2024-01-04...2024-01-05");
+        assertThat(given().get("/api/assets/raw/form_adv_filings/partitions")
+                        .then()
+                        .statusCode(200)
+                        .extract()
+                        .jsonPath()
+                        .getLong("counts.MATERIALIZED"))
+                .as("the two days landed before stay materialized")
+                .isEqualTo(2);
 
-        JsonPath transforms = Runs.launchAndAwait("{\"assets\":[\"transform/form_adv_firm_identity\",\"transform/form_adv_firm_ownership\"]}");
-        assertThat(transforms.getString("status")).as(transforms.getString("error")).isEqualTo("SUCCESS");
+        JsonPath transforms = Runs.launchAndAwait(
+                "{\"assets\":[\"transform/form_adv_firm_identity\",\"transform/form_adv_firm_ownership\"]}");
+        assertThat(transforms.getString("status"))
+                .as(transforms.getString("error"))
+                .isEqualTo("SUCCESS");
     }
 
     @Test
     @Order(4)
     void backfillRunsThatWaitForTheirUpstreamRunsPass() {
-        JsonPath perDay = Backfills.launchAndAwait("{\"assets\":[\"extract/form_adv_filings\",\"raw/form_adv_filings\"],"
-                + "\"ranges\":[{\"start\":\"2024-02-01\",\"end\":\"2024-02-06\"}],\"partitionsPerRun\":2," + SMALL + "}");
+        JsonPath perDay =
+                Backfills.launchAndAwait("{\"assets\":[\"extract/form_adv_filings\",\"raw/form_adv_filings\"],"
+                        + "\"ranges\":[{\"start\":\"2024-02-01\",\"end\":\"2024-02-06\"}],\"partitionsPerRun\":2,"
+                        + SMALL + "}");
         assertThat(perDay.getString("status")).isEqualTo("COMPLETED");
-        JsonPath oneRun = Backfills.launchAndAwait("{\"assets\":[\"extract/form_adv_filings\",\"raw/form_adv_filings\"],"
-                + "\"ranges\":[{\"start\":\"2023-01-01\",\"end\":\"2023-12-31\"}],\"singleRun\":true," + SMALL + "}");
+        JsonPath oneRun =
+                Backfills.launchAndAwait("{\"assets\":[\"extract/form_adv_filings\",\"raw/form_adv_filings\"],"
+                        + "\"ranges\":[{\"start\":\"2023-01-01\",\"end\":\"2023-12-31\"}],\"singleRun\":true," + SMALL
+                        + "}");
         assertThat(oneRun.getString("status")).isEqualTo("COMPLETED");
         // hours, then the days that read them (each day's run waits for the runs of its 24 hours), then the summary
-        JsonPath chain = Backfills.launchAndAwait("{\"assets\":[\"test/hourly\",\"test/daily_rollup\",\"test/rollup_summary\"],"
-                + "\"ranges\":[{\"start\":\"2024-05-01-00:00\",\"end\":\"2024-05-02-23:00\"}],\"partitionsPerRun\":6}");
+        JsonPath chain = Backfills.launchAndAwait(
+                "{\"assets\":[\"test/hourly\",\"test/daily_rollup\",\"test/rollup_summary\"],"
+                        + "\"ranges\":[{\"start\":\"2024-05-01-00:00\",\"end\":\"2024-05-02-23:00\"}],\"partitionsPerRun\":6}");
         assertThat(chain.getString("status")).isEqualTo("COMPLETED");
         assertThat(chain.getLong("progress.succeeded")).isEqualTo(8 + 1 + 1);
     }
@@ -97,9 +133,11 @@ class UpstreamCheckApiTest {
     void aDayWhoseHoursAreNotAllMaterializedFailsNamingTheHours() {
         JsonPath day = Runs.launchAndAwait("{\"assets\":[\"test/daily_rollup\"],\"partitions\":[\"2024-05-03\"]}");
         assertThat(day.getString("status")).isEqualTo("FAILURE");
-        assertThat(day.getString("error")).contains("upstream asset test/hourly has not materialized 24 of the 24 partitions this step reads: "
-                + "2024-05-03-00:00...2024-05-03-23:00");
-        assertThat(Runs.launchAndAwait("{\"assets\":[\"test/daily_rollup\"],\"partitions\":[\"2024-05-02\"]}").getString("status"))
+        assertThat(day.getString("error"))
+                .contains("upstream asset test/hourly has not materialized 24 of the 24 partitions this step reads: "
+                        + "2024-05-03-00:00...2024-05-03-23:00");
+        assertThat(Runs.launchAndAwait("{\"assets\":[\"test/daily_rollup\"],\"partitions\":[\"2024-05-02\"]}")
+                        .getString("status"))
                 .isEqualTo("SUCCESS");
     }
 }

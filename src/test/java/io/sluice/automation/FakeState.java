@@ -26,7 +26,8 @@ final class FakeState implements MaterializedState {
             partitions.computeIfAbsent(asset, k -> new HashSet<>()).add(partition);
         }
         last.merge(asset, at, (a, b) -> a.isAfter(b) ? a : b);
-        MaterializationEvent event = new MaterializationEvent(log.size() + 1, asset, Optional.ofNullable(partition), "run-" + (log.size() + 1), at);
+        MaterializationEvent event = new MaterializationEvent(
+                log.size() + 1, asset, Optional.ofNullable(partition), "run-" + (log.size() + 1), at);
         log.add(event);
         return event;
     }

@@ -33,10 +33,11 @@ class ScheduleTicksTest {
     @Test
     void aDailyTickInTheBerlinSpringGapFiresWhenTheClocksJump() {
         ScheduleTicks ticks = ticks("30 2 * * *", BERLIN);
-        assertThat(day(ticks, "2024-03-29T12:00:00Z", "2024-04-01T12:00:00Z")).containsExactly(
-                at("2024-03-30T01:30:00Z"), // 02:30 CET
-                at("2024-03-31T01:00:00Z"), // 02:30 does not exist: 03:00 CEST, the end of the gap
-                at("2024-04-01T00:30:00Z")); // 02:30 CEST
+        assertThat(day(ticks, "2024-03-29T12:00:00Z", "2024-04-01T12:00:00Z"))
+                .containsExactly(
+                        at("2024-03-30T01:30:00Z"), // 02:30 CET
+                        at("2024-03-31T01:00:00Z"), // 02:30 does not exist: 03:00 CEST, the end of the gap
+                        at("2024-04-01T00:30:00Z")); // 02:30 CEST
     }
 
     @Test
@@ -44,9 +45,13 @@ class ScheduleTicksTest {
         assertThat(day(ticks("0 * * * *", BERLIN), "2024-03-30T23:00:00Z", "2024-03-31T02:00:00Z"))
                 .containsExactly(at("2024-03-31T00:00:00Z"), at("2024-03-31T01:00:00Z"), at("2024-03-31T02:00:00Z"));
         assertThat(day(ticks("*/15 * * * *", BERLIN), "2024-03-31T00:30:00Z", "2024-03-31T01:30:00Z"))
-                .containsExactly(at("2024-03-31T00:45:00Z"), at("2024-03-31T01:00:00Z"), at("2024-03-31T01:15:00Z"),
+                .containsExactly(
+                        at("2024-03-31T00:45:00Z"),
+                        at("2024-03-31T01:00:00Z"),
+                        at("2024-03-31T01:15:00Z"),
                         at("2024-03-31T01:30:00Z"));
-        assertThat(day(ticks("0 * * * *", BERLIN), "2024-03-30T23:00:00Z", "2024-03-31T22:00:00Z")).hasSize(23);
+        assertThat(day(ticks("0 * * * *", BERLIN), "2024-03-30T23:00:00Z", "2024-03-31T22:00:00Z"))
+                .hasSize(23);
     }
 
     @Test
@@ -87,10 +92,13 @@ class ScheduleTicksTest {
 
     @Test
     void betweenIsBoundedAndSaysSo() {
-        ScheduleTicks.Ticks found = ticks("* * * * *", BERLIN).between(at("2024-01-01T00:00:00Z"), at("2024-01-02T00:00:00Z"), 10);
+        ScheduleTicks.Ticks found =
+                ticks("* * * * *", BERLIN).between(at("2024-01-01T00:00:00Z"), at("2024-01-02T00:00:00Z"), 10);
         assertThat(found.ticks()).hasSize(10).first().isEqualTo(at("2024-01-01T00:01:00Z"));
         assertThat(found.truncated()).isTrue();
-        assertThat(ticks("0 0 * * *", BERLIN).between(at("2024-01-01T00:00:00Z"), at("2024-01-03T00:00:00Z"), 10).truncated())
+        assertThat(ticks("0 0 * * *", BERLIN)
+                        .between(at("2024-01-01T00:00:00Z"), at("2024-01-03T00:00:00Z"), 10)
+                        .truncated())
                 .isFalse();
     }
 
@@ -98,32 +106,49 @@ class ScheduleTicksTest {
     @Test
     void nextAndLatestAreConsistentAcrossTransitions() {
         List<ZoneId> zones = List.of(BERLIN, NEW_YORK, LORD_HOWE, ZoneId.of("UTC"), ZoneId.of("Pacific/Apia"));
-        List<String> crons = List.of("* * * * *", "*/15 * * * *", "0 * * * *", "30 2 * * *", "45 1 * * *", "15 2 * * 0",
-                "0 0 1 * *", "0,30 1-3 * * *", "10 0 * * *");
-        Property.tries(300).check(d -> {
-            ZoneId zone = d.of(zones);
-            String cron = d.of(crons);
-            // near a transition half of the time: the last Sundays of March/October, early April/October, early November
-            LocalDateTime local = d.bool()
-                    ? LocalDateTime.of(2024, d.of(3, 4, 10, 11), d.between(1, 31 - 1), 0, 0).plusMinutes(d.between(0, 24 * 60))
-                    : LocalDateTime.of(2020 + d.between(0, 8), 1, 1, 0, 0).plusMinutes(d.between(0, 366 * 24 * 60));
-            Instant t = local.atZone(ZoneId.of("UTC")).toInstant().plusSeconds(d.between(0, 59));
-            return new Object[] {ticks(cron, zone), t};
-        }, c -> {
-            ScheduleTicks ticks = (ScheduleTicks) c[0];
-            Instant t = (Instant) c[1];
-            Instant next = ticks.next(t);
-            assertThat(next).isAfter(t);
-            assertThat(ticks.latestAtOrBefore(next)).isEqualTo(next);
-            assertThat(ticks.previous(next)).isBeforeOrEqualTo(t);
-            Instant latest = ticks.latestAtOrBefore(t);
-            assertThat(latest).isBeforeOrEqualTo(t);
-            assertThat(ticks.next(latest)).isEqualTo(next);
-            List<Instant> run = new ArrayList<>(ticks.between(latest.minus(Duration.ofDays(2)), t.plus(Duration.ofDays(2)), 10_000).ticks());
-            assertThat(run).isSorted().doesNotHaveDuplicates();
-            for (int i = 1; i < run.size(); i++) {
-                assertThat(ticks.next(run.get(i - 1))).isEqualTo(run.get(i));
-            }
-        });
+        List<String> crons = List.of(
+                "* * * * *",
+                "*/15 * * * *",
+                "0 * * * *",
+                "30 2 * * *",
+                "45 1 * * *",
+                "15 2 * * 0",
+                "0 0 1 * *",
+                "0,30 1-3 * * *",
+                "10 0 * * *");
+        Property.tries(300)
+                .check(
+                        d -> {
+                            ZoneId zone = d.of(zones);
+                            String cron = d.of(crons);
+                            // near a transition half of the time: the last Sundays of March/October, early
+                            // April/October, early November
+                            LocalDateTime local = d.bool()
+                                    ? LocalDateTime.of(2024, d.of(3, 4, 10, 11), d.between(1, 31 - 1), 0, 0)
+                                            .plusMinutes(d.between(0, 24 * 60))
+                                    : LocalDateTime.of(2020 + d.between(0, 8), 1, 1, 0, 0)
+                                            .plusMinutes(d.between(0, 366 * 24 * 60));
+                            Instant t =
+                                    local.atZone(ZoneId.of("UTC")).toInstant().plusSeconds(d.between(0, 59));
+                            return new Object[] {ticks(cron, zone), t};
+                        },
+                        c -> {
+                            ScheduleTicks ticks = (ScheduleTicks) c[0];
+                            Instant t = (Instant) c[1];
+                            Instant next = ticks.next(t);
+                            assertThat(next).isAfter(t);
+                            assertThat(ticks.latestAtOrBefore(next)).isEqualTo(next);
+                            assertThat(ticks.previous(next)).isBeforeOrEqualTo(t);
+                            Instant latest = ticks.latestAtOrBefore(t);
+                            assertThat(latest).isBeforeOrEqualTo(t);
+                            assertThat(ticks.next(latest)).isEqualTo(next);
+                            List<Instant> run = new ArrayList<>(
+                                    ticks.between(latest.minus(Duration.ofDays(2)), t.plus(Duration.ofDays(2)), 10_000)
+                                            .ticks());
+                            assertThat(run).isSorted().doesNotHaveDuplicates();
+                            for (int i = 1; i < run.size(); i++) {
+                                assertThat(ticks.next(run.get(i - 1))).isEqualTo(run.get(i));
+                            }
+                        });
     }
 }

@@ -17,7 +17,8 @@ import org.junit.jupiter.api.Test;
 class SensorTickOutcomeTest {
 
     private static final SensorSpec SPEC = new SensorSpec("filings", Duration.ofSeconds(30), AutomationStatus.STOPPED);
-    private static final SensorContext CONTEXT = new SensorContext("filings", Instant.parse("2024-03-05T10:00:00Z"), Optional.empty());
+    private static final SensorContext CONTEXT =
+            new SensorContext("filings", Instant.parse("2024-03-05T10:00:00Z"), Optional.empty());
     private static final AssetKey RAW = AssetKey.of("adv", "raw");
 
     private static LaunchRequest run(String partition) {
@@ -26,21 +27,28 @@ class SensorTickOutcomeTest {
 
     @Test
     void launchesMoveTheCursorWithThem() {
-        SensorTickOutcome outcome = SensorTickOutcome.of(SPEC, Optional.of("7"), SensorResult.launch(run("a")).withCursor("8"));
+        SensorTickOutcome outcome = SensorTickOutcome.of(
+                SPEC, Optional.of("7"), SensorResult.launch(run("a")).withCursor("8"));
         assertThat(outcome.status()).isEqualTo(SensorTickOutcome.Status.LAUNCHED);
         assertThat(outcome.cursor()).contains("8");
-        assertThat(outcome.launches()).singleElement().satisfies(l -> assertThat(l.tags()).containsEntry(Launch.SENSOR_TAG, "filings"));
-        assertThat(outcome.recorded(List.of("r1"), List.of())).isEqualTo(new TickOutcome.Launched(List.of("r1"), List.of()));
+        assertThat(outcome.launches())
+                .singleElement()
+                .satisfies(l -> assertThat(l.tags()).containsEntry(Launch.SENSOR_TAG, "filings"));
+        assertThat(outcome.recorded(List.of("r1"), List.of()))
+                .isEqualTo(new TickOutcome.Launched(List.of("r1"), List.of()));
     }
 
     @Test
     void launchesWithoutANewCursorKeepTheOldOne() {
-        assertThat(SensorTickOutcome.of(SPEC, Optional.of("7"), SensorResult.launch(run("a"))).cursor()).contains("7");
+        assertThat(SensorTickOutcome.of(SPEC, Optional.of("7"), SensorResult.launch(run("a")))
+                        .cursor())
+                .contains("7");
     }
 
     @Test
     void aSkipSaysWhyAndMayMoveTheCursor() {
-        SensorTickOutcome outcome = SensorTickOutcome.of(SPEC, Optional.of("7"), SensorResult.skip("no new file").withCursor("9"));
+        SensorTickOutcome outcome = SensorTickOutcome.of(
+                SPEC, Optional.of("7"), SensorResult.skip("no new file").withCursor("9"));
         assertThat(outcome.status()).isEqualTo(SensorTickOutcome.Status.SKIPPED);
         assertThat(outcome.cursor()).contains("9");
         assertThat(outcome.launches()).isEmpty();
@@ -61,14 +69,20 @@ class SensorTickOutcomeTest {
 
     @Test
     void anInvalidDynamicKeyFailsTheWholeTick() {
-        SensorResult result = SensorResult.launch(run("a")).withCursor("8").with(DynamicPartitionChange.add("firms", "ok", "bad|key"));
+        SensorResult result = SensorResult.launch(run("a"))
+                .withCursor("8")
+                .with(DynamicPartitionChange.add("firms", "ok", "bad|key"));
         SensorTickOutcome outcome = SensorTickOutcome.of(SPEC, Optional.of("7"), result);
         assertThat(outcome.status()).isEqualTo(SensorTickOutcome.Status.FAILED);
         assertThat(outcome.cursor()).contains("7");
         assertThat(outcome.launches()).isEmpty();
         assertThat(outcome.partitionChanges()).isEmpty();
-        assertThat(SensorTickOutcome.of(SPEC, Optional.empty(), SensorResult.skip("x")
-                .with(new DynamicPartitionChange("firms", List.of("k"), List.of("k")))).status())
+        assertThat(SensorTickOutcome.of(
+                                SPEC,
+                                Optional.empty(),
+                                SensorResult.skip("x")
+                                        .with(new DynamicPartitionChange("firms", List.of("k"), List.of("k"))))
+                        .status())
                 .isEqualTo(SensorTickOutcome.Status.FAILED);
     }
 
@@ -95,8 +109,11 @@ class SensorTickOutcomeTest {
                 if (fresh.isEmpty()) {
                     return SensorResult.skip("no new file");
                 }
-                return new SensorResult(fresh.values().stream().map(f -> (Launch) run(f)).toList(), List.of(),
-                        Optional.of(String.valueOf(fresh.lastKey())), Optional.empty());
+                return new SensorResult(
+                        fresh.values().stream().map(f -> (Launch) run(f)).toList(),
+                        List.of(),
+                        Optional.of(String.valueOf(fresh.lastKey())),
+                        Optional.empty());
             };
             Optional<String> stored = Optional.empty();
             List<String> launched = new ArrayList<>();
@@ -108,12 +125,16 @@ class SensorTickOutcomeTest {
                 SensorTickOutcome outcome = SensorTickOutcome.evaluate(SPEC, sensor, CONTEXT, stored);
                 boolean crashBeforeCommit = step[1] == 1;
                 if (!crashBeforeCommit) {
-                    outcome.launches().forEach(l -> launched.add(((LaunchRequest) l).partitions().get(0).start()));
+                    outcome.launches()
+                            .forEach(l -> launched.add(
+                                    ((LaunchRequest) l).partitions().get(0).start()));
                     stored = outcome.cursor();
                 }
             }
             SensorTickOutcome last = SensorTickOutcome.evaluate(SPEC, sensor, CONTEXT, stored);
-            last.launches().forEach(l -> launched.add(((LaunchRequest) l).partitions().get(0).start()));
+            last.launches()
+                    .forEach(l ->
+                            launched.add(((LaunchRequest) l).partitions().get(0).start()));
             assertThat(launched).doesNotHaveDuplicates().containsExactlyInAnyOrderElementsOf(folder.values());
         });
     }

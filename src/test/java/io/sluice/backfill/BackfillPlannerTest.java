@@ -7,6 +7,7 @@ import io.sluice.backfill.BackfillPlanner.Selected;
 import io.sluice.catalog.AssetKey;
 import io.sluice.partitions.PartitionKeyRange;
 import io.sluice.partitions.PartitionSpace;
+import io.sluice.partitions.PartitionSubset;
 import io.sluice.partitions.PartitionsDefinition;
 import io.sluice.partitions.StaticPartitions;
 import io.sluice.partitions.TimeWindowPartitions;
@@ -30,46 +31,64 @@ class BackfillPlannerTest {
         return new Selected(key, partitions, Set.of(upstream));
     }
 
-    private static io.sluice.partitions.PartitionSubset days(String start, String end) {
+    private static PartitionSubset days(String start, String end) {
         return DAYS.at(NOW).subset(new PartitionKeyRange(start, end));
     }
 
     @Test
     void assetsOfOneDefinitionShareEachRunInDependencyOrderAndWaitForNothing() {
-        BackfillPlan plan = BackfillPlanner.plan(List.of(A, B), days("2024-01-01", "2024-01-10"), 3, false, RunOrder.NEWEST_FIRST);
+        BackfillPlan plan =
+                BackfillPlanner.plan(List.of(A, B), days("2024-01-01", "2024-01-10"), 3, false, RunOrder.NEWEST_FIRST);
         assertThat(plan.partitionCount()).isEqualTo(10);
-        assertThat(plan.runs()).extracting(PlannedRun::partitions).containsExactly(List.of("2024-01-08", "2024-01-09", "2024-01-10"),
-                List.of("2024-01-05", "2024-01-06", "2024-01-07"), List.of("2024-01-02", "2024-01-03", "2024-01-04"), List.of("2024-01-01"));
+        assertThat(plan.runs())
+                .extracting(PlannedRun::partitions)
+                .containsExactly(
+                        List.of("2024-01-08", "2024-01-09", "2024-01-10"),
+                        List.of("2024-01-05", "2024-01-06", "2024-01-07"),
+                        List.of("2024-01-02", "2024-01-03", "2024-01-04"),
+                        List.of("2024-01-01"));
         assertThat(plan.runs()).allSatisfy(r -> {
             assertThat(r.assets()).containsExactly(A, B);
             assertThat(r.after()).isEmpty();
         });
-        assertThat(BackfillPlanner.plan(List.of(A), days("2024-01-01", "2024-01-10"), 3, true, RunOrder.OLDEST_FIRST).runs()).singleElement()
+        assertThat(BackfillPlanner.plan(List.of(A), days("2024-01-01", "2024-01-10"), 3, true, RunOrder.OLDEST_FIRST)
+                        .runs())
+                .singleElement()
                 .satisfies(r -> assertThat(r.partitions()).hasSize(10).startsWith("2024-01-01"));
     }
 
     @Test
     void aDailyAssetWaitsForTheRunsOfItsTwentyFourHours() {
         PartitionSpace hours = HOURS.at(NOW);
-        io.sluice.partitions.PartitionSubset targets = hours.subset(new PartitionKeyRange(hours.keyAt(0), hours.keyAt(47)));
-        BackfillPlan plan = BackfillPlanner.plan(List.of(asset(A, HOURS), asset(B, DAYS, A)), targets, NOW, 1, false, RunOrder.OLDEST_FIRST);
+        PartitionSubset targets = hours.subset(new PartitionKeyRange(hours.keyAt(0), hours.keyAt(47)));
+        BackfillPlan plan = BackfillPlanner.plan(
+                List.of(asset(A, HOURS), asset(B, DAYS, A)), targets, NOW, 1, false, RunOrder.OLDEST_FIRST);
         assertThat(plan.runs()).hasSize(48 + 2);
-        assertThat(plan.runs().subList(0, 48)).allSatisfy(r -> assertThat(r.assets()).containsExactly(A));
+        assertThat(plan.runs().subList(0, 48))
+                .allSatisfy(r -> assertThat(r.assets()).containsExactly(A));
         PlannedRun first = plan.runs().get(48);
         PlannedRun second = plan.runs().get(49);
         assertThat(first.assets()).containsExactly(B);
         assertThat(first.partitions()).containsExactly("2024-01-01");
-        assertThat(first.after()).hasSize(24).allSatisfy(s -> assertThat(plan.runs().get(s).partitions().get(0)).startsWith("2024-01-01"));
+        assertThat(first.after())
+                .hasSize(24)
+                .allSatisfy(
+                        s -> assertThat(plan.runs().get(s).partitions().get(0)).startsWith("2024-01-01"));
         assertThat(second.partitions()).containsExactly("2024-01-02");
-        assertThat(second.after()).hasSize(24).allSatisfy(s -> assertThat(plan.runs().get(s).partitions().get(0)).startsWith("2024-01-02"));
+        assertThat(second.after())
+                .hasSize(24)
+                .allSatisfy(
+                        s -> assertThat(plan.runs().get(s).partitions().get(0)).startsWith("2024-01-02"));
     }
 
     @Test
     void onlyTheDownstreamPartitionsTheRangeMapsToArePlanned() {
         PartitionSpace hours = HOURS.at(NOW);
-        // 30 hours: all of the first day, part of the second; the second day is still planned (its hours are partly asked)
-        io.sluice.partitions.PartitionSubset targets = hours.subset(new PartitionKeyRange(hours.keyAt(0), hours.keyAt(29)));
-        BackfillPlan plan = BackfillPlanner.plan(List.of(asset(A, HOURS), asset(B, DAYS, A)), targets, NOW, 10, false, RunOrder.OLDEST_FIRST);
+        // 30 hours: all of the first day, part of the second; the second day is still planned (its hours are partly
+        // asked)
+        PartitionSubset targets = hours.subset(new PartitionKeyRange(hours.keyAt(0), hours.keyAt(29)));
+        BackfillPlan plan = BackfillPlanner.plan(
+                List.of(asset(A, HOURS), asset(B, DAYS, A)), targets, NOW, 10, false, RunOrder.OLDEST_FIRST);
         assertThat(plan.partitionCount()).isEqualTo(30);
         PlannedRun daily = plan.runs().get(plan.runs().size() - 1);
         assertThat(daily.partitions()).containsExactly("2024-01-01", "2024-01-02");
@@ -78,34 +97,68 @@ class BackfillPlannerTest {
 
     @Test
     void anUnpartitionedAssetWaitsForEveryUpstreamRun() {
-        BackfillPlan plan = BackfillPlanner.plan(List.of(asset(A, DAYS), asset(B, PartitionsDefinition.none(), A)),
-                days("2024-01-01", "2024-01-05"), NOW, 2, false, RunOrder.OLDEST_FIRST);
-        assertThat(plan.runs()).extracting(PlannedRun::assets).containsExactly(List.of(A), List.of(A), List.of(A), List.of(B));
+        BackfillPlan plan = BackfillPlanner.plan(
+                List.of(asset(A, DAYS), asset(B, PartitionsDefinition.none(), A)),
+                days("2024-01-01", "2024-01-05"),
+                NOW,
+                2,
+                false,
+                RunOrder.OLDEST_FIRST);
+        assertThat(plan.runs())
+                .extracting(PlannedRun::assets)
+                .containsExactly(List.of(A), List.of(A), List.of(A), List.of(B));
         assertThat(plan.runs().get(3).partitions()).isEmpty();
         assertThat(plan.runs().get(3).after()).containsExactly(0, 1, 2);
     }
 
     @Test
     void partitionsDownstreamOfAnUnpartitionedAssetWaitForItsRun() {
-        BackfillPlan plan = BackfillPlanner.plan(List.of(asset(A, PartitionsDefinition.none()), asset(B, DAYS, A)),
-                days("2024-01-01", "2024-01-03"), NOW, 1, false, RunOrder.OLDEST_FIRST);
+        BackfillPlan plan = BackfillPlanner.plan(
+                List.of(asset(A, PartitionsDefinition.none()), asset(B, DAYS, A)),
+                days("2024-01-01", "2024-01-03"),
+                NOW,
+                1,
+                false,
+                RunOrder.OLDEST_FIRST);
         assertThat(plan.runs().get(0).assets()).containsExactly(A);
-        assertThat(plan.runs().subList(1, 4)).allSatisfy(r -> assertThat(r.after()).containsExactly(0));
+        assertThat(plan.runs().subList(1, 4))
+                .allSatisfy(r -> assertThat(r.after()).containsExactly(0));
     }
 
     @Test
     void aSandwichedDefinitionAndAnUnrelatedOneAreRefusedWithTheReason() {
-        assertThatThrownBy(() -> BackfillPlanner.plan(List.of(asset(A, DAYS), asset(B, HOURS, A), asset(C, DAYS, B)), days("2024-01-01", "2024-01-02"),
-                NOW, 1, false, RunOrder.OLDEST_FIRST)).isInstanceOf(IllegalArgumentException.class).hasMessageContaining("backfill them in two steps");
+        assertThatThrownBy(() -> BackfillPlanner.plan(
+                        List.of(asset(A, DAYS), asset(B, HOURS, A), asset(C, DAYS, B)),
+                        days("2024-01-01", "2024-01-02"),
+                        NOW,
+                        1,
+                        false,
+                        RunOrder.OLDEST_FIRST))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("backfill them in two steps");
         StaticPartitions regions = StaticPartitions.of("eu", "us");
-        assertThatThrownBy(() -> BackfillPlanner.plan(List.of(asset(A, DAYS), asset(B, regions)), days("2024-01-01", "2024-01-02"),
-                NOW, 1, false, RunOrder.OLDEST_FIRST)).isInstanceOf(IllegalArgumentException.class).hasMessageContaining("backfill them separately");
-        assertThatThrownBy(() -> BackfillPlanner.plan(List.of(asset(A, DAYS), asset(B, PartitionsDefinition.none(), A), asset(C, DAYS, B)),
-                days("2024-01-01", "2024-01-02"), NOW, 1, false, RunOrder.OLDEST_FIRST)).hasMessageContaining("backfill them in two steps");
+        assertThatThrownBy(() -> BackfillPlanner.plan(
+                        List.of(asset(A, DAYS), asset(B, regions)),
+                        days("2024-01-01", "2024-01-02"),
+                        NOW,
+                        1,
+                        false,
+                        RunOrder.OLDEST_FIRST))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("backfill them separately");
+        assertThatThrownBy(() -> BackfillPlanner.plan(
+                        List.of(asset(A, DAYS), asset(B, PartitionsDefinition.none(), A), asset(C, DAYS, B)),
+                        days("2024-01-01", "2024-01-02"),
+                        NOW,
+                        1,
+                        false,
+                        RunOrder.OLDEST_FIRST))
+                .hasMessageContaining("backfill them in two steps");
     }
 
     @Test
     void everyRunWaitsOnlyForRunsPlannedBeforeIt() {
-        assertThatThrownBy(() -> new PlannedRun(1, List.of(A), List.of(), List.of(1))).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> new PlannedRun(1, List.of(A), List.of(), List.of(1)))
+                .isInstanceOf(IllegalArgumentException.class);
     }
 }

@@ -2,6 +2,7 @@ package io.sluice.backfill;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.sluice.catalog.AssetKey;
 import io.sluice.runs.MaterializationMode;
 import io.sluice.runs.Run;
@@ -32,8 +33,21 @@ class BackfillPlugsTest {
 
         @Override
         public Optional<Backfill> find(String id) {
-            return Optional.ofNullable(statuses.get(id)).map(s -> new Backfill(id, s, List.of(AssetKey.parse("test/a")),
-                    MaterializationMode.FULL_REFRESH, "{}", null, "tester", NOW, null, 1, 1, 0, null));
+            return Optional.ofNullable(statuses.get(id))
+                    .map(s -> new Backfill(
+                            id,
+                            s,
+                            List.of(AssetKey.parse("test/a")),
+                            MaterializationMode.FULL_REFRESH,
+                            "{}",
+                            null,
+                            "tester",
+                            NOW,
+                            null,
+                            1,
+                            1,
+                            0,
+                            null));
         }
 
         @Override
@@ -48,12 +62,17 @@ class BackfillPlugsTest {
 
         @Override
         public List<String> idsWithStatus(Set<BackfillStatus> wanted) {
-            return statuses.entrySet().stream().filter(e -> wanted.contains(e.getValue())).map(Map.Entry::getKey).sorted().toList();
+            return statuses.entrySet().stream()
+                    .filter(e -> wanted.contains(e.getValue()))
+                    .map(Map.Entry::getKey)
+                    .sorted()
+                    .toList();
         }
 
         @Override
         public Set<String> withStatus(Collection<String> ids, BackfillStatus status) {
-            return Set.copyOf(ids.stream().filter(id -> statuses.get(id) == status).toList());
+            return Set.copyOf(
+                    ids.stream().filter(id -> statuses.get(id) == status).toList());
         }
 
         @Override
@@ -77,12 +96,15 @@ class BackfillPlugsTest {
         BackfillAdmission admission = new BackfillAdmission(store);
         assertThat(admission.admitted()).containsExactly("running");
         assertThat(admission.closed()).containsExactlyInAnyOrder("canceled", "done", "failed");
-        assertThat(admission.stopped(List.of("running", "paused", "canceled", "unknown"))).containsExactly("canceled");
+        assertThat(admission.stopped(List.of("running", "paused", "canceled", "unknown")))
+                .containsExactly("canceled");
         assertThat(admission.limit("running")).isEqualTo(Integer.MAX_VALUE);
         admission.limit("running", 4);
         admission.limit("paused", 0);
         assertThat(admission.limit("running")).isEqualTo(4);
-        assertThat(admission.limit("paused")).as("0: no limit beyond workers and pools").isEqualTo(Integer.MAX_VALUE);
+        assertThat(admission.limit("paused"))
+                .as("0: no limit beyond workers and pools")
+                .isEqualTo(Integer.MAX_VALUE);
     }
 
     @Test
@@ -94,7 +116,9 @@ class BackfillPlugsTest {
         assertThat(policy.retries(runOf("running"), 1)).isTrue();
         assertThat(policy.retries(runOf("paused"), 2)).isTrue();
         assertThat(policy.retries(runOf("running"), 3)).as("3 runs in all").isFalse();
-        assertThat(policy.retries(runOf("canceled"), 1)).as("its backfill ended").isFalse();
+        assertThat(policy.retries(runOf("canceled"), 1))
+                .as("its backfill ended")
+                .isFalse();
         assertThat(policy.retries(runOf("unknown"), 1)).isFalse();
         Run single = new RunFactory().launch(launch(), NOW);
         assertThat(policy.retries(single, 1)).as("not a backfill's").isFalse();
@@ -102,27 +126,43 @@ class BackfillPlugsTest {
 
     @Test
     void aBackfillsRunsAreTaggedWithIt() {
-        Run run = new RunFactory().inGroup(launch(), List.of(AssetKey.parse("test/a")), List.of("p1"), "b1", BackfillTags.of("b1"), NOW);
+        Run run = new RunFactory()
+                .inGroup(launch(), List.of(AssetKey.parse("test/a")), List.of("p1"), "b1", BackfillTags.of("b1"), NOW);
         assertThat(BackfillTags.backfillOf(run)).contains("b1");
         assertThat(run.tags()).containsEntry("sluice/backfill", "b1");
-        assertThat(BackfillTags.backfillOf(new RunFactory().launch(launch(), NOW))).isEmpty();
+        assertThat(BackfillTags.backfillOf(new RunFactory().launch(launch(), NOW)))
+                .isEmpty();
     }
 
     private Run runOf(String backfill) {
-        return new RunFactory().inGroup(launch(), List.of(AssetKey.parse("test/a")), List.of("p1"), backfill, BackfillTags.of(backfill), NOW);
+        return new RunFactory()
+                .inGroup(
+                        launch(),
+                        List.of(AssetKey.parse("test/a")),
+                        List.of("p1"),
+                        backfill,
+                        BackfillTags.of(backfill),
+                        NOW);
     }
 
     private static ValidatedLaunch launch() {
-        return new ValidatedLaunch(List.of(AssetKey.parse("test/a")), MaterializationMode.FULL_REFRESH, List.of(), List.of("p1"),
-                new com.fasterxml.jackson.databind.ObjectMapper().createObjectNode(), "because", "tester");
+        return new ValidatedLaunch(
+                List.of(AssetKey.parse("test/a")),
+                MaterializationMode.FULL_REFRESH,
+                List.of(),
+                List.of("p1"),
+                new ObjectMapper().createObjectNode(),
+                "because",
+                "tester");
     }
 
     private static RunSettings settings(int maxAttempts) {
-        return (RunSettings) Proxy.newProxyInstance(RunSettings.class.getClassLoader(), new Class<?>[] {RunSettings.class}, (proxy, method, args) -> {
-            if (method.getName().equals("maxAttempts")) {
-                return maxAttempts;
-            }
-            throw new UnsupportedOperationException(method.getName());
-        });
+        return (RunSettings) Proxy.newProxyInstance(
+                RunSettings.class.getClassLoader(), new Class<?>[] {RunSettings.class}, (proxy, method, args) -> {
+                    if (method.getName().equals("maxAttempts")) {
+                        return maxAttempts;
+                    }
+                    throw new UnsupportedOperationException(method.getName());
+                });
     }
 }

@@ -23,24 +23,29 @@ class AssetCatalogTest {
     void buildsFromDeclaredAssets() {
         AssetCatalog catalog = AssetCatalog.of(List.of(asset("b/two", "a/one"), asset("a/one")));
         assertThat(catalog.find(AssetKey.parse("b/two"))).isPresent();
-        assertThat(catalog.graph().topologicalOrder()).extracting(AssetKey::toString).containsExactly("a/one", "b/two");
+        assertThat(catalog.graph().topologicalOrder())
+                .extracting(AssetKey::toString)
+                .containsExactly("a/one", "b/two");
     }
 
     @Test
     void rejectsADuplicateKey() {
         assertThatThrownBy(() -> AssetCatalog.of(List.of(asset("a/one"), asset("a/one"))))
-                .isInstanceOf(CatalogException.class).hasMessageContaining("a/one is declared twice");
+                .isInstanceOf(CatalogException.class)
+                .hasMessageContaining("a/one is declared twice");
     }
 
     @Test
     void rejectsACycleAtStartup() {
         assertThatThrownBy(() -> AssetCatalog.of(List.of(asset("a/one", "a/two"), asset("a/two", "a/one"))))
-                .isInstanceOf(CatalogException.class).hasMessageContaining("a/one -> a/two -> a/one");
+                .isInstanceOf(CatalogException.class)
+                .hasMessageContaining("a/one -> a/two -> a/one");
     }
 
     @Test
     void rejectsAnAssetDependingOnItself() {
-        assertThatThrownBy(() -> asset("a/one", "a/one")).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> asset("a/one", "a/one"))
+                .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("depends on itself");
     }
 

@@ -21,8 +21,10 @@ class AssetGraphTest {
                 k("t/ownership"), Set.of(k("r/raw")),
                 k("r/raw"), Set.of(k("e/extract")),
                 k("e/extract"), Set.of()));
-        assertThat(graph.topologicalOrder()).containsExactly(k("e/extract"), k("r/raw"), k("t/identity"), k("t/ownership"));
-        assertThat(graph.inDependencyOrder(List.of(k("t/ownership"), k("e/extract")))).containsExactly(k("e/extract"), k("t/ownership"));
+        assertThat(graph.topologicalOrder())
+                .containsExactly(k("e/extract"), k("r/raw"), k("t/identity"), k("t/ownership"));
+        assertThat(graph.inDependencyOrder(List.of(k("t/ownership"), k("e/extract"))))
+                .containsExactly(k("e/extract"), k("t/ownership"));
         assertThat(graph.downstreamOf(k("r/raw"))).containsExactlyInAnyOrder(k("t/identity"), k("t/ownership"));
         assertThat(graph.upstreamOf(k("r/raw"))).containsExactly(k("e/extract"));
     }
@@ -30,13 +32,15 @@ class AssetGraphTest {
     @Test
     void aCycleIsRejectedNamingEveryAssetInIt() {
         assertThatThrownBy(() -> AssetGraph.of(Map.of(
-                k("a/one"), Set.of(k("a/three")),
-                k("a/two"), Set.of(k("a/one")),
-                k("a/three"), Set.of(k("a/two")),
-                k("a/other"), Set.of())))
+                        k("a/one"), Set.of(k("a/three")),
+                        k("a/two"), Set.of(k("a/one")),
+                        k("a/three"), Set.of(k("a/two")),
+                        k("a/other"), Set.of())))
                 .isInstanceOf(CatalogException.class)
                 .hasMessageContaining("dependency cycle")
-                .hasMessageContaining("a/one").hasMessageContaining("a/two").hasMessageContaining("a/three")
+                .hasMessageContaining("a/one")
+                .hasMessageContaining("a/two")
+                .hasMessageContaining("a/three")
                 .hasMessageNotContaining("a/other");
     }
 

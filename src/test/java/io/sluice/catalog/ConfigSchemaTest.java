@@ -13,27 +13,43 @@ import org.junit.jupiter.api.Test;
 
 class ConfigSchemaTest {
 
-    enum Speed { SLOW, FAST }
-
-    record Config(@Min(1) @Max(100) int firms, @NotNull LocalDate through, @NotBlank String label, Speed speed,
-                  List<String> tags, boolean dryRun) {
+    enum Speed {
+        SLOW,
+        FAST
     }
+
+    record Config(
+            @Min(1) @Max(100) int firms,
+            @NotNull LocalDate through,
+            @NotBlank String label,
+            Speed speed,
+            List<String> tags,
+            boolean dryRun) {}
 
     @Test
     @SuppressWarnings("unchecked")
     void derivesTypesConstraintsAndDefaultsFromTheRecord() {
-        Map<String, Object> schema = ConfigSchema.of(Config.class,
-                new Config(10, LocalDate.of(2024, 12, 31), "x", Speed.FAST, List.of(), false));
-        assertThat(schema).containsEntry("type", "object").containsEntry("additionalProperties", false)
+        Map<String, Object> schema = ConfigSchema.of(
+                Config.class, new Config(10, LocalDate.of(2024, 12, 31), "x", Speed.FAST, List.of(), false));
+        assertThat(schema)
+                .containsEntry("type", "object")
+                .containsEntry("additionalProperties", false)
                 .containsEntry("title", "Config");
         Map<String, Map<String, Object>> props = (Map<String, Map<String, Object>>) schema.get("properties");
         assertThat(props.keySet()).containsExactly("firms", "through", "label", "speed", "tags", "dryRun");
-        assertThat(props.get("firms")).containsEntry("type", "integer").containsEntry("minimum", 1L)
-                .containsEntry("maximum", 100L).containsEntry("default", 10);
-        assertThat(props.get("through")).containsEntry("type", "string").containsEntry("format", "date")
+        assertThat(props.get("firms"))
+                .containsEntry("type", "integer")
+                .containsEntry("minimum", 1L)
+                .containsEntry("maximum", 100L)
+                .containsEntry("default", 10);
+        assertThat(props.get("through"))
+                .containsEntry("type", "string")
+                .containsEntry("format", "date")
                 .containsEntry("default", "2024-12-31");
         assertThat(props.get("label")).containsEntry("minLength", 1);
-        assertThat(props.get("speed")).containsEntry("enum", List.of("SLOW", "FAST")).containsEntry("default", "FAST");
+        assertThat(props.get("speed"))
+                .containsEntry("enum", List.of("SLOW", "FAST"))
+                .containsEntry("default", "FAST");
         assertThat(props.get("tags")).containsEntry("type", "array").containsEntry("items", Map.of("type", "string"));
         assertThat(props.get("dryRun")).containsEntry("type", "boolean");
         assertThat((List<String>) schema.get("required")).containsExactly("through", "label");

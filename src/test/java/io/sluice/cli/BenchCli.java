@@ -9,8 +9,7 @@ import picocli.CommandLine;
  */
 public final class BenchCli {
 
-    private BenchCli() {
-    }
+    private BenchCli() {}
 
     public static void main(String[] args) {
         PrintWriter out = new PrintWriter(System.out, true);

@@ -6,12 +6,15 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.net.URI;
 import java.net.URISyntaxException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.zip.GZIPInputStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -36,19 +39,21 @@ class ReplayCommandTest {
     @Test
     void example_a_replays_to_the_spec_table_and_answers_probes() throws Exception {
         assertThat(replay("example-a.json")).isZero();
-        assertThat(csv()).containsExactly(
-                "firm,name,valid_from,valid_to,value_hash,system_from,system_to",
-                "F1,A,2020-01-01,2021-01-01," + A + "," + T4 + ",\\N",
-                "F1,A,2020-01-01,2022-01-01," + A + "," + T1 + "," + T4,
-                "F1,B,2022-01-01,2023-01-01," + B + "," + T3 + ",\\N",
-                "F1,B,2022-01-01,\\N," + B + "," + T1 + "," + T3,
-                "F1,C,2023-01-01,\\N,0d61f8370cad1d412f80b84d143e1257," + T3 + ",\\N",
-                "F1,X,2021-01-01,2022-01-01,02129bb861061d1a052c592e2dc6b383," + T4 + ",\\N");
-        assertThat(out.toString().lines()).containsExactly(
-                "batch 1: 3 rows in, 2 versions opened, 0 versions closed at 2025-01-01T00:00:00Z",
-                "batch 2: 3 rows in, 0 versions opened, 0 versions closed (no change)",
-                "batch 3: 1 rows in, 2 versions opened, 1 versions closed at 2025-01-03T00:00:00Z",
-                "batch 4: 1 rows in, 2 versions opened, 1 versions closed at 2025-01-04T00:00:00Z");
+        assertThat(csv())
+                .containsExactly(
+                        "firm,name,valid_from,valid_to,value_hash,system_from,system_to",
+                        "F1,A,2020-01-01,2021-01-01," + A + "," + T4 + ",\\N",
+                        "F1,A,2020-01-01,2022-01-01," + A + "," + T1 + "," + T4,
+                        "F1,B,2022-01-01,2023-01-01," + B + "," + T3 + ",\\N",
+                        "F1,B,2022-01-01,\\N," + B + "," + T1 + "," + T3,
+                        "F1,C,2023-01-01,\\N,0d61f8370cad1d412f80b84d143e1257," + T3 + ",\\N",
+                        "F1,X,2021-01-01,2022-01-01,02129bb861061d1a052c592e2dc6b383," + T4 + ",\\N");
+        assertThat(out.toString().lines())
+                .containsExactly(
+                        "batch 1: 3 rows in, 2 versions opened, 0 versions closed at 2025-01-01T00:00:00Z",
+                        "batch 2: 3 rows in, 0 versions opened, 0 versions closed (no change)",
+                        "batch 3: 1 rows in, 2 versions opened, 1 versions closed at 2025-01-03T00:00:00Z",
+                        "batch 4: 1 rows in, 2 versions opened, 1 versions closed at 2025-01-04T00:00:00Z");
         List<JsonNode> probes = probes();
         assertThat(probes).hasSize(2);
         assertThat(probes.get(0).get("after_batch").asInt()).isEqualTo(3);
@@ -61,14 +66,15 @@ class ReplayCommandTest {
     @Test
     void example_b_complete_mode() throws Exception {
         assertThat(replay("example-b.json")).isZero();
-        assertThat(csv()).containsExactly(
-                "firm,owner,pct,valid_from,valid_to,value_hash,system_from,system_to",
-                "F1,O1,10,2020-01-01,2023-01-01," + P10 + "," + T3 + ",\\N",
-                "F1,O1,10,2020-01-01,\\N," + P10 + "," + T1 + "," + T3,
-                "F1,O2,20,2020-01-01,2021-01-01," + P20 + "," + T1 + "," + T2,
-                "F1,O2,20,2020-01-01,2023-01-01," + P20 + "," + T3 + ",\\N",
-                "F1,O2,20,2020-01-01,\\N," + P20 + "," + T2 + "," + T3,
-                "F1,O2,20,2022-01-01,\\N," + P20 + "," + T1 + "," + T2);
+        assertThat(csv())
+                .containsExactly(
+                        "firm,owner,pct,valid_from,valid_to,value_hash,system_from,system_to",
+                        "F1,O1,10,2020-01-01,2023-01-01," + P10 + "," + T3 + ",\\N",
+                        "F1,O1,10,2020-01-01,\\N," + P10 + "," + T1 + "," + T3,
+                        "F1,O2,20,2020-01-01,2021-01-01," + P20 + "," + T1 + "," + T2,
+                        "F1,O2,20,2020-01-01,2023-01-01," + P20 + "," + T3 + ",\\N",
+                        "F1,O2,20,2020-01-01,\\N," + P20 + "," + T2 + "," + T3,
+                        "F1,O2,20,2022-01-01,\\N," + P20 + "," + T1 + "," + T2);
         List<JsonNode> probes = probes();
         assertThat(column(probes.get(0), "owner")).containsExactly("O1");
         assertThat(column(probes.get(1), "owner")).containsExactly("O1", "O2");
@@ -78,12 +84,13 @@ class ReplayCommandTest {
     @Test
     void example_c_late_filing() throws Exception {
         assertThat(replay("example-c.json")).isZero();
-        assertThat(csv()).containsExactly(
-                "firm,name,valid_from,valid_to,value_hash,system_from,system_to",
-                "F1,A,2018-01-01,2019-01-01," + A + "," + T2 + ",\\N",
-                "F1,A,2018-01-01,\\N," + A + "," + T1 + "," + T2,
-                "F1,A,2021-01-01,\\N," + A + "," + T2 + ",\\N",
-                "F1,B,2019-01-01,2021-01-01," + B + "," + T2 + ",\\N");
+        assertThat(csv())
+                .containsExactly(
+                        "firm,name,valid_from,valid_to,value_hash,system_from,system_to",
+                        "F1,A,2018-01-01,2019-01-01," + A + "," + T2 + ",\\N",
+                        "F1,A,2018-01-01,\\N," + A + "," + T1 + "," + T2,
+                        "F1,A,2021-01-01,\\N," + A + "," + T2 + ",\\N",
+                        "F1,B,2019-01-01,2021-01-01," + B + "," + T2 + ",\\N");
         List<JsonNode> probes = probes();
         assertThat(column(probes.get(0), "name")).containsExactly("A");
         assertThat(column(probes.get(1), "name")).containsExactly("B");
@@ -100,10 +107,11 @@ class ReplayCommandTest {
                    {"rows": [{"k": "a", "v": "1", "d": "2020-01-01"}]}
                  ]}""");
         assertThat(run(file)).isZero();
-        assertThat(out.toString().lines()).satisfiesExactly(
-                l -> assertThat(l).isEqualTo("batch 1: 1 rows in, rejected: NULL in key column k (expected)"),
-                l -> assertThat(l).startsWith("batch 2: 2 rows in, rejected: conflicting rows for key (a)"),
-                l -> assertThat(l).startsWith("batch 3: 1 rows in, 1 versions opened"));
+        assertThat(out.toString().lines())
+                .satisfiesExactly(
+                        l -> assertThat(l).isEqualTo("batch 1: 1 rows in, rejected: NULL in key column k (expected)"),
+                        l -> assertThat(l).startsWith("batch 2: 2 rows in, rejected: conflicting rows for key (a)"),
+                        l -> assertThat(l).startsWith("batch 3: 1 rows in, 1 versions opened"));
         assertThat(csv()).hasSize(2);
     }
 
@@ -114,7 +122,8 @@ class ReplayCommandTest {
                  "batches": [{"rows": [{"k": "a", "v": "1", "d": null}]},
                              {"rows": [{"k": "a", "v": "1", "d": "2020-01-01"}], "expect_error": true}]}""");
         assertThat(run(file)).as("stdout: %s%nstderr: %s", out, err).isEqualTo(1);
-        assertThat(out.toString()).contains("UNEXPECTED: expected the batch to be accepted")
+        assertThat(out.toString())
+                .contains("UNEXPECTED: expected the batch to be accepted")
                 .contains("UNEXPECTED: expected the batch to be rejected");
         assertThat(err.toString()).contains("2 of 2 batches did not go as the replay file expected");
     }
@@ -128,17 +137,18 @@ class ReplayCommandTest {
                  "colour": "blue"}""")), "unknown field \"colour\"");
         assertBadInput(run(write("""
                 {"table": {"key_columns": ["k"], "value_columns": [], "date_column": "d"},
-                 "batches": [{"rows": [{"k": "a", "d": "2020-01-01", "typo": "x"}]}]}""")),
-                "batches[0].rows[0]: unknown column \"typo\"");
+                 "batches": [{"rows": [{"k": "a", "d": "2020-01-01", "typo": "x"}]}]}""")), "batches[0].rows[0]: unknown column \"typo\"");
         assertBadInput(run(write("""
                 {"table": {"key_columns": ["k; DROP TABLE x"], "value_columns": [], "date_column": "d"},
                  "batches": []}""")), "column name must match");
-        assertBadInput(run(write("""
+        assertBadInput(
+                run(write("""
                 {"table": {"key_columns": ["k"], "value_columns": [], "date_column": "d"},
                  "batches": [{"system_time": "+10000-01-01T00:00:00Z"}]}""")),
                 "batches[0].system_time: must be between 0001-01-01T00:00:00Z and 9999-12-31T23:59:59.999999Z");
         assertBadInput(run(write("")), "the file is empty");
-        assertBadInput(SluiceCli.run(new String[] {"lake", "replay"}, new PrintWriter(out), new PrintWriter(err)),
+        assertBadInput(
+                SluiceCli.run(new String[] {"lake", "replay"}, new PrintWriter(out), new PrintWriter(err)),
                 "Missing required");
     }
 
@@ -150,7 +160,9 @@ class ReplayCommandTest {
             Path target = dir.resolve(name);
             assertThat(runTo(file, target)).as("%s: %s", name, err).isZero();
             List<String> lines = Files.readAllLines(target);
-            assertThat(lines.get(0)).as(name).isEqualTo("firm,name,valid_from,valid_to,value_hash,system_from,system_to");
+            assertThat(lines.get(0))
+                    .as(name)
+                    .isEqualTo("firm,name,valid_from,valid_to,value_hash,system_from,system_to");
             if (expected == null) {
                 expected = lines;
             }
@@ -158,22 +170,27 @@ class ReplayCommandTest {
         }
         Path gz = dir.resolve("t.csv.gz");
         assertThat(runTo(file, gz)).as("%s", err).isZero();
-        try (var in = new java.util.zip.GZIPInputStream(Files.newInputStream(gz))) {
-            assertThat(new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8).lines().toList())
+        try (var in = new GZIPInputStream(Files.newInputStream(gz))) {
+            assertThat(new String(in.readAllBytes(), StandardCharsets.UTF_8)
+                            .lines()
+                            .toList())
                     .isEqualTo(expected);
         }
         Path zst = dir.resolve("t.csv.zst");
         assertThat(runTo(file, zst)).as("%s", err).isZero();
-        assertThat(Arrays.copyOf(Files.readAllBytes(zst), 4)).isEqualTo(new byte[] {0x28, (byte) 0xB5, 0x2F, (byte) 0xFD});
+        assertThat(Arrays.copyOf(Files.readAllBytes(zst), 4))
+                .isEqualTo(new byte[] {0x28, (byte) 0xB5, 0x2F, (byte) 0xFD});
     }
 
     @Test
     void replaying_into_a_database_that_has_the_table_is_refused() throws Exception {
         Path db = dir.resolve("lake.duckdb");
         Path file = Path.of(resource("example-c.json"));
-        String[] args = {"lake", "replay", file.toString(), "--out", dir.resolve("t.csv").toString(), "--db",
-            db.toString()};
-        assertThat(SluiceCli.run(args, new PrintWriter(out), new PrintWriter(err))).isZero();
+        String[] args = {
+            "lake", "replay", file.toString(), "--out", dir.resolve("t.csv").toString(), "--db", db.toString()
+        };
+        assertThat(SluiceCli.run(args, new PrintWriter(out), new PrintWriter(err)))
+                .isZero();
         assertBadInput(SluiceCli.run(args, new PrintWriter(out), new PrintWriter(err)), "already exists");
     }
 
@@ -182,27 +199,56 @@ class ReplayCommandTest {
             throws Exception {
         Path file = Path.of(resource("example-c.json"));
         Path keep = dir.resolve("keep.duckdb");
-        assertThat(SluiceCli.run(new String[] {"lake", "replay", file.toString(), "--out", dir.resolve("t.csv").toString(),
-            "--db", keep.toString()}, new PrintWriter(out), new PrintWriter(err))).isZero();
+        assertThat(SluiceCli.run(
+                        new String[] {
+                            "lake",
+                            "replay",
+                            file.toString(),
+                            "--out",
+                            dir.resolve("t.csv").toString(),
+                            "--db",
+                            keep.toString()
+                        },
+                        new PrintWriter(out),
+                        new PrintWriter(err)))
+                .isZero();
         byte[] database = Files.readAllBytes(keep);
         Path input = write(Files.readString(file));
         byte[] replay = Files.readAllBytes(input);
 
         Path fresh = dir.resolve("fresh.duckdb");
-        assertBadInput(cli(input, "--db", keep.toString(), "--out", keep.toString()),
+        assertBadInput(
+                cli(input, "--db", keep.toString(), "--out", keep.toString()),
                 "--out " + keep + ": is the same file as --db");
-        assertBadInput(cli(input, "--db", fresh.toString(), "--out", dir.resolve("a.csv").toString(),
-                "--probes", dir.resolve("./a.csv").toString()), "--probes " + dir.resolve("./a.csv")
-                + ": is the same file as --out");
-        assertBadInput(cli(input, "--db", fresh.toString(), "--out", dir.resolve("t.csv").toString(),
-                "--probes", input.toString()), "--probes " + input + ": is the replay file");
+        assertBadInput(
+                cli(
+                        input,
+                        "--db",
+                        fresh.toString(),
+                        "--out",
+                        dir.resolve("a.csv").toString(),
+                        "--probes",
+                        dir.resolve("./a.csv").toString()),
+                "--probes " + dir.resolve("./a.csv") + ": is the same file as --out");
+        assertBadInput(
+                cli(
+                        input,
+                        "--db",
+                        fresh.toString(),
+                        "--out",
+                        dir.resolve("t.csv").toString(),
+                        "--probes",
+                        input.toString()),
+                "--probes " + input + ": is the replay file");
         Path link = Files.createSymbolicLink(dir.resolve("link.csv"), input);
         assertBadInput(cli(input, "--db", fresh.toString(), "--out", link.toString()), "is the replay file");
-        assertBadInput(cli(input, "--db", fresh.toString(), "--out", keep.toString()),
+        assertBadInput(
+                cli(input, "--db", fresh.toString(), "--out", keep.toString()),
                 "--out " + keep + ": is a DuckDB database");
         Path renamed = dir.resolve("lake.csv");
         Files.copy(keep, renamed);
-        assertBadInput(cli(input, "--db", fresh.toString(), "--out", renamed.toString()),
+        assertBadInput(
+                cli(input, "--db", fresh.toString(), "--out", renamed.toString()),
                 "--out " + renamed + ": is a DuckDB database");
 
         assertThat(Files.readAllBytes(keep)).isEqualTo(database);
@@ -220,12 +266,21 @@ class ReplayCommandTest {
         Path csv = dir.resolve("t.csv");
         Files.writeString(csv, "old\n");
         assertBadInput(cli(file, "--db", db.toString(), "--out", dir.toString()), "--out " + dir + ": is a directory");
-        assertBadInput(cli(file, "--db", db.toString(), "--out", "/dev/full"), "--out /dev/full: is not a regular file");
-        assertBadInput(cli(file, "--db", db.toString(), "--out", "/sys/x.csv"),
+        assertBadInput(
+                cli(file, "--db", db.toString(), "--out", "/dev/full"), "--out /dev/full: is not a regular file");
+        assertBadInput(
+                cli(file, "--db", db.toString(), "--out", "/sys/x.csv"),
                 "--out /sys/x.csv: cannot create a file in /sys (");
-        assertBadInput(cli(file, "--db", db.toString(), "--out", csv.toString(), "--probes", "/proc/p.jsonl"),
+        assertBadInput(
+                cli(file, "--db", db.toString(), "--out", csv.toString(), "--probes", "/proc/p.jsonl"),
                 "--probes /proc/p.jsonl: cannot create a file in /proc (");
-        assertBadInput(cli(file, "--db", db.toString(), "--out", dir.resolve("no/t.csv").toString()),
+        assertBadInput(
+                cli(
+                        file,
+                        "--db",
+                        db.toString(),
+                        "--out",
+                        dir.resolve("no/t.csv").toString()),
                 "--out " + dir.resolve("no/t.csv") + ": directory " + dir.resolve("no") + " does not exist");
         assertBadInput(cli(file, "--db", db.toString(), "--out", ""), "--out: the path is empty");
         assertThat(out.toString()).as("no batch ran").isEmpty();
@@ -240,16 +295,34 @@ class ReplayCommandTest {
         Path db = dir.resolve("lake.duckdb");
         Files.writeString(dir.resolve("t.csv"), "old\n");
         Files.writeString(dir.resolve("p.jsonl"), "old\n");
-        assertThat(cli(file, "--db", db.toString(), "--out", dir.resolve("t.csv").toString(),
-                "--probes", dir.resolve("p.jsonl").toString())).as("%s", err).isZero();
+        assertThat(cli(
+                        file,
+                        "--db",
+                        db.toString(),
+                        "--out",
+                        dir.resolve("t.csv").toString(),
+                        "--probes",
+                        dir.resolve("p.jsonl").toString()))
+                .as("%s", err)
+                .isZero();
         List<String> first = csv();
         assertThat(first.get(0)).startsWith("firm,name,");
         Files.writeString(dir.resolve("t.csv"), "old\n");
-        assertBadInput(cli(file, "--db", db.toString(), "--out", dir.resolve("t.csv").toString(),
-                "--probes", dir.resolve("p.jsonl").toString()), "already exists");
+        assertBadInput(
+                cli(
+                        file,
+                        "--db",
+                        db.toString(),
+                        "--out",
+                        dir.resolve("t.csv").toString(),
+                        "--probes",
+                        dir.resolve("p.jsonl").toString()),
+                "already exists");
         assertThat(Files.readString(dir.resolve("t.csv"))).isEqualTo("old\n");
         assertThat(replay("example-c.json")).isZero();
-        assertThat(replay("example-c.json")).as("a re-run replaces its own outputs").isZero();
+        assertThat(replay("example-c.json"))
+                .as("a re-run replaces its own outputs")
+                .isZero();
         assertThat(csv()).isEqualTo(first);
         try (var files = Files.list(dir)) {
             assertThat(files.map(p -> p.getFileName().toString()))
@@ -277,16 +350,28 @@ class ReplayCommandTest {
     }
 
     private int run(Path file) {
-        return SluiceCli.run(new String[] {"lake", "replay", file.toString(), "--out", dir.resolve("t.csv").toString(),
-            "--probes", dir.resolve("p.jsonl").toString()}, new PrintWriter(out), new PrintWriter(err));
+        return SluiceCli.run(
+                new String[] {
+                    "lake",
+                    "replay",
+                    file.toString(),
+                    "--out",
+                    dir.resolve("t.csv").toString(),
+                    "--probes",
+                    dir.resolve("p.jsonl").toString()
+                },
+                new PrintWriter(out),
+                new PrintWriter(err));
     }
 
     private int runTo(Path file, Path csv) {
-        return SluiceCli.run(new String[] {"lake", "replay", file.toString(), "--out", csv.toString()},
-                new PrintWriter(out), new PrintWriter(err));
+        return SluiceCli.run(
+                new String[] {"lake", "replay", file.toString(), "--out", csv.toString()},
+                new PrintWriter(out),
+                new PrintWriter(err));
     }
 
-    private java.net.URI resource(String example) throws URISyntaxException {
+    private URI resource(String example) throws URISyntaxException {
         return getClass().getResource("/replay/" + example).toURI();
     }
 

@@ -25,15 +25,22 @@ class ReplayOutputsTest {
         Path db = dir.resolve("lake.duckdb"); // not there yet: compared by path
         assertRefused(input, db, List.of(out(dir.resolve("sub/../r.json"))), "is the replay file");
         assertRefused(input, db, List.of(out(Path.of(relative(db)))), "is the same file as --db");
-        assertRefused(input, null, List.of(out(dir.resolve("a.csv")), probes(dir.resolve("./a.csv"))),
+        assertRefused(
+                input,
+                null,
+                List.of(out(dir.resolve("a.csv")), probes(dir.resolve("./a.csv"))),
                 "--probes " + dir.resolve("./a.csv") + ": is the same file as --out");
         Path link = Files.createSymbolicLink(dir.resolve("link.jsonl"), input);
-        assertRefused(input, db, List.of(out(dir.resolve("a.csv")), probes(link)), "--probes " + link
-                + ": is the replay file");
+        assertRefused(
+                input,
+                db,
+                List.of(out(dir.resolve("a.csv")), probes(link)),
+                "--probes " + link + ": is the replay file");
         Path linkedDir = Files.createSymbolicLink(dir.resolve("d"), dir);
         assertRefused(input, db, List.of(out(linkedDir.resolve("lake.duckdb"))), "is the same file as --db");
-        assertThatCode(() -> ReplayOutputs.check(input, db, List.of(out(dir.resolve("a.csv")),
-                probes(dir.resolve("a.jsonl"))))).doesNotThrowAnyException();
+        assertThatCode(() -> ReplayOutputs.check(
+                        input, db, List.of(out(dir.resolve("a.csv")), probes(dir.resolve("a.jsonl")))))
+                .doesNotThrowAnyException();
     }
 
     @Test
@@ -42,7 +49,8 @@ class ReplayOutputsTest {
         assertRefused(input, null, List.of(out(dir)), "--out " + dir + ": is a directory");
         assertRefused(input, null, List.of(out(Path.of("/dev/null"))), "--out /dev/null: is not a regular file");
         Path duck = Files.write(dir.resolve("other.csv"), header("DUCK"));
-        assertRefused(input, null, List.of(out(duck)), "--out " + duck + ": is a DuckDB database; refusing to overwrite it");
+        assertRefused(
+                input, null, List.of(out(duck)), "--out " + duck + ": is a DuckDB database; refusing to overwrite it");
         assertRefused(input, null, List.of(out(Path.of(""))), "--out: the path is empty");
         Path csv = Files.write(dir.resolve("t.csv"), header("DUCX"));
         Path tiny = Files.writeString(dir.resolve("p.jsonl"), "DUCK");
@@ -57,7 +65,9 @@ class ReplayOutputsTest {
         Path jsonl = dir.resolve("p.jsonl");
         try (ReplayOutputs outputs = ReplayOutputs.prepare(input, null, List.of(out(csv), probes(jsonl)))) {
             assertThat(outputs.temporary(0)).hasParent(dir).exists();
-            assertThat(outputs.temporary(0).getFileName().toString()).startsWith(".sluice-").endsWith("-t.csv.gz");
+            assertThat(outputs.temporary(0).getFileName().toString())
+                    .startsWith(".sluice-")
+                    .endsWith("-t.csv.gz");
             assertThat(outputs.temporary(1).getFileName().toString()).endsWith("-p.jsonl");
             Files.writeString(outputs.temporary(0), "new");
             Files.writeString(outputs.temporary(1), "answers");
@@ -83,9 +93,15 @@ class ReplayOutputsTest {
     @Test
     void a_directory_that_takes_no_files_is_found_before_anything_runs_and_nothing_is_left() throws Exception {
         Path input = Files.writeString(dir.resolve("r.json"), "{}");
-        assertRefused(input, null, List.of(out(dir.resolve("t.csv")), probes(Path.of("/proc/p.jsonl"))),
+        assertRefused(
+                input,
+                null,
+                List.of(out(dir.resolve("t.csv")), probes(Path.of("/proc/p.jsonl"))),
                 "--probes /proc/p.jsonl: cannot create a file in /proc (");
-        assertRefused(input, null, List.of(out(dir.resolve("no/t.csv"))),
+        assertRefused(
+                input,
+                null,
+                List.of(out(dir.resolve("no/t.csv"))),
                 "--out " + dir.resolve("no/t.csv") + ": directory " + dir.resolve("no") + " does not exist");
         assertThat(names()).containsExactly("r.json");
     }
@@ -105,7 +121,8 @@ class ReplayOutputsTest {
 
     private void assertRefused(Path input, Path db, List<ReplayOutputs.Target> targets, String message) {
         assertThatThrownBy(() -> ReplayOutputs.prepare(input, db, targets))
-                .isInstanceOf(ReplayInputException.class).hasMessageContaining(message);
+                .isInstanceOf(ReplayInputException.class)
+                .hasMessageContaining(message);
     }
 
     private List<String> names() throws Exception {

@@ -16,9 +16,9 @@ import io.sluice.runs.ConfigBinder;
 import io.sluice.runs.RequestRejected;
 import jakarta.inject.Inject;
 import java.util.List;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.junit.jupiter.api.Test;
 
 /** The example extract's {@code through}: a day from 1900-01-01 to 9999-12-31, refused naming the field otherwise. */
 @QuarkusTest
@@ -36,7 +36,13 @@ class ExtractConfigTest {
     ObjectMapper mapper;
 
     private static int count(String path) {
-        return given().get(path + "?limit=500").then().statusCode(200).extract().jsonPath().getList("$").size();
+        return given().get(path + "?limit=500")
+                .then()
+                .statusCode(200)
+                .extract()
+                .jsonPath()
+                .getList("$")
+                .size();
     }
 
     @ParameterizedTest
@@ -45,18 +51,44 @@ class ExtractConfigTest {
         int runs = count("/api/runs");
         int backfills = count("/api/backfills");
         String config = "\"config\":{\"through\":\"" + through + "\"}";
-        given().contentType(ContentType.JSON).body("{\"assets\":[\"" + EXTRACT + "\"],\"partitions\":[\"2001-01-01\"]," + config + "}")
-                .when().post("/api/runs").then().statusCode(422).contentType("application/problem+json")
-                .body("field", equalTo("config.through")).body("detail", containsString("1900-01-01")).body("detail", containsString("9999-12-31"));
-        given().contentType(ContentType.JSON).body("{\"assets\":[\"" + EXTRACT + "\"],\"partitions\":[\"2001-01-01\"]," + config + ",\"dryRun\":true}")
-                .when().post("/api/backfills").then().statusCode(422).body("field", equalTo("config.through"));
-        given().contentType(ContentType.JSON).body("{\"assets\":[\"" + EXTRACT + "\",\"raw/form_adv_filings\"],\"partitions\":[\"2001-01-01\"],"
+        given().contentType(ContentType.JSON)
+                .body("{\"assets\":[\"" + EXTRACT + "\"],\"partitions\":[\"2001-01-01\"]," + config + "}")
+                .when()
+                .post("/api/runs")
+                .then()
+                .statusCode(422)
+                .contentType("application/problem+json")
+                .body("field", equalTo("config.through"))
+                .body("detail", containsString("1900-01-01"))
+                .body("detail", containsString("9999-12-31"));
+        given().contentType(ContentType.JSON)
+                .body("{\"assets\":[\"" + EXTRACT + "\"],\"partitions\":[\"2001-01-01\"]," + config
+                        + ",\"dryRun\":true}")
+                .when()
+                .post("/api/backfills")
+                .then()
+                .statusCode(422)
+                .body("field", equalTo("config.through"));
+        given().contentType(ContentType.JSON)
+                .body("{\"assets\":[\"" + EXTRACT + "\",\"raw/form_adv_filings\"],\"partitions\":[\"2001-01-01\"],"
                         + "\"config\":{\"" + EXTRACT + "\":{\"through\":\"" + through + "\"}}}")
-                .when().post("/api/runs").then().statusCode(422).body("field", equalTo("config." + EXTRACT + ".through"));
+                .when()
+                .post("/api/runs")
+                .then()
+                .statusCode(422)
+                .body("field", equalTo("config." + EXTRACT + ".through"));
         for (String as : List.of("run", "backfill")) {
-            given().contentType(ContentType.URLENC).formParam("asset", EXTRACT).formParam("partitions", "2001-01-01")
-                    .formParam("config", "{\"through\": \"" + through + "\"}").formParam("as", as).when().post("/ui/launch")
-                    .then().statusCode(200).body(containsString("Not launched")).body(containsString("data-field=\"config.through\""))
+            given().contentType(ContentType.URLENC)
+                    .formParam("asset", EXTRACT)
+                    .formParam("partitions", "2001-01-01")
+                    .formParam("config", "{\"through\": \"" + through + "\"}")
+                    .formParam("as", as)
+                    .when()
+                    .post("/ui/launch")
+                    .then()
+                    .statusCode(200)
+                    .body(containsString("Not launched"))
+                    .body(containsString("data-field=\"config.through\""))
                     .body(containsString("1900-01-01"));
         }
         assertThat(count("/api/runs")).isEqualTo(runs);
@@ -71,14 +103,29 @@ class ExtractConfigTest {
     @Test
     void firmsAreBoundedToWhatTheDefaultMachineCompletes() throws Exception {
         AssetSpec<?> spec = catalog.find(AssetKey.parse(EXTRACT)).orElseThrow().spec();
-        assertThat(given().get("/api/assets/" + EXTRACT).then().statusCode(200).extract().jsonPath().getInt("configSchema.properties.firms.maximum"))
+        assertThat(given().get("/api/assets/" + EXTRACT)
+                        .then()
+                        .statusCode(200)
+                        .extract()
+                        .jsonPath()
+                        .getInt("configSchema.properties.firms.maximum"))
                 .isEqualTo(250_000);
-        assertThat(binder.merge(spec, mapper.readTree("{\"firms\":250000}"), "config").get("firms").asInt()).isEqualTo(250_000);
+        assertThat(binder.merge(spec, mapper.readTree("{\"firms\":250000}"), "config")
+                        .get("firms")
+                        .asInt())
+                .isEqualTo(250_000);
         int runs = count("/api/runs");
         for (int firms : List.of(250_001, 1_000_000)) {
-            given().contentType(ContentType.JSON).body("{\"assets\":[\"" + EXTRACT + "\"],\"partitions\":[\"2001-01-01\"],\"config\":{\"firms\":"
-                            + firms + "}}").when().post("/api/runs").then().statusCode(422).contentType("application/problem+json")
-                    .body("field", equalTo("config.firms")).body("detail", containsString("250000"));
+            given().contentType(ContentType.JSON)
+                    .body("{\"assets\":[\"" + EXTRACT + "\"],\"partitions\":[\"2001-01-01\"],\"config\":{\"firms\":"
+                            + firms + "}}")
+                    .when()
+                    .post("/api/runs")
+                    .then()
+                    .statusCode(422)
+                    .contentType("application/problem+json")
+                    .body("field", equalTo("config.firms"))
+                    .body("detail", containsString("250000"));
         }
         assertThat(count("/api/runs")).isEqualTo(runs);
     }
@@ -87,13 +134,24 @@ class ExtractConfigTest {
     void theBoundsThemselvesAndNoDayAtAllAreAccepted() throws Exception {
         AssetSpec<?> spec = catalog.find(AssetKey.parse(EXTRACT)).orElseThrow().spec();
         for (String through : List.of("1900-01-01", "2025-03-31", "9999-12-31")) {
-            assertThat(binder.merge(spec, mapper.readTree("{\"through\":\"" + through + "\"}"), "config").get("through").asText())
+            assertThat(binder.merge(spec, mapper.readTree("{\"through\":\"" + through + "\"}"), "config")
+                            .get("through")
+                            .asText())
                     .isEqualTo(through);
         }
-        assertThat(binder.merge(spec, mapper.readTree("{\"through\":null}"), "config").get("through").isNull()).isTrue();
+        assertThat(binder.merge(spec, mapper.readTree("{\"through\":null}"), "config")
+                        .get("through")
+                        .isNull())
+                .isTrue();
         assertThatThrownBy(() -> binder.merge(spec, mapper.readTree("{\"through\":\"1899-12-31\"}"), "config"))
-                .isInstanceOfSatisfying(RequestRejected.class, e -> assertThat(e.field()).isEqualTo("config.through"));
-        assertThat(given().get("/api/assets/" + EXTRACT).then().statusCode(200).extract().jsonPath().getString("configSchema.properties.through.formatMinimum"))
+                .isInstanceOfSatisfying(
+                        RequestRejected.class, e -> assertThat(e.field()).isEqualTo("config.through"));
+        assertThat(given().get("/api/assets/" + EXTRACT)
+                        .then()
+                        .statusCode(200)
+                        .extract()
+                        .jsonPath()
+                        .getString("configSchema.properties.through.formatMinimum"))
                 .isEqualTo("1900-01-01");
     }
 }

@@ -7,6 +7,7 @@ import io.sluice.catalog.AssetSpec;
 import io.sluice.lake.Lake;
 import io.sluice.lake.LakeSession;
 import java.lang.reflect.Proxy;
+import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -19,7 +20,8 @@ class FormAdvKeyedAssetTest {
             if (name.equals("tableExists")) {
                 return false;
             }
-            throw new AssertionError("the asset queried a table that does not exist: " + name + " " + java.util.Arrays.toString(args));
+            throw new AssertionError(
+                    "the asset queried a table that does not exist: " + name + " " + Arrays.toString(args));
         });
         Lake lake = stub(Lake.class, (name, args) -> {
             if (name.equals("read")) {
@@ -47,7 +49,9 @@ class FormAdvKeyedAssetTest {
 
     @SuppressWarnings("unchecked")
     private static <T> T stub(Class<T> type, Answer answer) {
-        return (T) Proxy.newProxyInstance(type.getClassLoader(), new Class<?>[] {type},
+        return (T) Proxy.newProxyInstance(
+                type.getClassLoader(),
+                new Class<?>[] {type},
                 (proxy, method, args) -> answer.answer(method.getName(), args == null ? new Object[0] : args));
     }
 }

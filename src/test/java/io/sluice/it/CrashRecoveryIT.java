@@ -42,18 +42,25 @@ class CrashRecoveryIT {
     void aBackfillKilledWithSigkillCompletesAfterARestartWithEveryPartitionOnce(String engine) throws Exception {
         server = new SluiceServer(engine, data);
         server.start("first.log");
-        JsonNode launched = server.post("/api/backfills", "{\"assets\":[\"bench/noop_daily\"],\"ranges\":[{\"start\":\"2000-01-01\",\"end\":\"2001-02-03\"}],"
-                + "\"reason\":\"crash test\"}", 201);
+        JsonNode launched = server.post(
+                "/api/backfills",
+                "{\"assets\":[\"bench/noop_daily\"],\"ranges\":[{\"start\":\"2000-01-01\",\"end\":\"2001-02-03\"}],"
+                        + "\"reason\":\"crash test\"}",
+                201);
         String id = launched.at("/backfill/id").asText();
         assertThat(launched.at("/plan/partitionCount").asLong()).isEqualTo(PARTITIONS);
-        JsonNode midway = server.awaitBackfill(id, b -> b.at("/progress/succeeded").asLong() >= 20, Duration.ofSeconds(60));
+        JsonNode midway =
+                server.awaitBackfill(id, b -> b.at("/progress/succeeded").asLong() >= 20, Duration.ofSeconds(60));
         // runs are claimed in groups: "in the middle" is work still queued or claimed (STARTED), not only queued
-        assertThat(midway.at("/progress/queued").asLong() + midway.at("/progress/running").asLong()).as("killed in the middle: " + midway)
+        assertThat(midway.at("/progress/queued").asLong()
+                        + midway.at("/progress/running").asLong())
+                .as("killed in the middle: " + midway)
                 .isPositive();
         server.kill();
 
         server.start("second.log");
-        JsonNode done = server.awaitBackfill(id, b -> !"RUNNING".equals(b.at("/status").asText()), Duration.ofSeconds(240));
+        JsonNode done =
+                server.awaitBackfill(id, b -> !"RUNNING".equals(b.at("/status").asText()), Duration.ofSeconds(240));
         assertThat(done.at("/status").asText()).isEqualTo("COMPLETED");
 
         Map<String, Integer> successes = new HashMap<>();
@@ -65,16 +72,26 @@ class CrashRecoveryIT {
             }
         }
         assertThat(successes).hasSize(PARTITIONS);
-        assertThat(successes.values()).as("every partition materialized by exactly one successful run").containsOnly(1);
-        assertThat(server.get("/api/assets/bench/noop_daily/partitions").at("/counts/MATERIALIZED").asLong()).isEqualTo(PARTITIONS);
+        assertThat(successes.values())
+                .as("every partition materialized by exactly one successful run")
+                .containsOnly(1);
+        assertThat(server.get("/api/assets/bench/noop_daily/partitions")
+                        .at("/counts/MATERIALIZED")
+                        .asLong())
+                .isEqualTo(PARTITIONS);
 
         List<JsonNode> events = new ArrayList<>();
         server.get("/api/audit?backfill=" + id + "&limit=10000").forEach(events::add);
         assertThat(events).extracting(e -> e.get("action").asText()).contains("BACKFILL_LAUNCHED", "BACKFILL_FINISHED");
-        // a run whose every step was stored as succeeded before the kill (only its end was not) ends SUCCESS, without a retry
-        long failed = events.stream().filter(e -> e.get("action").asText().equals("RUN_RECOVERED"))
-                .filter(e -> e.at("/detail/status").asText().equals("FAILURE")).count();
-        long retried = events.stream().filter(e -> e.get("action").asText().equals("RUN_LAUNCHED")).count();
+        // a run whose every step was stored as succeeded before the kill (only its end was not) ends SUCCESS, without a
+        // retry
+        long failed = events.stream()
+                .filter(e -> e.get("action").asText().equals("RUN_RECOVERED"))
+                .filter(e -> e.at("/detail/status").asText().equals("FAILURE"))
+                .count();
+        long retried = events.stream()
+                .filter(e -> e.get("action").asText().equals("RUN_LAUNCHED"))
+                .count();
         assertThat(retried).as("each run that died unfinished is retried once").isEqualTo(failed);
     }
 
@@ -92,28 +109,51 @@ class CrashRecoveryIT {
                 + "\"ranges\": [{\"start\": \"2001-01-01\", \"end\": \"2024-12-31\"}], \"singleRun\": true, "
                 + "\"config\": {\"extract/form_adv_filings\": {\"firms\": 400}}, \"reason\": \"crash test\"}";
         String id = server.post("/api/backfills", body, 201).at("/backfill/id").asText();
-        String run = server.await("/api/runs?backfill=" + id, runs -> runs.size() == 1 && runs.get(0).at("/status").asText().equals("STARTED"),
-                Duration.ofSeconds(60)).get(0).at("/id").asText();
-        assertThat(server.post("/api/backfills/" + id + "/cancel", "{\"reason\": \"wrong range\"}", 200).at("/status").asText())
+        String run = server.await(
+                        "/api/runs?backfill=" + id,
+                        runs -> runs.size() == 1
+                                && runs.get(0).at("/status").asText().equals("STARTED"),
+                        Duration.ofSeconds(60))
+                .get(0)
+                .at("/id")
+                .asText();
+        assertThat(server.post("/api/backfills/" + id + "/cancel", "{\"reason\": \"wrong range\"}", 200)
+                        .at("/status")
+                        .asText())
                 .isEqualTo("CANCELED");
         JsonNode beforeKill = server.get("/api/runs/" + run);
-        assertThat(beforeKill.at("/status").asText()).as("the run still computes when Sluice is killed: " + beforeKill).isEqualTo("STARTED");
+        assertThat(beforeKill.at("/status").asText())
+                .as("the run still computes when Sluice is killed: " + beforeKill)
+                .isEqualTo("STARTED");
         assertThat(beforeKill.at("/cancelRequested").asBoolean()).isTrue();
         server.kill();
 
         server.start("second.log");
         assertThat(server.get("/api/backfills/" + id).at("/status").asText()).isEqualTo("CANCELED");
-        assertThat(server.runsOfBackfill(id)).as("the runs of the canceled backfill").isEqualTo(Map.of("CANCELED", 1));
+        assertThat(server.runsOfBackfill(id))
+                .as("the runs of the canceled backfill")
+                .isEqualTo(Map.of("CANCELED", 1));
         assertThat(server.get("/api/runs/" + run).at("/status").asText()).isEqualTo("CANCELED");
         JsonNode progress = server.get("/api/backfills/" + id).at("/progress");
-        assertThat(progress.at("/queued").asLong() + progress.at("/running").asLong()).isZero();
-        assertThat(server.get("/api/assets/raw/form_adv_filings/partitions").at("/counts/IN_PROGRESS").asLong()).isZero();
+        assertThat(progress.at("/queued").asLong() + progress.at("/running").asLong())
+                .isZero();
+        assertThat(server.get("/api/assets/raw/form_adv_filings/partitions")
+                        .at("/counts/IN_PROGRESS")
+                        .asLong())
+                .isZero();
 
-        String again = server.post("/api/backfills", body.replace("crash test", "the same days again"), 201).at("/backfill/id").asText();
-        assertThat(server.awaitBackfill(again, b -> !"RUNNING".equals(b.at("/status").asText()), Duration.ofSeconds(120))
-                .at("/status").asText()).isEqualTo("COMPLETED");
+        String again = server.post("/api/backfills", body.replace("crash test", "the same days again"), 201)
+                .at("/backfill/id")
+                .asText();
+        assertThat(server.awaitBackfill(
+                                again, b -> !"RUNNING".equals(b.at("/status").asText()), Duration.ofSeconds(120))
+                        .at("/status")
+                        .asText())
+                .isEqualTo("COMPLETED");
         List<String> recovered = new ArrayList<>();
-        server.get("/api/audit?run=" + run).forEach(e -> recovered.add(e.get("action").asText() + " " + e.at("/detail/status").asText()));
+        server.get("/api/audit?run=" + run)
+                .forEach(e -> recovered.add(
+                        e.get("action").asText() + " " + e.at("/detail/status").asText()));
         assertThat(recovered).contains("RUN_RECOVERED CANCELED");
     }
 }

@@ -41,16 +41,29 @@ class PublishCrashIT {
     }
 
     private void land(String start, String end) throws Exception {
-        String id = server.post("/api/backfills", "{\"assets\": [\"extract/form_adv_filings\", \"raw/form_adv_filings\"], "
-                + "\"ranges\": [{\"start\": \"" + start + "\", \"end\": \"" + end + "\"}], \"singleRun\": true, "
-                + "\"config\": {\"extract/form_adv_filings\": {\"firms\": 100}}, \"reason\": \"filings\"}", 201).at("/backfill/id").asText();
-        assertThat(server.awaitBackfill(id, b -> !"RUNNING".equals(b.at("/status").asText()), Duration.ofSeconds(120)).at("/status").asText())
+        String id = server.post(
+                        "/api/backfills",
+                        "{\"assets\": [\"extract/form_adv_filings\", \"raw/form_adv_filings\"], "
+                                + "\"ranges\": [{\"start\": \"" + start + "\", \"end\": \"" + end
+                                + "\"}], \"singleRun\": true, "
+                                + "\"config\": {\"extract/form_adv_filings\": {\"firms\": 100}}, \"reason\": \"filings\"}",
+                        201)
+                .at("/backfill/id")
+                .asText();
+        assertThat(server.awaitBackfill(
+                                id, b -> !"RUNNING".equals(b.at("/status").asText()), Duration.ofSeconds(120))
+                        .at("/status")
+                        .asText())
                 .isEqualTo("COMPLETED");
     }
 
     private String runOwnership(String mode) throws Exception {
-        return server.post("/api/runs", "{\"assets\": [\"" + OWNERSHIP + "\"], \"mode\": \"" + mode + "\", \"reason\": \"crash test\"}", 201)
-                .at("/id").asText();
+        return server.post(
+                        "/api/runs",
+                        "{\"assets\": [\"" + OWNERSHIP + "\"], \"mode\": \"" + mode + "\", \"reason\": \"crash test\"}",
+                        201)
+                .at("/id")
+                .asText();
     }
 
     @ParameterizedTest(name = "on {0}")
@@ -60,31 +73,45 @@ class PublishCrashIT {
         server.start("setup.log");
         land("2001-01-01", "2001-12-31");
         String previous = runOwnership("FULL_REFRESH");
-        assertThat(server.awaitRun(previous, Duration.ofSeconds(120)).at("/status").asText()).isEqualTo("SUCCESS");
+        assertThat(server.awaitRun(previous, Duration.ofSeconds(120))
+                        .at("/status")
+                        .asText())
+                .isEqualTo("SUCCESS");
         land("2002-01-01", "2002-12-31"); // new filings: the next full refresh moves the watermark
         server.kill();
 
         Process halting = server.start("halted.log", Map.of("SLUICE_FAULT_HALT_AFTER", "lake-commit"));
         String crashed = null;
         try {
-            HttpResponse<String> launched = server.postRaw("/api/runs", "{\"assets\": [\"" + OWNERSHIP + "\"], \"mode\": \"FULL_REFRESH\", "
-                    + "\"reason\": \"crash test\"}");
+            HttpResponse<String> launched = server.postRaw(
+                    "/api/runs",
+                    "{\"assets\": [\"" + OWNERSHIP + "\"], \"mode\": \"FULL_REFRESH\", "
+                            + "\"reason\": \"crash test\"}");
             assertThat(launched.statusCode()).as(launched.body()).isEqualTo(201);
             crashed = SluiceServer.JSON.readTree(launched.body()).at("/id").asText();
         } catch (IOException e) {
             // the process halted before it answered; the run is found below
         }
-        assertThat(halting.waitFor(120, TimeUnit.SECONDS)).as("Sluice halted at the fault point").isTrue();
+        assertThat(halting.waitFor(120, TimeUnit.SECONDS))
+                .as("Sluice halted at the fault point")
+                .isTrue();
         assertThat(halting.exitValue()).isEqualTo(86);
-        assertThat(Files.readString(server.log("halted.log"))).contains("sluice.fault.halt-after=lake-commit: halting after the lake committed run");
+        assertThat(Files.readString(server.log("halted.log")))
+                .contains("sluice.fault.halt-after=lake-commit: halting after the lake committed run");
 
         server.start("restarted.log");
         if (crashed == null) {
-            crashed = server.get("/api/runs?asset=" + OWNERSHIP + "&limit=1").get(0).at("/id").asText();
+            crashed = server.get("/api/runs?asset=" + OWNERSHIP + "&limit=1")
+                    .get(0)
+                    .at("/id")
+                    .asText();
         }
         assertThat(crashed).isNotEqualTo(previous);
-        assertThat(server.get("/api/lake/tables/form_adv_firm_ownership").at("/lastWrite/runId").asText())
-                .as("the lake's write log names the run").isEqualTo(crashed);
+        assertThat(server.get("/api/lake/tables/form_adv_firm_ownership")
+                        .at("/lastWrite/runId")
+                        .asText())
+                .as("the lake's write log names the run")
+                .isEqualTo(crashed);
 
         JsonNode run = server.get("/api/runs/" + crashed);
         assertThat(run.at("/status").asText()).as(run.toString()).isEqualTo("SUCCESS");
@@ -93,7 +120,10 @@ class PublishCrashIT {
             assertThat(m.at("/metadata/recovered").asBoolean()).isTrue();
             assertThat(m.at("/rowsWritten").asLong()).isPositive();
         });
-        assertThat(server.get("/api/assets/" + OWNERSHIP).at("/lastMaterialization/runId").asText()).isEqualTo(crashed);
+        assertThat(server.get("/api/assets/" + OWNERSHIP)
+                        .at("/lastMaterialization/runId")
+                        .asText())
+                .isEqualTo(crashed);
         List<JsonNode> recovered = new ArrayList<>();
         server.get("/api/audit?run=" + crashed).forEach(e -> {
             if (e.get("action").asText().equals("RUN_RECOVERED")) {
@@ -108,6 +138,8 @@ class PublishCrashIT {
         String incremental = runOwnership("INCREMENTAL");
         JsonNode next = server.awaitRun(incremental, Duration.ofSeconds(120));
         assertThat(next.at("/status").asText()).isEqualTo("SUCCESS");
-        assertThat(next.at("/keyCount").asLong()).as("the recovered watermark: nothing changed since the full refresh").isZero();
+        assertThat(next.at("/keyCount").asLong())
+                .as("the recovered watermark: nothing changed since the full refresh")
+                .isZero();
     }
 }

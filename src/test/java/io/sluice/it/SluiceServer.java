@@ -53,8 +53,13 @@ final class SluiceServer implements AutoCloseable {
         Path log = data.resolve(logName);
         Path jar = Path.of(System.getProperty("sluice.jar", "target/quarkus-app/quarkus-run.jar"));
         assertThat(jar).as("the packaged jar (run with ./mvnw verify)").exists();
-        ProcessBuilder pb = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx512m", "-jar",
-                jar.toString()).redirectErrorStream(true).redirectOutput(log.toFile());
+        ProcessBuilder pb = new ProcessBuilder(
+                        Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                        "-Xmx512m",
+                        "-jar",
+                        jar.toString())
+                .redirectErrorStream(true)
+                .redirectOutput(log.toFile());
         Map<String, String> env = pb.environment();
         int port = freePort();
         env.put("SLUICE_DATA_DIR", data.toString());
@@ -81,8 +86,12 @@ final class SluiceServer implements AutoCloseable {
                 throw new AssertionError("Sluice exited early:\n" + Files.readString(log));
             }
             try {
-                if (http.send(HttpRequest.newBuilder(URI.create(base + "/q/health/ready")).build(), HttpResponse.BodyHandlers.ofString())
-                        .statusCode() == 200) {
+                if (http.send(
+                                        HttpRequest.newBuilder(URI.create(base + "/q/health/ready"))
+                                                .build(),
+                                        HttpResponse.BodyHandlers.ofString())
+                                .statusCode()
+                        == 200) {
                     return p;
                 }
             } catch (IOException e) {
@@ -103,7 +112,8 @@ final class SluiceServer implements AutoCloseable {
     }
 
     JsonNode get(String path) throws Exception {
-        HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create(base + path)).build(), HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> r = http.send(
+                HttpRequest.newBuilder(URI.create(base + path)).build(), HttpResponse.BodyHandlers.ofString());
         assertThat(r.statusCode()).as(path + ": " + r.body()).isEqualTo(200);
         return JSON.readTree(r.body());
     }
@@ -115,8 +125,12 @@ final class SluiceServer implements AutoCloseable {
     }
 
     HttpResponse<String> postRaw(String path, String body) throws Exception {
-        return http.send(HttpRequest.newBuilder(URI.create(base + path)).header("Content-Type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofString(body)).build(), HttpResponse.BodyHandlers.ofString());
+        return http.send(
+                HttpRequest.newBuilder(URI.create(base + path))
+                        .header("Content-Type", "application/json")
+                        .POST(HttpRequest.BodyPublishers.ofString(body))
+                        .build(),
+                HttpResponse.BodyHandlers.ofString());
     }
 
     /** Polls {@code path} until {@code until} holds, within {@code limit}. */
@@ -138,7 +152,11 @@ final class SluiceServer implements AutoCloseable {
 
     /** Waits for the run to end and returns it. */
     JsonNode awaitRun(String id, Duration limit) throws Exception {
-        return await("/api/runs/" + id, r -> List.of("SUCCESS", "FAILURE", "CANCELED").contains(r.at("/status").asText()), limit);
+        return await(
+                "/api/runs/" + id,
+                r -> List.of("SUCCESS", "FAILURE", "CANCELED")
+                        .contains(r.at("/status").asText()),
+                limit);
     }
 
     /** The runs of a backfill, all of them, by status. */

@@ -24,15 +24,20 @@ class BusinessDatesTest {
 
     @Test
     void theSpringForwardDayInBerlinIsStillOneWholeDay() {
-        TimeWindowPartitions berlin = TimeWindowPartitions.daily(LocalDate.of(2024, 1, 1)).withZone(ZoneId.of("Europe/Berlin"));
+        TimeWindowPartitions berlin =
+                TimeWindowPartitions.daily(LocalDate.of(2024, 1, 1)).withZone(ZoneId.of("Europe/Berlin"));
         assertThat(BusinessDates.ofPartition(berlin, "2024-03-31", NOW))
                 .contains(new BusinessDates(LocalDate.of(2024, 3, 31), LocalDate.of(2024, 4, 1)));
     }
 
     @Test
     void hoursStaticKeysAndUnknownKeysHaveNoBusinessDates() {
-        assertThat(BusinessDates.ofPartition(TimeWindowPartitions.hourly(LocalDateTime.of(2024, 1, 1, 0, 0)), "2024-03-31-05:00", NOW)).isEmpty();
-        assertThat(BusinessDates.ofPartition(StaticPartitions.of("eu", "us"), "eu", NOW)).isEmpty();
-        assertThat(BusinessDates.ofPartition(TimeWindowPartitions.daily(LocalDate.of(2024, 1, 1)), "2023-12-31", NOW)).isEmpty();
+        assertThat(BusinessDates.ofPartition(
+                        TimeWindowPartitions.hourly(LocalDateTime.of(2024, 1, 1, 0, 0)), "2024-03-31-05:00", NOW))
+                .isEmpty();
+        assertThat(BusinessDates.ofPartition(StaticPartitions.of("eu", "us"), "eu", NOW))
+                .isEmpty();
+        assertThat(BusinessDates.ofPartition(TimeWindowPartitions.daily(LocalDate.of(2024, 1, 1)), "2023-12-31", NOW))
+                .isEmpty();
     }
 }

@@ -17,7 +17,8 @@ class WriteModeTest {
     private static final WriteMode APPEND = WriteMode.append("load_id");
     private static final WriteMode OVERWRITE = WriteMode.partitionOverwrite("day");
     private static final WriteMode UPSERT = WriteMode.upsert("id");
-    private static final WriteMode BITEMPORAL = WriteMode.bitemporal(List.of("firm", "owner"), List.of("pct"), "filing_date", List.of("firm"));
+    private static final WriteMode BITEMPORAL =
+            WriteMode.bitemporal(List.of("firm", "owner"), List.of("pct"), "filing_date", List.of("firm"));
 
     @Test
     void eachModeVisitsItsOwnMethod() {
@@ -42,17 +43,21 @@ class WriteModeTest {
                 return "bitemporal " + mode.dateColumn();
             }
         };
-        assertThat(List.of(APPEND, OVERWRITE, UPSERT, BITEMPORAL)).extracting(m -> m.accept(names))
+        assertThat(List.of(APPEND, OVERWRITE, UPSERT, BITEMPORAL))
+                .extracting(m -> m.accept(names))
                 .containsExactly("append load_id", "overwrite day", "upsert [id]", "bitemporal filing_date");
     }
 
     @Test
     void onlyBitemporalKeepsHistoryOnlyOverwriteWritesOnePartitionAndKeysAreTheDeclaredOnes() {
-        assertThat(List.of(APPEND, OVERWRITE, UPSERT, BITEMPORAL)).extracting(WriteMode::keepsHistory)
+        assertThat(List.of(APPEND, OVERWRITE, UPSERT, BITEMPORAL))
+                .extracting(WriteMode::keepsHistory)
                 .containsExactly(false, false, false, true);
-        assertThat(List.of(APPEND, OVERWRITE, UPSERT, BITEMPORAL)).extracting(WriteMode::writesOnePartition)
+        assertThat(List.of(APPEND, OVERWRITE, UPSERT, BITEMPORAL))
+                .extracting(WriteMode::writesOnePartition)
                 .containsExactly(false, true, false, false);
-        assertThat(List.of(APPEND, OVERWRITE, UPSERT, BITEMPORAL)).extracting(WriteMode::keyColumns)
+        assertThat(List.of(APPEND, OVERWRITE, UPSERT, BITEMPORAL))
+                .extracting(WriteMode::keyColumns)
                 .containsExactly(List.of(), List.of(), List.of("id"), List.of("firm", "owner"));
     }
 
@@ -60,12 +65,18 @@ class WriteModeTest {
     void aPartitionRollsBackOnItsOwnExceptInUpsertAndInBitemporalWithoutWholeDays() {
         TimeWindowPartitions daily = TimeWindowPartitions.daily(LocalDate.of(2024, 1, 1));
         TimeWindowPartitions hourly = TimeWindowPartitions.hourly(LocalDateTime.of(2024, 1, 1, 0, 0));
-        assertThat(APPEND.partitionRollbackProblem("a", StaticPartitions.of("eu"), "eu", NOW)).isEmpty();
-        assertThat(OVERWRITE.partitionRollbackProblem("a", hourly, "2024-03-31-05:00", NOW)).isEmpty();
-        assertThat(UPSERT.partitionRollbackProblem("a", daily, "2024-03-31", NOW)).hasValueSatisfying(problem ->
-                assertThat(problem).startsWith("an UPSERT table keeps snapshots of the whole table, not of partitions"));
-        assertThat(BITEMPORAL.partitionRollbackProblem("a", daily, "2024-03-31", NOW)).isEmpty();
-        assertThat(BITEMPORAL.partitionRollbackProblem("owners", hourly, "2024-03-31-05:00", NOW)).hasValueSatisfying(problem ->
-                assertThat(problem).contains("the partitions of owners (").contains("are not whole days"));
+        assertThat(APPEND.partitionRollbackProblem("a", StaticPartitions.of("eu"), "eu", NOW))
+                .isEmpty();
+        assertThat(OVERWRITE.partitionRollbackProblem("a", hourly, "2024-03-31-05:00", NOW))
+                .isEmpty();
+        assertThat(UPSERT.partitionRollbackProblem("a", daily, "2024-03-31", NOW))
+                .hasValueSatisfying(problem -> assertThat(problem)
+                        .startsWith("an UPSERT table keeps snapshots of the whole table, not of partitions"));
+        assertThat(BITEMPORAL.partitionRollbackProblem("a", daily, "2024-03-31", NOW))
+                .isEmpty();
+        assertThat(BITEMPORAL.partitionRollbackProblem("owners", hourly, "2024-03-31-05:00", NOW))
+                .hasValueSatisfying(problem -> assertThat(problem)
+                        .contains("the partitions of owners (")
+                        .contains("are not whole days"));
     }
 }

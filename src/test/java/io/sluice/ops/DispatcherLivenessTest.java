@@ -21,10 +21,14 @@ class DispatcherLivenessTest {
     @Test
     void livenessIsUpWithARunningDispatcherAndDownOnceItHasDied() throws InterruptedException {
         JsonPath up = live(200);
-        assertThat(up.getString("checks.find { it.name == 'run dispatcher' }.status")).isEqualTo("UP");
-        assertThat(up.getBoolean("checks.find { it.name == 'run dispatcher' }.data.executesRuns")).isTrue();
+        assertThat(up.getString("checks.find { it.name == 'run dispatcher' }.status"))
+                .isEqualTo("UP");
+        assertThat(up.getBoolean("checks.find { it.name == 'run dispatcher' }.data.executesRuns"))
+                .isTrue();
 
-        Thread dispatcher = Thread.getAllStackTraces().keySet().stream().filter(t -> t.getName().equals("sluice-dispatcher")).findFirst()
+        Thread dispatcher = Thread.getAllStackTraces().keySet().stream()
+                .filter(t -> t.getName().equals("sluice-dispatcher"))
+                .findFirst()
                 .orElseThrow(() -> new AssertionError("no sluice-dispatcher thread"));
         dispatcher.interrupt(); // as a thread that ended by an error would be: gone
         dispatcher.join(10_000);
@@ -32,7 +36,8 @@ class DispatcherLivenessTest {
 
         JsonPath down = live(503);
         assertThat(down.getString("status")).isEqualTo("DOWN");
-        assertThat(down.getString("checks.find { it.name == 'run dispatcher' }.status")).isEqualTo("DOWN");
+        assertThat(down.getString("checks.find { it.name == 'run dispatcher' }.status"))
+                .isEqualTo("DOWN");
         assertThat(down.getString("checks.find { it.name == 'run dispatcher' }.data.problem"))
                 .isEqualTo("the run dispatcher has stopped: queued runs will not start until Sluice is restarted");
     }

@@ -32,7 +32,9 @@ class LogEscapeFilterTest {
         String printed = printed(record("[run %s] started: %s", "r1", reason));
         assertThat(printed.lines()).hasSize(1);
         assertThat(printed).contains("started: x\\n20:22:00 ERROR [io.sl.security] admin password reset");
-        assertThat(printed(record("name %s", "al\u202eice\r\u0000"))).contains("al\\u202eice\\r\\u0000").hasLineCount(1);
+        assertThat(printed(record("name %s", "al\u202eice\r\u0000")))
+                .contains("al\\u202eice\\r\\u0000")
+                .hasLineCount(1);
     }
 
     @Test
@@ -41,7 +43,8 @@ class LogEscapeFilterTest {
         IllegalStateException cause = new IllegalStateException("inner\nFAKE LINE");
         record.setThrown(new RuntimeException("outer\r\nFORGED", cause));
         String printed = printed(record);
-        assertThat(printed).contains("java.lang.RuntimeException: outer\\r\\nFORGED")
+        assertThat(printed)
+                .contains("java.lang.RuntimeException: outer\\r\\nFORGED")
                 .contains("Caused by: java.lang.IllegalStateException: inner\\nFAKE LINE")
                 .contains("at io.sluice.ops.LogEscapeFilterTest.anExceptionsMessageIsEscapedAndItsStackTraceKept");
         assertThat(printed.lines()).noneMatch(line -> line.startsWith("FORGED") || line.startsWith("FAKE LINE"));

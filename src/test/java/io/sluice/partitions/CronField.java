@@ -10,8 +10,15 @@ import java.util.TreeSet;
 record CronField(String text, Set<Integer> values, boolean star) {
 
     /** A star, a single value, a list of 2 to 4, a step or a range, with these weights. */
-    static CronField field(Draw d, int min, int max, int starWeight, int singleWeight, int listWeight, int stepWeight,
-                           int rangeWeight) {
+    static CronField field(
+            Draw d,
+            int min,
+            int max,
+            int starWeight,
+            int singleWeight,
+            int listWeight,
+            int stepWeight,
+            int rangeWeight) {
         switch (d.weighted(starWeight, singleWeight, listWeight, stepWeight, rangeWeight)) {
             case 0:
                 return new CronField("*", all(min, max, 1), true);
@@ -20,14 +27,16 @@ record CronField(String text, Set<Integer> values, boolean star) {
                 return new CronField(String.valueOf(v), Set.of(v), false);
             case 2:
                 Set<Integer> values = new TreeSet<>(d.setOf(2, 4, () -> d.between(min, max)));
-                return new CronField(String.join(",", values.stream().map(String::valueOf).toList()), values, false);
+                return new CronField(
+                        String.join(",", values.stream().map(String::valueOf).toList()), values, false);
             case 3:
                 int s = d.between(2, Math.max(2, (max - min) / 2));
                 return new CronField("*/" + s, all(min, max, s), true);
             default:
                 int a = d.between(min, max);
                 int b = d.between(min, max);
-                return new CronField(Math.min(a, b) + "-" + Math.max(a, b), all(Math.min(a, b), Math.max(a, b), 1), false);
+                return new CronField(
+                        Math.min(a, b) + "-" + Math.max(a, b), all(Math.min(a, b), Math.max(a, b), 1), false);
         }
     }
 
@@ -43,7 +52,8 @@ record CronField(String text, Set<Integer> values, boolean star) {
     record Cron(CronField minute, CronField hour, CronField dayOfMonth, CronField month, CronField dayOfWeek) {
 
         String expression() {
-            return minute.text() + " " + hour.text() + " " + dayOfMonth.text() + " " + month.text() + " " + dayOfWeek.text();
+            return minute.text() + " " + hour.text() + " " + dayOfMonth.text() + " " + month.text() + " "
+                    + dayOfWeek.text();
         }
 
         boolean matchesDay(LocalDate day) {
@@ -56,7 +66,8 @@ record CronField(String text, Set<Integer> values, boolean star) {
         }
 
         boolean matches(LocalDateTime time) {
-            return matchesDay(time.toLocalDate()) && hour.values().contains(time.getHour())
+            return matchesDay(time.toLocalDate())
+                    && hour.values().contains(time.getHour())
                     && minute.values().contains(time.getMinute());
         }
 
@@ -67,7 +78,11 @@ record CronField(String text, Set<Integer> values, boolean star) {
     }
 
     static Cron cron(Draw d) {
-        return new Cron(field(d, 0, 59, 1, 6, 3, 3, 1), field(d, 0, 23, 5, 4, 2, 2, 2), field(d, 1, 31, 12, 2, 1, 1, 1),
-                field(d, 1, 12, 14, 1, 1, 1, 1), field(d, 0, 6, 10, 2, 1, 1, 2));
+        return new Cron(
+                field(d, 0, 59, 1, 6, 3, 3, 1),
+                field(d, 0, 23, 5, 4, 2, 2, 2),
+                field(d, 1, 31, 12, 2, 1, 1, 1),
+                field(d, 1, 12, 14, 1, 1, 1, 1),
+                field(d, 0, 6, 10, 2, 1, 1, 2));
     }
 }

@@ -81,7 +81,9 @@ class CronSchedulePropertiesTest {
     }
 
     private static LocalDateTime naivePrevious(CronField.Cron cron, LocalDateTime before) {
-        LocalDateTime t = before.getSecond() == 0 && before.getNano() == 0 ? before.minusMinutes(1) : before.withSecond(0).withNano(0);
+        LocalDateTime t = before.getSecond() == 0 && before.getNano() == 0
+                ? before.minusMinutes(1)
+                : before.withSecond(0).withNano(0);
         for (int days = 0; days < 366 * 30; days++) {
             if (cron.matchesDay(t.toLocalDate())) {
                 for (LocalDateTime m = t; m.toLocalDate().equals(t.toLocalDate()); m = m.minusMinutes(1)) {
@@ -97,24 +99,34 @@ class CronSchedulePropertiesTest {
 
     @Test
     void parsesNamesMacrosAndSundayAsSeven() {
-        assertThat(CronSchedule.parse("0 0 * * 7")).isEqualTo(CronSchedule.parse("0 0 * * sun")).isEqualTo(CronSchedule.WEEKLY);
+        assertThat(CronSchedule.parse("0 0 * * 7"))
+                .isEqualTo(CronSchedule.parse("0 0 * * sun"))
+                .isEqualTo(CronSchedule.WEEKLY);
         assertThat(CronSchedule.parse("@daily")).isEqualTo(CronSchedule.DAILY);
         assertThat(CronSchedule.parse("@monthly")).isEqualTo(CronSchedule.MONTHLY);
         assertThat(CronSchedule.parse("0 12 * JAN-MAR MON-FRI").next(LocalDateTime.of(2024, 3, 29, 12, 0)))
-                .isEqualTo(LocalDateTime.of(2024, 4, 1, 12, 0).plusYears(1).withMonth(1).withDayOfMonth(1));
-        assertThat(CronSchedule.parse("5/20 * * * *").next(LocalDateTime.of(2024, 1, 1, 0, 30))).isEqualTo(LocalDateTime.of(2024, 1, 1, 0, 45));
+                .isEqualTo(LocalDateTime.of(2024, 4, 1, 12, 0)
+                        .plusYears(1)
+                        .withMonth(1)
+                        .withDayOfMonth(1));
+        assertThat(CronSchedule.parse("5/20 * * * *").next(LocalDateTime.of(2024, 1, 1, 0, 30)))
+                .isEqualTo(LocalDateTime.of(2024, 1, 1, 0, 45));
         assertThat(CronSchedule.parse("0 0 13 * 5").next(LocalDateTime.of(2024, 1, 1, 0, 0)))
-                .as("day-of-month OR day-of-week when both are restricted").isEqualTo(LocalDateTime.of(2024, 1, 5, 0, 0));
+                .as("day-of-month OR day-of-week when both are restricted")
+                .isEqualTo(LocalDateTime.of(2024, 1, 5, 0, 0));
         assertThat(CronSchedule.parse("0 0 */2 * 5").next(LocalDateTime.of(2024, 1, 1, 0, 0)))
-                .as("AND when one starts with *").isEqualTo(LocalDateTime.of(2024, 1, 5, 0, 0));
-        assertThat(CronSchedule.parse("0 0 29 2 *").next(LocalDateTime.of(2024, 3, 1, 0, 0))).isEqualTo(LocalDateTime.of(2028, 2, 29, 0, 0));
+                .as("AND when one starts with *")
+                .isEqualTo(LocalDateTime.of(2024, 1, 5, 0, 0));
+        assertThat(CronSchedule.parse("0 0 29 2 *").next(LocalDateTime.of(2024, 3, 1, 0, 0)))
+                .isEqualTo(LocalDateTime.of(2028, 2, 29, 0, 0));
     }
 
     @Test
     void presetsHaveTheirCadence() {
         assertThat(CronSchedule.hourly(15).cadence()).isEqualTo("hourly");
         assertThat(CronSchedule.daily(LocalTime.of(6, 30)).cadence()).isEqualTo("daily");
-        assertThat(CronSchedule.weekly(DayOfWeek.MONDAY, LocalTime.MIDNIGHT).cadence()).isEqualTo("weekly");
+        assertThat(CronSchedule.weekly(DayOfWeek.MONDAY, LocalTime.MIDNIGHT).cadence())
+                .isEqualTo("weekly");
         assertThat(CronSchedule.monthly(15, LocalTime.NOON).cadence()).isEqualTo("monthly");
         assertThat(CronSchedule.parse("0 0 1 1 *").cadence()).isEqualTo("cron");
         assertThat(CronSchedule.parse("*/15 * * * *").cadence()).isEqualTo("cron");
@@ -123,10 +135,14 @@ class CronSchedulePropertiesTest {
     @Test
     void rejectsMalformedExpressionsNamingTheField() {
         assertThatThrownBy(() -> CronSchedule.parse("0 0 * *")).hasMessageContaining("must have 5 fields");
-        assertThatThrownBy(() -> CronSchedule.parse("60 * * * *")).hasMessageContaining("minute 60 is out of range 0-59");
-        assertThatThrownBy(() -> CronSchedule.parse("0 5-3 * * *")).hasMessageContaining("hour range '5-3' goes backwards");
-        assertThatThrownBy(() -> CronSchedule.parse("0 0 * FOO *")).hasMessageContaining("month 'FOO' is not a number or a name");
-        assertThatThrownBy(() -> CronSchedule.parse("*/0 * * * *")).hasMessageContaining("minute step 0 is out of range");
+        assertThatThrownBy(() -> CronSchedule.parse("60 * * * *"))
+                .hasMessageContaining("minute 60 is out of range 0-59");
+        assertThatThrownBy(() -> CronSchedule.parse("0 5-3 * * *"))
+                .hasMessageContaining("hour range '5-3' goes backwards");
+        assertThatThrownBy(() -> CronSchedule.parse("0 0 * FOO *"))
+                .hasMessageContaining("month 'FOO' is not a number or a name");
+        assertThatThrownBy(() -> CronSchedule.parse("*/0 * * * *"))
+                .hasMessageContaining("minute step 0 is out of range");
         assertThatThrownBy(() -> CronSchedule.parse("0 0 1,,2 * *")).hasMessageContaining("empty list element");
         assertThatThrownBy(() -> CronSchedule.parse("0 0 30 2 *")).hasMessageContaining("never fires");
     }

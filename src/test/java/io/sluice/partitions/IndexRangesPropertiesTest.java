@@ -14,17 +14,13 @@ class IndexRangesPropertiesTest {
     private static final int SIZE = 200;
 
     /** A set built from random ranges, and the same set as a BitSet. */
-    record Sample(IndexRanges ranges, BitSet bits) {
-    }
+    record Sample(IndexRanges ranges, BitSet bits) {}
 
-    record Two(Sample a, Sample b) {
-    }
+    record Two(Sample a, Sample b) {}
 
-    record Three(Sample a, Sample b, Sample c) {
-    }
+    record Three(Sample a, Sample b, Sample c) {}
 
-    record WithIndex(Sample a, int index) {
-    }
+    record WithIndex(Sample a, int index) {}
 
     /** Up to 12 ranges, each from 0..SIZE and 0..30 long (cut at SIZE). */
     static Sample sets(Draw d) {
@@ -68,8 +64,10 @@ class IndexRangesPropertiesTest {
 
     @Test
     void membershipCountRankAndNthMatchTheBitSet() {
-        Property.tries(1000).check(d -> new WithIndex(sets(d), d.between(0, SIZE + 5)),
-                s -> membershipCountRankAndNthMatchTheBitSet(s.a(), s.index()));
+        Property.tries(1000)
+                .check(
+                        d -> new WithIndex(sets(d), d.between(0, SIZE + 5)),
+                        s -> membershipCountRankAndNthMatchTheBitSet(s.a(), s.index()));
     }
 
     private static void membershipCountRankAndNthMatchTheBitSet(Sample a, int index) {
@@ -77,14 +75,17 @@ class IndexRangesPropertiesTest {
         assertThat(a.ranges().contains(index)).isEqualTo(a.bits().get(index));
         assertThat(a.ranges().rank(index)).isEqualTo(a.bits().get(0, index).cardinality());
         if (index < a.bits().cardinality()) {
-            assertThat(a.ranges().nth(index)).isEqualTo(a.bits().stream().skip(index).findFirst().orElseThrow());
+            assertThat(a.ranges().nth(index))
+                    .isEqualTo(a.bits().stream().skip(index).findFirst().orElseThrow());
         }
     }
 
     @Test
     void rangesAreNormalizedWhateverTheOrderOfAdding() {
-        Property.tries(1000).check(IndexRangesPropertiesTest::sets,
-                IndexRangesPropertiesTest::rangesAreNormalizedWhateverTheOrderOfAdding);
+        Property.tries(1000)
+                .check(
+                        IndexRangesPropertiesTest::sets,
+                        IndexRangesPropertiesTest::rangesAreNormalizedWhateverTheOrderOfAdding);
     }
 
     private static void rangesAreNormalizedWhateverTheOrderOfAdding(Sample a) {
@@ -93,7 +94,8 @@ class IndexRangesPropertiesTest {
             reversed.add(a.ranges().rangeStart(i), a.ranges().rangeEnd(i));
         }
         assertThat(reversed.build()).isEqualTo(a.ranges());
-        assertThat(IndexRanges.ofIndexes(a.bits().stream().asLongStream().toArray())).isEqualTo(a.ranges());
+        assertThat(IndexRanges.ofIndexes(a.bits().stream().asLongStream().toArray()))
+                .isEqualTo(a.ranges());
         for (int i = 0; i + 1 < a.ranges().rangeCount(); i++) {
             assertThat(a.ranges().rangeEnd(i)).isLessThan(a.ranges().rangeStart(i + 1));
         }
@@ -101,8 +103,8 @@ class IndexRangesPropertiesTest {
 
     @Test
     void setLaws() {
-        Property.tries(1000).check(d -> new Three(sets(d),
-                sets(d), sets(d)), three -> setLaws(three.a(), three.b(), three.c()));
+        Property.tries(1000)
+                .check(d -> new Three(sets(d), sets(d), sets(d)), three -> setLaws(three.a(), three.b(), three.c()));
     }
 
     private static void setLaws(Sample a, Sample b, Sample c) {
@@ -114,12 +116,14 @@ class IndexRangesPropertiesTest {
         assertThat(x.union(y).complement(SIZE)).isEqualTo(x.complement(SIZE).intersect(y.complement(SIZE)));
         assertThat(x.minus(y)).isEqualTo(x.intersect(y.complement(SIZE)));
         assertThat(x.complement(SIZE).complement(SIZE)).isEqualTo(x);
-        assertThat(x.union(y).count()).isEqualTo(x.count() + y.count() - x.intersect(y).count());
+        assertThat(x.union(y).count())
+                .isEqualTo(x.count() + y.count() - x.intersect(y).count());
     }
 
     private static void assertSame(IndexRanges ranges, BitSet bits) {
         assertThat(ranges.count()).isEqualTo(bits.cardinality());
-        assertThat(ranges.stream().toArray()).containsExactly(bits.stream().asLongStream().toArray());
+        assertThat(ranges.stream().toArray())
+                .containsExactly(bits.stream().asLongStream().toArray());
         assertThat(ranges.isEmpty()).isEqualTo(bits.isEmpty());
     }
 }

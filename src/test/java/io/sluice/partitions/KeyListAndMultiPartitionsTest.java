@@ -24,7 +24,8 @@ class KeyListAndMultiPartitionsTest {
         assertThat(REGIONS.validate("eu", NOW)).isEmpty();
         assertThat(REGIONS.validate("mars", NOW)).hasValue("'mars' is not a partition: expected one of [us, eu, apac]");
         assertThat(REGIONS.describe()).isEqualTo("static [us, eu, apac]");
-        assertThat(REGIONS.at(NOW).subset(new PartitionKeyRange("eu", "apac")).keys()).containsExactly("eu", "apac");
+        assertThat(REGIONS.at(NOW).subset(new PartitionKeyRange("eu", "apac")).keys())
+                .containsExactly("eu", "apac");
     }
 
     @Test
@@ -36,8 +37,10 @@ class KeyListAndMultiPartitionsTest {
         assertThatThrownBy(() -> StaticPartitions.of(" ")).hasMessageContaining("must not be blank");
         assertThatThrownBy(() -> StaticPartitions.of("a,b")).hasMessageContaining("must not contain ','");
         assertThatThrownBy(() -> StaticPartitions.of(" a")).hasMessageContaining("white space");
-        assertThatThrownBy(() -> StaticPartitions.of("k".repeat(201))).hasMessageContaining("longer than 200 characters");
-        assertThat(StaticPartitions.of("k".repeat(200)).validate("k".repeat(200), NOW)).isEmpty();
+        assertThatThrownBy(() -> StaticPartitions.of("k".repeat(201)))
+                .hasMessageContaining("longer than 200 characters");
+        assertThat(StaticPartitions.of("k".repeat(200)).validate("k".repeat(200), NOW))
+                .isEmpty();
     }
 
     /** A store stand-in: keys added and removed at run time. */
@@ -67,10 +70,13 @@ class KeyListAndMultiPartitionsTest {
         assertThat(before.keys()).containsExactly("acme", "globex");
 
         assertThat(customers.validate("acme", NOW)).isEmpty();
-        assertThat(customers.validate("initech", NOW)).hasValue("'initech' is not a partition of dynamic partitions 'customers' (add it first)");
+        assertThat(customers.validate("initech", NOW))
+                .hasValue("'initech' is not a partition of dynamic partitions 'customers' (add it first)");
         int listings = store.listings.get();
         customers.validate("globex", NOW);
-        assertThat(store.listings.get()).as("validating one key does not list them all").isEqualTo(listings);
+        assertThat(store.listings.get())
+                .as("validating one key does not list them all")
+                .isEqualTo(listings);
 
         store.keys.get("customers").remove("acme");
         store.keys.get("customers").add("initech");
@@ -87,38 +93,55 @@ class KeyListAndMultiPartitionsTest {
 
     @Test
     void multiDimensionalKeysJoinOneKeyPerDimension() {
-        MultiPartitions sales = MultiPartitions.of(PartitionDimension.of("date", DAYS), PartitionDimension.of("region", REGIONS));
+        MultiPartitions sales =
+                MultiPartitions.of(PartitionDimension.of("date", DAYS), PartitionDimension.of("region", REGIONS));
         MultiSpace space = sales.at(NOW);
         assertThat(space.size()).isEqualTo(12);
         assertThat(space.keys()).startsWith("2024-01-01|us", "2024-01-01|eu", "2024-01-01|apac", "2024-01-02|us");
         assertThat(space.indexOf("2024-01-02|eu")).hasValue(4);
         assertThat(space.keyAt(space.index(3, 2))).isEqualTo("2024-01-04|apac");
         assertThat(sales.key("2024-01-02", "eu")).isEqualTo("2024-01-02|eu");
-        assertThat(sales.dimensionKeys("2024-01-02|eu")).containsExactly(Map.entry("date", "2024-01-02"), Map.entry("region", "eu"));
-        assertThat(space.subset(new PartitionKeyRange("2024-01-02|us", "2024-01-02|apac")).ranges().rangeCount())
-                .as("one date is one range when the date comes first").isEqualTo(1);
-        assertThat(sales.describe()).isEqualTo("multi (date: daily from 2024-01-01 (UTC) × region: static [us, eu, apac])");
+        assertThat(sales.dimensionKeys("2024-01-02|eu"))
+                .containsExactly(Map.entry("date", "2024-01-02"), Map.entry("region", "eu"));
+        assertThat(space.subset(new PartitionKeyRange("2024-01-02|us", "2024-01-02|apac"))
+                        .ranges()
+                        .rangeCount())
+                .as("one date is one range when the date comes first")
+                .isEqualTo(1);
+        assertThat(sales.describe())
+                .isEqualTo("multi (date: daily from 2024-01-01 (UTC) × region: static [us, eu, apac])");
     }
 
     @Test
     void multiDimensionalValidationNamesTheDimension() {
-        MultiPartitions sales = MultiPartitions.of(PartitionDimension.of("date", DAYS), PartitionDimension.of("region", REGIONS),
+        MultiPartitions sales = MultiPartitions.of(
+                PartitionDimension.of("date", DAYS),
+                PartitionDimension.of("region", REGIONS),
                 PartitionDimension.of("channel", StaticPartitions.of("web", "shop")));
         assertThat(sales.validate("2024-01-02|eu|web", NOW)).isEmpty();
-        assertThat(sales.validate("2024-01-02|eu", NOW)).get().asString()
+        assertThat(sales.validate("2024-01-02|eu", NOW))
+                .get()
+                .asString()
                 .contains("expected 3 keys separated by '|', like 2024-01-01|us|web");
-        assertThat(sales.validate("2024-01-09|eu|web", NOW)).get().asString()
-                .isEqualTo("dimension 'date' of '2024-01-09|eu|web': partition 2024-01-09 does not exist yet (last is 2024-01-04)");
+        assertThat(sales.validate("2024-01-09|eu|web", NOW))
+                .get()
+                .asString()
+                .isEqualTo(
+                        "dimension 'date' of '2024-01-09|eu|web': partition 2024-01-09 does not exist yet (last is 2024-01-04)");
         assertThat(sales.validate("2024-01-02|mars|web", NOW)).get().asString().startsWith("dimension 'region' of");
     }
 
     @Test
     void dimensionsMustBeNamedOnceAndNotNested() {
         MultiPartitions inner = MultiPartitions.of(PartitionDimension.of("a", REGIONS));
-        assertThatThrownBy(() -> PartitionDimension.of("x", inner)).hasMessageContaining("must be time-window, static or dynamic");
-        assertThatThrownBy(() -> PartitionDimension.of("x", Unpartitioned.INSTANCE)).hasMessageContaining("must be time-window");
-        assertThatThrownBy(() -> PartitionDimension.of("a|b", REGIONS)).hasMessageContaining("must not be blank or contain '|'");
-        assertThatThrownBy(() -> MultiPartitions.of(PartitionDimension.of("a", REGIONS), PartitionDimension.of("a", DAYS)))
+        assertThatThrownBy(() -> PartitionDimension.of("x", inner))
+                .hasMessageContaining("must be time-window, static or dynamic");
+        assertThatThrownBy(() -> PartitionDimension.of("x", Unpartitioned.INSTANCE))
+                .hasMessageContaining("must be time-window");
+        assertThatThrownBy(() -> PartitionDimension.of("a|b", REGIONS))
+                .hasMessageContaining("must not be blank or contain '|'");
+        assertThatThrownBy(
+                        () -> MultiPartitions.of(PartitionDimension.of("a", REGIONS), PartitionDimension.of("a", DAYS)))
                 .hasMessageContaining("'a' is listed twice");
         assertThatThrownBy(() -> MultiPartitions.of()).hasMessageContaining("at least one dimension");
     }

@@ -18,7 +18,8 @@ class LargeSubsetTest {
 
     private static final LocalDate FIRST = LocalDate.of(2001, 1, 1);
     private static final Instant NOW = Instant.parse("2300-01-01T00:00:00Z");
-    private static final TimeWindowSpace DAYS = TimeWindowPartitions.daily(FIRST).at(NOW);
+    private static final TimeWindowSpace DAYS =
+            TimeWindowPartitions.daily(FIRST).at(NOW);
 
     private static long day(LocalDate date) {
         return DAYS.indexOf(date.toString()).orElseThrow();
@@ -41,7 +42,8 @@ class LargeSubsetTest {
             everyOtherWeek.add(start, Math.min(DAYS.size(), start + 7));
         }
         PartitionSubset materialized = DAYS.subset(everyOtherWeek.build());
-        PartitionSubset failed = DAYS.subset(IndexRanges.of(day(LocalDate.of(2100, 1, 1)), day(LocalDate.of(2110, 1, 1))));
+        PartitionSubset failed =
+                DAYS.subset(IndexRanges.of(day(LocalDate.of(2100, 1, 1)), day(LocalDate.of(2110, 1, 1))));
         PartitionSubset missing = materialized.union(failed).complement();
 
         long weeks = (DAYS.size() + 13) / 14;
@@ -49,7 +51,8 @@ class LargeSubsetTest {
         assertThat(materialized.count()).isEqualTo((weeks - 1) * 7 + lastWeek);
         assertThat(materialized.ranges().rangeCount()).isEqualTo((int) weeks);
         assertThat(materialized.union(failed).count() + missing.count()).isEqualTo(DAYS.size());
-        assertThat(materialized.intersect(failed).count()).isEqualTo(failed.count() - failed.minus(materialized).count());
+        assertThat(materialized.intersect(failed).count())
+                .isEqualTo(failed.count() - failed.minus(materialized).count());
         assertThat(missing.intersect(materialized).isEmpty()).isTrue();
         assertThat(missing.contains("2105-05-05")).isFalse();
         assertThat(materialized.contains("2001-01-07")).isTrue();
@@ -63,17 +66,29 @@ class LargeSubsetTest {
     @Test
     void mappingAHundredThousandDaysToHoursCountsEveryChangeover() {
         ZoneId berlin = ZoneId.of("Europe/Berlin");
-        TimeWindowSpace days = TimeWindowPartitions.daily(FIRST).withZone(berlin).at(NOW);
-        TimeWindowSpace hours = TimeWindowPartitions.hourly(FIRST.atStartOfDay()).withZone(berlin).at(NOW);
+        TimeWindowSpace days =
+                TimeWindowPartitions.daily(FIRST).withZone(berlin).at(NOW);
+        TimeWindowSpace hours = TimeWindowPartitions.hourly(FIRST.atStartOfDay())
+                .withZone(berlin)
+                .at(NOW);
         MappedPartitions read = PartitionMapping.timeWindow(0, 0).upstreamOf(days.all(), hours);
-        long hoursInAllDays = Duration.between(days.window(0).start(), days.window(days.size() - 1).end()).toHours();
+        long hoursInAllDays = Duration.between(
+                        days.window(0).start(), days.window(days.size() - 1).end())
+                .toHours();
         assertThat(read.partitions().count()).isEqualTo(hoursInAllDays);
         assertThat(read.partitions().ranges().rangeCount()).isEqualTo(1);
         assertThat(read.incomplete().isEmpty()).isTrue();
-        assertThat(PartitionMapping.timeWindow(0, 0).downstreamOf(read.partitions(), days).partitions()).isEqualTo(days.all());
+        assertThat(PartitionMapping.timeWindow(0, 0)
+                        .downstreamOf(read.partitions(), days)
+                        .partitions())
+                .isEqualTo(days.all());
 
-        MappedPartitions laterHours = PartitionMapping.timeWindow(0, 0).upstreamOf(days.all(),
-                TimeWindowPartitions.hourly(LocalDateTime.of(2200, 1, 1, 0, 0)).withZone(berlin).at(NOW));
+        MappedPartitions laterHours = PartitionMapping.timeWindow(0, 0)
+                .upstreamOf(
+                        days.all(),
+                        TimeWindowPartitions.hourly(LocalDateTime.of(2200, 1, 1, 0, 0))
+                                .withZone(berlin)
+                                .at(NOW));
         assertThat(laterHours.incomplete().count()).isEqualTo(ChronoUnit.DAYS.between(FIRST, LocalDate.of(2200, 1, 1)));
     }
 }

@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.function.Predicate;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
@@ -20,12 +21,13 @@ import org.junit.jupiter.api.Test;
 class PartitionSubsetPropertiesTest {
 
     private static final PartitionSpace STATIC = new StaticPartitions(
-            IntStream.range(0, 60).mapToObj(i -> "k" + i).collect(Collectors.toList())).at(Instant.EPOCH);
-    private static final PartitionSpace DAYS = TimeWindowPartitions.daily(LocalDate.of(2024, 1, 1)).withZone(ZoneId.of("Europe/Berlin"))
+                    IntStream.range(0, 60).mapToObj(i -> "k" + i).collect(Collectors.toList()))
+            .at(Instant.EPOCH);
+    private static final PartitionSpace DAYS = TimeWindowPartitions.daily(LocalDate.of(2024, 1, 1))
+            .withZone(ZoneId.of("Europe/Berlin"))
             .at(Instant.parse("2024-03-01T00:00:00Z"));
 
-    record Two(Set<String> a, Set<String> b) {
-    }
+    record Two(Set<String> a, Set<String> b) {}
 
     static Set<String> staticKeys(Draw d) {
         return d.setOf(0, 40, () -> d.of(STATIC.keys()));
@@ -37,8 +39,8 @@ class PartitionSubsetPropertiesTest {
 
     @Test
     void staticSubsetsBehaveLikeSetsOfKeys() {
-        Property.tries(1000).check(d -> new Two(staticKeys(d),
-                staticKeys(d)), two -> checkAlgebra(STATIC, two.a(), two.b()));
+        Property.tries(1000)
+                .check(d -> new Two(staticKeys(d), staticKeys(d)), two -> checkAlgebra(STATIC, two.a(), two.b()));
     }
 
     @Test
@@ -60,7 +62,8 @@ class PartitionSubsetPropertiesTest {
     }
 
     private static void assertModel(PartitionSubset subset, PartitionSpace space, Set<String> model) {
-        List<String> inIndexOrder = space.keys().stream().filter(model::contains).collect(Collectors.toList());
+        List<String> inIndexOrder =
+                space.keys().stream().filter(model::contains).collect(Collectors.toList());
         assertThat(subset.count()).isEqualTo(model.size());
         assertThat(subset.keys()).containsExactlyElementsOf(inIndexOrder);
         List<String> expanded = new ArrayList<>();
@@ -76,7 +79,7 @@ class PartitionSubsetPropertiesTest {
         return out;
     }
 
-    private static Set<String> filter(Set<String> a, java.util.function.Predicate<String> keep) {
+    private static Set<String> filter(Set<String> a, Predicate<String> keep) {
         return a.stream().filter(keep).collect(Collectors.toSet());
     }
 

@@ -25,30 +25,58 @@ import org.junit.jupiter.api.Test;
  */
 class TimeWindowDstPropertiesTest {
 
-    private static final List<String> ZONES = List.of("Europe/Berlin", "America/New_York", "Australia/Lord_Howe",
-            "Pacific/Apia", "America/Sao_Paulo", "Asia/Kolkata", "Europe/London", "Australia/Sydney", "America/Santiago",
-            "Africa/Casablanca", "Europe/Dublin", "America/St_Johns", "UTC");
-    private static final List<String> TRICKY = List.of("0 * * * *", "30 * * * *", "*/15 * * * *", "0 0 * * *", "30 2 * * *",
-            "0 2 * * *", "30 1 * * *", "0 1-3 * * *", "30 */2 * * *", "15,40 2 * * *", "0,50 * * * *", "45 0 * * *", "0 0 * * 0",
-            "0 0 1 * *", "0 2 * * 0");
+    private static final List<String> ZONES = List.of(
+            "Europe/Berlin",
+            "America/New_York",
+            "Australia/Lord_Howe",
+            "Pacific/Apia",
+            "America/Sao_Paulo",
+            "Asia/Kolkata",
+            "Europe/London",
+            "Australia/Sydney",
+            "America/Santiago",
+            "Africa/Casablanca",
+            "Europe/Dublin",
+            "America/St_Johns",
+            "UTC");
+    private static final List<String> TRICKY = List.of(
+            "0 * * * *",
+            "30 * * * *",
+            "*/15 * * * *",
+            "0 0 * * *",
+            "30 2 * * *",
+            "0 2 * * *",
+            "30 1 * * *",
+            "0 1-3 * * *",
+            "30 */2 * * *",
+            "15,40 2 * * *",
+            "0,50 * * * *",
+            "45 0 * * *",
+            "0 0 * * 0",
+            "0 0 1 * *",
+            "0 2 * * 0");
 
     /** A tricky expression or a generated one (half and half), a zone, and where to start around which change. */
     record Case(String expression, String zoneId, int year, int pick, int minutesBefore) {
 
         static Case draw(Draw d) {
-            String expression = d.oneOf(() -> d.of(TRICKY), () -> CronField.cron(d).expression());
+            String expression =
+                    d.oneOf(() -> d.of(TRICKY), () -> CronField.cron(d).expression());
             return new Case(expression, d.of(ZONES), d.between(1990, 2035), d.between(0, 7), d.between(0, 4 * 24 * 60));
         }
     }
 
     @Test
     void windowsMatchTheBruteForceRulesAroundTransitions() {
-        Property.tries(400).check(Case::draw, c -> windowsMatchTheBruteForceRulesAroundTransitions(c.expression(), c.zoneId(),
-                c.year(), c.pick(), c.minutesBefore()));
+        Property.tries(400)
+                .check(
+                        Case::draw,
+                        c -> windowsMatchTheBruteForceRulesAroundTransitions(
+                                c.expression(), c.zoneId(), c.year(), c.pick(), c.minutesBefore()));
     }
 
-    private static void windowsMatchTheBruteForceRulesAroundTransitions(String expression, String zoneId, int year, int pick,
-                                                                        int minutesBefore) {
+    private static void windowsMatchTheBruteForceRulesAroundTransitions(
+            String expression, String zoneId, int year, int pick, int minutesBefore) {
         ZoneId zone = ZoneId.of(zoneId);
         CronSchedule schedule;
         try {
@@ -60,7 +88,10 @@ class TimeWindowDstPropertiesTest {
         LocalDateTime around = transitionOrMidYear(zone.getRules(), year, pick);
         LocalDateTime start = around.minusMinutes(minutesBefore);
         LocalDateTime until = around.plusDays(3);
-        TimeWindowSpace space = TimeWindowPartitions.of(schedule, start).withZone(zone).withKeyFormat("yyyy-MM-dd-HH:mm").withEndOffset(1)
+        TimeWindowSpace space = TimeWindowPartitions.of(schedule, start)
+                .withZone(zone)
+                .withKeyFormat("yyyy-MM-dd-HH:mm")
+                .withEndOffset(1)
                 .at(until.plusDays(10).atZone(zone).toInstant());
 
         List<Instant> expected = reference(schedule, zone, start, until);
@@ -69,8 +100,11 @@ class TimeWindowDstPropertiesTest {
         for (long i = 0; i < space.size() && space.window(i).start().isBefore(limit); i++) {
             actual.add(space.window(i).start());
         }
-        List<Instant> expectedBeforeLimit = expected.stream().filter(s -> s.isBefore(limit)).toList();
-        assertThat(actual).as("%s in %s from %s", expression, zoneId, start).containsExactlyElementsOf(expectedBeforeLimit);
+        List<Instant> expectedBeforeLimit =
+                expected.stream().filter(s -> s.isBefore(limit)).toList();
+        assertThat(actual)
+                .as("%s in %s from %s", expression, zoneId, start)
+                .containsExactlyElementsOf(expectedBeforeLimit);
 
         Set<String> keys = new HashSet<>();
         for (int i = 0; i < actual.size(); i++) {
@@ -86,9 +120,11 @@ class TimeWindowDstPropertiesTest {
     /** The {@code pick}-th transition of {@code year} (cycling), or the middle of the year if there is none. */
     private static LocalDateTime transitionOrMidYear(ZoneRules rules, int year, int pick) {
         List<ZoneOffsetTransition> transitions = new ArrayList<>();
-        Instant yearStart = LocalDateTime.of(year, 1, 1, 0, 0).atZone(ZoneId.of("UTC")).toInstant();
-        for (ZoneOffsetTransition t = rules.nextTransition(yearStart); t != null && t.getDateTimeBefore().getYear() == year;
-             t = rules.nextTransition(t.getInstant())) {
+        Instant yearStart =
+                LocalDateTime.of(year, 1, 1, 0, 0).atZone(ZoneId.of("UTC")).toInstant();
+        for (ZoneOffsetTransition t = rules.nextTransition(yearStart);
+                t != null && t.getDateTimeBefore().getYear() == year;
+                t = rules.nextTransition(t.getInstant())) {
             transitions.add(t);
         }
         if (transitions.isEmpty()) {
@@ -108,11 +144,19 @@ class TimeWindowDstPropertiesTest {
                 continue;
             }
             ZoneOffsetTransition transition = rules.getTransition(m);
-            Instant earliest = ZonedDateTime.ofLocal(m, zone, null).withEarlierOffsetAtOverlap().toInstant();
+            Instant earliest = ZonedDateTime.ofLocal(m, zone, null)
+                    .withEarlierOffsetAtOverlap()
+                    .toInstant();
             starts.add(earliest);
-            if (transition != null && transition.isOverlap() && previous != null
-                    && Duration.between(previous, m).compareTo(transition.getDuration().abs()) <= 0) {
-                starts.add(ZonedDateTime.ofLocal(m, zone, null).withLaterOffsetAtOverlap().toInstant());
+            if (transition != null
+                    && transition.isOverlap()
+                    && previous != null
+                    && Duration.between(previous, m)
+                                    .compareTo(transition.getDuration().abs())
+                            <= 0) {
+                starts.add(ZonedDateTime.ofLocal(m, zone, null)
+                        .withLaterOffsetAtOverlap()
+                        .toInstant());
             }
             if (origin == null && !m.isBefore(start)) {
                 origin = earliest;
@@ -120,6 +164,8 @@ class TimeWindowDstPropertiesTest {
             previous = m;
         }
         Instant first = origin;
-        return first == null ? List.of() : starts.stream().filter(s -> !s.isBefore(first)).toList();
+        return first == null
+                ? List.of()
+                : starts.stream().filter(s -> !s.isBefore(first)).toList();
     }
 }

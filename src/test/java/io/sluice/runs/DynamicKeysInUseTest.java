@@ -26,7 +26,8 @@ class DynamicKeysInUseTest {
     private static final DynamicPartitions REGIONS = new DynamicPartitions("regions", DynamicPartitionKeys.none());
 
     private static Asset<AssetSpec.NoConfig> asset(String key, PartitionsDefinition partitions) {
-        AssetSpec<AssetSpec.NoConfig> spec = AssetSpec.builder(key).partitions(partitions).build();
+        AssetSpec<AssetSpec.NoConfig> spec =
+                AssetSpec.builder(key).partitions(partitions).build();
         return new Asset<>() {
             @Override
             public AssetSpec<AssetSpec.NoConfig> spec() {
@@ -43,21 +44,39 @@ class DynamicKeysInUseTest {
     @Test
     void aKeyIsHeldByRunsOfEveryAssetPartitionedByTheDynamicPartitionsAloneOrAsADimension() {
         var regional = asset("t/regional", REGIONS);
-        var byDayAndRegion = asset("t/by_day_and_region", MultiPartitions.of(
-                PartitionDimension.of("day", TimeWindowPartitions.daily(LocalDate.of(2024, 1, 1))), PartitionDimension.of("region", REGIONS)));
+        var byDayAndRegion = asset(
+                "t/by_day_and_region",
+                MultiPartitions.of(
+                        PartitionDimension.of("day", TimeWindowPartitions.daily(LocalDate.of(2024, 1, 1))),
+                        PartitionDimension.of("region", REGIONS)));
         var otherDynamic = asset("t/customers", new DynamicPartitions("customers", DynamicPartitionKeys.none()));
         var staticRegions = asset("t/static", StaticPartitions.of("eu", "us"));
         Map<AssetKey, Map<String, Set<String>>> active = Map.of(
                 regional.spec().key(), Map.of("eu", Set.of("r1"), "us", Set.of("r2", "r3")),
-                byDayAndRegion.spec().key(), Map.of("2024-01-01|eu", Set.of("r4"), "2024-01-02|apac", Set.of("r5"), "not a multi key", Set.of("r6")),
+                byDayAndRegion.spec().key(),
+                        Map.of(
+                                "2024-01-01|eu",
+                                Set.of("r4"),
+                                "2024-01-02|apac",
+                                Set.of("r5"),
+                                "not a multi key",
+                                Set.of("r6")),
                 otherDynamic.spec().key(), Map.of("eu", Set.of("r7")),
                 staticRegions.spec().key(), Map.of("eu", Set.of("r8")));
 
-        Map<String, Set<String>> held = DynamicPartitionService.runsByKey(List.of(regional, byDayAndRegion, otherDynamic, staticRegions), "regions",
-                Set.of("eu", "apac", "latam"), asset -> active.getOrDefault(asset, Map.of()));
+        Map<String, Set<String>> held = DynamicPartitionService.runsByKey(
+                List.of(regional, byDayAndRegion, otherDynamic, staticRegions),
+                "regions",
+                Set.of("eu", "apac", "latam"),
+                asset -> active.getOrDefault(asset, Map.of()));
 
         assertThat(held).containsExactlyInAnyOrderEntriesOf(Map.of("eu", Set.of("r1", "r4"), "apac", Set.of("r5")));
-        assertThat(DynamicPartitionService.runsByKey(List.of(regional, byDayAndRegion), "regions", Set.of("latam"),
-                asset -> active.getOrDefault(asset, Map.of()))).as("a key no active run holds").isEmpty();
+        assertThat(DynamicPartitionService.runsByKey(
+                        List.of(regional, byDayAndRegion),
+                        "regions",
+                        Set.of("latam"),
+                        asset -> active.getOrDefault(asset, Map.of())))
+                .as("a key no active run holds")
+                .isEmpty();
     }
 }

@@ -7,8 +7,7 @@ import java.util.function.Function;
 /** A fake of a port: the methods given answer, any other fails naming itself (so a test sees what the code under it uses). */
 final class Fake {
 
-    private Fake() {
-    }
+    private Fake() {}
 
     static <T> T of(Class<T> type, Map<String, Function<Object[], Object>> answers) {
         Object fake = Proxy.newProxyInstance(type.getClassLoader(), new Class<?>[] {type}, (proxy, method, args) -> {
@@ -20,7 +19,9 @@ final class Fake {
                 case "toString" -> "fake " + type.getSimpleName();
                 case "hashCode" -> System.identityHashCode(proxy);
                 case "equals" -> proxy == args[0];
-                default -> throw new UnsupportedOperationException("the fake " + type.getSimpleName() + " does not answer " + method.getName());
+                default ->
+                    throw new UnsupportedOperationException(
+                            "the fake " + type.getSimpleName() + " does not answer " + method.getName());
             };
         });
         return type.cast(fake);

@@ -10,6 +10,7 @@ import io.sluice.catalog.AssetKey;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -31,33 +32,46 @@ class GroupJournalTest {
     private final List<RunRecords> recorded = new ArrayList<>();
     private final List<AuditEvent> audited = new ArrayList<>();
     private final AtomicInteger cancelReads = new AtomicInteger();
-    private final Set<String> canceled = new java.util.HashSet<>();
+    private final Set<String> canceled = new HashSet<>();
 
-    private final RunQueue store = Fake.of(RunQueue.class, Map.of(
-            "record", args -> recorded.add((RunRecords) args[0]),
-            "isCancelRequested", args -> {
-                cancelReads.incrementAndGet();
-                return canceled.contains((String) args[0]);
-            },
-            "cancelRequested", args -> {
-                cancelReads.incrementAndGet();
-                @SuppressWarnings("unchecked") Collection<String> ids = (Collection<String>) args[0];
-                return Set.copyOf(ids.stream().filter(canceled::contains).toList());
-            }));
+    private final RunQueue store = Fake.of(
+            RunQueue.class,
+            Map.of(
+                    "record", args -> recorded.add((RunRecords) args[0]),
+                    "isCancelRequested",
+                            args -> {
+                                cancelReads.incrementAndGet();
+                                return canceled.contains((String) args[0]);
+                            },
+                    "cancelRequested",
+                            args -> {
+                                cancelReads.incrementAndGet();
+                                @SuppressWarnings("unchecked")
+                                Collection<String> ids = (Collection<String>) args[0];
+                                return Set.copyOf(
+                                        ids.stream().filter(canceled::contains).toList());
+                            }));
     private final AuditLog audit = Fake.of(AuditLog.class, Map.of("recordAll", args -> {
-        @SuppressWarnings("unchecked") List<AuditEvent> events = (List<AuditEvent>) args[0];
+        @SuppressWarnings("unchecked")
+        List<AuditEvent> events = (List<AuditEvent>) args[0];
         audited.addAll(events);
         return null;
     }));
 
     private GroupJournal journal(String... runIds) {
-        return new GroupJournal(store, audit, List.of(runIds), FLUSH_MS, work -> {
-            transactions.incrementAndGet();
-            if (failNext.getAndSet(false)) {
-                throw new IllegalStateException("the metadata store refused the write");
-            }
-            work.run();
-        }, nanos::get);
+        return new GroupJournal(
+                store,
+                audit,
+                List.of(runIds),
+                FLUSH_MS,
+                work -> {
+                    transactions.incrementAndGet();
+                    if (failNext.getAndSet(false)) {
+                        throw new IllegalStateException("the metadata store refused the write");
+                    }
+                    work.run();
+                },
+                nanos::get);
     }
 
     private void pass(long millis) {
@@ -65,12 +79,35 @@ class GroupJournalTest {
     }
 
     private static Run run(String id) {
-        return new Run(id, RunStatus.STARTED, MaterializationMode.FULL_REFRESH, List.of(ASSET), List.of(), List.of("2025-03-01"), "{}",
-                "test", "tester", NOW, NOW, null, 0, 0, 0, null, false, List.of(RunStep.queued(0, ASSET)), RunKind.MATERIALIZE, null, null, Map.of());
+        return new Run(
+                id,
+                RunStatus.STARTED,
+                MaterializationMode.FULL_REFRESH,
+                List.of(ASSET),
+                List.of(),
+                List.of("2025-03-01"),
+                "{}",
+                "test",
+                "tester",
+                NOW,
+                NOW,
+                null,
+                0,
+                0,
+                0,
+                null,
+                false,
+                List.of(RunStep.queued(0, ASSET)),
+                RunKind.MATERIALIZE,
+                null,
+                null,
+                Map.of());
     }
 
     private static void end(GroupJournal journal, String id) {
-        journal.ended(run(id), new RunRecords.RunEnd(id, RunStatus.SUCCESS, NOW, 0, 0, 1, null),
+        journal.ended(
+                run(id),
+                new RunRecords.RunEnd(id, RunStatus.SUCCESS, NOW, 0, 0, 1, null),
                 AuditEvent.of(NOW, "sluice", AuditAction.RUN_FINISHED, id, ASSET.toString(), null, Map.of()));
     }
 
@@ -81,8 +118,11 @@ class GroupJournalTest {
         journal.append("r1", NOW, "INFO", ASSET, "started");
         journal.boundary();
         assertThat(transactions).hasValue(1);
-        assertThat(recorded).singleElement().satisfies(r -> assertThat(r.logs()).extracting(RunRecords.LogRecord::message)
-                .containsExactly("started"));
+        assertThat(recorded)
+                .singleElement()
+                .satisfies(r -> assertThat(r.logs())
+                        .extracting(RunRecords.LogRecord::message)
+                        .containsExactly("started"));
         end(journal, "r1");
         journal.boundary();
         assertThat(transactions).hasValue(2);
@@ -100,7 +140,9 @@ class GroupJournalTest {
         pass(FLUSH_MS - 1);
         journal.boundary();
         assertThat(transactions).as("not due yet").hasValue(0);
-        assertThat(journal.storedEnds()).as("r1's end is not stored, so not reported").isEmpty();
+        assertThat(journal.storedEnds())
+                .as("r1's end is not stored, so not reported")
+                .isEmpty();
         pass(1);
         journal.boundary();
         assertThat(transactions).hasValue(1);
@@ -115,7 +157,9 @@ class GroupJournalTest {
         assertThat(transactions).hasValue(0);
         journal.append("r1", NOW, "INFO", ASSET, "two");
         assertThat(transactions).hasValue(1);
-        assertThat(recorded.get(0).logs()).extracting(RunRecords.LogRecord::message).containsExactly("one", "two");
+        assertThat(recorded.get(0).logs())
+                .extracting(RunRecords.LogRecord::message)
+                .containsExactly("one", "two");
         // the interval starts again with the next write
         journal.append("r1", NOW, "INFO", ASSET, "three");
         assertThat(transactions).hasValue(1);
@@ -136,7 +180,9 @@ class GroupJournalTest {
         failNext.set(true);
         assertThatThrownBy(journal::flush).hasMessageContaining("refused");
         assertThat(journal.storedEnds()).isEmpty();
-        assertThat(journal.unstored().ends()).extracting(RunRecords.RunEnd::runId).containsExactly("r1");
+        assertThat(journal.unstored().ends())
+                .extracting(RunRecords.RunEnd::runId)
+                .containsExactly("r1");
         journal.flush();
         assertThat(journal.storedEnds()).extracting(RunRecords.RunEnd::runId).containsExactly("r1");
         assertThat(journal.unstored().isEmpty()).isTrue();
@@ -154,7 +200,9 @@ class GroupJournalTest {
         canceled.clear();
         GroupJournal group = journal("r2", "r3");
         canceled.add("r3");
-        assertThat(group.isCancelRequested("r3")).as("read at the claim: none then").isFalse();
+        assertThat(group.isCancelRequested("r3"))
+                .as("read at the claim: none then")
+                .isFalse();
         assertThat(cancelReads).hasValue(0);
         pass(FLUSH_MS);
         assertThat(group.isCancelRequested("r3")).isTrue();
@@ -168,8 +216,9 @@ class GroupJournalTest {
         journal.partitions(ASSET, List.of("2025-03-01", "2025-03-02"), PartitionState.IN_PROGRESS, "r1", NOW);
         journal.partitions(ASSET, List.of("2025-03-01"), PartitionState.MATERIALIZED, "r1", NOW);
         journal.partitions(AssetKey.parse("test/other"), List.of("2025-03-03"), PartitionState.FAILED, "r1", NOW);
-        assertThat(journal.unstoredPartitions(ASSET)).containsExactlyInAnyOrderEntriesOf(Map.of(
-                "2025-03-01", PartitionState.MATERIALIZED, "2025-03-02", PartitionState.IN_PROGRESS));
+        assertThat(journal.unstoredPartitions(ASSET))
+                .containsExactlyInAnyOrderEntriesOf(
+                        Map.of("2025-03-01", PartitionState.MATERIALIZED, "2025-03-02", PartitionState.IN_PROGRESS));
         assertThat(journal.unstoredMaterialization(ASSET)).isFalse();
         journal.materialized(new Materialization("r1", ASSET, "2025-03-01", NOW, 1, 0, 1, 5, "{}"));
         assertThat(journal.unstoredMaterialization(ASSET)).isTrue();

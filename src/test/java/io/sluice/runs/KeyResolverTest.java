@@ -37,16 +37,20 @@ class KeyResolverTest {
     @Test
     void incrementalTakesTheKeysChangedSinceTheLastWatermark() throws Exception {
         FakeSource source = new FakeSource();
-        KeySelection s = KeyResolver.resolve(MaterializationMode.INCREMENTAL, List.of(), Optional.of("2024-01-01"), source);
+        KeySelection s =
+                KeyResolver.resolve(MaterializationMode.INCREMENTAL, List.of(), Optional.of("2024-01-01"), source);
         assertThat(s.keys()).containsExactly("2");
         assertThat(s.watermarkOnSuccess()).contains("2024-06-30");
-        assertThat(s.complete()).as("only the changed keys: the write replaces their scopes").isFalse();
+        assertThat(s.complete())
+                .as("only the changed keys: the write replaces their scopes")
+                .isFalse();
         assertThat(source.calls).containsExactly("watermark", "changed 2024-01-01..2024-06-30");
     }
 
     @Test
     void incrementalWithoutAWatermarkTakesEverything() throws Exception {
-        KeySelection s = KeyResolver.resolve(MaterializationMode.INCREMENTAL, List.of(), Optional.empty(), new FakeSource());
+        KeySelection s =
+                KeyResolver.resolve(MaterializationMode.INCREMENTAL, List.of(), Optional.empty(), new FakeSource());
         assertThat(s.keys()).containsExactly("1", "2", "3");
         assertThat(s.watermarkOnSuccess()).contains("2024-06-30");
         assertThat(s.complete()).as("a first incremental run is a full load").isTrue();
@@ -55,18 +59,21 @@ class KeyResolverTest {
     @Test
     void incrementalWithNothingNewTakesNothingAndKeepsTheWatermark() throws Exception {
         FakeSource source = new FakeSource();
-        KeySelection s = KeyResolver.resolve(MaterializationMode.INCREMENTAL, List.of(), Optional.of("2024-06-30"), source);
+        KeySelection s =
+                KeyResolver.resolve(MaterializationMode.INCREMENTAL, List.of(), Optional.of("2024-06-30"), source);
         assertThat(s.keys()).isEmpty();
         assertThat(s.watermarkOnSuccess()).contains("2024-06-30");
         source.watermark = Optional.empty();
-        KeySelection empty = KeyResolver.resolve(MaterializationMode.INCREMENTAL, List.of(), Optional.of("2024-06-30"), source);
+        KeySelection empty =
+                KeyResolver.resolve(MaterializationMode.INCREMENTAL, List.of(), Optional.of("2024-06-30"), source);
         assertThat(empty.keys()).isEmpty();
         assertThat(empty.watermarkOnSuccess()).contains("2024-06-30");
     }
 
     @Test
     void fullRefreshTakesEveryKeyOnce() throws Exception {
-        KeySelection s = KeyResolver.resolve(MaterializationMode.FULL_REFRESH, List.of(), Optional.of("2020-01-01"), new FakeSource());
+        KeySelection s = KeyResolver.resolve(
+                MaterializationMode.FULL_REFRESH, List.of(), Optional.of("2020-01-01"), new FakeSource());
         assertThat(s.keys()).containsExactly("1", "2", "3");
         assertThat(s.complete()).isTrue();
         assertThat(s.watermarkOnSuccess()).contains("2024-06-30");
@@ -75,7 +82,8 @@ class KeyResolverTest {
     @Test
     void singleKeyTakesTheRequestedKeysAndNeverMovesTheWatermark() throws Exception {
         FakeSource source = new FakeSource();
-        KeySelection s = KeyResolver.resolve(MaterializationMode.SINGLE_KEY, List.of("9", "9", "7"), Optional.of("2020-01-01"), source);
+        KeySelection s = KeyResolver.resolve(
+                MaterializationMode.SINGLE_KEY, List.of("9", "9", "7"), Optional.of("2020-01-01"), source);
         assertThat(s.keys()).containsExactly("9", "7");
         assertThat(s.watermarkOnSuccess()).isEmpty();
         assertThat(s.complete()).isFalse();
@@ -87,7 +95,8 @@ class KeyResolverTest {
         KeySelection s = new KeySelection(List.of("a", "b", "c", "d", "e"), Optional.empty(), false);
         assertThat(s.batches(2)).containsExactly(List.of("a", "b"), List.of("c", "d"), List.of("e"));
         assertThat(s.batches(5000)).containsExactly(List.of("a", "b", "c", "d", "e"));
-        assertThat(new KeySelection(List.of(), Optional.empty(), false).batches(3)).isEmpty();
+        assertThat(new KeySelection(List.of(), Optional.empty(), false).batches(3))
+                .isEmpty();
         assertThatThrownBy(() -> s.batches(0)).isInstanceOf(IllegalArgumentException.class);
     }
 }

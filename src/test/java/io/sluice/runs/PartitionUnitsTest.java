@@ -14,11 +14,13 @@ import org.junit.jupiter.api.Test;
 
 class PartitionUnitsTest {
 
-    private static final PartitionSpace DAYS = TimeWindowPartitions.daily(LocalDate.of(2024, 1, 1)).at(Instant.parse("2024-03-01T00:00:00Z"));
+    private static final PartitionSpace DAYS =
+            TimeWindowPartitions.daily(LocalDate.of(2024, 1, 1)).at(Instant.parse("2024-03-01T00:00:00Z"));
 
     private static List<String> units(boolean partitioned, boolean ranges, String... partitions) {
         return PartitionUnits.of(partitioned, ranges, List.of(partitions), DAYS).stream()
-                .map(u -> u.map(PartitionRange::toString).orElse("-")).toList();
+                .map(u -> u.map(PartitionRange::toString).orElse("-"))
+                .toList();
     }
 
     @Test
@@ -28,12 +30,14 @@ class PartitionUnitsTest {
 
     @Test
     void anAssetThatTakesOnePartitionAtATimeGetsEachInTheRunsOrder() {
-        assertThat(units(true, false, "2024-01-03", "2024-01-01", "2024-01-02")).containsExactly("2024-01-03", "2024-01-01", "2024-01-02");
+        assertThat(units(true, false, "2024-01-03", "2024-01-01", "2024-01-02"))
+                .containsExactly("2024-01-03", "2024-01-01", "2024-01-02");
     }
 
     @Test
     void anAssetThatProcessesRangesGetsEachContiguousRangeOnceInPartitionOrder() {
-        assertThat(units(true, true, "2024-01-05", "2024-01-02", "2024-01-01", "2024-01-03", "2024-01-07", "2024-01-02"))
+        assertThat(units(
+                        true, true, "2024-01-05", "2024-01-02", "2024-01-01", "2024-01-03", "2024-01-07", "2024-01-02"))
                 .containsExactly("2024-01-01...2024-01-03", "2024-01-05", "2024-01-07");
         List<Optional<PartitionRange>> all = PartitionUnits.of(true, true, DAYS.keys(), DAYS);
         assertThat(all).hasSize(1);
@@ -43,6 +47,8 @@ class PartitionUnitsTest {
 
     @Test
     void aPartitionOutsideTheDefinitionIsAnError() {
-        assertThatThrownBy(() -> units(true, true, "2023-12-31")).isInstanceOf(IllegalArgumentException.class).hasMessageContaining("2023-12-31");
+        assertThatThrownBy(() -> units(true, true, "2023-12-31"))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("2023-12-31");
     }
 }

@@ -3,8 +3,8 @@ package io.sluice.runs;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.sluice.catalog.AssetKey;
-import io.sluice.lake.LakeWrite;
 import io.sluice.catalog.PartitionRange;
+import io.sluice.lake.LakeWrite;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
@@ -32,8 +32,11 @@ class ReconciliationTest {
 
     @Test
     void aStepWhosePublishIsInTheLakeIsAccountedForAndTheRunIsComplete() {
-        Reconciliation.Outcome o = Reconciliation.of(List.of(new Reconciliation.StepWork(step(0, OWNERSHIP, RunStatus.STARTED),
-                Optional.of("ownership"), List.of(Optional.empty()))), List.of(write("ownership", null)), Set.of());
+        Reconciliation.Outcome o = Reconciliation.of(
+                List.of(new Reconciliation.StepWork(
+                        step(0, OWNERSHIP, RunStatus.STARTED), Optional.of("ownership"), List.of(Optional.empty()))),
+                List.of(write("ownership", null)),
+                Set.of());
         assertThat(o.complete()).isTrue();
         assertThat(o.accounted()).containsExactly(0);
         assertThat(o.recovered()).singleElement().satisfies(r -> {
@@ -44,10 +47,12 @@ class ReconciliationTest {
 
     @Test
     void aStepWithoutATableIsAccountedForOnlyWhenTheStoreSaysItSucceeded() {
-        Reconciliation.StepWork extractDone = new Reconciliation.StepWork(step(0, EXTRACT, RunStatus.SUCCESS), Optional.empty(), List.of());
-        Reconciliation.StepWork extractOpen = new Reconciliation.StepWork(step(0, EXTRACT, RunStatus.STARTED), Optional.empty(), List.of());
-        Reconciliation.StepWork raw = new Reconciliation.StepWork(step(1, RAW, RunStatus.QUEUED), Optional.of("raw"),
-                List.of(range("2024-01-01", "2024-01-31")));
+        Reconciliation.StepWork extractDone =
+                new Reconciliation.StepWork(step(0, EXTRACT, RunStatus.SUCCESS), Optional.empty(), List.of());
+        Reconciliation.StepWork extractOpen =
+                new Reconciliation.StepWork(step(0, EXTRACT, RunStatus.STARTED), Optional.empty(), List.of());
+        Reconciliation.StepWork raw = new Reconciliation.StepWork(
+                step(1, RAW, RunStatus.QUEUED), Optional.of("raw"), List.of(range("2024-01-01", "2024-01-31")));
         List<LakeWrite> writes = List.of(write("raw", "2024-01-01...2024-01-31"));
 
         Reconciliation.Outcome done = Reconciliation.of(List.of(extractDone, raw), writes, Set.of());
@@ -55,46 +60,62 @@ class ReconciliationTest {
         assertThat(done.accounted()).containsExactly(1);
 
         Reconciliation.Outcome open = Reconciliation.of(List.of(extractOpen, raw), List.of(), Set.of());
-        assertThat(open.complete()).as("an extract writes the lake itself: the write log cannot say it finished").isFalse();
+        assertThat(open.complete())
+                .as("an extract writes the lake itself: the write log cannot say it finished")
+                .isFalse();
         assertThat(open.accounted()).isEmpty();
         assertThat(open.recovered()).isEmpty();
     }
 
     @Test
     void aStepIsAccountedForOnlyWhenEveryUnitIsPublishedAndRecordedPublishesAreNotRecoveredAgain() {
-        Reconciliation.StepWork daily = new Reconciliation.StepWork(step(0, RAW, RunStatus.STARTED), Optional.of("raw"),
+        Reconciliation.StepWork daily = new Reconciliation.StepWork(
+                step(0, RAW, RunStatus.STARTED),
+                Optional.of("raw"),
                 List.of(range("2024-01-01"), range("2024-01-02"), range("2024-01-03")));
         Set<Reconciliation.Recorded> recorded = Set.of(new Reconciliation.Recorded(RAW, "2024-01-01"));
 
-        Reconciliation.Outcome partial = Reconciliation.of(List.of(daily), List.of(write("raw", "2024-01-01"), write("raw", "2024-01-02")), recorded);
+        Reconciliation.Outcome partial = Reconciliation.of(
+                List.of(daily), List.of(write("raw", "2024-01-01"), write("raw", "2024-01-02")), recorded);
         assertThat(partial.complete()).isFalse();
         assertThat(partial.accounted()).isEmpty();
-        assertThat(partial.recovered()).extracting(Reconciliation.Recovered::partition).containsExactly("2024-01-02");
+        assertThat(partial.recovered())
+                .extracting(Reconciliation.Recovered::partition)
+                .containsExactly("2024-01-02");
 
-        Reconciliation.Outcome all = Reconciliation.of(List.of(daily),
-                List.of(write("raw", "2024-01-01"), write("raw", "2024-01-02"), write("raw", "2024-01-03")), recorded);
+        Reconciliation.Outcome all = Reconciliation.of(
+                List.of(daily),
+                List.of(write("raw", "2024-01-01"), write("raw", "2024-01-02"), write("raw", "2024-01-03")),
+                recorded);
         assertThat(all.complete()).isTrue();
-        assertThat(all.recovered()).extracting(Reconciliation.Recovered::partition).containsExactly("2024-01-02", "2024-01-03");
+        assertThat(all.recovered())
+                .extracting(Reconciliation.Recovered::partition)
+                .containsExactly("2024-01-02", "2024-01-03");
     }
 
     @Test
     void aFailedOrSkippedStepKeepsTheRunFromSucceedingButItsPublishesAreStillRecovered() {
-        Reconciliation.StepWork failed = new Reconciliation.StepWork(step(0, RAW, RunStatus.FAILURE), Optional.of("raw"),
-                List.of(range("2024-01-01"), range("2024-01-02")));
-        Reconciliation.StepWork skipped = new Reconciliation.StepWork(step(1, OWNERSHIP, RunStatus.SKIPPED), Optional.of("ownership"),
-                List.of(Optional.empty()));
-        Reconciliation.Outcome o = Reconciliation.of(List.of(failed, skipped), List.of(write("raw", "2024-01-01")), Set.of());
+        Reconciliation.StepWork failed = new Reconciliation.StepWork(
+                step(0, RAW, RunStatus.FAILURE), Optional.of("raw"), List.of(range("2024-01-01"), range("2024-01-02")));
+        Reconciliation.StepWork skipped = new Reconciliation.StepWork(
+                step(1, OWNERSHIP, RunStatus.SKIPPED), Optional.of("ownership"), List.of(Optional.empty()));
+        Reconciliation.Outcome o =
+                Reconciliation.of(List.of(failed, skipped), List.of(write("raw", "2024-01-01")), Set.of());
         assertThat(o.complete()).isFalse();
         assertThat(o.accounted()).isEmpty();
-        assertThat(o.recovered()).extracting(Reconciliation.Recovered::partition).containsExactly("2024-01-01");
+        assertThat(o.recovered())
+                .extracting(Reconciliation.Recovered::partition)
+                .containsExactly("2024-01-01");
     }
 
     @Test
     void writesOfOtherTablesOrPartitionsDoNotCount() {
-        Reconciliation.StepWork daily = new Reconciliation.StepWork(step(0, RAW, RunStatus.STARTED), Optional.of("raw"),
-                List.of(range("2024-01-01")));
-        Reconciliation.Outcome o = Reconciliation.of(List.of(daily), List.of(write("other", "2024-01-01"), write("raw", "2024-01-02"),
-                write("raw", null)), Set.of());
+        Reconciliation.StepWork daily = new Reconciliation.StepWork(
+                step(0, RAW, RunStatus.STARTED), Optional.of("raw"), List.of(range("2024-01-01")));
+        Reconciliation.Outcome o = Reconciliation.of(
+                List.of(daily),
+                List.of(write("other", "2024-01-01"), write("raw", "2024-01-02"), write("raw", null)),
+                Set.of());
         assertThat(o.complete()).isFalse();
         assertThat(o.recovered()).isEmpty();
     }

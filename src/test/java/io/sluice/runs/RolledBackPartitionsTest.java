@@ -11,11 +11,14 @@ import org.junit.jupiter.api.Test;
 
 class RolledBackPartitionsTest {
 
-    private final PartitionSpace days = TimeWindowPartitions.daily(LocalDate.of(2024, 1, 1)).at(Instant.parse("2024-01-11T00:00:00Z"));
+    private final PartitionSpace days =
+            TimeWindowPartitions.daily(LocalDate.of(2024, 1, 1)).at(Instant.parse("2024-01-11T00:00:00Z"));
 
     @Test
     void partitionsHeldBeforeAndNotAfterAreMissingAndThoseHeldOnlyAfterAreMaterialized() {
-        RolledBackPartitions changed = RolledBackPartitions.of(days, List.of("2024-01-01", "2024-01-02...2024-01-05", "2024-01-09"),
+        RolledBackPartitions changed = RolledBackPartitions.of(
+                days,
+                List.of("2024-01-01", "2024-01-02...2024-01-05", "2024-01-09"),
                 List.of("2024-01-01", "2024-01-04", "2024-01-07...2024-01-08"));
         assertThat(changed.missing()).containsExactly("2024-01-02", "2024-01-03", "2024-01-05", "2024-01-09");
         assertThat(changed.materialized()).containsExactly("2024-01-07", "2024-01-08");
@@ -23,8 +26,8 @@ class RolledBackPartitionsTest {
 
     @Test
     void partitionsNotInTheAssetsPartitionsNowAreLeftOut() {
-        RolledBackPartitions changed = RolledBackPartitions.of(days, List.of("2023-12-31", "2024-02-01", "2024-01-10...2024-03-01", "junk"),
-                List.of());
+        RolledBackPartitions changed = RolledBackPartitions.of(
+                days, List.of("2023-12-31", "2024-02-01", "2024-01-10...2024-03-01", "junk"), List.of());
         assertThat(changed.missing()).isEmpty();
         assertThat(changed.materialized()).isEmpty();
     }

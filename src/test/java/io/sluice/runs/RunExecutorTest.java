@@ -28,16 +28,30 @@ class RunExecutorTest {
 
     /** What the fake store lists as queued, in order. */
     private final List<QueuedRun> queue = new CopyOnWriteArrayList<>();
+
     private final BlockingQueue<List<String>> startedGroups = new LinkedBlockingQueue<>();
     private final BlockingQueue<RunsEnded> ended = new LinkedBlockingQueue<>();
     private volatile CountDownLatch gate = new CountDownLatch(1);
 
-    private final RunQueue store = Fake.of(RunQueue.class, Map.of(
-            "promoteWaiting", args -> 0,
-            "nextQueued", args -> List.copyOf(queue.subList(0, Math.min(queue.size(), (Integer) args[0])))));
-    private final RunSettings settings = Fake.of(RunSettings.class, Map.of(
-            "workers", args -> WORKERS, "execute", args -> true, "groupMaxRuns", args -> 1, "groupTargetMillis", args -> 200L,
-            "maxAttempts", args -> 3));
+    private final RunQueue store = Fake.of(
+            RunQueue.class,
+            Map.of(
+                    "promoteWaiting", args -> 0,
+                    "nextQueued", args -> List.copyOf(queue.subList(0, Math.min(queue.size(), (Integer) args[0])))));
+    private final RunSettings settings = Fake.of(
+            RunSettings.class,
+            Map.of(
+                    "workers",
+                    args -> WORKERS,
+                    "execute",
+                    args -> true,
+                    "groupMaxRuns",
+                    args -> 1,
+                    "groupTargetMillis",
+                    args -> 200L,
+                    "maxAttempts",
+                    args -> 3));
+
     @SuppressWarnings("unchecked")
     private final Event<RunsEnded> finished = Fake.of(Event.class, Map.of("fire", args -> {
         ended.add((RunsEnded) args[0]);
@@ -54,14 +68,23 @@ class RunExecutorTest {
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
-            return runIds.stream().map(id -> new RunRecords.RunEnd(id, RunStatus.SUCCESS, Instant.EPOCH, 0, 0, 0, null)).toList();
+            return runIds.stream()
+                    .map(id -> new RunRecords.RunEnd(id, RunStatus.SUCCESS, Instant.EPOCH, 0, 0, 0, null))
+                    .toList();
         }
     };
 
-    private final RunExecutor executor = new RunExecutor(worker, store, Fake.of(RunHistory.class, Map.of()),
-            new RunRecovery(store, null, null, null, null, null, null, null, null, null, null, null, null), () -> Instant.EPOCH, settings,
+    private final RunExecutor executor = new RunExecutor(
+            worker,
+            store,
+            Fake.of(RunHistory.class, Map.of()),
+            new RunRecovery(store, null, null, null, null, null, null, null, null, null, null, null, null),
+            () -> Instant.EPOCH,
+            settings,
             new ConcurrencyLimits(Fake.of(PoolLimitStore.class, Map.of("all", args -> Map.of()))),
-            Fake.of(Admission.class, Map.of("limit", args -> Integer.MAX_VALUE)), AssetCatalog.of(List.of()), finished);
+            Fake.of(Admission.class, Map.of("limit", args -> Integer.MAX_VALUE)),
+            AssetCatalog.of(List.of()),
+            finished);
 
     @AfterEach
     void stop() {

@@ -18,8 +18,14 @@ class RunFactoryTest {
     private static final Instant NOW = Instant.parse("2030-01-01T00:00:00Z");
 
     private final RunFactory factory = new RunFactory();
-    private final ValidatedLaunch launch = new ValidatedLaunch(List.of(A, B), MaterializationMode.SINGLE_KEY, List.of("k1"), List.of("p1"),
-            new ObjectMapper().createObjectNode().put("x", 1), "because", "alice");
+    private final ValidatedLaunch launch = new ValidatedLaunch(
+            List.of(A, B),
+            MaterializationMode.SINGLE_KEY,
+            List.of("k1"),
+            List.of("p1"),
+            new ObjectMapper().createObjectNode().put("x", 1),
+            "because",
+            "alice");
 
     @Test
     void aSingleLaunchIsOneQueuedRunOfNoGroup() {
@@ -46,9 +52,14 @@ class RunFactoryTest {
         assertThat(run.group()).isEqualTo("g1");
         assertThat(run.tags()).containsExactlyEntriesOf(Map.of("origin", "test"));
         assertThat(run.assets()).containsExactly(B);
-        assertThat(run.steps()).singleElement().satisfies(s -> assertThat(s.index()).isZero());
+        assertThat(run.steps())
+                .singleElement()
+                .satisfies(s -> assertThat(s.index()).isZero());
         assertThat(run.partitions()).containsExactly("p7", "p8");
-        assertThat(factory.inGroup(launch, List.of(B), List.of("p7"), "g1", Map.of(), NOW).id()).as("ids are unique").isNotEqualTo(run.id());
+        assertThat(factory.inGroup(launch, List.of(B), List.of("p7"), "g1", Map.of(), NOW)
+                        .id())
+                .as("ids are unique")
+                .isNotEqualTo(run.id());
     }
 
     @Test
@@ -57,7 +68,9 @@ class RunFactoryTest {
         Run retry = factory.retry(dead, NOW.plusSeconds(5));
         assertThat(retry.id()).isNotEqualTo(dead.id());
         assertThat(retry.group()).isEqualTo("g1");
-        assertThat(retry.tags()).containsExactlyInAnyOrderEntriesOf(Map.of("origin", "test", RunFactory.PARENT_RUN, dead.id(), RunFactory.ATTEMPT, "2"));
+        assertThat(retry.tags())
+                .containsExactlyInAnyOrderEntriesOf(
+                        Map.of("origin", "test", RunFactory.PARENT_RUN, dead.id(), RunFactory.ATTEMPT, "2"));
         assertThat(retry.reason()).isEqualTo("attempt 2: run " + dead.id() + " died with the process");
         assertThat(retry.createdAt()).isEqualTo(NOW.plusSeconds(5));
         assertThat(retry.partitions()).isEqualTo(dead.partitions());

@@ -12,7 +12,8 @@ class RunIdsTest {
 
     @Test
     void idsAreVersion7UuidsThatIncreaseInTheOrderTheyAreMade() {
-        // ids never go back: an id is stamped with the clock, or just after the last id made in this JVM if that is later
+        // ids never go back: an id is stamped with the clock, or just after the last id made in this JVM if that is
+        // later
         // (another test may have made ids with a clock set in the future)
         long previous = UUID.fromString(RunIds.next(Instant.EPOCH)).getMostSignificantBits() >>> 16;
         Instant now = Instant.now();
@@ -38,7 +39,9 @@ class RunIdsTest {
         }
         List<String> shown = ids.stream().map(RunIds::shortForm).toList();
         // 300 ids made within a millisecond or two: their first 8 characters are all alike, the short form is random
-        assertThat(ids.stream().map(id -> id.substring(0, 8)).distinct().count()).as("the time-ordered prefix").isLessThanOrEqualTo(2);
+        assertThat(ids.stream().map(id -> id.substring(0, 8)).distinct().count())
+                .as("the time-ordered prefix")
+                .isLessThanOrEqualTo(2);
         // 32 random bits each: two of 300 alike once in about 100,000 runs of this test
         assertThat(shown).doesNotHaveDuplicates().allSatisfy(s -> assertThat(s).hasSize(RunIds.SHORT_LENGTH));
         for (int i = 0; i < ids.size(); i++) {

@@ -25,6 +25,7 @@ import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.hamcrest.Matchers;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -36,8 +37,7 @@ import org.junit.jupiter.api.Test;
 class RunRecoveryTest {
 
     /** Runs are not executed, in an application (data directory) of its own. */
-    public static class Profile extends StoreOnlyProfile {
-    }
+    public static class Profile extends StoreOnlyProfile {}
 
     private static final AssetKey DAILY = AssetKey.parse("test/daily");
     private static final AssetKey LANDED = AssetKey.parse("test/landed");
@@ -47,16 +47,16 @@ class RunRecoveryTest {
     RunRecovery recovery;
 
     @Inject
-    io.sluice.runs.RunQueue queue;
+    RunQueue queue;
 
     @Inject
-    io.sluice.runs.RunHistory history;
+    RunHistory history;
 
     @Inject
-    io.sluice.runs.RunEventLog events;
+    RunEventLog events;
 
     @Inject
-    io.sluice.runs.AssetState assetState;
+    AssetState assetState;
 
     @Inject
     BackfillStore backfills;
@@ -68,7 +68,8 @@ class RunRecoveryTest {
     AuditLog audit;
 
     private String claimOnlyRunOf(String backfill) {
-        List<Run> runs = history.list(new RunQuery(Optional.empty(), Optional.empty(), Optional.of(backfill), true, 10, 0));
+        List<Run> runs =
+                history.list(new RunQuery(Optional.empty(), Optional.empty(), Optional.of(backfill), true, 10, 0));
         assertThat(runs).hasSize(1);
         assertThat(queue.claimAll(List.of(runs.get(0).id()), Instant.now())).hasSize(1);
         return runs.get(0).id();
@@ -80,28 +81,42 @@ class RunRecoveryTest {
 
     @Test
     void aRunOfACanceledBackfillLeftStartedEndsCanceledAndIsNotQueuedAgain() {
-        String backfill = Backfills.launch("{\"assets\": [\"test/daily\"], \"ranges\": [{\"start\": \"2024-03-01\", \"end\": \"2024-03-10\"}], "
-                + "\"singleRun\": true, \"reason\": \"recovery test\"}");
+        String backfill = Backfills.launch(
+                "{\"assets\": [\"test/daily\"], \"ranges\": [{\"start\": \"2024-03-01\", \"end\": \"2024-03-10\"}], "
+                        + "\"singleRun\": true, \"reason\": \"recovery test\"}");
         String run = claimOnlyRunOf(backfill);
-        given().contentType(ContentType.JSON).body("{\"reason\": \"wrong days\"}").post("/api/backfills/" + backfill + "/cancel")
-                .then().statusCode(200).body("status", org.hamcrest.Matchers.equalTo("CANCELED"));
-        assertThat(history.find(run).orElseThrow().status()).as("the run was executing when the process died").isEqualTo(RunStatus.STARTED);
+        given().contentType(ContentType.JSON)
+                .body("{\"reason\": \"wrong days\"}")
+                .post("/api/backfills/" + backfill + "/cancel")
+                .then()
+                .statusCode(200)
+                .body("status", Matchers.equalTo("CANCELED"));
+        assertThat(history.find(run).orElseThrow().status())
+                .as("the run was executing when the process died")
+                .isEqualTo(RunStatus.STARTED);
 
         recovery.recover();
 
         assertThat(history.find(run).orElseThrow().status()).isEqualTo(RunStatus.CANCELED);
-        assertThat(runsOf(backfill)).as("no attempt is queued for a canceled backfill").containsOnlyKeys(RunStatus.CANCELED);
+        assertThat(runsOf(backfill))
+                .as("no attempt is queued for a canceled backfill")
+                .containsOnlyKeys(RunStatus.CANCELED);
         assertThat(assetState.activePartitions(DAILY)).noneMatch(p -> p.startsWith("2024-03-"));
-        Backfills.launch("{\"assets\": [\"test/daily\"], \"ranges\": [{\"start\": \"2024-03-01\", \"end\": \"2024-03-10\"}], "
-                + "\"singleRun\": true, \"reason\": \"the days again\"}");
+        Backfills.launch(
+                "{\"assets\": [\"test/daily\"], \"ranges\": [{\"start\": \"2024-03-01\", \"end\": \"2024-03-10\"}], "
+                        + "\"singleRun\": true, \"reason\": \"the days again\"}");
     }
 
     @Test
     void queuedRunsOfABackfillThatEndedAreCanceledAndFreeTheirPartitions() {
-        String backfill = Backfills.launch("{\"assets\": [\"test/daily\"], \"ranges\": [{\"start\": \"2024-04-01\", \"end\": \"2024-04-03\"}], "
-                + "\"reason\": \"recovery test\"}");
-        // what a release before this one could leave: the backfill ended, its runs still queued (nothing dispatches them)
-        assertThat(backfills.transition(backfill, EnumSet.of(BackfillStatus.RUNNING), BackfillStatus.CANCELED, Instant.now())).isTrue();
+        String backfill = Backfills.launch(
+                "{\"assets\": [\"test/daily\"], \"ranges\": [{\"start\": \"2024-04-01\", \"end\": \"2024-04-03\"}], "
+                        + "\"reason\": \"recovery test\"}");
+        // what a release before this one could leave: the backfill ended, its runs still queued (nothing dispatches
+        // them)
+        assertThat(backfills.transition(
+                        backfill, EnumSet.of(BackfillStatus.RUNNING), BackfillStatus.CANCELED, Instant.now()))
+                .isTrue();
         assertThat(runsOf(backfill)).containsEntry(RunStatus.QUEUED, 3L);
 
         recovery.recover();
@@ -112,11 +127,16 @@ class RunRecoveryTest {
 
     @Test
     void aRunWhosePublishIsInTheLakeEndsSuccessWithItsMaterializationWatermarkAndAudit() {
-        String run = Runs.launch("{\"assets\": [\"test/landed\"], \"config\": {\"load\": \"R1\"}, \"reason\": \"recovery test\"}");
+        String run = Runs.launch(
+                "{\"assets\": [\"test/landed\"], \"config\": {\"load\": \"R1\"}, \"reason\": \"recovery test\"}");
         assertThat(queue.claimAll(List.of(run), Instant.now())).hasSize(1);
         // the step's publish committed in the lake; then the process died before the store heard of it
-        publish(new TableSpec("test_landed", WriteMode.append("load_id"), List.of()), run, Optional.empty(),
-                "SELECT 'R1' AS load_id, i AS n FROM range(2) t(i)", "wm-after-R1");
+        publish(
+                new TableSpec("test_landed", WriteMode.append("load_id"), List.of()),
+                run,
+                Optional.empty(),
+                "SELECT 'R1' AS load_id, i AS n FROM range(2) t(i)",
+                "wm-after-R1");
 
         recovery.recover();
 
@@ -132,31 +152,51 @@ class RunRecoveryTest {
         assertThat(events.lastMaterialization(LANDED).orElseThrow().runId()).isEqualTo(run);
         assertThat(assetState.watermark(LANDED, null)).contains("wm-after-R1");
         assertThat(assetState.activePartitions(LANDED)).isEmpty();
-        assertThat(audit.forRun(run)).filteredOn(e -> e.action() == AuditAction.RUN_RECOVERED).singleElement().satisfies(e -> {
-            assertThat(e.detail()).containsEntry("status", "SUCCESS").containsEntry("recovered", true)
-                    .containsEntry("reconciledFrom", "lake write log");
-        });
+        assertThat(audit.forRun(run))
+                .filteredOn(e -> e.action() == AuditAction.RUN_RECOVERED)
+                .singleElement()
+                .satisfies(e -> {
+                    assertThat(e.detail())
+                            .containsEntry("status", "SUCCESS")
+                            .containsEntry("recovered", true)
+                            .containsEntry("reconciledFrom", "lake write log");
+                });
         assertThat(events.logs(run, 0, 100)).anyMatch(l -> l.message().contains("recovered"));
     }
 
     @Test
     void aBackfillRunWithSomePublishesInTheLakeFailsKeepsThemAndIsQueuedAgain() {
-        String backfill = Backfills.launch("{\"assets\": [\"test/landed_daily\"], \"partitions\": [\"2024-05-01\", \"2024-05-02\"], "
-                + "\"singleRun\": true, \"reason\": \"recovery test\"}");
+        String backfill = Backfills.launch(
+                "{\"assets\": [\"test/landed_daily\"], \"partitions\": [\"2024-05-01\", \"2024-05-02\"], "
+                        + "\"singleRun\": true, \"reason\": \"recovery test\"}");
         String run = claimOnlyRunOf(backfill);
-        publish(new TableSpec("test_landed_daily", WriteMode.append("load_id"), List.of()), run, Optional.of("2024-05-01"),
-                "SELECT '2024-05-01/1' AS load_id, DATE '2024-05-01' AS day, i AS n FROM range(3) t(i)", null);
+        publish(
+                new TableSpec("test_landed_daily", WriteMode.append("load_id"), List.of()),
+                run,
+                Optional.of("2024-05-01"),
+                "SELECT '2024-05-01/1' AS load_id, DATE '2024-05-01' AS day, i AS n FROM range(3) t(i)",
+                null);
 
         recovery.recover();
 
         Run ended = history.find(run).orElseThrow();
         assertThat(ended.status()).isEqualTo(RunStatus.FAILURE);
-        assertThat(events.materializations(run)).extracting(Materialization::partition).containsExactly("2024-05-01");
-        assertThat(assetState.partitionOutcomes(LANDED_DAILY)).containsEntry("2024-05-01", "MATERIALIZED").doesNotContainKey("2024-05-02");
+        assertThat(events.materializations(run))
+                .extracting(Materialization::partition)
+                .containsExactly("2024-05-01");
+        assertThat(assetState.partitionOutcomes(LANDED_DAILY))
+                .containsEntry("2024-05-01", "MATERIALIZED")
+                .doesNotContainKey("2024-05-02");
         assertThat(runsOf(backfill)).containsEntry(RunStatus.FAILURE, 1L).containsEntry(RunStatus.QUEUED, 1L);
-        List<AuditEvent> recovered = audit.forRun(run).stream().filter(e -> e.action() == AuditAction.RUN_RECOVERED).toList();
-        assertThat(recovered).singleElement().satisfies(e -> assertThat(e.detail()).containsEntry("status", "FAILURE")
-                .containsEntry("recovered", false).containsEntry("recoveredMaterializations", 1));
+        List<AuditEvent> recovered = audit.forRun(run).stream()
+                .filter(e -> e.action() == AuditAction.RUN_RECOVERED)
+                .toList();
+        assertThat(recovered)
+                .singleElement()
+                .satisfies(e -> assertThat(e.detail())
+                        .containsEntry("status", "FAILURE")
+                        .containsEntry("recovered", false)
+                        .containsEntry("recoveredMaterializations", 1));
     }
 
     private void publish(TableSpec table, String runId, Optional<String> partition, String select, String watermark) {

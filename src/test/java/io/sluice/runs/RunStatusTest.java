@@ -24,8 +24,11 @@ class RunStatusTest {
     void aRunFailsIfAnyStepFailedAndIsCanceledIfAnyWasCanceled() {
         AssetKey a = AssetKey.parse("a/a");
         AssetKey b = AssetKey.parse("a/b");
-        assertThat(RunWorker.overall(Map.of(a, RunStatus.SUCCESS, b, RunStatus.SUCCESS))).isEqualTo(RunStatus.SUCCESS);
-        assertThat(RunWorker.overall(Map.of(a, RunStatus.FAILURE, b, RunStatus.SKIPPED))).isEqualTo(RunStatus.FAILURE);
-        assertThat(RunWorker.overall(Map.of(a, RunStatus.SUCCESS, b, RunStatus.CANCELED))).isEqualTo(RunStatus.CANCELED);
+        assertThat(RunWorker.overall(Map.of(a, RunStatus.SUCCESS, b, RunStatus.SUCCESS)))
+                .isEqualTo(RunStatus.SUCCESS);
+        assertThat(RunWorker.overall(Map.of(a, RunStatus.FAILURE, b, RunStatus.SKIPPED)))
+                .isEqualTo(RunStatus.FAILURE);
+        assertThat(RunWorker.overall(Map.of(a, RunStatus.SUCCESS, b, RunStatus.CANCELED)))
+                .isEqualTo(RunStatus.CANCELED);
     }
 }

@@ -17,6 +17,7 @@ import io.sluice.catalog.MaterializeResult;
 import java.time.Instant;
 import java.time.InstantSource;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -25,6 +26,7 @@ import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
+import org.assertj.core.groups.Tuple;
 import org.junit.jupiter.api.Test;
 
 /** A claimed group's runs, step by step, with fakes of the store and the step runner and a clock the test sets. */
@@ -42,16 +44,24 @@ class RunWorkerTest {
     private final List<AuditEvent> audited = new ArrayList<>();
     private final AtomicInteger transactions = new AtomicInteger();
 
-    private final RunQueue store = Fake.of(RunQueue.class, Map.of(
-            "claimAll", args -> {
-                @SuppressWarnings("unchecked") List<String> ids = (List<String>) args[0];
-                return ids.stream().filter(queued::containsKey).map(queued::remove).toList();
-            },
-            "record", args -> recorded.add((RunRecords) args[0]),
-            "isCancelRequested", args -> canceled.contains((String) args[0]),
-            "cancelRequested", args -> Set.copyOf(canceled)));
+    private final RunQueue store = Fake.of(
+            RunQueue.class,
+            Map.of(
+                    "claimAll",
+                            args -> {
+                                @SuppressWarnings("unchecked")
+                                List<String> ids = (List<String>) args[0];
+                                return ids.stream()
+                                        .filter(queued::containsKey)
+                                        .map(queued::remove)
+                                        .toList();
+                            },
+                    "record", args -> recorded.add((RunRecords) args[0]),
+                    "isCancelRequested", args -> canceled.contains((String) args[0]),
+                    "cancelRequested", args -> Set.copyOf(canceled)));
     private final AuditLog audit = Fake.of(AuditLog.class, Map.of("recordAll", args -> {
-        @SuppressWarnings("unchecked") List<AuditEvent> events = (List<AuditEvent>) args[0];
+        @SuppressWarnings("unchecked")
+        List<AuditEvent> events = (List<AuditEvent>) args[0];
         audited.addAll(events);
         return null;
     }));
@@ -59,13 +69,15 @@ class RunWorkerTest {
 
     /** How each asset's step ends, and the steps the worker ran, in order. */
     private final Map<AssetKey, Supplier<StepOutcome>> outcomes = new HashMap<>();
+
     private final List<String> ran = new ArrayList<>();
     private final StepRunner steps = new StepRunner(null, null, null, null, null, null, null, null, null) {
         @Override
         StepOutcome run(Run run, AssetKey key, JsonNode config, GroupJournal journal) {
             ran.add(run.id() + ":" + key);
             now.set(now.get().plusSeconds(1));
-            return outcomes.getOrDefault(key, () -> new StepOutcome(RunStatus.SUCCESS, 0, 1, 10, null)).get();
+            return outcomes.getOrDefault(key, () -> new StepOutcome(RunStatus.SUCCESS, 0, 1, 10, null))
+                    .get();
         }
     };
 
@@ -83,15 +95,26 @@ class RunWorkerTest {
         };
     }
 
-    private final RunWorker worker = new RunWorker(store, steps,
-            AssetCatalog.of(List.of(asset(AssetSpec.builder(A.toString()).build()), asset(AssetSpec.builder(B.toString()).deps(A.toString()).build()))),
-            audit, new RunMetrics(new SimpleMeterRegistry()), clock, new ObjectMapper(), settings) {
-        @Override
-        <T> T inNewTransaction(Supplier<T> work) {
-            transactions.incrementAndGet();
-            return work.get();
-        }
-    };
+    private final RunWorker worker =
+            new RunWorker(
+                    store,
+                    steps,
+                    AssetCatalog.of(List.of(
+                            asset(AssetSpec.builder(A.toString()).build()),
+                            asset(AssetSpec.builder(B.toString())
+                                    .deps(A.toString())
+                                    .build()))),
+                    audit,
+                    new RunMetrics(new SimpleMeterRegistry()),
+                    clock,
+                    new ObjectMapper(),
+                    settings) {
+                @Override
+                <T> T inNewTransaction(Supplier<T> work) {
+                    transactions.incrementAndGet();
+                    return work.get();
+                }
+            };
 
     /** A queued run, held by the fake store as its claim returns it (STARTED). */
     private Run queue(String id, AssetKey... assets) {
@@ -99,26 +122,55 @@ class RunWorkerTest {
         for (int i = 0; i < assets.length; i++) {
             runSteps.add(RunStep.queued(i, assets[i]));
         }
-        Run run = new Run(id, RunStatus.STARTED, MaterializationMode.FULL_REFRESH, List.of(assets), List.of(), List.of(), "{}", "test",
-                "tester", NOW, NOW, null, 0, 0, 0, null, false, runSteps, RunKind.MATERIALIZE, null, null, Map.of());
+        Run run = new Run(
+                id,
+                RunStatus.STARTED,
+                MaterializationMode.FULL_REFRESH,
+                List.of(assets),
+                List.of(),
+                List.of(),
+                "{}",
+                "test",
+                "tester",
+                NOW,
+                NOW,
+                null,
+                0,
+                0,
+                0,
+                null,
+                false,
+                runSteps,
+                RunKind.MATERIALIZE,
+                null,
+                null,
+                Map.of());
         queued.put(id, run);
         return run;
     }
 
     private List<RunRecords.RunEnd> execute(String... ids) {
-        return worker.execute(List.of(ids), (run, millis) -> { });
+        return worker.execute(List.of(ids), (run, millis) -> {});
     }
 
     private List<RunStep> storedSteps(String runId) {
         Map<Integer, RunStep> latest = new HashMap<>();
         for (RunRecords r : recorded) {
-            r.steps().stream().filter(s -> s.runId().equals(runId)).forEach(s -> latest.put(s.step().index(), s.step()));
+            r.steps().stream()
+                    .filter(s -> s.runId().equals(runId))
+                    .forEach(s -> latest.put(s.step().index(), s.step()));
         }
-        return latest.values().stream().sorted(java.util.Comparator.comparingInt(RunStep::index)).toList();
+        return latest.values().stream()
+                .sorted(Comparator.comparingInt(RunStep::index))
+                .toList();
     }
 
     private List<String> log(String runId) {
-        return recorded.stream().flatMap(r -> r.logs().stream()).filter(l -> l.runId().equals(runId)).map(RunRecords.LogRecord::message).toList();
+        return recorded.stream()
+                .flatMap(r -> r.logs().stream())
+                .filter(l -> l.runId().equals(runId))
+                .map(RunRecords.LogRecord::message)
+                .toList();
     }
 
     @Test
@@ -151,7 +203,9 @@ class RunWorkerTest {
 
         assertThat(ran).containsExactly("r1:test/a");
         assertThat(storedSteps("r1")).extracting(RunStep::status).containsExactly(RunStatus.FAILURE, RunStatus.SKIPPED);
-        assertThat(storedSteps("r1").get(1).startedAt()).as("a skipped step never started").isNull();
+        assertThat(storedSteps("r1").get(1).startedAt())
+                .as("a skipped step never started")
+                .isNull();
         assertThat(log("r1")).contains("skipped: upstream test/a ended FAILURE");
         assertThat(ends).singleElement().satisfies(e -> {
             assertThat(e.status()).isEqualTo(RunStatus.FAILURE);
@@ -166,7 +220,9 @@ class RunWorkerTest {
         List<RunRecords.RunEnd> ends = execute("r1");
 
         assertThat(ran).isEmpty();
-        assertThat(storedSteps("r1")).extracting(RunStep::status).containsExactly(RunStatus.CANCELED, RunStatus.CANCELED);
+        assertThat(storedSteps("r1"))
+                .extracting(RunStep::status)
+                .containsExactly(RunStatus.CANCELED, RunStatus.CANCELED);
         assertThat(ends).extracting(RunRecords.RunEnd::status).containsExactly(RunStatus.CANCELED);
     }
 
@@ -183,9 +239,11 @@ class RunWorkerTest {
         });
         List<RunRecords.RunEnd> ends = execute("r1", "r2");
 
-        assertThat(ends).extracting(RunRecords.RunEnd::runId, RunRecords.RunEnd::status)
-                .containsExactly(org.assertj.core.groups.Tuple.tuple("r1", RunStatus.FAILURE), org.assertj.core.groups.Tuple.tuple("r2", RunStatus.SUCCESS));
-        assertThat(ends.get(0).error()).isEqualTo("Sluice could not execute this run: java.lang.IllegalStateException: the lake went away");
+        assertThat(ends)
+                .extracting(RunRecords.RunEnd::runId, RunRecords.RunEnd::status)
+                .containsExactly(Tuple.tuple("r1", RunStatus.FAILURE), Tuple.tuple("r2", RunStatus.SUCCESS));
+        assertThat(ends.get(0).error())
+                .isEqualTo("Sluice could not execute this run: java.lang.IllegalStateException: the lake went away");
     }
 
     @Test

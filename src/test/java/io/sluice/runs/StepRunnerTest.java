@@ -10,9 +10,9 @@ import io.sluice.catalog.AssetContext;
 import io.sluice.catalog.AssetKey;
 import io.sluice.catalog.AssetSpec;
 import io.sluice.catalog.KeyedAsset;
+import io.sluice.catalog.MaterializeResult;
 import io.sluice.lake.Lake;
 import io.sluice.lake.LakeInterrupted;
-import io.sluice.catalog.MaterializeResult;
 import io.sluice.lake.RunLake;
 import jakarta.validation.Validator;
 import java.time.Instant;
@@ -41,12 +41,15 @@ class StepRunnerTest {
     private final List<String> watermarksSaved = new ArrayList<>();
     private final ObjectMapper mapper = new ObjectMapper();
 
-    private final RunQueue store = Fake.of(RunQueue.class, Map.of(
-            "isCancelRequested", args -> cancelRequested.get()));
+    private final RunQueue store = Fake.of(RunQueue.class, Map.of("isCancelRequested", args -> cancelRequested.get()));
     private final RunEventLog events = Fake.of(RunEventLog.class, Map.of());
-    private final AssetState assetState = Fake.of(AssetState.class, Map.of(
-            "watermark", args -> Optional.of("w1"),
-            "saveWatermark", args -> watermarksSaved.add(args[0] + "@" + args[2] + " by " + args[3] + " at " + args[4])));
+    private final AssetState assetState = Fake.of(
+            AssetState.class,
+            Map.of(
+                    "watermark", args -> Optional.of("w1"),
+                    "saveWatermark",
+                            args -> watermarksSaved.add(
+                                    args[0] + "@" + args[2] + " by " + args[3] + " at " + args[4])));
     private final RunLake runLake = Fake.of(RunLake.class, Map.of("close", args -> {
         lakesClosed.incrementAndGet();
         return null;
@@ -58,7 +61,15 @@ class StepRunnerTest {
     private final AuditLog audit = Fake.of(AuditLog.class, Map.of());
 
     private StepRunner runner(Asset<?>... assets) {
-        return new StepRunner(AssetCatalog.of(List.of(assets)), assetState, events, new ConfigBinder(mapper, validator), lake, clock, settings, mapper,
+        return new StepRunner(
+                AssetCatalog.of(List.of(assets)),
+                assetState,
+                events,
+                new ConfigBinder(mapper, validator),
+                lake,
+                clock,
+                settings,
+                mapper,
                 materialized);
     }
 
@@ -68,8 +79,29 @@ class StepRunnerTest {
     }
 
     private static Run run(MaterializationMode mode, List<String> keys, AssetKey asset) {
-        return new Run("run-1", RunStatus.STARTED, mode, List.of(asset), keys, List.of(), "{}", "test", "tester", NOW, NOW, null, 0, 0, 0,
-                null, false, List.of(RunStep.queued(0, asset)), RunKind.MATERIALIZE, null, null, Map.of());
+        return new Run(
+                "run-1",
+                RunStatus.STARTED,
+                mode,
+                List.of(asset),
+                keys,
+                List.of(),
+                "{}",
+                "test",
+                "tester",
+                NOW,
+                NOW,
+                null,
+                0,
+                0,
+                0,
+                null,
+                false,
+                List.of(RunStep.queued(0, asset)),
+                RunKind.MATERIALIZE,
+                null,
+                null,
+                Map.of());
     }
 
     private static Asset<AssetSpec.NoConfig> plain(MaterializeWork work) {
@@ -93,7 +125,8 @@ class StepRunnerTest {
 
     /** A keyed asset with keys a..e; each batch writes a row per key and records the batch it saw. */
     private static class Letters implements KeyedAsset<AssetSpec.NoConfig> {
-        final AssetSpec<AssetSpec.NoConfig> spec = AssetSpec.builder(KEYED.toString()).build();
+        final AssetSpec<AssetSpec.NoConfig> spec =
+                AssetSpec.builder(KEYED.toString()).build();
         final List<List<String>> batches = new ArrayList<>();
 
         @Override
@@ -124,7 +157,9 @@ class StepRunnerTest {
     }
 
     private static List<String> messages(GroupJournal journal) {
-        return journal.unstored().logs().stream().map(l -> l.level() + " " + l.message()).toList();
+        return journal.unstored().logs().stream()
+                .map(l -> l.level() + " " + l.message())
+                .toList();
     }
 
     @Test
@@ -142,7 +177,8 @@ class StepRunnerTest {
             assertThat(m.rowsWritten()).isEqualTo(7);
         });
         assertThat(journal.unstored().logs()).allSatisfy(l -> assertThat(l.ts()).isEqualTo(NOW.plusSeconds(30)));
-        assertThat(messages(journal)).anySatisfy(m -> assertThat(m).startsWith("INFO materialized: 7 rows written in "));
+        assertThat(messages(journal))
+                .anySatisfy(m -> assertThat(m).startsWith("INFO materialized: 7 rows written in "));
         assertThat(lakesClosed).as("the run's lake is closed after the step").hasValue(1);
     }
 
@@ -151,11 +187,14 @@ class StepRunnerTest {
         Run run = run(MaterializationMode.FULL_REFRESH, List.of(), PLAIN);
         GroupJournal journal = journal(run);
         StepOutcome outcome = runner(plain(c -> {
-            throw new IllegalStateException("source is down");
-        })).run(run, PLAIN, null, journal);
+                    throw new IllegalStateException("source is down");
+                }))
+                .run(run, PLAIN, null, journal);
 
         assertThat(outcome.status()).isEqualTo(RunStatus.FAILURE);
-        assertThat(outcome.error()).startsWith("java.lang.IllegalStateException: source is down").contains("\tat ");
+        assertThat(outcome.error())
+                .startsWith("java.lang.IllegalStateException: source is down")
+                .contains("\tat ");
         assertThat(messages(journal)).contains("ERROR failed: java.lang.IllegalStateException: source is down");
         assertThat(journal.unstored().materializations()).isEmpty();
         assertThat(lakesClosed).hasValue(1);
@@ -166,11 +205,13 @@ class StepRunnerTest {
         Run run = run(MaterializationMode.FULL_REFRESH, List.of(), PLAIN);
         GroupJournal journal = journal(run);
         StepOutcome outcome = runner(plain(c -> {
-            throw new RuntimeException("wrapped", new LakeInterrupted("interrupted", null));
-        })).run(run, PLAIN, null, journal);
+                    throw new RuntimeException("wrapped", new LakeInterrupted("interrupted", null));
+                }))
+                .run(run, PLAIN, null, journal);
 
         assertThat(outcome.status()).isEqualTo(RunStatus.CANCELED);
-        assertThat(messages(journal)).contains("WARN canceled: the lake statement it was running was interrupted and rolled back");
+        assertThat(messages(journal))
+                .contains("WARN canceled: the lake statement it was running was interrupted and rolled back");
     }
 
     @Test

@@ -1,39 +1,14 @@
 package io.sluice.store;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.sluice.audit.AuditAction;
-import io.sluice.audit.AuditEvent;
-import io.sluice.audit.AuditLog;
 import io.sluice.catalog.AssetKey;
 import io.sluice.runs.AssetState;
-import io.sluice.runs.LogLine;
-import io.sluice.runs.Materialization;
-import io.sluice.runs.MaterializationMode;
 import io.sluice.runs.Run;
-import io.sluice.runs.PartitionBusy;
-import io.sluice.runs.QueuedRun;
-import io.sluice.runs.RunEventLog;
-import io.sluice.runs.RunHistory;
-import io.sluice.runs.RunKind;
-import io.sluice.runs.RunQuery;
-import io.sluice.runs.RunQueue;
-import io.sluice.runs.RunRecords;
 import io.sluice.runs.RunStatus;
-import io.sluice.runs.RunStep;
-import jakarta.inject.Inject;
-import java.time.Instant;
-import java.time.temporal.ChronoUnit;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
-import java.util.UUID;
-import java.util.concurrent.Callable;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /** The contract of asset state ({@link AssetState}): partition reservations by run, outcomes and watermarks. Run by a subclass per backend. */
@@ -51,14 +26,22 @@ public abstract class AssetStateContract extends StorePortContract {
         queue.finish(finished.id(), RunStatus.FAILURE, t0.plusSeconds(1), 0, 0, 0, "boom");
         Run waiting = partitionedRun(a, "us");
         queue.createAll(List.of(waiting), true);
-        assertThat(assets.activeRunsByPartition(a)).containsExactlyInAnyOrderEntriesOf(Map.of(
-                "eu", java.util.Set.of(started.id()), "us", java.util.Set.of(started.id(), waiting.id()), "apac", java.util.Set.of(queued.id())));
+        assertThat(assets.activeRunsByPartition(a))
+                .containsExactlyInAnyOrderEntriesOf(Map.of(
+                        "eu",
+                        Set.of(started.id()),
+                        "us",
+                        Set.of(started.id(), waiting.id()),
+                        "apac",
+                        Set.of(queued.id())));
         assertThat(assets.activeRunsByPartition(uniqueAsset())).isEmpty();
 
         queue.cancel(queued.id(), t0.plusSeconds(2));
         queue.cancel(waiting.id(), t0.plusSeconds(2));
         queue.finish(started.id(), RunStatus.SUCCESS, t0.plusSeconds(2), 0, 0, 0, null);
-        assertThat(assets.activeRunsByPartition(a)).as("finished runs hold no partition").isEmpty();
+        assertThat(assets.activeRunsByPartition(a))
+                .as("finished runs hold no partition")
+                .isEmpty();
     }
 
     @Test

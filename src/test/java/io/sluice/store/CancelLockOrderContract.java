@@ -5,9 +5,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.sluice.audit.AuditAction;
 import io.sluice.audit.AuditEvent;
 import io.sluice.catalog.AssetKey;
+import io.sluice.runs.AssetState;
 import io.sluice.runs.MaterializationMode;
 import io.sluice.runs.Run;
+import io.sluice.runs.RunHistory;
 import io.sluice.runs.RunKind;
+import io.sluice.runs.RunQueue;
 import io.sluice.runs.RunRecords;
 import io.sluice.runs.RunStatus;
 import io.sluice.runs.RunStep;
@@ -38,13 +41,13 @@ import org.junit.jupiter.api.Test;
 public abstract class CancelLockOrderContract {
 
     @Inject
-    io.sluice.runs.RunQueue queue;
+    RunQueue queue;
 
     @Inject
-    io.sluice.runs.RunHistory history;
+    RunHistory history;
 
     @Inject
-    io.sluice.runs.AssetState assetState;
+    AssetState assetState;
 
     @Inject
     DataSource dataSource;
@@ -59,9 +62,11 @@ public abstract class CancelLockOrderContract {
     @Test
     void aCancelAndAWorkerEndingAClaimedRunOfTheBackfillBothCommit() throws Exception {
         String backfill = UUID.randomUUID().toString();
-        AssetKey asset = AssetKey.of("lockorder", "a" + UUID.randomUUID().toString().replace("-", ""));
+        AssetKey asset =
+                AssetKey.of("lockorder", "a" + UUID.randomUUID().toString().replace("-", ""));
         Instant t0 = Instant.parse("2031-01-01T00:00:00Z");
-        // the blocked run's rows come first in id order, so that the cancel stops on it before it reaches the claimed run's
+        // the blocked run's rows come first in id order, so that the cancel stops on it before it reaches the claimed
+        // run's
         String id = UUID.randomUUID().toString().substring(1);
         Run blocked = run("0" + id, backfill, asset, "2024-01-01", t0);
         Run claimed = run("1" + id, backfill, asset, "2024-01-02", t0);
@@ -69,7 +74,8 @@ public abstract class CancelLockOrderContract {
 
         try (Connection holder = dataSource.getConnection()) {
             holder.setAutoCommit(false);
-            try (PreparedStatement ps = holder.prepareStatement("UPDATE run_step SET status = status WHERE run_id = ?")) {
+            try (PreparedStatement ps =
+                    holder.prepareStatement("UPDATE run_step SET status = status WHERE run_id = ?")) {
                 ps.setString(1, blocked.id());
                 assertThat(ps.executeUpdate()).isEqualTo(1);
             }
@@ -81,15 +87,28 @@ public abstract class CancelLockOrderContract {
             if (!started.isEmpty()) {
                 // the worker's run ends and its records are stored while the cancel is still open
                 RunRecords records = new RunRecords();
-                records.step(claimed.id(), new RunStep(0, asset, RunStatus.SUCCESS, t0.plusSeconds(2), t0.plusSeconds(3), 0, 1, 0, null));
-                records.ended(started.get(0), new RunRecords.RunEnd(claimed.id(), RunStatus.SUCCESS, t0.plusSeconds(3), 0, 1, 0, null),
-                        AuditEvent.of(t0.plusSeconds(3), "sluice", AuditAction.RUN_FINISHED, claimed.id(), asset.toString(), null, Map.of()));
+                records.step(
+                        claimed.id(),
+                        new RunStep(0, asset, RunStatus.SUCCESS, t0.plusSeconds(2), t0.plusSeconds(3), 0, 1, 0, null));
+                records.ended(
+                        started.get(0),
+                        new RunRecords.RunEnd(claimed.id(), RunStatus.SUCCESS, t0.plusSeconds(3), 0, 1, 0, null),
+                        AuditEvent.of(
+                                t0.plusSeconds(3),
+                                "sluice",
+                                AuditAction.RUN_FINISHED,
+                                claimed.id(),
+                                asset.toString(),
+                                null,
+                                Map.of()));
                 end = threads.submit(() -> queue.record(records));
                 awaitWaitingOrDone(2, end);
             }
             holder.rollback();
 
-            assertThat(cancel.get(30, TimeUnit.SECONDS)).as("runs the cancel canceled").isBetween(1, 2);
+            assertThat(cancel.get(30, TimeUnit.SECONDS))
+                    .as("runs the cancel canceled")
+                    .isBetween(1, 2);
             if (end != null) {
                 end.get(30, TimeUnit.SECONDS);
             }
@@ -97,13 +116,35 @@ public abstract class CancelLockOrderContract {
 
         assertThat(history.find(blocked.id()).orElseThrow().status()).isEqualTo(RunStatus.CANCELED);
         assertThat(history.find(claimed.id()).orElseThrow().status()).isIn(RunStatus.CANCELED, RunStatus.SUCCESS);
-        assertThat(assetState.activePartitions(asset)).as("no reservation outlives its run").isEmpty();
+        assertThat(assetState.activePartitions(asset))
+                .as("no reservation outlives its run")
+                .isEmpty();
     }
 
     private static Run run(String id, String backfill, AssetKey asset, String partition, Instant at) {
-        return new Run(id, RunStatus.QUEUED, MaterializationMode.INCREMENTAL, List.of(asset), List.of(),
-                List.of(partition), "{}", "lock order", "tester", at, null, null, 0, 0, 0, null, false, List.of(RunStep.queued(0, asset)),
-                RunKind.MATERIALIZE, null, backfill, java.util.Map.of());
+        return new Run(
+                id,
+                RunStatus.QUEUED,
+                MaterializationMode.INCREMENTAL,
+                List.of(asset),
+                List.of(),
+                List.of(partition),
+                "{}",
+                "lock order",
+                "tester",
+                at,
+                null,
+                null,
+                0,
+                0,
+                0,
+                null,
+                false,
+                List.of(RunStep.queued(0, asset)),
+                RunKind.MATERIALIZE,
+                null,
+                backfill,
+                Map.of());
     }
 
     /** Waits until at least {@code n} sessions of the metadata store wait for a lock. */
@@ -127,7 +168,8 @@ public abstract class CancelLockOrderContract {
             String sql = SqlDialect.of(c) == SqlDialect.H2
                     ? "SELECT count(*) FROM information_schema.sessions WHERE blocker_id IS NOT NULL"
                     : "SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock'";
-            try (PreparedStatement ps = c.prepareStatement(sql); ResultSet rs = ps.executeQuery()) {
+            try (PreparedStatement ps = c.prepareStatement(sql);
+                    ResultSet rs = ps.executeQuery()) {
                 rs.next();
                 return rs.getLong(1);
             }

@@ -7,5 +7,4 @@ import io.sluice.testing.StoreOnlyProfile;
 /** {@link CancelLockOrderContract} on the embedded default, H2. */
 @QuarkusTest
 @TestProfile(StoreOnlyProfile.class)
-class H2CancelLockOrderTest extends CancelLockOrderContract {
-}
+class H2CancelLockOrderTest extends CancelLockOrderContract {}

@@ -1,9 +1,10 @@
 package io.sluice.store;
 
 import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.TestProfile;
+import io.sluice.testing.StoreOnlyProfile;
 
 /** The upstream check's reads on the embedded default, H2. */
 @QuarkusTest
-@io.quarkus.test.junit.TestProfile(io.sluice.testing.StoreOnlyProfile.class)
-class H2MaterializedPartitionsTest extends MaterializedPartitionsContract {
-}
+@TestProfile(StoreOnlyProfile.class)
+class H2MaterializedPartitionsTest extends MaterializedPartitionsContract {}

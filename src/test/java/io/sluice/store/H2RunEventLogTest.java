@@ -1,10 +1,12 @@
 package io.sluice.store;
 
 import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.TestProfile;
+import io.sluice.testing.StoreOnlyProfile;
 
 /** The {@link RunEventLogContract} on the embedded default, H2. */
 @QuarkusTest
-@io.quarkus.test.junit.TestProfile(io.sluice.testing.StoreOnlyProfile.class)
+@TestProfile(StoreOnlyProfile.class)
 class H2RunEventLogTest extends RunEventLogContract {
     @Override
     protected String expectedBackend() {

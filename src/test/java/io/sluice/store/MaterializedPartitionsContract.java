@@ -3,8 +3,10 @@ package io.sluice.store;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.sluice.catalog.AssetKey;
+import io.sluice.runs.AssetState;
 import io.sluice.runs.Materialization;
 import io.sluice.runs.MaterializedPartitions;
+import io.sluice.runs.RunEventLog;
 import jakarta.inject.Inject;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -16,10 +18,10 @@ import org.junit.jupiter.api.Test;
 public abstract class MaterializedPartitionsContract {
 
     @Inject
-    io.sluice.runs.RunEventLog events;
+    RunEventLog events;
 
     @Inject
-    io.sluice.runs.AssetState assetState;
+    AssetState assetState;
 
     @Inject
     MaterializedPartitions materialized;
@@ -34,12 +36,15 @@ public abstract class MaterializedPartitionsContract {
     void partitionsCountWhileTheirLatestOutcomeIsMaterialized() {
         AssetKey a = uniqueAsset();
         assertThat(materialized.any(a)).isFalse();
-        assetState.recordPartitionOutcome(a, List.of("2024-01-01", "2024-01-02", "2024-01-03"), "MATERIALIZED", "r1", T0);
+        assetState.recordPartitionOutcome(
+                a, List.of("2024-01-01", "2024-01-02", "2024-01-03"), "MATERIALIZED", "r1", T0);
         assetState.recordPartitionOutcome(a, List.of("2024-01-02"), "FAILED", "r2", T0.plusSeconds(1));
         assertThat(materialized.among(a, List.of("2024-01-01", "2024-01-02", "2024-01-03", "2024-01-04")))
                 .containsExactlyInAnyOrder("2024-01-01", "2024-01-03");
         assertThat(materialized.any(a)).isTrue();
-        assertThat(materialized.among(uniqueAsset(), List.of("2024-01-01"))).as("another asset's partitions").isEmpty();
+        assertThat(materialized.among(uniqueAsset(), List.of("2024-01-01")))
+                .as("another asset's partitions")
+                .isEmpty();
         assertThat(materialized.among(a, List.of())).isEmpty();
     }
 
@@ -51,7 +56,10 @@ public abstract class MaterializedPartitionsContract {
             keys.add(String.format("k%05d", i));
         }
         assetState.recordPartitionOutcome(a, keys.subList(0, 1_200), "MATERIALIZED", "r1", T0);
-        assertThat(materialized.among(a, keys)).hasSize(1_200).contains("k00000", "k01199").doesNotContain("k01200");
+        assertThat(materialized.among(a, keys))
+                .hasSize(1_200)
+                .contains("k00000", "k01199")
+                .doesNotContain("k01200");
     }
 
     @Test
@@ -60,6 +68,8 @@ public abstract class MaterializedPartitionsContract {
         assertThat(materialized.written(a)).isFalse();
         events.recordMaterialization(new Materialization("r1", a, null, T0, 1, 0, 1, 3, "{}"));
         assertThat(materialized.written(a)).isTrue();
-        assertThat(materialized.any(a)).as("an unpartitioned asset has no partition status").isFalse();
+        assertThat(materialized.any(a))
+                .as("an unpartitioned asset has no partition status")
+                .isFalse();
     }
 }

@@ -7,5 +7,4 @@ import io.sluice.testing.PostgresProfile;
 /** {@link CancelLockOrderContract} on PostgreSQL (embedded; fails if it cannot start). */
 @QuarkusTest
 @TestProfile(PostgresProfile.class)
-class PostgresCancelLockOrderTest extends CancelLockOrderContract {
-}
+class PostgresCancelLockOrderTest extends CancelLockOrderContract {}

@@ -7,5 +7,4 @@ import io.sluice.testing.PostgresProfile;
 /** The upstream check's reads on PostgreSQL (embedded; fails if it cannot start). */
 @QuarkusTest
 @TestProfile(PostgresProfile.class)
-class PostgresMaterializedPartitionsTest extends MaterializedPartitionsContract {
-}
+class PostgresMaterializedPartitionsTest extends MaterializedPartitionsContract {}

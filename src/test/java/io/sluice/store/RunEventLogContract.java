@@ -1,39 +1,20 @@
 package io.sluice.store;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.sluice.audit.AuditAction;
 import io.sluice.audit.AuditEvent;
-import io.sluice.audit.AuditLog;
 import io.sluice.catalog.AssetKey;
-import io.sluice.runs.AssetState;
+import io.sluice.lake.AssetCheck;
 import io.sluice.runs.LogLine;
 import io.sluice.runs.Materialization;
-import io.sluice.runs.MaterializationMode;
+import io.sluice.runs.RecordedCheck;
 import io.sluice.runs.Run;
-import io.sluice.runs.PartitionBusy;
-import io.sluice.runs.QueuedRun;
 import io.sluice.runs.RunEventLog;
-import io.sluice.runs.RunHistory;
-import io.sluice.runs.RunKind;
-import io.sluice.runs.RunQuery;
-import io.sluice.runs.RunQueue;
-import io.sluice.runs.RunRecords;
-import io.sluice.runs.RunStatus;
-import io.sluice.runs.RunStep;
-import jakarta.inject.Inject;
-import java.time.Instant;
-import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.UUID;
-import java.util.concurrent.Callable;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import org.junit.jupiter.api.Test;
 
 /** The contract of the run event log ({@link RunEventLog}): log lines, materializations, check results (and the audit log beside them). Run by a subclass per backend. */
@@ -44,16 +25,17 @@ public abstract class RunEventLogContract extends StorePortContract {
         AssetKey a = uniqueAsset();
         Run run = newRun(a);
         queue.create(run);
-        List<io.sluice.runs.RecordedCheck> checks = new ArrayList<>();
+        List<RecordedCheck> checks = new ArrayList<>();
         for (int i = 0; i < 5; i++) {
-            checks.add(check(run.id(), a, "p" + i, "ok_" + i, io.sluice.lake.AssetCheck.Severity.ERROR, true));
+            checks.add(check(run.id(), a, "p" + i, "ok_" + i, AssetCheck.Severity.ERROR, true));
         }
-        checks.add(check(run.id(), a, "p5", "warned", io.sluice.lake.AssetCheck.Severity.WARN, false));
-        checks.add(check(run.id(), a, "p6", "blocked", io.sluice.lake.AssetCheck.Severity.ERROR, false));
-        checks.add(check(run.id(), a, "p7", "passed_warning", io.sluice.lake.AssetCheck.Severity.WARN, true));
+        checks.add(check(run.id(), a, "p5", "warned", AssetCheck.Severity.WARN, false));
+        checks.add(check(run.id(), a, "p6", "blocked", AssetCheck.Severity.ERROR, false));
+        checks.add(check(run.id(), a, "p7", "passed_warning", AssetCheck.Severity.WARN, true));
         events.recordChecks(checks);
 
-        assertThat(events.checksFailuresFirst(run.id(), 4)).extracting(c -> c.result().name())
+        assertThat(events.checksFailuresFirst(run.id(), 4))
+                .extracting(c -> c.result().name())
                 .containsExactly("blocked", "warned", "ok_0", "ok_1");
         assertThat(events.checksFailuresFirst(run.id(), 100)).hasSize(8);
         assertThat(events.checkCounts(run.id())).isEqualTo(new RunEventLog.CheckCounts(6, 1, 1));
@@ -72,7 +54,9 @@ public abstract class RunEventLogContract extends StorePortContract {
         events.appendLog(other.id(), t0, "WARN", null, "not mine");
         List<LogLine> all = events.logs(run.id(), 0, 100);
         assertThat(all).extracting(LogLine::message).containsExactly("line 0", "line 1", "line 2", "line 3", "line 4");
-        assertThat(events.logs(run.id(), all.get(1).id(), 2)).extracting(LogLine::message).containsExactly("line 2", "line 3");
+        assertThat(events.logs(run.id(), all.get(1).id(), 2))
+                .extracting(LogLine::message)
+                .containsExactly("line 2", "line 3");
     }
 
     @Test
@@ -81,19 +65,26 @@ public abstract class RunEventLogContract extends StorePortContract {
         Run run = newRun(a);
         queue.create(run);
         events.recordMaterialization(new Materialization(run.id(), a, null, t0, 10, 3, 1, 12, "{\"table\":\"t\"}"));
-        events.recordMaterialization(new Materialization(run.id(), a, "2024-01-02", t0.plusSeconds(1), 7, 0, 1, 5, "{}"));
+        events.recordMaterialization(
+                new Materialization(run.id(), a, "2024-01-02", t0.plusSeconds(1), 7, 0, 1, 5, "{}"));
         assertThat(events.lastMaterialization(a).orElseThrow().partition()).isEqualTo("2024-01-02");
-        assertThat(events.materializations(run.id())).extracting(Materialization::rowsWritten).containsExactly(10L, 7L);
+        assertThat(events.materializations(run.id()))
+                .extracting(Materialization::rowsWritten)
+                .containsExactly(10L, 7L);
     }
 
     @Test
     void auditEventsAreAppendedAndReadBackPerRun() {
         Run run = newRun(uniqueAsset());
         queue.create(run);
-        audit.record(AuditEvent.of(t0, "alice", AuditAction.RUN_LAUNCHED, run.id(), "a/b", "why", Map.of("mode", "FULL_REFRESH")));
-        audit.record(AuditEvent.of(t0.plusSeconds(1), "bob", AuditAction.RUN_CANCEL_REQUESTED, run.id(), "a/b", null, Map.of()));
+        audit.record(AuditEvent.of(
+                t0, "alice", AuditAction.RUN_LAUNCHED, run.id(), "a/b", "why", Map.of("mode", "FULL_REFRESH")));
+        audit.record(AuditEvent.of(
+                t0.plusSeconds(1), "bob", AuditAction.RUN_CANCEL_REQUESTED, run.id(), "a/b", null, Map.of()));
         List<AuditEvent> events = audit.forRun(run.id());
-        assertThat(events).extracting(AuditEvent::action).containsExactly(AuditAction.RUN_LAUNCHED, AuditAction.RUN_CANCEL_REQUESTED);
+        assertThat(events)
+                .extracting(AuditEvent::action)
+                .containsExactly(AuditAction.RUN_LAUNCHED, AuditAction.RUN_CANCEL_REQUESTED);
         assertThat(events.get(0).actor()).isEqualTo("alice");
         assertThat(events.get(0).detail()).containsEntry("mode", "FULL_REFRESH");
     }

@@ -13,6 +13,7 @@ import java.util.Map;
 import java.util.UUID;
 import javax.sql.DataSource;
 import org.flywaydb.core.Flyway;
+import org.flywaydb.core.api.configuration.FluentConfiguration;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -28,7 +29,11 @@ class RunGroupMigrationTest {
     void h2() throws SQLException {
         String url = "jdbc:h2:mem:" + UUID.randomUUID() + ";DB_CLOSE_DELAY=-1";
         try (Connection c = DriverManager.getConnection(url, "sa", "")) {
-            migrates(Flyway.configure().dataSource(url, "sa", "").locations("classpath:db/migration/common", "classpath:db/migration/h2"), c);
+            migrates(
+                    Flyway.configure()
+                            .dataSource(url, "sa", "")
+                            .locations("classpath:db/migration/common", "classpath:db/migration/h2"),
+                    c);
         }
     }
 
@@ -37,12 +42,16 @@ class RunGroupMigrationTest {
         try (EmbeddedPostgres postgres = EmbeddedPostgres.builder().start()) {
             DataSource ds = postgres.getPostgresDatabase();
             try (Connection c = ds.getConnection()) {
-                migrates(Flyway.configure().dataSource(ds).locations("classpath:db/migration/common", "classpath:db/migration/postgresql"), c);
+                migrates(
+                        Flyway.configure()
+                                .dataSource(ds)
+                                .locations("classpath:db/migration/common", "classpath:db/migration/postgresql"),
+                        c);
             }
         }
     }
 
-    private static void migrates(org.flywaydb.core.api.configuration.FluentConfiguration flyway, Connection c) throws SQLException {
+    private static void migrates(FluentConfiguration flyway, Connection c) throws SQLException {
         flyway.target("15").load().migrate();
         insert(c, "single", null, "because");
         insert(c, "first", BACKFILL, "fill the gap");
@@ -51,21 +60,25 @@ class RunGroupMigrationTest {
 
         Map<String, String[]> runs = new HashMap<>();
         try (PreparedStatement ps = c.prepareStatement("SELECT id, group_id, tags_json FROM run");
-             ResultSet rs = ps.executeQuery()) {
+                ResultSet rs = ps.executeQuery()) {
             while (rs.next()) {
                 runs.put(rs.getString(1), new String[] {rs.getString(2), rs.getString(3)});
             }
         }
         assertThat(runs.get("single")).containsExactly(null, null);
         assertThat(runs.get("first")).containsExactly(BACKFILL, "{\"sluice/backfill\":\"" + BACKFILL + "\"}");
-        assertThat(runs.get("retry")).containsExactly(BACKFILL,
-                "{\"sluice/attempt\":\"2\",\"sluice/backfill\":\"" + BACKFILL + "\",\"sluice/parent-run\":\"first\"}");
+        assertThat(runs.get("retry"))
+                .containsExactly(
+                        BACKFILL,
+                        "{\"sluice/attempt\":\"2\",\"sluice/backfill\":\"" + BACKFILL
+                                + "\",\"sluice/parent-run\":\"first\"}");
     }
 
     private static void insert(Connection c, String id, String backfill, String reason) throws SQLException {
-        try (PreparedStatement ps = c.prepareStatement("INSERT INTO run (id, status, mode, assets, keys_json, partitions_json, config_json, "
-                + "reason, launched_by, created_at, backfill_id) VALUES (?, 'SUCCESS', 'FULL_REFRESH', 'a/b', '[]', '[\"p1\"]', '{}', ?, 'tester', "
-                + "CURRENT_TIMESTAMP, ?)")) {
+        try (PreparedStatement ps = c.prepareStatement(
+                "INSERT INTO run (id, status, mode, assets, keys_json, partitions_json, config_json, "
+                        + "reason, launched_by, created_at, backfill_id) VALUES (?, 'SUCCESS', 'FULL_REFRESH', 'a/b', '[]', '[\"p1\"]', '{}', ?, 'tester', "
+                        + "CURRENT_TIMESTAMP, ?)")) {
             ps.setString(1, id);
             ps.setString(2, reason);
             ps.setString(3, backfill);

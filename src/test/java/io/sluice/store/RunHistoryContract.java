@@ -1,39 +1,20 @@
 package io.sluice.store;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.sluice.audit.AuditAction;
-import io.sluice.audit.AuditEvent;
-import io.sluice.audit.AuditLog;
 import io.sluice.catalog.AssetKey;
-import io.sluice.runs.AssetState;
-import io.sluice.runs.LogLine;
-import io.sluice.runs.Materialization;
 import io.sluice.runs.MaterializationMode;
 import io.sluice.runs.Run;
-import io.sluice.runs.PartitionBusy;
-import io.sluice.runs.QueuedRun;
-import io.sluice.runs.RunEventLog;
 import io.sluice.runs.RunHistory;
 import io.sluice.runs.RunKind;
 import io.sluice.runs.RunQuery;
-import io.sluice.runs.RunQueue;
-import io.sluice.runs.RunRecords;
 import io.sluice.runs.RunStatus;
 import io.sluice.runs.RunStep;
-import jakarta.inject.Inject;
-import java.time.Instant;
-import java.time.temporal.ChronoUnit;
-import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
-import java.util.concurrent.Callable;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import org.junit.jupiter.api.Test;
 
 /** The contract of run history ({@link RunHistory}): one run, filtered lists, and what a group's runs came to. Run by a subclass per backend. */
@@ -60,9 +41,29 @@ public abstract class RunHistoryContract extends StorePortContract {
     void listsNewestFirstAndFiltersByStatusAndAsset() {
         AssetKey a = uniqueAsset();
         Run older = newRun(a);
-        Run newer = new Run(UUID.randomUUID().toString(), RunStatus.QUEUED, MaterializationMode.FULL_REFRESH, List.of(a), List.of(), List.of(),
-                "{}", null, "tester", t0.plusSeconds(5), null, null, 0, 0, 0, null, false, List.of(RunStep.queued(0, a)),
-                RunKind.ROLLBACK, "run:abc", null, java.util.Map.of());
+        Run newer = new Run(
+                UUID.randomUUID().toString(),
+                RunStatus.QUEUED,
+                MaterializationMode.FULL_REFRESH,
+                List.of(a),
+                List.of(),
+                List.of(),
+                "{}",
+                null,
+                "tester",
+                t0.plusSeconds(5),
+                null,
+                null,
+                0,
+                0,
+                0,
+                null,
+                false,
+                List.of(RunStep.queued(0, a)),
+                RunKind.ROLLBACK,
+                "run:abc",
+                null,
+                Map.of());
         queue.create(older);
         queue.claim(older.id(), t0);
         queue.finish(older.id(), RunStatus.SUCCESS, t0.plusSeconds(1), 0, 0, 0, null);
@@ -72,10 +73,16 @@ public abstract class RunHistoryContract extends StorePortContract {
         assertThat(history.find(newer.id()).orElseThrow().kind()).isEqualTo(RunKind.ROLLBACK);
         assertThat(history.find(newer.id()).orElseThrow().rollbackTo()).isEqualTo("run:abc");
         assertThat(history.find(older.id()).orElseThrow().kind()).isEqualTo(RunKind.MATERIALIZE);
-        assertThat(history.list(new RunQuery(Optional.empty(), Optional.of(a), 1, 1))).extracting(Run::id).containsExactly(older.id());
+        assertThat(history.list(new RunQuery(Optional.empty(), Optional.of(a), 1, 1)))
+                .extracting(Run::id)
+                .containsExactly(older.id());
         assertThat(queue.claim(newer.id(), t0.plusSeconds(6))).isTrue();
-        assertThat(history.list(new RunQuery(Optional.of(RunStatus.STARTED), Optional.of(a), 10, 0))).extracting(Run::id).containsExactly(newer.id());
-        assertThat(history.list(new RunQuery(Optional.of(RunStatus.SUCCESS), Optional.of(a), 10, 0))).extracting(Run::id).containsExactly(older.id());
+        assertThat(history.list(new RunQuery(Optional.of(RunStatus.STARTED), Optional.of(a), 10, 0)))
+                .extracting(Run::id)
+                .containsExactly(newer.id());
+        assertThat(history.list(new RunQuery(Optional.of(RunStatus.SUCCESS), Optional.of(a), 10, 0)))
+                .extracting(Run::id)
+                .containsExactly(older.id());
     }
 
     @Test
@@ -83,12 +90,52 @@ public abstract class RunHistoryContract extends StorePortContract {
         AssetKey a = uniqueAsset();
         String backfill = UUID.randomUUID().toString();
         Run single = newRun(a);
-        Run done = new Run(UUID.randomUUID().toString(), RunStatus.QUEUED, MaterializationMode.INCREMENTAL, List.of(a), List.of(), List.of("p1"),
-                "{}", null, "tester", t0.plusSeconds(1), null, null, 0, 0, 0, null, false, List.of(RunStep.queued(0, a)),
-                RunKind.MATERIALIZE, null, backfill, java.util.Map.of());
-        Run queued = new Run(UUID.randomUUID().toString(), RunStatus.QUEUED, MaterializationMode.INCREMENTAL, List.of(a), List.of(), List.of("p2"),
-                "{}", null, "tester", t0.plusSeconds(2), null, null, 0, 0, 0, null, false, List.of(RunStep.queued(0, a)),
-                RunKind.MATERIALIZE, null, backfill, java.util.Map.of());
+        Run done = new Run(
+                UUID.randomUUID().toString(),
+                RunStatus.QUEUED,
+                MaterializationMode.INCREMENTAL,
+                List.of(a),
+                List.of(),
+                List.of("p1"),
+                "{}",
+                null,
+                "tester",
+                t0.plusSeconds(1),
+                null,
+                null,
+                0,
+                0,
+                0,
+                null,
+                false,
+                List.of(RunStep.queued(0, a)),
+                RunKind.MATERIALIZE,
+                null,
+                backfill,
+                Map.of());
+        Run queued = new Run(
+                UUID.randomUUID().toString(),
+                RunStatus.QUEUED,
+                MaterializationMode.INCREMENTAL,
+                List.of(a),
+                List.of(),
+                List.of("p2"),
+                "{}",
+                null,
+                "tester",
+                t0.plusSeconds(2),
+                null,
+                null,
+                0,
+                0,
+                0,
+                null,
+                false,
+                List.of(RunStep.queued(0, a)),
+                RunKind.MATERIALIZE,
+                null,
+                backfill,
+                Map.of());
         queue.create(single);
         queue.claim(single.id(), t0);
         queue.finish(single.id(), RunStatus.SUCCESS, t0, 0, 0, 0, null);
@@ -97,8 +144,11 @@ public abstract class RunHistoryContract extends StorePortContract {
         queue.finish(done.id(), RunStatus.SUCCESS, t0.plusSeconds(4), 0, 0, 0, null);
         RunQuery ofAsset = new RunQuery(Optional.empty(), Optional.of(a), 10, 0);
         assertThat(history.list(ofAsset)).extracting(Run::id).containsExactly(queued.id(), done.id(), single.id());
-        assertThat(history.list(ofAsset.withoutQueuedGroupRuns())).extracting(Run::id).containsExactly(done.id(), single.id());
-        assertThat(history.list(new RunQuery(Optional.empty(), Optional.empty(), Optional.of(backfill), true, 10, 0))).extracting(Run::id)
+        assertThat(history.list(ofAsset.withoutQueuedGroupRuns()))
+                .extracting(Run::id)
+                .containsExactly(done.id(), single.id());
+        assertThat(history.list(new RunQuery(Optional.empty(), Optional.empty(), Optional.of(backfill), true, 10, 0)))
+                .extracting(Run::id)
                 .containsExactly(queued.id(), done.id());
     }
 
@@ -120,10 +170,12 @@ public abstract class RunHistoryContract extends StorePortContract {
         queue.finish(ok.id(), RunStatus.SUCCESS, t0.plusSeconds(1), 0, 0, 0, null);
         queue.finish(failed.id(), RunStatus.FAILURE, t0.plusSeconds(1), 0, 0, 0, "boom");
         assertThat(history.list(new RunQuery(Optional.empty(), Optional.empty(), Optional.of(group), true, 10, 0)))
-                .extracting(Run::tags).containsOnly(tags);
-        assertThat(history.countByStatus(group)).containsExactlyInAnyOrderEntriesOf(Map.of(
-                RunStatus.SUCCESS, 1L, RunStatus.FAILURE, 1L, RunStatus.QUEUED, 1L));
-        assertThat(history.partitionsOfGroup(group, java.util.EnumSet.of(RunStatus.SUCCESS, RunStatus.FAILURE)))
+                .extracting(Run::tags)
+                .containsOnly(tags);
+        assertThat(history.countByStatus(group))
+                .containsExactlyInAnyOrderEntriesOf(
+                        Map.of(RunStatus.SUCCESS, 1L, RunStatus.FAILURE, 1L, RunStatus.QUEUED, 1L));
+        assertThat(history.partitionsOfGroup(group, EnumSet.of(RunStatus.SUCCESS, RunStatus.FAILURE)))
                 .containsExactlyInAnyOrder("p1", "p2");
         assertThat(queue.hasActiveRuns(group)).isTrue();
         assertThat(queue.cancelGroup(group, t0.plusSeconds(2))).isEqualTo(1);
@@ -135,8 +187,28 @@ public abstract class RunHistoryContract extends StorePortContract {
     }
 
     private Run groupRun(AssetKey asset, String group, Map<String, String> tags, String partition) {
-        return new Run(UUID.randomUUID().toString(), RunStatus.QUEUED, MaterializationMode.INCREMENTAL, List.of(asset), List.of(), List.of(partition),
-                "{}", null, "tester", t0, null, null, 0, 0, 0, null, false, List.of(RunStep.queued(0, asset)), RunKind.MATERIALIZE, null,
-                group, tags);
+        return new Run(
+                UUID.randomUUID().toString(),
+                RunStatus.QUEUED,
+                MaterializationMode.INCREMENTAL,
+                List.of(asset),
+                List.of(),
+                List.of(partition),
+                "{}",
+                null,
+                "tester",
+                t0,
+                null,
+                null,
+                0,
+                0,
+                0,
+                null,
+                false,
+                List.of(RunStep.queued(0, asset)),
+                RunKind.MATERIALIZE,
+                null,
+                group,
+                tags);
     }
 }

@@ -3,32 +3,28 @@ package io.sluice.store;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.sluice.audit.AuditAction;
 import io.sluice.audit.AuditEvent;
-import io.sluice.audit.AuditLog;
+import io.sluice.backfill.Backfill;
+import io.sluice.backfill.BackfillStatus;
+import io.sluice.backfill.BackfillStore;
 import io.sluice.catalog.AssetKey;
-import io.sluice.runs.AssetState;
 import io.sluice.runs.LogLine;
 import io.sluice.runs.Materialization;
 import io.sluice.runs.MaterializationMode;
-import io.sluice.runs.Run;
 import io.sluice.runs.PartitionBusy;
+import io.sluice.runs.PartitionState;
 import io.sluice.runs.QueuedRun;
-import io.sluice.runs.RunEventLog;
-import io.sluice.runs.RunHistory;
-import io.sluice.runs.RunKind;
-import io.sluice.runs.RunQuery;
+import io.sluice.runs.Run;
 import io.sluice.runs.RunQueue;
 import io.sluice.runs.RunRecords;
 import io.sluice.runs.RunStatus;
 import io.sluice.runs.RunStep;
 import jakarta.inject.Inject;
-import java.time.Instant;
-import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutorService;
@@ -55,13 +51,16 @@ public abstract class RunQueueContract extends StorePortContract {
 
         queue.claim(second.id(), t0.plusSeconds(2));
         queue.finish(second.id(), RunStatus.FAILURE, t0.plusSeconds(3), 0, 0, 0, "boom");
-        assertThat(queue.cancelDependents(second.id(), t0.plusSeconds(4), "upstream failed")).containsExactly(third.id());
+        assertThat(queue.cancelDependents(second.id(), t0.plusSeconds(4), "upstream failed"))
+                .containsExactly(third.id());
         Run canceled = history.find(third.id()).orElseThrow();
         assertThat(canceled.status()).isEqualTo(RunStatus.CANCELED);
         assertThat(canceled.error()).isEqualTo("upstream failed");
         assertThat(canceled.steps()).extracting(RunStep::status).containsOnly(RunStatus.CANCELED);
         assertThat(assets.activePartitions(a)).doesNotContain("p3");
-        assertThat(queue.cancelDependents(second.id(), t0.plusSeconds(5), "again")).as("already canceled").isEmpty();
+        assertThat(queue.cancelDependents(second.id(), t0.plusSeconds(5), "again"))
+                .as("already canceled")
+                .isEmpty();
     }
 
     @Test
@@ -88,13 +87,18 @@ public abstract class RunQueueContract extends StorePortContract {
         Run first = partitionedRun(a, "2024-01-01", "2024-01-02");
         queue.create(first);
         assertThatThrownBy(() -> queue.create(partitionedRun(a, "2024-01-02", "2024-01-03")))
-                .isInstanceOf(PartitionBusy.class).hasMessageContaining("partition 2024-01-02").hasMessageContaining(first.id());
+                .isInstanceOf(PartitionBusy.class)
+                .hasMessageContaining("partition 2024-01-02")
+                .hasMessageContaining(first.id());
         assertThat(assets.activePartitions(a)).containsExactlyInAnyOrder("2024-01-01", "2024-01-02");
         Run other = partitionedRun(a, "2024-01-03");
         queue.create(other);
-        assertThatThrownBy(() -> queue.createAll(List.of(partitionedRun(a, "2024-02-01"), partitionedRun(a, "2024-02-01"))))
-                .isInstanceOf(PartitionBusy.class).hasMessageContaining("twice");
-        assertThat(assets.activePartitions(a)).as("nothing of a refused launch is stored")
+        assertThatThrownBy(() ->
+                        queue.createAll(List.of(partitionedRun(a, "2024-02-01"), partitionedRun(a, "2024-02-01"))))
+                .isInstanceOf(PartitionBusy.class)
+                .hasMessageContaining("twice");
+        assertThat(assets.activePartitions(a))
+                .as("nothing of a refused launch is stored")
                 .containsExactlyInAnyOrder("2024-01-01", "2024-01-02", "2024-01-03");
 
         queue.claim(first.id(), t0);
@@ -110,15 +114,25 @@ public abstract class RunQueueContract extends StorePortContract {
         Run r1 = partitionedRun(a, "2024-01-01");
         Run r2 = partitionedRun(a, "2024-01-02");
         queue.createAll(List.of(r1, r2));
-        List<String> queued = queue.nextQueued(10_000).stream().map(QueuedRun::id).toList();
+        List<String> queued =
+                queue.nextQueued(10_000).stream().map(QueuedRun::id).toList();
         assertThat(queued).containsSubsequence(r1.id(), r2.id());
         queue.claim(r1.id(), t0);
-        assertThat(queue.nextQueued(10_000)).extracting(QueuedRun::id).doesNotContain(r1.id()).contains(r2.id());
-        assertThat(queue.nextQueued(10_000).stream().filter(q -> q.id().equals(r2.id())).findFirst().orElseThrow().assets()).containsExactly(a);
+        assertThat(queue.nextQueued(10_000))
+                .extracting(QueuedRun::id)
+                .doesNotContain(r1.id())
+                .contains(r2.id());
+        assertThat(queue.nextQueued(10_000).stream()
+                        .filter(q -> q.id().equals(r2.id()))
+                        .findFirst()
+                        .orElseThrow()
+                        .assets())
+                .containsExactly(a);
 
         assets.recordPartitionOutcome(a, List.of("2024-01-01", "2024-01-02"), "FAILED", r1.id(), t0);
         assets.recordPartitionOutcome(a, List.of("2024-01-02"), "MATERIALIZED", r2.id(), t0.plusSeconds(1));
-        assertThat(assets.partitionOutcomes(a)).containsExactlyInAnyOrderEntriesOf(Map.of("2024-01-01", "FAILED", "2024-01-02", "MATERIALIZED"));
+        assertThat(assets.partitionOutcomes(a))
+                .containsExactlyInAnyOrderEntriesOf(Map.of("2024-01-01", "FAILED", "2024-01-02", "MATERIALIZED"));
     }
 
     @Test
@@ -153,7 +167,9 @@ public abstract class RunQueueContract extends StorePortContract {
         queue.cancel(runs.get(3).id(), t0);
         List<String> ids = runs.stream().map(Run::id).toList();
         List<Run> first = queue.claimAll(ids.subList(0, 6), t0.plusSeconds(1));
-        assertThat(first).extracting(Run::id).as("in the given order, without the canceled run")
+        assertThat(first)
+                .extracting(Run::id)
+                .as("in the given order, without the canceled run")
                 .containsExactly(ids.get(0), ids.get(1), ids.get(2), ids.get(4), ids.get(5));
         assertThat(first).allSatisfy(r -> {
             assertThat(r.status()).isEqualTo(RunStatus.STARTED);
@@ -161,7 +177,9 @@ public abstract class RunQueueContract extends StorePortContract {
             assertThat(r.partitions()).hasSize(1);
         });
         assertThat(history.find(ids.get(0)).orElseThrow().status()).isEqualTo(RunStatus.STARTED);
-        assertThat(queue.claimAll(ids.subList(0, 6), t0.plusSeconds(2))).as("claimed already").isEmpty();
+        assertThat(queue.claimAll(ids.subList(0, 6), t0.plusSeconds(2)))
+                .as("claimed already")
+                .isEmpty();
 
         ExecutorService pool = Executors.newFixedThreadPool(4);
         try {
@@ -173,7 +191,10 @@ public abstract class RunQueueContract extends StorePortContract {
             for (Future<List<Run>> f : pool.invokeAll(claims)) {
                 f.get().forEach(r -> claimed.add(r.id()));
             }
-            assertThat(claimed).as("each of the six still queued runs claimed once").hasSize(6).doesNotHaveDuplicates()
+            assertThat(claimed)
+                    .as("each of the six still queued runs claimed once")
+                    .hasSize(6)
+                    .doesNotHaveDuplicates()
                     .containsExactlyInAnyOrderElementsOf(ids.subList(6, 12));
         } finally {
             pool.shutdownNow();
@@ -192,14 +213,34 @@ public abstract class RunQueueContract extends StorePortContract {
         records.step(ok.id(), new RunStep(0, a, RunStatus.SUCCESS, t0, t0.plusSeconds(1), 0, 1, 7, null));
         records.step(failed.id(), new RunStep(0, a, RunStatus.FAILURE, t0, t0.plusSeconds(1), 0, 0, 0, "boom"));
         records.log(new RunRecords.LogRecord(ok.id(), t0, "INFO", null, "started"));
-        records.log(new RunRecords.LogRecord(ok.id(), t0.plusSeconds(1), "INFO", a, "materialized partition 2024-03-01"));
-        records.materialized(new Materialization(ok.id(), a, "2024-03-01", t0.plusSeconds(1), 7, 0, 1, 3, "{\"rows\":7}"));
-        records.partitions(a, List.of("2024-03-01"), io.sluice.runs.PartitionState.MATERIALIZED, ok.id(), t0.plusSeconds(1));
-        records.partitions(a, List.of("2024-03-02"), io.sluice.runs.PartitionState.FAILED, failed.id(), t0.plusSeconds(1));
-        records.ended(ok, new RunRecords.RunEnd(ok.id(), RunStatus.SUCCESS, t0.plusSeconds(2), 0, 1, 7, null),
-                AuditEvent.of(t0.plusSeconds(2), "sluice", AuditAction.RUN_FINISHED, ok.id(), a.toString(), null, Map.of("status", "SUCCESS")));
-        records.ended(failed, new RunRecords.RunEnd(failed.id(), RunStatus.FAILURE, t0.plusSeconds(2), 0, 0, 0, "a: boom"),
-                AuditEvent.of(t0.plusSeconds(2), "sluice", AuditAction.RUN_FINISHED, failed.id(), a.toString(), null, Map.of("status", "FAILURE")));
+        records.log(
+                new RunRecords.LogRecord(ok.id(), t0.plusSeconds(1), "INFO", a, "materialized partition 2024-03-01"));
+        records.materialized(
+                new Materialization(ok.id(), a, "2024-03-01", t0.plusSeconds(1), 7, 0, 1, 3, "{\"rows\":7}"));
+        records.partitions(a, List.of("2024-03-01"), PartitionState.MATERIALIZED, ok.id(), t0.plusSeconds(1));
+        records.partitions(a, List.of("2024-03-02"), PartitionState.FAILED, failed.id(), t0.plusSeconds(1));
+        records.ended(
+                ok,
+                new RunRecords.RunEnd(ok.id(), RunStatus.SUCCESS, t0.plusSeconds(2), 0, 1, 7, null),
+                AuditEvent.of(
+                        t0.plusSeconds(2),
+                        "sluice",
+                        AuditAction.RUN_FINISHED,
+                        ok.id(),
+                        a.toString(),
+                        null,
+                        Map.of("status", "SUCCESS")));
+        records.ended(
+                failed,
+                new RunRecords.RunEnd(failed.id(), RunStatus.FAILURE, t0.plusSeconds(2), 0, 0, 0, "a: boom"),
+                AuditEvent.of(
+                        t0.plusSeconds(2),
+                        "sluice",
+                        AuditAction.RUN_FINISHED,
+                        failed.id(),
+                        a.toString(),
+                        null,
+                        Map.of("status", "FAILURE")));
         queue.record(records);
         audit.recordAll(records.audits());
 
@@ -207,22 +248,36 @@ public abstract class RunQueueContract extends StorePortContract {
         assertThat(read.status()).isEqualTo(RunStatus.SUCCESS);
         assertThat(read.endedAt()).isEqualTo(t0.plusSeconds(2));
         assertThat(read.rowsWritten()).isEqualTo(7);
-        assertThat(read.steps().get(0).status()).as("the latest state of the step").isEqualTo(RunStatus.SUCCESS);
+        assertThat(read.steps().get(0).status())
+                .as("the latest state of the step")
+                .isEqualTo(RunStatus.SUCCESS);
         assertThat(read.steps().get(0).startedAt()).isEqualTo(t0);
         assertThat(history.find(failed.id()).orElseThrow().error()).isEqualTo("a: boom");
-        assertThat(events.logs(ok.id(), 0, 10)).extracting(LogLine::message).containsExactly("started", "materialized partition 2024-03-01");
-        assertThat(events.materializations(ok.id())).singleElement().satisfies(m -> assertThat(m.partition()).isEqualTo("2024-03-01"));
-        assertThat(assets.partitionOutcomes(a)).containsExactlyInAnyOrderEntriesOf(Map.of("2024-03-01", "MATERIALIZED", "2024-03-02", "FAILED"));
-        assertThat(assets.activePartitions(a)).as("ended runs release their partitions").isEmpty();
-        assertThat(audit.forRun(failed.id())).singleElement().satisfies(e -> assertThat(e.detail()).containsEntry("status", "FAILURE"));
+        assertThat(events.logs(ok.id(), 0, 10))
+                .extracting(LogLine::message)
+                .containsExactly("started", "materialized partition 2024-03-01");
+        assertThat(events.materializations(ok.id()))
+                .singleElement()
+                .satisfies(m -> assertThat(m.partition()).isEqualTo("2024-03-01"));
+        assertThat(assets.partitionOutcomes(a))
+                .containsExactlyInAnyOrderEntriesOf(Map.of("2024-03-01", "MATERIALIZED", "2024-03-02", "FAILED"));
+        assertThat(assets.activePartitions(a))
+                .as("ended runs release their partitions")
+                .isEmpty();
+        assertThat(audit.forRun(failed.id()))
+                .singleElement()
+                .satisfies(e -> assertThat(e.detail()).containsEntry("status", "FAILURE"));
 
         Run again = partitionedRun(a, "2024-03-01");
         queue.create(again);
         queue.claimAll(List.of(again.id()), t0.plusSeconds(3));
         RunRecords rerun = new RunRecords();
-        rerun.partitions(a, List.of("2024-03-01"), io.sluice.runs.PartitionState.FAILED, again.id(), t0.plusSeconds(4));
+        rerun.partitions(a, List.of("2024-03-01"), PartitionState.FAILED, again.id(), t0.plusSeconds(4));
         queue.record(rerun);
-        assertThat(assets.partitionOutcomes(a)).as("an outcome is replaced, not added").containsEntry("2024-03-01", "FAILED").hasSize(2);
+        assertThat(assets.partitionOutcomes(a))
+                .as("an outcome is replaced, not added")
+                .containsEntry("2024-03-01", "FAILED")
+                .hasSize(2);
     }
 
     @Test
@@ -233,17 +288,30 @@ public abstract class RunQueueContract extends StorePortContract {
         Run third = partitionedRun(a, "2024-04-02");
         queue.create(first);
         queue.createAll(List.of(second), true);
-        assertThat(events.logs(second.id(), 0, 10)).extracting(LogLine::message).singleElement().asString().contains("queued behind run " + first.id());
+        assertThat(events.logs(second.id(), 0, 10))
+                .extracting(LogLine::message)
+                .singleElement()
+                .asString()
+                .contains("queued behind run " + first.id());
         assertThatThrownBy(() -> queue.createAll(List.of(partitionedRun(a, "2024-04-02")), false))
-                .as("a partition a run waits for is busy too").isInstanceOf(PartitionBusy.class);
+                .as("a partition a run waits for is busy too")
+                .isInstanceOf(PartitionBusy.class);
         queue.createAll(List.of(third), true);
-        assertThat(queue.nextQueued(10_000)).extracting(QueuedRun::id).contains(first.id()).doesNotContain(second.id(), third.id());
+        assertThat(queue.nextQueued(10_000))
+                .extracting(QueuedRun::id)
+                .contains(first.id())
+                .doesNotContain(second.id(), third.id());
         assertThat(queue.promoteWaiting()).as("nothing is free yet").isZero();
 
         queue.claimAll(List.of(first.id()), t0);
         queue.finish(first.id(), RunStatus.SUCCESS, t0.plusSeconds(1), 0, 0, 0, null);
-        assertThat(queue.promoteWaiting()).as("the second, not the third which came later for 2024-04-02").isEqualTo(1);
-        assertThat(queue.nextQueued(10_000)).extracting(QueuedRun::id).contains(second.id()).doesNotContain(third.id());
+        assertThat(queue.promoteWaiting())
+                .as("the second, not the third which came later for 2024-04-02")
+                .isEqualTo(1);
+        assertThat(queue.nextQueued(10_000))
+                .extracting(QueuedRun::id)
+                .contains(second.id())
+                .doesNotContain(third.id());
         assertThat(assets.activePartitions(a)).containsExactlyInAnyOrder("2024-04-01", "2024-04-02");
 
         queue.claimAll(List.of(second.id()), t0.plusSeconds(2));
@@ -271,8 +339,12 @@ public abstract class RunQueueContract extends StorePortContract {
         assertThat(queue.cancel(started.id(), t0.plusSeconds(1))).isEqualTo(RunQueue.CancelOutcome.REQUESTED);
         assertThat(history.find(started.id()).orElseThrow().status()).isEqualTo(RunStatus.STARTED);
         assertThat(queue.isCancelRequested(started.id())).isTrue();
-        assertThat(queue.cancel(started.id(), t0.plusSeconds(2))).as("asked already").isEqualTo(RunQueue.CancelOutcome.UNCHANGED);
-        assertThat(queue.cancel(queued.id(), t0.plusSeconds(2))).as("ended already").isEqualTo(RunQueue.CancelOutcome.UNCHANGED);
+        assertThat(queue.cancel(started.id(), t0.plusSeconds(2)))
+                .as("asked already")
+                .isEqualTo(RunQueue.CancelOutcome.UNCHANGED);
+        assertThat(queue.cancel(queued.id(), t0.plusSeconds(2)))
+                .as("ended already")
+                .isEqualTo(RunQueue.CancelOutcome.UNCHANGED);
     }
 
     @Test
@@ -281,7 +353,8 @@ public abstract class RunQueueContract extends StorePortContract {
         Run run = newRun(a);
         queue.create(run);
         queue.claim(run.id(), t0);
-        queue.updateStep(run.id(), new RunStep(0, a, RunStatus.FAILURE, t0, t0.plusSeconds(2), 5, 2, 40, "boom\n\tat x"));
+        queue.updateStep(
+                run.id(), new RunStep(0, a, RunStatus.FAILURE, t0, t0.plusSeconds(2), 5, 2, 40, "boom\n\tat x"));
         queue.finish(run.id(), RunStatus.FAILURE, t0.plusSeconds(3), 5, 2, 40, "a: boom");
         Run read = history.find(run.id()).orElseThrow();
         assertThat(read.status()).isEqualTo(RunStatus.FAILURE);
@@ -293,14 +366,14 @@ public abstract class RunQueueContract extends StorePortContract {
     }
 
     @Inject
-    io.sluice.backfill.BackfillStore backfills;
+    BackfillStore backfills;
 
     @Test
     void onlyTheRunsOfAdmittedGroupsAreQueuedAndAStoppedGroupsRunsAreAskedToStop() {
         AssetKey a = uniqueAsset();
-        String running = backfill(io.sluice.backfill.BackfillStatus.RUNNING, a);
-        String paused = backfill(io.sluice.backfill.BackfillStatus.PAUSED, a);
-        String canceled = backfill(io.sluice.backfill.BackfillStatus.CANCELED, a);
+        String running = backfill(BackfillStatus.RUNNING, a);
+        String paused = backfill(BackfillStatus.PAUSED, a);
+        String canceled = backfill(BackfillStatus.CANCELED, a);
         Run ofRunning = inGroup(partitionedRun(a, "p1"), running);
         Run ofPaused = inGroup(partitionedRun(a, "p2"), paused);
         Run ofCanceled = inGroup(partitionedRun(a, "p3"), canceled);
@@ -310,22 +383,57 @@ public abstract class RunQueueContract extends StorePortContract {
 
         queue.claimAll(List.of(ofRunning.id(), ofCanceled.id(), single.id()), t0);
         assertThat(queue.cancelRequested(List.of(ofRunning.id(), ofCanceled.id(), single.id())))
-                .as("the started run of a canceled group stops").containsExactly(ofCanceled.id());
+                .as("the started run of a canceled group stops")
+                .containsExactly(ofCanceled.id());
         assertThat(queue.isCancelRequested(ofCanceled.id())).isTrue();
         assertThat(queue.isCancelRequested(ofRunning.id())).isFalse();
         queue.cancel(single.id(), t0.plusSeconds(1));
         assertThat(queue.isCancelRequested(single.id())).as("flagged").isTrue();
     }
 
-    private String backfill(io.sluice.backfill.BackfillStatus status, AssetKey asset) {
+    private String backfill(BackfillStatus status, AssetKey asset) {
         String id = UUID.randomUUID().toString();
-        io.quarkus.narayana.jta.QuarkusTransaction.requiringNew().run(() -> backfills.create(new io.sluice.backfill.Backfill(id, status,
-                List.of(asset), MaterializationMode.FULL_REFRESH, "{}", null, "tester", t0, null, 1, 1, 0, null)));
+        QuarkusTransaction.requiringNew()
+                .run(() -> backfills.create(new Backfill(
+                        id,
+                        status,
+                        List.of(asset),
+                        MaterializationMode.FULL_REFRESH,
+                        "{}",
+                        null,
+                        "tester",
+                        t0,
+                        null,
+                        1,
+                        1,
+                        0,
+                        null)));
         return id;
     }
 
     private static Run inGroup(Run run, String group) {
-        return new Run(run.id(), run.status(), run.mode(), run.assets(), run.keys(), run.partitions(), run.configJson(), run.reason(),
-                run.launchedBy(), run.createdAt(), null, null, 0, 0, 0, null, false, run.steps(), run.kind(), null, group, Map.of("sluice/backfill", group));
+        return new Run(
+                run.id(),
+                run.status(),
+                run.mode(),
+                run.assets(),
+                run.keys(),
+                run.partitions(),
+                run.configJson(),
+                run.reason(),
+                run.launchedBy(),
+                run.createdAt(),
+                null,
+                null,
+                0,
+                0,
+                0,
+                null,
+                false,
+                run.steps(),
+                run.kind(),
+                null,
+                group,
+                Map.of("sluice/backfill", group));
     }
 }

@@ -1,25 +1,20 @@
 package io.sluice.store;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.sluice.audit.AuditAction;
-import io.sluice.audit.AuditEvent;
 import io.sluice.audit.AuditLog;
 import io.sluice.catalog.AssetKey;
+import io.sluice.lake.AssetCheck;
+import io.sluice.lake.CheckResult;
 import io.sluice.runs.AssetState;
-import io.sluice.runs.LogLine;
-import io.sluice.runs.Materialization;
 import io.sluice.runs.MaterializationMode;
-import io.sluice.runs.Run;
-import io.sluice.runs.PartitionBusy;
 import io.sluice.runs.QueuedRun;
+import io.sluice.runs.RecordedCheck;
+import io.sluice.runs.Run;
 import io.sluice.runs.RunEventLog;
 import io.sluice.runs.RunHistory;
 import io.sluice.runs.RunKind;
-import io.sluice.runs.RunQuery;
 import io.sluice.runs.RunQueue;
-import io.sluice.runs.RunRecords;
 import io.sluice.runs.RunStatus;
 import io.sluice.runs.RunStep;
 import jakarta.inject.Inject;
@@ -28,12 +23,7 @@ import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.UUID;
-import java.util.concurrent.Callable;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -42,7 +32,6 @@ import org.junit.jupiter.api.Test;
  * (they are never submitted) and tests do not see each other's rows.
  */
 public abstract class StorePortContract {
-
 
     @Inject
     protected RunQueue queue;
@@ -64,15 +53,37 @@ public abstract class StorePortContract {
 
     protected abstract String expectedBackend();
 
-    protected final Instant t0 = Instant.parse("2030-01-01T00:00:00Z").plus((long) (Math.random() * 1_000_000), ChronoUnit.SECONDS);
+    protected final Instant t0 =
+            Instant.parse("2030-01-01T00:00:00Z").plus((long) (Math.random() * 1_000_000), ChronoUnit.SECONDS);
 
     protected Run newRun(AssetKey... assets) {
         List<RunStep> steps = new ArrayList<>();
         for (int i = 0; i < assets.length; i++) {
             steps.add(RunStep.queued(i, assets[i]));
         }
-        return new Run(UUID.randomUUID().toString(), RunStatus.QUEUED, MaterializationMode.SINGLE_KEY, List.of(assets), List.of("k1", "k2"),
-                List.of(), "{\"a\":{}}", "because", "tester", t0, null, null, 0, 0, 0, null, false, steps, RunKind.MATERIALIZE, null, null, java.util.Map.of());
+        return new Run(
+                UUID.randomUUID().toString(),
+                RunStatus.QUEUED,
+                MaterializationMode.SINGLE_KEY,
+                List.of(assets),
+                List.of("k1", "k2"),
+                List.of(),
+                "{\"a\":{}}",
+                "because",
+                "tester",
+                t0,
+                null,
+                null,
+                0,
+                0,
+                0,
+                null,
+                false,
+                steps,
+                RunKind.MATERIALIZE,
+                null,
+                null,
+                Map.of());
     }
 
     protected static AssetKey uniqueAsset() {
@@ -84,10 +95,21 @@ public abstract class StorePortContract {
         assertThat(active.backend()).isEqualTo(expectedBackend());
     }
 
-    protected io.sluice.runs.RecordedCheck check(String runId, AssetKey asset, String partition, String name,
-                                               io.sluice.lake.AssetCheck.Severity severity, boolean passed) {
-        return new io.sluice.runs.RecordedCheck(runId, asset, partition, t0, new io.sluice.lake.CheckResult(name, severity, passed,
-                passed ? "0" : "3", "0", passed ? List.of() : List.of(Map.of("id", 1)), passed ? "no violating rows" : "3 violating rows"));
+    protected RecordedCheck check(
+            String runId, AssetKey asset, String partition, String name, AssetCheck.Severity severity, boolean passed) {
+        return new RecordedCheck(
+                runId,
+                asset,
+                partition,
+                t0,
+                new CheckResult(
+                        name,
+                        severity,
+                        passed,
+                        passed ? "0" : "3",
+                        "0",
+                        passed ? List.of() : List.of(Map.of("id", 1)),
+                        passed ? "no violating rows" : "3 violating rows"));
     }
 
     protected List<String> queuedIds() {
@@ -95,8 +117,28 @@ public abstract class StorePortContract {
     }
 
     protected Run partitionedRun(AssetKey asset, String... partitions) {
-        return new Run(UUID.randomUUID().toString(), RunStatus.QUEUED, MaterializationMode.FULL_REFRESH, List.of(asset), List.of(),
-                List.of(partitions), "{}", null, "tester", t0, null, null, 0, 0, 0, null, false, List.of(RunStep.queued(0, asset)),
-                RunKind.MATERIALIZE, null, null, java.util.Map.of());
+        return new Run(
+                UUID.randomUUID().toString(),
+                RunStatus.QUEUED,
+                MaterializationMode.FULL_REFRESH,
+                List.of(asset),
+                List.of(),
+                List.of(partitions),
+                "{}",
+                null,
+                "tester",
+                t0,
+                null,
+                null,
+                0,
+                0,
+                0,
+                null,
+                false,
+                List.of(RunStep.queued(0, asset)),
+                RunKind.MATERIALIZE,
+                null,
+                null,
+                Map.of());
     }
 }

@@ -12,20 +12,29 @@ import java.util.function.Predicate;
 /** Launching backfills over the REST API and waiting for them, as a user would with curl. */
 public final class Backfills {
 
-    private Backfills() {
-    }
+    private Backfills() {}
 
     /** Launches a backfill ({@code POST /api/backfills}, 201) and returns its id. */
     public static String launch(String body) {
-        return given().contentType(ContentType.JSON).body(body).when().post("/api/backfills")
-                .then().statusCode(201).extract().path("backfill.id");
+        return given().contentType(ContentType.JSON)
+                .body(body)
+                .when()
+                .post("/api/backfills")
+                .then()
+                .statusCode(201)
+                .extract()
+                .path("backfill.id");
     }
 
     /** Waits (bounded) until the backfill satisfies {@code done} and returns it. */
     public static JsonPath await(String id, Predicate<JsonPath> done) {
         Instant deadline = Instant.now().plus(Duration.ofSeconds(60));
         while (Instant.now().isBefore(deadline)) {
-            JsonPath b = given().get("/api/backfills/" + id).then().statusCode(200).extract().jsonPath();
+            JsonPath b = given().get("/api/backfills/" + id)
+                    .then()
+                    .statusCode(200)
+                    .extract()
+                    .jsonPath();
             if (done.test(b)) {
                 return b;
             }

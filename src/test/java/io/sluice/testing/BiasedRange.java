@@ -18,8 +18,7 @@ final class BiasedRange {
     private static final Map<List<Long>, long[]> STARTS = new ConcurrentHashMap<>();
     private static final BigInteger NARROW = BigInteger.valueOf(20);
 
-    private BiasedRange() {
-    }
+    private BiasedRange() {}
 
     static long draw(Random random, long min, long max) {
         long[] starts = STARTS.computeIfAbsent(List.of(min, max), k -> starts(min, max));

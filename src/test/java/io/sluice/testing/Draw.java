@@ -23,7 +23,12 @@ import java.util.function.Supplier;
 public final class Draw {
 
     /** Which way the draws of a try lean. */
-    public enum Lean { LOW, HIGH, EDGES, NONE }
+    public enum Lean {
+        LOW,
+        HIGH,
+        EDGES,
+        NONE
+    }
 
     private final Random random;
     private final Lean lean;
@@ -219,8 +224,10 @@ public final class Draw {
         if (random.nextDouble() <= 0.02) {
             return max;
         }
-        return (int) (random.nextDouble() <= 0.12 ? BiasedRange.uniform(random, cutoff + 1, max)
-                : BiasedRange.uniform(random, min, cutoff));
+        return (int)
+                (random.nextDouble() <= 0.12
+                        ? BiasedRange.uniform(random, cutoff + 1, max)
+                        : BiasedRange.uniform(random, min, cutoff));
     }
 
     private boolean edgy() {

@@ -1,7 +1,11 @@
 package io.sluice.testing;
 
+import java.io.IOException;
+import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.util.Properties;
+import org.duckdb.DuckDBDriver;
 
 /**
  * A second process for tests of the lake file's ownership: {@code hold FILE} opens the DuckDB file, prints
@@ -10,11 +14,10 @@ import java.sql.SQLException;
  */
 public final class DuckDbFileHolder {
 
-    private DuckDbFileHolder() {
-    }
+    private DuckDbFileHolder() {}
 
     public static void main(String[] args) throws Exception {
-        try (Connection c = new org.duckdb.DuckDBDriver().connect("jdbc:duckdb:" + args[1], new java.util.Properties())) {
+        try (Connection c = new DuckDBDriver().connect("jdbc:duckdb:" + args[1], new Properties())) {
             if (args[0].equals("hold")) {
                 System.out.println("holding");
                 System.out.flush();
@@ -25,15 +28,25 @@ public final class DuckDbFileHolder {
                 System.out.println("opened");
             }
         } catch (SQLException e) {
-            System.out.println(e.getMessage() == null ? "" : e.getMessage().lines().findFirst().orElse(""));
+            System.out.println(
+                    e.getMessage() == null
+                            ? ""
+                            : e.getMessage().lines().findFirst().orElse(""));
             System.exit(1);
         }
     }
 
     /** Starts this class in a JVM of its own, on the test's class path. */
-    public static Process start(String mode, java.nio.file.Path file) throws java.io.IOException {
-        return new ProcessBuilder(java.nio.file.Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx128m",
-                "-cp", System.getProperty("java.class.path"), DuckDbFileHolder.class.getName(), mode, file.toString())
-                .redirectErrorStream(true).start();
+    public static Process start(String mode, Path file) throws IOException {
+        return new ProcessBuilder(
+                        Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                        "-Xmx128m",
+                        "-cp",
+                        System.getProperty("java.class.path"),
+                        DuckDbFileHolder.class.getName(),
+                        mode,
+                        file.toString())
+                .redirectErrorStream(true)
+                .start();
     }
 }

@@ -15,24 +15,26 @@ import java.util.concurrent.CountDownLatch;
 public final class LongStatementAssets {
 
     /** A statement over 10^12 rows that keeps one row: far longer than any test waits. */
-    public static final String ENDLESS = "SELECT count(*) AS n, 'endless' AS v FROM range(1000000000000) t(i) WHERE hash(i) = 42";
+    public static final String ENDLESS =
+            "SELECT count(*) AS n, 'endless' AS v FROM range(1000000000000) t(i) WHERE hash(i) = 42";
+
     private static final String THREE = "SELECT i AS n, 'v' || i AS v FROM range(3) t(i)";
 
     /** Counted down when an asset is about to run its statement. */
     public static volatile CountDownLatch entered = new CountDownLatch(1);
 
-    private LongStatementAssets() {
-    }
+    private LongStatementAssets() {}
 
-    public record Config(boolean slow) {
-    }
+    public record Config(boolean slow) {}
 
     /** {@code test/long_write}: replaces the rows of {@code test_long_write} in one write of the lake (as the Form ADV extract does). */
     @ApplicationScoped
     public static class LongWrite implements Asset<Config> {
         @Override
         public AssetSpec<Config> spec() {
-            return AssetSpec.builder("test/long_write", Config.class, new Config(false)).description("one long statement in a lake write").build();
+            return AssetSpec.builder("test/long_write", Config.class, new Config(false))
+                    .description("one long statement in a lake write")
+                    .build();
         }
 
         @Override
@@ -41,7 +43,8 @@ public final class LongStatementAssets {
                 lake.execute("CREATE TABLE IF NOT EXISTS test_long_write (n BIGINT, v VARCHAR)");
                 lake.execute("DELETE FROM test_long_write");
                 entered.countDown();
-                return lake.execute("INSERT INTO test_long_write " + (context.config().slow() ? ENDLESS : THREE));
+                return lake.execute(
+                        "INSERT INTO test_long_write " + (context.config().slow() ? ENDLESS : THREE));
             });
             return MaterializeResult.rows(rows);
         }
@@ -52,7 +55,9 @@ public final class LongStatementAssets {
     public static class AfterLongWrite implements Asset<AssetSpec.NoConfig> {
         @Override
         public AssetSpec<AssetSpec.NoConfig> spec() {
-            return AssetSpec.builder("test/after_long_write").deps("test/long_write").build();
+            return AssetSpec.builder("test/after_long_write")
+                    .deps("test/long_write")
+                    .build();
         }
 
         @Override
@@ -67,7 +72,8 @@ public final class LongStatementAssets {
         @Override
         public AssetSpec<Config> spec() {
             return AssetSpec.builder("test/long_staged", Config.class, new Config(false))
-                    .table("test_long_staged", WriteMode.upsert("n")).build();
+                    .table("test_long_staged", WriteMode.upsert("n"))
+                    .build();
         }
 
         @Override

@@ -2,6 +2,7 @@ package io.sluice.testing;
 
 import io.quarkus.test.junit.QuarkusTestProfile;
 import java.util.List;
+import java.util.Map;
 
 /** Runs a test class against PostgreSQL (embedded) instead of H2. */
 public class PostgresProfile implements QuarkusTestProfile {
@@ -12,8 +13,8 @@ public class PostgresProfile implements QuarkusTestProfile {
     }
 
     @Override
-    public java.util.Map<String, String> getConfigOverrides() {
-        return java.util.Map.of("sluice.runs.execute", "false");
+    public Map<String, String> getConfigOverrides() {
+        return Map.of("sluice.runs.execute", "false");
     }
 
     @Override

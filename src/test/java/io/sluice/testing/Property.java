@@ -107,14 +107,16 @@ public final class Property {
         if (from == to && checked == 0) {
             System.out.println(test + ": the replayed try was discarded (Property.assume)");
         } else if (checked == 0 || discarded > 5 * checked) {
-            throw new AssertionError(test + ": " + discarded + " of " + tries + " tries were discarded (Property.assume), "
-                    + "too many for the property to mean something (seed " + Long.toHexString(base) + ")");
+            throw new AssertionError(
+                    test + ": " + discarded + " of " + tries + " tries were discarded (Property.assume), "
+                            + "too many for the property to mean something (seed " + Long.toHexString(base) + ")");
         }
     }
 
     /** Try {@code n} (from 1) of a run of {@code tries} from {@code base}. */
     static Draw draw(long base, int n, int tries) {
-        Draw.Lean lean = n == 1 ? Draw.Lean.LOW : n == 2 ? Draw.Lean.HIGH : n % 8 == 3 ? Draw.Lean.EDGES : Draw.Lean.NONE;
+        Draw.Lean lean =
+                n == 1 ? Draw.Lean.LOW : n == 2 ? Draw.Lean.HIGH : n % 8 == 3 ? Draw.Lean.EDGES : Draw.Lean.NONE;
         int ramp = Math.max(1, tries / 10);
         double size = n <= 2 ? 1 : Math.min(1.0, (n - 2) / (double) ramp);
         return new Draw(mix(base + GOLDEN * n), lean, size);
@@ -129,7 +131,9 @@ public final class Property {
 
     private AssertionError failure(String test, long base, int n, Draw draw, String sample, Throwable cause) {
         String seedText = Long.toHexString(base);
-        String shown = sample.length() > 4000 ? sample.substring(0, 4000) + "... (" + sample.length() + " characters)" : sample;
+        String shown = sample.length() > 4000
+                ? sample.substring(0, 4000) + "... (" + sample.length() + " characters)"
+                : sample;
         String message = test + " failed on try " + n + " of " + tries + " (seed " + seedText + ", draws leaning "
                 + draw.lean() + ", collections up to " + Math.round(draw.size() * 100) + "% of their largest size)"
                 + "\n  sample: " + shown
@@ -141,8 +145,10 @@ public final class Property {
 
     /** {@code Class#method} of the test that called {@link #check}, as Surefire's {@code -Dtest} takes it. */
     private static String caller() {
-        StackWalker.StackFrame frame = StackWalker.getInstance().walk(frames -> frames
-                .filter(f -> !f.getClassName().equals(Property.class.getName())).findFirst()).orElseThrow();
+        StackWalker.StackFrame frame = StackWalker.getInstance()
+                .walk(frames -> frames.filter(f -> !f.getClassName().equals(Property.class.getName()))
+                        .findFirst())
+                .orElseThrow();
         String type = frame.getClassName().substring(frame.getClassName().lastIndexOf('.') + 1);
         String method = frame.getMethodName();
         if (method.startsWith("lambda$")) { // lambda$name$0: called from a lambda inside the test method

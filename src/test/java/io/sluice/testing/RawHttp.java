@@ -17,8 +17,7 @@ import java.util.Map;
  */
 public final class RawHttp {
 
-    private RawHttp() {
-    }
+    private RawHttp() {}
 
     /** An answer: status, headers by lower-case name, body as text. */
     public record Answer(int status, Map<String, String> headers, String body) {
@@ -34,9 +33,12 @@ public final class RawHttp {
             if (host != null) {
                 head.append("Host: ").append(host).append("\r\n");
             }
-            headers.forEach((name, value) -> head.append(name).append(": ").append(value).append("\r\n"));
-            if (body != null && headers.keySet().stream().noneMatch(h -> h.equalsIgnoreCase("Content-Length")
-                    || h.equalsIgnoreCase("Transfer-Encoding"))) {
+            headers.forEach((name, value) ->
+                    head.append(name).append(": ").append(value).append("\r\n"));
+            if (body != null
+                    && headers.keySet().stream()
+                            .noneMatch(h ->
+                                    h.equalsIgnoreCase("Content-Length") || h.equalsIgnoreCase("Transfer-Encoding"))) {
                 head.append("Content-Length: ").append(body.length).append("\r\n");
             }
             return new Request(head.toString().stripTrailing(), body == null ? new byte[0] : body);
@@ -113,13 +115,17 @@ public final class RawHttp {
         Map<String, String> headers = new LinkedHashMap<>();
         for (int i = 1; i < lines.length; i++) {
             int colon = lines[i].indexOf(':');
-            headers.put(lines[i].substring(0, colon).trim().toLowerCase(Locale.ROOT), lines[i].substring(colon + 1).trim());
+            headers.put(
+                    lines[i].substring(0, colon).trim().toLowerCase(Locale.ROOT),
+                    lines[i].substring(colon + 1).trim());
         }
         String body = text.substring(split + 4);
         if ("chunked".equalsIgnoreCase(headers.get("transfer-encoding"))) {
             body = dechunk(body);
         }
-        return new Answer(Integer.parseInt(lines[0].split(" ")[1]), headers,
+        return new Answer(
+                Integer.parseInt(lines[0].split(" ")[1]),
+                headers,
                 new String(body.getBytes(StandardCharsets.ISO_8859_1), StandardCharsets.UTF_8));
     }
 

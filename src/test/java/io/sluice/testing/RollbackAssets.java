@@ -16,11 +16,9 @@ import java.util.List;
  */
 public final class RollbackAssets {
 
-    private RollbackAssets() {
-    }
+    private RollbackAssets() {}
 
-    public record Config(int version) {
-    }
+    public record Config(int version) {}
 
     /** The asset of a write mode: {@code test/rb_<name>}, table {@code test_rb_<name>}. */
     abstract static class Daily implements Asset<Config> {
@@ -41,7 +39,8 @@ public final class RollbackAssets {
         @Override
         public MaterializeResult materialize(AssetContext<Config> context) {
             String day = context.partition().orElseThrow();
-            return MaterializeResult.rows(context.output().rows(select(day, context.config().version())));
+            return MaterializeResult.rows(
+                    context.output().rows(select(day, context.config().version())));
         }
 
         abstract String select(String day, int version);
@@ -56,7 +55,8 @@ public final class RollbackAssets {
 
         @Override
         String select(String day, int version) {
-            return "SELECT '" + day + "/" + version + "' AS load_id, DATE '" + day + "' AS day, i AS n FROM range(2) t(i)";
+            return "SELECT '" + day + "/" + version + "' AS load_id, DATE '" + day
+                    + "' AS day, i AS n FROM range(2) t(i)";
         }
     }
 
@@ -115,9 +115,14 @@ public final class RollbackAssets {
 
         @Override
         public MaterializeResult materialize(AssetContext<Config> context) {
-            String days = String.join(", ", context.partitionRange().orElseThrow().keys().stream().map(d -> "('" + d + "')").toList());
-            return MaterializeResult.rows(context.output().rows("SELECT day || '/" + context.config().version() + "' AS load_id, day FROM (VALUES "
-                    + days + ") AS t(day)"));
+            String days = String.join(
+                    ", ",
+                    context.partitionRange().orElseThrow().keys().stream()
+                            .map(d -> "('" + d + "')")
+                            .toList());
+            return MaterializeResult.rows(context.output()
+                    .rows("SELECT day || '/" + context.config().version() + "' AS load_id, day FROM (VALUES " + days
+                            + ") AS t(day)"));
         }
     }
 }

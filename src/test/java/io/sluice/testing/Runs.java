@@ -11,19 +11,29 @@ import java.util.List;
 /** Launching runs over the REST API and waiting for them, as a user would with curl. */
 public final class Runs {
 
-    private Runs() {
-    }
+    private Runs() {}
 
     public static String launch(String body) {
-        return given().contentType(ContentType.JSON).body(body).when().post("/api/runs")
-                .then().statusCode(201).extract().path("id");
+        return given().contentType(ContentType.JSON)
+                .body(body)
+                .when()
+                .post("/api/runs")
+                .then()
+                .statusCode(201)
+                .extract()
+                .path("id");
     }
 
     /** Waits (bounded) until the run is terminal and returns it. */
     public static JsonPath await(String id) {
         Instant deadline = Instant.now().plus(Duration.ofSeconds(60));
         while (Instant.now().isBefore(deadline)) {
-            JsonPath run = given().when().get("/api/runs/" + id).then().statusCode(200).extract().jsonPath();
+            JsonPath run = given().when()
+                    .get("/api/runs/" + id)
+                    .then()
+                    .statusCode(200)
+                    .extract()
+                    .jsonPath();
             if (List.of("SUCCESS", "FAILURE", "CANCELED").contains(run.getString("status"))) {
                 return run;
             }

@@ -5,11 +5,16 @@ import io.sluice.catalog.AssetContext;
 import io.sluice.catalog.AssetSpec;
 import io.sluice.catalog.KeyedAsset;
 import io.sluice.catalog.MaterializeResult;
+import io.sluice.lake.AssetCheck;
+import io.sluice.lake.WriteMode;
+import io.sluice.partitions.DynamicPartitions;
 import io.sluice.partitions.TimeWindowPartitions;
+import io.sluice.runs.DynamicKeyStore;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
 import java.time.LocalDate;
+import java.time.LocalDateTime;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
@@ -20,18 +25,18 @@ import java.util.stream.IntStream;
 /** Assets that exist only in tests: a failing one, its downstream, a partitioned one and a controllable keyed one. */
 public final class TestAssets {
 
-    private TestAssets() {
-    }
+    private TestAssets() {}
 
     /** {@code test/flaky}: fails when its config says so. */
     @ApplicationScoped
     public static class Flaky implements Asset<Flaky.Config> {
-        public record Config(boolean fail, @Min(1) @Max(10) int attempts) {
-        }
+        public record Config(boolean fail, @Min(1) @Max(10) int attempts) {}
 
         @Override
         public AssetSpec<Config> spec() {
-            return AssetSpec.builder("test/flaky", Config.class, new Config(false, 1)).description("fails on demand").build();
+            return AssetSpec.builder("test/flaky", Config.class, new Config(false, 1))
+                    .description("fails on demand")
+                    .build();
         }
 
         @Override
@@ -63,26 +68,29 @@ public final class TestAssets {
     public static class Daily implements Asset<AssetSpec.NoConfig> {
         @Override
         public AssetSpec<AssetSpec.NoConfig> spec() {
-            return AssetSpec.builder("test/daily").partitions(TimeWindowPartitions.daily(LocalDate.of(2024, 1, 1))).build();
+            return AssetSpec.builder("test/daily")
+                    .partitions(TimeWindowPartitions.daily(LocalDate.of(2024, 1, 1)))
+                    .build();
         }
 
         @Override
         public MaterializeResult materialize(AssetContext<AssetSpec.NoConfig> context) {
             context.log().info("partition " + context.partition().orElseThrow());
-            return MaterializeResult.rows(1).withMetadata("partition", context.partition().orElseThrow());
+            return MaterializeResult.rows(1)
+                    .withMetadata("partition", context.partition().orElseThrow());
         }
     }
 
     /** {@code test/hourly}: hourly partitions from 2024-01-01T00:00 UTC; the partition named by {@code failAt} fails. */
     @ApplicationScoped
     public static class Hourly implements Asset<Hourly.Config> {
-        public record Config(String failAt) {
-        }
+        public record Config(String failAt) {}
 
         @Override
         public AssetSpec<Config> spec() {
             return AssetSpec.builder("test/hourly", Config.class, new Config(null))
-                    .partitions(TimeWindowPartitions.hourly(java.time.LocalDateTime.of(2024, 1, 1, 0, 0))).build();
+                    .partitions(TimeWindowPartitions.hourly(LocalDateTime.of(2024, 1, 1, 0, 0)))
+                    .build();
         }
 
         @Override
@@ -99,8 +107,10 @@ public final class TestAssets {
     public static class DailyRollup implements Asset<AssetSpec.NoConfig> {
         @Override
         public AssetSpec<AssetSpec.NoConfig> spec() {
-            return AssetSpec.builder("test/daily_rollup").deps("test/hourly")
-                    .partitions(TimeWindowPartitions.daily(LocalDate.of(2024, 1, 1))).build();
+            return AssetSpec.builder("test/daily_rollup")
+                    .deps("test/hourly")
+                    .partitions(TimeWindowPartitions.daily(LocalDate.of(2024, 1, 1)))
+                    .build();
         }
 
         @Override
@@ -114,7 +124,9 @@ public final class TestAssets {
     public static class RollupSummary implements Asset<AssetSpec.NoConfig> {
         @Override
         public AssetSpec<AssetSpec.NoConfig> spec() {
-            return AssetSpec.builder("test/rollup_summary").deps("test/daily_rollup").build();
+            return AssetSpec.builder("test/rollup_summary")
+                    .deps("test/daily_rollup")
+                    .build();
         }
 
         @Override
@@ -141,12 +153,16 @@ public final class TestAssets {
 
         @Override
         public AssetSpec<AssetSpec.NoConfig> spec() {
-            return AssetSpec.builder("test/gated").description("keyed test asset whose batches wait on a gate").build();
+            return AssetSpec.builder("test/gated")
+                    .description("keyed test asset whose batches wait on a gate")
+                    .build();
         }
 
         @Override
         public List<String> allKeys(AssetContext<AssetSpec.NoConfig> context) {
-            return IntStream.rangeClosed(1, 25).mapToObj(i -> String.format("k%03d", i)).toList();
+            return IntStream.rangeClosed(1, 25)
+                    .mapToObj(i -> String.format("k%03d", i))
+                    .toList();
         }
 
         @Override
@@ -160,7 +176,8 @@ public final class TestAssets {
         }
 
         @Override
-        public MaterializeResult processBatch(AssetContext<AssetSpec.NoConfig> context, List<String> keys) throws InterruptedException {
+        public MaterializeResult processBatch(AssetContext<AssetSpec.NoConfig> context, List<String> keys)
+                throws InterruptedException {
             BATCHES.incrementAndGet();
             entered.countDown();
             if (!gate.await(30, TimeUnit.SECONDS)) {
@@ -173,16 +190,14 @@ public final class TestAssets {
     /** {@code test/checked}: an UPSERT table whose rows can be made to fail its blocking NOT NULL check. */
     @ApplicationScoped
     public static class Checked implements Asset<Checked.Config> {
-        public record Config(@Min(1) @Max(1000) int rows, boolean nullName, String value) {
-        }
+        public record Config(@Min(1) @Max(1000) int rows, boolean nullName, String value) {}
 
         @Override
         public AssetSpec<Config> spec() {
             return AssetSpec.builder("test/checked", Config.class, new Config(3, false, "v1"))
-                    .table("test_checked", io.sluice.lake.WriteMode.upsert("id"))
-                    .check(new io.sluice.lake.AssetCheck.NotNull("name_not_null", io.sluice.lake.AssetCheck.Severity.ERROR,
-                            List.of("name")))
-                    .check(new io.sluice.lake.AssetCheck.Range("id_range", io.sluice.lake.AssetCheck.Severity.WARN, "id", 0.0, 2.0))
+                    .table("test_checked", WriteMode.upsert("id"))
+                    .check(new AssetCheck.NotNull("name_not_null", AssetCheck.Severity.ERROR, List.of("name")))
+                    .check(new AssetCheck.Range("id_range", AssetCheck.Severity.WARN, "id", 0.0, 2.0))
                     .build();
         }
 
@@ -190,8 +205,10 @@ public final class TestAssets {
         public MaterializeResult materialize(AssetContext<Config> context) {
             Config c = context.config();
             String value = c.value() == null ? "" : c.value().replace("'", "''");
-            long staged = context.output().rows("SELECT i AS id, CASE WHEN " + c.nullName() + " AND i = 2 THEN NULL ELSE 'name' || i END AS name, '"
-                    + value + "' AS value FROM range(" + c.rows() + ") t(i)");
+            long staged = context.output()
+                    .rows("SELECT i AS id, CASE WHEN " + c.nullName()
+                            + " AND i = 2 THEN NULL ELSE 'name' || i END AS name, '" + value + "' AS value FROM range("
+                            + c.rows() + ") t(i)");
             return MaterializeResult.rows(staged);
         }
     }
@@ -199,42 +216,42 @@ public final class TestAssets {
     /** {@code test/landed}: an APPEND table; each run lands the load named in its config. */
     @ApplicationScoped
     public static class Landed implements Asset<Landed.Config> {
-        public record Config(String load) {
-        }
+        public record Config(String load) {}
 
         @Override
         public AssetSpec<Config> spec() {
             return AssetSpec.builder("test/landed", Config.class, new Config("L1"))
-                    .table("test_landed", io.sluice.lake.WriteMode.append("load_id"))
+                    .table("test_landed", WriteMode.append("load_id"))
                     .build();
         }
 
         @Override
         public MaterializeResult materialize(AssetContext<Config> context) {
             String load = context.config().load().replace("'", "''");
-            return MaterializeResult.rows(context.output().rows("SELECT '" + load + "' AS load_id, i AS n FROM range(2) t(i)"));
+            return MaterializeResult.rows(
+                    context.output().rows("SELECT '" + load + "' AS load_id, i AS n FROM range(2) t(i)"));
         }
     }
 
     /** {@code test/landed_daily}: daily APPEND landing; each run lands load {@code <day>/<version>} of its day. */
     @ApplicationScoped
     public static class LandedDaily implements Asset<LandedDaily.Config> {
-        public record Config(int version) {
-        }
+        public record Config(int version) {}
 
         @Override
         public AssetSpec<Config> spec() {
             return AssetSpec.builder("test/landed_daily", Config.class, new Config(1))
                     .partitions(TimeWindowPartitions.daily(LocalDate.of(2024, 1, 1)))
-                    .table("test_landed_daily", io.sluice.lake.WriteMode.append("load_id"))
+                    .table("test_landed_daily", WriteMode.append("load_id"))
                     .build();
         }
 
         @Override
         public MaterializeResult materialize(AssetContext<Config> context) {
             String day = context.partition().orElseThrow();
-            return MaterializeResult.rows(context.output().rows("SELECT '" + day + "/" + context.config().version() + "' AS load_id, DATE '"
-                    + day + "' AS day, i AS n FROM range(3) t(i)"));
+            return MaterializeResult.rows(context.output()
+                    .rows("SELECT '" + day + "/" + context.config().version() + "' AS load_id, DATE '" + day
+                            + "' AS day, i AS n FROM range(3) t(i)"));
         }
     }
 
@@ -248,16 +265,18 @@ public final class TestAssets {
         public AssetSpec<AssetSpec.NoConfig> spec() {
             return AssetSpec.builder("test/versions_daily")
                     .partitions(TimeWindowPartitions.daily(LocalDate.of(2024, 1, 1)))
-                    .table("test_versions_daily", io.sluice.lake.WriteMode.bitemporal(List.of("k"), List.of("v"), "d", List.of()))
+                    .table("test_versions_daily", WriteMode.bitemporal(List.of("k"), List.of("v"), "d", List.of()))
                     .build();
         }
 
         @Override
         public MaterializeResult materialize(AssetContext<AssetSpec.NoConfig> context) {
             String day = context.partition().orElseThrow();
-            // a key of its own per day: a partition's write replaces its keys' history (replace=scopes), not the other days'
-            return MaterializeResult.rows(context.output().rows("SELECT " + day.replace("-", "") + " AS k, 'seen " + day + suffix + "' AS v, DATE '"
-                    + day + "' AS d"));
+            // a key of its own per day: a partition's write replaces its keys' history (replace=scopes), not the other
+            // days'
+            return MaterializeResult.rows(context.output()
+                    .rows("SELECT " + day.replace("-", "") + " AS k, 'seen " + day + suffix + "' AS v, DATE '" + day
+                            + "' AS d"));
         }
     }
 
@@ -268,7 +287,7 @@ public final class TestAssets {
         public AssetSpec<AssetSpec.NoConfig> spec() {
             return AssetSpec.builder("test/upsert_daily")
                     .partitions(TimeWindowPartitions.daily(LocalDate.of(2024, 1, 1)))
-                    .table("test_upsert_daily", io.sluice.lake.WriteMode.upsert("d"))
+                    .table("test_upsert_daily", WriteMode.upsert("d"))
                     .build();
         }
 
@@ -284,7 +303,10 @@ public final class TestAssets {
     public static class SlowDaily implements Asset<AssetSpec.NoConfig> {
         @Override
         public AssetSpec<AssetSpec.NoConfig> spec() {
-            return AssetSpec.builder("test/slow_daily").partitions(TimeWindowPartitions.daily(LocalDate.of(2023, 12, 1))).pool("slow").build();
+            return AssetSpec.builder("test/slow_daily")
+                    .partitions(TimeWindowPartitions.daily(LocalDate.of(2023, 12, 1)))
+                    .pool("slow")
+                    .build();
         }
 
         @Override
@@ -299,8 +321,10 @@ public final class TestAssets {
     public static class Regional implements Asset<AssetSpec.NoConfig> {
         private final AssetSpec<AssetSpec.NoConfig> spec;
 
-        public Regional(io.sluice.runs.DynamicKeyStore keys) {
-            this.spec = AssetSpec.builder("test/regional").partitions(new io.sluice.partitions.DynamicPartitions("test_regions", keys)).build();
+        public Regional(DynamicKeyStore keys) {
+            this.spec = AssetSpec.builder("test/regional")
+                    .partitions(new DynamicPartitions("test_regions", keys))
+                    .build();
         }
 
         @Override
@@ -310,7 +334,8 @@ public final class TestAssets {
 
         @Override
         public MaterializeResult materialize(AssetContext<AssetSpec.NoConfig> context) {
-            return MaterializeResult.rows(1).withMetadata("region", context.partition().orElseThrow());
+            return MaterializeResult.rows(1)
+                    .withMetadata("region", context.partition().orElseThrow());
         }
     }
 }

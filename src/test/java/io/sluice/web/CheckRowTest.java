@@ -2,10 +2,11 @@ package io.sluice.web;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.sluice.lake.AssetCheck;
 import io.sluice.catalog.AssetKey;
+import io.sluice.lake.AssetCheck;
 import io.sluice.lake.CheckResult;
 import io.sluice.runs.RecordedCheck;
+import io.sluice.runs.RunEventLog;
 import io.sluice.runs.RunService;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -17,9 +18,22 @@ import org.junit.jupiter.api.Test;
 class CheckRowTest {
 
     private static RecordedCheck check(String partition, AssetCheck.Severity severity, boolean passed, int violations) {
-        List<Map<String, Object>> sample = IntStream.range(0, violations).<Map<String, Object>>mapToObj(i -> Map.of("id", i)).toList();
-        return new RecordedCheck("run", AssetKey.parse("raw/things"), partition, Instant.EPOCH,
-                new CheckResult("ids_present", severity, passed, Integer.toString(violations), "0", sample, violations + " NULL ids"));
+        List<Map<String, Object>> sample = IntStream.range(0, violations)
+                .<Map<String, Object>>mapToObj(i -> Map.of("id", i))
+                .toList();
+        return new RecordedCheck(
+                "run",
+                AssetKey.parse("raw/things"),
+                partition,
+                Instant.EPOCH,
+                new CheckResult(
+                        "ids_present",
+                        severity,
+                        passed,
+                        Integer.toString(violations),
+                        "0",
+                        sample,
+                        violations + " NULL ids"));
     }
 
     @Test
@@ -32,7 +46,8 @@ class CheckRowTest {
         // as the store reads them (RunEventLogContract checks its order): failures first, at most 200, and the counts
         List<RecordedCheck> shown = new ArrayList<>(List.of(checks.get(241), checks.get(240)));
         shown.addAll(checks.subList(0, CheckRow.MAX_ROWS - 2));
-        CheckRow.Summary summary = CheckRow.Summary.of(new RunService.CheckPage(shown, new io.sluice.runs.RunEventLog.CheckCounts(240, 1, 1)));
+        CheckRow.Summary summary =
+                CheckRow.Summary.of(new RunService.CheckPage(shown, new RunEventLog.CheckCounts(240, 1, 1)));
 
         assertThat(summary.counts().total()).isEqualTo(242);
         assertThat(summary.rows()).hasSize(CheckRow.MAX_ROWS);
@@ -48,11 +63,15 @@ class CheckRowTest {
         assertThat(summary.rows().get(1).outcome()).isEqualTo("warning");
         assertThat(summary.rows().get(1).css()).isEqualTo("s-QUEUED");
         assertThat(summary.rows().get(2).outcome()).isEqualTo("passed");
-        assertThat(summary.rows().get(2).partition()).as("passes keep their order").isEqualTo("p0");
+        assertThat(summary.rows().get(2).partition())
+                .as("passes keep their order")
+                .isEqualTo("p0");
     }
 
     @Test
     void aRunWithoutChecksHasNone() {
-        assertThat(CheckRow.Summary.of(new RunService.CheckPage(List.of(), new io.sluice.runs.RunEventLog.CheckCounts(0, 0, 0))).any()).isFalse();
+        assertThat(CheckRow.Summary.of(new RunService.CheckPage(List.of(), new RunEventLog.CheckCounts(0, 0, 0)))
+                        .any())
+                .isFalse();
     }
 }

@@ -15,8 +15,16 @@ class LaunchFormTest {
 
     @Test
     void aBackfillTakesTheRangesAndKeysOfThePartitionsFieldAndTheThrottling() {
-        LaunchForm form = LaunchForm.read(List.of("raw/form_adv_filings"), "FULL_REFRESH", "", "2001-01-01...2001-12-31, 2024-02-29",
-                "{\"firms\": 7}", " history ", "30", "2", MAPPER);
+        LaunchForm form = LaunchForm.read(
+                List.of("raw/form_adv_filings"),
+                "FULL_REFRESH",
+                "",
+                "2001-01-01...2001-12-31, 2024-02-29",
+                "{\"firms\": 7}",
+                " history ",
+                "30",
+                "2",
+                MAPPER);
         BackfillRequest b = form.backfill();
         assertThat(b.ranges()).containsExactly(new BackfillRequest.Range("2001-01-01", "2001-12-31"));
         assertThat(b.partitions()).containsExactly("2024-02-29");
@@ -30,9 +38,12 @@ class LaunchFormTest {
 
     @Test
     void theModeIsReadAsTheApiReadsIt() {
-        assertThat(LaunchForm.read(List.of(), " single_key ", "1", "", "", "", "", "", MAPPER).mode()).isEqualTo(MaterializationMode.SINGLE_KEY);
+        assertThat(LaunchForm.read(List.of(), " single_key ", "1", "", "", "", "", "", MAPPER)
+                        .mode())
+                .isEqualTo(MaterializationMode.SINGLE_KEY);
         assertThatThrownBy(() -> LaunchForm.read(List.of(), "FAST", null, null, null, null, null, null, MAPPER))
-                .isInstanceOfSatisfying(LaunchForm.Invalid.class, e -> assertThat(e.field).isEqualTo("mode"));
+                .isInstanceOfSatisfying(
+                        LaunchForm.Invalid.class, e -> assertThat(e.field).isEqualTo("mode"));
     }
 
     @Test
@@ -43,9 +54,11 @@ class LaunchFormTest {
         assertThat(form.maxConcurrent()).isZero();
         assertThat(form.reason()).isNull();
         assertThatThrownBy(() -> LaunchForm.read(List.of(), null, null, null, "[1", null, null, null, MAPPER))
-                .isInstanceOfSatisfying(LaunchForm.Invalid.class, e -> assertThat(e.field).isEqualTo("config"));
+                .isInstanceOfSatisfying(
+                        LaunchForm.Invalid.class, e -> assertThat(e.field).isEqualTo("config"));
         assertThatThrownBy(() -> LaunchForm.read(List.of(), null, null, null, null, null, "many", null, MAPPER))
-                .isInstanceOfSatisfying(LaunchForm.Invalid.class, e -> assertThat(e.field).isEqualTo("partitionsPerRun"))
+                .isInstanceOfSatisfying(
+                        LaunchForm.Invalid.class, e -> assertThat(e.field).isEqualTo("partitionsPerRun"))
                 .hasMessageContaining("not a whole number: many");
     }
 

@@ -14,15 +14,20 @@ public class AuditEventEntity {
     @Id
     @GeneratedValue(strategy = GenerationType.IDENTITY)
     public Long id;
+
     public Instant ts;
     public String actor;
     public String action;
+
     @Column(name = "run_id")
     public String runId;
+
     public String assets;
     public String reason;
+
     @Column(name = "backfill_id")
     public String backfillId;
+
     @Column(name = "detail_json")
     public String detailJson;
 }

@@ -50,8 +50,9 @@ public class JpaAuditLog implements AuditLog {
             return;
         }
         session.doWork(connection -> {
-            try (PreparedStatement ps = connection.prepareStatement("INSERT INTO audit_event (ts, actor, action, run_id, assets, reason, detail_json, "
-                    + "backfill_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?)")) {
+            try (PreparedStatement ps = connection.prepareStatement(
+                    "INSERT INTO audit_event (ts, actor, action, run_id, assets, reason, detail_json, "
+                            + "backfill_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?)")) {
                 for (AuditEvent event : events) {
                     ps.setObject(1, event.ts().atOffset(ZoneOffset.UTC));
                     ps.setString(2, event.actor());
@@ -87,24 +88,37 @@ public class JpaAuditLog implements AuditLog {
     @Override
     @Transactional
     public List<AuditEvent> forRun(String runId) {
-        return session.createSelectionQuery("from AuditEventEntity where runId = :run order by id", AuditEventEntity.class)
-                .setParameter("run", runId).getResultList().stream().map(this::toEvent).toList();
+        return session
+                .createSelectionQuery("from AuditEventEntity where runId = :run order by id", AuditEventEntity.class)
+                .setParameter("run", runId)
+                .getResultList()
+                .stream()
+                .map(this::toEvent)
+                .toList();
     }
 
     @Override
     @Transactional
     public List<AuditEvent> latest(int limit) {
-        return session.createSelectionQuery("from AuditEventEntity order by id desc", AuditEventEntity.class)
-                .setMaxResults(limit).getResultList().stream().map(this::toEvent).toList();
+        return session
+                .createSelectionQuery("from AuditEventEntity order by id desc", AuditEventEntity.class)
+                .setMaxResults(limit)
+                .getResultList()
+                .stream()
+                .map(this::toEvent)
+                .toList();
     }
 
     @Override
     @Transactional
     public List<AuditEvent> query(AuditQuery query) {
         StringBuilder hql = new StringBuilder("from AuditEventEntity e where 1 = 1");
-        // assets is a comma-separated list: the asset alone, first, in the middle or last (LIKE's wildcards in it escaped)
-        query.asset().ifPresent(a -> hql.append(" and (e.assets = :asset or e.assets like :assetFirst escape '!' or e.assets like :assetMiddle "
-                + "escape '!' or e.assets like :assetLast escape '!')"));
+        // assets is a comma-separated list: the asset alone, first, in the middle or last (LIKE's wildcards in it
+        // escaped)
+        query.asset()
+                .ifPresent(a -> hql.append(
+                        " and (e.assets = :asset or e.assets like :assetFirst escape '!' or e.assets like :assetMiddle "
+                                + "escape '!' or e.assets like :assetLast escape '!')"));
         query.actor().ifPresent(a -> hql.append(" and e.actor = :actor"));
         query.backfill().ifPresent(b -> hql.append(" and e.backfillId = :backfill"));
         query.run().ifPresent(r -> hql.append(" and e.runId = :run"));
@@ -112,14 +126,20 @@ public class JpaAuditLog implements AuditLog {
         query.to().ifPresent(t -> hql.append(" and e.ts < :to"));
         hql.append(" order by e.id desc");
         var q = session.createSelectionQuery(hql.toString(), AuditEventEntity.class);
-        query.asset().map(JpaAuditLog::likeLiteral).ifPresent(a -> q.setParameter("asset", query.asset().get())
-                .setParameter("assetFirst", a + ",%").setParameter("assetMiddle", "%," + a + ",%").setParameter("assetLast", "%," + a));
+        query.asset()
+                .map(JpaAuditLog::likeLiteral)
+                .ifPresent(a -> q.setParameter("asset", query.asset().get())
+                        .setParameter("assetFirst", a + ",%")
+                        .setParameter("assetMiddle", "%," + a + ",%")
+                        .setParameter("assetLast", "%," + a));
         query.actor().ifPresent(a -> q.setParameter("actor", a));
         query.backfill().ifPresent(b -> q.setParameter("backfill", b));
         query.run().ifPresent(r -> q.setParameter("run", r));
         query.from().ifPresent(f -> q.setParameter("from", f));
         query.to().ifPresent(t -> q.setParameter("to", t));
-        return q.setFirstResult(query.offset()).setMaxResults(query.limit()).getResultList().stream().map(this::toEvent).toList();
+        return q.setFirstResult(query.offset()).setMaxResults(query.limit()).getResultList().stream()
+                .map(this::toEvent)
+                .toList();
     }
 
     /** {@code text} matched literally by LIKE ... ESCAPE '!'. */
@@ -130,10 +150,11 @@ public class JpaAuditLog implements AuditLog {
     private AuditEvent toEvent(AuditEventEntity e) {
         Map<String, Object> detail;
         try {
-            detail = mapper.readValue(e.detailJson, new TypeReference<>() { });
+            detail = mapper.readValue(e.detailJson, new TypeReference<>() {});
         } catch (JsonProcessingException ex) {
             detail = Map.of("unreadable", e.detailJson);
         }
-        return new AuditEvent(e.id, e.ts, e.actor, AuditAction.valueOf(e.action), e.runId, e.assets, e.reason, detail, e.backfillId);
+        return new AuditEvent(
+                e.id, e.ts, e.actor, AuditAction.valueOf(e.action), e.runId, e.assets, e.reason, detail, e.backfillId);
     }
 }

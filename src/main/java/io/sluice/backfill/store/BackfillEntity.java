@@ -11,24 +11,34 @@ import java.time.Instant;
 public class BackfillEntity {
     @Id
     public String id;
+
     public String status;
     public String assets;
     public String mode;
+
     @Column(name = "request_json")
     public String requestJson;
+
     public String reason;
+
     @Column(name = "launched_by")
     public String launchedBy;
+
     @Column(name = "created_at")
     public Instant createdAt;
+
     @Column(name = "ended_at")
     public Instant endedAt;
+
     @Column(name = "partition_count")
     public long partitionCount;
+
     @Column(name = "run_count")
     public int runCount;
+
     @Column(name = "max_concurrent")
     public int maxConcurrent;
+
     @Column(name = "parent_id")
     public String parentId;
 }

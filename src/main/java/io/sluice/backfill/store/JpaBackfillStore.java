@@ -9,10 +9,13 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Transactional;
 import java.time.Instant;
 import java.util.Arrays;
+import java.util.Collection;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
+import org.hibernate.Hibernate;
 import org.hibernate.Session;
 
 /** {@link BackfillStore} on Hibernate ORM (H2 and PostgreSQL). */
@@ -53,49 +56,76 @@ public class JpaBackfillStore implements BackfillStore {
     @Override
     @Transactional
     public List<Backfill> list(int limit, int offset) {
-        return session.createSelectionQuery("from BackfillEntity order by createdAt desc, id desc", BackfillEntity.class)
-                .setFirstResult(offset).setMaxResults(limit).getResultList().stream().map(JpaBackfillStore::toBackfill).toList();
+        return session
+                .createSelectionQuery("from BackfillEntity order by createdAt desc, id desc", BackfillEntity.class)
+                .setFirstResult(offset)
+                .setMaxResults(limit)
+                .getResultList()
+                .stream()
+                .map(JpaBackfillStore::toBackfill)
+                .toList();
     }
 
     @Override
     @Transactional
     public List<Backfill> retriesOf(String id) {
-        return session.createSelectionQuery("from BackfillEntity where parentId = :id order by createdAt, id", BackfillEntity.class)
-                .setParameter("id", id).getResultList().stream().map(JpaBackfillStore::toBackfill).toList();
+        return session
+                .createSelectionQuery(
+                        "from BackfillEntity where parentId = :id order by createdAt, id", BackfillEntity.class)
+                .setParameter("id", id)
+                .getResultList()
+                .stream()
+                .map(JpaBackfillStore::toBackfill)
+                .toList();
     }
 
     @Override
     @Transactional
     public List<Backfill> withStatus(BackfillStatus status) {
-        return session.createSelectionQuery("from BackfillEntity where status = :s order by createdAt", BackfillEntity.class)
-                .setParameter("s", status.name()).getResultList().stream().map(JpaBackfillStore::toBackfill).toList();
+        return session
+                .createSelectionQuery("from BackfillEntity where status = :s order by createdAt", BackfillEntity.class)
+                .setParameter("s", status.name())
+                .getResultList()
+                .stream()
+                .map(JpaBackfillStore::toBackfill)
+                .toList();
     }
 
     @Override
     @Transactional
     public List<String> idsWithStatus(Set<BackfillStatus> statuses) {
         return session.createSelectionQuery("select id from BackfillEntity where status in :s", String.class)
-                .setParameter("s", statuses.stream().map(Enum::name).toList()).getResultList();
+                .setParameter("s", statuses.stream().map(Enum::name).toList())
+                .getResultList();
     }
 
     @Override
     @Transactional
-    public Set<String> withStatus(java.util.Collection<String> ids, BackfillStatus status) {
-        return new java.util.HashSet<>(session.createSelectionQuery("select id from BackfillEntity where id in :ids and status = :s", String.class)
-                .setParameter("ids", ids).setParameter("s", status.name()).getResultList());
+    public Set<String> withStatus(Collection<String> ids, BackfillStatus status) {
+        return new HashSet<>(session.createSelectionQuery(
+                        "select id from BackfillEntity where id in :ids and status = :s", String.class)
+                .setParameter("ids", ids)
+                .setParameter("s", status.name())
+                .getResultList());
     }
 
     @Override
     @Transactional
     public boolean transition(String id, Set<BackfillStatus> from, BackfillStatus to, Instant endedAt) {
-        boolean changed = session.createMutationQuery("update BackfillEntity set status = :to, endedAt = :ended where id = :id and status in :from")
-                .setParameter("to", to.name()).setParameter("ended", endedAt).setParameter("id", id)
-                .setParameter("from", from.stream().map(Enum::name).toList()).executeUpdate() == 1;
-        // a bulk update bypasses the persistence context: an entity the caller's transaction already read would still show the
+        boolean changed = session.createMutationQuery(
+                                "update BackfillEntity set status = :to, endedAt = :ended where id = :id and status in :from")
+                        .setParameter("to", to.name())
+                        .setParameter("ended", endedAt)
+                        .setParameter("id", id)
+                        .setParameter("from", from.stream().map(Enum::name).toList())
+                        .executeUpdate()
+                == 1;
+        // a bulk update bypasses the persistence context: an entity the caller's transaction already read would still
+        // show the
         // old status. getReference reads nothing; only an entity that was loaded is read again
         if (changed) {
             BackfillEntity cached = session.getReference(BackfillEntity.class, id);
-            if (org.hibernate.Hibernate.isInitialized(cached)) {
+            if (Hibernate.isInitialized(cached)) {
                 session.refresh(cached);
             }
         }
@@ -103,8 +133,19 @@ public class JpaBackfillStore implements BackfillStore {
     }
 
     private static Backfill toBackfill(BackfillEntity e) {
-        return new Backfill(e.id, BackfillStatus.valueOf(e.status), Arrays.stream(e.assets.split(",")).map(AssetKey::parse).toList(),
-                MaterializationMode.valueOf(e.mode), e.requestJson, e.reason, e.launchedBy, e.createdAt, e.endedAt, e.partitionCount,
-                e.runCount, e.maxConcurrent, e.parentId);
+        return new Backfill(
+                e.id,
+                BackfillStatus.valueOf(e.status),
+                Arrays.stream(e.assets.split(",")).map(AssetKey::parse).toList(),
+                MaterializationMode.valueOf(e.mode),
+                e.requestJson,
+                e.reason,
+                e.launchedBy,
+                e.createdAt,
+                e.endedAt,
+                e.partitionCount,
+                e.runCount,
+                e.maxConcurrent,
+                e.parentId);
     }
 }

@@ -5,5 +5,4 @@ package io.sluice.lake.bitemporal;
  * DuckDB appender) or queries that DuckDB runs itself ({@link SourceQuery}), so that data already in the lake never
  * travels through Java.
  */
-public sealed interface BatchSource permits Batch, SourceQuery {
-}
+public sealed interface BatchSource permits Batch, SourceQuery {}

@@ -1,7 +1,6 @@
 package io.sluice.lake.duckdb;
 
 import io.sluice.lake.WriteMode;
-import io.sluice.lake.duckdb.WriteOutcome;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Optional;
@@ -10,7 +9,13 @@ import java.util.Optional;
 record AppendWriter(WriteMode.Append mode) implements TableWriter {
 
     @Override
-    public WriteOutcome write(DuckDbSession db, String table, String staged, String markers, Optional<String> partition, boolean complete) {
+    public WriteOutcome write(
+            DuckDbSession db,
+            String table,
+            String staged,
+            String markers,
+            Optional<String> partition,
+            boolean complete) {
         String load = mode.loadIdColumn();
         long rowsIn = db.queryLong("SELECT count(*) FROM " + staged);
         if (!db.columns(staged).contains(load)) {
@@ -27,7 +32,13 @@ record AppendWriter(WriteMode.Append mode) implements TableWriter {
     }
 
     @Override
-    public void keep(DuckDbSession db, String table, String staged, long writeId, Optional<String> partition, WriteOutcome outcome) {
+    public void keep(
+            DuckDbSession db,
+            String table,
+            String staged,
+            long writeId,
+            Optional<String> partition,
+            WriteOutcome outcome) {
         if (outcome.rowsInserted() > 0) {
             Snapshots.recordLoads(db, table, staged, mode.loadIdColumn(), writeId);
         }
@@ -52,8 +63,10 @@ record AppendWriter(WriteMode.Append mode) implements TableWriter {
     @Override
     public WriteOutcome restore(DuckDbSession db, String table, RollbackPlan plan, Instant now, Duration retention) {
         checkRestore(db, table, plan, retention);
-        long removed = RemovedRows.remove(db, table, mode.loadIdColumn(), plan.change().closedIds());
-        long inserted = RemovedRows.restore(db, table, mode.loadIdColumn(), plan.change().reopenedIds());
+        long removed =
+                RemovedRows.remove(db, table, mode.loadIdColumn(), plan.change().closedIds());
+        long inserted = RemovedRows.restore(
+                db, table, mode.loadIdColumn(), plan.change().reopenedIds());
         return WriteOutcome.of(0, inserted, removed);
     }
 

@@ -1,15 +1,19 @@
 package io.sluice.lake.duckdb;
 
 import io.sluice.lake.WriteMode;
-import io.sluice.lake.duckdb.WriteOutcome;
+import io.sluice.lake.bitemporal.Replace;
+import io.sluice.lake.bitemporal.SourceQuery;
 import io.sluice.lake.duckdb.bitemporal.BitemporalMerge;
 import io.sluice.lake.duckdb.bitemporal.BitemporalSession;
 import io.sluice.lake.duckdb.bitemporal.BitemporalTable;
-import io.sluice.lake.bitemporal.Replace;
-import io.sluice.lake.bitemporal.SourceQuery;
+import io.sluice.lake.duckdb.bitemporal.DateRange;
 import io.sluice.lake.duckdb.bitemporal.WriteResult;
 import java.sql.SQLException;
+import java.time.Duration;
+import java.time.Instant;
 import java.time.InstantSource;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
@@ -34,8 +38,8 @@ record BitemporalWriter(WriteMode.Bitemporal mode, InstantSource clock) implemen
     @Override
     public String noRows(DuckDbSession db, String table, String markers) {
         Map<String, String> types = db.tableExists(table) ? db.columnTypes(table) : db.columnTypes(markers);
-        java.util.List<String> columns = new java.util.ArrayList<>();
-        java.util.List<String> stored = new java.util.ArrayList<>(mode.keyColumns());
+        List<String> columns = new ArrayList<>();
+        List<String> stored = new ArrayList<>(mode.keyColumns());
         stored.addAll(mode.valueColumns());
         for (String column : stored) {
             String type = types.getOrDefault(column, "VARCHAR");
@@ -46,12 +50,19 @@ record BitemporalWriter(WriteMode.Bitemporal mode, InstantSource clock) implemen
     }
 
     @Override
-    public WriteOutcome write(DuckDbSession db, String table, String staged, String markers, Optional<String> partition, boolean complete) {
+    public WriteOutcome write(
+            DuckDbSession db,
+            String table,
+            String staged,
+            String markers,
+            Optional<String> partition,
+            boolean complete) {
         BitemporalTable spec = table(db, table, staged);
         SourceQuery rows = SourceQuery.of("SELECT * FROM " + staged);
         SourceQuery source = markers == null ? rows : rows.withMarkers("SELECT * FROM " + markers);
         try {
-            WriteResult result = write(db, spec, session -> session.write(source, complete ? Replace.ALL : Replace.SCOPES));
+            WriteResult result =
+                    write(db, spec, session -> session.write(source, complete ? Replace.ALL : Replace.SCOPES));
             if (result.isRejected()) {
                 return WriteOutcome.rejected(result.rowsIn(), result.rejection().orElseThrow());
             }
@@ -66,8 +77,12 @@ record BitemporalWriter(WriteMode.Bitemporal mode, InstantSource clock) implemen
      * the knowledge base's instant as its system time, so that a rollback to its run restores that knowledge.
      */
     private static WriteOutcome outcome(WriteResult result) {
-        return new WriteOutcome(result.rowsIn(), result.versionsOpened(), result.versionsClosed(),
-                result.knowledgeTime().orElse(null), null);
+        return new WriteOutcome(
+                result.rowsIn(),
+                result.versionsOpened(),
+                result.versionsClosed(),
+                result.knowledgeTime().orElse(null),
+                null);
     }
 
     private interface SessionWork {
@@ -86,7 +101,8 @@ record BitemporalWriter(WriteMode.Bitemporal mode, InstantSource clock) implemen
         }
         BitemporalSession session = new BitemporalMerge(clock).session(db.connection(), spec);
         if (db.keep(new KeptSession(spec, session))) {
-            session.deferClustering(); // the lake re-clusters after the publish, in a write of its own (KeptWriter#maintain)
+            session.deferClustering(); // the lake re-clusters after the publish, in a write of its own
+            // (KeptWriter#maintain)
             return work.run(session);
         }
         try (session) {
@@ -121,15 +137,21 @@ record BitemporalWriter(WriteMode.Bitemporal mode, InstantSource clock) implemen
             try {
                 session.close();
             } catch (SQLException | RuntimeException e) {
-                // only a broken connection fails to drop temp tables: the write on it fails, and the lake then closes it
+                // only a broken connection fails to drop temp tables: the write on it fails, and the lake then closes
+                // it
             }
         }
     }
 
     /** Nothing to keep: the version table and its knowledge base are the history. */
     @Override
-    public void keep(DuckDbSession db, String table, String staged, long writeId, Optional<String> partition, WriteOutcome outcome) {
-    }
+    public void keep(
+            DuckDbSession db,
+            String table,
+            String staged,
+            long writeId,
+            Optional<String> partition,
+            WriteOutcome outcome) {}
 
     /**
      * A write that makes the belief as of the point current again: it opens and closes versions, destroys nothing. A
@@ -137,14 +159,20 @@ record BitemporalWriter(WriteMode.Bitemporal mode, InstantSource clock) implemen
      * dates only, and keeps the current belief of every other date.
      */
     @Override
-    public WriteOutcome restore(DuckDbSession db, String table, RollbackPlan plan, java.time.Instant now, java.time.Duration retention) {
+    public WriteOutcome restore(DuckDbSession db, String table, RollbackPlan plan, Instant now, Duration retention) {
         if (plan.partition().isPresent() && plan.dates().isEmpty()) {
-            throw new RollbackRefused("partition " + plan.partition().get() + " of bi-temporal table " + table + " has no business dates to roll back");
+            throw new RollbackRefused("partition " + plan.partition().get() + " of bi-temporal table " + table
+                    + " has no business dates to roll back");
         }
         BitemporalTable spec = stored(db, table);
         try {
-            WriteResult result = write(db, spec, session -> session.rollback(plan.point().systemTime(), clock.instant(),
-                    plan.dates().map(d -> new io.sluice.lake.duckdb.bitemporal.DateRange(d.from(), d.until()))));
+            WriteResult result = write(
+                    db,
+                    spec,
+                    session -> session.rollback(
+                            plan.point().systemTime(),
+                            clock.instant(),
+                            plan.dates().map(d -> new DateRange(d.from(), d.until()))));
             return outcome(result);
         } catch (SQLException e) {
             throw new IllegalStateException("bi-temporal rollback of " + table + " failed: " + e.getMessage(), e);
@@ -191,20 +219,23 @@ record BitemporalWriter(WriteMode.Bitemporal mode, InstantSource clock) implemen
         return spec;
     }
 
-    private static BitemporalTable typed(BitemporalTable spec, String column, Map<String, String> types, String staged) {
+    private static BitemporalTable typed(
+            BitemporalTable spec, String column, Map<String, String> types, String staged) {
         String type = types.get(column);
         if (type == null) {
             throw new StagedRowsRejected("the staged rows have no column '" + column + "'");
         }
         if (type.replace("\"", "").equalsIgnoreCase("NULL")) { // DESCRIBE quotes it: "NULL"
-            throw new StagedRowsRejected("the staged column '" + column + "' has no type (it holds only untyped NULLs): "
-                    + "cast it, e.g. CAST(NULL AS VARCHAR) AS " + column);
+            throw new StagedRowsRejected(
+                    "the staged column '" + column + "' has no type (it holds only untyped NULLs): "
+                            + "cast it, e.g. CAST(NULL AS VARCHAR) AS " + column);
         }
         try {
             return spec.withColumnType(column, type);
         } catch (IllegalArgumentException e) {
-            throw new StagedRowsRejected("the staged column '" + column + "' has type " + type + ", which a bi-temporal table "
-                    + "does not store: cast it to a plain type (VARCHAR, BIGINT, DOUBLE, DECIMAL(p,s), DATE, TIMESTAMP, ...)");
+            throw new StagedRowsRejected(
+                    "the staged column '" + column + "' has type " + type + ", which a bi-temporal table "
+                            + "does not store: cast it to a plain type (VARCHAR, BIGINT, DOUBLE, DECIMAL(p,s), DATE, TIMESTAMP, ...)");
         }
     }
 }

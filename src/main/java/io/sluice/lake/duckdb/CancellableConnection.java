@@ -36,8 +36,10 @@ final class CancellableConnection implements InvocationHandler {
 
     /** {@code connection}, whose running statement {@link Cancellable#cancelRunning} stops. */
     static Connection wrap(Connection connection) {
-        return (Connection) Proxy.newProxyInstance(CancellableConnection.class.getClassLoader(),
-                new Class<?>[] {Connection.class, Cancellable.class}, new CancellableConnection(connection));
+        return (Connection) Proxy.newProxyInstance(
+                CancellableConnection.class.getClassLoader(),
+                new Class<?>[] {Connection.class, Cancellable.class},
+                new CancellableConnection(connection));
     }
 
     /** Cancels what runs on {@code connection}, a connection from {@link #wrap}; returns how many statements are open on it. */
@@ -80,21 +82,23 @@ final class CancellableConnection implements InvocationHandler {
     /** The statement, as a statement of the same kind that leaves the open set when it is closed. */
     private Statement track(Statement statement) {
         open.add(statement);
-        Class<?> kind = statement instanceof CallableStatement ? CallableStatement.class
+        Class<?> kind = statement instanceof CallableStatement
+                ? CallableStatement.class
                 : statement instanceof PreparedStatement ? PreparedStatement.class : Statement.class;
-        return (Statement) Proxy.newProxyInstance(CancellableConnection.class.getClassLoader(), new Class<?>[] {kind}, (proxy, method, args) -> {
-            if (method.getDeclaringClass() == Object.class) {
-                return switch (method.getName()) {
-                    case "equals" -> proxy == args[0];
-                    case "hashCode" -> System.identityHashCode(proxy);
-                    default -> statement.toString();
-                };
-            }
-            if (method.getName().equals("close")) {
-                open.remove(statement);
-            }
-            return call(statement, method, args);
-        });
+        return (Statement) Proxy.newProxyInstance(
+                CancellableConnection.class.getClassLoader(), new Class<?>[] {kind}, (proxy, method, args) -> {
+                    if (method.getDeclaringClass() == Object.class) {
+                        return switch (method.getName()) {
+                            case "equals" -> proxy == args[0];
+                            case "hashCode" -> System.identityHashCode(proxy);
+                            default -> statement.toString();
+                        };
+                    }
+                    if (method.getName().equals("close")) {
+                        open.remove(statement);
+                    }
+                    return call(statement, method, args);
+                });
     }
 
     private static Object call(Object target, Method method, Object[] args) throws Throwable {

@@ -11,8 +11,7 @@ import java.util.stream.Collectors;
  */
 public final class CheckQueries {
 
-    private CheckQueries() {
-    }
+    private CheckQueries() {}
 
     /** The rows a check looks at: for bi-temporal tables those currently believed and currently valid. */
     public static String currentRows(String table, WriteMode mode) {
@@ -31,16 +30,18 @@ public final class CheckQueries {
     /** The violating rows of a check (not used for the row-count tolerance, which compares counts). */
     public static String violations(AssetCheck check, String current) {
         if (check instanceof AssetCheck.NotNull n) {
-            return "SELECT * FROM " + current + " c WHERE " + n.columns().stream().map(col -> col + " IS NULL")
-                    .collect(Collectors.joining(" OR "));
+            return "SELECT * FROM " + current + " c WHERE "
+                    + n.columns().stream().map(col -> col + " IS NULL").collect(Collectors.joining(" OR "));
         }
         if (check instanceof AssetCheck.UniqueKeys u) {
             String cols = String.join(", ", u.columns());
-            return "SELECT " + cols + ", count(*) AS duplicates FROM " + current + " c GROUP BY " + cols + " HAVING count(*) > 1";
+            return "SELECT " + cols + ", count(*) AS duplicates FROM " + current + " c GROUP BY " + cols
+                    + " HAVING count(*) > 1";
         }
         if (check instanceof AssetCheck.AcceptedValues a) {
             return "SELECT * FROM " + current + " c WHERE " + a.column() + " IS NOT NULL AND CAST(" + a.column()
-                    + " AS VARCHAR) NOT IN (" + a.values().stream().map(CheckQueries::literal).collect(Collectors.joining(", ")) + ")";
+                    + " AS VARCHAR) NOT IN ("
+                    + a.values().stream().map(CheckQueries::literal).collect(Collectors.joining(", ")) + ")";
         }
         if (check instanceof AssetCheck.Range r) {
             StringBuilder where = new StringBuilder();
@@ -48,27 +49,33 @@ public final class CheckQueries {
                 where.append(r.column()).append(" < ").append(number(r.min()));
             }
             if (r.max() != null) {
-                where.append(where.length() > 0 ? " OR " : "").append(r.column()).append(" > ").append(number(r.max()));
+                where.append(where.length() > 0 ? " OR " : "")
+                        .append(r.column())
+                        .append(" > ")
+                        .append(number(r.max()));
             }
             return "SELECT * FROM " + current + " c WHERE " + where;
         }
         if (check instanceof AssetCheck.CustomSql c) {
             return c.sql().replace("{table}", current);
         }
-        throw new IllegalArgumentException("no violation query for " + check.getClass().getSimpleName());
+        throw new IllegalArgumentException(
+                "no violation query for " + check.getClass().getSimpleName());
     }
 
     /** What a check requires, in words, for the threshold column of its result. */
     public static String threshold(AssetCheck check, Long previousRows) {
         if (check instanceof AssetCheck.RowCountTolerance t) {
-            return previousRows == null ? "no previous materialization"
+            return previousRows == null
+                    ? "no previous materialization"
                     : "within " + number(t.percent()) + "% of " + previousRows;
         }
         if (check instanceof AssetCheck.AcceptedValues a) {
             return "one of " + a.values();
         }
         if (check instanceof AssetCheck.Range r) {
-            return "[" + (r.min() == null ? "-inf" : number(r.min())) + ", " + (r.max() == null ? "inf" : number(r.max())) + "]";
+            return "[" + (r.min() == null ? "-inf" : number(r.min())) + ", "
+                    + (r.max() == null ? "inf" : number(r.max())) + "]";
         }
         return "0 violating rows";
     }
@@ -89,5 +96,4 @@ public final class CheckQueries {
     private static String number(double value) {
         return value == Math.rint(value) ? Long.toString((long) value) : String.format(Locale.ROOT, "%s", value);
     }
-
 }

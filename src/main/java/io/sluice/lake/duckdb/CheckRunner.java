@@ -3,7 +3,6 @@ package io.sluice.lake.duckdb;
 import io.sluice.lake.AssetCheck;
 import io.sluice.lake.CheckResult;
 import io.sluice.lake.TableSpec;
-import io.sluice.lake.duckdb.CheckQueries;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -14,16 +13,20 @@ final class CheckRunner {
 
     static final int SAMPLE = 5;
 
-    private CheckRunner() {
-    }
+    private CheckRunner() {}
 
-    static List<CheckResult> run(DuckDbSession db, TableSpec table, AssetCheck.Severity severity, Optional<Long> previousRows) {
+    static List<CheckResult> run(
+            DuckDbSession db, TableSpec table, AssetCheck.Severity severity, Optional<Long> previousRows) {
         String current = CheckQueries.currentRows(table.name(), table.mode());
         String believed = CheckQueries.believedRows(table.name(), table.mode());
         List<CheckResult> results = new ArrayList<>();
         for (AssetCheck check : table.checks()) {
             if (check.severity() == severity) {
-                results.add(run(db, check, check instanceof AssetCheck.RowCountTolerance ? believed : current, previousRows.orElse(null)));
+                results.add(run(
+                        db,
+                        check,
+                        check instanceof AssetCheck.RowCountTolerance ? believed : current,
+                        previousRows.orElse(null)));
             }
         }
         return results;
@@ -35,17 +38,32 @@ final class CheckRunner {
             if (check instanceof AssetCheck.RowCountTolerance t) {
                 long rows = db.queryLong("SELECT count(*) FROM " + current + " c");
                 boolean passed = CheckQueries.withinTolerance(rows, previous, t.percent());
-                String message = previous == null ? "row count " + rows + "; no previous materialization to compare with"
+                String message = previous == null
+                        ? "row count " + rows + "; no previous materialization to compare with"
                         : "row count " + rows + (passed ? " is " : " is not ") + threshold;
-                return new CheckResult(check.name(), check.severity(), passed, Long.toString(rows), threshold, List.of(), message);
+                return new CheckResult(
+                        check.name(), check.severity(), passed, Long.toString(rows), threshold, List.of(), message);
             }
             String violations = CheckQueries.violations(check, current);
             long count = db.queryLong("SELECT count(*) FROM (" + violations + ")");
-            List<Map<String, Object>> sample = count == 0 ? List.of() : db.queryRows("SELECT * FROM (" + violations + ") LIMIT " + SAMPLE);
-            return new CheckResult(check.name(), check.severity(), count == 0, Long.toString(count), threshold, sample,
+            List<Map<String, Object>> sample =
+                    count == 0 ? List.of() : db.queryRows("SELECT * FROM (" + violations + ") LIMIT " + SAMPLE);
+            return new CheckResult(
+                    check.name(),
+                    check.severity(),
+                    count == 0,
+                    Long.toString(count),
+                    threshold,
+                    sample,
                     count == 0 ? "no violating rows" : count + " violating rows");
         } catch (RuntimeException e) {
-            return new CheckResult(check.name(), check.severity(), false, "error", threshold, List.of(),
+            return new CheckResult(
+                    check.name(),
+                    check.severity(),
+                    false,
+                    "error",
+                    threshold,
+                    List.of(),
                     "the check could not run: " + e.getMessage());
         }
     }

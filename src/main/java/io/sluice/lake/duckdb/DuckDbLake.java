@@ -2,20 +2,35 @@ package io.sluice.lake.duckdb;
 
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.Startup;
+import io.sluice.lake.BusinessDates;
 import io.sluice.lake.Lake;
-import io.sluice.lake.duckdb.LakeSettings;
 import io.sluice.lake.LakeUnavailable;
+import io.sluice.lake.LakeWrite;
+import io.sluice.lake.RollbackOutcome;
+import io.sluice.lake.RollbackTarget;
+import io.sluice.lake.RunLake;
+import io.sluice.lake.Staging;
+import io.sluice.lake.TableSpec;
 import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
+import jakarta.inject.Inject;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.time.InstantSource;
+import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
+import java.util.Properties;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.locks.ReentrantLock;
 import org.duckdb.DuckDBConnection;
+import org.duckdb.DuckDBDriver;
+import org.jboss.logging.Logger;
 
 /**
  * The lake as one DuckDB file owned by this process. Every read gets its own duplicated connection (closed
@@ -27,25 +42,26 @@ import org.duckdb.DuckDBConnection;
 @ApplicationScoped
 public class DuckDbLake implements Lake, Sessions {
 
-    private static final org.jboss.logging.Logger LOG = org.jboss.logging.Logger.getLogger(DuckDbLake.class);
+    private static final Logger LOG = Logger.getLogger(DuckDbLake.class);
 
     private final LakeSettings settings;
-    private final java.time.InstantSource clock;
+    private final InstantSource clock;
     private final Map<String, TableSlot> tables = new ConcurrentHashMap<>();
     private final StagingPool stagingPool = new StagingPool();
     /** Re-clustering and other upkeep of tables, after the commits that make it due (see {@link #scheduleMaintenance}). */
     private final LakeMaintenance maintenance;
     /** The runs working in the lake now, through {@link #forRun}. */
     private final RunWork runs = new RunWork();
+
     private DuckDBConnection root;
     private Path file;
 
-    @jakarta.inject.Inject
-    public DuckDbLake(LakeSettings settings, java.time.InstantSource clock) {
+    @Inject
+    public DuckDbLake(LakeSettings settings, InstantSource clock) {
         this(settings, clock, new LakeMaintenance());
     }
 
-    DuckDbLake(LakeSettings settings, java.time.InstantSource clock, LakeMaintenance maintenance) {
+    DuckDbLake(LakeSettings settings, InstantSource clock, LakeMaintenance maintenance) {
         this.settings = settings;
         this.clock = clock;
         this.maintenance = maintenance;
@@ -58,9 +74,10 @@ public class DuckDbLake implements Lake, Sessions {
         try {
             Files.createDirectories(file.getParent());
             resources.prepareTempDirectory();
-            // the driver itself, not DriverManager: a Quarkus application stopping in the same JVM (tests) may deregister
+            // the driver itself, not DriverManager: a Quarkus application stopping in the same JVM (tests) may
+            // deregister
             // the drivers DriverManager hands out
-            root = (DuckDBConnection) new org.duckdb.DuckDBDriver().connect("jdbc:duckdb:" + file, new java.util.Properties());
+            root = (DuckDBConnection) new DuckDBDriver().connect("jdbc:duckdb:" + file, new Properties());
             try {
                 resources.apply(root);
             } catch (RuntimeException e) {
@@ -70,8 +87,9 @@ public class DuckDbLake implements Lake, Sessions {
             LOG.infof("lake %s: %s", file, LakeResources.describe(root));
         } catch (SQLException e) {
             throw new LakeUnavailable(LakeFileProbe.whyNotOpened(file, e), e);
-        } catch (java.io.IOException e) {
-            throw new LakeUnavailable("Cannot create the directory of the lake file " + file + ": " + e.getMessage(), e);
+        } catch (IOException e) {
+            throw new LakeUnavailable(
+                    "Cannot create the directory of the lake file " + file + ": " + e.getMessage(), e);
         }
         dropLeftoverStaging();
     }
@@ -82,8 +100,9 @@ public class DuckDbLake implements Lake, Sessions {
             WriteLog.create(session);
             WriteEffects.create(session);
             Snapshots.create(session);
-            for (String table : session.queryStrings("SELECT table_name FROM information_schema.tables WHERE table_name LIKE '"
-                    + DuckDbStaging.PREFIX.replace("_", "\\_") + "%' ESCAPE '\\'")) {
+            for (String table :
+                    session.queryStrings("SELECT table_name FROM information_schema.tables WHERE table_name LIKE '"
+                            + DuckDbStaging.PREFIX.replace("_", "\\_") + "%' ESCAPE '\\'")) {
                 session.execute("DROP TABLE IF EXISTS " + table);
             }
             return null;
@@ -95,17 +114,17 @@ public class DuckDbLake implements Lake, Sessions {
     }
 
     @Override
-    public io.sluice.lake.Staging stage(io.sluice.lake.TableSpec table, String runId, java.util.Optional<String> partition) {
+    public Staging stage(TableSpec table, String runId, Optional<String> partition) {
         return stage(table, runId, partition, this);
     }
 
     /** A staging whose staging and publishing go through {@code work} (a run's lake), its upkeep through this lake. */
-    io.sluice.lake.Staging stage(io.sluice.lake.TableSpec table, String runId, java.util.Optional<String> partition, Sessions work) {
+    Staging stage(TableSpec table, String runId, Optional<String> partition, Sessions work) {
         return new DuckDbStaging(work, this, stagingPool, table, runId, partition, clock, settings.snapshotRetention());
     }
 
     @Override
-    public io.sluice.lake.RunLake forRun(String runId) {
+    public RunLake forRun(String runId) {
         return new DuckDbRunLake(this, runs, runs.open(runId));
     }
 
@@ -120,25 +139,27 @@ public class DuckDbLake implements Lake, Sessions {
     }
 
     @Override
-    public java.util.Optional<String> rollbackProblem(io.sluice.lake.TableSpec table, io.sluice.lake.RollbackTarget target,
-                                                      java.util.Optional<String> partition) {
+    public Optional<String> rollbackProblem(TableSpec table, RollbackTarget target, Optional<String> partition) {
         return readSession(db -> {
             if (!db.tableExists(table.name())) {
-                return java.util.Optional.of("table " + table.name() + " has never been written");
+                return Optional.of("table " + table.name() + " has never been written");
             }
             try {
                 new LakeRollback(table, clock, settings.snapshotRetention()).check(db, target, partition);
-                return java.util.Optional.<String>empty();
+                return Optional.<String>empty();
             } catch (RollbackRefused e) {
-                return java.util.Optional.of(e.getMessage());
+                return Optional.of(e.getMessage());
             }
         });
     }
 
     @Override
-    public io.sluice.lake.RollbackOutcome rollback(io.sluice.lake.TableSpec table, io.sluice.lake.RollbackTarget target, String runId,
-                                                      java.util.Optional<String> partition,
-                                                      java.util.Optional<io.sluice.lake.BusinessDates> dates) {
+    public RollbackOutcome rollback(
+            TableSpec table,
+            RollbackTarget target,
+            String runId,
+            Optional<String> partition,
+            Optional<BusinessDates> dates) {
         LakeRollback rollback = new LakeRollback(table, clock, settings.snapshotRetention());
         try {
             writeSession(table.name(), session -> {
@@ -147,12 +168,12 @@ public class DuckDbLake implements Lake, Sessions {
             });
             return writeSession(table.name(), session -> rollback.apply(session, target, runId, partition, dates));
         } catch (RollbackRefused e) {
-            return io.sluice.lake.RollbackOutcome.refused(e.getMessage());
+            return RollbackOutcome.refused(e.getMessage());
         }
     }
 
     @Override
-    public java.util.List<io.sluice.lake.LakeWrite> writesOf(String runId) {
+    public List<LakeWrite> writesOf(String runId) {
         return readSession(session -> WriteLog.writesOf(session, runId));
     }
 
@@ -202,14 +223,14 @@ public class DuckDbLake implements Lake, Sessions {
     }
 
     /** What a writer keeps for {@code table} between writes (for tests). */
-    java.util.Optional<KeptWriter> kept(String table) {
-        TableSlot slot = tables.get(table.toLowerCase(java.util.Locale.ROOT));
+    Optional<KeptWriter> kept(String table) {
+        TableSlot slot = tables.get(table.toLowerCase(Locale.ROOT));
         if (slot == null) {
-            return java.util.Optional.empty();
+            return Optional.empty();
         }
         slot.lock.lock();
         try {
-            return java.util.Optional.ofNullable(slot.kept);
+            return Optional.ofNullable(slot.kept);
         } finally {
             slot.lock.unlock();
         }
@@ -255,7 +276,7 @@ public class DuckDbLake implements Lake, Sessions {
 
     @Override
     public <T> T writeSession(String table, SessionWork<T> work) {
-        String key = table.toLowerCase(java.util.Locale.ROOT);
+        String key = table.toLowerCase(Locale.ROOT);
         return writeLocked(table, key, lockedSlot(key), work);
     }
 
@@ -276,7 +297,8 @@ public class DuckDbLake implements Lake, Sessions {
             boolean committed = false;
             try {
                 Connection connection = slot.connection;
-                T result = runs.on(connection, () -> transact(table, connection, new DuckDbSession(connection, slot), work));
+                T result = runs.on(
+                        connection, () -> transact(table, connection, new DuckDbSession(connection, slot), work));
                 committed = true;
                 if (slot.kept != null) {
                     slot.kept.committed();
@@ -285,7 +307,8 @@ public class DuckDbLake implements Lake, Sessions {
                 return result;
             } finally {
                 if (!committed || slot.kept == null) {
-                    slot.release(); // after a failure nothing kept is trusted; without a kept writer nothing is worth keeping
+                    slot.release(); // after a failure nothing kept is trusted; without a kept writer nothing is
+                    // worth keeping
                 }
                 if (slot.kept == null && !slot.lock.hasQueuedThreads()) {
                     tables.remove(key, slot); // one-off tables (staging) leave no slot behind
@@ -333,7 +356,8 @@ public class DuckDbLake implements Lake, Sessions {
     }
 
     /** Runs {@code work} in one transaction on {@code connection}: committed if it returns, rolled back if it throws. */
-    private static <T> T transact(String table, Connection connection, DuckDbSession session, SessionWork<T> work) throws SQLException {
+    private static <T> T transact(String table, Connection connection, DuckDbSession session, SessionWork<T> work)
+            throws SQLException {
         connection.setAutoCommit(false);
         try {
             T result = work.apply(session);

@@ -3,14 +3,14 @@ package io.sluice.lake.duckdb;
 import io.sluice.lake.DeclaredTables;
 import io.sluice.lake.LakeTables;
 import io.sluice.lake.LakeTables.UnsupportedRead;
-import io.sluice.lake.TableSpec;
 import io.sluice.lake.WriteMode;
-import io.sluice.lake.duckdb.CheckQueries;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Instant;
 import java.time.LocalDate;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Collectors;
@@ -37,14 +37,18 @@ public class DuckDbLakeTables implements LakeTables {
      * {@code __assertions} and {@code __filings}).
      */
     static boolean listable(String name) {
-        String lower = name.toLowerCase(java.util.Locale.ROOT);
-        return !lower.contains(".") && !lower.startsWith("__") && !lower.endsWith("__assertions") && !lower.endsWith("__filings");
+        String lower = name.toLowerCase(Locale.ROOT);
+        return !lower.contains(".")
+                && !lower.startsWith("__")
+                && !lower.endsWith("__assertions")
+                && !lower.endsWith("__filings");
     }
 
     @Override
     public List<TableInfo> tables() {
-        List<String> names = lake.read(s -> s.queryStrings("SELECT table_name FROM information_schema.tables WHERE table_schema = 'main' "
-                + "AND table_type = 'BASE TABLE' ORDER BY table_name"));
+        List<String> names = lake.read(
+                s -> s.queryStrings("SELECT table_name FROM information_schema.tables WHERE table_schema = 'main' "
+                        + "AND table_type = 'BASE TABLE' ORDER BY table_name"));
         List<TableInfo> infos = new ArrayList<>();
         for (String name : names) {
             table(name).ifPresent(infos::add); // empty for Sluice's own tables (see listable)
@@ -70,38 +74,61 @@ public class DuckDbLakeTables implements LakeTables {
             Optional<DeclaredTables.Declared> spec = managed(table);
             WriteMode mode = spec.map(e -> e.table().mode()).orElse(null);
             long total = db.queryLong("SELECT count(*) FROM " + table);
-            long current = mode == null ? total : db.queryLong("SELECT count(*) FROM " + CheckQueries.believedRows(table, mode) + " c");
+            long current = mode == null
+                    ? total
+                    : db.queryLong("SELECT count(*) FROM " + CheckQueries.believedRows(table, mode) + " c");
             LastWrite last = null;
             if (db.tableExists(WriteLog.TABLE)) {
-                List<Map<String, Object>> rows = db.queryRows("SELECT run_id, epoch_us(written_at) AS written_at, epoch_us(system_time) AS system_time, "
-                        + "rows_inserted, rows_removed FROM " + WriteLog.TABLE + " WHERE table_name = " + WriteLog.literal(table)
-                        + " ORDER BY write_id DESC LIMIT 1");
+                List<Map<String, Object>> rows = db.queryRows(
+                        "SELECT run_id, epoch_us(written_at) AS written_at, epoch_us(system_time) AS system_time, "
+                                + "rows_inserted, rows_removed FROM " + WriteLog.TABLE + " WHERE table_name = "
+                                + WriteLog.literal(table)
+                                + " ORDER BY write_id DESC LIMIT 1");
                 if (!rows.isEmpty()) {
                     Map<String, Object> r = rows.get(0);
-                    last = new LastWrite((String) r.get("run_id"), instant(r.get("written_at")), instant(r.get("system_time")),
-                            ((Number) r.get("rows_inserted")).longValue(), ((Number) r.get("rows_removed")).longValue());
+                    last = new LastWrite(
+                            (String) r.get("run_id"),
+                            instant(r.get("written_at")),
+                            instant(r.get("system_time")),
+                            ((Number) r.get("rows_inserted")).longValue(),
+                            ((Number) r.get("rows_removed")).longValue());
                 }
             }
-            return Optional.of(new TableInfo(table, mode == null ? "UNMANAGED" : mode.label(),
-                    spec.map(DeclaredTables.Declared::asset).orElse(null), current, total, last));
+            return Optional.of(new TableInfo(
+                    table,
+                    mode == null ? "UNMANAGED" : mode.label(),
+                    spec.map(DeclaredTables.Declared::asset).orElse(null),
+                    current,
+                    total,
+                    last));
         });
     }
 
     @Override
-    public List<Map<String, Object>> rows(String name, Optional<LocalDate> businessDate, Optional<Instant> systemTime, Optional<String> key,
-                                          int limit, int offset) {
+    public List<Map<String, Object>> rows(
+            String name,
+            Optional<LocalDate> businessDate,
+            Optional<Instant> systemTime,
+            Optional<String> key,
+            int limit,
+            int offset) {
         TableInfo info = table(name).orElseThrow(() -> new IllegalArgumentException("no lake table '" + name + "'"));
         Optional<WriteMode> mode = managed(info.name()).map(e -> e.table().mode());
         boolean bitemporal = mode.filter(WriteMode::keepsHistory).isPresent();
         if (!bitemporal && (businessDate.isPresent() || systemTime.isPresent())) {
-            throw new UnsupportedRead(businessDate.isPresent() ? "businessDate" : "systemTime", "businessDate and systemTime apply to "
-                    + "bi-temporal tables; " + info.name() + " is " + info.writeMode());
+            throw new UnsupportedRead(
+                    businessDate.isPresent() ? "businessDate" : "systemTime",
+                    "businessDate and systemTime apply to " + "bi-temporal tables; " + info.name() + " is "
+                            + info.writeMode());
         }
         List<String> where = new ArrayList<>();
         if (bitemporal) {
-            where.add(systemTime.map(t -> "system_from <= " + WriteLog.timestamp(t) + " AND (system_to IS NULL OR " + WriteLog.timestamp(t)
-                    + " < system_to)").orElse("system_to IS NULL"));
-            businessDate.ifPresent(b -> where.add("valid_from <= DATE '" + b + "' AND (valid_to IS NULL OR DATE '" + b + "' < valid_to)"));
+            where.add(systemTime
+                    .map(t -> "system_from <= " + WriteLog.timestamp(t) + " AND (system_to IS NULL OR "
+                            + WriteLog.timestamp(t) + " < system_to)")
+                    .orElse("system_to IS NULL"));
+            businessDate.ifPresent(b ->
+                    where.add("valid_from <= DATE '" + b + "' AND (valid_to IS NULL OR DATE '" + b + "' < valid_to)"));
         }
         key.ifPresent(k -> where.add(keyFilter(info.name(), mode, k)));
         String sql = "SELECT * FROM " + info.name() + (where.isEmpty() ? "" : " WHERE " + String.join(" AND ", where))
@@ -116,7 +143,8 @@ public class DuckDbLakeTables implements LakeTables {
         }
         String[] values = key.split(",", -1);
         if (values.length > columns.size()) {
-            throw new UnsupportedRead("key", "key has " + values.length + " values but table " + table + " has key columns " + columns);
+            throw new UnsupportedRead(
+                    "key", "key has " + values.length + " values but table " + table + " has key columns " + columns);
         }
         List<String> terms = new ArrayList<>();
         for (int i = 0; i < values.length; i++) {
@@ -129,26 +157,32 @@ public class DuckDbLakeTables implements LakeTables {
     public Changes changes(String name, String runId, int limit) {
         TableInfo info = table(name).orElseThrow(() -> new IllegalArgumentException("no lake table '" + name + "'"));
         if (!"BITEMPORAL_MERGE".equals(info.writeMode())) {
-            throw new UnsupportedRead("name", "changes by run are kept for bi-temporal tables; " + info.name() + " is " + info.writeMode());
+            throw new UnsupportedRead(
+                    "name",
+                    "changes by run are kept for bi-temporal tables; " + info.name() + " is " + info.writeMode());
         }
         return lake.readSession(db -> {
             List<String> times = db.tableExists(WriteLog.TABLE)
-                    ? db.queryStrings("SELECT DISTINCT epoch_us(system_time)::VARCHAR FROM " + WriteLog.TABLE + " WHERE table_name = "
-                    + WriteLog.literal(info.name()) + " AND run_id = " + WriteLog.literal(runId) + " AND system_time IS NOT NULL ORDER BY 1")
+                    ? db.queryStrings("SELECT DISTINCT epoch_us(system_time)::VARCHAR FROM " + WriteLog.TABLE
+                            + " WHERE table_name = " + WriteLog.literal(info.name()) + " AND run_id = "
+                            + WriteLog.literal(runId) + " AND system_time IS NOT NULL ORDER BY 1")
                     : List.of();
-            List<Instant> instants = times.stream().map(DuckDbLakeTables::instant).toList();
+            List<Instant> instants =
+                    times.stream().map(DuckDbLakeTables::instant).toList();
             if (instants.isEmpty()) {
                 return new Changes(info.name(), runId, List.of(), List.of(), List.of());
             }
             String in = instants.stream().map(WriteLog::timestamp).collect(Collectors.joining(", "));
-            List<Map<String, Object>> opened = db.queryRows("SELECT * FROM " + info.name() + " WHERE system_from IN (" + in + ") ORDER BY ALL LIMIT " + limit);
-            List<Map<String, Object>> closed = db.queryRows("SELECT * FROM " + info.name() + " WHERE system_to IN (" + in + ") ORDER BY ALL LIMIT " + limit);
+            List<Map<String, Object>> opened = db.queryRows(
+                    "SELECT * FROM " + info.name() + " WHERE system_from IN (" + in + ") ORDER BY ALL LIMIT " + limit);
+            List<Map<String, Object>> closed = db.queryRows(
+                    "SELECT * FROM " + info.name() + " WHERE system_to IN (" + in + ") ORDER BY ALL LIMIT " + limit);
             return new Changes(info.name(), runId, instants, opened, closed);
         });
     }
 
     /** An instant from DuckDB's epoch microseconds. */
     private static Instant instant(Object micros) {
-        return micros == null ? null : Instant.EPOCH.plus(Long.parseLong(micros.toString()), java.time.temporal.ChronoUnit.MICROS);
+        return micros == null ? null : Instant.EPOCH.plus(Long.parseLong(micros.toString()), ChronoUnit.MICROS);
     }
 }

@@ -22,6 +22,7 @@ final class DuckDbPublisher {
     private final Sessions lake;
     /** The warning checks after a commit: never interrupted. */
     private final Sessions upkeep;
+
     private final TableSpec table;
     private final TableWriter writer;
     private final String runId;
@@ -29,8 +30,15 @@ final class DuckDbPublisher {
     private final InstantSource clock;
     private final Duration retention;
 
-    DuckDbPublisher(Sessions lake, Sessions upkeep, TableSpec table, TableWriter writer, String runId, Optional<String> partition,
-                    InstantSource clock, Duration retention) {
+    DuckDbPublisher(
+            Sessions lake,
+            Sessions upkeep,
+            TableSpec table,
+            TableWriter writer,
+            String runId,
+            Optional<String> partition,
+            InstantSource clock,
+            Duration retention) {
         this.lake = lake;
         this.upkeep = upkeep;
         this.table = table;
@@ -69,28 +77,36 @@ final class DuckDbPublisher {
         }
         Committed committed;
         try {
-            committed = lake.writeSession(table.name(), db -> publishInTransaction(db, rows, markers, complete, watermark));
+            committed =
+                    lake.writeSession(table.name(), db -> publishInTransaction(db, rows, markers, complete, watermark));
         } catch (NotPublished e) {
             return e.publication;
         }
         FaultPoint.afterLakeCommit(table.name(), runId);
         Publication published = committed.publication();
-        List<CheckResult> warnings = upkeep.readSession(db -> CheckRunner.run(db, table, AssetCheck.Severity.WARN,
-                committed.previousRows()));
+        List<CheckResult> warnings = upkeep.readSession(
+                db -> CheckRunner.run(db, table, AssetCheck.Severity.WARN, committed.previousRows()));
         if (warnings.isEmpty()) {
             return published;
         }
         List<CheckResult> all = new ArrayList<>(published.checks());
         all.addAll(warnings);
-        return new Publication(true, null, published.rowsIn(), published.rowsInserted(), published.rowsRemoved(),
-                published.systemTime(), published.currentRows(), all);
+        return new Publication(
+                true,
+                null,
+                published.rowsIn(),
+                published.rowsInserted(),
+                published.rowsRemoved(),
+                published.systemTime(),
+                published.currentRows(),
+                all);
     }
 
     /** A committed publication and the row count of the write before it (for the warning checks). */
-    private record Committed(Publication publication, Optional<Long> previousRows) {
-    }
+    private record Committed(Publication publication, Optional<Long> previousRows) {}
 
-    private Committed publishInTransaction(DuckDbSession db, String rows, String markers, boolean complete, String watermark) {
+    private Committed publishInTransaction(
+            DuckDbSession db, String rows, String markers, boolean complete, String watermark) {
         Optional<Long> previous = WriteLog.previousCurrentRows(db, table.name(), partition);
         WriteOutcome outcome;
         try {
@@ -99,23 +115,54 @@ final class DuckDbPublisher {
             outcome = WriteOutcome.rejected(db.queryLong("SELECT count(*) FROM " + rows), e.getMessage());
         }
         if (outcome.isRejected()) {
-            throw new NotPublished(new Publication(false, "batch rejected: " + outcome.rejection(), outcome.rowsIn(), 0, 0, null, 0,
-                    List.of()));
+            throw new NotPublished(new Publication(
+                    false, "batch rejected: " + outcome.rejection(), outcome.rowsIn(), 0, 0, null, 0, List.of()));
         }
         List<CheckResult> checks = CheckRunner.run(db, table, AssetCheck.Severity.ERROR, previous);
-        long current = db.queryLong("SELECT count(*) FROM " + CheckQueries.believedRows(table.name(), table.mode()) + " c");
-        List<String> failed = checks.stream().filter(CheckResult::blocksPublish).map(CheckResult::name).toList();
+        long current =
+                db.queryLong("SELECT count(*) FROM " + CheckQueries.believedRows(table.name(), table.mode()) + " c");
+        List<String> failed = checks.stream()
+                .filter(CheckResult::blocksPublish)
+                .map(CheckResult::name)
+                .toList();
         if (!failed.isEmpty()) {
-            throw new NotPublished(new Publication(false, "blocking checks failed: " + String.join(", ", failed), outcome.rowsIn(),
-                    outcome.rowsInserted(), outcome.rowsRemoved(), null, current, checks));
+            throw new NotPublished(new Publication(
+                    false,
+                    "blocking checks failed: " + String.join(", ", failed),
+                    outcome.rowsIn(),
+                    outcome.rowsInserted(),
+                    outcome.rowsRemoved(),
+                    null,
+                    current,
+                    checks));
         }
-        long writeId = WriteLog.record(db, table.name(), table.mode().label(), runId, partition, clock.instant(), outcome.systemTime(),
-                outcome.rowsIn(), outcome.rowsInserted(), outcome.rowsRemoved(), current, watermark);
+        long writeId = WriteLog.record(
+                db,
+                table.name(),
+                table.mode().label(),
+                runId,
+                partition,
+                clock.instant(),
+                outcome.systemTime(),
+                outcome.rowsIn(),
+                outcome.rowsInserted(),
+                outcome.rowsRemoved(),
+                current,
+                watermark);
         writer.keep(db, table.name(), rows, writeId, partition, outcome);
         WriteEffects.opened(db, table.name(), writeId, partition);
         Snapshots.expire(db, clock.instant(), retention);
         writer.expire(db, table.name(), clock.instant().minus(retention));
-        return new Committed(new Publication(true, null, outcome.rowsIn(), outcome.rowsInserted(), outcome.rowsRemoved(),
-                outcome.systemTime(), current, checks), previous);
+        return new Committed(
+                new Publication(
+                        true,
+                        null,
+                        outcome.rowsIn(),
+                        outcome.rowsInserted(),
+                        outcome.rowsRemoved(),
+                        outcome.systemTime(),
+                        current,
+                        checks),
+                previous);
     }
 }

@@ -1,11 +1,13 @@
 package io.sluice.lake.duckdb;
 
 import io.sluice.lake.BusinessDates;
-import io.sluice.lake.Publication;
+import io.sluice.lake.LakeWrite;
+import io.sluice.lake.RollbackOutcome;
 import io.sluice.lake.RollbackTarget;
 import io.sluice.lake.RunLake;
 import io.sluice.lake.Staging;
 import io.sluice.lake.TableSpec;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -58,13 +60,17 @@ final class DuckDbRunLake implements RunLake, Sessions {
     }
 
     @Override
-    public io.sluice.lake.RollbackOutcome rollback(TableSpec table, RollbackTarget target, String runId, Optional<String> partition,
-                                Optional<BusinessDates> dates) {
+    public RollbackOutcome rollback(
+            TableSpec table,
+            RollbackTarget target,
+            String runId,
+            Optional<String> partition,
+            Optional<BusinessDates> dates) {
         return runs.asWorkOf(run, () -> lake.rollback(table, target, runId, partition, dates));
     }
 
     @Override
-    public java.util.List<io.sluice.lake.LakeWrite> writesOf(String runId) {
+    public List<LakeWrite> writesOf(String runId) {
         return lake.writesOf(runId);
     }
 

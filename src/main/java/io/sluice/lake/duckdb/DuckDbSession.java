@@ -5,10 +5,18 @@ import java.sql.Array;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
+import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
@@ -31,8 +39,8 @@ final class DuckDbSession implements LakeSession {
     }
 
     /** What a writer of this table kept on this connection, if anything. */
-    java.util.Optional<KeptWriter> kept() {
-        return slot == null ? java.util.Optional.empty() : java.util.Optional.ofNullable(slot.kept);
+    Optional<KeptWriter> kept() {
+        return slot == null ? Optional.empty() : Optional.ofNullable(slot.kept);
     }
 
     /**
@@ -62,7 +70,8 @@ final class DuckDbSession implements LakeSession {
 
     @Override
     public long queryLong(String sql) {
-        try (Statement s = connection.createStatement(); ResultSet rs = s.executeQuery(sql)) {
+        try (Statement s = connection.createStatement();
+                ResultSet rs = s.executeQuery(sql)) {
             return rs.next() ? rs.getLong(1) : 0;
         } catch (SQLException e) {
             throw failure(sql, e);
@@ -71,7 +80,8 @@ final class DuckDbSession implements LakeSession {
 
     @Override
     public List<String> queryStrings(String sql) {
-        try (Statement s = connection.createStatement(); ResultSet rs = s.executeQuery(sql)) {
+        try (Statement s = connection.createStatement();
+                ResultSet rs = s.executeQuery(sql)) {
             List<String> values = new ArrayList<>();
             while (rs.next()) {
                 values.add(rs.getString(1));
@@ -101,7 +111,9 @@ final class DuckDbSession implements LakeSession {
         if (keyColumns.isEmpty()) {
             throw new IllegalArgumentException("upsert into " + table + " needs key columns");
         }
-        String match = keyColumns.stream().map(DuckDbSession::identifier).map(k -> "s." + k + " = " + target + "." + k)
+        String match = keyColumns.stream()
+                .map(DuckDbSession::identifier)
+                .map(k -> "s." + k + " = " + target + "." + k)
                 .collect(Collectors.joining(" AND "));
         execute("CREATE OR REPLACE TEMP TABLE __upsert_source AS " + selectSql);
         if (!tableExists(table)) {
@@ -119,13 +131,13 @@ final class DuckDbSession implements LakeSession {
     }
 
     /** A column of a query's result: its name and its DuckDB type in full ({@code ENUM('a', 'b')}, {@code DECIMAL(18,3)}). */
-    record ResultColumn(String name, String type) {
-    }
+    record ResultColumn(String name, String type) {}
 
     /** The columns a query (or a table, by its name) would return, in order: bound ({@code DESCRIBE}), not run. */
     List<ResultColumn> resultColumns(String selectSql) {
         String sql = "DESCRIBE " + selectSql;
-        try (Statement s = connection.createStatement(); ResultSet rs = s.executeQuery(sql)) {
+        try (Statement s = connection.createStatement();
+                ResultSet rs = s.executeQuery(sql)) {
             List<ResultColumn> columns = new ArrayList<>();
             while (rs.next()) {
                 columns.add(new ResultColumn(rs.getString("column_name"), rs.getString("column_type")));
@@ -137,8 +149,8 @@ final class DuckDbSession implements LakeSession {
     }
 
     /** The column names and DuckDB types of a table, in order. */
-    java.util.LinkedHashMap<String, String> columnTypes(String table) {
-        java.util.LinkedHashMap<String, String> types = new java.util.LinkedHashMap<>();
+    LinkedHashMap<String, String> columnTypes(String table) {
+        LinkedHashMap<String, String> types = new LinkedHashMap<>();
         for (ResultColumn column : resultColumns(identifier(table))) {
             types.put(column.name(), column.type());
         }
@@ -146,7 +158,7 @@ final class DuckDbSession implements LakeSession {
     }
 
     /** Rows as maps of column name to value (for small results: samples, API pages). */
-    List<java.util.Map<String, Object>> queryRows(String sql) {
+    List<Map<String, Object>> queryRows(String sql) {
         return rows(sql);
     }
 
@@ -166,7 +178,8 @@ final class DuckDbSession implements LakeSession {
 
     /** As {@link #queryLong(String)}, with bound parameters. */
     long longValue(String sql, Object... params) {
-        try (PreparedStatement p = prepared(sql, params); ResultSet rs = p.executeQuery()) {
+        try (PreparedStatement p = prepared(sql, params);
+                ResultSet rs = p.executeQuery()) {
             return rs.next() ? rs.getLong(1) : 0;
         } catch (SQLException e) {
             throw failure(sql, e);
@@ -174,16 +187,20 @@ final class DuckDbSession implements LakeSession {
     }
 
     /** As {@link #queryRows(String)}, with bound parameters. */
-    List<java.util.Map<String, Object>> rows(String sql, Object... params) {
-        try (PreparedStatement p = prepared(sql, params); ResultSet rs = p.executeQuery()) {
-            java.sql.ResultSetMetaData meta = rs.getMetaData();
-            List<java.util.Map<String, Object>> rows = new ArrayList<>();
+    List<Map<String, Object>> rows(String sql, Object... params) {
+        try (PreparedStatement p = prepared(sql, params);
+                ResultSet rs = p.executeQuery()) {
+            ResultSetMetaData meta = rs.getMetaData();
+            List<Map<String, Object>> rows = new ArrayList<>();
             while (rs.next()) {
-                java.util.Map<String, Object> row = new java.util.LinkedHashMap<>();
+                Map<String, Object> row = new LinkedHashMap<>();
                 for (int i = 1; i <= meta.getColumnCount(); i++) {
                     Object value = rs.getObject(i);
-                    row.put(meta.getColumnLabel(i), value == null || value instanceof Number || value instanceof Boolean
-                            ? value : value.toString());
+                    row.put(
+                            meta.getColumnLabel(i),
+                            value == null || value instanceof Number || value instanceof Boolean
+                                    ? value
+                                    : value.toString());
                 }
                 rows.add(row);
             }
@@ -195,7 +212,8 @@ final class DuckDbSession implements LakeSession {
 
     /** The first column of every row as text, with bound parameters. */
     List<String> strings(String sql, Object... params) {
-        try (PreparedStatement p = prepared(sql, params); ResultSet rs = p.executeQuery()) {
+        try (PreparedStatement p = prepared(sql, params);
+                ResultSet rs = p.executeQuery()) {
             List<String> values = new ArrayList<>();
             while (rs.next()) {
                 values.add(rs.getString(1));
@@ -228,14 +246,18 @@ final class DuckDbSession implements LakeSession {
             p.setString(index, text);
         } else if (value instanceof Long || value instanceof Integer) {
             p.setLong(index, ((Number) value).longValue());
-        } else if (value instanceof java.time.Instant instant) {
-            p.setObject(index, java.time.OffsetDateTime.ofInstant(instant, java.time.ZoneOffset.UTC));
+        } else if (value instanceof Instant instant) {
+            p.setObject(index, OffsetDateTime.ofInstant(instant, ZoneOffset.UTC));
         } else if (value instanceof long[] ids) {
-            p.setArray(index, connection.createArrayOf("BIGINT", java.util.Arrays.stream(ids).boxed().toArray()));
+            p.setArray(
+                    index,
+                    connection.createArrayOf(
+                            "BIGINT", Arrays.stream(ids).boxed().toArray()));
         } else if (value instanceof String[] texts) {
             p.setArray(index, connection.createArrayOf("VARCHAR", texts));
         } else {
-            throw new IllegalArgumentException("cannot bind " + (value == null ? "null" : value.getClass().getSimpleName()));
+            throw new IllegalArgumentException(
+                    "cannot bind " + (value == null ? "null" : value.getClass().getSimpleName()));
         }
     }
 
@@ -245,12 +267,14 @@ final class DuckDbSession implements LakeSession {
         String schema = parts.length == 2 ? parts[0] : "main";
         String name = parts[parts.length - 1];
         return queryLong("SELECT count(*) FROM information_schema.tables WHERE table_schema = '" + schema
-                + "' AND table_name = '" + name + "'") > 0;
+                        + "' AND table_name = '" + name + "'")
+                > 0;
     }
 
     @Override
     public long tableVersion(String table) {
-        return queryLong("SELECT coalesce(max(write_id), 0) FROM " + WriteLog.TABLE + " WHERE table_name = " + WriteLog.literal(identifier(table)));
+        return queryLong("SELECT coalesce(max(write_id), 0) FROM " + WriteLog.TABLE + " WHERE table_name = "
+                + WriteLog.literal(identifier(table)));
     }
 
     @Override
@@ -269,9 +293,12 @@ final class DuckDbSession implements LakeSession {
     private static RuntimeException failure(String sql, SQLException e) {
         String message = String.valueOf(e.getMessage());
         if (message.startsWith("Out of Memory Error")) {
-            return new IllegalStateException("lake statement failed: it needs more than the lake's memory limit and temp space allow "
-                    + "(sluice.lake.memory-limit, sluice.lake.max-temp-directory-size): " + message.lines().findFirst().orElse("")
-                    + "\n  SQL: " + abbreviate(sql), e);
+            return new IllegalStateException(
+                    "lake statement failed: it needs more than the lake's memory limit and temp space allow "
+                            + "(sluice.lake.memory-limit, sluice.lake.max-temp-directory-size): "
+                            + message.lines().findFirst().orElse("")
+                            + "\n  SQL: " + abbreviate(sql),
+                    e);
         }
         return new IllegalStateException("lake statement failed: " + message + "\n  SQL: " + abbreviate(sql), e);
     }

@@ -3,6 +3,7 @@ package io.sluice.lake.duckdb;
 import io.sluice.lake.Publication;
 import io.sluice.lake.Staging;
 import io.sluice.lake.TableSpec;
+import java.time.Duration;
 import java.time.InstantSource;
 import java.util.List;
 import java.util.Optional;
@@ -23,6 +24,7 @@ final class DuckDbStaging implements Staging {
     private final Sessions lake;
     /** Dropping or emptying staging tables: never interrupted. */
     private final Sessions upkeep;
+
     private final TableSpec table;
     private final String runId;
     private final TableWriter writer;
@@ -32,6 +34,7 @@ final class DuckDbStaging implements Staging {
     private String rows;
     /** Its columns if it may go back to the pool when the staging closes, else null. */
     private List<DuckDbSession.ResultColumn> poolable;
+
     private long stagedRows;
     private final String tablePrefix;
     private final String markers;
@@ -39,8 +42,15 @@ final class DuckDbStaging implements Staging {
     private boolean hasMarkers;
     private boolean closed;
 
-    DuckDbStaging(Sessions lake, Sessions upkeep, StagingPool pool, TableSpec table, String runId, Optional<String> partition,
-                  InstantSource clock, java.time.Duration retention) {
+    DuckDbStaging(
+            Sessions lake,
+            Sessions upkeep,
+            StagingPool pool,
+            TableSpec table,
+            String runId,
+            Optional<String> partition,
+            InstantSource clock,
+            Duration retention) {
         this.pool = pool;
         this.lake = lake;
         this.upkeep = upkeep;
@@ -97,8 +107,8 @@ final class DuckDbStaging implements Staging {
     public long markers(String selectSql) {
         open();
         if (!writer.takesMarkers()) {
-            throw new IllegalStateException("filing markers are only for BITEMPORAL_MERGE tables; " + table.name() + " is "
-                    + table.mode().label());
+            throw new IllegalStateException("filing markers are only for BITEMPORAL_MERGE tables; " + table.name()
+                    + " is " + table.mode().label());
         }
         long staged = stage(markers, hasMarkers, selectSql);
         hasMarkers = true;
@@ -106,9 +116,12 @@ final class DuckDbStaging implements Staging {
     }
 
     private long stage(String target, boolean exists, String selectSql) {
-        return lake.writeSession(target, session -> session.execute(exists
-                ? "INSERT INTO " + target + " BY NAME " + selectSql
-                : "CREATE TABLE " + target + " AS " + selectSql));
+        return lake.writeSession(
+                target,
+                session -> session.execute(
+                        exists
+                                ? "INSERT INTO " + target + " BY NAME " + selectSql
+                                : "CREATE TABLE " + target + " AS " + selectSql));
     }
 
     @Override

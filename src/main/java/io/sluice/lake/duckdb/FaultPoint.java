@@ -13,18 +13,20 @@ final class FaultPoint {
 
     private static final boolean HALT_AFTER_LAKE_COMMIT = "lake-commit".equals(setting());
 
-    private FaultPoint() {
-    }
+    private FaultPoint() {}
 
     private static String setting() {
         String value = System.getProperty("sluice.fault.halt-after");
-        return value != null ? value.trim() : System.getenv().getOrDefault("SLUICE_FAULT_HALT_AFTER", "").trim();
+        return value != null
+                ? value.trim()
+                : System.getenv().getOrDefault("SLUICE_FAULT_HALT_AFTER", "").trim();
     }
 
     /** Right after the commit of a publish of {@code table} by run {@code runId}. */
     static void afterLakeCommit(String table, String runId) {
         if (HALT_AFTER_LAKE_COMMIT) {
-            System.err.println("sluice.fault.halt-after=lake-commit: halting after the lake committed run " + runId + "'s publish to " + table);
+            System.err.println("sluice.fault.halt-after=lake-commit: halting after the lake committed run " + runId
+                    + "'s publish to " + table);
             System.err.flush();
             Runtime.getRuntime().halt(HALT_STATUS);
         }

@@ -20,8 +20,7 @@ interface KeptWriter extends AutoCloseable {
     }
 
     /** Does the upkeep, in the lake's write transaction of the table; throws if it fails (the lake then drops the writer). */
-    default void maintain() {
-    }
+    default void maintain() {}
 
     /** Releases what it keeps; never throws (a failure only costs the next write its set-up). */
     @Override

@@ -46,13 +46,19 @@ final class LakeMaintenance {
                 try {
                     task.run();
                 } catch (Throwable e) {
-                    LOG.log(System.Logger.Level.WARNING, "upkeep of lake table " + table + " failed; its writes go on without it", e);
+                    LOG.log(
+                            System.Logger.Level.WARNING,
+                            "upkeep of lake table " + table + " failed; its writes go on without it",
+                            e);
                 }
             });
         } catch (Throwable e) {
             queued.remove(table);
             if (!closed) {
-                LOG.log(System.Logger.Level.WARNING, "upkeep of lake table " + table + " could not be queued; its next commit tries again", e);
+                LOG.log(
+                        System.Logger.Level.WARNING,
+                        "upkeep of lake table " + table + " could not be queued; its next commit tries again",
+                        e);
             }
         }
     }

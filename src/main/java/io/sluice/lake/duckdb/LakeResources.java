@@ -1,6 +1,5 @@
 package io.sluice.lake.duckdb;
 
-import io.sluice.lake.duckdb.LakeSettings;
 import io.sluice.lake.LakeUnavailable;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
@@ -25,6 +24,7 @@ final class LakeResources {
 
     /** The prefix of the files DuckDB spills to; only such files are removed from the temp directory at start. */
     static final String TEMP_FILE_PREFIX = "duckdb_temp";
+
     private static final Pattern SHARE = Pattern.compile("\\s*(\\d{1,3}(?:\\.\\d+)?)\\s*%\\s*");
 
     private final LakeSettings settings;
@@ -51,8 +51,10 @@ final class LakeResources {
                 }
             }
         } catch (IOException e) {
-            throw new LakeUnavailable("Cannot prepare the lake's temp directory " + tempDirectory + " (sluice.lake.temp-directory): "
-                    + e.getMessage(), e);
+            throw new LakeUnavailable(
+                    "Cannot prepare the lake's temp directory " + tempDirectory + " (sluice.lake.temp-directory): "
+                            + e.getMessage(),
+                    e);
         }
     }
 
@@ -60,7 +62,8 @@ final class LakeResources {
     void apply(Connection root) {
         Map<String, Object> values = new LinkedHashMap<>();
         values.put("sluice.lake.memory-limit", settings.memoryLimit().trim());
-        values.put("sluice.lake.threads", (long) settings.threads().orElse(Runtime.getRuntime().availableProcessors()));
+        values.put("sluice.lake.threads", (long)
+                settings.threads().orElse(Runtime.getRuntime().availableProcessors()));
         values.put("sluice.lake.temp-directory", tempDirectory.toString());
         values.put("sluice.lake.max-temp-directory-size", diskShare(settings.maxTempDirectorySize()));
         for (Map.Entry<String, Object> value : values.entrySet()) {
@@ -69,19 +72,25 @@ final class LakeResources {
                 set.setObject(1, value.getValue());
                 set.execute();
             } catch (SQLException e) {
-                throw new LakeUnavailable(value.getKey() + " '" + value.getValue() + "' is not accepted by DuckDB: "
-                        + (e.getMessage() == null ? "" : e.getMessage().lines().findFirst().orElse("")), e);
+                throw new LakeUnavailable(
+                        value.getKey() + " '" + value.getValue() + "' is not accepted by DuckDB: "
+                                + (e.getMessage() == null
+                                        ? ""
+                                        : e.getMessage().lines().findFirst().orElse("")),
+                        e);
             }
         }
     }
 
     /** The bounds DuckDB holds now, as it shows them (for the start-up log and tests). */
     static String describe(Connection connection) throws SQLException {
-        try (PreparedStatement query = connection.prepareStatement("SELECT current_setting('memory_limit'), current_setting('threads'), "
-                + "current_setting('temp_directory'), current_setting('max_temp_directory_size')"); ResultSet rs = query.executeQuery()) {
+        try (PreparedStatement query = connection.prepareStatement(
+                        "SELECT current_setting('memory_limit'), current_setting('threads'), "
+                                + "current_setting('temp_directory'), current_setting('max_temp_directory_size')");
+                ResultSet rs = query.executeQuery()) {
             rs.next();
-            return "memory limit " + rs.getString(1) + ", " + rs.getString(2) + " threads, spilling to " + rs.getString(3)
-                    + " (at most " + rs.getString(4) + ")";
+            return "memory limit " + rs.getString(1) + ", " + rs.getString(2) + " threads, spilling to "
+                    + rs.getString(3) + " (at most " + rs.getString(4) + ")";
         }
     }
 
@@ -93,14 +102,19 @@ final class LakeResources {
         }
         double percent = Double.parseDouble(share.group(1));
         if (percent <= 0 || percent > 100) {
-            throw new LakeUnavailable("sluice.lake.max-temp-directory-size '" + size + "' is not a share from 0% to 100% of the free disk space",
+            throw new LakeUnavailable(
+                    "sluice.lake.max-temp-directory-size '" + size
+                            + "' is not a share from 0% to 100% of the free disk space",
                     null);
         }
         try {
             long free = Files.getFileStore(tempDirectory).getUsableSpace();
             return Math.max(1, (long) (free / 1024.0 * percent / 100)) + "KiB";
         } catch (IOException e) {
-            throw new LakeUnavailable("Cannot read the free disk space of the lake's temp directory " + tempDirectory + ": " + e.getMessage(), e);
+            throw new LakeUnavailable(
+                    "Cannot read the free disk space of the lake's temp directory " + tempDirectory + ": "
+                            + e.getMessage(),
+                    e);
         }
     }
 }

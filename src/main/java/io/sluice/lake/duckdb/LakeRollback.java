@@ -5,8 +5,6 @@ import io.sluice.lake.Publication;
 import io.sluice.lake.RollbackOutcome;
 import io.sluice.lake.RollbackTarget;
 import io.sluice.lake.TableSpec;
-import io.sluice.lake.duckdb.CheckQueries;
-import io.sluice.lake.duckdb.WriteOutcome;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.InstantSource;
@@ -39,7 +37,8 @@ final class LakeRollback {
      * @throws RollbackRefused when the target did not write the table (or partition), or a partition's rollback would undo
      *                         or bring back writes of ranges of partitions (which hold other partitions too)
      */
-    RollbackPlan plan(DuckDbSession db, RollbackTarget target, Optional<String> partition, Optional<BusinessDates> dates) {
+    RollbackPlan plan(
+            DuckDbSession db, RollbackTarget target, Optional<String> partition, Optional<BusinessDates> dates) {
         RollbackPoint point = WriteLog.resolve(db, table.name(), target, partition);
         WriteEffects.Change change = WriteEffects.change(db, table.name(), point.writeId(), partition);
         partition.ifPresent(p -> refuseRanges(p, change));
@@ -52,11 +51,17 @@ final class LakeRollback {
     }
 
     private static void refuseRanges(String partition, WriteEffects.Change change) {
-        List<String> ranges = Stream.concat(change.closed().stream(), change.reopened().stream()).map(WriteEffects.Effect::partition)
-                .filter(k -> k != null && !k.equals(partition)).distinct().sorted().toList();
+        List<String> ranges = Stream.concat(change.closed().stream(), change.reopened().stream())
+                .map(WriteEffects.Effect::partition)
+                .filter(k -> k != null && !k.equals(partition))
+                .distinct()
+                .sorted()
+                .toList();
         if (!ranges.isEmpty()) {
-            throw new RollbackRefused("partition " + partition + " cannot be rolled back on its own: the writes it would undo or bring back "
-                    + "landed ranges of partitions at once (" + String.join(", ", ranges) + "); roll back the whole asset");
+            throw new RollbackRefused("partition " + partition
+                    + " cannot be rolled back on its own: the writes it would undo or bring back "
+                    + "landed ranges of partitions at once (" + String.join(", ", ranges)
+                    + "); roll back the whole asset");
         }
     }
 
@@ -68,21 +73,37 @@ final class LakeRollback {
     }
 
     /** Rolls back as a write of run {@code runId}; throws {@link RollbackRefused} (the caller's transaction then rolls back). */
-    RollbackOutcome apply(DuckDbSession db, RollbackTarget target, String runId, Optional<String> partition, Optional<BusinessDates> dates) {
+    RollbackOutcome apply(
+            DuckDbSession db,
+            RollbackTarget target,
+            String runId,
+            Optional<String> partition,
+            Optional<BusinessDates> dates) {
         String name = table.name();
         RollbackPlan plan = plan(db, target, partition, dates);
         List<String> before = WriteEffects.partitionsInEffect(db, name);
         Instant now = clock.instant();
         WriteOutcome outcome = writer.restore(db, name, plan, now, retention);
         long current = db.queryLong("SELECT count(*) FROM " + CheckQueries.believedRows(name, table.mode()) + " c");
-        long writeId = WriteLog.record(db, name, table.mode().label(), runId, partition, now, outcome.systemTime(), 0, outcome.rowsInserted(),
-                outcome.rowsRemoved(), current, null);
+        long writeId = WriteLog.record(
+                db,
+                name,
+                table.mode().label(),
+                runId,
+                partition,
+                now,
+                outcome.systemTime(),
+                0,
+                outcome.rowsInserted(),
+                outcome.rowsRemoved(),
+                current,
+                null);
         WriteEffects.apply(db, name, plan.change(), writeId);
         writer.keepRestored(db, name, writeId, outcome);
         Snapshots.expire(db, now, retention);
         writer.expire(db, name, now.minus(retention));
-        Publication publication = new Publication(true, null, 0, outcome.rowsInserted(), outcome.rowsRemoved(), outcome.systemTime(), current,
-                List.of());
+        Publication publication = new Publication(
+                true, null, 0, outcome.rowsInserted(), outcome.rowsRemoved(), outcome.systemTime(), current, List.of());
         return new RollbackOutcome(publication, before, WriteEffects.partitionsInEffect(db, name));
     }
 }

@@ -2,6 +2,8 @@ package io.sluice.lake.duckdb;
 
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
+import java.time.Duration;
+import java.util.OptionalInt;
 
 /** {@code sluice.*} settings of the lake. */
 @ConfigMapping(prefix = "sluice.lake")
@@ -13,7 +15,7 @@ public interface LakeSettings {
 
     /** How long the snapshots that let non-bi-temporal tables be rolled back are kept (ISO-8601, default 7 days). */
     @WithDefault("P7D")
-    java.time.Duration snapshotRetention();
+    Duration snapshotRetention();
 
     /**
      * DuckDB's {@code memory_limit}: the memory the lake's queries may hold together before they spill to the temp
@@ -24,7 +26,7 @@ public interface LakeSettings {
     String memoryLimit();
 
     /** DuckDB's {@code threads}: the threads one lake query may use; empty: the processors available to the JVM. */
-    java.util.OptionalInt threads();
+    OptionalInt threads();
 
     /**
      * Where queries larger than the memory limit spill to ({@code temp_directory}); created at start, and DuckDB's temp

@@ -15,8 +15,7 @@ final class RemovedRows {
 
     private static final String WRITE = "__sluice_write";
 
-    private RemovedRows() {
-    }
+    private RemovedRows() {}
 
     static String table(String table) {
         return "__removed_" + table;
@@ -25,7 +24,8 @@ final class RemovedRows {
     /** Creates the table of removed rows, in a transaction of its own (no DDL beside bulk writes, see {@link TableWriter#prepare}). */
     static void create(DuckDbSession db, String table) {
         if (!db.tableExists(table(table))) {
-            db.execute("CREATE TABLE " + table(table) + " AS SELECT *, CAST(NULL AS BIGINT) AS " + WRITE + " FROM " + table + " LIMIT 0");
+            db.execute("CREATE TABLE " + table(table) + " AS SELECT *, CAST(NULL AS BIGINT) AS " + WRITE + " FROM "
+                    + table + " LIMIT 0");
         }
     }
 
@@ -34,11 +34,18 @@ final class RemovedRows {
         if (writeIds.length == 0) {
             return 0;
         }
-        String loads = "SELECT load_id, write_id FROM " + Snapshots.LOADS + " WHERE table_name = ? AND write_id IN (SELECT unnest(?::BIGINT[]))";
-        db.update("INSERT INTO " + table(table) + " BY NAME SELECT t.*, l.write_id AS " + WRITE + " FROM " + table + " t JOIN (" + loads
-                + ") l ON l.load_id = CAST(t." + loadColumn + " AS VARCHAR)", table, writeIds);
-        return db.update("DELETE FROM " + table + " WHERE CAST(" + loadColumn + " AS VARCHAR) IN (SELECT load_id FROM (" + loads + "))",
-                table, writeIds);
+        String loads = "SELECT load_id, write_id FROM " + Snapshots.LOADS
+                + " WHERE table_name = ? AND write_id IN (SELECT unnest(?::BIGINT[]))";
+        db.update(
+                "INSERT INTO " + table(table) + " BY NAME SELECT t.*, l.write_id AS " + WRITE + " FROM " + table
+                        + " t JOIN (" + loads + ") l ON l.load_id = CAST(t." + loadColumn + " AS VARCHAR)",
+                table,
+                writeIds);
+        return db.update(
+                "DELETE FROM " + table + " WHERE CAST(" + loadColumn + " AS VARCHAR) IN (SELECT load_id FROM (" + loads
+                        + "))",
+                table,
+                writeIds);
     }
 
     /**
@@ -51,13 +58,18 @@ final class RemovedRows {
             return 0;
         }
         String kept = " FROM " + table(table) + " WHERE " + WRITE + " IN (SELECT unnest(?::BIGINT[]))";
-        List<String> clashes = db.strings("SELECT DISTINCT CAST(r." + loadColumn + " AS VARCHAR) FROM (SELECT " + loadColumn + kept + ") r WHERE "
-                + "EXISTS (SELECT 1 FROM " + table + " t WHERE t." + loadColumn + " = r." + loadColumn + ") ORDER BY 1 LIMIT 3", writeIds);
+        List<String> clashes = db.strings(
+                "SELECT DISTINCT CAST(r." + loadColumn + " AS VARCHAR) FROM (SELECT " + loadColumn + kept + ") r WHERE "
+                        + "EXISTS (SELECT 1 FROM " + table + " t WHERE t." + loadColumn + " = r." + loadColumn
+                        + ") ORDER BY 1 LIMIT 3",
+                writeIds);
         if (!clashes.isEmpty()) {
-            throw new RollbackRefused("the rollback would bring back loads that table " + table + " holds from a write still in effect ("
-                    + String.join(", ", clashes) + "); roll back the whole asset");
+            throw new RollbackRefused(
+                    "the rollback would bring back loads that table " + table + " holds from a write still in effect ("
+                            + String.join(", ", clashes) + "); roll back the whole asset");
         }
-        long restored = db.update("INSERT INTO " + table + " BY NAME SELECT * EXCLUDE (" + WRITE + ")" + kept, writeIds);
+        long restored =
+                db.update("INSERT INTO " + table + " BY NAME SELECT * EXCLUDE (" + WRITE + ")" + kept, writeIds);
         db.update("DELETE" + kept, writeIds);
         return restored;
     }
@@ -71,16 +83,26 @@ final class RemovedRows {
             return;
         }
         String removed = db.tableExists(table(table))
-                ? " AND NOT EXISTS (SELECT 1 FROM " + table(table) + " r WHERE r." + WRITE + " = w.id)" : "";
-        List<Map<String, Object>> gone = db.rows("SELECT w.id, n.run_id, CAST(n.written_at AS VARCHAR) AS closed_at FROM (SELECT unnest(?::BIGINT[]) AS id) w "
-                + "JOIN (SELECT write_id, max(to_write) AS closed_by FROM " + WriteEffects.TABLE + " WHERE table_name = ? GROUP BY write_id) c "
-                + "ON c.write_id = w.id JOIN " + WriteLog.TABLE + " n ON n.write_id = c.closed_by "
-                + "WHERE EXISTS (SELECT 1 FROM " + Snapshots.LOADS + " l WHERE l.table_name = ? AND l.write_id = w.id)" + removed
-                + " ORDER BY w.id LIMIT 1", writeIds, table, table);
+                ? " AND NOT EXISTS (SELECT 1 FROM " + table(table) + " r WHERE r." + WRITE + " = w.id)"
+                : "";
+        List<Map<String, Object>> gone = db.rows(
+                "SELECT w.id, n.run_id, CAST(n.written_at AS VARCHAR) AS closed_at FROM (SELECT unnest(?::BIGINT[]) AS id) w "
+                        + "JOIN (SELECT write_id, max(to_write) AS closed_by FROM " + WriteEffects.TABLE
+                        + " WHERE table_name = ? GROUP BY write_id) c "
+                        + "ON c.write_id = w.id JOIN " + WriteLog.TABLE + " n ON n.write_id = c.closed_by "
+                        + "WHERE EXISTS (SELECT 1 FROM " + Snapshots.LOADS
+                        + " l WHERE l.table_name = ? AND l.write_id = w.id)" + removed
+                        + " ORDER BY w.id LIMIT 1",
+                writeIds,
+                table,
+                table);
         if (!gone.isEmpty()) {
-            throw new RollbackRefused("the rows that rollback run " + gone.get(0).get("run_id") + " took out of table " + table + " (at "
-                    + gone.get(0).get("closed_at") + ") are no longer kept: removed rows are kept for sluice.lake.snapshot-retention ("
-                    + Snapshots.retention(retention) + ") after the rollback that removed them; roll back to a later run");
+            throw new RollbackRefused(
+                    "the rows that rollback run " + gone.get(0).get("run_id") + " took out of table " + table + " (at "
+                            + gone.get(0).get("closed_at")
+                            + ") are no longer kept: removed rows are kept for sluice.lake.snapshot-retention ("
+                            + Snapshots.retention(retention)
+                            + ") after the rollback that removed them; roll back to a later run");
         }
     }
 
@@ -89,8 +111,13 @@ final class RemovedRows {
         if (!db.tableExists(table(table))) {
             return;
         }
-        db.update("DELETE FROM " + table(table) + " WHERE " + WRITE + " IN (SELECT c.write_id FROM (SELECT write_id, max(to_write) AS closed_by, "
-                + "bool_and(to_write IS NOT NULL) AS out FROM " + WriteEffects.TABLE + " WHERE table_name = ? GROUP BY write_id) c JOIN "
-                + WriteLog.TABLE + " n ON n.write_id = c.closed_by WHERE c.out AND n.written_at < ?)", table, before);
+        db.update(
+                "DELETE FROM " + table(table) + " WHERE " + WRITE
+                        + " IN (SELECT c.write_id FROM (SELECT write_id, max(to_write) AS closed_by, "
+                        + "bool_and(to_write IS NOT NULL) AS out FROM " + WriteEffects.TABLE
+                        + " WHERE table_name = ? GROUP BY write_id) c JOIN "
+                        + WriteLog.TABLE + " n ON n.write_id = c.closed_by WHERE c.out AND n.written_at < ?)",
+                table,
+                before);
     }
 }

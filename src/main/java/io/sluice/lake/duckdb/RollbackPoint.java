@@ -7,5 +7,4 @@ import java.time.Instant;
  * ({@code writeId} 0 when there was none, i.e. the empty table) and, for bi-temporal tables, the system
  * time whose belief to restore (null: before any version).
  */
-record RollbackPoint(long writeId, Instant systemTime) {
-}
+record RollbackPoint(long writeId, Instant systemTime) {}

@@ -6,6 +6,7 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Supplier;
 
 /**
  * The lake work of the runs that have a lake open ({@link DuckDbRunLake}): per run, the connections its work holds at
@@ -42,7 +43,7 @@ final class RunWork {
     }
 
     /** Runs {@code work} on this thread as the lake work of {@code run}: the connections it takes are the run's meanwhile. */
-    <T> T asWorkOf(Run run, java.util.function.Supplier<T> work) {
+    <T> T asWorkOf(Run run, Supplier<T> work) {
         Run before = working.get();
         working.set(run);
         try {

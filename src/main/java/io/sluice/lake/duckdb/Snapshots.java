@@ -18,20 +18,23 @@ final class Snapshots {
     static final String LOADS = "__sluice_loads";
     /** When a table (or partition) left the state of a write (by a later changing write or a rollback): kept for the retention from then. */
     static final String HOLDS = "__sluice_snapshot_holds";
+
     private static final String PREFIX = "__snap_";
 
-    private Snapshots() {
-    }
+    private Snapshots() {}
 
     static void create(DuckDbSession db) {
-        db.execute("CREATE TABLE IF NOT EXISTS " + LOADS + " (table_name VARCHAR NOT NULL, load_id VARCHAR NOT NULL, write_id BIGINT NOT NULL)");
-        db.execute("CREATE TABLE IF NOT EXISTS " + HOLDS + " (write_id BIGINT NOT NULL, held_since TIMESTAMPTZ NOT NULL)");
+        db.execute("CREATE TABLE IF NOT EXISTS " + LOADS
+                + " (table_name VARCHAR NOT NULL, load_id VARCHAR NOT NULL, write_id BIGINT NOT NULL)");
+        db.execute(
+                "CREATE TABLE IF NOT EXISTS " + HOLDS + " (write_id BIGINT NOT NULL, held_since TIMESTAMPTZ NOT NULL)");
     }
 
     /** Copies the table (or the partition {@code partitionFilter} selects) as it is after write {@code writeId}. */
     static void keep(DuckDbSession db, String table, long writeId, Optional<String> partitionFilter) {
         String snapshot = PREFIX + table + "_" + writeId;
-        db.execute("CREATE TABLE " + snapshot + " AS SELECT * FROM " + table + partitionFilter.map(f -> " WHERE " + f).orElse(""));
+        db.execute("CREATE TABLE " + snapshot + " AS SELECT * FROM " + table
+                + partitionFilter.map(f -> " WHERE " + f).orElse(""));
         WriteLog.setSnapshot(db, writeId, snapshot);
     }
 
@@ -40,9 +43,16 @@ final class Snapshots {
      * rollback took out is brought again by a later write as a load of that write).
      */
     static void recordLoads(DuckDbSession db, String table, String staged, String loadColumn, long writeId) {
-        db.update("INSERT INTO " + LOADS + " SELECT DISTINCT ?, CAST(s." + loadColumn + " AS VARCHAR), ? FROM " + staged + " s WHERE NOT EXISTS "
-                + "(SELECT 1 FROM " + LOADS + " l JOIN " + WriteEffects.TABLE + " e ON e.table_name = l.table_name AND e.write_id = l.write_id "
-                + "AND e.to_write IS NULL WHERE l.table_name = ? AND l.load_id = CAST(s." + loadColumn + " AS VARCHAR))", table, writeId, table);
+        db.update(
+                "INSERT INTO " + LOADS + " SELECT DISTINCT ?, CAST(s." + loadColumn + " AS VARCHAR), ? FROM " + staged
+                        + " s WHERE NOT EXISTS "
+                        + "(SELECT 1 FROM " + LOADS + " l JOIN " + WriteEffects.TABLE
+                        + " e ON e.table_name = l.table_name AND e.write_id = l.write_id "
+                        + "AND e.to_write IS NULL WHERE l.table_name = ? AND l.load_id = CAST(s." + loadColumn
+                        + " AS VARCHAR))",
+                table,
+                writeId,
+                table);
     }
 
     /** A write that changed a table, with its snapshot (null once expired), run and time. */
@@ -53,16 +63,20 @@ final class Snapshots {
                 return Optional.empty();
             }
             Map<String, Object> r = rows.get(0);
-            return Optional.of(new Kept(((Number) r.get("write_id")).longValue(), (String) r.get("snapshot"), (String) r.get("run_id"),
+            return Optional.of(new Kept(
+                    ((Number) r.get("write_id")).longValue(),
+                    (String) r.get("snapshot"),
+                    (String) r.get("run_id"),
                     String.valueOf(r.get("written_at"))));
         }
 
         /** The snapshot, or a refusal saying that it has expired. */
         String snapshotOrRefuse(String table, String what, Duration retention) {
             if (snapshot == null) {
-                throw new RollbackRefused("the state of table " + table + what + " after the write of run " + runId + " (at " + writtenAt
-                        + ") is no longer kept: a state is kept while it is current and for sluice.lake.snapshot-retention ("
-                        + retention(retention) + ") after the table left it; roll back to a later run");
+                throw new RollbackRefused(
+                        "the state of table " + table + what + " after the write of run " + runId + " (at " + writtenAt
+                                + ") is no longer kept: a state is kept while it is current and for sluice.lake.snapshot-retention ("
+                                + retention(retention) + ") after the table left it; roll back to a later run");
             }
             return snapshot;
         }
@@ -70,13 +84,18 @@ final class Snapshots {
 
     /** A retention as people say it: {@code 7 days} rather than {@code PT168H}. */
     static String retention(Duration retention) {
-        return retention.toSeconds() % 86_400 == 0 ? retention.toDays() + (retention.toDays() == 1 ? " day" : " days") : retention.toString();
+        return retention.toSeconds() % 86_400 == 0
+                ? retention.toDays() + (retention.toDays() == 1 ? " day" : " days")
+                : retention.toString();
     }
 
     /** The last write at or before {@code writeId} that changed the whole table (UPSERT), if any. */
     static Optional<Kept> latest(DuckDbSession db, String table, long writeId) {
-        return Kept.of(db.rows("SELECT write_id, snapshot, run_id, CAST(written_at AS VARCHAR) AS written_at FROM " + WriteLog.TABLE
-                + " WHERE table_name = ? AND write_id <= ? AND rows_inserted + rows_removed > 0 ORDER BY write_id DESC LIMIT 1", table, writeId));
+        return Kept.of(db.rows(
+                "SELECT write_id, snapshot, run_id, CAST(written_at AS VARCHAR) AS written_at FROM " + WriteLog.TABLE
+                        + " WHERE table_name = ? AND write_id <= ? AND rows_inserted + rows_removed > 0 ORDER BY write_id DESC LIMIT 1",
+                table,
+                writeId));
     }
 
     /** The table (or partition) left the states of these writes at {@code now} (a rollback moved away from them). */
@@ -88,7 +107,10 @@ final class Snapshots {
 
     /** The table (or partition) left the state of write {@code left} by write {@code by}, at the time of that write. */
     static void leftBy(DuckDbSession db, Optional<Long> left, long by) {
-        left.ifPresent(w -> db.update("INSERT INTO " + HOLDS + " SELECT ?, written_at FROM " + WriteLog.TABLE + " WHERE write_id = ?", w, by));
+        left.ifPresent(w -> db.update(
+                "INSERT INTO " + HOLDS + " SELECT ?, written_at FROM " + WriteLog.TABLE + " WHERE write_id = ?",
+                w,
+                by));
     }
 
     /**
@@ -98,17 +120,22 @@ final class Snapshots {
      */
     static void expire(DuckDbSession db, Instant now, Duration retention) {
         Instant before = now.minus(retention);
-        String expired = " FROM " + WriteLog.TABLE + " w WHERE snapshot IS NOT NULL AND write_id NOT IN (" + CURRENT + ") AND coalesce((SELECT "
-                + "max(h.held_since) FROM " + HOLDS + " h WHERE h.write_id = w.write_id), written_at) < ?";
+        String expired = " FROM " + WriteLog.TABLE + " w WHERE snapshot IS NOT NULL AND write_id NOT IN (" + CURRENT
+                + ") AND coalesce((SELECT " + "max(h.held_since) FROM " + HOLDS
+                + " h WHERE h.write_id = w.write_id), written_at) < ?";
         for (String snapshot : db.strings("SELECT snapshot" + expired, before)) {
             db.execute("DROP TABLE IF EXISTS " + DuckDbSession.identifier(snapshot));
         }
-        db.update("UPDATE " + WriteLog.TABLE + " SET snapshot = NULL WHERE write_id IN (SELECT write_id" + expired + ")", before);
+        db.update(
+                "UPDATE " + WriteLog.TABLE + " SET snapshot = NULL WHERE write_id IN (SELECT write_id" + expired + ")",
+                before);
     }
 
     /** The writes whose snapshots are the current states of their tables or partitions. */
-    private static final String CURRENT = "SELECT max(write_id) FROM " + WriteLog.TABLE + " WHERE mode = 'UPSERT' AND rows_inserted + rows_removed > 0 "
-            + "GROUP BY table_name UNION ALL SELECT max(c.write_id) FROM " + WriteLog.TABLE + " c JOIN " + WriteEffects.TABLE + " e ON "
+    private static final String CURRENT = "SELECT max(write_id) FROM " + WriteLog.TABLE
+            + " WHERE mode = 'UPSERT' AND rows_inserted + rows_removed > 0 "
+            + "GROUP BY table_name UNION ALL SELECT max(c.write_id) FROM " + WriteLog.TABLE + " c JOIN "
+            + WriteEffects.TABLE + " e ON "
             + "e.table_name = c.table_name AND e.write_id = c.write_id AND e.to_write IS NULL WHERE c.mode = 'PARTITION_OVERWRITE' "
             + "AND c.partition_key IS NOT NULL AND c.rows_inserted + c.rows_removed > 0 GROUP BY c.table_name, c.partition_key";
 }

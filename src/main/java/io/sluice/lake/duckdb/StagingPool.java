@@ -3,9 +3,13 @@ package io.sluice.lake.duckdb;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.regex.Pattern;
 
 /**
  * Empty staging tables kept between publishes of one table, so that a small publish stages its rows without DDL.
@@ -30,11 +34,10 @@ final class StagingPool {
     static final int MAX_FREE = 2;
 
     /** An empty staging table and the columns it was created with. */
-    record Stage(String name, List<DuckDbSession.ResultColumn> columns) {
-    }
+    record Stage(String name, List<DuckDbSession.ResultColumn> columns) {}
 
     /** The keyword that names a collation (a column called collateral does not). */
-    private static final java.util.regex.Pattern COLLATE = java.util.regex.Pattern.compile("(?i)\\bcollate\\b");
+    private static final Pattern COLLATE = Pattern.compile("(?i)\\bcollate\\b");
 
     private final Map<String, Deque<Stage>> free = new HashMap<>();
 
@@ -44,9 +47,9 @@ final class StagingPool {
      * later {@code INSERT BY NAME} could not name it) or if the query names a collation.
      */
     static boolean reusable(List<DuckDbSession.ResultColumn> columns, String selectSql) {
-        java.util.Set<String> names = new java.util.HashSet<>();
+        Set<String> names = new HashSet<>();
         for (DuckDbSession.ResultColumn column : columns) {
-            if (!names.add(column.name().toLowerCase(java.util.Locale.ROOT))) {
+            if (!names.add(column.name().toLowerCase(Locale.ROOT))) {
                 return false;
             }
         }
@@ -70,6 +73,6 @@ final class StagingPool {
     }
 
     private static String key(String table) {
-        return table.toLowerCase(java.util.Locale.ROOT);
+        return table.toLowerCase(Locale.ROOT);
     }
 }

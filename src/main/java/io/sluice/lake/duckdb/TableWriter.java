@@ -1,7 +1,10 @@
 package io.sluice.lake.duckdb;
 
 import io.sluice.lake.WriteMode;
-import io.sluice.lake.duckdb.WriteOutcome;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.InstantSource;
+import java.util.List;
 import java.util.Optional;
 
 /** Applies the staged rows of one write to its table, inside the caller's transaction. One per write mode. */
@@ -12,7 +15,13 @@ interface TableWriter {
      * @param markers  the staging table of bi-temporal filing markers (may be empty)
      * @param complete whether the staged rows are the whole table
      */
-    WriteOutcome write(DuckDbSession db, String table, String staged, String markers, Optional<String> partition, boolean complete);
+    WriteOutcome write(
+            DuckDbSession db,
+            String table,
+            String staged,
+            String markers,
+            Optional<String> partition,
+            boolean complete);
 
     /**
      * Creates the table (and any companion tables) if they do not exist, in a transaction of its own before the
@@ -24,32 +33,34 @@ interface TableWriter {
     }
 
     /** Keeps, in the write's transaction, what a later rollback to this write needs. */
-    void keep(DuckDbSession db, String table, String staged, long writeId, Optional<String> partition, WriteOutcome outcome);
+    void keep(
+            DuckDbSession db,
+            String table,
+            String staged,
+            long writeId,
+            Optional<String> partition,
+            WriteOutcome outcome);
 
     /**
      * Refuses (with {@link RollbackRefused}) a rollback that cannot be done, such as one needing a snapshot or removed
      * rows that are no longer kept; reads only, so that a rollback is refused before its run is stored.
      */
-    default void checkRestore(DuckDbSession db, String table, RollbackPlan plan, java.time.Duration retention) {
-    }
+    default void checkRestore(DuckDbSession db, String table, RollbackPlan plan, Duration retention) {}
 
     /** Creates what a rollback of the table keeps, in a transaction of its own before it (see {@link #prepare}). */
-    default void prepareRestore(DuckDbSession db, String table) {
-    }
+    default void prepareRestore(DuckDbSession db, String table) {}
 
     /**
      * Restores the table (or the plan's partition) to the state right after the plan's point, in the caller's
      * transaction, keeping what is needed to undo it (checks as {@link #checkRestore} first).
      */
-    WriteOutcome restore(DuckDbSession db, String table, RollbackPlan plan, java.time.Instant now, java.time.Duration retention);
+    WriteOutcome restore(DuckDbSession db, String table, RollbackPlan plan, Instant now, Duration retention);
 
     /** Keeps, in the rollback's transaction, what a later rollback to the rollback's own write {@code writeId} needs. */
-    default void keepRestored(DuckDbSession db, String table, long writeId, WriteOutcome outcome) {
-    }
+    default void keepRestored(DuckDbSession db, String table, long writeId, WriteOutcome outcome) {}
 
     /** Drops what this writer keeps for rollbacks of the table that is older than {@code before}. */
-    default void expire(DuckDbSession db, String table, java.time.Instant before) {
-    }
+    default void expire(DuckDbSession db, String table, Instant before) {}
 
     /**
      * Whether rows can be staged as filing markers for the table (only bi-temporal tables take them; see
@@ -68,7 +79,7 @@ interface TableWriter {
     }
 
     /** The writer of a mode: one per mode, chosen by the mode itself ({@link WriteMode#accept}). */
-    static TableWriter of(WriteMode mode, java.time.InstantSource clock) {
+    static TableWriter of(WriteMode mode, InstantSource clock) {
         return mode.accept(new WriteMode.Visitor<TableWriter>() {
             @Override
             public TableWriter append(WriteMode.Append m) {
@@ -100,12 +111,14 @@ interface TableWriter {
     }
 
     /** The staged rows' columns, in order, or a rejection naming the columns the table does not have. */
-    static java.util.List<String> columns(DuckDbSession db, String table, String staged) {
-        java.util.List<String> stagedColumns = db.columns(staged);
-        java.util.List<String> tableColumns = db.columns(table);
-        java.util.List<String> unknown = stagedColumns.stream().filter(c -> !tableColumns.contains(c)).toList();
+    static List<String> columns(DuckDbSession db, String table, String staged) {
+        List<String> stagedColumns = db.columns(staged);
+        List<String> tableColumns = db.columns(table);
+        List<String> unknown =
+                stagedColumns.stream().filter(c -> !tableColumns.contains(c)).toList();
         if (!unknown.isEmpty()) {
-            throw new StagedRowsRejected("the staged rows have columns that table " + table + " does not have: " + unknown);
+            throw new StagedRowsRejected(
+                    "the staged rows have columns that table " + table + " does not have: " + unknown);
         }
         return stagedColumns;
     }

@@ -1,7 +1,6 @@
 package io.sluice.lake.duckdb;
 
 import io.sluice.lake.WriteMode;
-import io.sluice.lake.duckdb.WriteOutcome;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Optional;
@@ -11,7 +10,13 @@ import java.util.stream.Collectors;
 record UpsertWriter(WriteMode.Upsert mode) implements TableWriter {
 
     @Override
-    public WriteOutcome write(DuckDbSession db, String table, String staged, String markers, Optional<String> partition, boolean complete) {
+    public WriteOutcome write(
+            DuckDbSession db,
+            String table,
+            String staged,
+            String markers,
+            Optional<String> partition,
+            boolean complete) {
         long rowsIn = db.queryLong("SELECT count(*) FROM " + staged);
         String keys = String.join(", ", mode.keyColumns());
         if (!db.columns(staged).containsAll(mode.keyColumns())) {
@@ -22,23 +27,33 @@ record UpsertWriter(WriteMode.Upsert mode) implements TableWriter {
         if (nullKeys > 0) {
             return WriteOutcome.rejected(rowsIn, nullKeys + " staged rows have a NULL key (" + keys + ")");
         }
-        long conflicts = db.queryLong("SELECT count(*) FROM (SELECT " + keys + " FROM (SELECT DISTINCT * FROM " + staged + ") GROUP BY "
-                + keys + " HAVING count(*) > 1)");
+        long conflicts = db.queryLong("SELECT count(*) FROM (SELECT " + keys + " FROM (SELECT DISTINCT * FROM " + staged
+                + ") GROUP BY " + keys + " HAVING count(*) > 1)");
         if (conflicts > 0) {
-            return WriteOutcome.rejected(rowsIn, conflicts + " keys appear in several staged rows with different values");
+            return WriteOutcome.rejected(
+                    rowsIn, conflicts + " keys appear in several staged rows with different values");
         }
         String cols = String.join(", ", TableWriter.columns(db, table, staged));
-        String match = mode.keyColumns().stream().map(k -> "c." + k + " = t." + k).collect(Collectors.joining(" AND "));
+        String match =
+                mode.keyColumns().stream().map(k -> "c." + k + " = t." + k).collect(Collectors.joining(" AND "));
         db.execute("CREATE OR REPLACE TEMP TABLE __upsert_changed AS SELECT DISTINCT " + cols + " FROM " + staged
-                + " EXCEPT SELECT " + cols + " FROM " + table + " t WHERE EXISTS (SELECT 1 FROM " + staged + " c WHERE " + match + ")");
-        long removed = db.execute("DELETE FROM " + table + " t WHERE EXISTS (SELECT 1 FROM __upsert_changed c WHERE " + match + ")");
+                + " EXCEPT SELECT " + cols + " FROM " + table + " t WHERE EXISTS (SELECT 1 FROM " + staged + " c WHERE "
+                + match + ")");
+        long removed = db.execute(
+                "DELETE FROM " + table + " t WHERE EXISTS (SELECT 1 FROM __upsert_changed c WHERE " + match + ")");
         long inserted = db.execute("INSERT INTO " + table + " BY NAME SELECT * FROM __upsert_changed");
         db.execute("DROP TABLE __upsert_changed");
         return WriteOutcome.of(rowsIn, inserted, removed);
     }
 
     @Override
-    public void keep(DuckDbSession db, String table, String staged, long writeId, Optional<String> partition, WriteOutcome outcome) {
+    public void keep(
+            DuckDbSession db,
+            String table,
+            String staged,
+            long writeId,
+            Optional<String> partition,
+            WriteOutcome outcome) {
         if (outcome.rowsInserted() + outcome.rowsRemoved() > 0) {
             Snapshots.leftBy(db, Snapshots.latest(db, table, writeId - 1).map(Snapshots.Kept::writeId), writeId);
             Snapshots.keep(db, table, writeId, Optional.empty());
@@ -49,7 +64,8 @@ record UpsertWriter(WriteMode.Upsert mode) implements TableWriter {
     private record States(Optional<Snapshots.Kept> target, Optional<Snapshots.Kept> current) {
 
         static States of(DuckDbSession db, String table, RollbackPlan plan) {
-            return new States(Snapshots.latest(db, table, plan.point().writeId()), Snapshots.latest(db, table, Long.MAX_VALUE));
+            return new States(
+                    Snapshots.latest(db, table, plan.point().writeId()), Snapshots.latest(db, table, Long.MAX_VALUE));
         }
 
         boolean differ() {
@@ -74,7 +90,8 @@ record UpsertWriter(WriteMode.Upsert mode) implements TableWriter {
         }
         Optional<String> snapshot = states.target().map(k -> k.snapshotOrRefuse(table, "", retention));
         WriteOutcome outcome = SnapshotRestore.restore(db, table, snapshot, "true");
-        Snapshots.hold(db, states.current().stream().mapToLong(Snapshots.Kept::writeId).toArray(), now);
+        Snapshots.hold(
+                db, states.current().stream().mapToLong(Snapshots.Kept::writeId).toArray(), now);
         return outcome;
     }
 

@@ -1,5 +1,6 @@
 package io.sluice.lake.duckdb;
 
+import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 
@@ -17,8 +18,7 @@ final class WriteEffects {
     static final String TABLE = "__sluice_effects";
 
     /** A write in effect (or to be), with its partition key or range; {@code partition} is null for the whole table. */
-    record Effect(long writeId, String partition) {
-    }
+    record Effect(long writeId, String partition) {}
 
     /** What a rollback changes: the writes it takes out of effect and those it brings back. */
     record Change(List<Effect> closed, List<Effect> reopened) {
@@ -41,11 +41,11 @@ final class WriteEffects {
         }
     }
 
-    private WriteEffects() {
-    }
+    private WriteEffects() {}
 
     static void create(DuckDbSession db) {
-        db.execute("CREATE TABLE IF NOT EXISTS " + TABLE + " (table_name VARCHAR NOT NULL, write_id BIGINT NOT NULL, partition_key VARCHAR, "
+        db.execute("CREATE TABLE IF NOT EXISTS " + TABLE
+                + " (table_name VARCHAR NOT NULL, write_id BIGINT NOT NULL, partition_key VARCHAR, "
                 + "from_write BIGINT NOT NULL, to_write BIGINT)");
     }
 
@@ -54,14 +54,18 @@ final class WriteEffects {
      * did for the rollbacks of that release; in a transaction after {@link #create} (no bulk insert beside DDL).
      */
     static void adoptEarlierWrites(DuckDbSession db) {
-        db.update("INSERT INTO " + TABLE + " SELECT w.table_name, w.write_id, w.partition_key, w.write_id, NULL FROM " + WriteLog.TABLE
-                + " w WHERE NOT EXISTS (SELECT 1 FROM " + TABLE + " e WHERE e.table_name = w.table_name)");
+        db.update("INSERT INTO " + TABLE + " SELECT w.table_name, w.write_id, w.partition_key, w.write_id, NULL FROM "
+                + WriteLog.TABLE + " w WHERE NOT EXISTS (SELECT 1 FROM " + TABLE
+                + " e WHERE e.table_name = w.table_name)");
     }
 
     /** A published write is in effect from itself on. */
     static void opened(DuckDbSession db, String table, long writeId, Optional<String> partition) {
-        db.update("INSERT INTO " + TABLE + " VALUES (?, ?, " + (partition.isPresent() ? "?" : "NULL") + ", ?, NULL)",
-                partition.isPresent() ? new Object[] {table, writeId, partition.get(), writeId} : new Object[] {table, writeId, writeId});
+        db.update(
+                "INSERT INTO " + TABLE + " VALUES (?, ?, " + (partition.isPresent() ? "?" : "NULL") + ", ?, NULL)",
+                partition.isPresent()
+                        ? new Object[] {table, writeId, partition.get(), writeId}
+                        : new Object[] {table, writeId, writeId});
     }
 
     /**
@@ -71,12 +75,19 @@ final class WriteEffects {
     static Change change(DuckDbSession db, String table, long point, Optional<String> partition) {
         String scope = partition.map(p -> " AND " + covers()).orElse("");
         Object[] scoped = partition.map(p -> new Object[] {p, p, p}).orElse(new Object[0]);
-        String atPoint = "SELECT write_id FROM " + TABLE + " WHERE table_name = ? AND from_write <= ? AND (to_write IS NULL OR to_write > ?)";
+        String atPoint = "SELECT write_id FROM " + TABLE
+                + " WHERE table_name = ? AND from_write <= ? AND (to_write IS NULL OR to_write > ?)";
         String now = "SELECT write_id FROM " + TABLE + " WHERE table_name = ? AND to_write IS NULL";
-        List<Effect> closed = effects(db, "SELECT write_id, partition_key FROM " + TABLE + " WHERE table_name = ? AND to_write IS NULL" + scope
-                + " AND write_id NOT IN (" + atPoint + ") ORDER BY write_id", concat(new Object[] {table}, scoped, new Object[] {table, point, point}));
-        List<Effect> reopened = effects(db, "SELECT DISTINCT write_id, partition_key FROM " + TABLE + " WHERE table_name = ? AND from_write <= ? "
-                + "AND (to_write IS NULL OR to_write > ?)" + scope + " AND write_id NOT IN (" + now + ") ORDER BY write_id",
+        List<Effect> closed = effects(
+                db,
+                "SELECT write_id, partition_key FROM " + TABLE + " WHERE table_name = ? AND to_write IS NULL" + scope
+                        + " AND write_id NOT IN (" + atPoint + ") ORDER BY write_id",
+                concat(new Object[] {table}, scoped, new Object[] {table, point, point}));
+        List<Effect> reopened = effects(
+                db,
+                "SELECT DISTINCT write_id, partition_key FROM " + TABLE + " WHERE table_name = ? AND from_write <= ? "
+                        + "AND (to_write IS NULL OR to_write > ?)" + scope + " AND write_id NOT IN (" + now
+                        + ") ORDER BY write_id",
                 concat(new Object[] {table, point, point}, scoped, new Object[] {table}));
         return new Change(closed, reopened);
     }
@@ -84,19 +95,28 @@ final class WriteEffects {
     /** Makes the change, as rollback write {@code rollbackWrite}. */
     static void apply(DuckDbSession db, String table, Change change, long rollbackWrite) {
         if (!change.closed().isEmpty()) {
-            db.update("UPDATE " + TABLE + " SET to_write = ? WHERE table_name = ? AND to_write IS NULL AND write_id IN (SELECT unnest(?::BIGINT[]))",
-                    rollbackWrite, table, change.closedIds());
+            db.update(
+                    "UPDATE " + TABLE
+                            + " SET to_write = ? WHERE table_name = ? AND to_write IS NULL AND write_id IN (SELECT unnest(?::BIGINT[]))",
+                    rollbackWrite,
+                    table,
+                    change.closedIds());
         }
         for (Effect e : change.reopened()) {
-            db.update("INSERT INTO " + TABLE + " VALUES (?, ?, " + (e.partition() == null ? "NULL" : "?") + ", ?, NULL)", e.partition() == null
-                    ? new Object[] {table, e.writeId(), rollbackWrite} : new Object[] {table, e.writeId(), e.partition(), rollbackWrite});
+            db.update(
+                    "INSERT INTO " + TABLE + " VALUES (?, ?, " + (e.partition() == null ? "NULL" : "?") + ", ?, NULL)",
+                    e.partition() == null
+                            ? new Object[] {table, e.writeId(), rollbackWrite}
+                            : new Object[] {table, e.writeId(), e.partition(), rollbackWrite});
         }
     }
 
     /** The distinct partition keys and ranges ({@code first...last}) of the writes in effect now (whole-table writes have none). */
     static List<String> partitionsInEffect(DuckDbSession db, String table) {
-        return db.strings("SELECT DISTINCT partition_key FROM " + TABLE + " WHERE table_name = ? AND to_write IS NULL AND partition_key IS NOT NULL "
-                + "ORDER BY 1", table);
+        return db.strings(
+                "SELECT DISTINCT partition_key FROM " + TABLE
+                        + " WHERE table_name = ? AND to_write IS NULL AND partition_key IS NOT NULL " + "ORDER BY 1",
+                table);
     }
 
     /**
@@ -110,10 +130,11 @@ final class WriteEffects {
 
     private static List<Effect> effects(DuckDbSession db, String sql, Object... params) {
         return db.rows(sql, params).stream()
-                .map(r -> new Effect(((Number) r.get("write_id")).longValue(), (String) r.get("partition_key"))).toList();
+                .map(r -> new Effect(((Number) r.get("write_id")).longValue(), (String) r.get("partition_key")))
+                .toList();
     }
 
     private static Object[] concat(Object[]... parts) {
-        return java.util.Arrays.stream(parts).flatMap(java.util.Arrays::stream).toArray();
+        return Arrays.stream(parts).flatMap(Arrays::stream).toArray();
     }
 }

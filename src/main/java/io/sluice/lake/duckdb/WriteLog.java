@@ -1,10 +1,12 @@
 package io.sluice.lake.duckdb;
 
 import io.sluice.lake.LakeWrite;
+import io.sluice.lake.RollbackTarget;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -19,24 +21,36 @@ final class WriteLog {
 
     static final String TABLE = "__sluice_writes";
 
-    private WriteLog() {
-    }
+    private WriteLog() {}
 
     static void create(DuckDbSession db) {
         db.execute("CREATE SEQUENCE IF NOT EXISTS __sluice_write_seq");
-        db.execute("CREATE TABLE IF NOT EXISTS " + TABLE + " (write_id BIGINT PRIMARY KEY, table_name VARCHAR NOT NULL, "
-                + "mode VARCHAR NOT NULL, run_id VARCHAR NOT NULL, partition_key VARCHAR, written_at TIMESTAMPTZ NOT NULL, "
-                + "system_time TIMESTAMPTZ, rows_in BIGINT NOT NULL, rows_inserted BIGINT NOT NULL, rows_removed BIGINT NOT NULL, "
-                + "current_rows BIGINT NOT NULL, snapshot VARCHAR, watermark VARCHAR)");
+        db.execute(
+                "CREATE TABLE IF NOT EXISTS " + TABLE + " (write_id BIGINT PRIMARY KEY, table_name VARCHAR NOT NULL, "
+                        + "mode VARCHAR NOT NULL, run_id VARCHAR NOT NULL, partition_key VARCHAR, written_at TIMESTAMPTZ NOT NULL, "
+                        + "system_time TIMESTAMPTZ, rows_in BIGINT NOT NULL, rows_inserted BIGINT NOT NULL, rows_removed BIGINT NOT NULL, "
+                        + "current_rows BIGINT NOT NULL, snapshot VARCHAR, watermark VARCHAR)");
         // lake files of releases before start-up recovery read the write log: the watermark a publish's step stores
         db.execute("ALTER TABLE " + TABLE + " ADD COLUMN IF NOT EXISTS watermark VARCHAR");
     }
 
     /** Records a write, with the watermark its step stores once it is recorded (null for none); returns its id. */
-    static long record(DuckDbSession db, String table, String mode, String runId, Optional<String> partition, Instant writtenAt,
-                       Instant systemTime, long rowsIn, long inserted, long removed, long currentRows, String watermark) {
+    static long record(
+            DuckDbSession db,
+            String table,
+            String mode,
+            String runId,
+            Optional<String> partition,
+            Instant writtenAt,
+            Instant systemTime,
+            long rowsIn,
+            long inserted,
+            long removed,
+            long currentRows,
+            String watermark) {
         long id = db.queryLong("SELECT nextval('__sluice_write_seq')");
-        String sql = "INSERT INTO " + TABLE + " (write_id, table_name, mode, run_id, partition_key, written_at, system_time, rows_in, "
+        String sql = "INSERT INTO " + TABLE
+                + " (write_id, table_name, mode, run_id, partition_key, written_at, system_time, rows_in, "
                 + "rows_inserted, rows_removed, current_rows, watermark) VALUES (?, ?, ?, ?, ?, CAST(? AS TIMESTAMPTZ), CAST(? AS TIMESTAMPTZ), "
                 + "?, ?, ?, ?, ?)";
         try (PreparedStatement ps = db.connection().prepareStatement(sql)) {
@@ -54,15 +68,19 @@ final class WriteLog {
             ps.setString(12, watermark);
             ps.executeUpdate();
         } catch (SQLException e) {
-            throw new IllegalStateException("lake write log: recording the write of run " + runId + " to " + table + " failed: " + e.getMessage(), e);
+            throw new IllegalStateException(
+                    "lake write log: recording the write of run " + runId + " to " + table + " failed: "
+                            + e.getMessage(),
+                    e);
         }
         return id;
     }
 
     /** The writes of run {@code runId}, oldest first. */
     static List<LakeWrite> writesOf(DuckDbSession db, String runId) {
-        String sql = "SELECT table_name, partition_key, mode, epoch_us(written_at), epoch_us(system_time), rows_in, rows_inserted, rows_removed, "
-                + "current_rows, watermark FROM " + TABLE + " WHERE run_id = ? ORDER BY write_id";
+        String sql =
+                "SELECT table_name, partition_key, mode, epoch_us(written_at), epoch_us(system_time), rows_in, rows_inserted, rows_removed, "
+                        + "current_rows, watermark FROM " + TABLE + " WHERE run_id = ? ORDER BY write_id";
         try (PreparedStatement ps = db.connection().prepareStatement(sql)) {
             ps.setString(1, runId);
             List<LakeWrite> writes = new ArrayList<>();
@@ -70,13 +88,23 @@ final class WriteLog {
                 while (rs.next()) {
                     long systemTime = rs.getLong(5);
                     boolean noSystemTime = rs.wasNull();
-                    writes.add(new LakeWrite(rs.getString(1), rs.getString(2), rs.getString(3), micros(rs.getLong(4)),
-                            noSystemTime ? null : micros(systemTime), rs.getLong(6), rs.getLong(7), rs.getLong(8), rs.getLong(9), rs.getString(10)));
+                    writes.add(new LakeWrite(
+                            rs.getString(1),
+                            rs.getString(2),
+                            rs.getString(3),
+                            micros(rs.getLong(4)),
+                            noSystemTime ? null : micros(systemTime),
+                            rs.getLong(6),
+                            rs.getLong(7),
+                            rs.getLong(8),
+                            rs.getLong(9),
+                            rs.getString(10)));
                 }
             }
             return writes;
         } catch (SQLException e) {
-            throw new IllegalStateException("lake write log: reading the writes of run " + runId + " failed: " + e.getMessage(), e);
+            throw new IllegalStateException(
+                    "lake write log: reading the writes of run " + runId + " failed: " + e.getMessage(), e);
         }
     }
 
@@ -86,30 +114,42 @@ final class WriteLog {
      * @throws RollbackRefused when the run never wrote the table (or partition), or the table had no write at or before the
      *                         system time
      */
-    static RollbackPoint resolve(DuckDbSession db, String table, io.sluice.lake.RollbackTarget target, Optional<String> partition) {
+    static RollbackPoint resolve(DuckDbSession db, String table, RollbackTarget target, Optional<String> partition) {
         String ofTable = " FROM " + TABLE + " WHERE table_name = ?";
         long writeId;
         Instant systemTime;
         if (target.run().isPresent()) {
             String run = target.run().get();
-            // a partition's state after a run is that after the run's last write of it, of a range holding it or of the whole table
+            // a partition's state after a run is that after the run's last write of it, of a range holding it or of the
+            // whole table
             writeId = partition.isPresent()
-                    ? db.longValue("SELECT coalesce(max(write_id), 0)" + ofTable + " AND run_id = ? AND (partition_key IS NULL OR "
-                            + WriteEffects.covers() + ")", table, run, partition.get(), partition.get(), partition.get())
+                    ? db.longValue(
+                            "SELECT coalesce(max(write_id), 0)" + ofTable
+                                    + " AND run_id = ? AND (partition_key IS NULL OR " + WriteEffects.covers() + ")",
+                            table,
+                            run,
+                            partition.get(),
+                            partition.get(),
+                            partition.get())
                     : db.longValue("SELECT coalesce(max(write_id), 0)" + ofTable + " AND run_id = ?", table, run);
             if (writeId == 0) {
-                throw new RollbackRefused("run " + run + " did not write table " + table + partition.map(p -> " partition " + p).orElse(""));
+                throw new RollbackRefused("run " + run + " did not write table " + table
+                        + partition.map(p -> " partition " + p).orElse(""));
             }
-            List<String> t = db.strings("SELECT epoch_us(max(system_time))::VARCHAR" + ofTable + " AND write_id <= ?", table, writeId);
+            List<String> t = db.strings(
+                    "SELECT epoch_us(max(system_time))::VARCHAR" + ofTable + " AND write_id <= ?", table, writeId);
             systemTime = t.isEmpty() || t.get(0) == null ? null : micros(t.get(0));
         } else {
             Instant at = target.systemTime().orElseThrow();
             writeId = db.longValue("SELECT coalesce(max(write_id), 0)" + ofTable + " AND written_at <= ?", table, at);
             if (writeId == 0) {
-                // before the first write the table held nothing: rolling back there would empty it, which no one asks by accident
+                // before the first write the table held nothing: rolling back there would empty it, which no one asks
+                // by accident
                 List<String> first = db.strings("SELECT epoch_us(min(written_at))::VARCHAR" + ofTable, table);
                 throw new RollbackRefused("table " + table + " had no write at or before " + at
-                        + (first.isEmpty() || first.get(0) == null ? "" : "; its first write was at " + micros(first.get(0))));
+                        + (first.isEmpty() || first.get(0) == null
+                                ? ""
+                                : "; its first write was at " + micros(first.get(0))));
             }
             systemTime = at;
         }
@@ -121,7 +161,7 @@ final class WriteLog {
     }
 
     static Instant micros(long epochMicros) {
-        return Instant.EPOCH.plus(epochMicros, java.time.temporal.ChronoUnit.MICROS);
+        return Instant.EPOCH.plus(epochMicros, ChronoUnit.MICROS);
     }
 
     static void setSnapshot(DuckDbSession db, long writeId, String snapshot) {
@@ -130,8 +170,10 @@ final class WriteLog {
 
     /** The current row count recorded by the table's previous write (of the same partition, if any). */
     static Optional<Long> previousCurrentRows(DuckDbSession db, String table, Optional<String> partition) {
-        List<String> rows = db.queryStrings("SELECT current_rows::VARCHAR FROM " + TABLE + " WHERE table_name = " + literal(table)
-                + partition.map(p -> " AND partition_key = " + literal(p)).orElse("") + " ORDER BY write_id DESC LIMIT 1");
+        List<String> rows = db.queryStrings("SELECT current_rows::VARCHAR FROM " + TABLE + " WHERE table_name = "
+                + literal(table)
+                + partition.map(p -> " AND partition_key = " + literal(p)).orElse("")
+                + " ORDER BY write_id DESC LIMIT 1");
         return rows.isEmpty() ? Optional.empty() : Optional.of(Long.parseLong(rows.get(0)));
     }
 

@@ -16,11 +16,11 @@ public class ActivePartitionEntity {
     public static class Key implements Serializable {
         @Column(name = "asset_key")
         public String assetKey;
+
         @Column(name = "partition_key")
         public String partitionKey;
 
-        public Key() {
-        }
+        public Key() {}
 
         public Key(String assetKey, String partitionKey) {
             this.assetKey = assetKey;
@@ -29,7 +29,9 @@ public class ActivePartitionEntity {
 
         @Override
         public boolean equals(Object o) {
-            return o instanceof Key k && Objects.equals(k.assetKey, assetKey) && Objects.equals(k.partitionKey, partitionKey);
+            return o instanceof Key k
+                    && Objects.equals(k.assetKey, assetKey)
+                    && Objects.equals(k.partitionKey, partitionKey);
         }
 
         @Override
@@ -40,6 +42,7 @@ public class ActivePartitionEntity {
 
     @EmbeddedId
     public Key id;
+
     @Column(name = "run_id")
     public String runId;
 }

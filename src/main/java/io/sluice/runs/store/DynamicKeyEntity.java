@@ -16,11 +16,11 @@ public class DynamicKeyEntity {
     @Embeddable
     public static class Key implements Serializable {
         public String name;
+
         @Column(name = "partition_key")
         public String partitionKey;
 
-        public Key() {
-        }
+        public Key() {}
 
         public Key(String name, String partitionKey) {
             this.name = name;
@@ -40,7 +40,9 @@ public class DynamicKeyEntity {
 
     @EmbeddedId
     public Key id;
+
     @Column(name = "added_at")
     public Instant addedAt;
+
     public long seq;
 }

@@ -30,7 +30,8 @@ public class JpaAssetState implements AssetState {
 
     @Override
     @Transactional
-    public void recordPartitionOutcome(AssetKey asset, List<String> partitions, String status, String runId, Instant now) {
+    public void recordPartitionOutcome(
+            AssetKey asset, List<String> partitions, String status, String runId, Instant now) {
         // the same batched upsert a group's records use, not one lookup per partition
         RunRecords records = new RunRecords();
         records.partitions(asset, partitions, PartitionState.valueOf(status), runId, now);
@@ -41,8 +42,12 @@ public class JpaAssetState implements AssetState {
     @Transactional
     public Map<String, String> partitionOutcomes(AssetKey asset) {
         Map<String, String> outcomes = new HashMap<>();
-        session.createSelectionQuery("select id.partitionKey, status from PartitionStatusEntity where id.assetKey = :asset", Object[].class)
-                .setParameter("asset", asset.toString()).getResultList().forEach(r -> outcomes.put((String) r[0], (String) r[1]));
+        session.createSelectionQuery(
+                        "select id.partitionKey, status from PartitionStatusEntity where id.assetKey = :asset",
+                        Object[].class)
+                .setParameter("asset", asset.toString())
+                .getResultList()
+                .forEach(r -> outcomes.put((String) r[0], (String) r[1]));
         return outcomes;
     }
 
@@ -50,16 +55,22 @@ public class JpaAssetState implements AssetState {
     @Transactional
     public Map<String, Instant> materializedAt(AssetKey asset) {
         Map<String, Instant> at = new HashMap<>();
-        session.createSelectionQuery("select id.partitionKey, updatedAt from PartitionStatusEntity where id.assetKey = :asset and status = 'MATERIALIZED'",
-                Object[].class).setParameter("asset", asset.toString()).getResultList().forEach(r -> at.put((String) r[0], (Instant) r[1]));
+        session.createSelectionQuery(
+                        "select id.partitionKey, updatedAt from PartitionStatusEntity where id.assetKey = :asset and status = 'MATERIALIZED'",
+                        Object[].class)
+                .setParameter("asset", asset.toString())
+                .getResultList()
+                .forEach(r -> at.put((String) r[0], (Instant) r[1]));
         return at;
     }
 
     @Override
     @Transactional
     public Set<String> activePartitions(AssetKey asset) {
-        return new HashSet<>(session.createSelectionQuery("select id.partitionKey from ActivePartitionEntity where id.assetKey = :asset",
-                String.class).setParameter("asset", asset.toString()).getResultList());
+        return new HashSet<>(session.createSelectionQuery(
+                        "select id.partitionKey from ActivePartitionEntity where id.assetKey = :asset", String.class)
+                .setParameter("asset", asset.toString())
+                .getResultList());
     }
 
     @Override
@@ -73,9 +84,12 @@ public class JpaAssetState implements AssetState {
                 "select p.partitionKey, p.runId from PartitionWaitEntity p, RunEntity r where r.id = p.runId "
                         + "and p.assetKey = :asset and r.status in (:queued, :started)")) {
             session.createSelectionQuery(query, Object[].class)
-                    .setParameter("asset", asset.toString()).setParameter("queued", RunStatus.QUEUED.name())
-                    .setParameter("started", RunStatus.STARTED.name()).getResultList()
-                    .forEach(r -> runs.computeIfAbsent((String) r[0], k -> new TreeSet<>()).add((String) r[1]));
+                    .setParameter("asset", asset.toString())
+                    .setParameter("queued", RunStatus.QUEUED.name())
+                    .setParameter("started", RunStatus.STARTED.name())
+                    .getResultList()
+                    .forEach(r -> runs.computeIfAbsent((String) r[0], k -> new TreeSet<>())
+                            .add((String) r[1]));
         }
         return runs;
     }
@@ -83,7 +97,9 @@ public class JpaAssetState implements AssetState {
     @Override
     @Transactional
     public Optional<String> watermark(AssetKey asset, String partition) {
-        WatermarkEntity e = session.find(WatermarkEntity.class, new WatermarkEntity.WatermarkId(asset.toString(), partition == null ? "" : partition));
+        WatermarkEntity e = session.find(
+                WatermarkEntity.class,
+                new WatermarkEntity.WatermarkId(asset.toString(), partition == null ? "" : partition));
         return e == null ? Optional.empty() : Optional.of(e.value);
     }
 

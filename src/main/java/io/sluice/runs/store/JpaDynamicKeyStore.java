@@ -22,8 +22,10 @@ public class JpaDynamicKeyStore implements DynamicKeyStore {
     @Override
     @Transactional
     public List<String> keys(String name) {
-        return session.createSelectionQuery("select id.partitionKey from DynamicKeyEntity where id.name = :n order by seq", String.class)
-                .setParameter("n", name).getResultList();
+        return session.createSelectionQuery(
+                        "select id.partitionKey from DynamicKeyEntity where id.name = :n order by seq", String.class)
+                .setParameter("n", name)
+                .getResultList();
     }
 
     @Override
@@ -36,7 +38,8 @@ public class JpaDynamicKeyStore implements DynamicKeyStore {
     @Transactional
     public List<String> add(String name, List<String> keys, Instant now) {
         Long max = session.createSelectionQuery("select max(seq) from DynamicKeyEntity where id.name = :n", Long.class)
-                .setParameter("n", name).getSingleResult();
+                .setParameter("n", name)
+                .getSingleResult();
         long seq = max == null ? 0 : max + 1;
         List<String> added = new ArrayList<>();
         for (String key : new LinkedHashSet<>(keys)) {

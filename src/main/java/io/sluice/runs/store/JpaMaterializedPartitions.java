@@ -7,6 +7,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Transactional;
 import java.util.Collection;
 import java.util.HashSet;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 import org.hibernate.Session;
@@ -28,12 +29,16 @@ public class JpaMaterializedPartitions implements MaterializedPartitions {
     @Transactional
     public Set<String> among(AssetKey asset, Collection<String> partitions) {
         Set<String> found = new HashSet<>();
-        List<String> keys = List.copyOf(new java.util.LinkedHashSet<>(partitions));
+        List<String> keys = List.copyOf(new LinkedHashSet<>(partitions));
         for (int from = 0; from < keys.size(); from += CHUNK) {
-            found.addAll(session.createSelectionQuery("select id.partitionKey from PartitionStatusEntity where id.assetKey = :asset "
-                            + "and status = :materialized and id.partitionKey in :keys", String.class)
-                    .setParameter("asset", asset.toString()).setParameter("materialized", PartitionState.MATERIALIZED.name())
-                    .setParameter("keys", keys.subList(from, Math.min(keys.size(), from + CHUNK))).getResultList());
+            found.addAll(session.createSelectionQuery(
+                            "select id.partitionKey from PartitionStatusEntity where id.assetKey = :asset "
+                                    + "and status = :materialized and id.partitionKey in :keys",
+                            String.class)
+                    .setParameter("asset", asset.toString())
+                    .setParameter("materialized", PartitionState.MATERIALIZED.name())
+                    .setParameter("keys", keys.subList(from, Math.min(keys.size(), from + CHUNK)))
+                    .getResultList());
         }
         return found;
     }
@@ -41,15 +46,23 @@ public class JpaMaterializedPartitions implements MaterializedPartitions {
     @Override
     @Transactional
     public boolean any(AssetKey asset) {
-        return !session.createSelectionQuery("select id.partitionKey from PartitionStatusEntity where id.assetKey = :asset and status = :materialized",
-                        String.class).setParameter("asset", asset.toString()).setParameter("materialized", PartitionState.MATERIALIZED.name())
-                .setMaxResults(1).getResultList().isEmpty();
+        return !session.createSelectionQuery(
+                        "select id.partitionKey from PartitionStatusEntity where id.assetKey = :asset and status = :materialized",
+                        String.class)
+                .setParameter("asset", asset.toString())
+                .setParameter("materialized", PartitionState.MATERIALIZED.name())
+                .setMaxResults(1)
+                .getResultList()
+                .isEmpty();
     }
 
     @Override
     @Transactional
     public boolean written(AssetKey asset) {
         return !session.createSelectionQuery("select id from MaterializationEntity where assetKey = :asset", Long.class)
-                .setParameter("asset", asset.toString()).setMaxResults(1).getResultList().isEmpty();
+                .setParameter("asset", asset.toString())
+                .setMaxResults(1)
+                .getResultList()
+                .isEmpty();
     }
 }

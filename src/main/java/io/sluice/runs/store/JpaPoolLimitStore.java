@@ -22,7 +22,8 @@ public class JpaPoolLimitStore implements PoolLimitStore {
     @Transactional
     public Map<String, Integer> all() {
         Map<String, Integer> limits = new LinkedHashMap<>();
-        session.createSelectionQuery("from PoolLimitEntity order by name", PoolLimitEntity.class).getResultList()
+        session.createSelectionQuery("from PoolLimitEntity order by name", PoolLimitEntity.class)
+                .getResultList()
                 .forEach(e -> limits.put(e.name, e.limit));
         return limits;
     }
@@ -46,6 +47,9 @@ public class JpaPoolLimitStore implements PoolLimitStore {
     @Override
     @Transactional
     public boolean remove(String pool) {
-        return session.createMutationQuery("delete from PoolLimitEntity where name = :n").setParameter("n", pool).executeUpdate() == 1;
+        return session.createMutationQuery("delete from PoolLimitEntity where name = :n")
+                        .setParameter("n", pool)
+                        .executeUpdate()
+                == 1;
     }
 }

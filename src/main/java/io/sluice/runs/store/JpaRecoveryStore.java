@@ -7,7 +7,9 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Transactional;
 import java.time.Instant;
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import org.hibernate.Session;
 
 /** {@link RecoveryStore} on Hibernate ORM; the same code runs on H2 and PostgreSQL. */
@@ -26,10 +28,14 @@ public class JpaRecoveryStore implements RecoveryStore {
     @Transactional
     public List<RunFinished> cancelQueuedOf(Collection<String> groups, Instant now, String why) {
         // into the queue index of each group (group_id, status, ...), not a scan of every run
-        java.util.Map<String, String> groupOf = new java.util.HashMap<>();
+        Map<String, String> groupOf = new HashMap<>();
         for (List<String> chunk : RunMapping.chunks(List.copyOf(groups))) {
-            session.createSelectionQuery("select r.id, r.groupId from RunEntity r where r.groupId in :groups and r.status = :queued", Object[].class)
-                    .setParameter("queued", RunStatus.QUEUED.name()).setParameter("groups", chunk).getResultList()
+            session.createSelectionQuery(
+                            "select r.id, r.groupId from RunEntity r where r.groupId in :groups and r.status = :queued",
+                            Object[].class)
+                    .setParameter("queued", RunStatus.QUEUED.name())
+                    .setParameter("groups", chunk)
+                    .getResultList()
                     .forEach(r -> groupOf.put((String) r[0], (String) r[1]));
         }
         if (groupOf.isEmpty()) {
@@ -39,18 +45,28 @@ public class JpaRecoveryStore implements RecoveryStore {
             QueuedRunCancel cancel = new QueuedRunCancel(connection, mapping::strings);
             List<QueuedRunCancel.Target> locked = cancel.lockQueued(List.copyOf(groupOf.keySet()));
             cancel.cancel(locked, now, why);
-            return locked.stream().map(t -> new RunFinished(t.id(), groupOf.get(t.id()), RunStatus.CANCELED)).toList();
+            return locked.stream()
+                    .map(t -> new RunFinished(t.id(), groupOf.get(t.id()), RunStatus.CANCELED))
+                    .toList();
         });
     }
 
     @Override
     @Transactional
     public List<RunFinished> unsuccessfulWithQueuedDependents() {
-        return session.createSelectionQuery("select distinct p.id, p.groupId, p.status from RunDependencyEntity d "
-                        + "join RunEntity r on r.id = d.id.runId join RunEntity p on p.id = d.id.afterRunId "
-                        + "where r.status = :queued and p.status in :unsuccessful", Object[].class)
+        return session
+                .createSelectionQuery(
+                        "select distinct p.id, p.groupId, p.status from RunDependencyEntity d "
+                                + "join RunEntity r on r.id = d.id.runId join RunEntity p on p.id = d.id.afterRunId "
+                                + "where r.status = :queued and p.status in :unsuccessful",
+                        Object[].class)
                 .setParameter("queued", RunStatus.QUEUED.name())
-                .setParameter("unsuccessful", List.of(RunStatus.FAILURE.name(), RunStatus.CANCELED.name(), RunStatus.SKIPPED.name()))
-                .getResultList().stream().map(r -> new RunFinished((String) r[0], (String) r[1], RunStatus.valueOf((String) r[2]))).toList();
+                .setParameter(
+                        "unsuccessful",
+                        List.of(RunStatus.FAILURE.name(), RunStatus.CANCELED.name(), RunStatus.SKIPPED.name()))
+                .getResultList()
+                .stream()
+                .map(r -> new RunFinished((String) r[0], (String) r[1], RunStatus.valueOf((String) r[2])))
+                .toList();
     }
 }

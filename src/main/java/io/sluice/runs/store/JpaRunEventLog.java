@@ -1,8 +1,8 @@
 package io.sluice.runs.store;
 
 import com.fasterxml.jackson.core.type.TypeReference;
-import io.sluice.lake.AssetCheck;
 import io.sluice.catalog.AssetKey;
+import io.sluice.lake.AssetCheck;
 import io.sluice.lake.CheckResult;
 import io.sluice.runs.LogLine;
 import io.sluice.runs.Materialization;
@@ -20,7 +20,7 @@ import org.hibernate.Session;
 @ApplicationScoped
 public class JpaRunEventLog implements RunEventLog {
 
-    private static final TypeReference<List<Map<String, Object>>> SAMPLE = new TypeReference<>() { };
+    private static final TypeReference<List<Map<String, Object>>> SAMPLE = new TypeReference<>() {};
 
     private final Session session;
     private final RunMapping mapping;
@@ -45,9 +45,16 @@ public class JpaRunEventLog implements RunEventLog {
     @Override
     @Transactional
     public List<LogLine> logs(String runId, long afterId, int limit) {
-        return session.createSelectionQuery("from RunLogEntity where runId = :run and id > :after order by id", RunLogEntity.class)
-                .setParameter("run", runId).setParameter("after", afterId).setMaxResults(limit).getResultList().stream()
-                .map(e -> new LogLine(e.id, e.ts, e.level, e.assetKey, e.message)).toList();
+        return session
+                .createSelectionQuery(
+                        "from RunLogEntity where runId = :run and id > :after order by id", RunLogEntity.class)
+                .setParameter("run", runId)
+                .setParameter("after", afterId)
+                .setMaxResults(limit)
+                .getResultList()
+                .stream()
+                .map(e -> new LogLine(e.id, e.ts, e.level, e.assetKey, e.message))
+                .toList();
     }
 
     @Override
@@ -69,16 +76,29 @@ public class JpaRunEventLog implements RunEventLog {
     @Override
     @Transactional
     public List<Materialization> materializations(String runId) {
-        return session.createSelectionQuery("from MaterializationEntity where runId = :run order by id", MaterializationEntity.class)
-                .setParameter("run", runId).getResultList().stream().map(JpaRunEventLog::toMaterialization).toList();
+        return session
+                .createSelectionQuery(
+                        "from MaterializationEntity where runId = :run order by id", MaterializationEntity.class)
+                .setParameter("run", runId)
+                .getResultList()
+                .stream()
+                .map(JpaRunEventLog::toMaterialization)
+                .toList();
     }
 
     @Override
     @Transactional
     public Optional<Materialization> lastMaterialization(AssetKey asset) {
-        return session.createSelectionQuery("from MaterializationEntity where assetKey = :asset order by id desc", MaterializationEntity.class)
-                .setParameter("asset", asset.toString()).setMaxResults(1).getResultList().stream()
-                .findFirst().map(JpaRunEventLog::toMaterialization);
+        return session
+                .createSelectionQuery(
+                        "from MaterializationEntity where assetKey = :asset order by id desc",
+                        MaterializationEntity.class)
+                .setParameter("asset", asset.toString())
+                .setMaxResults(1)
+                .getResultList()
+                .stream()
+                .findFirst()
+                .map(JpaRunEventLog::toMaterialization);
     }
 
     @Override
@@ -104,24 +124,40 @@ public class JpaRunEventLog implements RunEventLog {
     @Override
     @Transactional
     public List<RecordedCheck> checks(String runId) {
-        return session.createSelectionQuery("from CheckResultEntity where runId = :run order by id", CheckResultEntity.class)
-                .setParameter("run", runId).getResultList().stream().map(this::toCheck).toList();
+        return session
+                .createSelectionQuery("from CheckResultEntity where runId = :run order by id", CheckResultEntity.class)
+                .setParameter("run", runId)
+                .getResultList()
+                .stream()
+                .map(this::toCheck)
+                .toList();
     }
 
     @Override
     @Transactional
     public List<RecordedCheck> checksFailuresFirst(String runId, int limit) {
         // passed = false sorts first; among failures 'ERROR' before 'WARN'
-        return session.createSelectionQuery("from CheckResultEntity where runId = :run order by passed, severity, id",
+        return session
+                .createSelectionQuery(
+                        "from CheckResultEntity where runId = :run order by passed, severity, id",
                         CheckResultEntity.class)
-                .setParameter("run", runId).setMaxResults(limit).getResultList().stream().map(this::toCheck).toList();
+                .setParameter("run", runId)
+                .setMaxResults(limit)
+                .getResultList()
+                .stream()
+                .map(this::toCheck)
+                .toList();
     }
 
     @Override
     @Transactional
     public CheckCounts checkCounts(String runId) {
-        List<Object[]> rows = session.createSelectionQuery("select passed, severity, count(*) from CheckResultEntity where runId = :run "
-                + "group by passed, severity", Object[].class).setParameter("run", runId).getResultList();
+        List<Object[]> rows = session.createSelectionQuery(
+                        "select passed, severity, count(*) from CheckResultEntity where runId = :run "
+                                + "group by passed, severity",
+                        Object[].class)
+                .setParameter("run", runId)
+                .getResultList();
         long passed = 0;
         long failed = 0;
         long warnings = 0;
@@ -141,23 +177,53 @@ public class JpaRunEventLog implements RunEventLog {
     @Override
     @Transactional
     public List<RecordedCheck> latestChecks(AssetKey asset) {
-        List<String> runs = session.createSelectionQuery("select runId from CheckResultEntity where assetKey = :asset order by id desc", String.class)
-                .setParameter("asset", asset.toString()).setMaxResults(1).getResultList();
+        List<String> runs = session.createSelectionQuery(
+                        "select runId from CheckResultEntity where assetKey = :asset order by id desc", String.class)
+                .setParameter("asset", asset.toString())
+                .setMaxResults(1)
+                .getResultList();
         if (runs.isEmpty()) {
             return List.of();
         }
-        return session.createSelectionQuery("from CheckResultEntity where runId = :run and assetKey = :asset order by id", CheckResultEntity.class)
-                .setParameter("run", runs.get(0)).setParameter("asset", asset.toString()).getResultList().stream().map(this::toCheck).toList();
+        return session
+                .createSelectionQuery(
+                        "from CheckResultEntity where runId = :run and assetKey = :asset order by id",
+                        CheckResultEntity.class)
+                .setParameter("run", runs.get(0))
+                .setParameter("asset", asset.toString())
+                .getResultList()
+                .stream()
+                .map(this::toCheck)
+                .toList();
     }
 
     private RecordedCheck toCheck(CheckResultEntity e) {
         List<Map<String, Object>> sample = mapping.read(e.sampleJson, SAMPLE, List.of());
-        return new RecordedCheck(e.runId, AssetKey.parse(e.assetKey), e.partitionKey.isEmpty() ? null : e.partitionKey, e.ts,
-                new CheckResult(e.checkName, AssetCheck.Severity.valueOf(e.severity), e.passed, e.observed, e.threshold, sample, e.message));
+        return new RecordedCheck(
+                e.runId,
+                AssetKey.parse(e.assetKey),
+                e.partitionKey.isEmpty() ? null : e.partitionKey,
+                e.ts,
+                new CheckResult(
+                        e.checkName,
+                        AssetCheck.Severity.valueOf(e.severity),
+                        e.passed,
+                        e.observed,
+                        e.threshold,
+                        sample,
+                        e.message));
     }
 
     private static Materialization toMaterialization(MaterializationEntity e) {
-        return new Materialization(e.runId, AssetKey.parse(e.assetKey), e.partitionKey.isEmpty() ? null : e.partitionKey, e.ts,
-                e.rowsWritten, e.keyCount, e.batchCount, e.durationMs, e.metadataJson);
+        return new Materialization(
+                e.runId,
+                AssetKey.parse(e.assetKey),
+                e.partitionKey.isEmpty() ? null : e.partitionKey,
+                e.ts,
+                e.rowsWritten,
+                e.keyCount,
+                e.batchCount,
+                e.durationMs,
+                e.metadataJson);
     }
 }

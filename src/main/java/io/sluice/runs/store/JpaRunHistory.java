@@ -34,7 +34,10 @@ public class JpaRunHistory implements RunHistory {
     @Transactional
     public Optional<Run> find(String id) {
         RunEntity e = session.find(RunEntity.class, id);
-        return e == null ? Optional.empty() : Optional.of(mapping.toRun(e, RunMapping.steps(session, List.of(id)).getOrDefault(id, List.of())));
+        return e == null
+                ? Optional.empty()
+                : Optional.of(
+                        mapping.toRun(e, RunMapping.steps(session, List.of(id)).getOrDefault(id, List.of())));
     }
 
     @Override
@@ -42,7 +45,9 @@ public class JpaRunHistory implements RunHistory {
     public List<Run> list(RunQuery query) {
         StringBuilder hql = new StringBuilder("from RunEntity r where 1 = 1");
         query.status().ifPresent(s -> hql.append(" and r.status = :status"));
-        query.asset().ifPresent(a -> hql.append(" and exists (from RunStepEntity s where s.id.runId = r.id and s.assetKey = :asset)"));
+        query.asset()
+                .ifPresent(a -> hql.append(
+                        " and exists (from RunStepEntity s where s.id.runId = r.id and s.assetKey = :asset)"));
         query.group().ifPresent(g -> hql.append(" and r.groupId = :group"));
         if (!query.queuedGroupRuns()) {
             hql.append(" and (r.groupId is null or r.status <> 'QUEUED')");
@@ -52,17 +57,22 @@ public class JpaRunHistory implements RunHistory {
         query.status().ifPresent(s -> q.setParameter("status", s.name()));
         query.asset().ifPresent(a -> q.setParameter("asset", a.toString()));
         query.group().ifPresent(g -> q.setParameter("group", g));
-        List<RunEntity> runs = q.setFirstResult(query.offset()).setMaxResults(query.limit()).getResultList();
+        List<RunEntity> runs =
+                q.setFirstResult(query.offset()).setMaxResults(query.limit()).getResultList();
         var steps = RunMapping.steps(session, runs.stream().map(r -> r.id).toList());
-        return runs.stream().map(r -> mapping.toRun(r, steps.getOrDefault(r.id, List.of()))).toList();
+        return runs.stream()
+                .map(r -> mapping.toRun(r, steps.getOrDefault(r.id, List.of())))
+                .toList();
     }
 
     @Override
     @Transactional
     public Map<RunStatus, Long> countByStatus(String group) {
         Map<RunStatus, Long> counts = new EnumMap<>(RunStatus.class);
-        session.createSelectionQuery("select status, count(*) from RunEntity where groupId = :g group by status", Object[].class)
-                .setParameter("g", group).getResultList()
+        session.createSelectionQuery(
+                        "select status, count(*) from RunEntity where groupId = :g group by status", Object[].class)
+                .setParameter("g", group)
+                .getResultList()
                 .forEach(r -> counts.put(RunStatus.valueOf((String) r[0]), ((Number) r[1]).longValue()));
         return counts;
     }
@@ -71,9 +81,13 @@ public class JpaRunHistory implements RunHistory {
     @Transactional
     public List<String> partitionsOfGroup(String group, Set<RunStatus> statuses) {
         List<String> partitions = new ArrayList<>();
-        session.createSelectionQuery("select partitionsJson from RunEntity where groupId = :g and status in :statuses order by seq", String.class)
-                .setParameter("g", group).setParameter("statuses", statuses.stream().map(Enum::name).toList())
-                .getResultList().forEach(json -> partitions.addAll(mapping.strings(json)));
+        session.createSelectionQuery(
+                        "select partitionsJson from RunEntity where groupId = :g and status in :statuses order by seq",
+                        String.class)
+                .setParameter("g", group)
+                .setParameter("statuses", statuses.stream().map(Enum::name).toList())
+                .getResultList()
+                .forEach(json -> partitions.addAll(mapping.strings(json)));
         return partitions;
     }
 
@@ -82,10 +96,15 @@ public class JpaRunHistory implements RunHistory {
     public Map<AssetKey, AssetRun> lastStepByAsset(Collection<AssetKey> keys) {
         Map<AssetKey, AssetRun> byAsset = new LinkedHashMap<>();
         for (String asset : keys.stream().map(AssetKey::toString).sorted().toList()) {
-            session.createSelectionQuery("select s from RunStepEntity s, RunEntity r where r.id = s.id.runId and s.assetKey = :asset "
-                            + "order by r.createdAt desc, r.seq desc, r.id desc", RunStepEntity.class)
-                    .setParameter("asset", asset).setMaxResults(1).getResultList()
-                    .forEach(s -> byAsset.put(AssetKey.parse(s.assetKey), new AssetRun(s.id.runId, RunMapping.toStep(s))));
+            session.createSelectionQuery(
+                            "select s from RunStepEntity s, RunEntity r where r.id = s.id.runId and s.assetKey = :asset "
+                                    + "order by r.createdAt desc, r.seq desc, r.id desc",
+                            RunStepEntity.class)
+                    .setParameter("asset", asset)
+                    .setMaxResults(1)
+                    .getResultList()
+                    .forEach(s ->
+                            byAsset.put(AssetKey.parse(s.assetKey), new AssetRun(s.id.runId, RunMapping.toStep(s))));
         }
         return byAsset;
     }

@@ -2,6 +2,7 @@ package io.sluice.runs.store;
 
 import io.sluice.catalog.AssetKey;
 import io.sluice.runs.Admission;
+import io.sluice.runs.PartitionBusy;
 import io.sluice.runs.QueuedRun;
 import io.sluice.runs.Run;
 import io.sluice.runs.RunEventLog;
@@ -33,8 +34,13 @@ public class JpaRunQueue implements RunQueue {
     private final RunEventLog events;
     private final Admission admission;
 
-    JpaRunQueue(Session session, RunMapping mapping, PartitionReservations reservations, RunDependencies dependencies, RunEventLog events,
-                Admission admission) {
+    JpaRunQueue(
+            Session session,
+            RunMapping mapping,
+            PartitionReservations reservations,
+            RunDependencies dependencies,
+            RunEventLog events,
+            Admission admission) {
         this.session = session;
         this.mapping = mapping;
         this.reservations = reservations;
@@ -61,8 +67,8 @@ public class JpaRunQueue implements RunQueue {
         Map<ActivePartitionEntity.Key, String> busy = reservations.busy(runs);
         if (!busy.isEmpty() && !queueBehindBusy) {
             var first = busy.entrySet().iterator().next();
-            throw new io.sluice.runs.PartitionBusy(PartitionReservations.describe(first.getKey()) + " is already being materialized by run "
-                    + first.getValue() + "; wait for it or cancel it");
+            throw new PartitionBusy(PartitionReservations.describe(first.getKey())
+                    + " is already being materialized by run " + first.getValue() + "; wait for it or cancel it");
         }
         Set<String> waiting = new HashSet<>();
         for (Run run : runs) {
@@ -70,13 +76,18 @@ public class JpaRunQueue implements RunQueue {
                 waiting.add(run.id());
             }
         }
-        session.doWork(connection -> new RunRows(connection, mapping).insert(runs,
-                run -> waiting.contains(run.id()) ? List.of() : PartitionReservations.reserved(run)));
+        session.doWork(connection -> new RunRows(connection, mapping)
+                .insert(runs, run -> waiting.contains(run.id()) ? List.of() : PartitionReservations.reserved(run)));
         for (Run run : runs) {
             if (waiting.contains(run.id())) {
                 ActivePartitionEntity.Key first = reservations.await(run, busy);
-                events.appendLog(run.id(), run.createdAt(), "INFO", null, "queued behind run " + busy.get(first) + ", which covers "
-                        + PartitionReservations.describe(first) + " (sluice.runs.busy-partition=queue)");
+                events.appendLog(
+                        run.id(),
+                        run.createdAt(),
+                        "INFO",
+                        null,
+                        "queued behind run " + busy.get(first) + ", which covers "
+                                + PartitionReservations.describe(first) + " (sluice.runs.busy-partition=queue)");
             }
         }
     }
@@ -88,8 +99,9 @@ public class JpaRunQueue implements RunQueue {
     }
 
     /** A queued run is ready when every run it waits for (run_dependency) has succeeded. */
-    private static final String READY = "and not exists (select 1 from RunDependencyEntity d join RunEntity p on p.id = d.id.afterRunId "
-            + "where d.id.runId = r.id and p.status <> 'SUCCESS') ";
+    private static final String READY =
+            "and not exists (select 1 from RunDependencyEntity d join RunEntity p on p.id = d.id.afterRunId "
+                    + "where d.id.runId = r.id and p.status <> 'SUCCESS') ";
 
     @Override
     @Transactional
@@ -97,32 +109,53 @@ public class JpaRunQueue implements RunQueue {
         // Reads that each follow an index and stop at the limit instead of sorting the whole queue: runs of no group
         // (group_id is null), then the queue of each admitted group (run_group_queue_idx), merged in queue order;
         // a run that waits for runs that have not succeeded yet (run_dependency) is not ready.
-        List<Object[]> rows = new ArrayList<>(session.createSelectionQuery("select r.id, r.groupId, r.assets, r.createdAt, r.seq "
-                        + "from RunEntity r where r.groupId is null and r.status = :queued "
-                        + "and not exists (from PartitionWaitEntity w where w.runId = r.id) " + READY + "order by r.createdAt, r.seq", Object[].class)
-                .setParameter("queued", RunStatus.QUEUED.name()).setMaxResults(limit).getResultList());
+        List<Object[]> rows = new ArrayList<>(session.createSelectionQuery(
+                        "select r.id, r.groupId, r.assets, r.createdAt, r.seq "
+                                + "from RunEntity r where r.groupId is null and r.status = :queued "
+                                + "and not exists (from PartitionWaitEntity w where w.runId = r.id) " + READY
+                                + "order by r.createdAt, r.seq",
+                        Object[].class)
+                .setParameter("queued", RunStatus.QUEUED.name())
+                .setMaxResults(limit)
+                .getResultList());
         if (rows.size() < limit) {
             List<Object[]> ofGroups = new ArrayList<>();
             for (String group : admission.admitted()) {
-                ofGroups.addAll(session.createSelectionQuery("select r.id, r.groupId, r.assets, r.createdAt, r.seq from RunEntity r "
-                                + "where r.groupId = :group and r.status = :queued "
-                                + "and not exists (from PartitionWaitEntity w where w.runId = r.id) " + READY + "order by r.createdAt, r.seq", Object[].class)
-                        .setParameter("group", group).setParameter("queued", RunStatus.QUEUED.name()).setMaxResults(limit - rows.size())
+                ofGroups.addAll(session.createSelectionQuery(
+                                "select r.id, r.groupId, r.assets, r.createdAt, r.seq from RunEntity r "
+                                        + "where r.groupId = :group and r.status = :queued "
+                                        + "and not exists (from PartitionWaitEntity w where w.runId = r.id) " + READY
+                                        + "order by r.createdAt, r.seq",
+                                Object[].class)
+                        .setParameter("group", group)
+                        .setParameter("queued", RunStatus.QUEUED.name())
+                        .setMaxResults(limit - rows.size())
                         .getResultList());
             }
             ofGroups.sort(Comparator.comparing((Object[] r) -> (Instant) r[3]).thenComparing(r -> (Long) r[4]));
             rows.addAll(ofGroups.subList(0, Math.min(ofGroups.size(), limit - rows.size())));
         }
-        return rows.stream().map(row -> new QueuedRun((String) row[0], (String) row[1],
-                Arrays.stream(((String) row[2]).split(",")).map(AssetKey::parse).toList())).toList();
+        return rows.stream()
+                .map(row -> new QueuedRun(
+                        (String) row[0],
+                        (String) row[1],
+                        Arrays.stream(((String) row[2]).split(","))
+                                .map(AssetKey::parse)
+                                .toList()))
+                .toList();
     }
 
     @Override
     @Transactional
     public boolean claim(String id, Instant now) {
-        return session.createMutationQuery("update RunEntity set status = :started, startedAt = :now where id = :id and status = :queued")
-                .setParameter("started", RunStatus.STARTED.name()).setParameter("now", now)
-                .setParameter("id", id).setParameter("queued", RunStatus.QUEUED.name()).executeUpdate() == 1;
+        return session.createMutationQuery(
+                                "update RunEntity set status = :started, startedAt = :now where id = :id and status = :queued")
+                        .setParameter("started", RunStatus.STARTED.name())
+                        .setParameter("now", now)
+                        .setParameter("id", id)
+                        .setParameter("queued", RunStatus.QUEUED.name())
+                        .executeUpdate()
+                == 1;
     }
 
     @Override
@@ -158,7 +191,14 @@ public class JpaRunQueue implements RunQueue {
 
     @Override
     @Transactional
-    public void finish(String runId, RunStatus status, Instant now, long keyCount, long batchCount, long rowsWritten, String error) {
+    public void finish(
+            String runId,
+            RunStatus status,
+            Instant now,
+            long keyCount,
+            long batchCount,
+            long rowsWritten,
+            String error) {
         RunEntity e = session.find(RunEntity.class, runId);
         e.status = status.name();
         e.endedAt = now;
@@ -172,36 +212,52 @@ public class JpaRunQueue implements RunQueue {
     @Override
     @Transactional
     public CancelOutcome cancel(String id, Instant now) {
-        int canceled = session.createMutationQuery("update RunEntity set status = :canceled, endedAt = :now, cancelRequested = true "
-                        + "where id = :id and status = :queued")
-                .setParameter("canceled", RunStatus.CANCELED.name()).setParameter("now", now)
-                .setParameter("id", id).setParameter("queued", RunStatus.QUEUED.name()).executeUpdate();
+        int canceled = session.createMutationQuery(
+                        "update RunEntity set status = :canceled, endedAt = :now, cancelRequested = true "
+                                + "where id = :id and status = :queued")
+                .setParameter("canceled", RunStatus.CANCELED.name())
+                .setParameter("now", now)
+                .setParameter("id", id)
+                .setParameter("queued", RunStatus.QUEUED.name())
+                .executeUpdate();
         if (canceled == 1) {
-            session.createMutationQuery("update RunStepEntity set status = :canceled where id.runId = :id and status = :queued")
-                    .setParameter("canceled", RunStatus.CANCELED.name()).setParameter("id", id)
-                    .setParameter("queued", RunStatus.QUEUED.name()).executeUpdate();
+            session.createMutationQuery(
+                            "update RunStepEntity set status = :canceled where id.runId = :id and status = :queued")
+                    .setParameter("canceled", RunStatus.CANCELED.name())
+                    .setParameter("id", id)
+                    .setParameter("queued", RunStatus.QUEUED.name())
+                    .executeUpdate();
             reservations.release(session.find(RunEntity.class, id));
             reservations.stopWaiting(id);
             return CancelOutcome.CANCELED;
         }
-        int requested = session.createMutationQuery("update RunEntity set cancelRequested = true where id = :id and status = :started "
-                        + "and cancelRequested = false")
-                .setParameter("id", id).setParameter("started", RunStatus.STARTED.name()).executeUpdate();
+        int requested = session.createMutationQuery(
+                        "update RunEntity set cancelRequested = true where id = :id and status = :started "
+                                + "and cancelRequested = false")
+                .setParameter("id", id)
+                .setParameter("started", RunStatus.STARTED.name())
+                .executeUpdate();
         return requested == 1 ? CancelOutcome.REQUESTED : CancelOutcome.UNCHANGED;
     }
 
     @Override
     @Transactional
     public int cancelGroup(String group, Instant now) {
-        return session.doReturningWork(connection -> new QueuedRunCancel(connection, mapping::strings).cancelGroup(group, now));
+        return session.doReturningWork(
+                connection -> new QueuedRunCancel(connection, mapping::strings).cancelGroup(group, now));
     }
 
     @Override
     @Transactional
     public boolean hasActiveRuns(String group) {
-        return !session.createSelectionQuery("select id from RunEntity where groupId = :g and status in (:queued, :started)", String.class)
-                .setParameter("g", group).setParameter("queued", RunStatus.QUEUED.name()).setParameter("started", RunStatus.STARTED.name())
-                .setMaxResults(1).getResultList().isEmpty();
+        return !session.createSelectionQuery(
+                        "select id from RunEntity where groupId = :g and status in (:queued, :started)", String.class)
+                .setParameter("g", group)
+                .setParameter("queued", RunStatus.QUEUED.name())
+                .setParameter("started", RunStatus.STARTED.name())
+                .setMaxResults(1)
+                .getResultList()
+                .isEmpty();
     }
 
     /**
@@ -215,13 +271,19 @@ public class JpaRunQueue implements RunQueue {
         if (ids.isEmpty()) {
             return Set.of();
         }
-        List<Object[]> rows = session.createSelectionQuery("select r.id, r.cancelRequested, r.groupId from RunEntity r where r.id in :ids "
-                + "and (r.cancelRequested = true or r.groupId is not null)", Object[].class).setParameter("ids", ids).getResultList();
+        List<Object[]> rows = session.createSelectionQuery(
+                        "select r.id, r.cancelRequested, r.groupId from RunEntity r where r.id in :ids "
+                                + "and (r.cancelRequested = true or r.groupId is not null)",
+                        Object[].class)
+                .setParameter("ids", ids)
+                .getResultList();
         Set<String> groups = new HashSet<>();
         rows.stream().filter(r -> !(Boolean) r[1]).forEach(r -> groups.add((String) r[2]));
         Set<String> stopped = groups.isEmpty() ? Set.of() : admission.stopped(groups);
         Set<String> asked = new HashSet<>();
-        rows.stream().filter(r -> (Boolean) r[1] || stopped.contains((String) r[2])).forEach(r -> asked.add((String) r[0]));
+        rows.stream()
+                .filter(r -> (Boolean) r[1] || stopped.contains((String) r[2]))
+                .forEach(r -> asked.add((String) r[0]));
         return asked;
     }
 
@@ -234,8 +296,10 @@ public class JpaRunQueue implements RunQueue {
     @Override
     @Transactional
     public List<String> idsWithStatus(RunStatus status) {
-        return session.createSelectionQuery("select id from RunEntity where status = :status order by createdAt, id", String.class)
-                .setParameter("status", status.name()).getResultList();
+        return session.createSelectionQuery(
+                        "select id from RunEntity where status = :status order by createdAt, id", String.class)
+                .setParameter("status", status.name())
+                .getResultList();
     }
 
     @Override

@@ -1,6 +1,7 @@
 package io.sluice.runs.store;
 
 import io.sluice.catalog.AssetKey;
+import io.sluice.runs.PartitionBusy;
 import io.sluice.runs.Run;
 import io.sluice.runs.RunStatus;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -55,7 +56,7 @@ class PartitionReservations {
         for (Run run : runs) {
             for (ActivePartitionEntity.Key key : covered(run)) {
                 if (!wanted.computeIfAbsent(key.assetKey, k -> new HashSet<>()).add(key.partitionKey)) {
-                    throw new io.sluice.runs.PartitionBusy(describe(key) + " is covered twice by this launch");
+                    throw new PartitionBusy(describe(key) + " is covered twice by this launch");
                 }
             }
         }
@@ -63,11 +64,17 @@ class PartitionReservations {
         // queued), intersected here: cheaper than asking about each of the launch's partitions.
         Map<ActivePartitionEntity.Key, String> busy = new LinkedHashMap<>();
         for (var entry : wanted.entrySet()) {
-            for (String query : List.of("select id.partitionKey, runId from ActivePartitionEntity where id.assetKey = :asset",
+            for (String query : List.of(
+                    "select id.partitionKey, runId from ActivePartitionEntity where id.assetKey = :asset",
                     "select partitionKey, runId from PartitionWaitEntity where assetKey = :asset")) {
-                session.createSelectionQuery(query, Object[].class)
-                        .setParameter("asset", entry.getKey()).getResultList().stream().filter(r -> entry.getValue().contains((String) r[0]))
-                        .forEach(r -> busy.putIfAbsent(new ActivePartitionEntity.Key(entry.getKey(), (String) r[0]), (String) r[1]));
+                session
+                        .createSelectionQuery(query, Object[].class)
+                        .setParameter("asset", entry.getKey())
+                        .getResultList()
+                        .stream()
+                        .filter(r -> entry.getValue().contains((String) r[0]))
+                        .forEach(r -> busy.putIfAbsent(
+                                new ActivePartitionEntity.Key(entry.getKey(), (String) r[0]), (String) r[1]));
             }
         }
         return busy;
@@ -88,14 +95,20 @@ class PartitionReservations {
 
     /** Reserves the partitions of waiting runs whose partitions are free now, first come first served; returns how many. */
     int promoteWaiting() {
-        List<PartitionWaitEntity> waits = session.createSelectionQuery("from PartitionWaitEntity order by id", PartitionWaitEntity.class).getResultList();
+        List<PartitionWaitEntity> waits = session.createSelectionQuery(
+                        "from PartitionWaitEntity order by id", PartitionWaitEntity.class)
+                .getResultList();
         if (waits.isEmpty()) {
             return 0;
         }
         Map<String, List<ActivePartitionEntity.Key>> byRun = new LinkedHashMap<>();
-        waits.forEach(w -> byRun.computeIfAbsent(w.runId, k -> new ArrayList<>()).add(new ActivePartitionEntity.Key(w.assetKey, w.partitionKey)));
-        Set<String> queued = new HashSet<>(session.createSelectionQuery("select id from RunEntity where id in :ids and status = :queued",
-                String.class).setParameter("ids", byRun.keySet()).setParameter("queued", RunStatus.QUEUED.name()).getResultList());
+        waits.forEach(w -> byRun.computeIfAbsent(w.runId, k -> new ArrayList<>())
+                .add(new ActivePartitionEntity.Key(w.assetKey, w.partitionKey)));
+        Set<String> queued = new HashSet<>(session.createSelectionQuery(
+                        "select id from RunEntity where id in :ids and status = :queued", String.class)
+                .setParameter("ids", byRun.keySet())
+                .setParameter("queued", RunStatus.QUEUED.name())
+                .getResultList());
         Set<ActivePartitionEntity.Key> taken = new HashSet<>();
         int promoted = 0;
         for (var entry : byRun.entrySet()) {
@@ -122,15 +135,21 @@ class PartitionReservations {
     }
 
     void stopWaiting(String runId) {
-        session.createMutationQuery("delete from PartitionWaitEntity where runId = :run").setParameter("run", runId).executeUpdate();
+        session.createMutationQuery("delete from PartitionWaitEntity where runId = :run")
+                .setParameter("run", runId)
+                .executeUpdate();
     }
 
     /** Releases the asset partitions the run holds, by their keys (active_partition has no index on run_id to keep up). */
     void release(RunEntity run) {
         List<String> partitions = mapping.strings(run.partitionsJson);
         for (List<String> chunk : RunMapping.chunks(partitions.isEmpty() ? List.of("") : partitions)) {
-            session.createMutationQuery("delete from ActivePartitionEntity where id.assetKey in :assets and id.partitionKey in :partitions and runId = :run")
-                    .setParameter("assets", List.of(run.assets.split(","))).setParameter("partitions", chunk).setParameter("run", run.id).executeUpdate();
+            session.createMutationQuery(
+                            "delete from ActivePartitionEntity where id.assetKey in :assets and id.partitionKey in :partitions and runId = :run")
+                    .setParameter("assets", List.of(run.assets.split(",")))
+                    .setParameter("partitions", chunk)
+                    .setParameter("run", run.id)
+                    .executeUpdate();
         }
     }
 }

@@ -11,9 +11,12 @@ import java.time.Instant;
 public class PartitionStatusEntity {
     @EmbeddedId
     public ActivePartitionEntity.Key id;
+
     public String status;
+
     @Column(name = "run_id")
     public String runId;
+
     @Column(name = "updated_at")
     public Instant updatedAt;
 }

@@ -14,10 +14,13 @@ public class PartitionWaitEntity {
     @Id
     @GeneratedValue(strategy = GenerationType.IDENTITY)
     public Long id;
+
     @Column(name = "asset_key")
     public String assetKey;
+
     @Column(name = "partition_key")
     public String partitionKey;
+
     @Column(name = "run_id")
     public String runId;
 }

@@ -11,8 +11,10 @@ import java.time.Instant;
 public class PoolLimitEntity {
     @Id
     public String name;
+
     @Column(name = "pool_limit")
     public int limit;
+
     @Column(name = "updated_at")
     public Instant updatedAt;
 }

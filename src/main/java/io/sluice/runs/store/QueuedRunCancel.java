@@ -29,8 +29,7 @@ final class QueuedRunCancel {
     private static final int CHUNK = 500;
 
     /** A queued run whose row this transaction locked: what is needed to cancel it and release its partitions by key. */
-    record Target(String id, List<String> assets, List<String> partitions) {
-    }
+    record Target(String id, List<String> assets, List<String> partitions) {}
 
     private final Connection connection;
     private final Function<String, List<String>> strings;
@@ -47,7 +46,8 @@ final class QueuedRunCancel {
      */
     int cancelGroup(String group, Instant now) throws SQLException {
         Map<String, String> active = new TreeMap<>();
-        try (PreparedStatement ps = connection.prepareStatement("SELECT id, status FROM run WHERE group_id = ? AND status IN (?, ?)")) {
+        try (PreparedStatement ps =
+                connection.prepareStatement("SELECT id, status FROM run WHERE group_id = ? AND status IN (?, ?)")) {
             ps.setString(1, group);
             ps.setString(2, RunStatus.QUEUED.name());
             ps.setString(3, RunStatus.STARTED.name());
@@ -60,10 +60,12 @@ final class QueuedRunCancel {
         if (active.isEmpty()) {
             return 0;
         }
-        // one statement for both kinds, so that every row is locked in the one order: a queued run is canceled, a started one
+        // one statement for both kinds, so that every row is locked in the one order: a queued run is canceled, a
+        // started one
         // (also one claimed since it was read above) is asked to stop
-        try (PreparedStatement ps = connection.prepareStatement("UPDATE run SET status = CASE WHEN status = ? THEN ? ELSE status END, "
-                + "ended_at = CASE WHEN status = ? THEN ? ELSE ended_at END, cancel_requested = TRUE WHERE id = ? AND status IN (?, ?)")) {
+        try (PreparedStatement ps = connection.prepareStatement(
+                "UPDATE run SET status = CASE WHEN status = ? THEN ? ELSE status END, "
+                        + "ended_at = CASE WHEN status = ? THEN ? ELSE ended_at END, cancel_requested = TRUE WHERE id = ? AND status IN (?, ?)")) {
             for (String id : active.keySet()) {
                 ps.setString(1, RunStatus.QUEUED.name());
                 ps.setString(2, RunStatus.CANCELED.name());
@@ -76,11 +78,15 @@ final class QueuedRunCancel {
             }
             ps.executeBatch();
         }
-        List<String> wereQueued = active.entrySet().stream().filter(e -> e.getValue().equals(RunStatus.QUEUED.name())).map(Map.Entry::getKey).toList();
+        List<String> wereQueued = active.entrySet().stream()
+                .filter(e -> e.getValue().equals(RunStatus.QUEUED.name()))
+                .map(Map.Entry::getKey)
+                .toList();
         List<Target> canceled = new ArrayList<>();
         for (List<String> chunk : chunks(wereQueued)) {
-            try (PreparedStatement ps = connection.prepareStatement("SELECT id, assets, partitions_json FROM run WHERE id IN (" + marks(chunk.size())
-                    + ") AND status = ? ORDER BY id")) {
+            try (PreparedStatement ps =
+                    connection.prepareStatement("SELECT id, assets, partitions_json FROM run WHERE id IN ("
+                            + marks(chunk.size()) + ") AND status = ? ORDER BY id")) {
                 for (int i = 0; i < chunk.size(); i++) {
                     ps.setString(i + 1, chunk.get(i));
                 }
@@ -98,8 +104,9 @@ final class QueuedRunCancel {
         Collections.sort(sorted);
         List<Target> locked = new ArrayList<>();
         for (List<String> chunk : chunks(sorted)) {
-            try (PreparedStatement ps = connection.prepareStatement("SELECT id, assets, partitions_json FROM run WHERE id IN ("
-                    + marks(chunk.size()) + ") AND status = 'QUEUED' ORDER BY id FOR UPDATE")) {
+            try (PreparedStatement ps =
+                    connection.prepareStatement("SELECT id, assets, partitions_json FROM run WHERE id IN ("
+                            + marks(chunk.size()) + ") AND status = 'QUEUED' ORDER BY id FOR UPDATE")) {
                 for (int i = 0; i < chunk.size(); i++) {
                     ps.setString(i + 1, chunk.get(i));
                 }
@@ -114,7 +121,8 @@ final class QueuedRunCancel {
         if (runs.isEmpty()) {
             return;
         }
-        try (PreparedStatement ps = connection.prepareStatement("UPDATE run SET status = ?, ended_at = ?, error = ? WHERE id = ? AND status = ?")) {
+        try (PreparedStatement ps = connection.prepareStatement(
+                "UPDATE run SET status = ?, ended_at = ?, error = ? WHERE id = ? AND status = ?")) {
             for (Target run : runs) {
                 ps.setString(1, RunStatus.CANCELED.name());
                 RecordsWriter.time(ps, 2, now);
@@ -133,7 +141,8 @@ final class QueuedRunCancel {
         if (runs.isEmpty()) {
             return;
         }
-        try (PreparedStatement ps = connection.prepareStatement("UPDATE run_step SET status = ? WHERE run_id = ? AND status = ?")) {
+        try (PreparedStatement ps =
+                connection.prepareStatement("UPDATE run_step SET status = ? WHERE run_id = ? AND status = ?")) {
             for (Target run : runs) {
                 ps.setString(1, RunStatus.CANCELED.name());
                 ps.setString(2, run.id());
@@ -142,7 +151,8 @@ final class QueuedRunCancel {
             }
             ps.executeBatch();
         }
-        try (PreparedStatement ps = connection.prepareStatement("DELETE FROM active_partition WHERE asset_key = ? AND partition_key = ? AND run_id = ?")) {
+        try (PreparedStatement ps = connection.prepareStatement(
+                "DELETE FROM active_partition WHERE asset_key = ? AND partition_key = ? AND run_id = ?")) {
             for (Target run : runs) {
                 for (String asset : run.assets()) {
                     for (String partition : run.partitions().isEmpty() ? List.of("") : run.partitions()) {
@@ -168,7 +178,8 @@ final class QueuedRunCancel {
         List<Target> targets = new ArrayList<>();
         try (ResultSet rs = ps.executeQuery()) {
             while (rs.next()) {
-                targets.add(new Target(rs.getString(1), List.of(rs.getString(2).split(",")), strings.apply(rs.getString(3))));
+                targets.add(new Target(
+                        rs.getString(1), List.of(rs.getString(2).split(",")), strings.apply(rs.getString(3))));
             }
         }
         return targets;

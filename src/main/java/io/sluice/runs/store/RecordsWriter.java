@@ -42,8 +42,9 @@ final class RecordsWriter {
         if (records.steps().isEmpty()) {
             return;
         }
-        try (PreparedStatement ps = connection.prepareStatement("UPDATE run_step SET status = ?, started_at = ?, ended_at = ?, key_count = ?, "
-                + "batch_count = ?, rows_written = ?, error = ? WHERE run_id = ? AND step_index = ?")) {
+        try (PreparedStatement ps = connection.prepareStatement(
+                "UPDATE run_step SET status = ?, started_at = ?, ended_at = ?, key_count = ?, "
+                        + "batch_count = ?, rows_written = ?, error = ? WHERE run_id = ? AND step_index = ?")) {
             for (RunRecords.StepRecord s : records.steps()) {
                 ps.setString(1, s.step().status().name());
                 time(ps, 2, s.step().startedAt());
@@ -64,7 +65,8 @@ final class RecordsWriter {
         if (records.logs().isEmpty()) {
             return;
         }
-        try (PreparedStatement ps = connection.prepareStatement("INSERT INTO run_log (run_id, ts, log_level, asset_key, message) VALUES (?, ?, ?, ?, ?)")) {
+        try (PreparedStatement ps = connection.prepareStatement(
+                "INSERT INTO run_log (run_id, ts, log_level, asset_key, message) VALUES (?, ?, ?, ?, ?)")) {
             for (RunRecords.LogRecord l : records.logs()) {
                 ps.setString(1, l.runId());
                 time(ps, 2, l.ts());
@@ -81,8 +83,9 @@ final class RecordsWriter {
         if (records.materializations().isEmpty()) {
             return;
         }
-        try (PreparedStatement ps = connection.prepareStatement("INSERT INTO materialization (run_id, asset_key, partition_key, ts, rows_written, "
-                + "key_count, batch_count, duration_ms, metadata_json) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
+        try (PreparedStatement ps = connection.prepareStatement(
+                "INSERT INTO materialization (run_id, asset_key, partition_key, ts, rows_written, "
+                        + "key_count, batch_count, duration_ms, metadata_json) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
             for (Materialization m : records.materializations()) {
                 ps.setString(1, m.runId());
                 ps.setString(2, m.asset().toString());
@@ -103,8 +106,11 @@ final class RecordsWriter {
         if (records.partitions().isEmpty()) {
             return;
         }
-        try (PreparedStatement ps = connection.prepareStatement(SqlDialect.of(connection).upsert("partition_status", "asset_key, partition_key",
-                "asset_key, partition_key, status, run_id, updated_at"))) {
+        try (PreparedStatement ps = connection.prepareStatement(SqlDialect.of(connection)
+                .upsert(
+                        "partition_status",
+                        "asset_key, partition_key",
+                        "asset_key, partition_key, status, run_id, updated_at"))) {
             for (RunRecords.PartitionOutcome p : records.partitions()) {
                 ps.setString(1, p.asset().toString());
                 ps.setString(2, p.partition());
@@ -124,8 +130,9 @@ final class RecordsWriter {
         }
         List<RunRecords.RunEnd> ends = new ArrayList<>(records.ends());
         ends.sort(Comparator.comparing(RunRecords.RunEnd::runId));
-        try (PreparedStatement run = connection.prepareStatement("UPDATE run SET status = ?, ended_at = ?, key_count = ?, batch_count = ?, "
-                + "rows_written = ?, error = ? WHERE id = ?")) {
+        try (PreparedStatement run =
+                connection.prepareStatement("UPDATE run SET status = ?, ended_at = ?, key_count = ?, batch_count = ?, "
+                        + "rows_written = ?, error = ? WHERE id = ?")) {
             for (RunRecords.RunEnd e : ends) {
                 run.setString(1, e.status().name());
                 time(run, 2, e.endedAt());
@@ -145,7 +152,8 @@ final class RecordsWriter {
         if (records.releases().isEmpty()) {
             return;
         }
-        try (PreparedStatement release = connection.prepareStatement("DELETE FROM active_partition WHERE asset_key = ? AND partition_key = ? AND run_id = ?")) {
+        try (PreparedStatement release = connection.prepareStatement(
+                "DELETE FROM active_partition WHERE asset_key = ? AND partition_key = ? AND run_id = ?")) {
             for (RunRecords.Release r : records.releases()) {
                 release.setString(1, r.asset().toString());
                 release.setString(2, r.partition());

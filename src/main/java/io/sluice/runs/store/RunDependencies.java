@@ -41,7 +41,9 @@ class RunDependencies {
             Set<String> dependents = new TreeSet<>();
             List<String> frontier = List.of(runId);
             while (!frontier.isEmpty()) {
-                frontier = waitingFor(connection, frontier).stream().filter(dependents::add).toList();
+                frontier = waitingFor(connection, frontier).stream()
+                        .filter(dependents::add)
+                        .toList();
             }
             QueuedRunCancel cancel = new QueuedRunCancel(connection, mapping::strings);
             List<QueuedRunCancel.Target> queued = cancel.lockQueued(List.copyOf(dependents));
@@ -54,8 +56,9 @@ class RunDependencies {
     private static List<String> waitingFor(Connection connection, List<String> ended) throws SQLException {
         Set<String> waiting = new TreeSet<>();
         for (List<String> chunk : RunMapping.chunks(ended)) {
-            try (PreparedStatement ps = connection.prepareStatement("SELECT run_id FROM run_dependency WHERE after_run_id IN ("
-                    + String.join(", ", Collections.nCopies(chunk.size(), "?")) + ")")) {
+            try (PreparedStatement ps =
+                    connection.prepareStatement("SELECT run_id FROM run_dependency WHERE after_run_id IN ("
+                            + String.join(", ", Collections.nCopies(chunk.size(), "?")) + ")")) {
                 for (int i = 0; i < chunk.size(); i++) {
                     ps.setString(i + 1, chunk.get(i));
                 }
@@ -70,9 +73,13 @@ class RunDependencies {
     }
 
     void move(String from, String to) {
-        List<String> waiting = session.createSelectionQuery("select d.id.runId from RunDependencyEntity d where d.id.afterRunId = :from", String.class)
-                .setParameter("from", from).getResultList();
-        session.createMutationQuery("delete from RunDependencyEntity where id.afterRunId = :from").setParameter("from", from).executeUpdate();
+        List<String> waiting = session.createSelectionQuery(
+                        "select d.id.runId from RunDependencyEntity d where d.id.afterRunId = :from", String.class)
+                .setParameter("from", from)
+                .getResultList();
+        session.createMutationQuery("delete from RunDependencyEntity where id.afterRunId = :from")
+                .setParameter("from", from)
+                .executeUpdate();
         add(waiting.stream().collect(Collectors.toMap(w -> w, w -> List.of(to))));
     }
 }

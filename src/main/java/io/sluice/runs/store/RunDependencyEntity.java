@@ -17,11 +17,11 @@ public class RunDependencyEntity {
     public static class Key implements Serializable {
         @Column(name = "run_id")
         public String runId;
+
         @Column(name = "after_run_id")
         public String afterRunId;
 
-        public Key() {
-        }
+        public Key() {}
 
         public Key(String runId, String afterRunId) {
             this.runId = runId;

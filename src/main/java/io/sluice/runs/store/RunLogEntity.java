@@ -14,12 +14,17 @@ public class RunLogEntity {
     @Id
     @GeneratedValue(strategy = GenerationType.IDENTITY)
     public Long id;
+
     @Column(name = "run_id")
     public String runId;
+
     public Instant ts;
+
     @Column(name = "log_level")
     public String level;
+
     @Column(name = "asset_key")
     public String assetKey;
+
     public String message;
 }

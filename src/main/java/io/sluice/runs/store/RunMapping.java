@@ -10,10 +10,12 @@ import io.sluice.runs.RunKind;
 import io.sluice.runs.RunStatus;
 import io.sluice.runs.RunStep;
 import jakarta.enterprise.context.ApplicationScoped;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.stream.Collectors;
 import org.hibernate.Session;
 
@@ -21,8 +23,8 @@ import org.hibernate.Session;
 @ApplicationScoped
 class RunMapping {
 
-    private static final TypeReference<List<String>> STRINGS = new TypeReference<>() { };
-    private static final TypeReference<Map<String, String>> TAGS = new TypeReference<>() { };
+    private static final TypeReference<List<String>> STRINGS = new TypeReference<>() {};
+    private static final TypeReference<Map<String, String>> TAGS = new TypeReference<>() {};
 
     private final ObjectMapper mapper;
 
@@ -31,15 +33,44 @@ class RunMapping {
     }
 
     Run toRun(RunEntity e, List<RunStep> steps) {
-        List<AssetKey> assets = Arrays.stream(e.assets.split(",")).map(AssetKey::parse).toList();
-        return new Run(e.id, RunStatus.valueOf(e.status), MaterializationMode.valueOf(e.mode), assets, strings(e.keysJson),
-                strings(e.partitionsJson), e.configJson, e.reason, e.launchedBy, e.createdAt, e.startedAt, e.endedAt,
-                e.keyCount, e.batchCount, e.rowsWritten, e.error, e.cancelRequested, steps, RunKind.valueOf(e.kind), e.rollbackTo, e.groupId, tags(e.tagsJson));
+        List<AssetKey> assets =
+                Arrays.stream(e.assets.split(",")).map(AssetKey::parse).toList();
+        return new Run(
+                e.id,
+                RunStatus.valueOf(e.status),
+                MaterializationMode.valueOf(e.mode),
+                assets,
+                strings(e.keysJson),
+                strings(e.partitionsJson),
+                e.configJson,
+                e.reason,
+                e.launchedBy,
+                e.createdAt,
+                e.startedAt,
+                e.endedAt,
+                e.keyCount,
+                e.batchCount,
+                e.rowsWritten,
+                e.error,
+                e.cancelRequested,
+                steps,
+                RunKind.valueOf(e.kind),
+                e.rollbackTo,
+                e.groupId,
+                tags(e.tagsJson));
     }
 
     static RunStep toStep(RunStepEntity s) {
-        return new RunStep(s.id.stepIndex, AssetKey.parse(s.assetKey), RunStatus.valueOf(s.status), s.startedAt, s.endedAt,
-                s.keyCount, s.batchCount, s.rowsWritten, s.error);
+        return new RunStep(
+                s.id.stepIndex,
+                AssetKey.parse(s.assetKey),
+                RunStatus.valueOf(s.status),
+                s.startedAt,
+                s.endedAt,
+                s.keyCount,
+                s.batchCount,
+                s.rowsWritten,
+                s.error);
     }
 
     /** The steps of the given runs, by run, in step order. */
@@ -47,14 +78,22 @@ class RunMapping {
         if (runIds.isEmpty()) {
             return Map.of();
         }
-        return session.createSelectionQuery("from RunStepEntity where id.runId in :ids order by id.runId, id.stepIndex", RunStepEntity.class)
-                .setParameter("ids", runIds).getResultList().stream()
-                .collect(Collectors.groupingBy(s -> s.id.runId, LinkedHashMap::new, Collectors.mapping(RunMapping::toStep, Collectors.toList())));
+        return session
+                .createSelectionQuery(
+                        "from RunStepEntity where id.runId in :ids order by id.runId, id.stepIndex",
+                        RunStepEntity.class)
+                .setParameter("ids", runIds)
+                .getResultList()
+                .stream()
+                .collect(Collectors.groupingBy(
+                        s -> s.id.runId,
+                        LinkedHashMap::new,
+                        Collectors.mapping(RunMapping::toStep, Collectors.toList())));
     }
 
     /** The tags as stored: null for none (most runs), else a JSON object in key order. */
     String tagsJson(Map<String, String> tags) {
-        return tags.isEmpty() ? null : json(new java.util.TreeMap<>(tags));
+        return tags.isEmpty() ? null : json(new TreeMap<>(tags));
     }
 
     Map<String, String> tags(String json) {
@@ -93,7 +132,7 @@ class RunMapping {
     }
 
     static List<List<String>> chunks(List<String> ids) {
-        List<List<String>> chunks = new java.util.ArrayList<>();
+        List<List<String>> chunks = new ArrayList<>();
         for (int from = 0; from < ids.size(); from += 500) {
             chunks.add(ids.subList(from, Math.min(ids.size(), from + 500)));
         }

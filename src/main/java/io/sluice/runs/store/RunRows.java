@@ -35,8 +35,9 @@ final class RunRows {
 
     /** Inserts QUEUED runs, their steps and their partition reservations (one batch per table). */
     void insert(List<Run> runs, Function<Run, List<String>> reserved) throws SQLException {
-        try (PreparedStatement run = connection.prepareStatement("INSERT INTO run (id, status, mode, assets, keys_json, partitions_json, config_json, "
-                + "reason, launched_by, created_at, kind, rollback_to, group_id, tags_json, seq) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
+        try (PreparedStatement run = connection.prepareStatement(
+                "INSERT INTO run (id, status, mode, assets, keys_json, partitions_json, config_json, "
+                        + "reason, launched_by, created_at, kind, rollback_to, group_id, tags_json, seq) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
             long seq = 0;
             for (Run r : runs) {
                 run.setString(1, r.id());
@@ -58,7 +59,8 @@ final class RunRows {
             }
             run.executeBatch();
         }
-        try (PreparedStatement step = connection.prepareStatement("INSERT INTO run_step (run_id, step_index, asset_key, status) VALUES (?, ?, ?, ?)")) {
+        try (PreparedStatement step = connection.prepareStatement(
+                "INSERT INTO run_step (run_id, step_index, asset_key, status) VALUES (?, ?, ?, ?)")) {
             for (Run r : runs) {
                 for (RunStep s : r.steps()) {
                     step.setString(1, r.id());
@@ -70,7 +72,8 @@ final class RunRows {
             }
             step.executeBatch();
         }
-        try (PreparedStatement active = connection.prepareStatement("INSERT INTO active_partition (asset_key, partition_key, run_id) VALUES (?, ?, ?)")) {
+        try (PreparedStatement active = connection.prepareStatement(
+                "INSERT INTO active_partition (asset_key, partition_key, run_id) VALUES (?, ?, ?)")) {
             for (Run r : runs) {
                 for (RunStep s : r.steps()) {
                     for (String partition : reserved.apply(r)) {
@@ -89,8 +92,10 @@ final class RunRows {
     List<Run> claim(List<String> ids, Instant now) throws SQLException {
         String marks = String.join(", ", Collections.nCopies(ids.size(), "?"));
         Map<String, RunEntity> claimed = new HashMap<>();
-        try (PreparedStatement lock = connection.prepareStatement("SELECT id, mode, assets, keys_json, partitions_json, config_json, reason, launched_by, "
-                + "created_at, kind, rollback_to, group_id, tags_json FROM run WHERE id IN (" + marks + ") AND status = 'QUEUED' FOR UPDATE SKIP LOCKED")) {
+        try (PreparedStatement lock = connection.prepareStatement(
+                "SELECT id, mode, assets, keys_json, partitions_json, config_json, reason, launched_by, "
+                        + "created_at, kind, rollback_to, group_id, tags_json FROM run WHERE id IN (" + marks
+                        + ") AND status = 'QUEUED' FOR UPDATE SKIP LOCKED")) {
             for (int i = 0; i < ids.size(); i++) {
                 lock.setString(i + 1, ids.get(i));
             }
@@ -121,7 +126,8 @@ final class RunRows {
         }
         List<String> ordered = ids.stream().filter(claimed::containsKey).toList();
         String claimedMarks = String.join(", ", Collections.nCopies(ordered.size(), "?"));
-        try (PreparedStatement start = connection.prepareStatement("UPDATE run SET status = 'STARTED', started_at = ? WHERE id IN (" + claimedMarks + ")")) {
+        try (PreparedStatement start = connection.prepareStatement(
+                "UPDATE run SET status = 'STARTED', started_at = ? WHERE id IN (" + claimedMarks + ")")) {
             RecordsWriter.time(start, 1, now);
             for (int i = 0; i < ordered.size(); i++) {
                 start.setString(i + 2, ordered.get(i));
@@ -129,15 +135,25 @@ final class RunRows {
             start.executeUpdate();
         }
         Map<String, List<RunStep>> steps = new HashMap<>();
-        try (PreparedStatement read = connection.prepareStatement("SELECT run_id, step_index, asset_key, status FROM run_step WHERE run_id IN ("
-                + claimedMarks + ") ORDER BY run_id, step_index")) {
+        try (PreparedStatement read = connection.prepareStatement(
+                "SELECT run_id, step_index, asset_key, status FROM run_step WHERE run_id IN (" + claimedMarks
+                        + ") ORDER BY run_id, step_index")) {
             for (int i = 0; i < ordered.size(); i++) {
                 read.setString(i + 1, ordered.get(i));
             }
             try (ResultSet rs = read.executeQuery()) {
                 while (rs.next()) {
-                    steps.computeIfAbsent(rs.getString(1), k -> new ArrayList<>()).add(new RunStep(rs.getInt(2), AssetKey.parse(rs.getString(3)),
-                            RunStatus.valueOf(rs.getString(4)), null, null, 0, 0, 0, null));
+                    steps.computeIfAbsent(rs.getString(1), k -> new ArrayList<>())
+                            .add(new RunStep(
+                                    rs.getInt(2),
+                                    AssetKey.parse(rs.getString(3)),
+                                    RunStatus.valueOf(rs.getString(4)),
+                                    null,
+                                    null,
+                                    0,
+                                    0,
+                                    0,
+                                    null));
                 }
             }
         }

@@ -17,11 +17,11 @@ public class RunStepEntity {
     public static class StepId implements Serializable {
         @Column(name = "run_id")
         public String runId;
+
         @Column(name = "step_index")
         public int stepIndex;
 
-        public StepId() {
-        }
+        public StepId() {}
 
         public StepId(String runId, int stepIndex) {
             this.runId = runId;
@@ -41,18 +41,26 @@ public class RunStepEntity {
 
     @EmbeddedId
     public StepId id;
+
     @Column(name = "asset_key")
     public String assetKey;
+
     public String status;
+
     @Column(name = "started_at")
     public Instant startedAt;
+
     @Column(name = "ended_at")
     public Instant endedAt;
+
     @Column(name = "key_count")
     public long keyCount;
+
     @Column(name = "batch_count")
     public long batchCount;
+
     @Column(name = "rows_written")
     public long rowsWritten;
+
     public String error;
 }

@@ -17,11 +17,11 @@ public class WatermarkEntity {
     public static class WatermarkId implements Serializable {
         @Column(name = "asset_key")
         public String assetKey;
+
         @Column(name = "partition_key")
         public String partitionKey;
 
-        public WatermarkId() {
-        }
+        public WatermarkId() {}
 
         public WatermarkId(String assetKey, String partitionKey) {
             this.assetKey = assetKey;
@@ -30,7 +30,8 @@ public class WatermarkEntity {
 
         @Override
         public boolean equals(Object o) {
-            return o instanceof WatermarkId other && Objects.equals(other.assetKey, assetKey)
+            return o instanceof WatermarkId other
+                    && Objects.equals(other.assetKey, assetKey)
                     && Objects.equals(other.partitionKey, partitionKey);
         }
 
@@ -42,10 +43,13 @@ public class WatermarkEntity {
 
     @EmbeddedId
     public WatermarkId id;
+
     @Column(name = "wm_value")
     public String value;
+
     @Column(name = "run_id")
     public String runId;
+
     @Column(name = "updated_at")
     public Instant updatedAt;
 }

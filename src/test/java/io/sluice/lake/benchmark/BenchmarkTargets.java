@@ -11,14 +11,15 @@ import java.util.Locale;
 public final class BenchmarkTargets {
 
     /** A target: the step, and its limit as a ratio to (a) or in milliseconds. */
-    record Target(String step, double limit, boolean ratioToFloor) {
-    }
+    record Target(String step, double limit, boolean ratioToFloor) {}
 
-    static final List<Target> TARGETS = List.of(new Target("b", 3, true), new Target("c", 1, true),
-            new Target("d", 200, false), new Target("e", 20, false));
+    static final List<Target> TARGETS = List.of(
+            new Target("b", 3, true),
+            new Target("c", 1, true),
+            new Target("d", 200, false),
+            new Target("e", 20, false));
 
-    private BenchmarkTargets() {
-    }
+    private BenchmarkTargets() {}
 
     /** One line per target whose step is among {@code figures} (the first of which is the floor (a)): met or missed. */
     public static List<String> report(List<MergeBenchmark.Figure> figures) {
@@ -32,9 +33,17 @@ public final class BenchmarkTargets {
                 if (figure.step().equals(target.step())) {
                     double value = target.ratioToFloor() ? figure.millis() / floor : figure.millis();
                     String unit = target.ratioToFloor() ? "x (a)" : " ms";
-                    lines.add(String.format(Locale.ROOT, "(%s) at most %s%s: %s%s, %s", target.step(), number(target.limit()), unit,
-                            target.ratioToFloor() ? String.format(Locale.ROOT, "%.3f", value) : String.format(Locale.ROOT, "%.2f", value),
-                            unit, value <= target.limit() ? "met" : "MISSED"));
+                    lines.add(String.format(
+                            Locale.ROOT,
+                            "(%s) at most %s%s: %s%s, %s",
+                            target.step(),
+                            number(target.limit()),
+                            unit,
+                            target.ratioToFloor()
+                                    ? String.format(Locale.ROOT, "%.3f", value)
+                                    : String.format(Locale.ROOT, "%.2f", value),
+                            unit,
+                            value <= target.limit() ? "met" : "MISSED"));
                 }
             }
         }

@@ -1,10 +1,10 @@
 package io.sluice.lake.benchmark;
 
+import io.sluice.lake.bitemporal.Replace;
+import io.sluice.lake.bitemporal.SourceQuery;
 import io.sluice.lake.duckdb.bitemporal.BitemporalMerge;
 import io.sluice.lake.duckdb.bitemporal.BitemporalSession;
 import io.sluice.lake.duckdb.bitemporal.BitemporalTable;
-import io.sluice.lake.bitemporal.Replace;
-import io.sluice.lake.bitemporal.SourceQuery;
 import io.sluice.lake.duckdb.bitemporal.WriteResult;
 import java.io.IOException;
 import java.io.InputStream;
@@ -19,7 +19,9 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import org.duckdb.DuckDBConnection;
 
 /**
@@ -35,11 +37,13 @@ import org.duckdb.DuckDBConnection;
 public final class MergeBenchmark {
 
     /** One measured step: what, wall milliseconds, what the writer reported. */
-    public record Figure(String step, String what, double millis, String result) {
-    }
+    public record Figure(String step, String what, double millis, String result) {}
 
-    static final BitemporalTable OWNERSHIP = BitemporalTable.of("bench_ownership", List.of("crd_number", "owner_key"),
-                    List.of("owner_name", "owner_role", "ownership_code"), "filing_date")
+    static final BitemporalTable OWNERSHIP = BitemporalTable.of(
+                    "bench_ownership",
+                    List.of("crd_number", "owner_key"),
+                    List.of("owner_name", "owner_role", "ownership_code"),
+                    "filing_date")
             .withCompleteBy(List.of("crd_number"))
             .withColumnType("crd_number", "BIGINT");
 
@@ -48,6 +52,7 @@ public final class MergeBenchmark {
     private static final int SAMPLES = 11;
     /** The most firms a run generates. */
     public static final int MAX_FIRMS = 1_000_000;
+
     private static final String COLUMNS = "crd_number, owner_key, owner_name, owner_role, ownership_code, filing_date";
 
     private final int firms;
@@ -68,7 +73,8 @@ public final class MergeBenchmark {
         }
         this.days = days;
         if (firms < 100 || firms > MAX_FIRMS) {
-            // the generator numbers CRDs from 100,001 in 32-bit arithmetic; a million firms is ~86M rows, far past any use here
+            // the generator numbers CRDs from 100,001 in 32-bit arithmetic; a million firms is ~86M rows, far past any
+            // use here
             throw new IllegalArgumentException("firms must be between 100 and " + MAX_FIRMS);
         }
         this.firms = firms;
@@ -79,7 +85,7 @@ public final class MergeBenchmark {
     public List<Figure> run(Path db) throws SQLException {
         List<Figure> figures = new ArrayList<>();
         try (Connection c = DriverManager.getConnection("jdbc:duckdb:" + db.toAbsolutePath());
-             Connection check = c.unwrap(DuckDBConnection.class).duplicate()) {
+                Connection check = c.unwrap(DuckDBConnection.class).duplicate()) {
             BitemporalMerge merge = new BitemporalMerge();
             log.printf("generating the Form ADV ownership rows of %,d firms ...%n", firms);
             generate(c);
@@ -97,9 +103,16 @@ public final class MergeBenchmark {
             WriteResult[] result = new WriteResult[1];
             double initial = time(() -> result[0] = merge.write(c, OWNERSHIP, all, Replace.ALL, Instant.now()));
             long versions = count(c, "SELECT count(*) FROM " + OWNERSHIP.name());
-            verify(check, "SELECT count(value_hash) FROM " + OWNERSHIP.name() + " WHERE owner_name IS NOT NULL", versions,
+            verify(
+                    check,
+                    "SELECT count(value_hash) FROM " + OWNERSHIP.name() + " WHERE owner_name IS NOT NULL",
+                    versions,
                     "versions with values");
-            verify(check, "SELECT count(value_hash) FROM " + OWNERSHIP.assertionsTable(), rows, "assertions with hashes");
+            verify(
+                    check,
+                    "SELECT count(value_hash) FROM " + OWNERSHIP.assertionsTable(),
+                    rows,
+                    "assertions with hashes");
             figures.add(new Figure("b", "BITEMPORAL_MERGE initial load", initial, result[0].summary()));
 
             double rerun = time(() -> result[0] = merge.write(c, OWNERSHIP, all, Replace.ALL, Instant.now()));
@@ -108,26 +121,33 @@ public final class MergeBenchmark {
 
             execute(c, "CREATE TABLE bench_day AS " + oneDay());
             long dayRows = count(check, "SELECT count(owner_name) FROM bench_day");
-            double day = time(() -> result[0] = merge.write(c, OWNERSHIP, SourceQuery.of("SELECT * FROM bench_day"),
-                    Replace.NONE, Instant.now()));
+            double day = time(() -> result[0] =
+                    merge.write(c, OWNERSHIP, SourceQuery.of("SELECT * FROM bench_day"), Replace.NONE, Instant.now()));
             expect(result[0].versionsOpened() > 0, "the day's filings opened no version");
-            figures.add(new Figure("d", "incremental: one day's filings (" + dayRows + " rows)", day, result[0].summary()));
+            figures.add(
+                    new Figure("d", "incremental: one day's filings (" + dayRows + " rows)", day, result[0].summary()));
 
             long crd = count(c, "SELECT (min(crd_number) + max(crd_number)) // 2 FROM " + ROWS);
-            // one write is one sample of a few milliseconds on a shared machine: medians of 11 writes, 11 CRDs each way.
+            // one write is one sample of a few milliseconds on a shared machine: medians of 11 writes, 11 CRDs each
+            // way.
             figures.add(singleKeys(c, merge, "e", "SINGLE_KEY: one CRD, as published", crd + SAMPLES + 1, " Sr."));
 
-            // (e') the same kind of write on a session of its own (BitemporalMerge.write): set up, planned, dropped each time
+            // (e') the same kind of write on a session of its own (BitemporalMerge.write): set up, planned, dropped
+            // each time
             double[] oneShot = new double[SAMPLES];
             long oneRows = 0;
             for (int i = 0; i < oneShot.length; i++) {
                 oneRows += oneCrd(c, "bench_one", crd + i, " Jr.");
-                oneShot[i] = time(() -> result[0] = merge.write(c, OWNERSHIP, SourceQuery.of("SELECT * FROM bench_one"),
-                        Replace.SCOPES, Instant.now()));
+                oneShot[i] = time(() -> result[0] = merge.write(
+                        c, OWNERSHIP, SourceQuery.of("SELECT * FROM bench_one"), Replace.SCOPES, Instant.now()));
                 expect(result[0].versionsOpened() > 0, "the single-key correction opened no version");
             }
-            java.util.Arrays.sort(oneShot);
-            figures.add(new Figure("e'", "SINGLE_KEY on a session of its own (median of " + SAMPLES + ", " + oneRows / SAMPLES + " rows avg)", oneShot[SAMPLES / 2],
+            Arrays.sort(oneShot);
+            figures.add(new Figure(
+                    "e'",
+                    "SINGLE_KEY on a session of its own (median of " + SAMPLES + ", " + oneRows / SAMPLES
+                            + " rows avg)",
+                    oneShot[SAMPLES / 2],
                     result[0].summary()));
 
             if (days > 0) {
@@ -144,10 +164,20 @@ public final class MergeBenchmark {
                     }
                 });
                 long assertions = count(c, "SELECT count(*) FROM " + OWNERSHIP.assertionsTable());
-                Figure later = singleKeys(c, merge, "f", "SINGLE_KEY after " + days + " days of filings", crd - 2 * SAMPLES, " III");
-                figures.add(new Figure("f", later.what(), later.millis(), String.format(java.util.Locale.ROOT,
-                        "%,d assertions after %,d daily writes in %.0f ms, which re-clustered the tables %d times; %s",
-                        assertions, days, daily, reclustered[0], later.result())));
+                Figure later = singleKeys(
+                        c, merge, "f", "SINGLE_KEY after " + days + " days of filings", crd - 2 * SAMPLES, " III");
+                figures.add(new Figure(
+                        "f",
+                        later.what(),
+                        later.millis(),
+                        String.format(
+                                Locale.ROOT,
+                                "%,d assertions after %,d daily writes in %.0f ms, which re-clustered the tables %d times; %s",
+                                assertions,
+                                days,
+                                daily,
+                                reclustered[0],
+                                later.result())));
             }
         }
         return figures;
@@ -159,7 +189,8 @@ public final class MergeBenchmark {
      * commits; the first write sets the session up: untimed; each publish stages its rows in a table of its own, so the
      * statement that reads them is planned each time); the median.
      */
-    private Figure singleKeys(Connection c, BitemporalMerge merge, String step, String what, long firstCrd, String suffix)
+    private Figure singleKeys(
+            Connection c, BitemporalMerge merge, String step, String what, long firstCrd, String suffix)
             throws SQLException {
         double[] kept = new double[SAMPLES];
         long small;
@@ -174,7 +205,8 @@ public final class MergeBenchmark {
                 }
                 c.setAutoCommit(false);
                 double millis = time(() -> {
-                    keptResult[0] = session.write(SourceQuery.of("SELECT * FROM " + staged), Replace.SCOPES, Instant.now());
+                    keptResult[0] =
+                            session.write(SourceQuery.of("SELECT * FROM " + staged), Replace.SCOPES, Instant.now());
                     c.commit();
                 });
                 execute(c, "DELETE FROM " + staged);
@@ -187,9 +219,12 @@ public final class MergeBenchmark {
             }
             small = session.smallWritesDone();
         }
-        java.util.Arrays.sort(kept);
-        return new Figure(step, what + " (median of " + SAMPLES + ")", kept[SAMPLES / 2], keptResult[0].summary()
-                + " (" + small + " of " + (SAMPLES + 1) + " by the small-write path)");
+        Arrays.sort(kept);
+        return new Figure(
+                step,
+                what + " (median of " + SAMPLES + ")",
+                kept[SAMPLES / 2],
+                keptResult[0].summary() + " (" + small + " of " + (SAMPLES + 1) + " by the small-write path)");
     }
 
     /** One CRD's rows with changed names from 2015 on, in table {@code name}; returns how many. */
@@ -200,21 +235,26 @@ public final class MergeBenchmark {
 
     private static String oneCrdRows(long crd, String suffix) {
         return "SELECT crd_number, owner_key, CASE WHEN filing_date >= DATE '2015-01-01' THEN owner_name || '" + suffix
-                + "' ELSE owner_name END AS owner_name, owner_role, ownership_code, filing_date FROM " + ROWS + " WHERE crd_number = " + crd;
+                + "' ELSE owner_name END AS owner_name, owner_role, ownership_code, filing_date FROM " + ROWS
+                + " WHERE crd_number = " + crd;
     }
 
     private void generate(Connection c) throws SQLException {
-        String sql = "CREATE TABLE bench_filings AS " + resource("/io/sluice/example/form_adv_filings.sql")
-                .replace("{from}", "2001-01-01")
-                .replace("{to}", "2026-01-01")
-                .replace("{firms}", Integer.toString(firms))
-                .replace("{seed}", "0")
-                .replace("{through}", "2025-12-31");
+        String sql = "CREATE TABLE bench_filings AS "
+                + resource("/io/sluice/example/form_adv_filings.sql")
+                        .replace("{from}", "2001-01-01")
+                        .replace("{to}", "2026-01-01")
+                        .replace("{firms}", Integer.toString(firms))
+                        .replace("{seed}", "0")
+                        .replace("{through}", "2025-12-31");
         execute(c, sql);
         // as the transform stages them: one row per (crd, owner, date), the latest amendment winning
-        execute(c, "CREATE TABLE " + ROWS + " AS SELECT crd_number, owner_key, arg_max(owner_name, amendment_no) AS owner_name, "
-                + "arg_max(owner_role, amendment_no) AS owner_role, arg_max(ownership_code, amendment_no) AS ownership_code, "
-                + "filing_date FROM bench_filings GROUP BY crd_number, owner_key, filing_date ORDER BY crd_number, owner_key, filing_date");
+        execute(
+                c,
+                "CREATE TABLE " + ROWS
+                        + " AS SELECT crd_number, owner_key, arg_max(owner_name, amendment_no) AS owner_name, "
+                        + "arg_max(owner_role, amendment_no) AS owner_role, arg_max(ownership_code, amendment_no) AS ownership_code, "
+                        + "filing_date FROM bench_filings GROUP BY crd_number, owner_key, filing_date ORDER BY crd_number, owner_key, filing_date");
         execute(c, "DROP TABLE bench_filings");
         execute(c, "CHECKPOINT");
     }
@@ -224,10 +264,14 @@ public final class MergeBenchmark {
      * latest filing, about one in five with another ownership code.
      */
     private static String day(int d) {
-        return "SELECT r.crd_number, r.owner_key, r.owner_name, r.owner_role, CASE WHEN hash(r.owner_key, " + d + ") % 5 = 0 "
-                + "THEN chr(65 + (hash(r.owner_key, " + d + ") % 6)::INT) ELSE r.ownership_code END AS ownership_code, DATE '2026-02-01' + "
-                + d + " AS filing_date FROM " + ROWS + " AS r JOIN (SELECT crd_number, max(filing_date) AS last FROM " + ROWS
-                + " WHERE crd_number % 16 = " + (d % 16) + " GROUP BY ALL) AS l ON r.crd_number = l.crd_number AND r.filing_date = l.last";
+        return "SELECT r.crd_number, r.owner_key, r.owner_name, r.owner_role, CASE WHEN hash(r.owner_key, " + d
+                + ") % 5 = 0 "
+                + "THEN chr(65 + (hash(r.owner_key, " + d
+                + ") % 6)::INT) ELSE r.ownership_code END AS ownership_code, DATE '2026-02-01' + "
+                + d + " AS filing_date FROM " + ROWS + " AS r JOIN (SELECT crd_number, max(filing_date) AS last FROM "
+                + ROWS
+                + " WHERE crd_number % 16 = " + (d % 16)
+                + " GROUP BY ALL) AS l ON r.crd_number = l.crd_number AND r.filing_date = l.last";
     }
 
     /**
@@ -236,8 +280,10 @@ public final class MergeBenchmark {
      */
     private static String oneDay() {
         return "SELECT r.crd_number, r.owner_key, r.owner_name, r.owner_role, CASE WHEN hash(r.owner_key) % 5 = 0 THEN 'F' "
-                + "ELSE r.ownership_code END AS ownership_code, DATE '2026-01-15' AS filing_date FROM " + ROWS + " AS r "
-                + "JOIN (SELECT crd_number, max(filing_date) AS last FROM " + ROWS + " WHERE crd_number % 16 = 0 GROUP BY ALL) AS l "
+                + "ELSE r.ownership_code END AS ownership_code, DATE '2026-01-15' AS filing_date FROM " + ROWS
+                + " AS r "
+                + "JOIN (SELECT crd_number, max(filing_date) AS last FROM " + ROWS
+                + " WHERE crd_number % 16 = 0 GROUP BY ALL) AS l "
                 + "ON r.crd_number = l.crd_number AND r.filing_date = l.last";
     }
 
@@ -280,7 +326,8 @@ public final class MergeBenchmark {
     }
 
     private static long count(Connection c, String sql) throws SQLException {
-        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
+        try (Statement s = c.createStatement();
+                ResultSet rs = s.executeQuery(sql)) {
             rs.next();
             return rs.getLong(1);
         }

@@ -16,7 +16,8 @@ class MergeBenchmarkTest {
     @Test
     void everyStepRunsAndVerifiesItsWrites(@TempDir Path dir) throws Exception {
         StringWriter log = new StringWriter();
-        List<MergeBenchmark.Figure> figures = new MergeBenchmark(100, 3, new PrintWriter(log, true)).run(dir.resolve("bench.duckdb"));
+        List<MergeBenchmark.Figure> figures =
+                new MergeBenchmark(100, 3, new PrintWriter(log, true)).run(dir.resolve("bench.duckdb"));
         assertThat(figures).extracting(MergeBenchmark.Figure::step).containsExactly("a", "b", "c", "d", "e", "e'", "f");
         assertThat(figures).allSatisfy(f -> assertThat(f.millis()).isPositive());
         assertThat(figures.get(2).result()).contains("no change");
@@ -26,8 +27,10 @@ class MergeBenchmarkTest {
 
     @Test
     void daysOutOfRangeAreRefused() {
-        assertThatThrownBy(() -> new MergeBenchmark(100, -1, new PrintWriter(new StringWriter()))).isInstanceOf(IllegalArgumentException.class);
-        assertThatThrownBy(() -> new MergeBenchmark(100, MergeBenchmark.MAX_DAYS + 1, new PrintWriter(new StringWriter())))
+        assertThatThrownBy(() -> new MergeBenchmark(100, -1, new PrintWriter(new StringWriter())))
+                .isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(
+                        () -> new MergeBenchmark(100, MergeBenchmark.MAX_DAYS + 1, new PrintWriter(new StringWriter())))
                 .isInstanceOf(IllegalArgumentException.class);
     }
 }

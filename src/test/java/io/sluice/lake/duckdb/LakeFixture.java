@@ -11,6 +11,7 @@ abstract class LakeFixture {
 
     @TempDir
     Path dir;
+
     DuckDbLake lake;
 
     @BeforeEach

@@ -45,12 +45,10 @@ class LakeMaintenanceTest {
         }
 
         @Override
-        public void flush() {
-        }
+        public void flush() {}
 
         @Override
-        public void close() {
-        }
+        public void close() {}
     };
 
     @BeforeEach
@@ -76,8 +74,7 @@ class LakeMaintenanceTest {
         volatile CountDownLatch release;
 
         @Override
-        public void committed() {
-        }
+        public void committed() {}
 
         @Override
         public boolean maintenanceDue() {
@@ -152,11 +149,13 @@ class LakeMaintenanceTest {
         lake.write("a", session -> null); // a's upkeep queued
         CountDownLatch holding = new CountDownLatch(1);
         CountDownLatch release = new CountDownLatch(1);
-        CompletableFuture<Object> longWrite = CompletableFuture.supplyAsync(() -> lake.write("a", session -> {
-            holding.countDown();
-            await(release);
-            return null;
-        }), Executors.newSingleThreadExecutor());
+        CompletableFuture<Object> longWrite = CompletableFuture.supplyAsync(
+                () -> lake.write("a", session -> {
+                    holding.countDown();
+                    await(release);
+                    return null;
+                }),
+                Executors.newSingleThreadExecutor());
         assertThat(holding.await(60, TimeUnit.SECONDS)).isTrue();
         b.due.set(true);
         lake.write("b", session -> null); // b's upkeep queued behind a's
@@ -168,7 +167,9 @@ class LakeMaintenanceTest {
         release.countDown();
         longWrite.get(60, TimeUnit.SECONDS);
         lake.awaitMaintenance();
-        assertThat(a.done).as("queued again by the commit of the write that held a").hasValue(1);
+        assertThat(a.done)
+                .as("queued again by the commit of the write that held a")
+                .hasValue(1);
         assertThat(warnings).isEmpty();
     }
 
@@ -185,7 +186,8 @@ class LakeMaintenanceTest {
         });
         assertThat(a.closed).as("dropped as after any failed write").isTrue();
         assertThat(lake.kept("a")).isEmpty();
-        assertThat((long) lake.write("a", session -> session.execute("INSERT INTO a VALUES (1)"))).isEqualTo(1L);
+        assertThat((long) lake.write("a", session -> session.execute("INSERT INTO a VALUES (1)")))
+                .isEqualTo(1L);
     }
 
     @Test

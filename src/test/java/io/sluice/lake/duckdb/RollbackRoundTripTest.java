@@ -9,12 +9,17 @@ import io.sluice.lake.Staging;
 import io.sluice.lake.TableSpec;
 import io.sluice.lake.WriteMode;
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.Statement;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.InstantSource;
 import java.time.LocalDate;
 import java.util.List;
 import java.util.Optional;
+import java.util.Properties;
+import java.util.stream.Stream;
+import org.duckdb.DuckDBDriver;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -31,8 +36,8 @@ class RollbackRoundTripTest {
     static final TableSpec APPEND = new TableSpec("rb_append", WriteMode.append("load_id"), List.of());
     static final TableSpec OVERWRITE = new TableSpec("rb_overwrite", WriteMode.partitionOverwrite("day"), List.of());
     static final TableSpec UPSERT = new TableSpec("rb_upsert", WriteMode.upsert("id"), List.of());
-    static final TableSpec VERSIONS = new TableSpec("rb_versions", WriteMode.bitemporal(List.of("k"), List.of("v"), "d", List.of()),
-            List.of());
+    static final TableSpec VERSIONS =
+            new TableSpec("rb_versions", WriteMode.bitemporal(List.of("k"), List.of("v"), "d", List.of()), List.of());
     static final String DAY1 = "2024-01-01";
     static final String DAY2 = "2024-01-02";
     static final String DAY3 = "2024-01-03";
@@ -54,6 +59,7 @@ class RollbackRoundTripTest {
 
     @TempDir
     Path dir;
+
     final SettableClock clock = new SettableClock();
     DuckDbLake lake;
 
@@ -81,12 +87,18 @@ class RollbackRoundTripTest {
 
     /** Rolls back (the lake finds no problem first), as run {@code run}. */
     private void rollback(TableSpec table, String run, String toRun, String partition) {
-        assertThat(lake.rollbackProblem(table, RollbackTarget.toRun(toRun), Optional.ofNullable(partition))).as("problem").isEmpty();
+        assertThat(lake.rollbackProblem(table, RollbackTarget.toRun(toRun), Optional.ofNullable(partition)))
+                .as("problem")
+                .isEmpty();
         Optional<BusinessDates> dates = partition != null && table.mode() instanceof WriteMode.Bitemporal
-                ? Optional.of(new BusinessDates(LocalDate.parse(partition), LocalDate.parse(partition).plusDays(1))) : Optional.empty();
+                ? Optional.of(new BusinessDates(
+                        LocalDate.parse(partition), LocalDate.parse(partition).plusDays(1)))
+                : Optional.empty();
         lake.rollback(table, RollbackTarget.toRun(toRun), run, Optional.ofNullable(partition), dates);
-        assertThat(lake.<List<String>>read(s -> s.queryStrings("SELECT run_id FROM __sluice_writes WHERE table_name = '" + table.name()
-                + "' ORDER BY write_id DESC LIMIT 1"))).as("the rollback is a write of its run").containsExactly(run);
+        assertThat(lake.<List<String>>read(s -> s.queryStrings("SELECT run_id FROM __sluice_writes WHERE table_name = '"
+                        + table.name() + "' ORDER BY write_id DESC LIMIT 1")))
+                .as("the rollback is a write of its run")
+                .containsExactly(run);
     }
 
     private Optional<String> problem(TableSpec table, String toRun, String partition) {
@@ -95,11 +107,13 @@ class RollbackRoundTripTest {
 
     /** The whole table as ordered text, row for row. */
     private List<String> export(TableSpec table) {
-        return lake.read(s -> s.queryStrings("SELECT CAST(struct_pack(*COLUMNS(*)) AS VARCHAR) AS r FROM " + table.name() + " ORDER BY r"));
+        return lake.read(s -> s.queryStrings(
+                "SELECT CAST(struct_pack(*COLUMNS(*)) AS VARCHAR) AS r FROM " + table.name() + " ORDER BY r"));
     }
 
     private static String land(String day, int load, String content) {
-        return "SELECT '" + day + "/" + load + "' AS load_id, DATE '" + day + "' AS day, '" + content + "' AS c, i AS n FROM range(3) t(i)";
+        return "SELECT '" + day + "/" + load + "' AS load_id, DATE '" + day + "' AS day, '" + content
+                + "' AS c, i AS n FROM range(3) t(i)";
     }
 
     private static String overwrite(String day, String value) {
@@ -126,9 +140,13 @@ class RollbackRoundTripTest {
         rollback(APPEND, "x1", "r1", null);
         assertThat(export(APPEND)).isEqualTo(afterR1);
         rollback(APPEND, "x2", "r3", null);
-        assertThat(export(APPEND)).as("rolling forward brings back what the rollback removed").isEqualTo(afterR3);
+        assertThat(export(APPEND))
+                .as("rolling forward brings back what the rollback removed")
+                .isEqualTo(afterR3);
         rollback(APPEND, "x3", "x1", null);
-        assertThat(export(APPEND)).as("a rollback's own run names the state it left").isEqualTo(afterR1);
+        assertThat(export(APPEND))
+                .as("a rollback's own run names the state it left")
+                .isEqualTo(afterR1);
         rollback(APPEND, "x4", "r2", null);
         assertThat(export(APPEND)).isEqualTo(afterR2);
 
@@ -151,7 +169,8 @@ class RollbackRoundTripTest {
         List<String> before = export(APPEND);
 
         rollback(APPEND, "x1", "r1", DAY1);
-        assertThat(export(APPEND)).as("only DAY1's later load is taken out")
+        assertThat(export(APPEND))
+                .as("only DAY1's later load is taken out")
                 .isEqualTo(before.stream().filter(r -> !r.contains(DAY1 + "/2")).toList());
         rollback(APPEND, "x2", "r3", DAY1);
         assertThat(export(APPEND)).isEqualTo(before);
@@ -171,16 +190,22 @@ class RollbackRoundTripTest {
         rollback(OVERWRITE, "x2", "r3", null);
         assertThat(export(OVERWRITE)).isEqualTo(afterR3);
         rollback(OVERWRITE, "x3", "x1", null);
-        assertThat(export(OVERWRITE)).as("a rollback's own run names the state it left").isEqualTo(afterR1);
+        assertThat(export(OVERWRITE))
+                .as("a rollback's own run names the state it left")
+                .isEqualTo(afterR1);
         publish(OVERWRITE, "r4", DAY3, overwrite(DAY3, "v1"));
         List<String> afterR4 = export(OVERWRITE);
         rollback(OVERWRITE, "x4", "r2", null);
         assertThat(export(OVERWRITE)).isEqualTo(afterR2);
         rollback(OVERWRITE, "x5", "r4", null);
-        assertThat(export(OVERWRITE)).as("r4 wrote DAY3 after x1 had rolled DAY1 back").isEqualTo(afterR4);
+        assertThat(export(OVERWRITE))
+                .as("r4 wrote DAY3 after x1 had rolled DAY1 back")
+                .isEqualTo(afterR4);
 
         rollback(OVERWRITE, "x6", "r3", DAY1);
-        assertThat(export(OVERWRITE)).as("DAY1 as r3 left it, the others as they were").contains(afterR3.get(0))
+        assertThat(export(OVERWRITE))
+                .as("DAY1 as r3 left it, the others as they were")
+                .contains(afterR3.get(0))
                 .containsAll(afterR4.stream().filter(r -> !r.contains(DAY1)).toList());
         rollback(OVERWRITE, "x7", "x5", DAY1);
         assertThat(export(OVERWRITE)).isEqualTo(afterR4);
@@ -207,15 +232,19 @@ class RollbackRoundTripTest {
 
     /** The belief as of a system time (the current belief when null): key, value and business validity. */
     private List<String> belief(Instant at) {
-        String when = at == null ? "system_to IS NULL"
-                : "system_from <= TIMESTAMPTZ '" + at + "' AND (system_to IS NULL OR system_to > TIMESTAMPTZ '" + at + "')";
-        return lake.read(s -> s.queryStrings("SELECT concat_ws(' ', k, v, valid_from, coalesce(CAST(valid_to AS VARCHAR), '-')) FROM "
-                + VERSIONS.name() + " WHERE " + when + " ORDER BY 1"));
+        String when = at == null
+                ? "system_to IS NULL"
+                : "system_from <= TIMESTAMPTZ '" + at + "' AND (system_to IS NULL OR system_to > TIMESTAMPTZ '" + at
+                        + "')";
+        return lake.read(s ->
+                s.queryStrings("SELECT concat_ws(' ', k, v, valid_from, coalesce(CAST(valid_to AS VARCHAR), '-')) FROM "
+                        + VERSIONS.name() + " WHERE " + when + " ORDER BY 1"));
     }
 
     /** Every version ever opened, without when it was closed: a rollback may close versions, never remove one. */
     private List<String> opened() {
-        return lake.read(s -> s.queryStrings("SELECT concat_ws(' ', k, v, valid_from, system_from) FROM " + VERSIONS.name() + " ORDER BY 1"));
+        return lake.read(s -> s.queryStrings(
+                "SELECT concat_ws(' ', k, v, valid_from, system_from) FROM " + VERSIONS.name() + " ORDER BY 1"));
     }
 
     @Test
@@ -238,7 +267,9 @@ class RollbackRoundTripTest {
         assertThat(belief(null)).as("DAY1 as r1 left it, DAY2 as it is").isEqualTo(asOfT2);
         rollback(VERSIONS, "x5", "r3", DAY1);
         assertThat(belief(null)).isEqualTo(current);
-        assertThat(List.of(belief(t1), belief(t2), belief(t3))).as("reads as of earlier system times").containsExactly(asOfT1, asOfT2, asOfT3);
+        assertThat(List.of(belief(t1), belief(t2), belief(t3)))
+                .as("reads as of earlier system times")
+                .containsExactly(asOfT1, asOfT2, asOfT3);
         assertThat(opened()).as("no version is destroyed").containsAll(history);
     }
 
@@ -257,11 +288,15 @@ class RollbackRoundTripTest {
 
         rollback(UPSERT, "x3", "x1", null); // r1's own state was left 10 days ago: x1 names the same state
         assertThat(export(UPSERT)).isEqualTo(afterR1);
-        assertThat(problem(UPSERT, "r1", null)).hasValueSatisfying(p -> assertThat(p).contains("r1").contains("no longer kept"));
+        assertThat(problem(UPSERT, "r1", null))
+                .hasValueSatisfying(p -> assertThat(p).contains("r1").contains("no longer kept"));
         clock.advance(Duration.ofDays(8));
         publish(OVERWRITE, "o1", DAY1, overwrite(DAY1, "v1")); // any publish drops expired snapshots
-        assertThat(problem(UPSERT, "r2", null)).hasValueSatisfying(p -> assertThat(p).contains("no longer kept")
-                .contains("sluice.lake.snapshot-retention").contains("r2"));
+        assertThat(problem(UPSERT, "r2", null))
+                .hasValueSatisfying(p -> assertThat(p)
+                        .contains("no longer kept")
+                        .contains("sluice.lake.snapshot-retention")
+                        .contains("r2"));
     }
 
     @Test
@@ -275,20 +310,31 @@ class RollbackRoundTripTest {
         List<String> afterX1 = export(OVERWRITE);
         clock.advance(Duration.ofDays(4));
         publish(OVERWRITE, "r4", DAY3, overwrite(DAY3, "v1")); // r1..r3 are 10 days old; x1 left r3's state 4 days ago
-        List<String> day3 = export(OVERWRITE).stream().filter(r -> r.contains(DAY3)).toList();
+        List<String> day3 =
+                export(OVERWRITE).stream().filter(r -> r.contains(DAY3)).toList();
         rollback(OVERWRITE, "x2", "r3", DAY1);
-        assertThat(export(OVERWRITE)).containsExactlyInAnyOrderElementsOf(java.util.stream.Stream.concat(afterR3.stream(), day3.stream()).toList());
+        assertThat(export(OVERWRITE))
+                .containsExactlyInAnyOrderElementsOf(
+                        Stream.concat(afterR3.stream(), day3.stream()).toList());
         rollback(OVERWRITE, "x3", "x1", DAY1);
-        assertThat(export(OVERWRITE)).as("DAY1 as x1 left it: r1's state, current until x2").containsExactlyInAnyOrderElementsOf(
-                java.util.stream.Stream.concat(afterX1.stream(), day3.stream()).toList());
+        assertThat(export(OVERWRITE))
+                .as("DAY1 as x1 left it: r1's state, current until x2")
+                .containsExactlyInAnyOrderElementsOf(
+                        Stream.concat(afterX1.stream(), day3.stream()).toList());
 
         clock.advance(Duration.ofDays(8));
         publish(OVERWRITE, "r5", DAY3, overwrite(DAY3, "v2")); // 8 days after x3 left r3's state: it is dropped
-        assertThat(problem(OVERWRITE, "r3", DAY1)).hasValueSatisfying(p -> assertThat(p).contains("partition " + DAY1).contains("r3")
-                .contains("no longer kept").contains("sluice.lake.snapshot-retention (7 days)"));
+        assertThat(problem(OVERWRITE, "r3", DAY1))
+                .hasValueSatisfying(p -> assertThat(p)
+                        .contains("partition " + DAY1)
+                        .contains("r3")
+                        .contains("no longer kept")
+                        .contains("sluice.lake.snapshot-retention (7 days)"));
         rollback(OVERWRITE, "x4", "r4", null);
-        assertThat(export(OVERWRITE)).as("DAY2 (r2's, 18 days old) and DAY1 (r1's) are current states, kept; DAY3 goes back to r4's")
-                .containsExactlyInAnyOrderElementsOf(java.util.stream.Stream.concat(afterX1.stream(), day3.stream()).toList());
+        assertThat(export(OVERWRITE))
+                .as("DAY2 (r2's, 18 days old) and DAY1 (r1's) are current states, kept; DAY3 goes back to r4's")
+                .containsExactlyInAnyOrderElementsOf(
+                        Stream.concat(afterX1.stream(), day3.stream()).toList());
     }
 
     @Test
@@ -306,8 +352,11 @@ class RollbackRoundTripTest {
         rollback(APPEND, "x3", "r1", null);
         clock.advance(Duration.ofDays(8));
         publish(APPEND, "r4", DAY3, land(DAY3, 2, "a")); // 8 days after x3: the rows it removed are dropped
-        assertThat(problem(APPEND, "r2", null)).hasValueSatisfying(p -> assertThat(p).contains("no longer kept").contains("x3")
-                .contains("sluice.lake.snapshot-retention"));
+        assertThat(problem(APPEND, "r2", null))
+                .hasValueSatisfying(p -> assertThat(p)
+                        .contains("no longer kept")
+                        .contains("x3")
+                        .contains("sluice.lake.snapshot-retention"));
         var refused = lake.rollback(APPEND, RollbackTarget.toRun("r2"), "x4", Optional.empty(), Optional.empty());
         assertThat(refused.toString()).contains("no longer kept");
     }
@@ -319,8 +368,8 @@ class RollbackRoundTripTest {
         publish(APPEND, "r2", DAY2, land(DAY2, 1, "a"));
         List<String> afterR2 = export(APPEND);
         lake.close(null);
-        try (java.sql.Connection c = new org.duckdb.DuckDBDriver().connect("jdbc:duckdb:" + dir.resolve("lake.duckdb"), new java.util.Properties());
-             java.sql.Statement s = c.createStatement()) {
+        try (Connection c = new DuckDBDriver().connect("jdbc:duckdb:" + dir.resolve("lake.duckdb"), new Properties());
+                Statement s = c.createStatement()) {
             s.execute("DROP TABLE IF EXISTS __sluice_effects"); // as an older release left the lake
         }
         lake = TestLakes.open(dir.resolve("lake.duckdb"), clock);

@@ -18,8 +18,10 @@ import org.junit.jupiter.api.Test;
  */
 class StagingPoolTest extends LakeFixture {
 
-    private static final TableSpec OWNERS = new TableSpec("owners",
-            new WriteMode.Bitemporal(List.of("firm", "owner"), List.of("pct"), "filed", List.of("firm")), List.of());
+    private static final TableSpec OWNERS = new TableSpec(
+            "owners",
+            new WriteMode.Bitemporal(List.of("firm", "owner"), List.of("pct"), "filed", List.of("firm")),
+            List.of());
     private static final TableSpec FIRMS = new TableSpec("firms", new WriteMode.Upsert(List.of("firm")), List.of());
 
     private int runs;
@@ -31,16 +33,20 @@ class StagingPoolTest extends LakeFixture {
         assertThat(afterFirst).hasSize(1);
         assertThat(rowsIn(afterFirst.get(0))).isZero();
 
-        Publication correction = publish(OWNERS, owners("('F1', 'O1', 10, DATE '2020-01-01'), ('F1', 'O1', 12, DATE '2021-01-01')"), false);
+        Publication correction = publish(
+                OWNERS, owners("('F1', 'O1', 10, DATE '2020-01-01'), ('F1', 'O1', 12, DATE '2021-01-01')"), false);
         assertThat(correction.published()).isTrue();
         assertThat(correction.rowsInserted()).isEqualTo(2);
         assertThat(correction.rowsRemoved()).isEqualTo(1);
-        Publication rerun = publish(OWNERS, owners("('F1', 'O1', 10, DATE '2020-01-01'), ('F1', 'O1', 12, DATE '2021-01-01')"), false);
+        Publication rerun = publish(
+                OWNERS, owners("('F1', 'O1', 10, DATE '2020-01-01'), ('F1', 'O1', 12, DATE '2021-01-01')"), false);
         assertThat(rerun.rowsInserted() + rerun.rowsRemoved()).isZero();
 
         assertThat(stagingTables()).isEqualTo(afterFirst);
         assertThat(rowsIn(afterFirst.get(0))).isZero();
-        assertThat(current()).containsExactly("F1 O1 10 2020-01-01 2021-01-01", "F1 O1 12 2021-01-01 null", "F2 O1 5 2020-01-01 null");
+        assertThat(current())
+                .containsExactly(
+                        "F1 O1 10 2020-01-01 2021-01-01", "F1 O1 12 2021-01-01 null", "F2 O1 5 2020-01-01 null");
     }
 
     @Test
@@ -52,9 +58,11 @@ class StagingPoolTest extends LakeFixture {
             // inserted into the pooled table, 12.5 would become the INTEGER 13
             staging.rows("SELECT 'F1' AS firm, 12.5 AS employees");
             assertThat(stagingTables()).hasSize(1);
-            assertThat(count("SELECT count(*) FROM (DESCRIBE " + stagingTables().get(0) + ") WHERE column_name = 'employees' "
-                    + "AND column_type LIKE 'DECIMAL%'")).isEqualTo(1);
-            assertThat(count("SELECT count(*) FROM " + stagingTables().get(0) + " WHERE employees = 12.5")).isEqualTo(1);
+            assertThat(count("SELECT count(*) FROM (DESCRIBE " + stagingTables().get(0)
+                            + ") WHERE column_name = 'employees' " + "AND column_type LIKE 'DECIMAL%'"))
+                    .isEqualTo(1);
+            assertThat(count("SELECT count(*) FROM " + stagingTables().get(0) + " WHERE employees = 12.5"))
+                    .isEqualTo(1);
         } finally {
             staging.close();
         }
@@ -71,19 +79,23 @@ class StagingPoolTest extends LakeFixture {
         publish(OWNERS, owners("('F1', 'O1', 10, DATE '2020-01-01')"), true);
         List<String> pooled = stagingTables();
 
-        Publication rejected = publish(OWNERS, owners("('F1', 'O1', 10, DATE '2021-01-01'), ('F1', NULL, 10, DATE '2021-01-01')"), false);
+        Publication rejected = publish(
+                OWNERS, owners("('F1', 'O1', 10, DATE '2021-01-01'), ('F1', NULL, 10, DATE '2021-01-01')"), false);
         assertThat(rejected.published()).isFalse();
         assertThat(stagingTables()).isEqualTo(pooled);
         assertThat(rowsIn(pooled.get(0))).isZero();
 
-        assertThat(publish(OWNERS, owners("('F1', 'O1', 11, DATE '2021-01-01')"), false).published()).isTrue();
+        assertThat(publish(OWNERS, owners("('F1', 'O1', 11, DATE '2021-01-01')"), false)
+                        .published())
+                .isTrue();
         assertThat(current()).containsExactly("F1 O1 11 2021-01-01 null");
     }
 
     @Test
     void a_publish_of_more_rows_than_the_pool_keeps_drops_its_staging_table() {
         long rows = StagingPool.MAX_ROWS + 1;
-        Publication big = publish(FIRMS, "SELECT 'F' || i AS firm, i AS employees FROM range(" + rows + ") AS t(i)", true);
+        Publication big =
+                publish(FIRMS, "SELECT 'F' || i AS firm, i AS employees FROM range(" + rows + ") AS t(i)", true);
         assertThat(big.published()).isTrue();
         assertThat(big.rowsIn()).isEqualTo(rows);
         assertThat(stagingTables()).isEmpty();
@@ -118,7 +130,8 @@ class StagingPoolTest extends LakeFixture {
         try {
             // into the pooled ENUM('a', 'b') column, 'x' would fail to convert
             staging.rows("SELECT 'F2' AS firm, CAST('x' AS ENUM('x', 'y')) AS kind");
-            assertThat(count("SELECT count(*) FROM " + stagingTables().get(0) + " WHERE CAST(kind AS VARCHAR) = 'x'")).isEqualTo(1);
+            assertThat(count("SELECT count(*) FROM " + stagingTables().get(0) + " WHERE CAST(kind AS VARCHAR) = 'x'"))
+                    .isEqualTo(1);
         } finally {
             staging.close();
         }
@@ -129,7 +142,8 @@ class StagingPoolTest extends LakeFixture {
         TableSpec repeated = new TableSpec("repeated", new WriteMode.Upsert(List.of("firm")), List.of());
         for (int employees = 1; employees <= 3; employees++) {
             // CREATE TABLE AS names the repeat x_1; an INSERT BY NAME into that table would fail on the repeated x
-            Publication published = publish(repeated, "SELECT 'F1' AS firm, " + employees + " AS x, 0 AS X", employees == 1);
+            Publication published =
+                    publish(repeated, "SELECT 'F1' AS firm, " + employees + " AS x, 0 AS X", employees == 1);
             assertThat(published.published()).as(published.rejection()).isTrue();
         }
         assertThat(stagingTables()).isEmpty();
@@ -142,7 +156,9 @@ class StagingPoolTest extends LakeFixture {
         // DESCRIBE shows both as VARCHAR, but the staged column keeps its collation, which the upsert compares by
         publish(collated, "SELECT 'F1' COLLATE NOCASE AS firm, 1 AS employees", true);
         assertThat(stagingTables()).isEmpty();
-        assertThat(publish(collated, "SELECT 'f1' AS firm, 2 AS employees", false).rowsRemoved()).isEqualTo(1); // F1 matched f1
+        assertThat(publish(collated, "SELECT 'f1' AS firm, 2 AS employees", false)
+                        .rowsRemoved())
+                .isEqualTo(1); // F1 matched f1
         assertThat(stagingTables()).hasSize(1);
         publish(collated, "SELECT 'F1' COLLATE NOCASE AS firm, 3 AS employees", false);
         assertThat(stagingTables()).hasSize(1);
@@ -151,8 +167,10 @@ class StagingPoolTest extends LakeFixture {
     @Test
     void only_the_collate_keyword_keeps_a_query_out_of_the_pool() {
         List<DuckDbSession.ResultColumn> columns = List.of(new DuckDbSession.ResultColumn("collateral", "VARCHAR"));
-        assertThat(StagingPool.reusable(columns, "SELECT collateral FROM loans")).isTrue();
-        assertThat(StagingPool.reusable(columns, "SELECT name COLLATE nocase AS collateral FROM loans")).isFalse();
+        assertThat(StagingPool.reusable(columns, "SELECT collateral FROM loans"))
+                .isTrue();
+        assertThat(StagingPool.reusable(columns, "SELECT name COLLATE nocase AS collateral FROM loans"))
+                .isFalse();
     }
 
     @Test
@@ -162,7 +180,8 @@ class StagingPoolTest extends LakeFixture {
         first.publish(true);
         first.close();
         first.close();
-        assertThatThrownBy(() -> first.rows("SELECT 'F9' AS firm, 9 AS employees")).isInstanceOf(IllegalStateException.class)
+        assertThatThrownBy(() -> first.rows("SELECT 'F9' AS firm, 9 AS employees"))
+                .isInstanceOf(IllegalStateException.class)
                 .hasMessageContaining("closed");
 
         // had the table gone back to the pool twice, both would stage into it and publish each other's rows
@@ -178,7 +197,8 @@ class StagingPoolTest extends LakeFixture {
             second.close();
             third.close();
         }
-        assertThat(lake.<List<String>>read(session -> session.queryStrings("SELECT firm || '=' || employees FROM firms ORDER BY firm")))
+        assertThat(lake.<List<String>>read(
+                        session -> session.queryStrings("SELECT firm || '=' || employees FROM firms ORDER BY firm")))
                 .containsExactly("F1=1", "F2=2", "F3=3");
     }
 
@@ -189,7 +209,8 @@ class StagingPoolTest extends LakeFixture {
         Staging staging = lake.stage(FIRMS, "run-" + ++runs, Optional.empty());
         try {
             // fails while it runs, after the pooled table was taken
-            assertThatThrownBy(() -> staging.rows("SELECT 'F2' AS firm, CAST(error('no employees') AS INTEGER) AS employees"))
+            assertThatThrownBy(() ->
+                            staging.rows("SELECT 'F2' AS firm, CAST(error('no employees') AS INTEGER) AS employees"))
                     .hasMessageContaining("no employees");
             staging.rows("SELECT 'F2' AS firm, 2 AS employees");
             assertThat(staging.publish(false).published()).isTrue();
@@ -209,8 +230,9 @@ class StagingPoolTest extends LakeFixture {
     }
 
     private List<String> stagingTables() {
-        return lake.read(session -> session.queryStrings("SELECT table_name FROM information_schema.tables WHERE table_name LIKE "
-                + "'\\_\\_stage\\_%' ESCAPE '\\' ORDER BY table_name"));
+        return lake.read(session ->
+                session.queryStrings("SELECT table_name FROM information_schema.tables WHERE table_name LIKE "
+                        + "'\\_\\_stage\\_%' ESCAPE '\\' ORDER BY table_name"));
     }
 
     private long rowsIn(String table) {
@@ -222,7 +244,8 @@ class StagingPoolTest extends LakeFixture {
     }
 
     private List<String> current() {
-        return lake.read(session -> session.queryStrings("SELECT concat_ws(' ', firm, owner, pct, valid_from, coalesce(CAST(valid_to AS "
-                + "VARCHAR), 'null')) FROM owners WHERE system_to IS NULL ORDER BY ALL"));
+        return lake.read(session ->
+                session.queryStrings("SELECT concat_ws(' ', firm, owner, pct, valid_from, coalesce(CAST(valid_to AS "
+                        + "VARCHAR), 'null')) FROM owners WHERE system_to IS NULL ORDER BY ALL"));
     }
 }

@@ -3,17 +3,16 @@ package io.sluice.lake.duckdb;
 import io.sluice.lake.Publication;
 import io.sluice.lake.Staging;
 import io.sluice.lake.TableSpec;
-import io.sluice.lake.duckdb.LakeSettings;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.InstantSource;
 import java.util.Optional;
+import java.util.OptionalInt;
 
 /** Lakes for the tests of this package: one DuckDB file, snapshots kept 7 days. */
 final class TestLakes {
 
-    private TestLakes() {
-    }
+    private TestLakes() {}
 
     /** An open lake on {@code file}; close it with {@code lake.close(null)}. */
     static DuckDbLake open(Path file, InstantSource clock) {
@@ -33,11 +32,17 @@ final class TestLakes {
     }
 
     /** The lake's settings: the defaults of {@link LakeSettings}, with the temp directory beside the file. */
-    record Settings(String file, String memoryLimit, java.util.OptionalInt threads, String tempDirectory, String maxTempDirectorySize)
+    record Settings(
+            String file, String memoryLimit, OptionalInt threads, String tempDirectory, String maxTempDirectorySize)
             implements LakeSettings {
 
         static Settings of(Path file) {
-            return new Settings(file.toString(), "25%", java.util.OptionalInt.empty(), file.resolveSibling("lake.tmp").toString(), "50%");
+            return new Settings(
+                    file.toString(),
+                    "25%",
+                    OptionalInt.empty(),
+                    file.resolveSibling("lake.tmp").toString(),
+                    "50%");
         }
 
         Settings withMemoryLimit(String limit) {
@@ -45,7 +50,7 @@ final class TestLakes {
         }
 
         Settings withThreads(int count) {
-            return new Settings(file, memoryLimit, java.util.OptionalInt.of(count), tempDirectory, maxTempDirectorySize);
+            return new Settings(file, memoryLimit, OptionalInt.of(count), tempDirectory, maxTempDirectorySize);
         }
 
         Settings withMaxTempDirectorySize(String size) {

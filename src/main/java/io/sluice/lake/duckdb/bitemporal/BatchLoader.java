@@ -1,7 +1,5 @@
 package io.sluice.lake.duckdb.bitemporal;
 
-import io.sluice.lake.bitemporal.SourceQuery;
-
 import java.math.BigDecimal;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -14,8 +12,7 @@ import org.duckdb.DuckDBConnection;
 /** Loads in-memory rows into a temporary all-VARCHAR table with the DuckDB appender: the one place that imports org.duckdb. */
 final class BatchLoader {
 
-    private BatchLoader() {
-    }
+    private BatchLoader() {}
 
     /**
      * Appends {@code entries} as text to the existing temp table {@code table} with VARCHAR {@code columns}. The
@@ -65,7 +62,8 @@ final class BatchLoader {
 
     /** Rejects entries that name a column the table does not have (a typo would otherwise read as NULL). */
     static void checkColumns(List<String> columns, List<Map<String, Object>> entries, String what) {
-        List<String> known = columns.stream().map(c -> c.toLowerCase(Locale.ROOT)).toList();
+        List<String> known =
+                columns.stream().map(c -> c.toLowerCase(Locale.ROOT)).toList();
         for (int i = 0; i < entries.size(); i++) {
             for (String name : entries.get(i).keySet()) {
                 if (name == null || !known.contains(name.toLowerCase(Locale.ROOT))) {

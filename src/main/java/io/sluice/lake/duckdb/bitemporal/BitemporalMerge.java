@@ -1,15 +1,13 @@
 package io.sluice.lake.duckdb.bitemporal;
 
 import io.sluice.lake.bitemporal.BatchSource;
-import io.sluice.lake.duckdb.bitemporal.DateRange;
 import io.sluice.lake.bitemporal.Replace;
-import io.sluice.lake.duckdb.bitemporal.WriteResult;
-
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Instant;
 import java.time.InstantSource;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * The bi-temporal merge writer (docs/bitemporal.md): one write is one batch, one transaction and at most one system
@@ -53,8 +51,13 @@ public final class BitemporalMerge {
      * Writes one batch. The system time is {@code requestedSystemTime} (truncated to microseconds) if it is later
      * than every system_from and system_to in the table, else the latest of those + 1 µs.
      */
-    public WriteResult write(Connection connection, BitemporalTable table, BatchSource batch, Replace replace,
-                             Instant requestedSystemTime) throws SQLException {
+    public WriteResult write(
+            Connection connection,
+            BitemporalTable table,
+            BatchSource batch,
+            Replace replace,
+            Instant requestedSystemTime)
+            throws SQLException {
         try (BitemporalSession session = session(connection, table)) {
             return session.write(batch, replace, requestedSystemTime);
         }
@@ -66,12 +69,17 @@ public final class BitemporalMerge {
      */
     public WriteResult rollback(Connection connection, BitemporalTable table, Instant asOf, Instant requestedSystemTime)
             throws SQLException {
-        return rollback(connection, table, asOf, requestedSystemTime, java.util.Optional.empty());
+        return rollback(connection, table, asOf, requestedSystemTime, Optional.empty());
     }
 
     /** As above, for the filings and assertions of the {@code dates} only (all of them if empty); every other date keeps its current belief. */
-    public WriteResult rollback(Connection connection, BitemporalTable table, Instant asOf, Instant requestedSystemTime,
-                                java.util.Optional<DateRange> dates) throws SQLException {
+    public WriteResult rollback(
+            Connection connection,
+            BitemporalTable table,
+            Instant asOf,
+            Instant requestedSystemTime,
+            Optional<DateRange> dates)
+            throws SQLException {
         try (BitemporalSession session = session(connection, table)) {
             return session.rollback(asOf, requestedSystemTime, dates);
         }

@@ -10,8 +10,7 @@ import java.util.Objects;
 /** The read queries of section 6 of docs/bitemporal.md. Rows come back in key, valid_from, system_from order. */
 public final class BitemporalQueries {
 
-    private BitemporalQueries() {
-    }
+    private BitemporalQueries() {}
 
     /**
      * As of business date {@code businessDate} and system time {@code systemTime}; either may be null. A null system
@@ -25,7 +24,8 @@ public final class BitemporalQueries {
             where.add("system_to IS NULL");
         } else {
             String t = systemTime.truncatedTo(ChronoUnit.MICROS).toString();
-            where.add("system_from <= CAST(? AS TIMESTAMPTZ) AND (system_to IS NULL OR CAST(? AS TIMESTAMPTZ) < system_to)");
+            where.add(
+                    "system_from <= CAST(? AS TIMESTAMPTZ) AND (system_to IS NULL OR CAST(? AS TIMESTAMPTZ) < system_to)");
             parameters.add(t);
             parameters.add(t);
         }
@@ -46,8 +46,9 @@ public final class BitemporalQueries {
     public static BoundQuery changesAt(BitemporalTable table, Instant systemTime) {
         Objects.requireNonNull(systemTime, "systemTime");
         String t = systemTime.truncatedTo(ChronoUnit.MICROS).toString();
-        return new BoundQuery(select(table)
-                + " WHERE system_from = CAST(? AS TIMESTAMPTZ) OR system_to = CAST(? AS TIMESTAMPTZ)" + orderBy(table),
+        return new BoundQuery(
+                select(table) + " WHERE system_from = CAST(? AS TIMESTAMPTZ) OR system_to = CAST(? AS TIMESTAMPTZ)"
+                        + orderBy(table),
                 List.of(t, t));
     }
 

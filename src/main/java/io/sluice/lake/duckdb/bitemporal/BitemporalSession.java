@@ -2,17 +2,15 @@ package io.sluice.lake.duckdb.bitemporal;
 
 import io.sluice.lake.bitemporal.Batch;
 import io.sluice.lake.bitemporal.BatchSource;
-import io.sluice.lake.duckdb.bitemporal.DateRange;
 import io.sluice.lake.bitemporal.Replace;
 import io.sluice.lake.bitemporal.SourceQuery;
-import io.sluice.lake.duckdb.bitemporal.WriteResult;
-
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Instant;
 import java.time.InstantSource;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -35,6 +33,7 @@ public final class BitemporalSession implements AutoCloseable {
     private final Statements db;
     /** Where the tables and temp tables stand (created and committed, created in the caller's transaction, or not known). */
     private final SessionSetup setup = new SessionSetup();
+
     private final SessionOptions options;
     private final SmallWriter smallWriter;
     private final FirstLoadWriter firstLoad;
@@ -53,6 +52,7 @@ public final class BitemporalSession implements AutoCloseable {
 
     /** The write in progress: whether it joined the caller's transaction, used the general temp tables, appended rows. */
     private boolean inCallerTransaction;
+
     private boolean usedGeneralTemps;
     /** The rows the write in progress appended (as {@link SessionClustering} counts them). */
     private long touchedByWrite;
@@ -61,6 +61,7 @@ public final class BitemporalSession implements AutoCloseable {
      * true after a write that failed, so that the next one empties every staging temp table whatever was left.
      */
     private boolean usedInputs = true;
+
     private boolean usedMarkers = true;
 
     BitemporalSession(Connection connection, BitemporalTable table, InstantSource clock) {
@@ -80,7 +81,8 @@ public final class BitemporalSession implements AutoCloseable {
         this.smallWriter = new SmallWriter(table, new SmallWriteSql(table, temps), versions, db);
         this.clustering = new SessionClustering(table, options.clustering(), db);
         this.rejections = new Rejections(db, staging);
-        this.firstLoad = new FirstLoadWriter(table, db, temps, staging, knowledge, versions, options.firstLoad(), rejections);
+        this.firstLoad =
+                new FirstLoadWriter(table, db, temps, staging, knowledge, versions, options.firstLoad(), rejections);
         this.knowledgeMerge = new KnowledgeMerge(table, db, knowledge, versions);
     }
 
@@ -123,23 +125,29 @@ public final class BitemporalSession implements AutoCloseable {
      * Transactions as for {@link #write(BatchSource, Replace, Instant)}.
      */
     public WriteResult rollback(Instant asOf, Instant requestedSystemTime) throws SQLException {
-        return rollback(asOf, requestedSystemTime, java.util.Optional.empty());
+        return rollback(asOf, requestedSystemTime, Optional.empty());
     }
 
     /**
      * As {@link #rollback(Instant, Instant)} for the filings and assertions whose date lies in {@code dates} (all if
      * empty): the knowledge of every other date stays as it is.
      */
-    public WriteResult rollback(Instant asOf, Instant requestedSystemTime, java.util.Optional<DateRange> dates) throws SQLException {
+    public WriteResult rollback(Instant asOf, Instant requestedSystemTime, Optional<DateRange> dates)
+            throws SQLException {
         Objects.requireNonNull(requestedSystemTime, "requestedSystemTime");
-        String at = asOf == null ? "-infinity" : asOf.truncatedTo(ChronoUnit.MICROS).toString();
+        String at =
+                asOf == null ? "-infinity" : asOf.truncatedTo(ChronoUnit.MICROS).toString();
         return transact(() -> {
             db.updateAll(temps.clearInputs()); // begins the transaction
             generalTemps();
             boolean filingsChanged = table.completeMode() && db.update(knowledge.filingDiffAsOf(dates), at, at) > 0;
             boolean assertionsChanged = db.update(knowledge.assertionDiffAsOf(dates), at, at) > 0;
             return filingsChanged || assertionsChanged
-                    ? merge(0, filingsChanged, assertionsChanged, systemTime(requestedSystemTime.truncatedTo(ChronoUnit.MICROS)))
+                    ? merge(
+                            0,
+                            filingsChanged,
+                            assertionsChanged,
+                            systemTime(requestedSystemTime.truncatedTo(ChronoUnit.MICROS)))
                     : WriteResult.unchanged(0);
         });
     }
@@ -287,9 +295,13 @@ public final class BitemporalSession implements AutoCloseable {
             db.updateAll(temps.clearInputs());
         }
         // most tables have current versions: one EXISTS answers, the full check runs only when it finds none
-        boolean empty = !holdsKnowledge && !(Boolean) db.row(versions.hasCurrentVersions()).get(0)
+        boolean empty = !holdsKnowledge
+                && !(Boolean) db.row(versions.hasCurrentVersions()).get(0)
                 && (Boolean) db.row(versions.emptyNow()).get(0);
-        if (!empty && replace == Replace.ALL && batch instanceof SourceQuery query && query.markers().isEmpty()) {
+        if (!empty
+                && replace == Replace.ALL
+                && batch instanceof SourceQuery query
+                && query.markers().isEmpty()) {
             KnowledgeSql.Same same = KnowledgeSql.Same.of(db.row(knowledge.sameKnowledge(staging.typed(query.rows()))));
             if (same.same()) {
                 return WriteResult.unchanged(same.rowsIn()); // a re-run: nothing to stage
@@ -319,8 +331,10 @@ public final class BitemporalSession implements AutoCloseable {
         generalTemps();
         // the system time comes with the validation (one query less), read in the write's transaction before anything
         // is written, as it would be later
-        Validation validation = Validation.of(db.row(staging.validation(true, versions.systemTime()), systemTimeParameters(requested)),
-                Validation.Extra.REPEATED_KEYS, true);
+        Validation validation = Validation.of(
+                db.row(staging.validation(true, versions.systemTime()), systemTimeParameters(requested)),
+                Validation.Extra.REPEATED_KEYS,
+                true);
         Instant systemTime = validation.systemTime().orElseThrow();
         if (validation.repeatedKeys()) {
             // a (key, date) repeats: stage the rows grouped by (key, date) instead
@@ -343,20 +357,23 @@ public final class BitemporalSession implements AutoCloseable {
     }
 
     /** Merges the knowledge base difference of the write in progress (see {@link KnowledgeMerge}). */
-    private WriteResult merge(long rowsIn, boolean filingsChanged, boolean assertionsChanged, Instant systemTime) throws SQLException {
+    private WriteResult merge(long rowsIn, boolean filingsChanged, boolean assertionsChanged, Instant systemTime)
+            throws SQLException {
         WriteResult result = knowledgeMerge.apply(rowsIn, filingsChanged, assertionsChanged, systemTime);
         touchedByWrite += knowledgeMerge.lastRowsAppended();
         return result;
     }
 
     private Instant systemTime(Instant requested) throws SQLException {
-        long micros = ((Number) db.row(versions.systemTime(), systemTimeParameters(requested)).get(0)).longValue();
+        long micros = ((Number) db.row(versions.systemTime(), systemTimeParameters(requested))
+                        .get(0))
+                .longValue();
         return Instant.EPOCH.plus(micros, ChronoUnit.MICROS);
     }
 
     private String[] systemTimeParameters(Instant requested) {
         String[] parameters = new String[versions.systemTimeParameters()];
-        java.util.Arrays.fill(parameters, requested.toString());
+        Arrays.fill(parameters, requested.toString());
         return parameters;
     }
 

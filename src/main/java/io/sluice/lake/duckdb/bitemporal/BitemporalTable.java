@@ -39,7 +39,8 @@ public record BitemporalTable(
         Sql.identifier(name, "table name");
         if (Sql.lower(name).startsWith("sluice_")) {
             // the names of a write's temp tables and of the common table expressions in its statements
-            throw new IllegalArgumentException("table name " + name + " is reserved: names starting with sluice_ are Sluice's own");
+            throw new IllegalArgumentException(
+                    "table name " + name + " is reserved: names starting with sluice_ are Sluice's own");
         }
         keyColumns = List.copyOf(keyColumns);
         valueColumns = List.copyOf(valueColumns);
@@ -95,7 +96,8 @@ public record BitemporalTable(
     }
 
     /** A key-mode table with VARCHAR columns. */
-    public static BitemporalTable of(String name, List<String> keyColumns, List<String> valueColumns, String dateColumn) {
+    public static BitemporalTable of(
+            String name, List<String> keyColumns, List<String> valueColumns, String dateColumn) {
         return new BitemporalTable(name, keyColumns, valueColumns, dateColumn, List.of(), Map.of());
     }
 

@@ -50,7 +50,8 @@ final class ClusteringSql {
      */
     String unsortedTail(long groupRows) {
         String first = quote(table.scopeColumns().get(0));
-        return "WITH sluice_g AS (SELECT rowid // " + groupRows + " AS g, min(" + first + ") AS lo, max(" + first + ") AS hi, "
+        return "WITH sluice_g AS (SELECT rowid // " + groupRows + " AS g, min(" + first + ") AS lo, max(" + first
+                + ") AS hi, "
                 + "count(*) AS n FROM " + quote(table.assertionsTable()) + " GROUP BY g), "
                 + "sluice_o AS (SELECT a.g, a.n, count(b.g) AS sluice_overlaps FROM sluice_g AS a LEFT JOIN sluice_g AS b "
                 + "ON b.g <> a.g AND a.lo < b.hi AND b.lo < a.hi GROUP BY a.g, a.n) "

@@ -1,9 +1,9 @@
 package io.sluice.lake.duckdb.bitemporal;
 
+import io.sluice.lake.bitemporal.Replace;
 import java.sql.SQLException;
 import java.time.Instant;
 import java.util.Optional;
-import io.sluice.lake.bitemporal.Replace;
 
 /** The first load of a {@link BitemporalSession}: a table without current versions or knowledge (see {@link #write}). */
 final class FirstLoadWriter {
@@ -17,8 +17,15 @@ final class FirstLoadWriter {
     private final FirstLoad mode;
     private final Rejections rejections;
 
-    FirstLoadWriter(BitemporalTable table, Statements db, TempTables temps, StagingSql staging, KnowledgeSql knowledge,
-                    VersionSql versions, FirstLoad mode, Rejections rejections) {
+    FirstLoadWriter(
+            BitemporalTable table,
+            Statements db,
+            TempTables temps,
+            StagingSql staging,
+            KnowledgeSql knowledge,
+            VersionSql versions,
+            FirstLoad mode,
+            Rejections rejections) {
         this.table = table;
         this.db = db;
         this.temps = temps;
@@ -40,8 +47,11 @@ final class FirstLoadWriter {
     Optional<WriteResult> write(String rows, String[] systemTimeParameters) throws SQLException {
         long staged = db.update(staging.stageValueIds(rows));
         boolean byValueId = switch (mode) {
-            case AUTO -> staged < StagingSql.SMALL_BATCH || StagingSql.fewValueTuples(staged,
-                    ((Number) db.row(staging.valueIdSpread()).get(0)).longValue());
+            case AUTO ->
+                staged < StagingSql.SMALL_BATCH
+                        || StagingSql.fewValueTuples(
+                                staged,
+                                ((Number) db.row(staging.valueIdSpread()).get(0)).longValue());
             case ROW_HASHES -> false;
             case VALUE_TUPLES, COLLIDING_VALUE_IDS -> true;
         };
@@ -52,8 +62,13 @@ final class FirstLoadWriter {
             db.update(staging.stageDistinctRows(rows));
         }
         // the system time comes with the validation, read in the write's transaction before anything is written
-        Validation validation = Validation.of(db.row(staging.validation(false, byValueId ? staging.valueIdCollision() : "SELECT false",
-                versions.systemTime()), systemTimeParameters), Validation.Extra.VALUE_ID_COLLISION, true);
+        Validation validation = Validation.of(
+                db.row(
+                        staging.validation(
+                                false, byValueId ? staging.valueIdCollision() : "SELECT false", versions.systemTime()),
+                        systemTimeParameters),
+                Validation.Extra.VALUE_ID_COLLISION,
+                true);
         if (validation.valueIdsCollide()) {
             db.update(temps.clearValues());
             return Optional.empty();
@@ -73,7 +88,8 @@ final class FirstLoadWriter {
             db.update(staging.clearRows());
             db.update(temps.clearEdges());
             db.update(byValueId ? staging.stageValueIdsGrouped(rows) : staging.stageRows(rows));
-            rejection = rejections.of(Validation.of(db.row(staging.validation(false)), Validation.Extra.NONE, false), rows);
+            rejection =
+                    rejections.of(Validation.of(db.row(staging.validation(false)), Validation.Extra.NONE, false), rows);
             if (rejection.isPresent()) {
                 return Optional.of(WriteResult.rejected(rowsIn, rejection.get()));
             }
@@ -87,7 +103,9 @@ final class FirstLoadWriter {
             return Optional.of(WriteResult.unchanged(rowsIn));
         }
         long opened = db.update(versions.openFromEdges(byValueId), t);
-        return Optional.of(opened == 0 ? WriteResult.knowledgeOnly(rowsIn, systemTime)
-                : WriteResult.written(rowsIn, opened, 0, systemTime));
+        return Optional.of(
+                opened == 0
+                        ? WriteResult.knowledgeOnly(rowsIn, systemTime)
+                        : WriteResult.written(rowsIn, opened, 0, systemTime));
     }
 }

@@ -2,7 +2,6 @@ package io.sluice.lake.duckdb.bitemporal;
 
 import java.sql.SQLException;
 import java.time.Instant;
-import java.util.Optional;
 
 /**
  * The general path's last step in a {@link BitemporalSession}: applies the knowledge base difference at one system time
@@ -46,7 +45,8 @@ final class KnowledgeMerge {
             appended += db.update(knowledge.mergeAssertions(), t, t);
         }
         if (db.update(versions.delta()) == 0) {
-            return WriteResult.knowledgeOnly(rowsIn, systemTime); // new knowledge, same versions (a filing that coalesces)
+            return WriteResult.knowledgeOnly(
+                    rowsIn, systemTime); // new knowledge, same versions (a filing that coalesces)
         }
         VersionSql.Pending pending = VersionSql.Pending.of(db.row(versions.pending()));
         long closing = pending.closing();

@@ -1,14 +1,14 @@
 package io.sluice.lake.duckdb.bitemporal;
 
-import io.sluice.lake.duckdb.bitemporal.DateRange;
-import io.sluice.lake.bitemporal.Replace;
-
 import static io.sluice.lake.duckdb.bitemporal.Sql.equal;
 import static io.sluice.lake.duckdb.bitemporal.Sql.list;
 import static io.sluice.lake.duckdb.bitemporal.Sql.quote;
 
+import io.sluice.lake.bitemporal.Replace;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Optional;
 import java.util.stream.Collectors;
 
 /**
@@ -53,7 +53,8 @@ final class KnowledgeSql {
 
     List<String> createTables() {
         List<String> ddl = new ArrayList<>();
-        ddl.add("CREATE TABLE IF NOT EXISTS " + versions + " (" + Sql.typed(table, keys, " NOT NULL") + Sql.typed(table, values, "")
+        ddl.add("CREATE TABLE IF NOT EXISTS " + versions + " (" + Sql.typed(table, keys, " NOT NULL")
+                + Sql.typed(table, values, "")
                 + "valid_from DATE NOT NULL, valid_to DATE, value_hash VARCHAR NOT NULL, "
                 + "system_from TIMESTAMPTZ NOT NULL, system_to TIMESTAMPTZ)");
         ddl.add("CREATE TABLE IF NOT EXISTS " + assertions + " (" + Sql.typed(table, keys, " NOT NULL")
@@ -147,14 +148,20 @@ final class KnowledgeSql {
         String byKeyDate = "sum(hash(" + list(keys, "") + ", filing_date)) AS sluice_a1, sum(hash(filing_date, "
                 + list(keys, "") + ")) AS sluice_a2, count(*) AS sluice_n";
         // grouped by the values' text, as value_hash tells values apart (INTERVAL '1 month' is '30 days' to DuckDB)
-        List<String> texts = values.stream().map(v -> "CAST(" + quote(v) + " AS VARCHAR)").toList();
-        String batch = "SELECT coalesce(sum(hash(g.sluice_a1, g.sluice_a2, " + ValueHash.sql(values, "g") + ")), 0) AS fp, "
-                + "coalesce(sum(g.sluice_n), 0) AS n, coalesce(bool_and(g.sluice_ok), true) AS ok FROM (SELECT "
-                + values.stream().map(v -> "CAST(" + quote(v) + " AS VARCHAR) AS " + quote(v) + ", ").collect(Collectors.joining())
-                + byKeyDate + ", bool_and(sluice_problem IS NULL) AS sluice_ok FROM (" + typed + ") AS t"
-                + (values.isEmpty() ? "" : " GROUP BY " + String.join(", ", texts)) + ") AS g";
-        String known = "SELECT coalesce(sum(hash(sluice_a1, sluice_a2, value_hash)), 0) AS fp, coalesce(sum(sluice_n), 0) AS n "
-                + "FROM (SELECT value_hash, " + byKeyDate + " FROM " + assertions + " WHERE sys_to IS NULL GROUP BY value_hash) AS g";
+        List<String> texts =
+                values.stream().map(v -> "CAST(" + quote(v) + " AS VARCHAR)").toList();
+        String batch =
+                "SELECT coalesce(sum(hash(g.sluice_a1, g.sluice_a2, " + ValueHash.sql(values, "g") + ")), 0) AS fp, "
+                        + "coalesce(sum(g.sluice_n), 0) AS n, coalesce(bool_and(g.sluice_ok), true) AS ok FROM (SELECT "
+                        + values.stream()
+                                .map(v -> "CAST(" + quote(v) + " AS VARCHAR) AS " + quote(v) + ", ")
+                                .collect(Collectors.joining())
+                        + byKeyDate + ", bool_and(sluice_problem IS NULL) AS sluice_ok FROM (" + typed + ") AS t"
+                        + (values.isEmpty() ? "" : " GROUP BY " + String.join(", ", texts)) + ") AS g";
+        String known =
+                "SELECT coalesce(sum(hash(sluice_a1, sluice_a2, value_hash)), 0) AS fp, coalesce(sum(sluice_n), 0) AS n "
+                        + "FROM (SELECT value_hash, " + byKeyDate + " FROM " + assertions
+                        + " WHERE sys_to IS NULL GROUP BY value_hash) AS g";
         if (!table.completeMode()) {
             return "SELECT b.ok AND b.n = k.n AND b.fp = k.fp, b.n FROM (" + batch + ") AS b, (" + known + ") AS k";
         }
@@ -172,8 +179,9 @@ final class KnowledgeSql {
         String old = "SELECT " + list(keys, "a") + ", a.filing_date, a.value_hash FROM " + assertions + " AS a"
                 + replaced(replace, "a", region) + " WHERE a.sys_to IS NULL";
         return "INSERT INTO " + adiffT + " WITH n AS (" + batchAssertions() + ") SELECT "
-                + keys.stream().map(k -> "coalesce(o." + quote(k) + ", n." + quote(k) + ") AS " + quote(k))
-                .collect(Collectors.joining(", "))
+                + keys.stream()
+                        .map(k -> "coalesce(o." + quote(k) + ", n." + quote(k) + ") AS " + quote(k))
+                        .collect(Collectors.joining(", "))
                 + ", coalesce(o.filing_date, n.filing_date) AS filing_date, n.value_hash AS value_hash, "
                 + "o.filing_date IS NOT NULL AS sluice_old, n.filing_date IS NOT NULL AS sluice_new FROM (" + old
                 + ") AS o FULL JOIN n ON " + equal(keys, "o", "n")
@@ -188,14 +196,30 @@ final class KnowledgeSql {
      * sluice_bt_adiff that is both appears twice in the source: once to close (matched), once to open (never matched).
      */
     String mergeAssertions() {
-        return merge(assertions, "sys_to", adiffT, "sluice_old", "sluice_new",
-                equal(keys, "a", "d") + " AND a.filing_date = d.filing_date", keys, "filing_date, value_hash", "sys_from");
+        return merge(
+                assertions,
+                "sys_to",
+                adiffT,
+                "sluice_old",
+                "sluice_new",
+                equal(keys, "a", "d") + " AND a.filing_date = d.filing_date",
+                keys,
+                "filing_date, value_hash",
+                "sys_from");
     }
 
     /** Applies sluice_bt_fdiff to the filings at the system time (parameters 1 and 2), like {@link #mergeAssertions()}. */
     String mergeFilings() {
-        return merge(filings, "sys_to", fdiffT, "sluice_old", "sluice_new",
-                equal(scope, "a", "d") + " AND a.filing_date = d.filing_date", scope, "filing_date", "sys_from");
+        return merge(
+                filings,
+                "sys_to",
+                fdiffT,
+                "sluice_old",
+                "sluice_new",
+                equal(scope, "a", "d") + " AND a.filing_date = d.filing_date",
+                scope,
+                "filing_date",
+                "sys_from");
     }
 
     /**
@@ -203,11 +227,19 @@ final class KnowledgeSql {
      * target rows they meet on {@code match} ({@code to = T}, parameter 1); the rows where {@code open} holds are
      * inserted with {@code from = T} (parameter 2). Its update count is the rows closed plus the rows opened.
      */
-    static String merge(String target, String to, String diff, String close, String open, String match,
-                        List<String> leading, String rest, String from) {
+    static String merge(
+            String target,
+            String to,
+            String diff,
+            String close,
+            String open,
+            String match,
+            List<String> leading,
+            String rest,
+            String from) {
         String columns = list(leading, "") + ", " + rest;
         String sourced = leading.stream().map(c -> "d." + quote(c)).collect(Collectors.joining(", ")) + ", "
-                + java.util.Arrays.stream(rest.split(", ")).map(c -> "d." + c).collect(Collectors.joining(", "));
+                + Arrays.stream(rest.split(", ")).map(c -> "d." + c).collect(Collectors.joining(", "));
         return "MERGE INTO " + target + " AS a USING (SELECT " + columns + ", TRUE AS sluice_closes FROM " + diff
                 + " WHERE " + close + " UNION ALL SELECT " + columns + ", FALSE FROM " + diff + " WHERE " + open
                 + ") AS d ON d.sluice_closes AND a." + to + " IS NULL AND " + match
@@ -220,14 +252,17 @@ final class KnowledgeSql {
      * Rollback: the difference between the current assertions and those believed at the system time of parameters 1
      * and 2 ({@code -infinity} for none), in the shape of {@link #assertionDiff}.
      */
-    String assertionDiffAsOf(java.util.Optional<DateRange> dates) {
+    String assertionDiffAsOf(Optional<DateRange> dates) {
         String within = dates.map(d -> " AND " + d.sql("filing_date")).orElse("");
         String asOf = "SELECT " + list(keys, "") + ", filing_date, value_hash FROM " + assertions
-                + " WHERE sys_from <= CAST(? AS TIMESTAMPTZ) AND (sys_to IS NULL OR CAST(? AS TIMESTAMPTZ) < sys_to)" + within;
-        String current = "SELECT " + list(keys, "") + ", filing_date, value_hash FROM " + assertions + " WHERE sys_to IS NULL" + within;
+                + " WHERE sys_from <= CAST(? AS TIMESTAMPTZ) AND (sys_to IS NULL OR CAST(? AS TIMESTAMPTZ) < sys_to)"
+                + within;
+        String current = "SELECT " + list(keys, "") + ", filing_date, value_hash FROM " + assertions
+                + " WHERE sys_to IS NULL" + within;
         return "INSERT INTO " + adiffT + " SELECT "
-                + keys.stream().map(k -> "coalesce(o." + quote(k) + ", n." + quote(k) + ") AS " + quote(k))
-                .collect(Collectors.joining(", "))
+                + keys.stream()
+                        .map(k -> "coalesce(o." + quote(k) + ", n." + quote(k) + ") AS " + quote(k))
+                        .collect(Collectors.joining(", "))
                 + ", coalesce(o.filing_date, n.filing_date) AS filing_date, n.value_hash AS value_hash, "
                 + "o.filing_date IS NOT NULL AS sluice_old, n.filing_date IS NOT NULL AS sluice_new FROM (" + current
                 + ") AS o FULL JOIN (" + asOf + ") AS n ON " + equal(keys, "o", "n")
@@ -236,16 +271,20 @@ final class KnowledgeSql {
     }
 
     /** Rollback, complete mode: the current filings against those believed at the system time of parameters 1 and 2. */
-    String filingDiffAsOf(java.util.Optional<DateRange> dates) {
+    String filingDiffAsOf(Optional<DateRange> dates) {
         String within = dates.map(d -> " AND " + d.sql("filing_date")).orElse("");
         String asOf = "SELECT " + list(scope, "") + ", filing_date FROM " + filings
-                + " WHERE sys_from <= CAST(? AS TIMESTAMPTZ) AND (sys_to IS NULL OR CAST(? AS TIMESTAMPTZ) < sys_to)" + within;
-        String current = "SELECT " + list(scope, "") + ", filing_date FROM " + filings + " WHERE sys_to IS NULL" + within;
+                + " WHERE sys_from <= CAST(? AS TIMESTAMPTZ) AND (sys_to IS NULL OR CAST(? AS TIMESTAMPTZ) < sys_to)"
+                + within;
+        String current =
+                "SELECT " + list(scope, "") + ", filing_date FROM " + filings + " WHERE sys_to IS NULL" + within;
         return "INSERT INTO " + fdiffT + " SELECT "
-                + scope.stream().map(s -> "coalesce(o." + quote(s) + ", n." + quote(s) + ") AS " + quote(s))
-                .collect(Collectors.joining(", "))
+                + scope.stream()
+                        .map(s -> "coalesce(o." + quote(s) + ", n." + quote(s) + ") AS " + quote(s))
+                        .collect(Collectors.joining(", "))
                 + ", coalesce(o.filing_date, n.filing_date) AS filing_date, o.filing_date IS NOT NULL AS sluice_old, "
-                + "n.filing_date IS NOT NULL AS sluice_new FROM (" + current + ") AS o FULL JOIN (" + asOf + ") AS n ON "
+                + "n.filing_date IS NOT NULL AS sluice_new FROM (" + current + ") AS o FULL JOIN (" + asOf
+                + ") AS n ON "
                 + equal(scope, "o", "n") + " AND o.filing_date = n.filing_date "
                 + "WHERE o.filing_date IS NULL OR n.filing_date IS NULL";
     }
@@ -255,8 +294,9 @@ final class KnowledgeSql {
         String old = "SELECT " + list(scope, "a") + ", a.filing_date FROM " + filings + " AS a"
                 + replaced(replace, "a", filingsT) + " WHERE a.sys_to IS NULL";
         return "INSERT INTO " + fdiffT + " SELECT "
-                + scope.stream().map(s -> "coalesce(o." + quote(s) + ", n." + quote(s) + ") AS " + quote(s))
-                .collect(Collectors.joining(", "))
+                + scope.stream()
+                        .map(s -> "coalesce(o." + quote(s) + ", n." + quote(s) + ") AS " + quote(s))
+                        .collect(Collectors.joining(", "))
                 + ", coalesce(o.filing_date, n.filing_date) AS filing_date, o.filing_date IS NOT NULL AS sluice_old, "
                 + "n.filing_date IS NOT NULL AS sluice_new FROM (" + old + ") AS o FULL JOIN " + filingsT + " AS n ON "
                 + equal(scope, "o", "n") + " AND o.filing_date = n.filing_date "
@@ -287,7 +327,8 @@ final class KnowledgeSql {
                     + valuesT + " AS v ON v.sluice_vid = r.sluice_vid";
             batch = table.completeMode() ? rows : rows + " UNION ALL " + tombstones();
         }
-        return "INSERT INTO " + assertions + " (" + list(keys, "") + ", filing_date, value_hash, sys_from, sys_to) SELECT "
+        return "INSERT INTO " + assertions + " (" + list(keys, "")
+                + ", filing_date, value_hash, sys_from, sys_to) SELECT "
                 + list(keys, "") + ", filing_date, value_hash, CAST(? AS TIMESTAMPTZ), NULL FROM (" + batch
                 + ") AS n" + (clustered ? "" : " ORDER BY " + list(scope, ""));
     }
@@ -309,10 +350,12 @@ final class KnowledgeSql {
     /** The part of a companion table (alias {@code alias}) that a batch replaces; {@code region} has (scope.., filing_date). */
     private String replaced(Replace replace, String alias, String region) {
         return switch (replace) {
-            case NONE -> " SEMI JOIN " + region + " AS b ON " + equal(scope, alias, "b")
-                    + " AND " + alias + ".filing_date = b.filing_date";
-            case SCOPES -> " SEMI JOIN (SELECT DISTINCT " + list(scope, "") + " FROM " + region + ") AS b ON "
-                    + equal(scope, alias, "b");
+            case NONE ->
+                " SEMI JOIN " + region + " AS b ON " + equal(scope, alias, "b") + " AND " + alias
+                        + ".filing_date = b.filing_date";
+            case SCOPES ->
+                " SEMI JOIN (SELECT DISTINCT " + list(scope, "") + " FROM " + region + ") AS b ON "
+                        + equal(scope, alias, "b");
             case ALL -> "";
         };
     }

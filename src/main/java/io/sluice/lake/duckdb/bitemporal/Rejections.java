@@ -21,9 +21,13 @@ final class Rejections {
     Optional<String> of(Validation validation, String rows) throws SQLException {
         Optional<String> problem = validation.problem();
         if (problem.isPresent() && StagingSql.UNEXPLAINED.equals(problem.get())) {
-            Object first = db.row(staging.firstProblem(rows)).stream().findFirst().orElse(null);
+            Object first =
+                    db.row(staging.firstProblem(rows)).stream().findFirst().orElse(null);
             // a rows query that reads differently the second time leaves only the fact
-            return Optional.of(first == null ? "a row has a NULL or unreadable key or date, or an unreadable value" : first.toString());
+            return Optional.of(
+                    first == null
+                            ? "a row has a NULL or unreadable key or date, or an unreadable value"
+                            : first.toString());
         }
         return problem;
     }

@@ -29,6 +29,7 @@ final class SessionClustering {
      * bound: the companion rows closed too). A first load inserts its rows sorted by scope and is not counted.
      */
     private long appendedSinceCheck;
+
     private long reclusterings;
 
     SessionClustering(BitemporalTable table, Clustering policy, Statements db) {
@@ -91,12 +92,17 @@ final class SessionClustering {
             long copied = db.update(t.copySorted());
             long deleted = db.update(t.deleteOriginals(), last.toString());
             if (copied != deleted) {
-                throw new IllegalStateException("re-clustering " + t.name() + " copied " + copied + " rows but removed " + deleted);
+                throw new IllegalStateException(
+                        "re-clustering " + t.name() + " copied " + copied + " rows but removed " + deleted);
             }
             rewritten += copied;
         }
         reclusterings++;
-        LOG.log(System.Logger.Level.INFO, "re-clustered bi-temporal table {0} by scope: {1} rows rewritten in {2} ms",
-                table.name(), rewritten, (System.nanoTime() - started) / 1_000_000);
+        LOG.log(
+                System.Logger.Level.INFO,
+                "re-clustered bi-temporal table {0} by scope: {1} rows rewritten in {2} ms",
+                table.name(),
+                rewritten,
+                (System.nanoTime() - started) / 1_000_000);
     }
 }

@@ -1,7 +1,6 @@
 package io.sluice.lake.duckdb.bitemporal;
 
 import io.sluice.lake.bitemporal.Replace;
-
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -31,44 +30,49 @@ final class SmallWrite {
 
     /** Where the values of a version to open come from: a staged batch row, or a current version of the same key. */
     enum Source {
-        BATCH_ROW, VERSION
+        BATCH_ROW,
+        VERSION
     }
 
     /** A staged batch row (its scope, key, date and value_hash), by its rowid in the staging table. */
-    record Row(long scope, long key, LocalDate date, String hash, long rid) {
-    }
+    record Row(long scope, long key, LocalDate date, String hash, long rid) {}
 
     /** A filing marker, by its rowid; in key mode its key is its scope. */
-    record Marker(long scope, long key, LocalDate date, long rid) {
-    }
+    record Marker(long scope, long key, LocalDate date, long rid) {}
 
     /** A current filing (complete mode). */
-    record Filing(long scope, LocalDate date, long rid) {
-    }
+    record Filing(long scope, LocalDate date, long rid) {}
 
     /** A current assertion; {@code hash} is null for a tombstone (key mode). */
-    record Assertion(long scope, long key, LocalDate date, String hash, long rid) {
-    }
+    record Assertion(long scope, long key, LocalDate date, String hash, long rid) {}
 
     /** A current version; {@code to} is null for "until further notice". */
-    record Version(long scope, long key, LocalDate from, LocalDate to, String hash, long rid) {
-    }
+    record Version(long scope, long key, LocalDate from, LocalDate to, String hash, long rid) {}
 
     /** A version to open: its values and value_hash from {@code source} row {@code rid}, with its business interval. */
-    record Opening(Source source, long rid, LocalDate from, LocalDate to) {
-    }
+    record Opening(Source source, long rid, LocalDate from, LocalDate to) {}
 
     /**
      * What to write: companion rows to close (rowids) and to open (assertions from batch rows, tombstones from
      * markers, filings from one batch row or marker each), versions to close and to open.
      */
-    record Plan(List<Long> closeAssertions, List<Long> assertionRows, List<Long> tombstoneMarkers,
-                List<Long> closeFilings, List<Long> filingRows, List<Long> filingMarkers,
-                List<Long> closeVersions, List<Opening> openVersions) {
+    record Plan(
+            List<Long> closeAssertions,
+            List<Long> assertionRows,
+            List<Long> tombstoneMarkers,
+            List<Long> closeFilings,
+            List<Long> filingRows,
+            List<Long> filingMarkers,
+            List<Long> closeVersions,
+            List<Opening> openVersions) {
 
         boolean knowledgeChanges() {
-            return !closeAssertions.isEmpty() || !assertionRows.isEmpty() || !tombstoneMarkers.isEmpty()
-                    || !closeFilings.isEmpty() || !filingRows.isEmpty() || !filingMarkers.isEmpty();
+            return !closeAssertions.isEmpty()
+                    || !assertionRows.isEmpty()
+                    || !tombstoneMarkers.isEmpty()
+                    || !closeFilings.isEmpty()
+                    || !filingRows.isEmpty()
+                    || !filingMarkers.isEmpty();
         }
 
         boolean versionsChange() {
@@ -77,22 +81,29 @@ final class SmallWrite {
 
         /** The rows the plan inserts into the three tables. */
         long rowsInserted() {
-            return (long) assertionRows.size() + tombstoneMarkers.size() + filingRows.size() + filingMarkers.size() + openVersions.size();
+            return (long) assertionRows.size()
+                    + tombstoneMarkers.size()
+                    + filingRows.size()
+                    + filingMarkers.size()
+                    + openVersions.size();
         }
     }
 
     /** A state of a key in a filing: the value_hash, or null for a tombstone. */
-    private record Entry(String hash, long rid, boolean fromMarker) {
-    }
+    private record Entry(String hash, long rid, boolean fromMarker) {}
 
-    private record Identity(long key, LocalDate from, LocalDate to, String hash) {
-    }
+    private record Identity(long key, LocalDate from, LocalDate to, String hash) {}
 
-    private SmallWrite() {
-    }
+    private SmallWrite() {}
 
-    static Optional<Plan> plan(boolean completeMode, Replace replace, List<Row> rows, List<Marker> markers,
-                               List<Filing> filings, List<Assertion> assertions, List<Version> versions) {
+    static Optional<Plan> plan(
+            boolean completeMode,
+            Replace replace,
+            List<Row> rows,
+            List<Marker> markers,
+            List<Filing> filings,
+            List<Assertion> assertions,
+            List<Version> versions) {
         if (replace == Replace.ALL) {
             throw new IllegalArgumentException("a small write replaces no more than its own scopes");
         }
@@ -119,11 +130,13 @@ final class SmallWrite {
         Map<Long, TreeMap<LocalDate, Map<Long, Entry>>> known = new HashMap<>();
         Map<Long, Map<LocalDate, Long>> filingRid = new HashMap<>();
         for (Filing filing : filings) {
-            known.computeIfAbsent(filing.scope(), s -> new TreeMap<>()).computeIfAbsent(filing.date(), d -> new HashMap<>());
+            known.computeIfAbsent(filing.scope(), s -> new TreeMap<>())
+                    .computeIfAbsent(filing.date(), d -> new HashMap<>());
             filingRid.computeIfAbsent(filing.scope(), s -> new HashMap<>()).put(filing.date(), filing.rid());
         }
         for (Assertion a : assertions) {
-            known.computeIfAbsent(a.scope(), s -> new TreeMap<>()).computeIfAbsent(a.date(), d -> new HashMap<>())
+            known.computeIfAbsent(a.scope(), s -> new TreeMap<>())
+                    .computeIfAbsent(a.date(), d -> new HashMap<>())
                     .put(a.key(), new Entry(a.hash(), a.rid(), false));
         }
         Map<Long, List<Version>> current = new HashMap<>();
@@ -152,14 +165,16 @@ final class SmallWrite {
                 Map<Long, Entry> now = after.getOrDefault(date, Map.of());
                 for (Map.Entry<Long, Entry> e : old.entrySet()) {
                     Entry replacement = now.get(e.getKey());
-                    if (replacement == null || !Objects.equals(replacement.hash(), e.getValue().hash())) {
+                    if (replacement == null
+                            || !Objects.equals(replacement.hash(), e.getValue().hash())) {
                         closeAssertions.add(e.getValue().rid());
                     }
                 }
                 for (Map.Entry<Long, Entry> e : now.entrySet()) {
                     Entry was = old.get(e.getKey());
                     if (was == null || !Objects.equals(was.hash(), e.getValue().hash())) {
-                        (e.getValue().fromMarker() ? tombstones : assertionRows).add(e.getValue().rid());
+                        (e.getValue().fromMarker() ? tombstones : assertionRows)
+                                .add(e.getValue().rid());
                     }
                 }
                 if (completeMode) {
@@ -198,18 +213,27 @@ final class SmallWrite {
                     continue;
                 }
                 Entry first = after.get(id.from()).get(id.key());
-                if (!first.fromMarker() && scoped.getValue().containsKey(id.from())
+                if (!first.fromMarker()
+                        && scoped.getValue().containsKey(id.from())
                         && scoped.getValue().get(id.from()).get(id.key()) == first) {
                     openVersions.add(new Opening(Source.BATCH_ROW, first.rid(), id.from(), id.to()));
                 } else if (valuesOf.containsKey(List.of(id.key(), id.hash()))) {
-                    openVersions.add(new Opening(Source.VERSION, valuesOf.get(List.of(id.key(), id.hash())), id.from(), id.to()));
+                    openVersions.add(new Opening(
+                            Source.VERSION, valuesOf.get(List.of(id.key(), id.hash())), id.from(), id.to()));
                 } else {
                     return Optional.empty(); // values coming back from a closed version: the general path finds them
                 }
             }
         }
-        return Optional.of(new Plan(closeAssertions, assertionRows, tombstones, closeFilings, filingRows, filingMarkers,
-                closeVersions, openVersions));
+        return Optional.of(new Plan(
+                closeAssertions,
+                assertionRows,
+                tombstones,
+                closeFilings,
+                filingRows,
+                filingMarkers,
+                closeVersions,
+                openVersions));
     }
 
     /**

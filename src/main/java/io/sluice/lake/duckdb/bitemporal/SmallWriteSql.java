@@ -8,7 +8,10 @@ import java.time.Instant;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
+import java.util.regex.Pattern;
 import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 
 /**
  * The statements of a small write ({@link SmallWrite}): one query that reads the staged batch, one that reads the
@@ -38,7 +41,8 @@ final class SmallWriteSql {
     }
 
     private String touchedScopes() {
-        return "SELECT " + list(scope, "") + " FROM " + rowsT + " UNION SELECT " + list(scope, "") + " FROM " + markersT;
+        return "SELECT " + list(scope, "") + " FROM " + rowsT + " UNION SELECT " + list(scope, "") + " FROM "
+                + markersT;
     }
 
     /**
@@ -50,11 +54,13 @@ final class SmallWriteSql {
      */
     String batchState(int limit) {
         // sluice_bad: a row to reject (the general path says why), or a date outside what LocalDate and a DATE literal
-        // carry alike (infinite, before year 1 or after 9999); internal columns are sluice_*, which user columns cannot be
+        // carry alike (infinite, before year 1 or after 9999); internal columns are sluice_*, which user columns cannot
+        // be
         return "SELECT 'R' AS sluice_tag, filing_date AS sluice_d1, CAST(NULL AS DATE) AS sluice_d2, value_hash AS sluice_h, "
                 + "rowid AS sluice_rid, sluice_problem IS NOT NULL OR " + outside("filing_date") + " AS sluice_bad, "
                 + keyTexts(keys.stream().map(Sql::quote).toList()) + " FROM " + rowsT
-                + " UNION ALL SELECT 'M', filing_date, NULL, NULL, rowid, sluice_problem IS NOT NULL OR " + outside("filing_date")
+                + " UNION ALL SELECT 'M', filing_date, NULL, NULL, rowid, sluice_problem IS NOT NULL OR "
+                + outside("filing_date")
                 + ", " + keyTexts(scopeAsKeys("")) + " FROM " + markersT + " LIMIT " + (limit + 1);
     }
 
@@ -65,11 +71,12 @@ final class SmallWriteSql {
      * too, but costs about a millisecond more to run).
      */
     boolean scopesByParameter() {
-        return scope.size() == 1 && EXACT_TEXT.matcher(table.type(scope.get(0)).trim()).matches();
+        return scope.size() == 1
+                && EXACT_TEXT.matcher(table.type(scope.get(0)).trim()).matches();
     }
 
     /** Types whose text ({@code CAST(x AS VARCHAR)}) cast back gives the same value, whatever the session's settings. */
-    private static final java.util.regex.Pattern EXACT_TEXT = java.util.regex.Pattern.compile(
+    private static final Pattern EXACT_TEXT = Pattern.compile(
             "(?i)(VARCHAR|TEXT|STRING|U?(TINYINT|SMALLINT|INTEGER|INT|BIGINT|HUGEINT)|INT[1248]|LONG|SHORT|DATE|BOOLEAN|BOOL|UUID)");
 
     /**
@@ -84,13 +91,15 @@ final class SmallWriteSql {
         List<String> parts = new ArrayList<>();
         if (table.completeMode()) {
             parts.add("SELECT 'F', f.filing_date, NULL, NULL, f.rowid, " + outside("f.filing_date") + ", "
-                    + keyTexts(scopeAsKeys("f.")) + " FROM " + filings + " AS f" + ofScopes("f", scopeParameters) + " f.sys_to IS NULL");
+                    + keyTexts(scopeAsKeys("f.")) + " FROM " + filings + " AS f" + ofScopes("f", scopeParameters)
+                    + " f.sys_to IS NULL");
         }
         parts.add("SELECT 'A', a.filing_date, NULL, a.value_hash, a.rowid, " + outside("a.filing_date") + ", "
                 + keyTexts(keys.stream().map(k -> "a." + quote(k)).toList()) + " FROM " + assertions + " AS a"
                 + ofScopes("a", scopeParameters) + " a.sys_to IS NULL");
         parts.add("SELECT 'V', t.valid_from, t.valid_to, t.value_hash, t.rowid, " + outside("t.valid_from") + " OR "
-                + outside("t.valid_to") + ", " + keyTexts(keys.stream().map(k -> "t." + quote(k)).toList()) + " FROM " + versions
+                + outside("t.valid_to") + ", "
+                + keyTexts(keys.stream().map(k -> "t." + quote(k)).toList()) + " FROM " + versions
                 + " AS t" + ofScopes("t", scopeParameters) + " t.system_to IS NULL");
         parts.add("SELECT 'T', NULL, NULL, NULL, (" + systemTime + "), false, "
                 + keys.stream().map(k -> "NULL").collect(Collectors.joining(", ")));
@@ -104,8 +113,11 @@ final class SmallWriteSql {
             return " SEMI JOIN sluice_s AS s ON " + equal(scope, alias, "s") + " WHERE";
         }
         String type = table.type(scope.get(0));
-        return " WHERE " + alias + "." + quote(scope.get(0)) + " IN (" + java.util.stream.IntStream.range(0, scopeParameters)
-                .mapToObj(i -> "CAST(? AS " + type + ")").collect(Collectors.joining(", ")) + ") AND";
+        return " WHERE " + alias + "." + quote(scope.get(0)) + " IN ("
+                + IntStream.range(0, scopeParameters)
+                        .mapToObj(i -> "CAST(? AS " + type + ")")
+                        .collect(Collectors.joining(", "))
+                + ") AND";
     }
 
     /** Key column expressions as text, in key order. */
@@ -120,7 +132,9 @@ final class SmallWriteSql {
 
     /** The key columns of a marker or filing: its scope columns, the others NULL (typed). */
     private List<String> scopeAsKeys(String prefix) {
-        return keys.stream().map(k -> scope.contains(k) ? prefix + quote(k) : "CAST(NULL AS " + table.type(k) + ")").toList();
+        return keys.stream()
+                .map(k -> scope.contains(k) ? prefix + quote(k) : "CAST(NULL AS " + table.type(k) + ")")
+                .toList();
     }
 
     /**
@@ -136,22 +150,28 @@ final class SmallWriteSql {
         versionColumns.addAll(table.valueColumns());
         versionColumns.addAll(List.of("valid_from", "valid_to", "value_hash"));
         Rows opened = openVersions(plan.openVersions());
-        write(versions, "system_to", "system_from", versionColumns, opened, plan.closeVersions(), at).ifPresent(statements::add);
+        write(versions, "system_to", "system_from", versionColumns, opened, plan.closeVersions(), at)
+                .ifPresent(statements::add);
 
         List<String> assertionColumns = new ArrayList<>(keys);
         assertionColumns.addAll(List.of("filing_date", "value_hash"));
         Rows asserted = new Rows();
         // key mode: a tombstone marker's scope columns are the key columns
         asserted.from(list(keys, "") + ", filing_date, value_hash", rowsT, plan.assertionRows());
-        asserted.from(list(keys, "") + ", filing_date, CAST(NULL AS VARCHAR) AS value_hash", markersT, plan.tombstoneMarkers());
-        write(assertions, "sys_to", "sys_from", assertionColumns, asserted, plan.closeAssertions(), at).ifPresent(statements::add);
+        asserted.from(
+                list(keys, "") + ", filing_date, CAST(NULL AS VARCHAR) AS value_hash",
+                markersT,
+                plan.tombstoneMarkers());
+        write(assertions, "sys_to", "sys_from", assertionColumns, asserted, plan.closeAssertions(), at)
+                .ifPresent(statements::add);
 
         List<String> filingColumns = new ArrayList<>(scope);
         filingColumns.add("filing_date");
         Rows filed = new Rows();
         filed.from(list(scope, "") + ", filing_date", rowsT, plan.filingRows());
         filed.from(list(scope, "") + ", filing_date", markersT, plan.filingMarkers());
-        write(filings, "sys_to", "sys_from", filingColumns, filed, plan.closeFilings(), at).ifPresent(statements::add);
+        write(filings, "sys_to", "sys_from", filingColumns, filed, plan.closeFilings(), at)
+                .ifPresent(statements::add);
         return statements;
     }
 
@@ -162,8 +182,7 @@ final class SmallWriteSql {
      * A statement, how many rows it must insert or update, and its parameters: strings, and rowids ({@code Long[]})
      * or epoch days ({@code Integer[]}, null for none) as arrays.
      */
-    record Apply(String sql, long rows, List<Object> parameters) {
-    }
+    record Apply(String sql, long rows, List<Object> parameters) {}
 
     /** Rows to insert: a UNION ALL of selects with their parameters, and how many rows they give. */
     private static final class Rows {
@@ -174,7 +193,10 @@ final class SmallWriteSql {
         /** The rows of {@code rids} in the temp table {@code from}, with the given select list (none if empty). */
         void from(String columns, String from, List<Long> rids) {
             if (!rids.isEmpty()) {
-                add("SELECT " + columns + " FROM " + from + " WHERE rowid IN " + ROWIDS, List.of((Object) ids(rids)), rids.size());
+                add(
+                        "SELECT " + columns + " FROM " + from + " WHERE rowid IN " + ROWIDS,
+                        List.of((Object) ids(rids)),
+                        rids.size());
             }
         }
 
@@ -190,51 +212,67 @@ final class SmallWriteSql {
      * (columns {@code columns}, believed from the write's time on): an UPDATE, an INSERT, or one MERGE for both;
      * empty when there is nothing to do.
      */
-    private static java.util.Optional<Apply> write(String target, String to, String from, List<String> columns, Rows rows,
-                                                   List<Long> close, String at) {
+    private static Optional<Apply> write(
+            String target, String to, String from, List<String> columns, Rows rows, List<Long> close, String at) {
         String union = String.join(" UNION ALL ", rows.selects);
         String closeWhere = "rowid IN " + ROWIDS + " AND " + to + " IS NULL";
         if (rows.selects.isEmpty() && close.isEmpty()) {
-            return java.util.Optional.empty();
+            return Optional.empty();
         }
         if (rows.selects.isEmpty()) {
-            return java.util.Optional.of(new Apply("UPDATE " + target + " SET " + to + " = CAST(? AS TIMESTAMPTZ) WHERE " + closeWhere,
-                    close.size(), List.of(at, ids(close))));
+            return Optional.of(new Apply(
+                    "UPDATE " + target + " SET " + to + " = CAST(? AS TIMESTAMPTZ) WHERE " + closeWhere,
+                    close.size(),
+                    List.of(at, ids(close))));
         }
         List<Object> parameters = new ArrayList<>(rows.parameters);
         if (close.isEmpty()) {
             parameters.add(0, at);
-            return java.util.Optional.of(new Apply("INSERT INTO " + target + " (" + list(columns, "") + ", " + from + ", " + to
-                    + ") SELECT *, CAST(? AS TIMESTAMPTZ), NULL FROM (" + union + ")", rows.count, parameters));
+            return Optional.of(new Apply(
+                    "INSERT INTO " + target + " (" + list(columns, "") + ", " + from + ", " + to
+                            + ") SELECT *, CAST(? AS TIMESTAMPTZ), NULL FROM (" + union + ")",
+                    rows.count,
+                    parameters));
         }
         // rows to insert have no rowid, so they never match; rows to close match theirs (and are current)
         parameters.add(ids(close));
         parameters.add(at);
         parameters.add(at);
-        return java.util.Optional.of(new Apply("MERGE INTO " + target + " AS sluice_t USING (SELECT CAST(NULL AS BIGINT) AS sluice_rid, * "
-                + "FROM (" + union + ") UNION ALL BY NAME SELECT unnest(CAST(? AS BIGINT[])) AS sluice_rid) AS sluice_s "
-                + "ON sluice_t.rowid = sluice_s.sluice_rid WHEN MATCHED AND sluice_t." + to + " IS NULL THEN UPDATE SET " + to
-                + " = CAST(? AS TIMESTAMPTZ) WHEN NOT MATCHED THEN INSERT (" + list(columns, "") + ", " + from + ", " + to
-                + ") VALUES (" + list(columns, "sluice_s") + ", CAST(? AS TIMESTAMPTZ), NULL)", rows.count + close.size(), parameters));
+        return Optional.of(new Apply(
+                "MERGE INTO " + target + " AS sluice_t USING (SELECT CAST(NULL AS BIGINT) AS sluice_rid, * "
+                        + "FROM (" + union
+                        + ") UNION ALL BY NAME SELECT unnest(CAST(? AS BIGINT[])) AS sluice_rid) AS sluice_s "
+                        + "ON sluice_t.rowid = sluice_s.sluice_rid WHEN MATCHED AND sluice_t." + to
+                        + " IS NULL THEN UPDATE SET " + to
+                        + " = CAST(? AS TIMESTAMPTZ) WHEN NOT MATCHED THEN INSERT (" + list(columns, "") + ", " + from
+                        + ", " + to
+                        + ") VALUES (" + list(columns, "sluice_s") + ", CAST(? AS TIMESTAMPTZ), NULL)",
+                rows.count + close.size(),
+                parameters));
     }
 
     /** The versions to open, from batch rows or current versions by rowid, with their dates. */
     private Rows openVersions(List<SmallWrite.Opening> openings) {
         Rows rows = new Rows();
         for (SmallWrite.Source source : SmallWrite.Source.values()) {
-            List<SmallWrite.Opening> these = openings.stream().filter(o -> o.source() == source).toList();
+            List<SmallWrite.Opening> these =
+                    openings.stream().filter(o -> o.source() == source).toList();
             if (these.isEmpty()) {
                 continue;
             }
             String sourceTable = source == SmallWrite.Source.BATCH_ROW ? rowsT : versions;
             // unsorted: a small write's rows land together at the table's end, where an ORDER BY would not cluster them
-            rows.add("SELECT " + list(keys, "src") + ", " + Sql.prefixed(table.valueColumns(), "src")
-                    + "DATE '1970-01-01' + v.sluice_from AS valid_from, DATE '1970-01-01' + v.sluice_to AS valid_to, src.value_hash "
-                    + "FROM (SELECT unnest(CAST(? AS BIGINT[])) AS sluice_rid, unnest(CAST(? AS INTEGER[])) AS sluice_from, "
-                    + "unnest(CAST(? AS INTEGER[])) AS sluice_to) AS v JOIN " + sourceTable + " AS src ON src.rowid = v.sluice_rid",
-                    List.of(these.stream().map(SmallWrite.Opening::rid).toArray(Long[]::new),
+            rows.add(
+                    "SELECT " + list(keys, "src") + ", " + Sql.prefixed(table.valueColumns(), "src")
+                            + "DATE '1970-01-01' + v.sluice_from AS valid_from, DATE '1970-01-01' + v.sluice_to AS valid_to, src.value_hash "
+                            + "FROM (SELECT unnest(CAST(? AS BIGINT[])) AS sluice_rid, unnest(CAST(? AS INTEGER[])) AS sluice_from, "
+                            + "unnest(CAST(? AS INTEGER[])) AS sluice_to) AS v JOIN " + sourceTable
+                            + " AS src ON src.rowid = v.sluice_rid",
+                    List.of(
+                            these.stream().map(SmallWrite.Opening::rid).toArray(Long[]::new),
                             these.stream().map(o -> epochDay(o.from())).toArray(Integer[]::new),
-                            these.stream().map(o -> epochDay(o.to())).toArray(Integer[]::new)), these.size());
+                            these.stream().map(o -> epochDay(o.to())).toArray(Integer[]::new)),
+                    these.size());
         }
         return rows;
     }

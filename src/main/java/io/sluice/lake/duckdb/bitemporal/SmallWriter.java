@@ -1,15 +1,16 @@
 package io.sluice.lake.duckdb.bitemporal;
 
 import io.sluice.lake.bitemporal.Replace;
-import io.sluice.lake.duckdb.bitemporal.WriteResult;
-
 import java.sql.SQLException;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.regex.Pattern;
 
 /**
  * The I/O of a small NONE or SCOPES write into a table with knowledge: one query reads the staged rows, one the
@@ -47,7 +48,7 @@ final class SmallWriter {
      * Java can tell keys and scopes apart by it. Not floats (0.0 and -0.0 are equal, their texts not), intervals
      * ({@code INTERVAL '1 month'} equals 30 days) or nested types: tables keyed by those always take the general path.
      */
-    private static final java.util.regex.Pattern TEXT_KEY_TYPES = java.util.regex.Pattern.compile(
+    private static final Pattern TEXT_KEY_TYPES = Pattern.compile(
             "(?i)(VARCHAR|TEXT|STRING|CHAR|BPCHAR|U?(TINYINT|SMALLINT|INTEGER|INT|BIGINT|HUGEINT)|INT[1248]|LONG|SHORT|"
                     + "DATE|TIMESTAMP|DATETIME|TIMESTAMP WITH TIME ZONE|TIMESTAMPTZ|TIME|BOOLEAN|BOOL|UUID|BLOB|BYTEA|"
                     + "(DECIMAL|NUMERIC)( ?\\(.*\\))?)");
@@ -58,7 +59,8 @@ final class SmallWriter {
     }
 
     static boolean textKeys(BitemporalTable table) {
-        return table.keyColumns().stream().allMatch(k -> TEXT_KEY_TYPES.matcher(table.type(k).trim()).matches());
+        return table.keyColumns().stream()
+                .allMatch(k -> TEXT_KEY_TYPES.matcher(table.type(k).trim()).matches());
     }
 
     /** The scope columns' texts of a key's texts. */
@@ -72,7 +74,7 @@ final class SmallWriter {
 
     /** Consecutive numbers for distinct keys (lists of texts, NULLs allowed), in order of appearance. */
     private static final class Ids {
-        private final java.util.Map<List<String>, Long> ids = new java.util.LinkedHashMap<>();
+        private final Map<List<String>, Long> ids = new LinkedHashMap<>();
 
         long of(List<String> key) {
             return ids.computeIfAbsent(key, k -> (long) ids.size() + 1);
@@ -90,7 +92,9 @@ final class SmallWriter {
 
     SmallWriter(BitemporalTable table, SmallWriteSql sql, VersionSql versions, Statements db) {
         this.textKeys = textKeys(table);
-        this.scopePositions = table.scopeColumns().stream().mapToInt(table.keyColumns()::indexOf).toArray();
+        this.scopePositions = table.scopeColumns().stream()
+                .mapToInt(table.keyColumns()::indexOf)
+                .toArray();
         this.table = table;
         this.sql = sql;
         this.versions = versions;
@@ -140,7 +144,9 @@ final class SmallWriter {
                 case "M" -> markers.add(new SmallWrite.Marker(scope, keyId, d1, rid));
                 case "F" -> filings.add(new SmallWrite.Filing(scope, d1, rid));
                 case "A" -> assertions.add(new SmallWrite.Assertion(scope, keyId, d1, rs.getString(4), rid));
-                case "V" -> current.add(new SmallWrite.Version(scope, keyId, d1, rs.getObject(3, LocalDate.class), rs.getString(4), rid));
+                case "V" ->
+                    current.add(new SmallWrite.Version(
+                            scope, keyId, d1, rs.getObject(3, LocalDate.class), rs.getString(4), rid));
                 default -> throw new IllegalStateException("unexpected state row " + tag);
             }
         };
@@ -155,11 +161,15 @@ final class SmallWriter {
             named.forEach(scope -> parameters.add(scope.get(0)));
         }
         parameters.addAll(List.of(systemTimeParameters));
-        db.rows(sql.tableState(versions.systemTime(), named.size(), MAX_STATE), state, parameters.toArray(String[]::new));
+        db.rows(
+                sql.tableState(versions.systemTime(), named.size(), MAX_STATE),
+                state,
+                parameters.toArray(String[]::new));
         if (read[0] > MAX_STATE || read[2] > 0) {
             return Optional.empty();
         }
-        Optional<SmallWrite.Plan> decided = SmallWrite.plan(table.completeMode(), replace, rows, markers, filings, assertions, current);
+        Optional<SmallWrite.Plan> decided =
+                SmallWrite.plan(table.completeMode(), replace, rows, markers, filings, assertions, current);
         if (decided.isEmpty()) {
             return Optional.empty();
         }
@@ -177,8 +187,13 @@ final class SmallWriter {
                         + statement.rows() + " rows but changed " + changed + " (" + statement.sql() + ")");
             }
         }
-        return Optional.of(plan.versionsChange()
-                ? WriteResult.written(rowsIn, plan.openVersions().size(), plan.closeVersions().size(), systemTime)
-                : WriteResult.knowledgeOnly(rowsIn, systemTime));
+        return Optional.of(
+                plan.versionsChange()
+                        ? WriteResult.written(
+                                rowsIn,
+                                plan.openVersions().size(),
+                                plan.closeVersions().size(),
+                                systemTime)
+                        : WriteResult.knowledgeOnly(rowsIn, systemTime));
     }
 }

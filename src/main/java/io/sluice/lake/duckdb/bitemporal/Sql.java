@@ -10,8 +10,7 @@ final class Sql {
 
     private static final Pattern IDENTIFIER = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
 
-    private Sql() {
-    }
+    private Sql() {}
 
     /** Returns {@code name} if it is a plain identifier, so that quoting it can never inject SQL. */
     static String identifier(String name, String what) {
@@ -43,12 +42,15 @@ final class Sql {
 
     /** {@code "x" TYPE<constraint>, } for each column, with the table's types. */
     static String typed(BitemporalTable table, List<String> columns, String constraint) {
-        return columns.stream().map(c -> quote(c) + " " + table.type(c) + constraint + ", ").collect(Collectors.joining());
+        return columns.stream()
+                .map(c -> quote(c) + " " + table.type(c) + constraint + ", ")
+                .collect(Collectors.joining());
     }
 
     /** {@code a."x", } for each column (no alias when empty), trailing comma included. */
     static String prefixed(List<String> columns, String alias) {
-        return columns.stream().map(c -> (alias.isEmpty() ? "" : alias + ".") + quote(c) + ", ")
+        return columns.stream()
+                .map(c -> (alias.isEmpty() ? "" : alias + ".") + quote(c) + ", ")
                 .collect(Collectors.joining());
     }
 

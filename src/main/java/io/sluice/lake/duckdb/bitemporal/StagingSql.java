@@ -5,6 +5,7 @@ import static io.sluice.lake.duckdb.bitemporal.Sql.literal;
 import static io.sluice.lake.duckdb.bitemporal.Sql.quote;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.stream.Collectors;
 
@@ -40,7 +41,8 @@ final class StagingSql {
     String stageRows(String source) {
         return "INSERT INTO " + rowsT + " SELECT " + list(keys, "") + ", filing_date, " + firstValues()
                 + "min(value_hash) AS value_hash, min(value_hash) <> max(value_hash) AS sluice_conflict, "
-                + "max(sluice_problem) AS sluice_problem, count(*) AS sluice_n, NULL AS sluice_vid FROM (" + hashed(source)
+                + "max(sluice_problem) AS sluice_problem, count(*) AS sluice_n, NULL AS sluice_vid FROM ("
+                + hashed(source)
                 + ") AS hashed GROUP BY " + list(keys, "") + ", filing_date";
     }
 
@@ -82,9 +84,11 @@ final class StagingSql {
      * of 30 days and one of 1 month) keeps two tuples and two hashes.
      */
     String valueTuples() {
-        String texts = values.stream().map(v -> "CAST(" + quote(v) + " AS VARCHAR)").collect(Collectors.joining(", "));
+        String texts =
+                values.stream().map(v -> "CAST(" + quote(v) + " AS VARCHAR)").collect(Collectors.joining(", "));
         return "INSERT INTO " + valuesT + " SELECT " + Sql.prefixed(values, "") + "sluice_vid, "
-                + ValueHash.sql(values, "") + " AS value_hash FROM (SELECT " + firstValues() + "sluice_vid FROM " + rowsT
+                + ValueHash.sql(values, "") + " AS value_hash FROM (SELECT " + firstValues() + "sluice_vid FROM "
+                + rowsT
                 + " GROUP BY " + (values.isEmpty() ? "" : texts + ", ") + "sluice_vid) AS v";
     }
 
@@ -115,18 +119,26 @@ final class StagingSql {
 
     /** The id of a row's values: a 64-bit hash of their text (NULL apart from any text). */
     private String valueId() {
-        String id = values.isEmpty() ? "CAST(0 AS UBIGINT)"
-                : "hash(" + values.stream().map(v -> "CAST(" + quote(v) + " AS VARCHAR)").collect(Collectors.joining(", ")) + ")";
+        String id = values.isEmpty()
+                ? "CAST(0 AS UBIGINT)"
+                : "hash("
+                        + values.stream()
+                                .map(v -> "CAST(" + quote(v) + " AS VARCHAR)")
+                                .collect(Collectors.joining(", "))
+                        + ")";
         return narrowValueIds ? "(" + id + " % 2)" : id;
     }
 
     private String firstValues() {
-        return values.stream().map(v -> "first(" + quote(v) + ") AS " + quote(v) + ", ").collect(Collectors.joining());
+        return values.stream()
+                .map(v -> "first(" + quote(v) + ") AS " + quote(v) + ", ")
+                .collect(Collectors.joining());
     }
 
     /** Whether a (key, date) occurs twice among the staged rows (a scalar query). */
     private String repeatedKeys() {
-        return "SELECT EXISTS (SELECT 1 FROM " + rowsT + " GROUP BY " + list(keys, "") + ", filing_date HAVING count(*) > 1)";
+        return "SELECT EXISTS (SELECT 1 FROM " + rowsT + " GROUP BY " + list(keys, "")
+                + ", filing_date HAVING count(*) > 1)";
     }
 
     String clearRows() {
@@ -157,10 +169,15 @@ final class StagingSql {
         StringBuilder sourceNulls = new StringBuilder();
         for (int i = 0; i < values.size(); i++) {
             problems.add("(" + quote(values.get(i)) + " IS NULL AND NOT sluice_null_" + i + ")");
-            sourceNulls.append(", src.").append(quote(values.get(i))).append(" IS NULL AS sluice_null_").append(i);
+            sourceNulls
+                    .append(", src.")
+                    .append(quote(values.get(i)))
+                    .append(" IS NULL AS sluice_null_")
+                    .append(i);
         }
         return "SELECT " + Sql.prefixed(keys, "") + Sql.prefixed(values, "") + "filing_date, CASE WHEN "
-                + String.join(" OR ", problems) + " THEN " + literal(UNEXPLAINED) + " END AS sluice_problem FROM (SELECT "
+                + String.join(" OR ", problems) + " THEN " + literal(UNEXPLAINED)
+                + " END AS sluice_problem FROM (SELECT "
                 + casts(keys) + casts(values) + "TRY_CAST(src." + quote(table.dateColumn()) + " AS DATE) AS filing_date"
                 + sourceNulls + " FROM (" + source + "\n) AS src) AS sluice_typed";
     }
@@ -198,11 +215,12 @@ final class StagingSql {
                 + "(SELECT 'conflicting rows for key (' || concat_ws(', ', " + key + ") || ') on ' || "
                 + "CAST(filing_date AS VARCHAR) FROM " + rowsT + " WHERE sluice_conflict LIMIT 1)"
                 + (withRepeats ? ", (" + repeatedKeys() + ")" : "")
-                + java.util.Arrays.stream(more).map(q -> ", (" + q + ")").collect(Collectors.joining());
+                + Arrays.stream(more).map(q -> ", (" + q + ")").collect(Collectors.joining());
     }
 
     private String casts(List<String> columns) {
-        return columns.stream().map(c -> "TRY_CAST(src." + quote(c) + " AS " + table.type(c) + ") AS " + quote(c) + ", ")
+        return columns.stream()
+                .map(c -> "TRY_CAST(src." + quote(c) + " AS " + table.type(c) + ") AS " + quote(c) + ", ")
                 .collect(Collectors.joining());
     }
 
@@ -210,8 +228,9 @@ final class StagingSql {
         String ref = "src." + quote(column);
         return List.of(
                 "WHEN " + ref + " IS NULL THEN " + literal("NULL in " + what + " " + column),
-                "WHEN TRY_CAST(" + ref + " AS " + type + ") IS NULL THEN " + literal(what + " " + column + ": cannot read ")
-                        + " || left(CAST(" + ref + " AS VARCHAR), 80) || " + literal(" as " + type));
+                "WHEN TRY_CAST(" + ref + " AS " + type + ") IS NULL THEN "
+                        + literal(what + " " + column + ": cannot read ") + " || left(CAST(" + ref
+                        + " AS VARCHAR), 80) || " + literal(" as " + type));
     }
 
     private static String convertibleCheck(String column, String what, String type) {

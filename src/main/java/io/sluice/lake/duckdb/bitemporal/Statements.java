@@ -1,8 +1,11 @@
 package io.sluice.lake.duckdb.bitemporal;
 
+import com.sun.management.OperatingSystemMXBean;
+import java.lang.management.ManagementFactory;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
+import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
@@ -89,7 +92,11 @@ final class Statements implements AutoCloseable {
     private static void trace(long t0, long c0, String sql, long n) {
         if (TRACE != null) {
             String text = "full".equals(TRACE) ? sql : sql.replaceAll("\\s+", " ");
-            System.err.printf("  %8.1f ms %8.1f ms cpu %9d  %s%n", (System.nanoTime() - t0) / 1e6, (cpu() - c0) / 1e6, n,
+            System.err.printf(
+                    "  %8.1f ms %8.1f ms cpu %9d  %s%n",
+                    (System.nanoTime() - t0) / 1e6,
+                    (cpu() - c0) / 1e6,
+                    n,
                     "full".equals(TRACE) ? text : text.substring(0, Math.min(150, text.length())));
         }
     }
@@ -132,7 +139,7 @@ final class Statements implements AutoCloseable {
         long t0 = TRACE == null ? 0 : System.nanoTime();
         long c0 = TRACE == null ? 0 : cpu();
         try (PreparedStatement statement = connection.prepareStatement(query)) {
-            java.sql.ResultSetMetaData meta = statement.getMetaData();
+            ResultSetMetaData meta = statement.getMetaData();
             List<String> columns = new ArrayList<>();
             for (int i = 1; i <= meta.getColumnCount(); i++) {
                 columns.add(meta.getColumnLabel(i));
@@ -177,7 +184,7 @@ final class Statements implements AutoCloseable {
     /** Profiling aid ({@code -Dsluice.bitemporal.trace=explain}): prints the analyzed plan of a read-only query. */
     private void explain(String query) throws SQLException {
         try (Statement statement = connection.createStatement();
-             ResultSet rs = statement.executeQuery("EXPLAIN ANALYZE " + query)) {
+                ResultSet rs = statement.executeQuery("EXPLAIN ANALYZE " + query)) {
             while (rs.next()) {
                 System.err.println(rs.getString(2));
             }
@@ -187,10 +194,11 @@ final class Statements implements AutoCloseable {
     private static long cpu() {
         if ("thread".equals(System.getProperty("sluice.bitemporal.traceCpu"))) {
             // with SET threads = 1 DuckDB works on the calling thread: its CPU time is exact and steady under load
-            return java.lang.management.ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime();
+            return ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime();
         }
-        return java.lang.management.ManagementFactory.getOperatingSystemMXBean()
-                instanceof com.sun.management.OperatingSystemMXBean os ? os.getProcessCpuTime() : 0;
+        return ManagementFactory.getOperatingSystemMXBean() instanceof OperatingSystemMXBean os
+                ? os.getProcessCpuTime()
+                : 0;
     }
 
     private static String traceSetting() {

@@ -64,8 +64,11 @@ final class TempTables {
         List<String> ddl = new ArrayList<>();
         ddl.add(temp(inRows, varchars(table.rowColumns())));
         ddl.add(temp(inMarkers, varchars(table.markerColumns())));
-        ddl.add(temp(rowsT, Sql.typed(table, keys, "") + "filing_date DATE, " + Sql.typed(table, values, "")
-                + "value_hash VARCHAR, sluice_conflict BOOLEAN, sluice_problem VARCHAR, sluice_n BIGINT, sluice_vid UBIGINT"));
+        ddl.add(
+                temp(
+                        rowsT,
+                        Sql.typed(table, keys, "") + "filing_date DATE, " + Sql.typed(table, values, "")
+                                + "value_hash VARCHAR, sluice_conflict BOOLEAN, sluice_problem VARCHAR, sluice_n BIGINT, sluice_vid UBIGINT"));
         ddl.add(temp(markersT, Sql.typed(table, scope, "") + "filing_date DATE, sluice_problem VARCHAR"));
         return ddl;
     }
@@ -73,17 +76,24 @@ final class TempTables {
     /** The other temp tables, which the general path and a first load fill, created if missing. */
     List<String> createGeneralTemps() {
         List<String> ddl = new ArrayList<>();
-        ddl.add(temp(adiffT, Sql.typed(table, keys, "") + "filing_date DATE, value_hash VARCHAR, sluice_old BOOLEAN, "
-                + "sluice_new BOOLEAN"));
+        ddl.add(temp(
+                adiffT,
+                Sql.typed(table, keys, "") + "filing_date DATE, value_hash VARCHAR, sluice_old BOOLEAN, "
+                        + "sluice_new BOOLEAN"));
         if (table.completeMode()) {
             ddl.add(temp(filingsT, Sql.typed(table, scope, "") + "filing_date DATE"));
-            ddl.add(temp(fdiffT, Sql.typed(table, scope, "") + "filing_date DATE, sluice_old BOOLEAN, sluice_new BOOLEAN"));
+            ddl.add(temp(
+                    fdiffT, Sql.typed(table, scope, "") + "filing_date DATE, sluice_old BOOLEAN, sluice_new BOOLEAN"));
         }
-        ddl.add(temp(deltaT, Sql.typed(table, keys, "") + Sql.typed(table, values, "") + "valid_from DATE, valid_to DATE, "
-                + "value_hash VARCHAR, sluice_close BOOLEAN, sluice_has_values BOOLEAN"));
-        ddl.add(temp(edgesT, Sql.typed(table, keys, "") + "filing_date DATE, value_hash VARCHAR, sluice_row BIGINT, "
-                + "sluice_vid UBIGINT, sluice_next_date DATE, sluice_continues BOOLEAN, sluice_continued BOOLEAN, "
-                + "sluice_dup BOOLEAN"));
+        ddl.add(temp(
+                deltaT,
+                Sql.typed(table, keys, "") + Sql.typed(table, values, "") + "valid_from DATE, valid_to DATE, "
+                        + "value_hash VARCHAR, sluice_close BOOLEAN, sluice_has_values BOOLEAN"));
+        ddl.add(temp(
+                edgesT,
+                Sql.typed(table, keys, "") + "filing_date DATE, value_hash VARCHAR, sluice_row BIGINT, "
+                        + "sluice_vid UBIGINT, sluice_next_date DATE, sluice_continues BOOLEAN, sluice_continued BOOLEAN, "
+                        + "sluice_dup BOOLEAN"));
         ddl.add(temp(valuesT, Sql.typed(table, values, "") + "sluice_vid UBIGINT, value_hash VARCHAR"));
         return ddl;
     }
@@ -127,8 +137,8 @@ final class TempTables {
 
     /** Drops every temp table ({@code all}) or those of staging only. */
     List<String> dropTemps(boolean all) {
-        return (all ? temps() : List.of(inRows, inMarkers, rowsT, markersT)).stream()
-                .map(t -> "DROP TABLE IF EXISTS temp.main." + quote(t)).toList();
+        return (all ? temps() : List.of(inRows, inMarkers, rowsT, markersT))
+                .stream().map(t -> "DROP TABLE IF EXISTS temp.main." + quote(t)).toList();
     }
 
     private List<String> temps() {

@@ -10,8 +10,13 @@ import java.util.Optional;
  * key, scope or date ({@link StagingSql#UNEXPLAINED} when staging only marked it), the first conflict, the answer of the
  * extra check asked for, and the write's system time if it was asked for.
  */
-record Validation(long rowsIn, Optional<String> rowProblem, Optional<String> conflict, Extra extra, boolean extraHolds,
-                  Optional<Instant> systemTime) {
+record Validation(
+        long rowsIn,
+        Optional<String> rowProblem,
+        Optional<String> conflict,
+        Extra extra,
+        boolean extraHolds,
+        Optional<Instant> systemTime) {
 
     /** The check asked for after the three fixed columns. */
     enum Extra {
@@ -33,8 +38,13 @@ record Validation(long rowsIn, Optional<String> rowProblem, Optional<String> con
         Optional<Instant> systemTime = timed
                 ? Optional.of(Instant.EPOCH.plus(((Number) row.get(row.size() - 1)).longValue(), ChronoUnit.MICROS))
                 : Optional.empty();
-        return new Validation(((Number) row.get(0)).longValue(), Optional.ofNullable(row.get(1)).map(Object::toString),
-                Optional.ofNullable(row.get(2)).map(Object::toString), extra, holds, systemTime);
+        return new Validation(
+                ((Number) row.get(0)).longValue(),
+                Optional.ofNullable(row.get(1)).map(Object::toString),
+                Optional.ofNullable(row.get(2)).map(Object::toString),
+                extra,
+                holds,
+                systemTime);
     }
 
     /** Whether a (key, date) repeats among the staged rows (asked for with {@link Extra#REPEATED_KEYS}). */

@@ -9,8 +9,7 @@ import java.util.stream.Collectors;
  */
 final class ValueHash {
 
-    private ValueHash() {
-    }
+    private ValueHash() {}
 
     /** The DuckDB expression over {@code alias.column} (or bare columns when alias is empty). */
     static String sql(List<String> valueColumns, String alias) {
@@ -20,9 +19,11 @@ final class ValueHash {
         }
         // concat(a, '|', b, ...) of non-NULL parts is a || '|' || b ..., built in one pass instead of one per ||
         // (about a fifth cheaper on 1.8M rows, where the hash is most of the staging)
-        return "md5(concat(" + valueColumns.stream()
-                .map(c -> "coalesce(replace(replace(CAST(" + prefix + Sql.quote(c) + " AS VARCHAR), '\\', '\\\\'), "
-                        + "'|', '\\|'), '\\N')")
-                .collect(Collectors.joining(", '|', ")) + "))";
+        return "md5(concat("
+                + valueColumns.stream()
+                        .map(c -> "coalesce(replace(replace(CAST(" + prefix + Sql.quote(c)
+                                + " AS VARCHAR), '\\', '\\\\'), " + "'|', '\\|'), '\\N')")
+                        .collect(Collectors.joining(", '|', "))
+                + "))";
     }
 }

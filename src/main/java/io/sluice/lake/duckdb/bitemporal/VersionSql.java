@@ -4,6 +4,7 @@ import static io.sluice.lake.duckdb.bitemporal.Sql.equal;
 import static io.sluice.lake.duckdb.bitemporal.Sql.list;
 import static io.sluice.lake.duckdb.bitemporal.Sql.quote;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;
 
@@ -64,22 +65,26 @@ final class VersionSql {
     String delta() {
         String changedDates = "SELECT " + list(scope, "") + ", filing_date FROM " + adiffT
                 + (table.completeMode() ? " UNION ALL SELECT " + list(scope, "") + ", filing_date FROM " + fdiffT : "");
-        String changed = "sluice_chg AS (SELECT " + list(scope, "") + ", min(filing_date) AS sluice_from FROM (" + changedDates
-                + ") AS x GROUP BY ALL)";
+        String changed = "sluice_chg AS (SELECT " + list(scope, "") + ", min(filing_date) AS sluice_from FROM ("
+                + changedDates + ") AS x GROUP BY ALL)";
         // the scope's filing dates: its filings, or in key mode the key's own assertions (tombstones included)
         String dates = table.completeMode() ? filings : assertions;
-        String cut = "sluice_cut AS (SELECT " + list(scope, "c") + ", max(x.filing_date) AS sluice_p FROM sluice_chg AS c LEFT JOIN " + dates
-                + " AS x ON " + equal(scope, "x", "c") + " AND x.sys_to IS NULL AND x.filing_date < c.sluice_from GROUP BY "
+        String cut = "sluice_cut AS (SELECT " + list(scope, "c")
+                + ", max(x.filing_date) AS sluice_p FROM sluice_chg AS c LEFT JOIN " + dates
+                + " AS x ON " + equal(scope, "x", "c")
+                + " AND x.sys_to IS NULL AND x.filing_date < c.sluice_from GROUP BY "
                 + list(scope, "c") + ")";
         String current = "sluice_cur AS (SELECT " + list(keys, "t") + ", " + Sql.prefixed(values, "t")
-                + "t.valid_from, t.valid_to, t.value_hash, c.sluice_p FROM " + versions + " AS t JOIN sluice_cut AS c ON "
+                + "t.valid_from, t.valid_to, t.value_hash, c.sluice_p FROM " + versions
+                + " AS t JOIN sluice_cut AS c ON "
                 + equal(scope, "t", "c") + " WHERE t.system_to IS NULL AND (c.sluice_p IS NULL OR t.valid_to IS NULL "
                 + "OR t.valid_to > c.sluice_p))";
         String sameVersion = equal(keys, "n", "c") + " AND n.valid_from = c.valid_from AND n.value_hash = c.value_hash "
                 + "AND coalesce(n.valid_to, 'infinity'::DATE) = coalesce(c.valid_to, 'infinity'::DATE)";
-        String d = "sluice_d AS (SELECT " + keys.stream()
-                .map(k -> "coalesce(n." + quote(k) + ", c." + quote(k) + ") AS " + quote(k) + ", ")
-                .collect(Collectors.joining())
+        String d = "sluice_d AS (SELECT "
+                + keys.stream()
+                        .map(k -> "coalesce(n." + quote(k) + ", c." + quote(k) + ") AS " + quote(k) + ", ")
+                        .collect(Collectors.joining())
                 + "coalesce(n.valid_from, c.valid_from) AS valid_from, "
                 + "CASE WHEN n.valid_from IS NULL THEN c.valid_to ELSE n.valid_to END AS valid_to, "
                 + "coalesce(n.value_hash, c.value_hash) AS value_hash, n.valid_from IS NULL AS sluice_close "
@@ -112,15 +117,19 @@ final class VersionSql {
      */
     private String timeline() {
         String after = "(c.sluice_p IS NULL OR a.filing_date > c.sluice_p)";
-        String source = "(SELECT " + list(keys, "a") + ", a.filing_date, a.value_hash, CAST(NULL AS DATE) AS sluice_start FROM "
-                + assertions + " AS a JOIN sluice_cut AS c ON " + equal(scope, "a", "c") + " WHERE a.sys_to IS NULL AND " + after
-                + " UNION ALL SELECT " + list(keys, "") + ", sluice_p, value_hash, valid_from FROM sluice_cur WHERE sluice_p IS NOT NULL "
-                + "AND valid_from <= sluice_p)";
-        String filingsFrom = filings + " AS f JOIN sluice_cut AS c ON " + equal(scope, "f", "c") + " WHERE f.sys_to IS NULL AND "
-                + "(c.sluice_p IS NULL OR f.filing_date >= c.sluice_p)";
+        String source =
+                "(SELECT " + list(keys, "a") + ", a.filing_date, a.value_hash, CAST(NULL AS DATE) AS sluice_start FROM "
+                        + assertions + " AS a JOIN sluice_cut AS c ON " + equal(scope, "a", "c")
+                        + " WHERE a.sys_to IS NULL AND " + after
+                        + " UNION ALL SELECT " + list(keys, "")
+                        + ", sluice_p, value_hash, valid_from FROM sluice_cur WHERE sluice_p IS NOT NULL "
+                        + "AND valid_from <= sluice_p)";
+        String filingsFrom = filings + " AS f JOIN sluice_cut AS c ON " + equal(scope, "f", "c")
+                + " WHERE f.sys_to IS NULL AND " + "(c.sluice_p IS NULL OR f.filing_date >= c.sluice_p)";
         return edges(filingsFrom, source, source + " AS a", "value_hash", ", a.sluice_start", "")
                 + ", sluice_b AS (SELECT * FROM sluice_e WHERE " + boundary("value_hash") + "), "
-                + "sluice_nxt AS (SELECT " + list(keys, "") + ", coalesce(sluice_start, filing_date) AS valid_from, " + VALID_TO
+                + "sluice_nxt AS (SELECT " + list(keys, "") + ", coalesce(sluice_start, filing_date) AS valid_from, "
+                + VALID_TO
                 + " AS valid_to, value_hash "
                 + "FROM sluice_b WINDOW wb AS (PARTITION BY " + list(keys, "") + " ORDER BY filing_date) "
                 + "QUALIFY NOT sluice_continues)";
@@ -132,7 +141,8 @@ final class VersionSql {
     }
 
     /** The end of the version that starts at a boundary assertion, over the boundary assertions of its key (window wb). */
-    private static final String VALID_TO = "CASE WHEN sluice_continued THEN lead(sluice_next_date) OVER wb ELSE sluice_next_date END";
+    private static final String VALID_TO =
+            "CASE WHEN sluice_continued THEN lead(sluice_next_date) OVER wb ELSE sluice_next_date END";
 
     /**
      * CTEs {@code sluice_f} (complete mode: the filings with their previous and next date) and {@code sluice_e}: every assertion
@@ -143,14 +153,15 @@ final class VersionSql {
      * WHERE) and the assertions {@code assertionsTable} (complete mode, a table or subquery to alias a), or
      * {@code keyModeFrom} (key mode: assertions, aliased a).
      */
-    private String edges(String filingsFrom, String assertionsTable, String keyModeFrom,
-                         String hash, String extra, String dup) {
+    private String edges(
+            String filingsFrom, String assertionsTable, String keyModeFrom, String hash, String extra, String dup) {
         if (table.completeMode()) {
             return "sluice_f AS (SELECT " + list(scope, "f") + ", f.filing_date, "
                     + "lag(f.filing_date) OVER w AS sluice_prev_date, lead(f.filing_date) OVER w AS sluice_next_date "
                     + "FROM " + filingsFrom
                     + " WINDOW w AS (PARTITION BY " + list(scope, "f") + " ORDER BY f.filing_date)), "
-                    + "sluice_e AS (SELECT " + list(keys, "a") + ", a.filing_date, a." + hash + extra + ", f.sluice_next_date, "
+                    + "sluice_e AS (SELECT " + list(keys, "a") + ", a.filing_date, a." + hash + extra
+                    + ", f.sluice_next_date, "
                     + "coalesce(lag(a.filing_date) OVER wk = f.sluice_prev_date "
                     + "AND lag(a." + hash + ") OVER wk = a." + hash + ", false) AS sluice_continues, "
                     + "coalesce(lead(a.filing_date) OVER wk = f.sluice_next_date "
@@ -183,11 +194,13 @@ final class VersionSql {
         String hash = byValueId ? "sluice_vid" : "value_hash";
         // the staged row is carried only for the values of the row-hash way
         String rowid = byValueId ? "CAST(NULL AS BIGINT)" : "rowid";
-        String keyModeSource = "(SELECT " + list(keys, "") + ", filing_date, " + hash + ", " + rowid + " AS sluice_row FROM "
+        String keyModeSource = "(SELECT " + list(keys, "") + ", filing_date, " + hash + ", " + rowid
+                + " AS sluice_row FROM "
                 + rowsT + " UNION ALL SELECT " + list(keys, "m") + ", m.filing_date, NULL, CAST(NULL AS BIGINT) FROM "
                 + markersT + " AS m ANTI JOIN " + rowsT + " AS r ON " + equal(keys, "m", "r")
                 + " AND m.filing_date = r.filing_date) AS a";
-        String row = table.completeMode() ? ", " + (byValueId ? rowid : "a.rowid") + " AS sluice_row" : ", a.sluice_row";
+        String row =
+                table.completeMode() ? ", " + (byValueId ? rowid : "a.rowid") + " AS sluice_row" : ", a.sluice_row";
         return "INSERT INTO " + edgesT + " (" + list(keys, "") + ", filing_date, " + hash + ", sluice_row, "
                 + "sluice_next_date, sluice_continues, sluice_continued, sluice_dup) WITH "
                 + edges(filingsT + " AS f", rowsT, keyModeSource, hash, row, dup)
@@ -210,14 +223,18 @@ final class VersionSql {
      */
     String openFromEdges(boolean byValueId) {
         String from = byValueId
-                ? Sql.prefixed(values, "v") + "n.valid_from, n.valid_to, v.value_hash, CAST(? AS TIMESTAMPTZ), NULL FROM sluice_nxt AS n JOIN "
+                ? Sql.prefixed(values, "v")
+                        + "n.valid_from, n.valid_to, v.value_hash, CAST(? AS TIMESTAMPTZ), NULL FROM sluice_nxt AS n JOIN "
                         + valuesT + " AS v ON v.sluice_vid = n.sluice_vid"
-                : Sql.prefixed(values, "b") + "n.valid_from, n.valid_to, n.value_hash, CAST(? AS TIMESTAMPTZ), NULL FROM sluice_nxt AS n JOIN "
+                : Sql.prefixed(values, "b")
+                        + "n.valid_from, n.valid_to, n.value_hash, CAST(? AS TIMESTAMPTZ), NULL FROM sluice_nxt AS n JOIN "
                         + rowsT + " AS b ON b.rowid = n.sluice_row";
         return "INSERT INTO " + versions + " (" + list(table.versionColumns(), "") + ") WITH sluice_nxt AS (SELECT "
                 + list(keys, "") + ", filing_date AS valid_from, " + VALID_TO + " AS valid_to, value_hash, sluice_vid, "
-                + "sluice_row FROM " + edgesT + " WINDOW wb AS (PARTITION BY " + list(keys, "") + " ORDER BY filing_date) "
-                + "QUALIFY NOT sluice_continues) SELECT " + list(keys, "n") + ", " + from + " ORDER BY " + list(scope, "n");
+                + "sluice_row FROM " + edgesT + " WINDOW wb AS (PARTITION BY " + list(keys, "")
+                + " ORDER BY filing_date) "
+                + "QUALIFY NOT sluice_continues) SELECT " + list(keys, "n") + ", " + from + " ORDER BY "
+                + list(scope, "n");
     }
 
     /** One row: whether the table has current versions (a cheaper first check than {@link #emptyNow()}). */
@@ -227,15 +244,19 @@ final class VersionSql {
 
     /** One row: whether the table has neither current versions nor current knowledge. */
     String emptyNow() {
-        return "SELECT NOT EXISTS (SELECT 1 FROM " + versions + " WHERE system_to IS NULL) AND NOT EXISTS (SELECT 1 FROM "
-                + assertions + " WHERE sys_to IS NULL)" + (table.completeMode()
-                ? " AND NOT EXISTS (SELECT 1 FROM " + filings + " WHERE sys_to IS NULL)" : "");
+        return "SELECT NOT EXISTS (SELECT 1 FROM " + versions
+                + " WHERE system_to IS NULL) AND NOT EXISTS (SELECT 1 FROM "
+                + assertions + " WHERE sys_to IS NULL)"
+                + (table.completeMode() ? " AND NOT EXISTS (SELECT 1 FROM " + filings + " WHERE sys_to IS NULL)" : "");
     }
 
     /** One row of {@link #pending()}: the versions to close, to open, and to open whose values no batch row carries. */
     record Pending(long closing, long opening, long withoutValues) {
-        static Pending of(java.util.List<Object> row) {
-            return new Pending(((Number) row.get(0)).longValue(), ((Number) row.get(1)).longValue(), ((Number) row.get(2)).longValue());
+        static Pending of(List<Object> row) {
+            return new Pending(
+                    ((Number) row.get(0)).longValue(),
+                    ((Number) row.get(1)).longValue(),
+                    ((Number) row.get(2)).longValue());
         }
     }
 
@@ -252,7 +273,7 @@ final class VersionSql {
      * the six columns are read by one UNION ALL under one aggregate (half the cost of six scalar subqueries).
      */
     String systemTime() {
-        List<String> reads = new java.util.ArrayList<>();
+        List<String> reads = new ArrayList<>();
         latest(reads, versions, "system_from");
         latest(reads, versions, "system_to");
         latest(reads, assertions, "sys_from");
@@ -271,7 +292,8 @@ final class VersionSql {
     }
 
     private static void latest(List<String> reads, String table, String column) {
-        reads.add("SELECT " + column + " AS sluice_t FROM " + table + " WHERE " + column + " >= CAST(? AS TIMESTAMPTZ)");
+        reads.add(
+                "SELECT " + column + " AS sluice_t FROM " + table + " WHERE " + column + " >= CAST(? AS TIMESTAMPTZ)");
     }
 
     String versionsWithoutValues() {
@@ -280,7 +302,8 @@ final class VersionSql {
 
     /** Values that neither the batch nor a current version carries (a value coming back), from any version. */
     String valuesFromTable() {
-        String set = values.stream().map(v -> quote(v) + " = e." + quote(v) + ", ").collect(Collectors.joining());
+        String set =
+                values.stream().map(v -> quote(v) + " = e." + quote(v) + ", ").collect(Collectors.joining());
         return "UPDATE " + deltaT + " AS o SET " + set + "sluice_has_values = TRUE FROM (SELECT DISTINCT ON ("
                 + list(keys, "t") + ", t.value_hash) " + list(keys, "t") + ", " + Sql.prefixed(values, "t")
                 + "t.value_hash FROM " + versions + " AS t SEMI JOIN (SELECT " + list(keys, "")
@@ -294,10 +317,17 @@ final class VersionSql {
      * 2), in one statement (see {@link KnowledgeSql#merge}); its update count is the versions closed plus opened.
      */
     String mergeVersions() {
-        List<String> rest = new java.util.ArrayList<>(values.stream().map(Sql::quote).toList());
+        List<String> rest = new ArrayList<>(values.stream().map(Sql::quote).toList());
         rest.addAll(List.of("valid_from", "valid_to", "value_hash"));
-        return KnowledgeSql.merge(versions, "system_to", deltaT, "sluice_close", "NOT sluice_close",
-                equal(keys, "a", "d") + " AND a.valid_from = d.valid_from AND a.value_hash = d.value_hash", keys,
-                String.join(", ", rest), "system_from");
+        return KnowledgeSql.merge(
+                versions,
+                "system_to",
+                deltaT,
+                "sluice_close",
+                "NOT sluice_close",
+                equal(keys, "a", "d") + " AND a.valid_from = d.valid_from AND a.value_hash = d.value_hash",
+                keys,
+                String.join(", ", rest),
+                "system_from");
     }
 }

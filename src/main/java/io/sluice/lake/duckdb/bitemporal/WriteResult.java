@@ -45,7 +45,13 @@ public record WriteResult(
     }
 
     static WriteResult written(long rowsIn, long opened, long closed, Instant systemTime) {
-        return new WriteResult(Outcome.WRITTEN, rowsIn, opened, closed, Optional.of(systemTime), Optional.of(systemTime),
+        return new WriteResult(
+                Outcome.WRITTEN,
+                rowsIn,
+                opened,
+                closed,
+                Optional.of(systemTime),
+                Optional.of(systemTime),
                 Optional.empty());
     }
 
@@ -55,7 +61,8 @@ public record WriteResult(
 
     /** New knowledge that gives the same versions: no version changed, the companion tables did at {@code knowledgeTime}. */
     static WriteResult knowledgeOnly(long rowsIn, Instant knowledgeTime) {
-        return new WriteResult(Outcome.UNCHANGED, rowsIn, 0, 0, Optional.empty(), Optional.of(knowledgeTime), Optional.empty());
+        return new WriteResult(
+                Outcome.UNCHANGED, rowsIn, 0, 0, Optional.empty(), Optional.of(knowledgeTime), Optional.empty());
     }
 
     static WriteResult rejected(long rowsIn, String reason) {
@@ -69,8 +76,9 @@ public record WriteResult(
     /** One line for logs and the replay command. */
     public String summary() {
         return switch (outcome) {
-            case WRITTEN -> rowsIn + " rows in, " + versionsOpened + " versions opened, " + versionsClosed
-                    + " versions closed at " + systemTime.orElseThrow();
+            case WRITTEN ->
+                rowsIn + " rows in, " + versionsOpened + " versions opened, " + versionsClosed + " versions closed at "
+                        + systemTime.orElseThrow();
             case UNCHANGED -> rowsIn + " rows in, 0 versions opened, 0 versions closed (no change)";
             case REJECTED -> rowsIn + " rows in, rejected: " + rejection.orElseThrow();
         };

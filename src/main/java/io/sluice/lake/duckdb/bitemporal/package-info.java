@@ -31,4 +31,3 @@
  * write's transaction, or in one of its own when its owner calls {@code maintain()} after deferring it. Only {@code BatchLoader} imports {@code org.duckdb}.
  */
 package io.sluice.lake.duckdb.bitemporal;
-

@@ -9,6 +9,7 @@ import com.fasterxml.jackson.core.exc.StreamReadException;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
+import java.io.IOException;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
@@ -22,13 +23,18 @@ final class JsonProblem {
 
     private static final int SHOWN = 40;
 
-    private JsonProblem() {
-    }
+    private JsonProblem() {}
 
     static String describe(JsonProcessingException e) {
         if (e instanceof UnrecognizedPropertyException u) {
-            String known = u.getKnownPropertyIds() == null ? "" : " (known fields: " + u.getKnownPropertyIds().stream()
-                    .map(String::valueOf).sorted().collect(Collectors.joining(", ")) + ")";
+            String known = u.getKnownPropertyIds() == null
+                    ? ""
+                    : " (known fields: "
+                            + u.getKnownPropertyIds().stream()
+                                    .map(String::valueOf)
+                                    .sorted()
+                                    .collect(Collectors.joining(", "))
+                            + ")";
             List<JsonMappingException.Reference> path = u.getPath();
             return prefix(path.subList(0, Math.max(0, path.size() - 1))) + "unknown field \"" + u.getPropertyName()
                     + "\"" + known;
@@ -51,7 +57,8 @@ final class JsonProblem {
 
     /** {@code " (line 3, column 7)"}, or nothing when the location is unknown. */
     static String where(JsonLocation location) {
-        return location == null || location.getLineNr() < 1 ? ""
+        return location == null || location.getLineNr() < 1
+                ? ""
                 : " (line " + location.getLineNr() + ", column " + location.getColumnNr() + ")";
     }
 
@@ -118,7 +125,7 @@ final class JsonProblem {
     private static String text(Object processor) {
         try {
             return processor instanceof JsonParser p ? p.getText() : "";
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             return "";
         }
     }
@@ -142,7 +149,9 @@ final class JsonProblem {
         if (message == null) {
             return "unreadable input";
         }
-        String line = message.lines().findFirst().orElse("")
+        String line = message.lines()
+                .findFirst()
+                .orElse("")
                 .replaceAll("\\s*\\(start marker at \\[Source:[^\\]]*\\]\\)", "")
                 .replaceAll("\\s*at \\[Source:[^\\]]*\\]", "")
                 .replaceAll(",? from `[^`]*`", "")

@@ -44,8 +44,8 @@ public final class Replay {
         public String line() {
             String line = "batch " + number + ": " + result.summary();
             if (!asExpected()) {
-                return line + " -- UNEXPECTED: " + (expectError ? "expected the batch to be rejected"
-                        : "expected the batch to be accepted");
+                return line + " -- UNEXPECTED: "
+                        + (expectError ? "expected the batch to be rejected" : "expected the batch to be accepted");
             }
             return result.isRejected() ? line + " (expected)" : line;
         }
@@ -74,8 +74,9 @@ public final class Replay {
      * Runs the replay on {@code connection}, which must not hold the table yet. Writes the CSV to {@code csv} and,
      * when {@code probes} is given, the probe answers to it. Each batch's line goes to {@code out}.
      */
-    public Report run(Connection connection, ReplayFile.Checked file, Path csv, Optional<Path> probes,
-                      Consumer<String> out) throws SQLException {
+    public Report run(
+            Connection connection, ReplayFile.Checked file, Path csv, Optional<Path> probes, Consumer<String> out)
+            throws SQLException {
         BitemporalTable table = file.table();
         List<ReplayFile.Step> steps = file.steps();
         List<ReplayFile.Question> questions = file.questions();
@@ -134,8 +135,13 @@ public final class Replay {
         }
     }
 
-    private static void answer(Connection connection, BitemporalTable table, List<ReplayFile.Question> questions,
-                               List<Instant> stateAfter, Path target) throws SQLException {
+    private static void answer(
+            Connection connection,
+            BitemporalTable table,
+            List<ReplayFile.Question> questions,
+            List<Instant> stateAfter,
+            Path target)
+            throws SQLException {
         List<String> lines = new ArrayList<>();
         for (ReplayFile.Question q : questions) {
             Instant at = stateAfter.get(q.afterBatch() - 1);
@@ -157,16 +163,17 @@ public final class Replay {
         }
     }
 
-    private static List<Map<String, String>> rows(Connection connection, BitemporalTable table,
-                                                  ReplayFile.Question q, Instant at) throws SQLException {
+    private static List<Map<String, String>> rows(
+            Connection connection, BitemporalTable table, ReplayFile.Question q, Instant at) throws SQLException {
         BoundQuery asOf = BitemporalQueries.asOf(table, q.businessDate(), at);
         String text = table.versionColumns().stream()
                 .map(c -> "CAST(\"" + c + "\" AS VARCHAR) AS \"" + c + "\"")
                 .collect(Collectors.joining(", "));
-        BoundQuery asText = new BoundQuery("SELECT " + text + " FROM (" + asOf.sql() + ") AS q ORDER BY ALL",
-                asOf.parameters());
+        BoundQuery asText =
+                new BoundQuery("SELECT " + text + " FROM (" + asOf.sql() + ") AS q ORDER BY ALL", asOf.parameters());
         List<Map<String, String>> rows = new ArrayList<>();
-        try (PreparedStatement s = asText.prepare(connection); ResultSet rs = s.executeQuery()) {
+        try (PreparedStatement s = asText.prepare(connection);
+                ResultSet rs = s.executeQuery()) {
             while (rs.next()) {
                 Map<String, String> row = new LinkedHashMap<>();
                 for (String column : table.versionColumns()) {

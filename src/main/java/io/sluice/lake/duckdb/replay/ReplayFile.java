@@ -2,8 +2,8 @@ package io.sluice.lake.duckdb.replay;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
 import io.sluice.lake.LakeTimes;
-import io.sluice.lake.duckdb.bitemporal.BitemporalTable;
 import io.sluice.lake.bitemporal.Replace;
+import io.sluice.lake.duckdb.bitemporal.BitemporalTable;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.OffsetDateTime;
@@ -33,30 +33,30 @@ public record ReplayFile(
             @JsonProperty("value_columns") List<String> valueColumns,
             @JsonProperty("date_column") String dateColumn,
             @JsonProperty("complete_by") List<String> completeBy,
-            @JsonProperty("column_types") Map<String, String> columnTypes) {
-    }
+            @JsonProperty("column_types") Map<String, String> columnTypes) {}
 
     public record BatchSpec(
             @JsonProperty("system_time") String systemTime,
             @JsonProperty("replace") String replace,
             @JsonProperty("rows") List<Map<String, String>> rows,
             @JsonProperty("filings") List<Map<String, String>> filings,
-            @JsonProperty("expect_error") Boolean expectError) {
-    }
+            @JsonProperty("expect_error") Boolean expectError) {}
 
     public record Probe(
             @JsonProperty("business_date") String businessDate,
-            @JsonProperty("after_batch") Integer afterBatch) {
-    }
+            @JsonProperty("after_batch") Integer afterBatch) {}
 
     /** One batch of the file, checked: its table columns exist, its system time and replace mode parse. */
-    public record Step(int number, List<Map<String, Object>> rows, List<Map<String, Object>> markers,
-                       Replace replace, Instant systemTime, boolean expectError) {
-    }
+    public record Step(
+            int number,
+            List<Map<String, Object>> rows,
+            List<Map<String, Object>> markers,
+            Replace replace,
+            Instant systemTime,
+            boolean expectError) {}
 
     /** A probe, checked. */
-    public record Question(int afterBatch, LocalDate businessDate) {
-    }
+    public record Question(int afterBatch, LocalDate businessDate) {}
 
     /** The whole file, checked. */
     public record Checked(BitemporalTable table, List<Step> steps, List<Question> questions) {
@@ -84,8 +84,13 @@ public record ReplayFile(
             throw new ReplayInputException("table.date_column: missing");
         }
         try {
-            return new BitemporalTable(table.name() == null ? "replay" : table.name(), keys, values,
-                    table.dateColumn(), completeBy, table.columnTypes());
+            return new BitemporalTable(
+                    table.name() == null ? "replay" : table.name(),
+                    keys,
+                    values,
+                    table.dateColumn(),
+                    completeBy,
+                    table.columnTypes());
         } catch (IllegalArgumentException e) {
             throw new ReplayInputException("table: " + e.getMessage());
         }
@@ -126,9 +131,13 @@ public record ReplayFile(
             } catch (IllegalArgumentException e) {
                 throw new ReplayInputException(where + ".replace: " + e.getMessage());
             }
-            steps.add(new Step(i + 1, entries(b.rows(), rowColumns, where + ".rows"),
-                    entries(b.filings(), markerColumns, where + ".filings"), replace,
-                    instant(b.systemTime(), where + ".system_time"), Boolean.TRUE.equals(b.expectError())));
+            steps.add(new Step(
+                    i + 1,
+                    entries(b.rows(), rowColumns, where + ".rows"),
+                    entries(b.filings(), markerColumns, where + ".filings"),
+                    replace,
+                    instant(b.systemTime(), where + ".system_time"),
+                    Boolean.TRUE.equals(b.expectError())));
         }
         return steps;
     }
@@ -150,15 +159,16 @@ public record ReplayFile(
                 throw new ReplayInputException(where + ".after_batch: missing");
             }
             if (p.afterBatch() < 1 || p.afterBatch() > count) {
-                throw new ReplayInputException(where + ".after_batch: must be between 1 and " + count + ", got "
-                        + p.afterBatch());
+                throw new ReplayInputException(
+                        where + ".after_batch: must be between 1 and " + count + ", got " + p.afterBatch());
             }
             questions.add(new Question(p.afterBatch(), date(p.businessDate(), where + ".business_date")));
         }
         return questions;
     }
 
-    private static List<Map<String, Object>> entries(List<Map<String, String>> maps, Set<String> allowed, String where) {
+    private static List<Map<String, Object>> entries(
+            List<Map<String, String>> maps, Set<String> allowed, String where) {
         List<Map<String, Object>> entries = new ArrayList<>();
         if (maps == null) {
             return entries;
@@ -187,8 +197,8 @@ public record ReplayFile(
         try {
             instant = OffsetDateTime.parse(text).toInstant();
         } catch (DateTimeParseException e) {
-            throw new ReplayInputException(where + ": expected an ISO-8601 date-time with offset, found \"" + text
-                    + "\"");
+            throw new ReplayInputException(
+                    where + ": expected an ISO-8601 date-time with offset, found \"" + text + "\"");
         }
         if (LakeTimes.outside(instant)) {
             throw new ReplayInputException(where + ": must be between " + LakeTimes.INSTANTS + ", got " + text);
@@ -211,7 +221,9 @@ public record ReplayFile(
 
     @SafeVarargs
     private static Set<String> lower(List<String>... lists) {
-        return Arrays.stream(lists).flatMap(List::stream).map(s -> s.toLowerCase(Locale.ROOT))
+        return Arrays.stream(lists)
+                .flatMap(List::stream)
+                .map(s -> s.toLowerCase(Locale.ROOT))
                 .collect(Collectors.toCollection(LinkedHashSet::new));
     }
 }

@@ -67,8 +67,8 @@ public final class ReplayReader {
             throw new ReplayInputException("the file holds null, not a replay object");
         }
         if (parser.nextToken() != null) {
-            throw new ReplayInputException("unexpected content after the replay object"
-                    + JsonProblem.where(parser.currentTokenLocation()));
+            throw new ReplayInputException(
+                    "unexpected content after the replay object" + JsonProblem.where(parser.currentTokenLocation()));
         }
         return replay;
     }

@@ -1,10 +1,10 @@
 package io.sluice.lake.duckdb.bitemporal;
 
+import com.sun.management.OperatingSystemMXBean;
 import io.sluice.lake.bitemporal.Batch;
 import io.sluice.lake.bitemporal.Replace;
 import io.sluice.lake.bitemporal.SourceQuery;
-import io.sluice.lake.duckdb.bitemporal.WriteResult;
-
+import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -29,8 +29,7 @@ import java.util.Map;
  */
 public final class BitemporalMergeBenchmark {
 
-    private BitemporalMergeBenchmark() {
-    }
+    private BitemporalMergeBenchmark() {}
 
     public static void main(String[] args) throws Exception {
         int rows = args.length > 0 ? Integer.parseInt(args[0]) : 1_800_000;
@@ -46,9 +45,12 @@ public final class BitemporalMergeBenchmark {
             String keyCols = complete
                     ? "'F' || lpad(CAST(k // 4 AS VARCHAR), 7, '0') AS firm, 'O' || CAST(k % 4 AS VARCHAR) AS owner"
                     : "'F' || lpad(CAST(k AS VARCHAR), 7, '0') AS firm";
-            execute(c, "CREATE TABLE src AS SELECT " + keyCols + ", 'name ' || CAST(hash(k, f) % 1000 AS VARCHAR) AS name, "
-                    + "'city ' || CAST(f AS VARCHAR) AS city, DATE '2015-01-01' + INTERVAL (f * 365) DAY AS filing_date "
-                    + "FROM range(" + keys + ") AS r(k), range(5) AS s(f)");
+            execute(
+                    c,
+                    "CREATE TABLE src AS SELECT " + keyCols
+                            + ", 'name ' || CAST(hash(k, f) % 1000 AS VARCHAR) AS name, "
+                            + "'city ' || CAST(f AS VARCHAR) AS city, DATE '2015-01-01' + INTERVAL (f * 365) DAY AS filing_date "
+                            + "FROM range(" + keys + ") AS r(k), range(5) AS s(f)");
             execute(c, "CHECKPOINT");
             String cols = complete ? "firm, owner, name, city, filing_date" : "firm, name, city, filing_date";
             execute(c, "CREATE TABLE raw AS SELECT " + cols + " FROM src WHERE false");
@@ -66,24 +68,33 @@ public final class BitemporalMergeBenchmark {
             print("identical re-run (replace=none)", rerunNone, raw);
 
             for (int round = 0; round < 3; round++) {
-                String incremental = incremental(keyCols, keys, "late " + round, "DATE '2017-06-01' + INTERVAL ("
-                        + round + ") DAY", complete);
-                long inc = time(() -> report(merge.write(c, table, SourceQuery.of(incremental), Replace.NONE,
-                        Instant.now())));
+                String incremental = incremental(
+                        keyCols, keys, "late " + round, "DATE '2017-06-01' + INTERVAL (" + round + ") DAY", complete);
+                long inc = time(
+                        () -> report(merge.write(c, table, SourceQuery.of(incremental), Replace.NONE, Instant.now())));
                 print("5,000-row incremental write (late filings)", inc, -1);
             }
             for (int round = 0; round < 5; round++) {
-                Map<String, Object> row = Batch.entry("firm", "F0012345", "name", "single " + round, "city", "y",
-                        "filing_date", "2024-0" + (round + 1) + "-01");
+                Map<String, Object> row = Batch.entry(
+                        "firm",
+                        "F0012345",
+                        "name",
+                        "single " + round,
+                        "city",
+                        "y",
+                        "filing_date",
+                        "2024-0" + (round + 1) + "-01");
                 if (complete) {
                     row.put("owner", "O1");
                 }
-                long one = time(() -> report(merge.write(c, table, Batch.of(List.of(row)), Replace.NONE, Instant.now())));
+                long one =
+                        time(() -> report(merge.write(c, table, Batch.of(List.of(row)), Replace.NONE, Instant.now())));
                 print("single-key write (Batch, appender)", one, -1);
             }
             for (int round = 0; round < 3; round++) {
-                String sql = "SELECT " + (complete ? "'F0012345' AS firm, 'O1' AS owner" : "'F0012345' AS firm")
-                        + ", 'sql " + round + "' AS name, 'z' AS city, DATE '2025-02-0" + (round + 1) + "' AS filing_date";
+                String sql =
+                        "SELECT " + (complete ? "'F0012345' AS firm, 'O1' AS owner" : "'F0012345' AS firm") + ", 'sql "
+                                + round + "' AS name, 'z' AS city, DATE '2025-02-0" + (round + 1) + "' AS filing_date";
                 long one = time(() -> report(merge.write(c, table, SourceQuery.of(sql), Replace.NONE, Instant.now())));
                 print("single-key write (SourceQuery)", one, -1);
             }
@@ -96,8 +107,15 @@ public final class BitemporalMergeBenchmark {
                     print("single-key write (session, SourceQuery)", one, -1);
                 }
                 for (int round = 0; round < 8; round++) {
-                    Map<String, Object> row = Batch.entry("firm", "F0034567", "name", "batch " + round, "city", "y",
-                            "filing_date", "2024-0" + (round + 1) + "-01");
+                    Map<String, Object> row = Batch.entry(
+                            "firm",
+                            "F0034567",
+                            "name",
+                            "batch " + round,
+                            "city",
+                            "y",
+                            "filing_date",
+                            "2024-0" + (round + 1) + "-01");
                     if (complete) {
                         row.put("owner", "O1");
                     }
@@ -105,10 +123,14 @@ public final class BitemporalMergeBenchmark {
                     print("single-key write (session, Batch)", one, -1);
                 }
                 for (int round = 0; round < 3; round++) {
-                    String incremental = incremental(keyCols, keys, "session " + round,
-                            "DATE '2018-06-01' + INTERVAL (" + round + ") DAY", complete);
-                    long inc = time(() -> report(session.write(SourceQuery.of(incremental), Replace.NONE,
-                            Instant.now())));
+                    String incremental = incremental(
+                            keyCols,
+                            keys,
+                            "session " + round,
+                            "DATE '2018-06-01' + INTERVAL (" + round + ") DAY",
+                            complete);
+                    long inc =
+                            time(() -> report(session.write(SourceQuery.of(incremental), Replace.NONE, Instant.now())));
                     print("5,000-row incremental write (session)", inc, -1);
                 }
             }
@@ -133,8 +155,8 @@ public final class BitemporalMergeBenchmark {
         void run() throws Exception;
     }
 
-    private static final com.sun.management.OperatingSystemMXBean OS =
-            (com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory.getOperatingSystemMXBean();
+    private static final OperatingSystemMXBean OS =
+            (OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
     private static long lastCpu;
 
     /** Wall time in ms; the process CPU time of the same work is kept in {@link #lastCpu} (less sensitive to load). */
@@ -153,8 +175,12 @@ public final class BitemporalMergeBenchmark {
     private static long rawCpu;
 
     private static void print(String what, long ms, long raw) {
-        System.out.printf("%-46s %6d ms wall%s %7d ms cpu%s%n", what, ms,
-                raw > 0 ? String.format(" (%5.2fx raw)", (double) ms / raw) : "              ", lastCpu,
+        System.out.printf(
+                "%-46s %6d ms wall%s %7d ms cpu%s%n",
+                what,
+                ms,
+                raw > 0 ? String.format(" (%5.2fx raw)", (double) ms / raw) : "              ",
+                lastCpu,
                 raw > 0 ? String.format(" (%5.2fx raw)", (double) lastCpu / rawCpu) : "");
     }
 
@@ -165,7 +191,8 @@ public final class BitemporalMergeBenchmark {
     }
 
     private static long count(Connection c, String sql) throws SQLException {
-        try (Statement s = c.createStatement(); var rs = s.executeQuery(sql)) {
+        try (Statement s = c.createStatement();
+                var rs = s.executeQuery(sql)) {
             rs.next();
             return rs.getLong(1);
         }

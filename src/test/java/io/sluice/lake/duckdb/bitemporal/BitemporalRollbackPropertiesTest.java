@@ -1,8 +1,5 @@
 package io.sluice.lake.duckdb.bitemporal;
 
-import io.sluice.lake.duckdb.bitemporal.DateRange;
-import io.sluice.lake.duckdb.bitemporal.WriteResult;
-
 import static io.sluice.lake.duckdb.bitemporal.VersionRow.current;
 import static io.sluice.lake.duckdb.bitemporal.VersionRow.instants;
 import static io.sluice.lake.duckdb.bitemporal.VersionRow.maxInstant;
@@ -18,8 +15,11 @@ import java.time.Instant;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.TreeSet;
+import java.util.function.Predicate;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -36,12 +36,10 @@ class BitemporalRollbackPropertiesTest {
     private Connection db;
 
     /** A history and which write to roll back to. */
-    record RollbackTo(Histories.History history, int pick) {
-    }
+    record RollbackTo(Histories.History history, int pick) {}
 
     /** A history, which write to roll back to, and which of its filing dates bound the range. */
-    record RangeRollbackTo(Histories.History history, int pick, int first, int last) {
-    }
+    record RangeRollbackTo(Histories.History history, int pick, int first, int last) {}
 
     @BeforeEach
     void openDatabase() throws SQLException {
@@ -70,8 +68,10 @@ class BitemporalRollbackPropertiesTest {
      */
     @Test
     void rollback_to_write_k_restores_its_slice_and_knowledge() {
-        Property.tries(TRIES).check(d -> new RollbackTo(Histories.histories(d), d.anyInt()),
-                r -> rollback_to_write_k_restores_its_slice_and_knowledge(r.history(), r.pick()));
+        Property.tries(TRIES)
+                .check(
+                        d -> new RollbackTo(Histories.histories(d), d.anyInt()),
+                        r -> rollback_to_write_k_restores_its_slice_and_knowledge(r.history(), r.pick()));
     }
 
     private void rollback_to_write_k_restores_its_slice_and_knowledge(Histories.History history, int pick)
@@ -79,28 +79,37 @@ class BitemporalRollbackPropertiesTest {
         BitemporalTable table = history.shape().table;
         Connection c = fresh(db, history);
         List<List<List<String>>> knowledge = new ArrayList<>();
-        List<HistoryRun.Step> steps = HistoryRun.run(c, history, HistoryRun.Record.NOTHING,
-                (step, session) -> knowledge.add(currentKnowledge(c, table)));
+        List<HistoryRun.Step> steps = HistoryRun.run(
+                c, history, HistoryRun.Record.NOTHING, (step, session) -> knowledge.add(currentKnowledge(c, table)));
         int k = Math.floorMod(pick, steps.size() + 1);
         Instant asOf = knowledgeTimeAfter(steps, k);
-        ReferenceModel expected = k == 0 ? history.shape().model() : steps.get(k - 1).model();
+        ReferenceModel expected =
+                k == 0 ? history.shape().model() : steps.get(k - 1).model();
         List<VersionRow> before = VersionRow.all(c, table);
         BitemporalMerge merge = new BitemporalMerge();
 
         WriteResult rollback = merge.rollback(c, table, asOf, HistoryRun.BASE);
         List<VersionRow> after = VersionRow.all(c, table);
-        assertThat(current(after)).as("current rows after rollback to write %d", k).isEqualTo(expected.timeline());
+        assertThat(current(after))
+                .as("current rows after rollback to write %d", k)
+                .isEqualTo(expected.timeline());
         if (asOf != null) {
             long t = micros(asOf);
-            assertThat(current(after)).as("the slice at write %d", k).isEqualTo(
-                    after.stream().filter(r -> r.visibleAt(t)).map(VersionRow::version).collect(Collectors.toSet()));
+            assertThat(current(after))
+                    .as("the slice at write %d", k)
+                    .isEqualTo(after.stream()
+                            .filter(r -> r.visibleAt(t))
+                            .map(VersionRow::version)
+                            .collect(Collectors.toSet()));
         }
-        assertThat(currentKnowledge(c, table)).as("knowledge base after rollback to write %d", k)
+        assertThat(currentKnowledge(c, table))
+                .as("knowledge base after rollback to write %d", k)
                 .isEqualTo(k == 0 ? List.of() : knowledge.get(k - 1));
         assertRollbackDestroysNothing(rollback, before, after);
         assertNoOverlapAndCoalesced(after);
         List<List<String>> everything = VersionRow.everything(c, table);
-        assertThat(merge.rollback(c, table, asOf, HistoryRun.BASE).outcome()).as("rolling back again")
+        assertThat(merge.rollback(c, table, asOf, HistoryRun.BASE).outcome())
+                .as("rolling back again")
                 .isEqualTo(WriteResult.Outcome.UNCHANGED);
         assertThat(VersionRow.everything(c, table)).isEqualTo(everything);
 
@@ -110,7 +119,8 @@ class BitemporalRollbackPropertiesTest {
             }
         }
         List<VersionRow> replayed = VersionRow.all(c, table);
-        assertThat(current(replayed)).as("current rows after re-applying writes %d..", k + 1)
+        assertThat(current(replayed))
+                .as("current rows after re-applying writes %d..", k + 1)
                 .isEqualTo(last(steps).model().timeline());
         assertNoOverlapAndCoalesced(replayed);
     }
@@ -122,45 +132,52 @@ class BitemporalRollbackPropertiesTest {
      */
     @Test
     void rollback_of_a_date_range_restores_those_dates_and_keeps_the_others() {
-        Property.tries(TRIES).check(d -> new RangeRollbackTo(Histories.histories(d), d.anyInt(), d.anyInt(), d.anyInt()),
-                r -> rollback_of_a_date_range_restores_those_dates_and_keeps_the_others(r.history(), r.pick(),
-                        r.first(), r.last()));
+        Property.tries(TRIES)
+                .check(
+                        d -> new RangeRollbackTo(Histories.histories(d), d.anyInt(), d.anyInt(), d.anyInt()),
+                        r -> rollback_of_a_date_range_restores_those_dates_and_keeps_the_others(
+                                r.history(), r.pick(), r.first(), r.last()));
     }
 
-    private void rollback_of_a_date_range_restores_those_dates_and_keeps_the_others(Histories.History history, int pick,
-                                                                                   int first, int last) throws Exception {
+    private void rollback_of_a_date_range_restores_those_dates_and_keeps_the_others(
+            Histories.History history, int pick, int first, int last) throws Exception {
         BitemporalTable table = history.shape().table;
         Connection c = fresh(db, history);
         List<List<List<String>>> knowledge = new ArrayList<>();
-        List<HistoryRun.Step> steps = HistoryRun.run(c, history, HistoryRun.Record.NOTHING,
-                (step, session) -> knowledge.add(currentKnowledge(c, table)));
+        List<HistoryRun.Step> steps = HistoryRun.run(
+                c, history, HistoryRun.Record.NOTHING, (step, session) -> knowledge.add(currentKnowledge(c, table)));
         int k = Math.floorMod(pick, steps.size() + 1);
         Instant asOf = knowledgeTimeAfter(steps, k);
         List<List<String>> then = k == 0 ? List.of() : knowledge.get(k - 1);
         List<List<String>> now = currentKnowledge(c, table);
-        List<LocalDate> dates = new ArrayList<>(new TreeSet<>(java.util.stream.Stream.concat(then.stream(), now.stream())
-                .map(BitemporalRollbackPropertiesTest::filingDate).toList()));
+        List<LocalDate> dates = new ArrayList<>(new TreeSet<>(Stream.concat(then.stream(), now.stream())
+                .map(BitemporalRollbackPropertiesTest::filingDate)
+                .toList()));
         if (dates.isEmpty()) {
             dates.add(LocalDate.of(2020, 1, 1));
         }
         LocalDate a = dates.get(Math.floorMod(first, dates.size()));
         LocalDate b = dates.get(Math.floorMod(last, dates.size()));
         DateRange range = new DateRange(a.isBefore(b) ? a : b, (a.isBefore(b) ? b : a).plusDays(1));
-        java.util.function.Predicate<List<String>> inRange = row -> !filingDate(row).isBefore(range.from())
-                && filingDate(row).isBefore(range.until());
-        List<List<String>> expected = new ArrayList<>(then.stream().filter(inRange).toList());
+        Predicate<List<String>> inRange = row ->
+                !filingDate(row).isBefore(range.from()) && filingDate(row).isBefore(range.until());
+        List<List<String>> expected =
+                new ArrayList<>(then.stream().filter(inRange).toList());
         expected.addAll(now.stream().filter(inRange.negate()).toList());
         List<VersionRow> before = VersionRow.all(c, table);
         BitemporalMerge merge = new BitemporalMerge();
 
-        WriteResult rollback = merge.rollback(c, table, asOf, HistoryRun.BASE, java.util.Optional.of(range));
+        WriteResult rollback = merge.rollback(c, table, asOf, HistoryRun.BASE, Optional.of(range));
         List<VersionRow> after = VersionRow.all(c, table);
-        assertThat(currentKnowledge(c, table)).as("knowledge after rolling %s back to write %d", range, k)
+        assertThat(currentKnowledge(c, table))
+                .as("knowledge after rolling %s back to write %d", range, k)
                 .containsExactlyInAnyOrderElementsOf(expected);
         assertRollbackDestroysNothing(rollback, before, after);
         assertNoOverlapAndCoalesced(after);
         List<List<String>> everything = VersionRow.everything(c, table);
-        assertThat(merge.rollback(c, table, asOf, HistoryRun.BASE, java.util.Optional.of(range)).outcome()).as("rolling back again")
+        assertThat(merge.rollback(c, table, asOf, HistoryRun.BASE, Optional.of(range))
+                        .outcome())
+                .as("rolling back again")
                 .isEqualTo(WriteResult.Outcome.UNCHANGED);
         assertThat(VersionRow.everything(c, table)).isEqualTo(everything);
     }
@@ -183,7 +200,8 @@ class BitemporalRollbackPropertiesTest {
      * A rollback that wrote is at a system time after every other, only closes current rows (each kept, closed at that
      * time) and adds the versions it opened; one that did not write left every row as it was.
      */
-    private static void assertRollbackDestroysNothing(WriteResult rollback, List<VersionRow> before, List<VersionRow> after) {
+    private static void assertRollbackDestroysNothing(
+            WriteResult rollback, List<VersionRow> before, List<VersionRow> after) {
         if (rollback.outcome() != WriteResult.Outcome.WRITTEN) {
             assertThat(after).isEqualTo(before);
             return;
@@ -192,8 +210,12 @@ class BitemporalRollbackPropertiesTest {
         assertThat(t).isGreaterThan(maxInstant(before));
         for (VersionRow old : before) {
             if (!after.contains(old)) {
-                assertThat(old.systemTo()).as("only current rows are ever closed").isNull();
-                assertThat(after).contains(new VersionRow(old.key(), old.values(), old.from(), old.to(), old.hash(), old.systemFrom(), t));
+                assertThat(old.systemTo())
+                        .as("only current rows are ever closed")
+                        .isNull();
+                assertThat(after)
+                        .contains(new VersionRow(
+                                old.key(), old.values(), old.from(), old.to(), old.hash(), old.systemFrom(), t));
             }
         }
         assertThat(after.size()).isEqualTo(before.size() + rollback.versionsOpened());
@@ -205,10 +227,14 @@ class BitemporalRollbackPropertiesTest {
                 for (int i = 1; i < versions.size(); i++) {
                     VersionRow prev = versions.get(i - 1);
                     VersionRow next = versions.get(i);
-                    assertThat(prev.to()).as("overlap at %s: %s / %s", t, prev, next).isNotNull();
+                    assertThat(prev.to())
+                            .as("overlap at %s: %s / %s", t, prev, next)
+                            .isNotNull();
                     assertThat(prev.to()).isBeforeOrEqualTo(next.from());
                     if (next.from().equals(prev.to())) {
-                        assertThat(next.hash()).as("not coalesced at %s: %s / %s", t, prev, next).isNotEqualTo(prev.hash());
+                        assertThat(next.hash())
+                                .as("not coalesced at %s: %s / %s", t, prev, next)
+                                .isNotEqualTo(prev.hash());
                     }
                 }
             }
@@ -218,12 +244,16 @@ class BitemporalRollbackPropertiesTest {
     /** The current knowledge base: assertions, and filings in complete mode, without their system times. */
     private static List<List<String>> currentKnowledge(Connection c, BitemporalTable t) throws SQLException {
         String keys = t.keyColumns().stream().map(k -> "\"" + k + "\"").collect(Collectors.joining(", "));
-        List<List<String>> all = new ArrayList<>(Lake.rows(c, "SELECT 'a', " + keys + ", filing_date, value_hash FROM \""
-                + t.assertionsTable() + "\" WHERE sys_to IS NULL ORDER BY ALL"));
+        List<List<String>> all = new ArrayList<>(Lake.rows(
+                c,
+                "SELECT 'a', " + keys + ", filing_date, value_hash FROM \"" + t.assertionsTable()
+                        + "\" WHERE sys_to IS NULL ORDER BY ALL"));
         if (t.completeMode()) {
             String scope = t.scopeColumns().stream().map(k -> "\"" + k + "\"").collect(Collectors.joining(", "));
-            all.addAll(Lake.rows(c, "SELECT 'f', " + scope + ", filing_date FROM \"" + t.filingsTable()
-                    + "\" WHERE sys_to IS NULL ORDER BY ALL"));
+            all.addAll(Lake.rows(
+                    c,
+                    "SELECT 'f', " + scope + ", filing_date FROM \"" + t.filingsTable()
+                            + "\" WHERE sys_to IS NULL ORDER BY ALL"));
         }
         return all;
     }

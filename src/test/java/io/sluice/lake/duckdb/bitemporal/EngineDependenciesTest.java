@@ -16,15 +16,21 @@ class EngineDependenciesTest {
 
     @Test
     void the_engine_uses_no_framework() {
-        noClasses().should().dependOnClassesThat()
+        noClasses()
+                .should()
+                .dependOnClassesThat()
                 .resideInAnyPackage("io.quarkus..", "jakarta..", "javax.inject..", "com.fasterxml..", "picocli..")
                 .check(engine);
     }
 
     @Test
     void only_the_loader_imports_org_duckdb() {
-        noClasses().that().doNotHaveSimpleName("BatchLoader")
-                .should().dependOnClassesThat().resideInAPackage("org.duckdb..")
+        noClasses()
+                .that()
+                .doNotHaveSimpleName("BatchLoader")
+                .should()
+                .dependOnClassesThat()
+                .resideInAPackage("org.duckdb..")
                 .check(engine);
     }
 }

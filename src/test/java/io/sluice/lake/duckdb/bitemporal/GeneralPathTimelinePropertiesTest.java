@@ -1,8 +1,5 @@
 package io.sluice.lake.duckdb.bitemporal;
 
-import io.sluice.lake.duckdb.bitemporal.DateRange;
-import io.sluice.lake.duckdb.bitemporal.WriteResult;
-
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.sluice.testing.Draw;
@@ -30,22 +27,17 @@ import org.junit.jupiter.api.Test;
  */
 class GeneralPathTimelinePropertiesTest {
 
-    sealed interface Op permits Write, Rollback, RangeRollback {
-    }
+    sealed interface Op permits Write, Rollback, RangeRollback {}
 
-    record Write(TestBatch batch) implements Op {
-    }
+    record Write(TestBatch batch) implements Op {}
 
     /** A rollback to the time of an earlier write ({@code pick} of them), 1 µs before it, or to nothing. */
-    record Rollback(int pick, boolean justBefore) implements Op {
-    }
+    record Rollback(int pick, boolean justBefore) implements Op {}
 
     /** A rollback of the dates from {@code Histories.DATES[a]} to {@code Histories.DATES[b]} only. */
-    record RangeRollback(int pick, int a, int b) implements Op {
-    }
+    record RangeRollback(int pick, int a, int b) implements Op {}
 
-    record History(TestTables shape, List<Op> ops) {
-    }
+    record History(TestTables shape, List<Op> ops) {}
 
     /** 2 to 14 operations: writes, rollbacks and range rollbacks, 7 to 2 to 2. */
     static History histories(Draw d) {
@@ -60,8 +52,11 @@ class GeneralPathTimelinePropertiesTest {
 
     @Test
     void the_current_versions_are_the_timeline_of_the_current_knowledge() {
-        Property.tries(150).check(GeneralPathTimelinePropertiesTest::histories,
-                GeneralPathTimelinePropertiesTest::the_current_versions_are_the_timeline_of_the_current_knowledge);
+        Property.tries(150)
+                .check(
+                        GeneralPathTimelinePropertiesTest::histories,
+                        GeneralPathTimelinePropertiesTest
+                                ::the_current_versions_are_the_timeline_of_the_current_knowledge);
     }
 
     private static void the_current_versions_are_the_timeline_of_the_current_knowledge(History history)
@@ -70,23 +65,31 @@ class GeneralPathTimelinePropertiesTest {
         try (Connection c = Lake.memory()) {
             new BitemporalMerge().createTables(c, table);
             List<Instant> times = new ArrayList<>();
-            try (BitemporalSession session = new BitemporalSession(c, table, InstantSource.system(),
-                    SessionOptions.DEFAULT.withSmallWrites(false))) {
+            try (BitemporalSession session = new BitemporalSession(
+                    c, table, InstantSource.system(), SessionOptions.DEFAULT.withSmallWrites(false))) {
                 for (int i = 0; i < history.ops().size(); i++) {
                     Op op = history.ops().get(i);
                     Instant requested = HistoryRun.BASE.plusSeconds(3600L * (i + 1));
                     WriteResult result;
                     if (op instanceof Write w) {
-                        result = session.write(w.batch().toBatch(table), w.batch().replace(), requested);
+                        result = session.write(
+                                w.batch().toBatch(table), w.batch().replace(), requested);
                     } else if (op instanceof Rollback r) {
                         result = session.rollback(rollbackTime(times, r.pick(), r.justBefore()), requested);
                     } else {
                         RangeRollback r = (RangeRollback) op;
-                        result = session.rollback(rollbackTime(times, r.pick(), false), requested,
-                                Optional.of(new DateRange(Histories.DATES.get(Math.min(r.a(), r.b())),
-                                        Histories.DATES.get(Math.max(r.a(), r.b())).plusDays(1))));
+                        result = session.rollback(
+                                rollbackTime(times, r.pick(), false),
+                                requested,
+                                Optional.of(new DateRange(
+                                        Histories.DATES.get(Math.min(r.a(), r.b())),
+                                        Histories.DATES
+                                                .get(Math.max(r.a(), r.b()))
+                                                .plusDays(1))));
                     }
-                    assertThat(currentVersions(c, table)).as("after operation %d, %s", i, op).isEqualTo(timeline(c, table));
+                    assertThat(currentVersions(c, table))
+                            .as("after operation %d, %s", i, op)
+                            .isEqualTo(timeline(c, table));
                     result.knowledgeTime().ifPresent(times::add);
                 }
             }
@@ -105,10 +108,15 @@ class GeneralPathTimelinePropertiesTest {
     /** (key..., valid_from, valid_to, value_hash) of the current versions, each checked to hash its own values. */
     private static Set<List<String>> currentVersions(Connection c, BitemporalTable table) throws SQLException {
         Set<List<String>> versions = new HashSet<>();
-        for (List<String> row : Lake.rows(c, "SELECT " + Sql.list(table.keyColumns(), "") + ", valid_from, valid_to, value_hash, "
-                + "value_hash = " + ValueHash.sql(table.valueColumns(), "v") + " FROM " + Sql.quote(table.name())
-                + " AS v WHERE system_to IS NULL")) {
-            assertThat(row.get(row.size() - 1)).as("value_hash of the values of %s", row).isEqualTo("true");
+        for (List<String> row : Lake.rows(
+                c,
+                "SELECT " + Sql.list(table.keyColumns(), "") + ", valid_from, valid_to, value_hash, "
+                        + "value_hash = " + ValueHash.sql(table.valueColumns(), "v") + " FROM "
+                        + Sql.quote(table.name())
+                        + " AS v WHERE system_to IS NULL")) {
+            assertThat(row.get(row.size() - 1))
+                    .as("value_hash of the values of %s", row)
+                    .isEqualTo("true");
             versions.add(List.copyOf(row.subList(0, row.size() - 1)));
         }
         return versions;
@@ -120,16 +128,23 @@ class GeneralPathTimelinePropertiesTest {
         int scope = table.scopeColumns().size();
         // scope -> filing date -> key -> value_hash (NULL in key mode: a tombstone)
         Map<List<String>, TreeMap<LocalDate, Map<List<String>, String>>> knowledge = new HashMap<>();
-        for (List<String> row : Lake.rows(c, "SELECT " + Sql.list(table.keyColumns(), "") + ", filing_date, value_hash FROM "
-                + Sql.quote(table.assertionsTable()) + " WHERE sys_to IS NULL")) {
+        for (List<String> row : Lake.rows(
+                c,
+                "SELECT " + Sql.list(table.keyColumns(), "") + ", filing_date, value_hash FROM "
+                        + Sql.quote(table.assertionsTable()) + " WHERE sys_to IS NULL")) {
             List<String> key = List.copyOf(row.subList(0, keys));
-            knowledge.computeIfAbsent(List.copyOf(key.subList(0, scope)), s -> new TreeMap<>())
-                    .computeIfAbsent(LocalDate.parse(row.get(keys)), d -> new HashMap<>()).put(key, row.get(keys + 1));
+            knowledge
+                    .computeIfAbsent(List.copyOf(key.subList(0, scope)), s -> new TreeMap<>())
+                    .computeIfAbsent(LocalDate.parse(row.get(keys)), d -> new HashMap<>())
+                    .put(key, row.get(keys + 1));
         }
         if (table.completeMode()) {
-            for (List<String> row : Lake.rows(c, "SELECT " + Sql.list(table.scopeColumns(), "") + ", filing_date FROM "
-                    + Sql.quote(table.filingsTable()) + " WHERE sys_to IS NULL")) {
-                knowledge.computeIfAbsent(List.copyOf(row.subList(0, scope)), s -> new TreeMap<>())
+            for (List<String> row : Lake.rows(
+                    c,
+                    "SELECT " + Sql.list(table.scopeColumns(), "") + ", filing_date FROM "
+                            + Sql.quote(table.filingsTable()) + " WHERE sys_to IS NULL")) {
+                knowledge
+                        .computeIfAbsent(List.copyOf(row.subList(0, scope)), s -> new TreeMap<>())
                         .computeIfAbsent(LocalDate.parse(row.get(scope)), d -> new HashMap<>());
             }
         }

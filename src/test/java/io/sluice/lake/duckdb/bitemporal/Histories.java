@@ -1,7 +1,6 @@
 package io.sluice.lake.duckdb.bitemporal;
 
 import io.sluice.lake.bitemporal.Replace;
-
 import io.sluice.testing.Draw;
 import java.time.LocalDate;
 import java.util.ArrayList;
@@ -16,14 +15,17 @@ import java.util.Set;
  */
 final class Histories {
 
-    record History(TestTables shape, List<TestBatch> batches) {
-    }
+    record History(TestTables shape, List<TestBatch> batches) {}
 
-    static final List<LocalDate> DATES = List.of(LocalDate.of(2020, 1, 1), LocalDate.of(2021, 1, 1),
-            LocalDate.of(2022, 1, 1), LocalDate.of(2023, 1, 1), LocalDate.of(2024, 1, 1), LocalDate.of(2025, 1, 1));
+    static final List<LocalDate> DATES = List.of(
+            LocalDate.of(2020, 1, 1),
+            LocalDate.of(2021, 1, 1),
+            LocalDate.of(2022, 1, 1),
+            LocalDate.of(2023, 1, 1),
+            LocalDate.of(2024, 1, 1),
+            LocalDate.of(2025, 1, 1));
 
-    private Histories() {
-    }
+    private Histories() {}
 
     /** Valid and invalid batches (8 to 2) with every replace mode, some of them repeats of earlier batches. */
     static History histories(Draw d) {
@@ -59,8 +61,8 @@ final class Histories {
     /** Values among A, B, "a|b" and "\N", NULL in 15 of 100. */
     private static TestBatch.Row row(Draw d, TestTables shape) {
         List<String> key = key(d, shape);
-        List<String> values = d.listOf(shape.valueSize(), shape.valueSize(),
-                () -> d.orNull(0.15, () -> d.of("A", "B", "a|b", "\\N")));
+        List<String> values = d.listOf(
+                shape.valueSize(), shape.valueSize(), () -> d.orNull(0.15, () -> d.of("A", "B", "a|b", "\\N")));
         return new TestBatch.Row(key, values, d.of(DATES));
     }
 
@@ -105,7 +107,9 @@ final class Histories {
                 rows.add(new TestBatch.Row(key, extra.values(), extra.date()));
             }
             case 1 -> rows.add(new TestBatch.Row(extra.key(), extra.values(), null));
-            case 2 -> markers.add(new TestBatch.Marker(Arrays.asList(new String[mark.scope().size()]), mark.date()));
+            case 2 ->
+                markers.add(new TestBatch.Marker(
+                        Arrays.asList(new String[mark.scope().size()]), mark.date()));
             case 3 -> markers.add(new TestBatch.Marker(mark.scope(), null));
             default -> {
                 TestBatch.Row base = rows.isEmpty() ? extra : rows.get(0);

@@ -1,7 +1,5 @@
 package io.sluice.lake.duckdb.bitemporal;
 
-import io.sluice.lake.duckdb.bitemporal.WriteResult;
-
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -23,14 +21,22 @@ final class HistoryRun {
     static final Instant BASE = Instant.parse("2030-01-01T00:00:00Z");
 
     /** One write; {@code before}/{@code after} and the states are null unless recorded. */
-    record Step(TestBatch batch, boolean invalid, Instant requested, WriteResult result, List<VersionRow> before,
-                List<VersionRow> after, List<List<String>> stateBefore, List<List<String>> stateAfter,
-                ReferenceModel model) {
-    }
+    record Step(
+            TestBatch batch,
+            boolean invalid,
+            Instant requested,
+            WriteResult result,
+            List<VersionRow> before,
+            List<VersionRow> after,
+            List<List<String>> stateBefore,
+            List<List<String>> stateAfter,
+            ReferenceModel model) {}
 
     /** What to read back after each write: nothing, the version rows, or the version rows and companion tables. */
     enum Record {
-        NOTHING, ROWS, STATE
+        NOTHING,
+        ROWS,
+        STATE
     }
 
     /** A check run right after a write, before the next one, with the session that wrote it. */
@@ -39,11 +45,10 @@ final class HistoryRun {
         void check(Step step, BitemporalSession session) throws SQLException;
     }
 
-    private HistoryRun() {
-    }
+    private HistoryRun() {}
 
     static List<Step> run(Connection c, Histories.History history, Record record) throws SQLException {
-        return run(c, history, record, (step, session) -> { });
+        return run(c, history, record, (step, session) -> {});
     }
 
     static List<Step> run(Connection c, Histories.History history, Record record, AfterEachWrite afterEachWrite)
@@ -56,8 +61,13 @@ final class HistoryRun {
         }
     }
 
-    private static List<Step> run(Connection c, Histories.History history, Record record, AfterEachWrite afterEachWrite,
-                                  BitemporalSession session) throws SQLException {
+    private static List<Step> run(
+            Connection c,
+            Histories.History history,
+            Record record,
+            AfterEachWrite afterEachWrite,
+            BitemporalSession session)
+            throws SQLException {
         BitemporalTable table = history.shape().table;
         ReferenceModel model = history.shape().model();
         List<Step> steps = new ArrayList<>();
@@ -73,8 +83,16 @@ final class HistoryRun {
             if (!invalid) {
                 model.apply(batch);
             }
-            Step step = new Step(batch, invalid, requested, result, before, rows ? VersionRow.all(c, table) : null,
-                    stateBefore, state ? VersionRow.everything(c, table) : null, model.copy());
+            Step step = new Step(
+                    batch,
+                    invalid,
+                    requested,
+                    result,
+                    before,
+                    rows ? VersionRow.all(c, table) : null,
+                    stateBefore,
+                    state ? VersionRow.everything(c, table) : null,
+                    model.copy());
             steps.add(step);
             afterEachWrite.check(step, session);
             before = step.after();
@@ -87,7 +105,8 @@ final class HistoryRun {
     static Map<List<String>, List<String>> asOf(Connection c, BitemporalTable t, LocalDate day, Instant at)
             throws SQLException {
         Map<List<String>, List<String>> answer = new HashMap<>();
-        try (PreparedStatement s = BitemporalQueries.asOf(t, day, at).prepare(c); ResultSet rs = s.executeQuery()) {
+        try (PreparedStatement s = BitemporalQueries.asOf(t, day, at).prepare(c);
+                ResultSet rs = s.executeQuery()) {
             while (rs.next()) {
                 List<String> key = new ArrayList<>();
                 for (String k : t.keyColumns()) {

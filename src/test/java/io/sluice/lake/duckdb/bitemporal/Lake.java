@@ -8,18 +8,21 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Properties;
+import org.duckdb.DuckDBConnection;
+import org.duckdb.DuckDBDriver;
 
 /** Test access to a fresh in-memory DuckDB: connect, run a query, read rows as text. */
 final class Lake {
 
-    private Lake() {
-    }
+    private Lake() {}
 
     /** A fresh in-memory database; one thread, which is faster than two for the tiny tables of these tests. */
     static Connection memory() throws SQLException {
-        // the driver itself, not DriverManager: after Quarkus tests in the same JVM, DriverManager may not see the DuckDB
+        // the driver itself, not DriverManager: after Quarkus tests in the same JVM, DriverManager may not see the
+        // DuckDB
         // driver from this class loader ("No suitable driver found for jdbc:duckdb:")
-        Connection c = new org.duckdb.DuckDBDriver().connect("jdbc:duckdb:", new java.util.Properties());
+        Connection c = new DuckDBDriver().connect("jdbc:duckdb:", new Properties());
         try (Statement s = c.createStatement()) {
             s.execute("SET threads = 1");
         }
@@ -28,13 +31,14 @@ final class Lake {
 
     /** Another connection to the database of {@code c} (an in-memory one too), with a transaction of its own. */
     static Connection another(Connection c) throws SQLException {
-        return ((org.duckdb.DuckDBConnection) c).duplicate();
+        return ((DuckDBConnection) c).duplicate();
     }
 
     /** Every row of {@code sql} as text ("NULL" for NULL). */
     static List<List<String>> rows(Connection c, String sql) throws SQLException {
         List<List<String>> rows = new ArrayList<>();
-        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
+        try (Statement s = c.createStatement();
+                ResultSet rs = s.executeQuery(sql)) {
             int n = rs.getMetaData().getColumnCount();
             while (rs.next()) {
                 List<String> row = new ArrayList<>(n);
@@ -49,7 +53,8 @@ final class Lake {
     }
 
     static long count(Connection c, String sql) throws SQLException {
-        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
+        try (Statement s = c.createStatement();
+                ResultSet rs = s.executeQuery(sql)) {
             rs.next();
             return rs.getLong(1);
         }
@@ -63,7 +68,8 @@ final class Lake {
             throws SQLException {
         List<String> cols = new ArrayList<>(t.keyColumns());
         cols.addAll(t.valueColumns());
-        String select = "SELECT " + String.join(", ", cols.stream().map(x -> "\"" + x + "\"").toList())
+        String select = "SELECT "
+                + String.join(", ", cols.stream().map(x -> "\"" + x + "\"").toList())
                 + ", CAST(valid_from AS VARCHAR), CAST(valid_to AS VARCHAR), epoch_us(system_from), epoch_us(system_to) "
                 + "FROM \"" + t.name() + "\"";
         List<List<String>> out = new ArrayList<>();

@@ -21,20 +21,25 @@ class ReclusteringPropertiesTest {
 
     @Test
     void reclustering_changes_no_row_and_no_later_write() {
-        Property.tries(150).check(Histories::histories,
-                ReclusteringPropertiesTest::reclustering_changes_no_row_and_no_later_write);
+        Property.tries(150)
+                .check(
+                        Histories::histories,
+                        ReclusteringPropertiesTest::reclustering_changes_no_row_and_no_later_write);
         reclusteringHappened();
     }
 
     private static void reclustering_changes_no_row_and_no_later_write(Histories.History history) throws SQLException {
         BitemporalTable table = history.shape().table;
-        try (Connection clusteredDb = Lake.memory(); Connection plainDb = Lake.memory()) {
+        try (Connection clusteredDb = Lake.memory();
+                Connection plainDb = Lake.memory()) {
             BitemporalMerge merge = new BitemporalMerge();
             merge.createTables(clusteredDb, table);
             merge.createTables(plainDb, table);
             InstantSource clock = InstantSource.system();
-            try (BitemporalSession clustered = new BitemporalSession(clusteredDb, table, clock, SessionOptions.DEFAULT.withClustering(Clustering.everyWrite()));
-                 BitemporalSession plain = new BitemporalSession(plainDb, table, clock, SessionOptions.DEFAULT.withClustering(Clustering.NEVER))) {
+            try (BitemporalSession clustered = new BitemporalSession(
+                            clusteredDb, table, clock, SessionOptions.DEFAULT.withClustering(Clustering.everyWrite()));
+                    BitemporalSession plain = new BitemporalSession(
+                            plainDb, table, clock, SessionOptions.DEFAULT.withClustering(Clustering.NEVER))) {
                 TwinWrites.writeBoth(history, clustered, clusteredDb, plain, plainDb);
                 assertThat(plain.reclusterings()).isZero();
                 RECLUSTERINGS.addAndGet(clustered.reclusterings());
@@ -48,6 +53,8 @@ class ReclusteringPropertiesTest {
         if (Property.replaysOneTry()) {
             return; // one try says nothing about how often
         }
-        assertThat(RECLUSTERINGS.get()).as("re-clusterings among %d writes", WRITES.get()).isGreaterThan(WRITES.get() / 8);
+        assertThat(RECLUSTERINGS.get())
+                .as("re-clusterings among %d writes", WRITES.get())
+                .isGreaterThan(WRITES.get() / 8);
     }
 }

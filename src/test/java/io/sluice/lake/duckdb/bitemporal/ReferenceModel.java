@@ -1,7 +1,6 @@
 package io.sluice.lake.duckdb.bitemporal;
 
 import io.sluice.lake.bitemporal.Replace;
-
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -22,11 +21,9 @@ import java.util.TreeMap;
  */
 final class ReferenceModel {
 
-    record Filing(List<String> scope, LocalDate date) {
-    }
+    record Filing(List<String> scope, LocalDate date) {}
 
-    record Version(List<String> key, List<String> values, LocalDate from, LocalDate to) {
-    }
+    record Version(List<String> key, List<String> values, LocalDate from, LocalDate to) {}
 
     private final int scopeSize;
     private final Map<Filing, Map<List<String>, List<String>>> knowledge = new HashMap<>();
@@ -78,7 +75,7 @@ final class ReferenceModel {
                     .put(row.key(), row.values());
         }
         switch (batch.replace()) {
-            case NONE -> { }
+            case NONE -> {}
             case SCOPES -> {
                 Set<List<String>> scopes = new HashSet<>();
                 filings.keySet().forEach(f -> scopes.add(f.scope()));
@@ -147,7 +144,8 @@ final class ReferenceModel {
 
     private Map<List<String>, TreeMap<LocalDate, Map<List<String>, List<String>>>> byScope() {
         Map<List<String>, TreeMap<LocalDate, Map<List<String>, List<String>>>> scopes = new LinkedHashMap<>();
-        knowledge.forEach((f, keys) -> scopes.computeIfAbsent(f.scope(), s -> new TreeMap<>()).put(f.date(), keys));
+        knowledge.forEach((f, keys) ->
+                scopes.computeIfAbsent(f.scope(), s -> new TreeMap<>()).put(f.date(), keys));
         return scopes;
     }
 

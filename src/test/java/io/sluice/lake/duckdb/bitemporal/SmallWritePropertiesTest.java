@@ -21,21 +21,26 @@ class SmallWritePropertiesTest {
 
     @Test
     void a_small_write_leaves_exactly_what_the_general_path_leaves() {
-        Property.tries(200).check(Histories::histories,
-                SmallWritePropertiesTest::a_small_write_leaves_exactly_what_the_general_path_leaves);
+        Property.tries(200)
+                .check(
+                        Histories::histories,
+                        SmallWritePropertiesTest::a_small_write_leaves_exactly_what_the_general_path_leaves);
         theSmallPathWasTaken();
     }
 
     private static void a_small_write_leaves_exactly_what_the_general_path_leaves(Histories.History history)
             throws SQLException {
         BitemporalTable table = history.shape().table;
-        try (Connection smallDb = Lake.memory(); Connection generalDb = Lake.memory()) {
+        try (Connection smallDb = Lake.memory();
+                Connection generalDb = Lake.memory()) {
             BitemporalMerge merge = new BitemporalMerge();
             merge.createTables(smallDb, table);
             merge.createTables(generalDb, table);
             InstantSource clock = InstantSource.system();
-            try (BitemporalSession small = new BitemporalSession(smallDb, table, clock, SessionOptions.DEFAULT.withSmallWrites(true));
-                 BitemporalSession general = new BitemporalSession(generalDb, table, clock, SessionOptions.DEFAULT.withSmallWrites(false))) {
+            try (BitemporalSession small =
+                            new BitemporalSession(smallDb, table, clock, SessionOptions.DEFAULT.withSmallWrites(true));
+                    BitemporalSession general = new BitemporalSession(
+                            generalDb, table, clock, SessionOptions.DEFAULT.withSmallWrites(false))) {
                 TwinWrites.writeBoth(history, small, smallDb, general, generalDb);
                 assertThat(general.smallWritesDone()).isZero();
                 SMALL.addAndGet(small.smallWritesDone());

@@ -4,9 +4,9 @@ import io.sluice.lake.bitemporal.Batch;
 import io.sluice.lake.bitemporal.BatchSource;
 import io.sluice.lake.bitemporal.Replace;
 import io.sluice.lake.bitemporal.SourceQuery;
-
 import java.time.LocalDate;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -16,11 +16,9 @@ import java.util.Map;
  */
 record TestBatch(List<Row> rows, List<Marker> markers, Replace replace) {
 
-    record Row(List<String> key, List<String> values, LocalDate date) {
-    }
+    record Row(List<String> key, List<String> values, LocalDate date) {}
 
-    record Marker(List<String> scope, LocalDate date) {
-    }
+    record Marker(List<String> scope, LocalDate date) {}
 
     TestBatch {
         rows = List.copyOf(rows);
@@ -46,18 +44,21 @@ record TestBatch(List<Row> rows, List<Marker> markers, Replace replace) {
             List<String> literals = new ArrayList<>();
             for (String column : table.rowColumns()) {
                 Object v = row.get(column);
-                literals.add(v == null ? "CAST(NULL AS VARCHAR)" : "'" + v.toString().replace("'", "''") + "'");
+                literals.add(
+                        v == null ? "CAST(NULL AS VARCHAR)" : "'" + v.toString().replace("'", "''") + "'");
             }
             tuples.add("(" + String.join(", ", literals) + ")");
         }
         return SourceQuery.of("SELECT * FROM (VALUES " + String.join(", ", tuples) + ") AS v("
-                + String.join(", ", table.rowColumns().stream().map(c -> "\"" + c + "\"").toList()) + ")");
+                + String.join(
+                        ", ",
+                        table.rowColumns().stream().map(c -> "\"" + c + "\"").toList()) + ")");
     }
 
     Batch toBatch(BitemporalTable table) {
         List<Map<String, Object>> out = new ArrayList<>();
         for (Row row : rows) {
-            Map<String, Object> entry = new java.util.LinkedHashMap<>();
+            Map<String, Object> entry = new LinkedHashMap<>();
             for (int i = 0; i < table.keyColumns().size(); i++) {
                 entry.put(table.keyColumns().get(i), row.key().get(i));
             }
@@ -69,7 +70,7 @@ record TestBatch(List<Row> rows, List<Marker> markers, Replace replace) {
         }
         List<Map<String, Object>> marks = new ArrayList<>();
         for (Marker marker : markers) {
-            Map<String, Object> entry = new java.util.LinkedHashMap<>();
+            Map<String, Object> entry = new LinkedHashMap<>();
             for (int i = 0; i < table.scopeColumns().size(); i++) {
                 entry.put(table.scopeColumns().get(i), marker.scope().get(i));
             }

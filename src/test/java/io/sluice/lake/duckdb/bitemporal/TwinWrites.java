@@ -1,7 +1,5 @@
 package io.sluice.lake.duckdb.bitemporal;
 
-import io.sluice.lake.duckdb.bitemporal.WriteResult;
-
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.sql.Connection;
@@ -15,11 +13,15 @@ import java.time.Instant;
  */
 final class TwinWrites {
 
-    private TwinWrites() {
-    }
+    private TwinWrites() {}
 
-    static void writeBoth(Histories.History history, BitemporalSession one, Connection oneDb, BitemporalSession other,
-                          Connection otherDb) throws SQLException {
+    static void writeBoth(
+            Histories.History history,
+            BitemporalSession one,
+            Connection oneDb,
+            BitemporalSession other,
+            Connection otherDb)
+            throws SQLException {
         BitemporalTable table = history.shape().table;
         for (int i = 0; i < history.batches().size(); i++) {
             TestBatch batch = history.batches().get(i);
@@ -27,7 +29,8 @@ final class TwinWrites {
             WriteResult byOne = one.write(batch.toSource(table), batch.replace(), requested);
             WriteResult byOther = other.write(batch.toSource(table), batch.replace(), requested);
             assertThat(byOne).as("write %d of %s", i, batch).isEqualTo(byOther);
-            assertThat(VersionRow.everything(oneDb, table)).as("tables after write %d of %s", i, batch)
+            assertThat(VersionRow.everything(oneDb, table))
+                    .as("tables after write %d of %s", i, batch)
                     .isEqualTo(VersionRow.everything(otherDb, table));
         }
     }

@@ -13,8 +13,10 @@ class ValidationTest {
 
     @Test
     void aRowWithRepeatsAndTheSystemTimeReadsByName() {
-        Validation v = Validation.of(Arrays.asList(7L, null, "conflicting rows for key (1) on 2024-01-01", true, 1_700_000_000_000_001L),
-                Validation.Extra.REPEATED_KEYS, true);
+        Validation v = Validation.of(
+                Arrays.asList(7L, null, "conflicting rows for key (1) on 2024-01-01", true, 1_700_000_000_000_001L),
+                Validation.Extra.REPEATED_KEYS,
+                true);
         assertThat(v.rowsIn()).isEqualTo(7);
         assertThat(v.problem()).contains("conflicting rows for key (1) on 2024-01-01");
         assertThat(v.repeatedKeys()).isTrue();
@@ -24,16 +26,20 @@ class ValidationTest {
 
     @Test
     void aRowProblemComesBeforeAConflictAndAPlainRowHasNoExtraNorTime() {
-        Validation v = Validation.of(Arrays.asList(3L, StagingSql.UNEXPLAINED, "conflict"), Validation.Extra.NONE, false);
+        Validation v =
+                Validation.of(Arrays.asList(3L, StagingSql.UNEXPLAINED, "conflict"), Validation.Extra.NONE, false);
         assertThat(v.problem()).contains(StagingSql.UNEXPLAINED);
         assertThat(v.repeatedKeys()).isFalse();
         assertThat(v.systemTime()).isEmpty();
-        assertThat(Validation.of(Arrays.asList(0L, null, null, false, 0L), Validation.Extra.VALUE_ID_COLLISION, true).problem()).isEmpty();
+        assertThat(Validation.of(Arrays.asList(0L, null, null, false, 0L), Validation.Extra.VALUE_ID_COLLISION, true)
+                        .problem())
+                .isEmpty();
     }
 
     @Test
     void aRowOfAnotherShapeIsRefused() {
         assertThatThrownBy(() -> Validation.of(List.of(1L, 2L, 3L), Validation.Extra.REPEATED_KEYS, true))
-                .isInstanceOf(IllegalStateException.class).hasMessageContaining("has 3 columns, expected 5");
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("has 3 columns, expected 5");
     }
 }

@@ -1,10 +1,9 @@
 package io.sluice.lake.duckdb.bitemporal;
 
-import io.sluice.lake.bitemporal.Batch;
-import io.sluice.lake.bitemporal.Replace;
-
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.sluice.lake.bitemporal.Batch;
+import io.sluice.lake.bitemporal.Replace;
 import java.sql.Connection;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -35,15 +34,23 @@ class ValueHashTest {
     void the_written_value_hash_is_the_spec_hash() throws Exception {
         BitemporalTable t = BitemporalTable.of("h", List.of("k"), List.of("v1", "v2"), "d");
         try (Connection c = Lake.memory()) {
-            new BitemporalMerge().write(c, t, Batch.of(List.of(
-                    Batch.entry("k", "1", "v1", "x\\|y", "v2", "Zürich", "d", "2020-01-01"))), Replace.NONE);
+            new BitemporalMerge()
+                    .write(
+                            c,
+                            t,
+                            Batch.of(List.of(Batch.entry("k", "1", "v1", "x\\|y", "v2", "Zürich", "d", "2020-01-01"))),
+                            Replace.NONE);
             assertThat(Lake.rows(c, "SELECT value_hash FROM h"))
                     .containsExactly(List.of("aafcb39692a41f2fc198d40bac972c65"));
         }
     }
 
     private static String hash(Connection c, String v1, String v2) throws Exception {
-        return Lake.rows(c, "SELECT " + HASH + " FROM (SELECT CAST(" + v1 + " AS VARCHAR) AS v1, CAST(" + v2
-                + " AS VARCHAR) AS v2)").get(0).get(0);
+        return Lake.rows(
+                        c,
+                        "SELECT " + HASH + " FROM (SELECT CAST(" + v1 + " AS VARCHAR) AS v1, CAST(" + v2
+                                + " AS VARCHAR) AS v2)")
+                .get(0)
+                .get(0);
     }
 }

@@ -14,8 +14,14 @@ import java.util.TreeSet;
 import java.util.stream.Collectors;
 
 /** One row of a version table as the tests read it; system times in microseconds since the epoch. */
-record VersionRow(List<String> key, List<String> values, LocalDate from, LocalDate to, String hash, long systemFrom,
-                  Long systemTo) {
+record VersionRow(
+        List<String> key,
+        List<String> values,
+        LocalDate from,
+        LocalDate to,
+        String hash,
+        long systemFrom,
+        Long systemTo) {
 
     boolean visibleAt(long t) {
         return systemFrom <= t && (systemTo == null || t < systemTo);
@@ -34,11 +40,13 @@ record VersionRow(List<String> key, List<String> values, LocalDate from, LocalDa
             sql.append("CAST(\"").append(column).append("\" AS VARCHAR), ");
         }
         sql.append("valid_from, valid_to, value_hash, epoch_us(system_from), epoch_us(system_to) FROM \"")
-                .append(t.name()).append("\" ORDER BY ALL");
+                .append(t.name())
+                .append("\" ORDER BY ALL");
         List<VersionRow> rows = new ArrayList<>();
         int k = t.keyColumns().size();
         int v = t.valueColumns().size();
-        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql.toString())) {
+        try (Statement s = c.createStatement();
+                ResultSet rs = s.executeQuery(sql.toString())) {
             while (rs.next()) {
                 List<String> key = new ArrayList<>();
                 for (int i = 1; i <= k; i++) {
@@ -51,8 +59,13 @@ record VersionRow(List<String> key, List<String> values, LocalDate from, LocalDa
                 String to = rs.getString(k + v + 2);
                 long sysTo = rs.getLong(k + v + 5);
                 Long systemTo = rs.wasNull() ? null : sysTo;
-                rows.add(new VersionRow(key, values, LocalDate.parse(rs.getString(k + v + 1)),
-                        to == null ? null : LocalDate.parse(to), rs.getString(k + v + 3), rs.getLong(k + v + 4),
+                rows.add(new VersionRow(
+                        key,
+                        values,
+                        LocalDate.parse(rs.getString(k + v + 1)),
+                        to == null ? null : LocalDate.parse(to),
+                        rs.getString(k + v + 3),
+                        rs.getLong(k + v + 4),
                         systemTo));
             }
         }
@@ -72,7 +85,10 @@ record VersionRow(List<String> key, List<String> values, LocalDate from, LocalDa
 
     /** The current versions (system_to NULL). */
     static Set<ReferenceModel.Version> current(List<VersionRow> rows) {
-        return rows.stream().filter(r -> r.systemTo() == null).map(VersionRow::version).collect(Collectors.toSet());
+        return rows.stream()
+                .filter(r -> r.systemTo() == null)
+                .map(VersionRow::version)
+                .collect(Collectors.toSet());
     }
 
     /** Every system time at which a version opened or closed, in order. */
@@ -93,9 +109,14 @@ record VersionRow(List<String> key, List<String> values, LocalDate from, LocalDa
 
     /** The versions visible at system time {@code t}, key by key, each key's in valid_from order. */
     static List<List<VersionRow>> visibleByKey(List<VersionRow> rows, long t) {
-        return rows.stream().filter(r -> r.visibleAt(t))
-                .collect(Collectors.groupingBy(VersionRow::key)).values().stream()
-                .map(list -> list.stream().sorted(Comparator.comparing(VersionRow::from)).toList())
+        return rows.stream()
+                .filter(r -> r.visibleAt(t))
+                .collect(Collectors.groupingBy(VersionRow::key))
+                .values()
+                .stream()
+                .map(list -> list.stream()
+                        .sorted(Comparator.comparing(VersionRow::from))
+                        .toList())
                 .toList();
     }
 

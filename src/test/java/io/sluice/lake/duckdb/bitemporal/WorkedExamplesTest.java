@@ -1,12 +1,10 @@
 package io.sluice.lake.duckdb.bitemporal;
 
-import io.sluice.lake.bitemporal.Batch;
-import io.sluice.lake.bitemporal.Replace;
-import io.sluice.lake.duckdb.bitemporal.WriteResult;
-
 import static io.sluice.lake.bitemporal.Batch.entry;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.sluice.lake.bitemporal.Batch;
+import io.sluice.lake.bitemporal.Replace;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -33,9 +31,9 @@ class WorkedExamplesTest {
 
     private static final BitemporalTable FIRMS =
             BitemporalTable.of("firms", List.of("firm"), List.of("name"), "filing_date");
-    private static final BitemporalTable OWNERS =
-            BitemporalTable.of("owners", List.of("firm", "owner"), List.of("pct"), "filing_date")
-                    .withCompleteBy(List.of("firm"));
+    private static final BitemporalTable OWNERS = BitemporalTable.of(
+                    "owners", List.of("firm", "owner"), List.of("pct"), "filing_date")
+            .withCompleteBy(List.of("firm"));
 
     private final BitemporalMerge merge = new BitemporalMerge();
     private Connection c;
@@ -58,42 +56,65 @@ class WorkedExamplesTest {
         assertThat(rerun.outcome()).isEqualTo(WriteResult.Outcome.UNCHANGED);
         assertThat(rerun.systemTime()).isEmpty();
         WriteResult w3 = merge.write(c, FIRMS, Batch.of(List.of(name("2023-01-01", "C"))), Replace.NONE, T3);
-        assertThat(w3).extracting(WriteResult::versionsOpened, WriteResult::versionsClosed).containsExactly(2L, 1L);
+        assertThat(w3)
+                .extracting(WriteResult::versionsOpened, WriteResult::versionsClosed)
+                .containsExactly(2L, 1L);
         merge.write(c, FIRMS, Batch.of(List.of(name("2021-01-01", "X"))), Replace.NONE, T4);
 
-        assertThat(Lake.versions(c, FIRMS, LABELS)).containsExactlyInAnyOrder(
-                List.of("F1", "A", "2020-01-01", "2022-01-01", "T1", "T4"),
-                List.of("F1", "B", "2022-01-01", "NULL", "T1", "T3"),
-                List.of("F1", "B", "2022-01-01", "2023-01-01", "T3", "NULL"),
-                List.of("F1", "C", "2023-01-01", "NULL", "T3", "NULL"),
-                List.of("F1", "A", "2020-01-01", "2021-01-01", "T4", "NULL"),
-                List.of("F1", "X", "2021-01-01", "2022-01-01", "T4", "NULL"));
+        assertThat(Lake.versions(c, FIRMS, LABELS))
+                .containsExactlyInAnyOrder(
+                        List.of("F1", "A", "2020-01-01", "2022-01-01", "T1", "T4"),
+                        List.of("F1", "B", "2022-01-01", "NULL", "T1", "T3"),
+                        List.of("F1", "B", "2022-01-01", "2023-01-01", "T3", "NULL"),
+                        List.of("F1", "C", "2023-01-01", "NULL", "T3", "NULL"),
+                        List.of("F1", "A", "2020-01-01", "2021-01-01", "T4", "NULL"),
+                        List.of("F1", "X", "2021-01-01", "2022-01-01", "T4", "NULL"));
         assertThat(asOf(FIRMS, "2021-06-30", T3, "name")).containsExactly("A");
         assertThat(asOf(FIRMS, "2021-06-30", T4, "name")).containsExactly("X");
-        assertThat(Lake.count(c, "SELECT count(*) FROM firms__assertions WHERE sys_to IS NULL")).isEqualTo(4);
-        assertThat(Lake.count(c, "SELECT count(*) FROM firms__assertions")).as("replaced knowledge is kept").isEqualTo(5);
+        assertThat(Lake.count(c, "SELECT count(*) FROM firms__assertions WHERE sys_to IS NULL"))
+                .isEqualTo(4);
+        assertThat(Lake.count(c, "SELECT count(*) FROM firms__assertions"))
+                .as("replaced knowledge is kept")
+                .isEqualTo(5);
     }
 
     @Test
     void example_b_complete_mode_disappear_reappear_amended_and_empty_filing() throws Exception {
-        merge.write(c, OWNERS, Batch.of(List.of(
-                owner("2020-01-01", "O1", "10"), owner("2020-01-01", "O2", "20"),
-                owner("2021-01-01", "O1", "10"),
-                owner("2022-01-01", "O1", "10"), owner("2022-01-01", "O2", "20"))), Replace.NONE, T1);
-        merge.write(c, OWNERS, Batch.of(List.of(
-                owner("2021-01-01", "O1", "10"), owner("2021-01-01", "O2", "20"))), Replace.NONE, T2);
-        WriteResult w3 = merge.write(c, OWNERS,
-                Batch.empty().withMarkers(List.of(entry("firm", "F1", "filing_date", "2023-01-01"))), Replace.NONE, T3);
-        assertThat(w3).extracting(WriteResult::rowsIn, WriteResult::versionsOpened, WriteResult::versionsClosed)
+        merge.write(
+                c,
+                OWNERS,
+                Batch.of(List.of(
+                        owner("2020-01-01", "O1", "10"),
+                        owner("2020-01-01", "O2", "20"),
+                        owner("2021-01-01", "O1", "10"),
+                        owner("2022-01-01", "O1", "10"),
+                        owner("2022-01-01", "O2", "20"))),
+                Replace.NONE,
+                T1);
+        merge.write(
+                c,
+                OWNERS,
+                Batch.of(List.of(owner("2021-01-01", "O1", "10"), owner("2021-01-01", "O2", "20"))),
+                Replace.NONE,
+                T2);
+        WriteResult w3 = merge.write(
+                c,
+                OWNERS,
+                Batch.empty().withMarkers(List.of(entry("firm", "F1", "filing_date", "2023-01-01"))),
+                Replace.NONE,
+                T3);
+        assertThat(w3)
+                .extracting(WriteResult::rowsIn, WriteResult::versionsOpened, WriteResult::versionsClosed)
                 .containsExactly(0L, 2L, 2L);
 
-        assertThat(Lake.versions(c, OWNERS, LABELS)).containsExactlyInAnyOrder(
-                List.of("F1", "O1", "10", "2020-01-01", "NULL", "T1", "T3"),
-                List.of("F1", "O1", "10", "2020-01-01", "2023-01-01", "T3", "NULL"),
-                List.of("F1", "O2", "20", "2020-01-01", "2021-01-01", "T1", "T2"),
-                List.of("F1", "O2", "20", "2022-01-01", "NULL", "T1", "T2"),
-                List.of("F1", "O2", "20", "2020-01-01", "NULL", "T2", "T3"),
-                List.of("F1", "O2", "20", "2020-01-01", "2023-01-01", "T3", "NULL"));
+        assertThat(Lake.versions(c, OWNERS, LABELS))
+                .containsExactlyInAnyOrder(
+                        List.of("F1", "O1", "10", "2020-01-01", "NULL", "T1", "T3"),
+                        List.of("F1", "O1", "10", "2020-01-01", "2023-01-01", "T3", "NULL"),
+                        List.of("F1", "O2", "20", "2020-01-01", "2021-01-01", "T1", "T2"),
+                        List.of("F1", "O2", "20", "2022-01-01", "NULL", "T1", "T2"),
+                        List.of("F1", "O2", "20", "2020-01-01", "NULL", "T2", "T3"),
+                        List.of("F1", "O2", "20", "2020-01-01", "2023-01-01", "T3", "NULL"));
         assertThat(Lake.count(c, "SELECT count(*) FROM owners__filings")).isEqualTo(4);
     }
 
@@ -104,11 +125,12 @@ class WorkedExamplesTest {
         merge.write(c, FIRMS, late, Replace.NONE, T2);
         assertThat(merge.write(c, FIRMS, late, Replace.NONE, T3).outcome()).isEqualTo(WriteResult.Outcome.UNCHANGED);
 
-        assertThat(Lake.versions(c, FIRMS, LABELS)).containsExactlyInAnyOrder(
-                List.of("F1", "A", "2018-01-01", "NULL", "T1", "T2"),
-                List.of("F1", "A", "2018-01-01", "2019-01-01", "T2", "NULL"),
-                List.of("F1", "B", "2019-01-01", "2021-01-01", "T2", "NULL"),
-                List.of("F1", "A", "2021-01-01", "NULL", "T2", "NULL"));
+        assertThat(Lake.versions(c, FIRMS, LABELS))
+                .containsExactlyInAnyOrder(
+                        List.of("F1", "A", "2018-01-01", "NULL", "T1", "T2"),
+                        List.of("F1", "A", "2018-01-01", "2019-01-01", "T2", "NULL"),
+                        List.of("F1", "B", "2019-01-01", "2021-01-01", "T2", "NULL"),
+                        List.of("F1", "A", "2021-01-01", "NULL", "T2", "NULL"));
     }
 
     @Test
@@ -122,25 +144,34 @@ class WorkedExamplesTest {
         merge.write(c, FIRMS, w4, Replace.NONE, T4);
 
         WriteResult rollback = merge.rollback(c, FIRMS, T3, T5);
-        assertThat(rollback).extracting(WriteResult::outcome, WriteResult::rowsIn, WriteResult::versionsOpened,
-                WriteResult::versionsClosed).containsExactly(WriteResult.Outcome.WRITTEN, 0L, 1L, 2L);
+        assertThat(rollback)
+                .extracting(
+                        WriteResult::outcome,
+                        WriteResult::rowsIn,
+                        WriteResult::versionsOpened,
+                        WriteResult::versionsClosed)
+                .containsExactly(WriteResult.Outcome.WRITTEN, 0L, 1L, 2L);
         assertThat(rollback.systemTime()).contains(T5);
-        assertThat(Lake.versions(c, FIRMS, LABELS)).containsExactlyInAnyOrder(
-                List.of("F1", "A", "2020-01-01", "2022-01-01", "T1", "T4"),
-                List.of("F1", "B", "2022-01-01", "NULL", "T1", "T3"),
-                List.of("F1", "B", "2022-01-01", "2023-01-01", "T3", "NULL"),
-                List.of("F1", "C", "2023-01-01", "NULL", "T3", "NULL"),
-                List.of("F1", "A", "2020-01-01", "2021-01-01", "T4", "T5"),
-                List.of("F1", "X", "2021-01-01", "2022-01-01", "T4", "T5"),
-                List.of("F1", "A", "2020-01-01", "2022-01-01", "T5", "NULL"));
+        assertThat(Lake.versions(c, FIRMS, LABELS))
+                .containsExactlyInAnyOrder(
+                        List.of("F1", "A", "2020-01-01", "2022-01-01", "T1", "T4"),
+                        List.of("F1", "B", "2022-01-01", "NULL", "T1", "T3"),
+                        List.of("F1", "B", "2022-01-01", "2023-01-01", "T3", "NULL"),
+                        List.of("F1", "C", "2023-01-01", "NULL", "T3", "NULL"),
+                        List.of("F1", "A", "2020-01-01", "2021-01-01", "T4", "T5"),
+                        List.of("F1", "X", "2021-01-01", "2022-01-01", "T4", "T5"),
+                        List.of("F1", "A", "2020-01-01", "2022-01-01", "T5", "NULL"));
         assertThat(current(FIRMS)).isEqualTo(slice(FIRMS, T3));
         assertThat(currentAssertions()).isEqualTo(knowledgeAtT3).hasSize(4);
         assertThat(asOf(FIRMS, "2021-06-30", T4, "name")).containsExactly("X");
-        assertThat(merge.rollback(c, FIRMS, T3, T6).outcome()).as("rolling back to the current knowledge")
+        assertThat(merge.rollback(c, FIRMS, T3, T6).outcome())
+                .as("rolling back to the current knowledge")
                 .isEqualTo(WriteResult.Outcome.UNCHANGED);
 
         WriteResult again = merge.write(c, FIRMS, w4, Replace.NONE, T6);
-        assertThat(again).extracting(WriteResult::versionsOpened, WriteResult::versionsClosed).containsExactly(2L, 1L);
+        assertThat(again)
+                .extracting(WriteResult::versionsOpened, WriteResult::versionsClosed)
+                .containsExactly(2L, 1L);
         assertThat(current(FIRMS)).isEqualTo(slice(FIRMS, T4));
     }
 
@@ -152,42 +183,66 @@ class WorkedExamplesTest {
         merge.rollback(c, FIRMS, T1, T3);
         assertThat(current(FIRMS)).isEqualTo(slice(FIRMS, T1));
         merge.write(c, FIRMS, late, Replace.NONE, T4);
-        assertThat(current(FIRMS)).isEqualTo(slice(FIRMS, T2)).containsExactlyInAnyOrder(
-                List.of("F1", "A", "2018-01-01", "2019-01-01"),
-                List.of("F1", "B", "2019-01-01", "2021-01-01"),
-                List.of("F1", "A", "2021-01-01", "NULL"));
+        assertThat(current(FIRMS))
+                .isEqualTo(slice(FIRMS, T2))
+                .containsExactlyInAnyOrder(
+                        List.of("F1", "A", "2018-01-01", "2019-01-01"),
+                        List.of("F1", "B", "2019-01-01", "2021-01-01"),
+                        List.of("F1", "A", "2021-01-01", "NULL"));
     }
 
     @Test
     void rolling_back_example_b_to_t1_and_to_nothing() throws Exception {
-        merge.write(c, OWNERS, Batch.of(List.of(
-                owner("2020-01-01", "O1", "10"), owner("2020-01-01", "O2", "20"),
-                owner("2021-01-01", "O1", "10"),
-                owner("2022-01-01", "O1", "10"), owner("2022-01-01", "O2", "20"))), Replace.NONE, T1);
-        merge.write(c, OWNERS, Batch.of(List.of(
-                owner("2021-01-01", "O1", "10"), owner("2021-01-01", "O2", "20"))), Replace.NONE, T2);
-        merge.write(c, OWNERS,
-                Batch.empty().withMarkers(List.of(entry("firm", "F1", "filing_date", "2023-01-01"))), Replace.NONE, T3);
+        merge.write(
+                c,
+                OWNERS,
+                Batch.of(List.of(
+                        owner("2020-01-01", "O1", "10"),
+                        owner("2020-01-01", "O2", "20"),
+                        owner("2021-01-01", "O1", "10"),
+                        owner("2022-01-01", "O1", "10"),
+                        owner("2022-01-01", "O2", "20"))),
+                Replace.NONE,
+                T1);
+        merge.write(
+                c,
+                OWNERS,
+                Batch.of(List.of(owner("2021-01-01", "O1", "10"), owner("2021-01-01", "O2", "20"))),
+                Replace.NONE,
+                T2);
+        merge.write(
+                c,
+                OWNERS,
+                Batch.empty().withMarkers(List.of(entry("firm", "F1", "filing_date", "2023-01-01"))),
+                Replace.NONE,
+                T3);
 
         merge.rollback(c, OWNERS, T1, T4);
         assertThat(current(OWNERS)).isEqualTo(slice(OWNERS, T1));
-        assertThat(Lake.count(c, "SELECT count(*) FROM owners__filings WHERE sys_to IS NULL")).isEqualTo(3);
+        assertThat(Lake.count(c, "SELECT count(*) FROM owners__filings WHERE sys_to IS NULL"))
+                .isEqualTo(3);
         WriteResult empty = merge.rollback(c, OWNERS, null, T5);
         assertThat(empty.versionsOpened()).isZero();
         assertThat(current(OWNERS)).isEmpty();
-        assertThat(Lake.count(c, "SELECT count(*) FROM owners__assertions WHERE sys_to IS NULL")).isZero();
-        assertThat(Lake.count(c, "SELECT count(*) FROM owners__filings WHERE sys_to IS NULL")).isZero();
-        assertThat(Lake.count(c, "SELECT count(*) FROM owners")).as("nothing is deleted").isEqualTo(9);
+        assertThat(Lake.count(c, "SELECT count(*) FROM owners__assertions WHERE sys_to IS NULL"))
+                .isZero();
+        assertThat(Lake.count(c, "SELECT count(*) FROM owners__filings WHERE sys_to IS NULL"))
+                .isZero();
+        assertThat(Lake.count(c, "SELECT count(*) FROM owners"))
+                .as("nothing is deleted")
+                .isEqualTo(9);
     }
 
     @Test
     void companion_tables_of_the_old_layout_get_system_time_columns() throws Exception {
         try (var s = c.createStatement()) {
-            s.execute("CREATE TABLE firms (firm VARCHAR NOT NULL, name VARCHAR, valid_from DATE NOT NULL, valid_to DATE, "
-                    + "value_hash VARCHAR NOT NULL, system_from TIMESTAMPTZ NOT NULL, system_to TIMESTAMPTZ)");
-            s.execute("CREATE TABLE firms__assertions (firm VARCHAR NOT NULL, filing_date DATE NOT NULL, value_hash VARCHAR)");
-            s.execute("INSERT INTO firms VALUES ('F1', 'A', DATE '2020-01-01', NULL, md5('A'), TIMESTAMPTZ '"
-                    + T1 + "', NULL)");
+            s.execute(
+                    "CREATE TABLE firms (firm VARCHAR NOT NULL, name VARCHAR, valid_from DATE NOT NULL, valid_to DATE, "
+                            + "value_hash VARCHAR NOT NULL, system_from TIMESTAMPTZ NOT NULL, system_to TIMESTAMPTZ)");
+            s.execute(
+                    "CREATE TABLE firms__assertions (firm VARCHAR NOT NULL, filing_date DATE NOT NULL, value_hash VARCHAR)");
+            s.execute("INSERT INTO firms VALUES ('F1', 'A', DATE '2020-01-01', NULL, md5('A'), TIMESTAMPTZ '" + T1
+                    + "', NULL)");
             s.execute("INSERT INTO firms__assertions VALUES ('F1', DATE '2020-01-01', md5('A'))");
         }
         merge.createTables(c, FIRMS);
@@ -195,7 +250,8 @@ class WorkedExamplesTest {
                 .containsExactly(List.of(String.valueOf(T1.toEpochMilli() * 1000), "NULL"));
         merge.write(c, FIRMS, Batch.of(List.of(name("2021-01-01", "B"))), Replace.NONE, T2);
         merge.rollback(c, FIRMS, T1, T3);
-        assertThat(current(FIRMS)).isEqualTo(slice(FIRMS, T1))
+        assertThat(current(FIRMS))
+                .isEqualTo(slice(FIRMS, T1))
                 .containsExactly(List.of("F1", "A", "2020-01-01", "NULL"));
     }
 
@@ -204,20 +260,23 @@ class WorkedExamplesTest {
         merge.write(c, FIRMS, Batch.of(List.of(name("2018-01-01", "A"), name("2021-01-01", "A"))), Replace.NONE, T1);
         merge.write(c, FIRMS, Batch.of(List.of(name("2019-01-01", "B"))), Replace.NONE, T2);
         List<String> changes = new ArrayList<>();
-        try (PreparedStatement s = BitemporalQueries.changesAt(FIRMS, T2).prepare(c); ResultSet rs = s.executeQuery()) {
+        try (PreparedStatement s = BitemporalQueries.changesAt(FIRMS, T2).prepare(c);
+                ResultSet rs = s.executeQuery()) {
             while (rs.next()) {
                 changes.add(rs.getString("name") + " " + rs.getString("valid_from") + " " + rs.getString("valid_to"));
             }
         }
-        assertThat(changes).containsExactlyInAnyOrder(
-                "A 2018-01-01 null", "A 2018-01-01 2019-01-01", "B 2019-01-01 2021-01-01", "A 2021-01-01 null");
+        assertThat(changes)
+                .containsExactlyInAnyOrder(
+                        "A 2018-01-01 null", "A 2018-01-01 2019-01-01", "B 2019-01-01 2021-01-01", "A 2021-01-01 null");
     }
 
     private List<String> asOf(BitemporalTable t, String businessDate, Instant systemTime, String column)
             throws Exception {
         List<String> values = new ArrayList<>();
-        try (PreparedStatement s = BitemporalQueries.asOf(t, LocalDate.parse(businessDate), systemTime).prepare(c);
-             ResultSet rs = s.executeQuery()) {
+        try (PreparedStatement s = BitemporalQueries.asOf(t, LocalDate.parse(businessDate), systemTime)
+                        .prepare(c);
+                ResultSet rs = s.executeQuery()) {
             while (rs.next()) {
                 values.add(rs.getString(column));
             }
@@ -233,15 +292,21 @@ class WorkedExamplesTest {
     /** The versions visible at system time {@code at} (current ones for null): key, values, valid_from, valid_to. */
     private List<List<String>> slice(BitemporalTable t, Instant at) throws Exception {
         String columns = String.join(", ", t.keyColumns()) + ", " + String.join(", ", t.valueColumns());
-        String visible = at == null ? "system_to IS NULL" : "system_from <= TIMESTAMPTZ '" + at
-                + "' AND (system_to IS NULL OR TIMESTAMPTZ '" + at + "' < system_to)";
-        return Lake.rows(c, "SELECT " + columns + ", CAST(valid_from AS VARCHAR), CAST(valid_to AS VARCHAR) FROM "
-                + t.name() + " WHERE " + visible + " ORDER BY ALL");
+        String visible = at == null
+                ? "system_to IS NULL"
+                : "system_from <= TIMESTAMPTZ '" + at + "' AND (system_to IS NULL OR TIMESTAMPTZ '" + at
+                        + "' < system_to)";
+        return Lake.rows(
+                c,
+                "SELECT " + columns + ", CAST(valid_from AS VARCHAR), CAST(valid_to AS VARCHAR) FROM " + t.name()
+                        + " WHERE " + visible + " ORDER BY ALL");
     }
 
     private List<List<String>> currentAssertions() throws Exception {
-        return Lake.rows(c, "SELECT firm, CAST(filing_date AS VARCHAR), value_hash FROM firms__assertions "
-                + "WHERE sys_to IS NULL ORDER BY ALL");
+        return Lake.rows(
+                c,
+                "SELECT firm, CAST(filing_date AS VARCHAR), value_hash FROM firms__assertions "
+                        + "WHERE sys_to IS NULL ORDER BY ALL");
     }
 
     private static Map<String, Object> name(String date, String name) {

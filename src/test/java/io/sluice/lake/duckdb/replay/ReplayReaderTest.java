@@ -68,8 +68,12 @@ class ReplayReaderTest {
         var replay = read(TABLE + """
                 , "batches": [{"rows": [{"k": true, "v": 10.50, "d": "2020-01-01"},
                                         {"k": "b", "v": 1e2, "d": null}]}]""");
-        assertThat(replay.steps().get(0).rows().get(0)).containsEntry("k", "true").containsEntry("v", "10.50");
-        assertThat(replay.steps().get(0).rows().get(1)).containsEntry("v", "1e2").containsEntry("d", null);
+        assertThat(replay.steps().get(0).rows().get(0))
+                .containsEntry("k", "true")
+                .containsEntry("v", "10.50");
+        assertThat(replay.steps().get(0).rows().get(1))
+                .containsEntry("v", "1e2")
+                .containsEntry("d", null);
     }
 
     @Test
@@ -121,8 +125,10 @@ class ReplayReaderTest {
                 "{" + TABLE + ", \"batches\": [{\"system_time\": {}}]}",
                 "{" + TABLE + ", \"batches\": [{\"system_time\": \"yesterday\"}]}",
                 "{" + TABLE + ", \"batches\": [{\"expect_error\": 1}]}",
-                "{" + TABLE + ", \"batches\": [{}], \"probes\": [{\"business_date\": \"2021-01-01\", \"after_batch\": 99999999999}]}",
-                "{" + TABLE + ", \"batches\": [{}], \"probes\": [{\"business_date\": \"2021-01-01\", \"after_batch\": 1e400}]}",
+                "{" + TABLE
+                        + ", \"batches\": [{}], \"probes\": [{\"business_date\": \"2021-01-01\", \"after_batch\": 99999999999}]}",
+                "{" + TABLE
+                        + ", \"batches\": [{}], \"probes\": [{\"business_date\": \"2021-01-01\", \"after_batch\": 1e400}]}",
                 "{" + TABLE + ", \"batches\": [{}], \"probes\": {}}",
                 "{" + TABLE + ", \"batches\": [{}], \"probes\": [null]}",
                 "{" + TABLE + ", \"batches\": [null]}",
@@ -149,9 +155,22 @@ class ReplayReaderTest {
                 readText(json);
                 soft.fail("no error for " + json);
             } catch (ReplayInputException e) {
-                soft.assertThat(e.getMessage()).as(json)
-                        .doesNotContain("java.", "`", "Source", "REDACTED", "io.sluice", "com.fasterxml", "$", "Token",
-                                "Exception", "Jackson", "CoercionConfig", "creator", "instance")
+                soft.assertThat(e.getMessage())
+                        .as(json)
+                        .doesNotContain(
+                                "java.",
+                                "`",
+                                "Source",
+                                "REDACTED",
+                                "io.sluice",
+                                "com.fasterxml",
+                                "$",
+                                "Token",
+                                "Exception",
+                                "Jackson",
+                                "CoercionConfig",
+                                "creator",
+                                "instance")
                         .doesNotContain("\n")
                         .startsWith(dir.resolve("replay.json") + ": ");
             }
