@@ -7,6 +7,7 @@ import io.sluice.backfill.BackfillPlan;
 import io.sluice.backfill.BackfillProgress;
 import io.sluice.backfill.BackfillRequest;
 import io.sluice.backfill.BackfillService;
+import io.sluice.backfill.BackfillSteering;
 import io.sluice.backfill.PlannedRun;
 import io.sluice.backfill.RunOrder;
 import io.sluice.catalog.AssetKey;
@@ -119,10 +120,12 @@ public class BackfillResource {
     public record ActionBody(String reason) {}
 
     private final BackfillService backfills;
+    private final BackfillSteering steering;
     private final ObjectMapper mapper;
 
-    public BackfillResource(BackfillService backfills, ObjectMapper mapper) {
+    public BackfillResource(BackfillService backfills, BackfillSteering steering, ObjectMapper mapper) {
         this.backfills = backfills;
+        this.steering = steering;
         this.mapper = mapper;
     }
 
@@ -250,7 +253,7 @@ public class BackfillResource {
     @Consumes(MediaType.WILDCARD)
     public BackfillDto pause(
             @PathParam("id") String id, byte[] body, @HeaderParam(RunResource.ACTOR_HEADER) String actor) {
-        return dto(backfills.pause(id, actor, reason(body)));
+        return dto(steering.pause(id, actor, reason(body)));
     }
 
     @Operation(
@@ -275,7 +278,7 @@ public class BackfillResource {
     @Consumes(MediaType.WILDCARD)
     public BackfillDto resume(
             @PathParam("id") String id, byte[] body, @HeaderParam(RunResource.ACTOR_HEADER) String actor) {
-        return dto(backfills.resume(id, actor, reason(body)));
+        return dto(steering.resume(id, actor, reason(body)));
     }
 
     @Operation(
@@ -300,7 +303,7 @@ public class BackfillResource {
     @Consumes(MediaType.WILDCARD)
     public BackfillDto cancel(
             @PathParam("id") String id, byte[] body, @HeaderParam(RunResource.ACTOR_HEADER) String actor) {
-        return dto(backfills.cancel(id, actor, reason(body)));
+        return dto(steering.cancel(id, actor, reason(body)));
     }
 
     @Operation(

@@ -3,7 +3,6 @@ package io.sluice.backfill;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.quarkus.narayana.jta.QuarkusTransaction;
-import io.quarkus.runtime.StartupEvent;
 import io.sluice.audit.AuditAction;
 import io.sluice.audit.AuditEvent;
 import io.sluice.audit.AuditLog;
@@ -13,22 +12,18 @@ import io.sluice.partitions.PartitionMapping;
 import io.sluice.partitions.PartitionSpace;
 import io.sluice.partitions.PartitionSubset;
 import io.sluice.partitions.PartitionsDefinition;
-import io.sluice.runs.Actors;
 import io.sluice.runs.AssetState;
 import io.sluice.runs.LaunchValidator;
 import io.sluice.runs.RequestRejected;
 import io.sluice.runs.Run;
 import io.sluice.runs.RunFactory;
-import io.sluice.runs.RunFinished;
 import io.sluice.runs.RunHistory;
 import io.sluice.runs.RunQueue;
 import io.sluice.runs.RunRequest;
 import io.sluice.runs.RunService;
 import io.sluice.runs.RunStatus;
-import io.sluice.runs.RunsEnded;
 import io.sluice.runs.ValidatedLaunch;
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.enterprise.event.Observes;
 import java.time.Instant;
 import java.time.InstantSource;
 import java.util.ArrayDeque;
@@ -39,7 +34,6 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -257,56 +251,6 @@ public class BackfillService {
                 !backfill.status().isTerminal());
     }
 
-    /** Pauses a running backfill: the status and its audit event in one transaction, both or neither. */
-    public Backfill pause(String id, String actor, String reason) {
-        Backfill b = QuarkusTransaction.requiringNew()
-                .call(() -> steer(
-                        id,
-                        EnumSet.of(BackfillStatus.RUNNING),
-                        BackfillStatus.PAUSED,
-                        AuditAction.BACKFILL_PAUSED,
-                        actor,
-                        reason,
-                        null));
-        runs.dispatchSoon();
-        return b;
-    }
-
-    /** Resumes a paused backfill, as {@link #pause} does. */
-    public Backfill resume(String id, String actor, String reason) {
-        Backfill b = QuarkusTransaction.requiringNew()
-                .call(() -> steer(
-                        id,
-                        EnumSet.of(BackfillStatus.PAUSED),
-                        BackfillStatus.RUNNING,
-                        AuditAction.BACKFILL_RESUMED,
-                        actor,
-                        reason,
-                        null));
-        runs.dispatchSoon();
-        return b;
-    }
-
-    /** Cancels the backfill and its queued runs in one transaction: both, or neither (a conflict or a failure changes nothing). */
-    public Backfill cancel(String id, String actor, String reason) {
-        Instant now = clock.instant();
-        Backfill b = QuarkusTransaction.requiringNew().call(() -> {
-            Backfill steered = steer(
-                    id,
-                    EnumSet.of(BackfillStatus.RUNNING, BackfillStatus.PAUSED),
-                    BackfillStatus.CANCELED,
-                    AuditAction.BACKFILL_CANCELED,
-                    actor,
-                    reason,
-                    now);
-            queue.cancelGroup(id, now);
-            return steered;
-        });
-        runs.dispatchSoon();
-        runs.stopCanceledRuns();
-        return b;
-    }
-
     /** Launches a new backfill, linked to this one, over the partitions whose runs failed (or were canceled). */
     public Launch retryFailed(String id, String actor, String reason) {
         Backfill b = get(id);
@@ -323,7 +267,7 @@ public class BackfillService {
                                 + retry.status() + "; retry what that one leaves once it has ended");
             }
         }
-        List<String> failed = unfinished(id, EnumSet.of(RunStatus.FAILURE, RunStatus.CANCELED));
+        List<String> failed = BackfillEnds.unfinished(history, id, EnumSet.of(RunStatus.FAILURE, RunStatus.CANCELED));
         if (!failed.isEmpty() && !retries.isEmpty()) {
             // partitions an earlier retry (or a retry of it) materialized are done: a second retry takes only what is
             // left
@@ -393,34 +337,6 @@ public class BackfillService {
         return new ArrayList<>(covering.keys());
     }
 
-    private Backfill steer(
-            String id,
-            Set<BackfillStatus> from,
-            BackfillStatus to,
-            AuditAction action,
-            String actor,
-            String reason,
-            Instant endedAt) {
-        LaunchValidator.requireReason(reason);
-        Backfill b = get(id);
-        Instant now = clock.instant();
-        if (!store.transition(id, from, to, endedAt)) {
-            throw RequestRejected.conflict(
-                    "status",
-                    "backfill " + id + " is " + get(id).status() + "; it can only become " + to + " from " + from);
-        }
-        audit.record(AuditEvent.of(
-                        now,
-                        Actors.name(actor),
-                        action,
-                        null,
-                        assetList(b.assets()),
-                        reason,
-                        Map.of("from", b.status().name(), "to", to.name()))
-                .withBackfill(id));
-        return get(id);
-    }
-
     /** The retries of {@code id}, and theirs, and so on. */
     private List<Backfill> retriesOf(String id) {
         List<Backfill> all = new ArrayList<>();
@@ -434,82 +350,6 @@ public class BackfillService {
         return all;
     }
 
-    /** Partitions whose runs ended in one of {@code statuses} and that no later attempt materialized. */
-    private List<String> unfinished(String backfillId, Set<RunStatus> statuses) {
-        List<String> ended = history.partitionsOfGroup(backfillId, statuses);
-        if (ended.isEmpty()) {
-            // the common end of a backfill: no run ended so, and the partitions of its (maybe many) successful runs
-            // need not be read
-            return List.of();
-        }
-        Set<String> succeeded = new HashSet<>(history.partitionsOfGroup(backfillId, EnumSet.of(RunStatus.SUCCESS)));
-        return ended.stream().filter(p -> !succeeded.contains(p)).distinct().toList();
-    }
-
-    /** Runs that wait for a run that did not succeed would wait forever: they are canceled, and say why. */
-    private void cancelDependents(String runId, String backfillId, RunStatus status) {
-        Instant now = clock.instant();
-        String why = "upstream run " + runId + " ended " + status;
-        for (String canceled : queue.cancelDependents(runId, now, why)) {
-            audit.record(AuditEvent.of(
-                            now,
-                            "sluice",
-                            AuditAction.RUN_FINISHED,
-                            canceled,
-                            null,
-                            why,
-                            Map.of("status", RunStatus.CANCELED.name(), "after", runId))
-                    .withBackfill(backfillId));
-        }
-    }
-
-    /**
-     * Cancels the runs waiting for runs that did not succeed, then ends a backfill when its last run has ended:
-     * COMPLETED, or FAILED if any run failed. One index probe per backfill and group of runs.
-     */
-    void onRunsEnded(@Observes RunsEnded event) {
-        for (RunFinished run : event.runs()) {
-            if (run.group() != null && run.status() != RunStatus.SUCCESS) {
-                cancelDependents(run.runId(), run.group(), run.status());
-            }
-        }
-        event.groups().forEach(this::endIfDone);
-    }
-
-    private void endIfDone(String backfillId) {
-        if (queue.hasActiveRuns(backfillId)) {
-            return;
-        }
-        Map<RunStatus, Long> counts = history.countByStatus(backfillId);
-        List<String> failedPartitions = unfinished(backfillId, EnumSet.of(RunStatus.FAILURE));
-        BackfillStatus end = failedPartitions.isEmpty() ? BackfillStatus.COMPLETED : BackfillStatus.FAILED;
-        Instant now = clock.instant();
-        if (store.transition(backfillId, EnumSet.of(BackfillStatus.RUNNING, BackfillStatus.PAUSED), end, now)) {
-            Backfill b = get(backfillId);
-            Map<String, Object> outcome = new LinkedHashMap<>();
-            counts.forEach((status, n) -> outcome.put(status.name().toLowerCase(Locale.ROOT), n));
-            if (!failedPartitions.isEmpty()) {
-                outcome.put("failedPartitions", failedPartitions);
-            }
-            audit.record(AuditEvent.of(
-                            now, "sluice", AuditAction.BACKFILL_FINISHED, null, assetList(b.assets()), null, outcome)
-                    .withBackfill(b.id()));
-        }
-    }
-
-    /**
-     * Backfill limits live in memory while a backfill runs: restore them after a restart. A backfill whose last run's end
-     * was stored just before the process stopped ends now.
-     */
-    void onStart(@Observes StartupEvent event) {
-        for (BackfillStatus status : List.of(BackfillStatus.RUNNING, BackfillStatus.PAUSED)) {
-            for (Backfill b : store.withStatus(status)) {
-                admission.limit(b.id(), b.maxConcurrent());
-                endIfDone(b.id());
-            }
-        }
-    }
-
     private String json(BackfillRequest request) {
         try {
             return mapper.writeValueAsString(request);
@@ -518,7 +358,7 @@ public class BackfillService {
         }
     }
 
-    private static String assetList(List<AssetKey> assets) {
+    static String assetList(List<AssetKey> assets) {
         return assets.stream().map(AssetKey::toString).collect(Collectors.joining(","));
     }
 }

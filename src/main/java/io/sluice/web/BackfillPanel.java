@@ -2,6 +2,7 @@ package io.sluice.web;
 
 import io.quarkus.qute.TemplateInstance;
 import io.sluice.backfill.BackfillService;
+import io.sluice.backfill.BackfillSteering;
 import io.sluice.runs.RequestRejected;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.NotFoundException;
@@ -20,9 +21,11 @@ public class BackfillPanel {
     static final int SHOWN = 10;
 
     private final BackfillService backfills;
+    private final BackfillSteering steering;
 
-    public BackfillPanel(BackfillService backfills) {
+    public BackfillPanel(BackfillService backfills, BackfillSteering steering) {
         this.backfills = backfills;
+        this.steering = steering;
     }
 
     static List<BackfillRow> rows(BackfillService backfills) {
@@ -41,9 +44,9 @@ public class BackfillPanel {
     public TemplateInstance steer(@PathParam("id") String id, @PathParam("action") String action) {
         try {
             switch (action) {
-                case "pause" -> backfills.pause(id, LaunchForm.ACTOR, "paused from the home page");
-                case "resume" -> backfills.resume(id, LaunchForm.ACTOR, "resumed from the home page");
-                case "cancel" -> backfills.cancel(id, LaunchForm.ACTOR, "canceled from the home page");
+                case "pause" -> steering.pause(id, LaunchForm.ACTOR, "paused from the home page");
+                case "resume" -> steering.resume(id, LaunchForm.ACTOR, "resumed from the home page");
+                case "cancel" -> steering.cancel(id, LaunchForm.ACTOR, "canceled from the home page");
                 case "retry-failed" -> backfills.retryFailed(id, LaunchForm.ACTOR, "retried from the home page");
                 default -> throw new NotFoundException("no backfill action " + action);
             }
