@@ -3,6 +3,7 @@ package io.sluice.runs;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.sluice.catalog.AssetKey;
 import java.util.List;
+import java.util.Map;
 
 /** A launch request that passed every check: assets in dependency order, the config per asset key. */
 public record ValidatedLaunch(
@@ -12,4 +13,5 @@ public record ValidatedLaunch(
         List<String> partitions,
         ObjectNode configByAsset,
         String reason,
-        String launchedBy) {}
+        String launchedBy,
+        Map<String, String> tags) {}
