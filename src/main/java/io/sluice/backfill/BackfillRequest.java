@@ -9,7 +9,8 @@ import java.util.Map;
 /**
  * The intent to backfill: a selection of partitioned assets sharing one partitions definition, which
  * partitions (ranges, explicit keys, or all; optionally only those failed or missing), the run mode,
- * config and how to split, order and throttle the runs. Never stored as such.
+ * config and how to split, order and throttle the runs, and the tags its runs carry (such as the schedule that
+ * launched it). Never stored as such.
  */
 public record BackfillRequest(
         List<String> assets,
@@ -25,10 +26,45 @@ public record BackfillRequest(
         RunOrder order,
         int maxConcurrent,
         boolean dryRun,
-        String launchedBy) {
+        String launchedBy,
+        Map<String, String> tags) {
 
     /** Partition keys from {@code start} to {@code end}, both included. */
     public record Range(String start, String end) {}
+
+    /** A request without tags, as a person launches it. */
+    public BackfillRequest(
+            List<String> assets,
+            List<Range> ranges,
+            List<String> partitions,
+            boolean failedAndMissingOnly,
+            MaterializationMode mode,
+            List<String> keys,
+            Map<String, Object> config,
+            String reason,
+            int partitionsPerRun,
+            boolean singleRun,
+            RunOrder order,
+            int maxConcurrent,
+            boolean dryRun,
+            String launchedBy) {
+        this(
+                assets,
+                ranges,
+                partitions,
+                failedAndMissingOnly,
+                mode,
+                keys,
+                config,
+                reason,
+                partitionsPerRun,
+                singleRun,
+                order,
+                maxConcurrent,
+                dryRun,
+                launchedBy,
+                Map.of());
+    }
 
     public BackfillRequest {
         assets = RequestRejected.listWithoutNulls("assets", assets);
@@ -39,5 +75,6 @@ public record BackfillRequest(
         config = config == null ? Map.of() : config;
         order = order == null ? RunOrder.OLDEST_FIRST : order;
         launchedBy = Actors.name(launchedBy);
+        tags = tags == null ? Map.of() : Map.copyOf(tags);
     }
 }

@@ -24,6 +24,7 @@ import io.sluice.runs.launch.LaunchValidator;
 import io.sluice.runs.launch.RunFactory;
 import io.sluice.runs.launch.ValidatedLaunch;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.transaction.Transactional;
 import java.time.Instant;
 import java.time.InstantSource;
 import java.util.ArrayDeque;
@@ -94,6 +95,44 @@ public class BackfillService {
     }
 
     private Launch launch(BackfillRequest request, String parentId) {
+        Planned planned = plan(request, parentId);
+        if (planned.persist() == null) {
+            return new Launch(Optional.empty(), planned.plan());
+        }
+        // the backfill, its audit event and its runs in one transaction of its own: all, or (a 409 or 5xx) nothing
+        for (int attempt = 1; ; attempt++) {
+            try {
+                QuarkusTransaction.requiringNew().run(planned.persist());
+                break;
+            } catch (RequestRejected e) {
+                throw e;
+            } catch (RuntimeException e) {
+                runs.retryLostRace(e, attempt);
+            }
+        }
+        runs.dispatchSoon();
+        return new Launch(Optional.of(planned.backfill()), planned.plan());
+    }
+
+    /**
+     * Validates and plans the backfill and stores it, its audit event and its runs in the caller's transaction, so that
+     * a launcher that stores its own rows with the launch (a schedule's cursor, a sensor's tick) commits all or
+     * nothing; a dry run is refused. The caller calls {@link RunService#dispatchSoon()} once it committed.
+     */
+    @Transactional(Transactional.TxType.MANDATORY)
+    public Backfill launchInCurrentTransaction(BackfillRequest request) {
+        if (request.dryRun()) {
+            throw new IllegalArgumentException("a dry run stores nothing: call launch(request)");
+        }
+        Planned planned = plan(request, null);
+        planned.persist().run();
+        return planned.backfill();
+    }
+
+    /** A validated plan, and for a real launch the backfill and the work that stores it (null for a dry run). */
+    private record Planned(BackfillPlan plan, Backfill backfill, Runnable persist) {}
+
+    private Planned plan(BackfillRequest request, String parentId) {
         Instant now = clock.instant();
         List<AssetKey> assets = catalog.graph().inDependencyOrder(validator.assets(request.assets()));
         List<BackfillPlanner.Selected> selected = selected(assets);
@@ -116,7 +155,8 @@ public class BackfillService {
                 List.of(),
                 request.config(),
                 request.reason(),
-                request.launchedBy()));
+                request.launchedBy(),
+                request.tags()));
         if (request.partitionsPerRun() < 1) {
             throw RequestRejected.invalid("partitionsPerRun", "partitionsPerRun must be >= 1");
         }
@@ -137,7 +177,7 @@ public class BackfillService {
                     plan.runs().size() + " runs is more than " + MAX_RUNS + " per backfill; raise partitionsPerRun");
         }
         if (request.dryRun()) {
-            return new Launch(Optional.empty(), plan);
+            return new Planned(plan, null, null);
         }
         String id = UUID.randomUUID().toString();
         Backfill backfill = new Backfill(
@@ -153,7 +193,8 @@ public class BackfillService {
                 plan.partitionCount(),
                 plan.runs().size(),
                 request.maxConcurrent(),
-                parentId);
+                parentId,
+                request.tags());
         List<Run> planned = new ArrayList<>(plan.runs().size());
         Map<String, List<String>> after = new HashMap<>();
         String config = valid.configByAsset().toString();
@@ -174,32 +215,23 @@ public class BackfillService {
         scope.put("runs", plan.runs().size());
         scope.put("config", config);
         parentIdDetail(scope, parentId);
-        admission.limit(id, request.maxConcurrent());
-        // the backfill, its audit event and its runs in one transaction of its own: all, or (a 409 or 5xx) nothing
-        for (int attempt = 1; ; attempt++) {
-            try {
-                QuarkusTransaction.requiringNew().run(() -> {
-                    store.create(backfill);
-                    audit.record(AuditEvent.of(
-                                    now,
-                                    request.launchedBy(),
-                                    parentId == null ? AuditAction.BACKFILL_LAUNCHED : AuditAction.BACKFILL_RETRIED,
-                                    null,
-                                    assetList(assets),
-                                    request.reason(),
-                                    scope)
-                            .withBackfill(id));
-                    runs.queue(planned, after);
-                });
-                break;
-            } catch (RequestRejected e) {
-                throw e;
-            } catch (RuntimeException e) {
-                runs.retryLostRace(e, attempt);
-            }
+        if (!request.tags().isEmpty()) {
+            scope.put("tags", request.tags());
         }
-        runs.dispatchSoon();
-        return new Launch(Optional.of(backfill), plan);
+        admission.limit(id, request.maxConcurrent());
+        return new Planned(plan, backfill, () -> {
+            store.create(backfill);
+            audit.record(AuditEvent.of(
+                            now,
+                            request.launchedBy(),
+                            parentId == null ? AuditAction.BACKFILL_LAUNCHED : AuditAction.BACKFILL_RETRIED,
+                            null,
+                            assetList(assets),
+                            request.reason(),
+                            scope)
+                    .withBackfill(id));
+            runs.queue(planned, after);
+        });
     }
 
     private static void parentIdDetail(Map<String, Object> scope, String parentId) {

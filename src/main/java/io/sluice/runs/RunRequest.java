@@ -7,6 +7,7 @@ import java.util.Map;
  * The intent to materialize a selection of assets. Never stored: once validated it becomes a {@link Run}.
  *
  * @param config for a single asset its run config; for several assets an object keyed by asset key
+ * @param tags what the run carries besides its fields, such as the schedule or sensor that launched it
  */
 public record RunRequest(
         List<String> assets,
@@ -15,7 +16,20 @@ public record RunRequest(
         List<String> partitions,
         Map<String, Object> config,
         String reason,
-        String launchedBy) {
+        String launchedBy,
+        Map<String, String> tags) {
+
+    /** A request without tags, as a person launches it. */
+    public RunRequest(
+            List<String> assets,
+            MaterializationMode mode,
+            List<String> keys,
+            List<String> partitions,
+            Map<String, Object> config,
+            String reason,
+            String launchedBy) {
+        this(assets, mode, keys, partitions, config, reason, launchedBy, Map.of());
+    }
 
     public RunRequest {
         assets = RequestRejected.listWithoutNulls("assets", assets);
@@ -24,5 +38,6 @@ public record RunRequest(
         partitions = RequestRejected.listWithoutNulls("partitions", partitions);
         config = config == null ? Map.of() : config;
         launchedBy = Actors.name(launchedBy);
+        tags = tags == null ? Map.of() : Map.copyOf(tags);
     }
 }

@@ -73,6 +73,28 @@ public class RunService {
 
     /** Validates the request, stores a QUEUED run and hands it to the worker pool. */
     public Run launch(RunRequest request) {
+        Prepared prepared = prepare(request);
+        store(prepared.run(), prepared.audit());
+        executor.submit(prepared.run().id());
+        return prepared.run();
+    }
+
+    /**
+     * Validates the request and queues its run in the caller's transaction, with its audit event, so that a launcher
+     * that stores its own rows with the launch (a schedule's cursor, a sensor's tick) commits all or nothing. A busy
+     * partition is a conflict; the caller calls {@link #dispatchSoon()} once it committed.
+     */
+    @Transactional(Transactional.TxType.MANDATORY)
+    public Run launchInCurrentTransaction(RunRequest request) {
+        Prepared prepared = prepare(request);
+        prepared.audit().run();
+        queue(List.of(prepared.run()), Map.of());
+        return prepared.run();
+    }
+
+    private record Prepared(Run run, Runnable audit) {}
+
+    private Prepared prepare(RunRequest request) {
         Instant now = clock.instant();
         ValidatedLaunch launch = validator.validate(request, now);
         Run run = factory.launch(launch, now);
@@ -81,12 +103,13 @@ public class RunService {
         scope.put("keys", launch.keys());
         scope.put("partitions", launch.partitions());
         scope.put("config", launch.configByAsset().toString());
-        store(
+        if (!launch.tags().isEmpty()) {
+            scope.put("tags", launch.tags());
+        }
+        return new Prepared(
                 run,
                 () -> audit.record(AuditEvent.of(
                         now, run.launchedBy(), AuditAction.RUN_LAUNCHED, run.id(), assets(run), run.reason(), scope)));
-        executor.submit(run.id());
-        return run;
     }
 
     /**

@@ -153,7 +153,8 @@ class BackfillPlugsTest {
                 List.of("p1"),
                 new ObjectMapper().createObjectNode(),
                 "because",
-                "tester");
+                "tester",
+                Map.of());
     }
 
     private static RunSettings settings(int maxAttempts) {

@@ -41,4 +41,8 @@ public class BackfillEntity {
 
     @Column(name = "parent_id")
     public String parentId;
+
+    /** The tags of the backfill's runs besides sluice/backfill, as a JSON object in key order; null for none. */
+    @Column(name = "tags_json")
+    public String tagsJson;
 }

@@ -44,6 +44,7 @@ public class JpaBackfillStore implements BackfillStore {
         e.runCount = b.runCount();
         e.maxConcurrent = b.maxConcurrent();
         e.parentId = b.parentId();
+        e.tagsJson = TagsJson.write(b.tags());
         session.persist(e);
     }
 
@@ -146,6 +147,7 @@ public class JpaBackfillStore implements BackfillStore {
                 e.partitionCount,
                 e.runCount,
                 e.maxConcurrent,
-                e.parentId);
+                e.parentId,
+                TagsJson.read(e.tagsJson));
     }
 }

@@ -68,7 +68,8 @@ public class LaunchValidator {
                 request.partitions(),
                 config,
                 request.reason(),
-                request.launchedBy());
+                request.launchedBy(),
+                request.tags());
     }
 
     /** Rejects a reason longer than the audit trail keeps. */

@@ -29,7 +29,10 @@ public class RunFactory {
         return inGroup(launch, launch.assets(), launch.partitions(), null, Map.of(), now);
     }
 
-    /** One of the runs launched together as {@code group}: the launch's mode, keys, config and reason, over some of its assets and partitions. */
+    /**
+     * One of the runs launched together as {@code group}: the launch's mode, keys, config, reason and tags, over some
+     * of its assets and partitions; {@code tags} (the group's) are added to the launch's.
+     */
     public Run inGroup(
             ValidatedLaunch launch,
             List<AssetKey> assets,
@@ -49,7 +52,16 @@ public class RunFactory {
                 RunKind.MATERIALIZE,
                 null,
                 group,
-                tags);
+                merged(launch.tags(), tags));
+    }
+
+    private static Map<String, String> merged(Map<String, String> launch, Map<String, String> group) {
+        if (launch.isEmpty()) {
+            return group;
+        }
+        Map<String, String> all = new TreeMap<>(launch);
+        all.putAll(group);
+        return all;
     }
 
     /** A run that restores an asset's table (or one partition of it) to {@code target} (encoded). */

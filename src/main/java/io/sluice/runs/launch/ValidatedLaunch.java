@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.sluice.catalog.AssetKey;
 import io.sluice.runs.MaterializationMode;
 import java.util.List;
+import java.util.Map;
 
 /** A launch request that passed every check: assets in dependency order, the config per asset key. */
 public record ValidatedLaunch(
@@ -13,4 +14,5 @@ public record ValidatedLaunch(
         List<String> partitions,
         ObjectNode configByAsset,
         String reason,
-        String launchedBy) {}
+        String launchedBy,
+        Map<String, String> tags) {}

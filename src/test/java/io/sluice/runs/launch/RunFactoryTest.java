@@ -30,7 +30,8 @@ class RunFactoryTest {
             List.of("p1"),
             new ObjectMapper().createObjectNode().put("x", 1),
             "because",
-            "alice");
+            "alice",
+            Map.of());
 
     @Test
     void aSingleLaunchIsOneQueuedRunOfNoGroup() {
@@ -84,6 +85,25 @@ class RunFactoryTest {
         Run third = factory.retry(retry, NOW.plusSeconds(9));
         assertThat(RunFactory.attempt(third)).isEqualTo(3);
         assertThat(third.tags()).containsEntry(RunFactory.PARENT_RUN, retry.id());
+    }
+
+    @Test
+    void aLaunchsTagsReachItsRunAndTheGroupsTagsAreAddedToThem() {
+        ValidatedLaunch tagged = new ValidatedLaunch(
+                launch.assets(),
+                launch.mode(),
+                launch.keys(),
+                launch.partitions(),
+                launch.configByAsset(),
+                launch.reason(),
+                launch.launchedBy(),
+                Map.of("sluice/schedule", "nightly", "origin", "launch"));
+        assertThat(factory.launch(tagged, NOW).tags())
+                .containsExactlyInAnyOrderEntriesOf(Map.of("sluice/schedule", "nightly", "origin", "launch"));
+        assertThat(factory.inGroup(tagged, List.of(A), List.of("p1"), "g1", Map.of("origin", "group"), NOW)
+                        .tags())
+                .as("the group's tags win over the launch's of the same name")
+                .containsExactlyInAnyOrderEntriesOf(Map.of("sluice/schedule", "nightly", "origin", "group"));
     }
 
     @Test

@@ -40,6 +40,8 @@ public final class BitemporalSession implements AutoCloseable {
     private final KnowledgeMerge knowledgeMerge;
     private final Rejections rejections;
     private final SessionClustering clustering;
+    /** The batch of the write in progress, loaded into the staging temp tables. */
+    private final BatchInputs inputs;
     /** Whether re-clustering is left to {@link #maintain()} (see {@link #deferClustering()}). */
     private boolean deferredClustering;
     /**
@@ -56,13 +58,6 @@ public final class BitemporalSession implements AutoCloseable {
     private boolean usedGeneralTemps;
     /** The rows the write in progress appended (as {@link SessionClustering} counts them). */
     private long touchedByWrite;
-    /**
-     * Whether the write in progress filled the input tables of an in-memory batch, or the staged markers; both are
-     * true after a write that failed, so that the next one empties every staging temp table whatever was left.
-     */
-    private boolean usedInputs = true;
-
-    private boolean usedMarkers = true;
 
     BitemporalSession(Connection connection, BitemporalTable table, InstantSource clock) {
         this(connection, table, clock, SessionOptions.DEFAULT);
@@ -78,6 +73,7 @@ public final class BitemporalSession implements AutoCloseable {
         this.knowledge = new KnowledgeSql(table, temps);
         this.versions = new VersionSql(table, temps);
         this.db = new Statements(connection);
+        this.inputs = new BatchInputs(connection, table, temps, staging, db);
         this.smallWriter = new SmallWriter(table, new SmallWriteSql(table, temps), versions, db);
         this.clustering = new SessionClustering(table, options.clustering(), db);
         this.rejections = new Rejections(db, staging);
@@ -177,9 +173,8 @@ public final class BitemporalSession implements AutoCloseable {
             if (!deferredClustering && !result.isRejected() && maintenanceDue()) {
                 clustering.clusterIfDue();
             }
-            db.execute(usedGeneralTemps ? temps.clearTemps() : temps.clearStaged(usedInputs, usedMarkers)); // one call
-            usedInputs = false;
-            usedMarkers = false;
+            db.execute(usedGeneralTemps ? temps.clearTemps() : inputs.clearStaged()); // one call
+            inputs.emptied();
             if (ownTransaction) {
                 if (result.isRejected()) {
                     connection.rollback();
@@ -190,8 +185,7 @@ public final class BitemporalSession implements AutoCloseable {
             }
             return result;
         } catch (SQLException | RuntimeException e) {
-            usedInputs = true;
-            usedMarkers = true;
+            inputs.failed();
             if (ownTransaction) {
                 rollbackQuietly(e);
                 setup.ownTransactionRolledBack();
@@ -307,7 +301,7 @@ public final class BitemporalSession implements AutoCloseable {
                 return WriteResult.unchanged(same.rowsIn()); // a re-run: nothing to stage
             }
         }
-        String rows = load(batch);
+        String rows = inputs.load(batch);
         if (empty) {
             generalTemps();
             Optional<WriteResult> first = firstLoad.write(rows, systemTimeParameters(requested));
@@ -375,34 +369,6 @@ public final class BitemporalSession implements AutoCloseable {
         String[] parameters = new String[versions.systemTimeParameters()];
         Arrays.fill(parameters, requested.toString());
         return parameters;
-    }
-
-    /**
-     * Loads an in-memory batch into the input tables and stages the batch's markers; returns the query of its rows
-     * (which the caller stages).
-     */
-    private String load(BatchSource batch) throws SQLException {
-        if (batch instanceof Batch entries) {
-            usedInputs = true;
-            usedMarkers = true;
-            BatchLoader.checkColumns(table.rowColumns(), entries.rows(), "row");
-            BatchLoader.checkColumns(table.markerColumns(), entries.markers(), "filing marker");
-            BatchLoader.append(connection, temps.inRows, table.rowColumns(), entries.rows());
-            if (!entries.markers().isEmpty()) {
-                BatchLoader.append(connection, temps.inMarkers, table.markerColumns(), entries.markers());
-                db.update(staging.insertMarkers("SELECT * FROM " + temps.inMarkers));
-            }
-            return "SELECT * FROM " + temps.inRows;
-        }
-        if (batch instanceof SourceQuery query) {
-            Optional<String> markers = query.markers();
-            if (markers.isPresent()) {
-                usedMarkers = true;
-                db.update(staging.insertMarkers(markers.get()));
-            }
-            return query.rows();
-        }
-        throw new IllegalArgumentException("unknown batch source " + batch.getClass());
     }
 
     private void rollbackQuietly(Exception cause) {

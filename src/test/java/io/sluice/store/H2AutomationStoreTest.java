@@ -1,0 +1,15 @@
+package io.sluice.store;
+
+import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.TestProfile;
+import io.sluice.testing.StoreOnlyProfile;
+
+/** The {@link AutomationStoreContract} on the embedded default, H2. */
+@QuarkusTest
+@TestProfile(StoreOnlyProfile.class)
+class H2AutomationStoreTest extends AutomationStoreContract {
+    @Override
+    protected String expectedBackend() {
+        return "h2";
+    }
+}
