@@ -181,6 +181,10 @@ class ArchitectureTest {
             .that()
             .resideInAnyPackage(
                     "io.sluice.runs",
+                    "io.sluice.runs.launch",
+                    "io.sluice.runs.dispatch",
+                    "io.sluice.runs.execute",
+                    "io.sluice.pools",
                     "io.sluice.backfill",
                     "io.sluice.catalog..",
                     "io.sluice.partitions..",
@@ -203,6 +207,48 @@ class ArchitectureTest {
             .should()
             .dependOnClassesThat()
             .resideInAPackage("io.sluice.backfill..");
+
+    /**
+     * Inside runs the arrows point to the dispatcher, never from it: what a launch builds and how a run executes know
+     * nothing of the I/O loop that queues and starts them (runs.dispatch); the facades and the stores may use it.
+     */
+    @ArchTest
+    static final ArchRule launchAndExecutionDoNotKnowTheDispatcher = noClasses()
+            .that()
+            .resideInAnyPackage("io.sluice.runs.launch..", "io.sluice.runs.execute..")
+            .should()
+            .dependOnClassesThat()
+            .resideInAPackage("io.sluice.runs.dispatch..");
+
+    /** Validating and building a launch comes before execution and does not know it (execution may bind config). */
+    @ArchTest
+    static final ArchRule launchDoesNotKnowExecution = noClasses()
+            .that()
+            .resideInAPackage("io.sluice.runs.launch..")
+            .should()
+            .dependOnClassesThat()
+            .resideInAPackage("io.sluice.runs.execute..");
+
+    /**
+     * Pools plug into runs: they use the model and the launch rules, and give the dispatcher the limits in force
+     * through {@code io.sluice.runs.PoolLimits}; they never reach into the dispatcher or the execution.
+     */
+    @ArchTest
+    static final ArchRule poolsDoNotKnowDispatchNorExecution = noClasses()
+            .that()
+            .resideInAPackage("io.sluice.pools..")
+            .should()
+            .dependOnClassesThat()
+            .resideInAnyPackage("io.sluice.runs.dispatch..", "io.sluice.runs.execute..");
+
+    /** Runs read the pools' limits through their own port (PoolLimits); they never import the pools. */
+    @ArchTest
+    static final ArchRule runsDoNotDependOnPools = noClasses()
+            .that()
+            .resideInAPackage("io.sluice.runs..")
+            .should()
+            .dependOnClassesThat()
+            .resideInAPackage("io.sluice.pools..");
 
     private static final Set<String> CLOCK_OWNERS = Set.of(
             "java.time.Instant",

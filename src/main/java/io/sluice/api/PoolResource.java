@@ -1,8 +1,8 @@
 package io.sluice.api;
 
-import io.sluice.runs.PoolService;
+import io.sluice.pools.PoolService;
 import io.sluice.runs.RequestRejected;
-import io.sluice.runs.RunExecutor;
+import io.sluice.runs.dispatch.RunExecutor;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;

@@ -1,6 +1,6 @@
 package io.sluice.backfill;
 
-import io.sluice.runs.Admission;
+import io.sluice.runs.dispatch.Admission;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.Collection;
 import java.util.EnumSet;

@@ -1,6 +1,6 @@
 package io.sluice.backfill;
 
-import io.sluice.runs.RangeLaunchHint;
+import io.sluice.runs.launch.RangeLaunchHint;
 import jakarta.enterprise.context.ApplicationScoped;
 
 /** Tells users who launch a partitioned asset without partitions that a range of them is a backfill. */

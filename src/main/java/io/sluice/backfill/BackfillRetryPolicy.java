@@ -1,8 +1,8 @@
 package io.sluice.backfill;
 
-import io.sluice.runs.RetryPolicy;
 import io.sluice.runs.Run;
 import io.sluice.runs.RunSettings;
+import io.sluice.runs.dispatch.RetryPolicy;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.EnumSet;
 import org.jboss.logging.Logger;

@@ -1,7 +1,7 @@
 package io.sluice.ops;
 
-import io.sluice.runs.DispatcherBeat;
-import io.sluice.runs.RunExecutor;
+import io.sluice.runs.dispatch.DispatcherBeat;
+import io.sluice.runs.dispatch.RunExecutor;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Duration;
 import java.util.Optional;

@@ -6,6 +6,7 @@ import io.sluice.catalog.AssetKey;
 import io.sluice.catalog.KeyedAsset;
 import io.sluice.catalog.RunLogger;
 import io.sluice.lake.Lake;
+import io.sluice.runs.execute.RunAssetContext;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.Collection;
 import java.util.List;

@@ -11,6 +11,7 @@ import io.sluice.partitions.DynamicPartitions;
 import io.sluice.partitions.MultiPartitions;
 import io.sluice.partitions.PartitionDimension;
 import io.sluice.partitions.PartitionsDefinition;
+import io.sluice.runs.launch.LaunchValidator;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Instant;
 import java.time.InstantSource;

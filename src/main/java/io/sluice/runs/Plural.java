@@ -1,11 +1,11 @@
 package io.sluice.runs;
 
 /** Counts as the run log writes them: "1 key", "3 keys". */
-final class Plural {
+public final class Plural {
 
     private Plural() {}
 
-    static String of(long n, String singular, String plural) {
+    public static String of(long n, String singular, String plural) {
         return n + " " + (n == 1 ? singular : plural);
     }
 }

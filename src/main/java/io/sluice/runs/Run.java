@@ -1,6 +1,8 @@
 package io.sluice.runs;
 
 import io.sluice.catalog.AssetKey;
+import io.sluice.runs.dispatch.Admission;
+import io.sluice.runs.launch.RunFactory;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;

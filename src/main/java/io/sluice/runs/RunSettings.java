@@ -1,5 +1,6 @@
 package io.sluice.runs;
 
+import io.sluice.runs.dispatch.RetryPolicy;
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
 

@@ -7,7 +7,7 @@ import static org.hamcrest.Matchers.equalTo;
 
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
-import io.sluice.runs.PoolLimitStore;
+import io.sluice.pools.PoolLimitStore;
 import jakarta.inject.Inject;
 import java.time.Instant;
 import java.util.List;

@@ -1,8 +1,8 @@
 package io.sluice.runs.store;
 
-import io.sluice.runs.RecoveryStore;
 import io.sluice.runs.RunFinished;
 import io.sluice.runs.RunStatus;
+import io.sluice.runs.dispatch.RecoveryStore;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Transactional;
 import java.time.Instant;

@@ -1,7 +1,6 @@
 package io.sluice.runs.store;
 
 import io.sluice.catalog.AssetKey;
-import io.sluice.runs.Admission;
 import io.sluice.runs.PartitionBusy;
 import io.sluice.runs.QueuedRun;
 import io.sluice.runs.Run;
@@ -10,6 +9,7 @@ import io.sluice.runs.RunQueue;
 import io.sluice.runs.RunRecords;
 import io.sluice.runs.RunStatus;
 import io.sluice.runs.RunStep;
+import io.sluice.runs.dispatch.Admission;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Transactional;
 import java.time.Instant;

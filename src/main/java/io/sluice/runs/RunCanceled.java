@@ -1,8 +1,0 @@
-package io.sluice.runs;
-
-/** Thrown between batches when a cancel was requested; the step ends CANCELED. */
-final class RunCanceled extends RuntimeException {
-    RunCanceled() {
-        super("canceled", null, false, false);
-    }
-}

@@ -1,0 +1,375 @@
+package io.sluice.runs.dispatch;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.sluice.audit.AuditAction;
+import io.sluice.audit.AuditEvent;
+import io.sluice.audit.AuditLog;
+import io.sluice.catalog.Asset;
+import io.sluice.catalog.AssetCatalog;
+import io.sluice.catalog.AssetKey;
+import io.sluice.catalog.KeyedAsset;
+import io.sluice.catalog.PartitionRange;
+import io.sluice.lake.Lake;
+import io.sluice.lake.LakeWrite;
+import io.sluice.lake.TableSpec;
+import io.sluice.runs.AssetState;
+import io.sluice.runs.Materialization;
+import io.sluice.runs.PartitionState;
+import io.sluice.runs.Run;
+import io.sluice.runs.RunEventLog;
+import io.sluice.runs.RunFinished;
+import io.sluice.runs.RunHistory;
+import io.sluice.runs.RunKind;
+import io.sluice.runs.RunQueue;
+import io.sluice.runs.RunStatus;
+import io.sluice.runs.RunStep;
+import io.sluice.runs.execute.PartitionUnits;
+import io.sluice.runs.launch.RunFactory;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.inject.Instance;
+import java.time.Instant;
+import java.time.InstantSource;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Collectors;
+import org.jboss.logging.Logger;
+
+/**
+ * What a start after a crash does before any run is dispatched. Each run left STARTED is first reconciled with the
+ * lake's write log: a publish the store never heard of is recorded (a materialization marked {@code recovered}, the
+ * partition status, the watermark the step would have stored). A run whose every step with work to do is accounted for
+ * then ends SUCCESS; otherwise it ends CANCELED if its cancel was requested (or its group stopped), else FAILURE,
+ * and it is queued again when a {@link RetryPolicy} says so (the launcher of its group decides, with at most
+ * sluice.runs.max-attempts runs in all). Queued runs of groups that ended ({@link Admission#closed()}) are
+ * canceled: nothing would ever claim them.
+ */
+@ApplicationScoped
+class RunRecovery {
+
+    private static final Logger LOG = Logger.getLogger(RunRecovery.class);
+
+    private final RunQueue store;
+    private final RunHistory history;
+    private final RunEventLog events;
+    private final AssetState assets;
+    private final RecoveryStore recovery;
+    private final Lake lake;
+    private final AssetCatalog catalog;
+    private final AuditLog audit;
+    private final InstantSource clock;
+    private final ObjectMapper mapper;
+    private final Admission admission;
+    private final Instance<RetryPolicy> retryPolicies;
+    private final RunFactory factory;
+
+    RunRecovery(
+            RunQueue store,
+            RunHistory history,
+            RunEventLog events,
+            AssetState assets,
+            RecoveryStore recovery,
+            Lake lake,
+            AssetCatalog catalog,
+            AuditLog audit,
+            InstantSource clock,
+            ObjectMapper mapper,
+            Admission admission,
+            Instance<RetryPolicy> retryPolicies,
+            RunFactory factory) {
+        this.store = store;
+        this.history = history;
+        this.events = events;
+        this.assets = assets;
+        this.recovery = recovery;
+        this.lake = lake;
+        this.catalog = catalog;
+        this.audit = audit;
+        this.clock = clock;
+        this.mapper = mapper;
+        this.admission = admission;
+        this.retryPolicies = retryPolicies;
+        this.factory = factory;
+    }
+
+    /** Recovers what the last process left; returns the runs whose end it stored (the launchers of their groups hear of them). */
+    List<RunFinished> recover() {
+        Instant now = clock.instant();
+        List<RunFinished> ended = new ArrayList<>();
+        for (String id : store.idsWithStatus(RunStatus.STARTED)) {
+            Run run = history.find(id).orElseThrow();
+            ended.add(new RunFinished(run.id(), run.group(), recover(run, now)));
+        }
+        for (RunFinished stranded : recovery.cancelQueuedOf(
+                admission.closed(), now, "its group had ended when Sluice started; nothing would run it")) {
+            LOG.warnf("run %s was queued in group %s, which had ended: canceled", stranded.runId(), stranded.group());
+            audit.record(AuditEvent.of(
+                            now,
+                            "sluice",
+                            AuditAction.RUN_RECOVERED,
+                            stranded.runId(),
+                            null,
+                            "process restart",
+                            Map.of("status", RunStatus.CANCELED.name(), "why", "queued in a group that had ended"))
+                    .withGroup(stranded.group()));
+            ended.add(stranded);
+        }
+        ended.addAll(recovery.unsuccessfulWithQueuedDependents());
+        return ended;
+    }
+
+    private RunStatus recover(Run run, Instant now) {
+        Reconciliation.Outcome outcome = reconcile(run, now);
+        Map<Integer, Long> rows = new LinkedHashMap<>();
+        outcome.recovered().forEach(r -> rows.merge(r.step().index(), r.write().rowsChanged(), Long::sum));
+        RunStatus status;
+        String error;
+        if (outcome.complete()) {
+            status = RunStatus.SUCCESS;
+            error = null;
+            LOG.warnf(
+                    "run %s was in progress when Sluice stopped, after its last publish: every write is in the lake's write log, "
+                            + "so it is recorded as SUCCESS (recovered)",
+                    run.id());
+        } else if (store.isCancelRequested(run.id())) {
+            status = RunStatus.CANCELED;
+            error = "canceled: Sluice stopped while this run was in progress, after its cancel was requested";
+            LOG.warnf(
+                    "run %s was in progress when Sluice stopped, with its cancel requested: marked CANCELED", run.id());
+        } else {
+            status = RunStatus.FAILURE;
+            error = "Sluice stopped while this run was in progress; launch it again";
+            LOG.warnf("run %s was in progress when Sluice stopped: marked FAILURE", run.id());
+        }
+        end(run, now, status, error, outcome.accounted(), rows);
+        if (!outcome.recovered().isEmpty() || outcome.complete()) {
+            events.appendLog(
+                    run.id(),
+                    now,
+                    "WARN",
+                    null,
+                    "Sluice stopped while this run was in progress; at the next start "
+                            + outcome.recovered().size()
+                            + " publish(es) were found in the lake's write log and recorded as recovered"
+                            + (outcome.complete()
+                                    ? ": every step is accounted for, so the run ended SUCCESS"
+                                    : "; the run ended " + status));
+        }
+        Map<String, Object> detail = new LinkedHashMap<>();
+        detail.put("status", status.name());
+        detail.put("recovered", outcome.complete());
+        detail.put("recoveredMaterializations", outcome.recovered().size());
+        if (!outcome.recovered().isEmpty() || outcome.complete()) {
+            detail.put("reconciledFrom", "lake write log");
+        }
+        audit.record(AuditEvent.of(
+                        now, "sluice", AuditAction.RUN_RECOVERED, run.id(), assets(run), "process restart", detail)
+                .withGroup(run.group()));
+        if (status == RunStatus.FAILURE) {
+            retry(run, now);
+        }
+        return status;
+    }
+
+    /**
+     * Records the run's publishes that the store never heard of and says which steps are accounted for; when the lake
+     * cannot be read, nothing is recovered (the run ends as if it had published nothing).
+     */
+    private Reconciliation.Outcome reconcile(Run run, Instant now) {
+        List<LakeWrite> writes;
+        try {
+            writes = lake.writesOf(run.id());
+        } catch (RuntimeException e) {
+            LOG.errorf(e, "the lake's write log could not be read for run %s: nothing of it is recovered", run.id());
+            writes = List.of();
+        }
+        Set<Reconciliation.Recorded> recorded = events.materializations(run.id()).stream()
+                .map(m -> new Reconciliation.Recorded(m.asset(), m.partition()))
+                .collect(Collectors.toSet());
+        Reconciliation.Outcome outcome =
+                Reconciliation.of(run.steps().stream().map(s -> work(run, s)).toList(), writes, recorded);
+        for (Reconciliation.Recovered r : outcome.recovered()) {
+            record(run, r, now);
+        }
+        return outcome;
+    }
+
+    private Reconciliation.StepWork work(Run run, RunStep step) {
+        Optional<Asset<?>> asset = catalog.find(step.asset());
+        Optional<String> table = asset.flatMap(a -> a.spec().table()).map(TableSpec::name);
+        if (asset.isEmpty() || table.isEmpty()) {
+            return new Reconciliation.StepWork(step, Optional.empty(), List.of());
+        }
+        var spec = asset.get().spec();
+        if (run.kind() == RunKind.ROLLBACK) {
+            return new Reconciliation.StepWork(
+                    step, table, List.of(run.partitions().stream().findFirst().map(PartitionRange::of)));
+        }
+        try {
+            return new Reconciliation.StepWork(
+                    step,
+                    table,
+                    PartitionUnits.of(
+                            spec.partitions().isPartitioned(),
+                            spec.processesRanges() && !(asset.get() instanceof KeyedAsset<?>),
+                            run.partitions(),
+                            spec.partitions().at(clock.instant())));
+        } catch (IllegalArgumentException e) {
+            // a partition the definition no longer has: the step cannot be accounted for
+            return new Reconciliation.StepWork(step, Optional.empty(), List.of());
+        }
+    }
+
+    /** A publish the store never heard of: its materialization (recovered), partition status and the step's watermark. */
+    private void record(Run run, Reconciliation.Recovered r, Instant now) {
+        LakeWrite w = r.write();
+        AssetKey asset = r.step().asset();
+        Map<String, Object> metadata = new LinkedHashMap<>();
+        metadata.put("recovered", true);
+        metadata.put("table", w.table());
+        metadata.put("write_mode", w.mode());
+        metadata.put("rows_staged", w.rowsIn());
+        metadata.put("rows_inserted", w.rowsInserted());
+        metadata.put("rows_removed", w.rowsRemoved());
+        metadata.put("current_rows", w.currentRows());
+        if (w.systemTime() != null) {
+            metadata.put("system_time", w.systemTime().toString());
+        }
+        r.unit().filter(u -> u.size() > 1).ifPresent(u -> metadata.put("partition_count", u.size()));
+        if (run.kind() == RunKind.ROLLBACK) {
+            metadata.put("rollback_to", run.rollbackTo());
+        }
+        events.recordMaterialization(new Materialization(
+                run.id(), asset, r.partition(), w.writtenAt(), w.rowsChanged(), 0, 0, 0, json(metadata)));
+        boolean partitioned = catalog.find(asset)
+                .map(a -> a.spec().partitions().isPartitioned())
+                .orElse(false);
+        if (partitioned && run.kind() == RunKind.MATERIALIZE && r.unit().isPresent()) {
+            assets.recordPartitionOutcome(
+                    asset, r.unit().get().keys(), PartitionState.MATERIALIZED.name(), run.id(), w.writtenAt());
+        }
+        if (w.watermark() != null) {
+            assets.saveWatermark(asset, r.partition(), w.watermark(), run.id(), now);
+        }
+        events.appendLog(
+                run.id(),
+                now,
+                "WARN",
+                asset,
+                "recovered from the lake's write log: published " + w.table()
+                        + (r.partition() == null ? "" : " partition " + r.partition()) + " at " + w.writtenAt() + ", "
+                        + w.rowsChanged() + " rows changed");
+    }
+
+    /**
+     * Ends a run that can no longer end by itself: accounted steps SUCCESS (with the rows their recovered publishes changed),
+     * the step in progress {@code status} (FAILURE or CANCELED), later steps SKIPPED (CANCELED when canceled), the run
+     * {@code status}; releases its partitions.
+     */
+    private void end(
+            Run run,
+            Instant now,
+            RunStatus status,
+            String error,
+            Set<Integer> accounted,
+            Map<Integer, Long> recoveredRows) {
+        long keys = 0;
+        long batches = 0;
+        long rows = 0;
+        for (RunStep step : run.steps()) {
+            RunStep ended = step;
+            if (accounted.contains(step.index())) {
+                ended = new RunStep(
+                        step.index(),
+                        step.asset(),
+                        RunStatus.SUCCESS,
+                        step.startedAt() == null ? run.startedAt() : step.startedAt(),
+                        now,
+                        step.keyCount(),
+                        step.batchCount(),
+                        step.rowsWritten() + recoveredRows.getOrDefault(step.index(), 0L),
+                        null);
+            } else if (!step.status().isTerminal()) {
+                RunStatus left = status == RunStatus.CANCELED
+                        ? RunStatus.CANCELED
+                        : step.status() == RunStatus.STARTED ? RunStatus.FAILURE : RunStatus.SKIPPED;
+                ended = new RunStep(
+                        step.index(),
+                        step.asset(),
+                        left,
+                        step.startedAt(),
+                        now,
+                        step.keyCount(),
+                        step.batchCount(),
+                        step.rowsWritten() + recoveredRows.getOrDefault(step.index(), 0L),
+                        null);
+            }
+            if (ended != step) {
+                store.updateStep(run.id(), ended);
+            }
+            keys += ended.keyCount();
+            batches += ended.batchCount();
+            rows += ended.rowsWritten();
+        }
+        store.finish(run.id(), status, now, keys, batches, rows, error);
+    }
+
+    /** A run that failed outside any asset's compute, at run time: its open steps and the run end FAILURE, audited. */
+    void markFailed(Run run, Instant now, String error, String why) {
+        end(run, now, RunStatus.FAILURE, error, Set.of(), Map.of());
+        audit.record(AuditEvent.of(
+                        now,
+                        "sluice",
+                        AuditAction.RUN_RECOVERED,
+                        run.id(),
+                        null,
+                        why,
+                        Map.of("status", RunStatus.FAILURE.name()))
+                .withGroup(run.group()));
+    }
+
+    /**
+     * A run that died with the process runs again when a {@link RetryPolicy} says so, given the attempts made (its
+     * {@link RunFactory#ATTEMPT} tag); the runs that waited for it wait for the retry. Without a retry, its end (heard
+     * by the launcher of its group) cancels them.
+     */
+    private void retry(Run dead, Instant now) {
+        if (dead.kind() != RunKind.MATERIALIZE) {
+            return;
+        }
+        int attempts = RunFactory.attempt(dead);
+        if (retryPolicies.stream().noneMatch(p -> p.retries(dead, attempts))) {
+            LOG.warnf(
+                    "run %s is not queued again: no retry policy retries it after %d attempt(s)", dead.id(), attempts);
+            return;
+        }
+        Run retry = factory.retry(dead, now);
+        store.create(retry);
+        store.moveDependencies(dead.id(), retry.id());
+        audit.record(AuditEvent.of(
+                        now,
+                        "sluice",
+                        AuditAction.RUN_LAUNCHED,
+                        retry.id(),
+                        assets(dead),
+                        retry.reason(),
+                        Map.of("retryOf", dead.id(), "attempt", attempts + 1, "partitions", dead.partitions()))
+                .withGroup(dead.group()));
+    }
+
+    private static String assets(Run run) {
+        return run.assets().stream().map(AssetKey::toString).collect(Collectors.joining(","));
+    }
+
+    private String json(Map<String, Object> metadata) {
+        try {
+            return mapper.writeValueAsString(metadata);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}

@@ -1,0 +1,178 @@
+package io.sluice.runs.execute;
+
+import io.sluice.audit.AuditEvent;
+import io.sluice.audit.AuditLog;
+import io.sluice.catalog.AssetKey;
+import io.sluice.runs.Materialization;
+import io.sluice.runs.PartitionState;
+import io.sluice.runs.Run;
+import io.sluice.runs.RunQueue;
+import io.sluice.runs.RunRecords;
+import io.sluice.runs.RunStep;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Consumer;
+import java.util.function.LongSupplier;
+
+/**
+ * The writes of one claimed group of runs, buffered and stored in one transaction each time the buffer is
+ * due: at the group's end, whenever the oldest unstored write is older than the flush interval (so a long
+ * run's log shows within about that interval), and, for a group of one run, at every run and step boundary
+ * as before grouping. A process killed before a flush leaves the group's runs STARTED with nothing of them
+ * stored: the restart records what the lake's write log shows they published, then ends them ({@code RunRecovery} in the dispatcher).
+ */
+final class GroupJournal implements LogSink {
+
+    private final RunQueue store;
+    private final AuditLog audit;
+    private final List<String> runIds;
+    private final long flushNanos;
+    private RunRecords pending = new RunRecords();
+    private long pendingSince;
+    private final List<RunRecords.RunEnd> stored = new ArrayList<>();
+    /** No run had a cancel requested when the group was claimed (a cancel ends a queued run instead). */
+    private Set<String> cancelRequested = Set.of();
+
+    private long cancelReadAt;
+    /** Runs a flush in a transaction of its own. */
+    private final Consumer<Runnable> inNewTransaction;
+    /** Elapsed time in nanoseconds ({@link System#nanoTime()}; a test sets it). */
+    private final LongSupplier ticker;
+
+    GroupJournal(
+            RunQueue store,
+            AuditLog audit,
+            List<String> runIds,
+            long flushMillis,
+            Consumer<Runnable> inNewTransaction,
+            LongSupplier ticker) {
+        this.store = store;
+        this.audit = audit;
+        this.runIds = List.copyOf(runIds);
+        this.flushNanos = flushMillis * 1_000_000;
+        this.inNewTransaction = inNewTransaction;
+        this.ticker = ticker;
+        this.cancelReadAt = ticker.getAsLong();
+    }
+
+    private boolean single() {
+        return runIds.size() == 1;
+    }
+
+    /** Whether this journal stores the records of a group of several runs. */
+    boolean grouped() {
+        return !single();
+    }
+
+    @Override
+    public void append(String runId, Instant ts, String level, AssetKey asset, String message) {
+        touch().log(new RunRecords.LogRecord(runId, ts, level, asset, message));
+        if (overdue()) {
+            flush();
+        }
+    }
+
+    /** A group's INFO lines stay in the metadata store; the server log gets one line per group instead of thousands. */
+    @Override
+    public boolean mirrorsInfo() {
+        return single();
+    }
+
+    void step(String runId, RunStep step) {
+        touch().step(runId, step);
+    }
+
+    void materialized(Materialization m) {
+        touch().materialized(m);
+    }
+
+    void partitions(AssetKey asset, Collection<String> keys, PartitionState state, String runId, Instant ts) {
+        touch().partitions(asset, keys, state, runId, ts);
+    }
+
+    void ended(Run run, RunRecords.RunEnd end, AuditEvent event) {
+        touch().ended(run, end, event);
+    }
+
+    /** A run or step boundary: stores the buffer if it is due. */
+    void boundary() {
+        if (!pending.isEmpty() && (single() || overdue())) {
+            flush();
+        }
+    }
+
+    /** Stores everything buffered, in one transaction. */
+    void flush() {
+        if (pending.isEmpty()) {
+            return;
+        }
+        RunRecords records = pending;
+        inNewTransaction.accept(() -> {
+            store.record(records);
+            audit.recordAll(records.audits());
+        });
+        pending = new RunRecords();
+        stored.addAll(records.ends());
+    }
+
+    /**
+     * The latest outcome of each partition of the asset that runs of this group recorded and that is not stored yet (an
+     * upstream step of the same run, or an earlier run of the group): what the store does not know yet.
+     */
+    Map<String, PartitionState> unstoredPartitions(AssetKey asset) {
+        Map<String, PartitionState> latest = new HashMap<>();
+        for (RunRecords.PartitionOutcome p : pending.partitions()) {
+            if (p.asset().equals(asset)) {
+                latest.put(p.partition(), p.state());
+            }
+        }
+        return latest;
+    }
+
+    /** Whether a materialization of the asset by a run of this group is not stored yet. */
+    boolean unstoredMaterialization(AssetKey asset) {
+        return pending.materializations().stream().anyMatch(m -> m.asset().equals(asset));
+    }
+
+    /** Runs of this group whose end is stored. */
+    /** What the group wrote that is not stored yet (for tests of what a step journals). */
+    RunRecords unstored() {
+        return pending;
+    }
+
+    List<RunRecords.RunEnd> storedEnds() {
+        return stored;
+    }
+
+    /**
+     * Whether a cancel was asked for the run; for a group, read for all its runs at most once per flush interval
+     * (a cancel that comes sooner after the claim stops the group's runs at the next read, or not at all if they end first).
+     */
+    boolean isCancelRequested(String runId) {
+        if (single()) {
+            return store.isCancelRequested(runId);
+        }
+        long now = ticker.getAsLong();
+        if (now - cancelReadAt >= flushNanos) {
+            cancelRequested = store.cancelRequested(runIds);
+            cancelReadAt = now;
+        }
+        return cancelRequested.contains(runId);
+    }
+
+    private RunRecords touch() {
+        if (pending.isEmpty()) {
+            pendingSince = ticker.getAsLong();
+        }
+        return pending;
+    }
+
+    private boolean overdue() {
+        return !pending.isEmpty() && ticker.getAsLong() - pendingSince >= flushNanos;
+    }
+}

@@ -1,0 +1,287 @@
+package io.sluice.runs.execute;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.quarkus.narayana.jta.QuarkusTransaction;
+import io.sluice.audit.AuditAction;
+import io.sluice.audit.AuditEvent;
+import io.sluice.audit.AuditLog;
+import io.sluice.catalog.AssetCatalog;
+import io.sluice.catalog.AssetKey;
+import io.sluice.runs.PartitionState;
+import io.sluice.runs.Plural;
+import io.sluice.runs.Run;
+import io.sluice.runs.RunKind;
+import io.sluice.runs.RunQueue;
+import io.sluice.runs.RunRecords;
+import io.sluice.runs.RunSettings;
+import io.sluice.runs.RunStatus;
+import io.sluice.runs.RunStep;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.InstantSource;
+import java.util.EnumMap;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.ObjDoubleConsumer;
+import java.util.function.Supplier;
+import org.jboss.logging.Logger;
+
+/**
+ * Executes a claimed group of runs one after another, each run's asset steps in dependency order (skipping
+ * those whose upstream did not succeed). The group is claimed in one transaction; what its runs write goes
+ * through a {@link GroupJournal}, which stores it in as few transactions as the group's pace allows.
+ */
+@ApplicationScoped
+public class RunWorker {
+
+    private static final Logger LOG = Logger.getLogger(RunWorker.class);
+
+    private final RunQueue store;
+    private final StepRunner steps;
+    private final AssetCatalog catalog;
+    private final AuditLog audit;
+    private final RunMetrics metrics;
+    private final InstantSource clock;
+    private final ObjectMapper mapper;
+    private final RunSettings settings;
+
+    protected RunWorker(
+            RunQueue store,
+            StepRunner steps,
+            AssetCatalog catalog,
+            AuditLog audit,
+            RunMetrics metrics,
+            InstantSource clock,
+            ObjectMapper mapper,
+            RunSettings settings) {
+        this.store = store;
+        this.steps = steps;
+        this.catalog = catalog;
+        this.audit = audit;
+        this.metrics = metrics;
+        this.clock = clock;
+        this.mapper = mapper;
+        this.settings = settings;
+    }
+
+    /**
+     * Claims the runs still queued among {@code runIds} (one transaction; runs another worker or a cancel got
+     * first are left out), executes them and returns the runs whose end is stored. {@code paced} hears how long
+     * each run took to execute, in milliseconds.
+     */
+    public List<RunRecords.RunEnd> execute(List<String> runIds, ObjDoubleConsumer<Run> paced) {
+        Instant now = clock.instant();
+        long t0 = System.nanoTime();
+        List<Run> claimed = inNewTransaction(() -> store.claimAll(runIds, now));
+        long t1 = System.nanoTime();
+        if (claimed.isEmpty()) {
+            return List.of();
+        }
+        GroupJournal journal = new GroupJournal(
+                store,
+                audit,
+                claimed.stream().map(Run::id).toList(),
+                settings.flushMillis(),
+                work -> inNewTransaction(() -> {
+                    work.run();
+                    return null;
+                }),
+                System::nanoTime);
+        try {
+            for (Run run : claimed) {
+                long started = System.nanoTime();
+                try {
+                    execute(run, journal);
+                } catch (RuntimeException e) {
+                    LOG.errorf(e, "run %s failed outside its steps", run.id());
+                    end(run, RunStatus.FAILURE, 0, 0, 0, "Sluice could not execute this run: " + e, journal);
+                }
+                paced.accept(run, (System.nanoTime() - started) / 1e6);
+                journal.boundary();
+            }
+        } finally {
+            long t2 = System.nanoTime();
+            journal.flush();
+            if (claimed.size() > 1) {
+                Map<RunStatus, Long> ends = new EnumMap<>(RunStatus.class);
+                journal.storedEnds().forEach(e -> ends.merge(e.status(), 1L, Long::sum));
+                LOG.infof(
+                        "%d runs of group %s ended: %s (their logs are in the run log)",
+                        journal.storedEnds().size(), claimed.get(0).group(), ends);
+            }
+            if (LOG.isDebugEnabled()) {
+                LOG.debugf(
+                        "group of %d: claim %.1f ms, execute %.1f ms, final flush %.1f ms",
+                        claimed.size(), (t1 - t0) / 1e6, (t2 - t1) / 1e6, (System.nanoTime() - t2) / 1e6);
+            }
+        }
+        return journal.storedEnds();
+    }
+
+    /** Runs {@code work} in a transaction of its own and commits it (a unit test runs it as is). */
+    <T> T inNewTransaction(Supplier<T> work) {
+        return QuarkusTransaction.requiringNew().call(work::get);
+    }
+
+    private void execute(Run run, GroupJournal journal) {
+        Instant started = clock.instant();
+        if (!journal.grouped()) {
+            logStart(run, journal);
+        }
+        JsonNode configs = configs(run);
+        Map<AssetKey, RunStatus> outcomes = new HashMap<>();
+        long keys = 0;
+        long batches = 0;
+        long rows = 0;
+        String error = null;
+        for (RunStep step : run.steps()) {
+            Instant stepStart = clock.instant();
+            Optional<StepOutcome> blocked = decide(run, step, outcomes, journal);
+            StepOutcome outcome = blocked.orElseGet(() -> {
+                journal.step(
+                        run.id(),
+                        new RunStep(step.index(), step.asset(), RunStatus.STARTED, stepStart, null, 0, 0, 0, null));
+                journal.boundary();
+                return steps.run(run, step.asset(), configs.get(step.asset().toString()), journal);
+            });
+            Instant stepEnd = clock.instant();
+            journal.step(
+                    run.id(),
+                    new RunStep(
+                            step.index(),
+                            step.asset(),
+                            outcome.status(),
+                            blocked.isPresent() ? null : stepStart,
+                            stepEnd,
+                            outcome.keyCount(),
+                            outcome.batchCount(),
+                            outcome.rowsWritten(),
+                            outcome.error()));
+            if (outcome.computed()) {
+                recordPartitions(run, step.asset(), outcome.status(), stepEnd, journal);
+            }
+            metrics.stepFinished(step.asset().toString(), outcome.status(), Duration.between(stepStart, stepEnd));
+            outcomes.put(step.asset(), outcome.status());
+            keys += outcome.keyCount();
+            batches += outcome.batchCount();
+            rows += outcome.rowsWritten();
+            if (error == null && outcome.error() != null) {
+                error = step.asset() + ": " + outcome.error();
+            }
+            if (run.steps().size() > 1) {
+                journal.boundary();
+            }
+        }
+        RunStatus status = overall(outcomes);
+        end(run, status, keys, batches, rows, error, journal);
+        metrics.runFinished(status, Duration.between(started, clock.instant()));
+    }
+
+    /**
+     * The run's first log line. A run of a group of several has none: the group was sized to take about
+     * sluice.runs.group-target-millis, so its runs are short and their lines are stored only after they end;
+     * what the line said (mode, assets, reason, start time) is on the run itself.
+     */
+    private void logStart(Run run, GroupJournal journal) {
+        new StoredRunLogger(journal, clock, run.id(), null)
+                .info((run.kind() == RunKind.ROLLBACK
+                                ? "started rollback of " + run.assets().get(0) + " to " + run.rollbackTo()
+                                : "started " + run.mode() + " of "
+                                        + run.assets().size() + " asset(s)")
+                        + (run.reason() == null ? "" : ": " + run.reason()));
+    }
+
+    /** The run's end, its last log line and its RUN_FINISHED audit event with the per-partition outcome. */
+    private void end(
+            Run run, RunStatus status, long keys, long batches, long rows, String error, GroupJournal journal) {
+        Instant ended = clock.instant();
+        new StoredRunLogger(journal, clock, run.id(), null)
+                .info("finished " + status + ": " + Plural.of(keys, "key", "keys") + ", "
+                        + Plural.of(batches, "batch", "batches") + ", " + Plural.of(rows, "row", "rows") + " written");
+        Map<String, Object> detail = new LinkedHashMap<>();
+        detail.put("status", status.name());
+        detail.put("keys", keys);
+        detail.put("batches", batches);
+        detail.put("rowsWritten", rows);
+        if (!run.partitions().isEmpty()) {
+            detail.put("partitions", run.partitions());
+        }
+        journal.ended(
+                run,
+                new RunRecords.RunEnd(run.id(), status, ended, keys, batches, rows, error),
+                AuditEvent.of(
+                                ended,
+                                "sluice",
+                                AuditAction.RUN_FINISHED,
+                                run.id(),
+                                String.join(
+                                        ",",
+                                        run.assets().stream()
+                                                .map(AssetKey::toString)
+                                                .toList()),
+                                null,
+                                detail)
+                        .withGroup(run.group()));
+    }
+
+    /** Keeps partition status current: the run's partitions of a partitioned asset are materialized or failed. */
+    private void recordPartitions(Run run, AssetKey asset, RunStatus status, Instant now, GroupJournal journal) {
+        boolean partitioned = catalog.find(asset)
+                .map(a -> a.spec().partitions().isPartitioned())
+                .orElse(false);
+        if (!partitioned || run.partitions().isEmpty() || run.kind() == RunKind.ROLLBACK) {
+            return;
+        }
+        if (status == RunStatus.SUCCESS) {
+            journal.partitions(asset, run.partitions(), PartitionState.MATERIALIZED, run.id(), now);
+        } else if (status == RunStatus.FAILURE) {
+            journal.partitions(asset, run.partitions(), PartitionState.FAILED, run.id(), now);
+        }
+    }
+
+    /**
+     * A step that must not run: canceled (a cancel was asked for, or an earlier step of the run was canceled: a group's
+     * journal reads cancels only now and then), or skipped because an upstream step in this run did not succeed.
+     */
+    private Optional<StepOutcome> decide(
+            Run run, RunStep step, Map<AssetKey, RunStatus> outcomes, GroupJournal journal) {
+        if (outcomes.containsValue(RunStatus.CANCELED) || journal.isCancelRequested(run.id())) {
+            return Optional.of(StepOutcome.of(RunStatus.CANCELED));
+        }
+        Optional<AssetKey> blocking = catalog.graph().upstreamOf(step.asset()).stream()
+                .filter(outcomes::containsKey)
+                .filter(up -> !outcomes.get(up).letsDownstreamRun())
+                .sorted()
+                .findFirst();
+        if (blocking.isPresent()) {
+            String why = "skipped: upstream " + blocking.get() + " ended " + outcomes.get(blocking.get());
+            new StoredRunLogger(journal, clock, run.id(), step.asset()).warn(why);
+            return Optional.of(new StepOutcome(RunStatus.SKIPPED, 0, 0, 0, null));
+        }
+        return Optional.empty();
+    }
+
+    static RunStatus overall(Map<AssetKey, RunStatus> outcomes) {
+        if (outcomes.containsValue(RunStatus.FAILURE)) {
+            return RunStatus.FAILURE;
+        }
+        if (outcomes.containsValue(RunStatus.CANCELED)) {
+            return RunStatus.CANCELED;
+        }
+        return RunStatus.SUCCESS;
+    }
+
+    private JsonNode configs(Run run) {
+        try {
+            return mapper.readTree(run.configJson());
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("run " + run.id() + " has unreadable config", e);
+        }
+    }
+}

@@ -1,0 +1,332 @@
+package io.sluice.runs.execute;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.sluice.catalog.Asset;
+import io.sluice.catalog.AssetCatalog;
+import io.sluice.catalog.AssetContext;
+import io.sluice.catalog.AssetKey;
+import io.sluice.catalog.AssetSpec;
+import io.sluice.catalog.KeyedAsset;
+import io.sluice.catalog.MaterializeResult;
+import io.sluice.catalog.PartitionRange;
+import io.sluice.lake.CheckResult;
+import io.sluice.lake.Lake;
+import io.sluice.lake.LakeInterrupted;
+import io.sluice.lake.Publication;
+import io.sluice.lake.RunLake;
+import io.sluice.lake.Staging;
+import io.sluice.lake.TableOutput;
+import io.sluice.lake.TableSpec;
+import io.sluice.runs.AssetState;
+import io.sluice.runs.Materialization;
+import io.sluice.runs.MaterializedPartitions;
+import io.sluice.runs.Plural;
+import io.sluice.runs.RecordedCheck;
+import io.sluice.runs.Run;
+import io.sluice.runs.RunEventLog;
+import io.sluice.runs.RunKind;
+import io.sluice.runs.RunSettings;
+import io.sluice.runs.RunStatus;
+import io.sluice.runs.launch.ConfigBinder;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.time.InstantSource;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Materializes one asset of a run, partition by partition. Keyed assets get their mode resolved into
+ * batches of keys by {@link KeyResolver}; the loop below is the same for every mode.
+ */
+@ApplicationScoped
+class StepRunner {
+
+    private final AssetCatalog catalog;
+    private final AssetState assets;
+    private final RunEventLog events;
+    private final ConfigBinder binder;
+    private final Lake lake;
+    private final InstantSource clock;
+    private final RunSettings settings;
+    private final ObjectMapper mapper;
+    private final MaterializedPartitions materialized;
+
+    StepRunner(
+            AssetCatalog catalog,
+            AssetState assets,
+            RunEventLog events,
+            ConfigBinder binder,
+            Lake lake,
+            InstantSource clock,
+            RunSettings settings,
+            ObjectMapper mapper,
+            MaterializedPartitions materialized) {
+        this.materialized = materialized;
+        this.catalog = catalog;
+        this.assets = assets;
+        this.events = events;
+        this.binder = binder;
+        this.lake = lake;
+        this.clock = clock;
+        this.settings = settings;
+        this.mapper = mapper;
+    }
+
+    /**
+     * Runs the step; its log lines and materialization events go to the group's journal. Its lake work goes through a
+     * lake of the run's, so that a cancel of the run interrupts the statement it runs: the step then ends CANCELED, as
+     * it does when a cancel is seen between batches.
+     */
+    StepOutcome run(Run run, AssetKey key, JsonNode config, GroupJournal journal) {
+        Asset<?> asset = catalog.find(key).orElse(null);
+        StoredRunLogger log = new StoredRunLogger(journal, clock, run.id(), key);
+        if (asset == null) {
+            String error = "asset " + key + " is no longer in the catalog";
+            log.error(error);
+            return new StepOutcome(RunStatus.FAILURE, 0, 0, 0, error);
+        }
+        try (RunLake runLake = lake.forRun(run.id())) {
+            if (run.kind() == RunKind.ROLLBACK) {
+                return new RollbackStep(runLake, clock, this::json).run(run, asset.spec(), log, journal);
+            }
+            return runTyped(run, asset, config, log, journal, runLake);
+        } catch (UpstreamMissing e) {
+            log.error(e.getMessage());
+            return StepOutcome.notComputed(e.getMessage());
+        } catch (StepFailed e) {
+            log.error(e.getMessage());
+            return new StepOutcome(RunStatus.FAILURE, 0, 0, 0, e.getMessage());
+        } catch (RunCanceled e) {
+            log.warn("canceled between batches");
+            return StepOutcome.of(RunStatus.CANCELED);
+        } catch (Exception | LinkageError e) {
+            if (interrupted(e)) {
+                log.warn("canceled: the lake statement it was running was interrupted and rolled back");
+                return StepOutcome.of(RunStatus.CANCELED);
+            }
+            log.error("failed: " + e);
+            return new StepOutcome(RunStatus.FAILURE, 0, 0, 0, stackTrace(e));
+        }
+    }
+
+    /** Whether the lake stopped the step's work for a cancel (the asset may have wrapped what the lake threw). */
+    private static boolean interrupted(Throwable e) {
+        for (Throwable cause = e; cause != null; cause = cause.getCause()) {
+            if (cause instanceof LakeInterrupted) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private <C extends Record> StepOutcome runTyped(
+            Run run, Asset<C> asset, JsonNode configNode, StoredRunLogger log, GroupJournal journal, RunLake runLake)
+            throws Exception {
+        AssetSpec<C> spec = asset.spec();
+        checkUpstream(run, spec, journal);
+        C config = binder.bind(spec, configNode, "config");
+        boolean keyed = asset instanceof KeyedAsset<C>;
+        List<Optional<PartitionRange>> units = PartitionUnits.of(
+                spec.partitions().isPartitioned(),
+                spec.processesRanges() && !keyed,
+                run.partitions(),
+                spec.partitions().at(clock.instant()));
+        long keys = 0;
+        long batches = 0;
+        long rows = 0;
+        for (Optional<PartitionRange> range : units) {
+            // one partition: its key; a range of several: first...last, as the write log, staging and events name it
+            String partition = range.map(PartitionRange::toString).orElse(null);
+            long started = System.nanoTime();
+            Optional<Staging> staging =
+                    spec.table().map(t -> runLake.stage(t, run.id(), Optional.ofNullable(partition)));
+            PartitionOutcome outcome;
+            try {
+                RunAssetContext<C> context = new RunAssetContext<>(
+                        run.id(),
+                        spec.key(),
+                        config,
+                        range,
+                        log,
+                        runLake,
+                        staging.map(TableOutput.class::cast),
+                        () -> journal.isCancelRequested(run.id()));
+                outcome = keyed
+                        ? processKeys(run, (KeyedAsset<C>) asset, context, partition)
+                        : new PartitionOutcome(
+                                asset.materialize(context), 0, 1, new KeySelection(List.of(), Optional.empty(), true));
+                if (staging.isPresent()) {
+                    boolean complete =
+                            outcome.selection().complete() && !spec.partitions().isPartitioned();
+                    String watermark = outcome.selection().watermarkOnSuccess().orElse(null);
+                    outcome = outcome.published(publish(run, spec, partition, staging.get(), complete, watermark, log));
+                }
+            } finally {
+                staging.ifPresent(Staging::close);
+            }
+            outcome.selection()
+                    .watermarkOnSuccess()
+                    .ifPresent(w -> assets.saveWatermark(spec.key(), partition, w, run.id(), clock.instant()));
+            long durationMs = (System.nanoTime() - started) / 1_000_000;
+            MaterializeResult result = outcome.result();
+            if (range.isPresent() && range.get().size() > 1) {
+                result = result.withMetadata("partition_count", range.get().size());
+            }
+            journal.materialized(new Materialization(
+                    run.id(),
+                    spec.key(),
+                    partition,
+                    clock.instant(),
+                    result.rowsWritten(),
+                    outcome.keys(),
+                    outcome.batches(),
+                    durationMs,
+                    json(result)));
+            log.info("materialized"
+                    + range.map(r -> r.size() == 1 ? " partition " + r : " partitions " + r + " (" + r.size() + ")")
+                            .orElse("")
+                    + ": " + Plural.of(result.rowsWritten(), "row", "rows") + " written in " + durationMs + " ms");
+            keys += outcome.keys();
+            batches += outcome.batches();
+            rows += result.rowsWritten();
+        }
+        return new StepOutcome(RunStatus.SUCCESS, keys, batches, rows, null);
+    }
+
+    /**
+     * Fails the step before it computes when what it reads upstream was not materialized ({@link UpstreamCheck}), with
+     * a sentence instead of the engine's words about a missing table. What this run's upstream steps (and earlier runs
+     * of its group) recorded counts before it is stored.
+     */
+    private void checkUpstream(Run run, AssetSpec<?> spec, GroupJournal journal) {
+        UpstreamCheck.Records records = new UpstreamRecords(journal, materialized);
+        UpstreamCheck.missing(
+                        spec,
+                        run.partitions(),
+                        catalog.graph().upstreamOf(spec.key()),
+                        k -> catalog.find(k).map(Asset::spec),
+                        records,
+                        clock.instant())
+                .ifPresent(why -> {
+                    throw new UpstreamMissing(why);
+                });
+    }
+
+    /** What the step reads upstream was not materialized: it fails before its compute starts. */
+    private static final class UpstreamMissing extends RuntimeException {
+        UpstreamMissing(String message) {
+            super(message, null, false, false);
+        }
+    }
+
+    /** Checks and publishes the staged rows; a rejected batch or a failed blocking check fails the step. */
+    private Publication publish(
+            Run run,
+            AssetSpec<?> spec,
+            String partition,
+            Staging staging,
+            boolean complete,
+            String watermark,
+            StoredRunLogger log) {
+        TableSpec table = spec.table().orElseThrow();
+        // the watermark goes into the lake's write log with the write: start-up recovery stores it if the process dies
+        // before
+        // the store hears of the publish
+        Publication publication = staging.publish(complete, watermark);
+        events.recordChecks(publication.checks().stream()
+                .map(c -> new RecordedCheck(run.id(), spec.key(), partition, clock.instant(), c))
+                .toList());
+        for (CheckResult check : publication.checks()) {
+            String line =
+                    "check " + check.name() + " (" + check.severity() + "): " + (check.passed() ? "passed" : "FAILED")
+                            + ", " + check.message() + "; expected " + check.threshold();
+            if (check.passed()) {
+                log.info(line);
+            } else {
+                log.warn(line);
+            }
+        }
+        if (!publication.published()) {
+            throw new StepFailed(
+                    "not published to " + table.name() + ": " + publication.rejection() + "; the table is unchanged");
+        }
+        log.info("published " + table.name() + " (" + table.mode().label() + (complete ? ", complete" : ", by key")
+                + "): "
+                + Plural.of(publication.rowsIn(), "row", "rows") + " staged, " + publication.rowsInserted()
+                + " inserted, "
+                + publication.rowsRemoved() + " removed or closed"
+                + (publication.systemTime() == null ? "" : " at system time " + publication.systemTime()));
+        return publication;
+    }
+
+    private record PartitionOutcome(MaterializeResult result, long keys, long batches, KeySelection selection) {
+        PartitionOutcome published(Publication p) {
+            MaterializeResult r = new MaterializeResult(p.rowsChanged(), result.metadata())
+                    .withMetadata("rows_staged", p.rowsIn())
+                    .withMetadata("rows_inserted", p.rowsInserted())
+                    .withMetadata("rows_removed", p.rowsRemoved())
+                    .withMetadata("current_rows", p.currentRows());
+            if (p.systemTime() != null) {
+                r = r.withMetadata("system_time", p.systemTime().toString());
+            }
+            return new PartitionOutcome(r, keys, batches, selection);
+        }
+    }
+
+    private <C extends Record> PartitionOutcome processKeys(
+            Run run, KeyedAsset<C> asset, AssetContext<C> context, String partition) throws Exception {
+        AssetKey key = context.assetKey();
+        KeySelection selection = KeyResolver.resolve(
+                run.mode(), run.keys(), assets.watermark(key, partition), new KeyResolver.KeySource() {
+                    @Override
+                    public List<String> allKeys() throws Exception {
+                        return asset.allKeys(context);
+                    }
+
+                    @Override
+                    public List<String> changedKeys(String since, String until) throws Exception {
+                        return asset.changedKeys(context, since, until);
+                    }
+
+                    @Override
+                    public Optional<String> currentWatermark() throws Exception {
+                        return asset.currentWatermark(context);
+                    }
+                });
+        List<List<String>> batches = selection.batches(settings.batchSize());
+        context.log()
+                .info(run.mode() + " resolved to " + Plural.of(selection.keys().size(), "key", "keys") + " in "
+                        + Plural.of(batches.size(), "batch", "batches"));
+        MaterializeResult total = MaterializeResult.rows(0);
+        int done = 0;
+        for (List<String> batch : batches) {
+            if (context.isCancelRequested()) {
+                throw new RunCanceled();
+            }
+            MaterializeResult result = asset.processBatch(context, new ArrayList<>(batch));
+            total = total.plus(result);
+            context.log()
+                    .info("batch " + (++done) + "/" + batches.size() + ": " + Plural.of(batch.size(), "key", "keys")
+                            + ", " + Plural.of(result.rowsWritten(), "row", "rows"));
+        }
+        return new PartitionOutcome(total, selection.keys().size(), batches.size(), selection);
+    }
+
+    private String json(MaterializeResult result) {
+        try {
+            return mapper.writeValueAsString(result.metadata());
+        } catch (JsonProcessingException e) {
+            return "{\"error\":\"metadata is not serializable\"}";
+        }
+    }
+
+    static String stackTrace(Throwable e) {
+        StringWriter out = new StringWriter();
+        e.printStackTrace(new PrintWriter(out));
+        return out.toString();
+    }
+}
