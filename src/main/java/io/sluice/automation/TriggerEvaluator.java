@@ -91,8 +91,12 @@ public final class TriggerEvaluator {
                 Optional<TriggerPolicy> policy = graph.policy(asset);
                 if (policy.isPresent() && policy.get() instanceof TriggerPolicy.Eager) {
                     int before = held.size();
+                    int activeBefore = active.size();
                     decide(asset, eager(asset), "eager");
                     held.subList(before, held.size()).forEach(h -> stillHeld.add(h.partition()));
+                    // a run already queued or started may have read the upstream before this event: the partition is
+                    // kept and launched once that run has ended
+                    stillHeld.addAll(active.subList(activeBefore, active.size()));
                 } else if (policy.isPresent() && policy.get() instanceof TriggerPolicy.OnCron onCron) {
                     onCron(asset, onCron);
                 } else if (policy.isPresent() && policy.get() instanceof TriggerPolicy.Missing missing) {
