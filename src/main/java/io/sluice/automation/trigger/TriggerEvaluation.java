@@ -47,8 +47,8 @@ public class TriggerEvaluation {
     private final TriggerSettings settings;
     private final CursorCodec codec;
     private final AtomicLong evaluations = new AtomicLong();
-    /** Runs inside the transaction just before it commits; tests make it throw to see a failed commit. */
-    volatile Runnable beforeCommit = () -> {};
+    private final AtomicLong batches = new AtomicLong();
+    private volatile Runnable beforeCommit = () -> {};
 
     public TriggerEvaluation(
             TriggerDeclarations declarations,
@@ -88,9 +88,19 @@ public class TriggerEvaluation {
         }
     }
 
+    /** Runs inside the evaluation's transaction just before it commits: tests make it throw to see a failed commit. */
+    void beforeCommit(Runnable hook) {
+        beforeCommit = hook;
+    }
+
     /** How many evaluations this process ran (the benchmark's count). */
     public long evaluations() {
         return evaluations.get();
+    }
+
+    /** How many committed evaluations read at least one event: a burst read in one batch counts once. */
+    public long batches() {
+        return batches.get();
     }
 
     /** Evaluates once; the caller makes sure one evaluation runs at a time in this process (the row lock across nodes). */
@@ -105,6 +115,9 @@ public class TriggerEvaluation {
             planned = QuarkusTransaction.requiringNew().call(() -> attempt(graph));
         } catch (RequestRejected e) {
             planned = QuarkusTransaction.requiringNew().call(() -> refused(graph, e.getMessage()));
+        }
+        if (planned.events() > 0) {
+            batches.incrementAndGet();
         }
         if (planned.launches() > 0) {
             launcher.dispatchSoon();

@@ -32,6 +32,7 @@ public class TriggerLoop {
     private final Object signal = new Object();
     private final ReentrantLock evaluating = new ReentrantLock();
     private boolean dirty;
+    private boolean busy;
     private volatile boolean running;
     private Thread thread;
 
@@ -100,8 +101,14 @@ public class TriggerLoop {
         while (running) {
             try {
                 awaitWork();
-                if (running) {
-                    evaluateNow();
+                try {
+                    if (running) {
+                        evaluateNow();
+                    }
+                } finally {
+                    synchronized (signal) {
+                        busy = false;
+                    }
                 }
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
@@ -126,6 +133,14 @@ public class TriggerLoop {
                 signal.wait(left);
             }
             dirty = false;
+            busy = true;
+        }
+    }
+
+    /** Whether the thread has nothing to do: no wake-up pending and no evaluation running (for tests). */
+    public boolean idle() {
+        synchronized (signal) {
+            return !dirty && !busy && !evaluating.isLocked();
         }
     }
 
