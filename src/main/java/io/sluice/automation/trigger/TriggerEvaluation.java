@@ -134,7 +134,7 @@ public class TriggerEvaluation {
         }
         Instant now = clock.instant();
         TriggerCursor cursor = codec.read(locked.get().cursor(), TriggerCursor.START);
-        List<MaterializationEvent> batch = inputs.eventsAfter(cursor.eventSequence(), settings.batchSize());
+        List<MaterializationEvent> batch = inputs.eventsAfter(graph, cursor.eventSequence(), settings.batchSize(), now);
         TriggerPlan plan = TriggerEvaluator.evaluate(graph, cursor, inputs.input(graph, batch, now));
         AutomationLauncher.Launched launched = launcher.launchAll(plan.launches(), ACTOR);
         Optional<String> sequence = Optional.of(Long.toString(plan.cursor().eventSequence()));
@@ -146,7 +146,15 @@ public class TriggerEvaluation {
         }
         beforeCommit.run();
         return new Planned(
-                batch.size(), plan.launches().size(), launched.runIds(), batch.size() >= settings.batchSize());
+                batch.size(), plan.launches().size(), launched.runIds(), stored(batch) >= settings.batchSize());
+    }
+
+    /** How many stored events the batch holds (a range event stands for several). */
+    private static long stored(List<MaterializationEvent> batch) {
+        return batch.stream()
+                .mapToLong(MaterializationEvent::sequence)
+                .distinct()
+                .count();
     }
 
     private Planned refused(TriggerGraph graph, String error) {
@@ -156,7 +164,7 @@ public class TriggerEvaluation {
         }
         Instant now = clock.instant();
         TriggerCursor cursor = codec.read(locked.get().cursor(), TriggerCursor.START);
-        List<MaterializationEvent> batch = inputs.eventsAfter(cursor.eventSequence(), settings.batchSize());
+        List<MaterializationEvent> batch = inputs.eventsAfter(graph, cursor.eventSequence(), settings.batchSize(), now);
         TriggerPlan plan = TriggerEvaluator.evaluate(graph, cursor, inputs.input(graph, batch, now));
         TriggerTicks.failed(
                         plan,
@@ -165,6 +173,6 @@ public class TriggerEvaluation {
                         Optional.of(Long.toString(plan.cursor().eventSequence())))
                 .forEach(store::record);
         store.save(locked.get().withCursor(codec.write(plan.cursor()), now));
-        return new Planned(batch.size(), 0, List.of(), batch.size() >= settings.batchSize());
+        return new Planned(batch.size(), 0, List.of(), stored(batch) >= settings.batchSize());
     }
 }

@@ -6,6 +6,7 @@ import io.sluice.automation.TriggerGraph;
 import io.sluice.automation.TriggerInput;
 import io.sluice.catalog.AssetKey;
 import io.sluice.lake.AssetCheck;
+import io.sluice.partitions.PartitionKeyRange;
 import io.sluice.runs.AssetState;
 import io.sluice.runs.Materialization;
 import io.sluice.runs.RecordedCheck;
@@ -13,6 +14,7 @@ import io.sluice.runs.RunEventLog;
 import io.sluice.runs.SequencedMaterialization;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
@@ -27,6 +29,9 @@ import java.util.Set;
 @ApplicationScoped
 public class TriggerInputs {
 
+    /** How a run that wrote several partitions at once names them in its event: {@code first...last}. */
+    private static final String RANGE = "...";
+
     private final RunEventLog events;
     private final AssetState assets;
 
@@ -35,10 +40,37 @@ public class TriggerInputs {
         this.assets = assets;
     }
 
-    public List<MaterializationEvent> eventsAfter(long sequence, int limit) {
-        return events.materializationsAfter(sequence, limit).stream()
-                .map(TriggerInputs::event)
-                .toList();
+    /**
+     * The events after {@code sequence}, at most {@code limit} stored ones; an event of a run that wrote a range of
+     * partitions at once ({@code first...last}) stands for each partition of the range.
+     */
+    public List<MaterializationEvent> eventsAfter(TriggerGraph graph, long sequence, int limit, Instant now) {
+        List<MaterializationEvent> out = new ArrayList<>();
+        for (SequencedMaterialization stored : events.materializationsAfter(sequence, limit)) {
+            MaterializationEvent event = event(stored);
+            Optional<String> key = event.partition();
+            int dots = key.map(k -> k.indexOf(RANGE)).orElse(-1);
+            if (dots < 0 || !graph.graph().contains(event.asset())) {
+                out.add(event);
+                continue;
+            }
+            PartitionKeyRange range = new PartitionKeyRange(
+                    key.get().substring(0, dots), key.get().substring(dots + RANGE.length()));
+            List<String> keys;
+            try {
+                keys = graph.partitions(event.asset()).at(now).subset(range).keys();
+            } catch (IllegalArgumentException e) {
+                keys = List.of(); // the range no longer exists (a dynamic key removed): nothing to follow
+            }
+            for (String k : keys) {
+                out.add(new MaterializationEvent(
+                        event.sequence(), event.asset(), Optional.of(k), event.runId(), event.at()));
+            }
+            if (keys.isEmpty()) {
+                out.add(event); // keeps the sequence moving
+            }
+        }
+        return out;
     }
 
     public long lastEventId() {

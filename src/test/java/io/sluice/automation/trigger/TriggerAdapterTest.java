@@ -106,6 +106,22 @@ class TriggerAdapterTest {
     }
 
     @Test
+    void anEventOfARunThatWroteARangeOfHoursAtOnceStandsForEachHour() {
+        String runId = UUID.randomUUID().toString();
+        List<String> hours = new ArrayList<>();
+        for (int h = 0; h < 24; h++) {
+            hours.add("2024-02-21-" + String.format("%02d:00", h));
+        }
+        QuarkusTransaction.requiringNew().run(() -> {
+            events.recordMaterialization(new Materialization(
+                    runId, HOURLY, hours.get(0) + "..." + hours.get(23), clock.instant(), 24, 0, 0, 0, "{}"));
+            assets.recordPartitionOutcome(HOURLY, hours, "MATERIALIZED", runId, clock.instant());
+        });
+        loop.evaluateNow();
+        assertThat(runsOf(ROLLUP, "2024-02-21")).hasSize(1);
+    }
+
+    @Test
     void theEndOfARunWakesTheEvaluatorWithoutAnyoneAsking() {
         hours("2024-02-05", 0, 24);
         ended.fire(new RunsEnded(List.of(new RunFinished("upstream", null, RunStatus.SUCCESS))));
