@@ -54,7 +54,9 @@ PORT="$(node -e "const s=require('net').createServer();s.listen(0,'127.0.0.1',()
 URL="http://localhost:$PORT"
 
 echo "run-browser-tests: starting $JAR on port $PORT (data in $DATA_DIR)"
-SLUICE_DATA_DIR="$DATA_DIR" PORT="$PORT" "$JAVA" -jar "$JAR" >"$LOG" 2>&1 &
+# Triggers off: the example's eager transforms would follow every raw run, and a test's own launch of the transforms
+# would then race with them (busy-partition=refuse); ExampleRunsItselfTest covers the triggers end to end.
+SLUICE_AUTOMATION_TRIGGERS_ENABLED=false SLUICE_DATA_DIR="$DATA_DIR" PORT="$PORT" "$JAVA" -jar "$JAR" >"$LOG" 2>&1 &
 SERVER_PID=$!
 
 ready() { node -e "fetch('$URL/q/health/ready').then(r => process.exit(r.ok ? 0 : 1), () => process.exit(1))"; }

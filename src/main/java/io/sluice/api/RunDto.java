@@ -9,6 +9,7 @@ import io.sluice.runs.RunStep;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 /** A run as the API shows it; materializations only in the detail view. */
@@ -41,7 +42,12 @@ public record RunDto(
         List<AssetDto.MaterializationDto> materializations,
         String kind,
         String rollbackTo,
-        String backfillId) {
+        String backfillId,
+
+        @Schema(
+                description =
+                        "What launched the run: sluice/schedule, sluice/sensor, sluice/trigger (the policy), sluice/backfill.")
+        Map<String, String> tags) {
 
     public record StepDto(
             String asset,
@@ -94,6 +100,7 @@ public record RunDto(
                 materializations,
                 run.kind().name(),
                 run.rollbackTo(),
-                BackfillTags.backfillOf(run).orElse(null));
+                BackfillTags.backfillOf(run).orElse(null),
+                run.tags());
     }
 }

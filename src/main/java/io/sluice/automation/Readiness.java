@@ -1,6 +1,7 @@
 package io.sluice.automation;
 
 import io.sluice.catalog.AssetKey;
+import io.sluice.partitions.AllPartitionsMapping;
 import io.sluice.partitions.IndexRanges;
 import io.sluice.partitions.LastPartitionMapping;
 import io.sluice.partitions.MappedPartitions;
@@ -63,6 +64,20 @@ final class Readiness {
             }
             PartitionSpace theirs = space(upstream);
             PartitionSubset required;
+            if (index.isEmpty() && dependency.mapping() instanceof AllPartitionsMapping) {
+                // as a launch's upstream check: an unpartitioned asset over every upstream partition needs one in
+                if (materialized(upstream).isEmpty()) {
+                    return held(
+                            target,
+                            Held.Reason.UPSTREAM_MISSING,
+                            "waiting for a first materialized partition of " + upstream);
+                }
+                required = theirs.all();
+                if (failedIn(upstream, required)) {
+                    return held(target, Held.Reason.FAILED_CHECK, "blocked by a failed blocking check on " + upstream);
+                }
+                continue;
+            }
             if (index.isEmpty()) {
                 required = dependency.mapping() instanceof LastPartitionMapping && theirs.size() > 0
                         ? theirs.subset(IndexRanges.of(theirs.size() - 1, theirs.size()))
@@ -96,6 +111,12 @@ final class Readiness {
             }
         }
         return Optional.empty();
+    }
+
+    private boolean failedIn(AssetKey upstream, PartitionSubset required) {
+        return failed.getOrDefault(upstream, List.of()).stream()
+                .anyMatch(bad -> bad.partition().isEmpty()
+                        || required.contains(bad.partition().get()));
     }
 
     private static Optional<Held> held(AssetPartition target, Held.Reason reason, String detail) {

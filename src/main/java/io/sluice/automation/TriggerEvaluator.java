@@ -61,7 +61,9 @@ public final class TriggerEvaluator {
         private final TriggerCursor cursor;
         private final TriggerInput input;
         private final Readiness readiness;
-        private final Map<AssetKey, Set<AssetPartition>> updated = new HashMap<>();
+        /** The events of the batch by asset, to tell which upstream events a run followed with the downstream itself. */
+        private final Map<AssetKey, List<MaterializationEvent>> batch = new HashMap<>();
+
         private final Map<Group, List<AssetKey>> groups = new LinkedHashMap<>();
         private final List<AssetPartition> launched = new ArrayList<>();
         private final List<Held> held = new ArrayList<>();
@@ -80,7 +82,7 @@ public final class TriggerEvaluator {
             this.sequence = cursor.eventSequence();
             for (MaterializationEvent event : input.events()) {
                 if (event.sequence() > cursor.eventSequence() && graph.graph().contains(event.asset())) {
-                    updated.computeIfAbsent(event.asset(), k -> new HashSet<>()).add(event.assetPartition());
+                    batch.computeIfAbsent(event.asset(), k -> new ArrayList<>()).add(event);
                     sequence = Math.max(sequence, event.sequence());
                 }
             }
@@ -91,8 +93,12 @@ public final class TriggerEvaluator {
                 Optional<TriggerPolicy> policy = graph.policy(asset);
                 if (policy.isPresent() && policy.get() instanceof TriggerPolicy.Eager) {
                     int before = held.size();
+                    int activeBefore = active.size();
                     decide(asset, eager(asset), "eager");
                     held.subList(before, held.size()).forEach(h -> stillHeld.add(h.partition()));
+                    // a run already queued or started may have read the upstream before this event: the partition is
+                    // kept and launched once that run has ended
+                    stillHeld.addAll(active.subList(activeBefore, active.size()));
                 } else if (policy.isPresent() && policy.get() instanceof TriggerPolicy.OnCron onCron) {
                     onCron(asset, onCron);
                 } else if (policy.isPresent() && policy.get() instanceof TriggerPolicy.Missing missing) {
@@ -110,7 +116,7 @@ public final class TriggerEvaluator {
             PartitionSpace own = readiness.space(asset);
             for (Dependency dependency : graph.dependencies(asset)) {
                 AssetKey upstream = dependency.upstream();
-                Set<AssetPartition> fresh = new HashSet<>(updated.getOrDefault(upstream, Set.of()));
+                Set<AssetPartition> fresh = fresh(asset, upstream);
                 cursor.waiting().stream()
                         .filter(w -> w.downstream().equals(asset)
                                 && w.upstream().asset().equals(upstream))
@@ -150,6 +156,25 @@ public final class TriggerEvaluator {
                 }
             }
             return wanted;
+        }
+
+        /**
+         * The upstream partitions of the batch that {@code asset} has not followed: an upstream event whose run also
+         * materialized {@code asset} later (one run over both, upstream first) is already read by it.
+         */
+        private Set<AssetPartition> fresh(AssetKey asset, AssetKey upstream) {
+            Map<String, Long> own = new HashMap<>();
+            for (MaterializationEvent e : batch.getOrDefault(asset, List.of())) {
+                own.merge(e.runId(), e.sequence(), Math::max);
+            }
+            Set<AssetPartition> fresh = new HashSet<>();
+            for (MaterializationEvent e : batch.getOrDefault(upstream, List.of())) {
+                Long followed = own.get(e.runId());
+                if (followed == null || followed < e.sequence()) {
+                    fresh.add(e.assetPartition());
+                }
+            }
+            return fresh;
         }
 
         private void onCron(AssetKey asset, TriggerPolicy.OnCron policy) {

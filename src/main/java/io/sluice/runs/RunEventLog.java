@@ -18,6 +18,12 @@ public interface RunEventLog {
 
     Optional<Materialization> lastMaterialization(AssetKey asset);
 
+    /** At most {@code limit} materialization events with an id above {@code afterId}, in id order (a reader's cursor). */
+    List<SequencedMaterialization> materializationsAfter(long afterId, int limit);
+
+    /** The id of the newest materialization event, 0 if there is none. */
+    long lastMaterializationId();
+
     void recordChecks(List<RecordedCheck> checks);
 
     List<RecordedCheck> checks(String runId);

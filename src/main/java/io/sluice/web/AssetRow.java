@@ -10,7 +10,7 @@ import java.util.Optional;
 /**
  * One asset on the home page: its last run (whatever it ended as), apart from its last materialization (the run that
  * last wrote it), and the rows its lake table holds now ({@code table} empty for an asset known to write none, {@code tableRows}
- * empty until the table exists).
+ * empty until the table exists), and its trigger policy with what its last evaluation decided (empty if it has none).
  */
 public record AssetRow(
         String key,
@@ -30,7 +30,9 @@ public record AssetRow(
         String lastMaterializedRunId,
         String lastMaterializedRunShortId,
         String table,
-        String tableRows) {
+        String tableRows,
+        String automation,
+        String lastEvaluation) {
 
     static AssetRow of(
             Asset<?> asset,
@@ -38,7 +40,9 @@ public record AssetRow(
             AssetRun last,
             Materialization materialization,
             Optional<String> table,
-            Optional<Long> tableRows) {
+            Optional<Long> tableRows,
+            String automation,
+            String lastEvaluation) {
         var spec = asset.spec();
         String key = spec.key().toString();
         boolean partitioned = spec.partitions().isPartitioned();
@@ -60,6 +64,8 @@ public record AssetRow(
                 materialization == null ? "" : materialization.runId(),
                 materialization == null ? "" : RunIds.shortForm(materialization.runId()),
                 table.orElse(""),
-                tableRows.map(Format::count).orElse(""));
+                tableRows.map(Format::count).orElse(""),
+                automation,
+                lastEvaluation);
     }
 }

@@ -5,6 +5,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.quarkus.qute.CheckedTemplate;
 import io.quarkus.qute.TemplateInstance;
+import io.sluice.automation.TickOutcome;
+import io.sluice.automation.TriggerPolicy;
+import io.sluice.automation.trigger.TriggerOverview;
 import io.sluice.backfill.Backfill;
 import io.sluice.backfill.BackfillService;
 import io.sluice.catalog.Asset;
@@ -17,6 +20,7 @@ import io.sluice.runs.AssetRun;
 import io.sluice.runs.AssetService;
 import io.sluice.runs.Materialization;
 import io.sluice.runs.RequestRejected;
+import io.sluice.runs.RunIds;
 import io.sluice.runs.RunQuery;
 import io.sluice.runs.RunService;
 import jakarta.ws.rs.Consumes;
@@ -67,6 +71,7 @@ public class HomePage {
     private final BackfillService backfills;
     private final LakeTables tables;
     private final InstantSource clock;
+    private final TriggerOverview triggers;
 
     public HomePage(
             AssetService assets,
@@ -74,8 +79,10 @@ public class HomePage {
             ObjectMapper mapper,
             BackfillService backfills,
             LakeTables tables,
-            InstantSource clock) {
+            InstantSource clock,
+            TriggerOverview triggers) {
         this.clock = clock;
+        this.triggers = triggers;
         this.backfills = backfills;
         this.tables = tables;
         this.assets = assets;
@@ -245,7 +252,14 @@ public class HomePage {
                             assets.lastMaterialization(key).orElse(null);
                     Optional<String> table = tableOf(a, materialization);
                     return AssetRow.of(
-                            a, upstream, last.get(key), materialization, table, table.flatMap(this::tableRows));
+                            a,
+                            upstream,
+                            last.get(key),
+                            materialization,
+                            table,
+                            table.flatMap(this::tableRows),
+                            triggers.policy(key).map(TriggerPolicy::describe).orElse(""),
+                            lastEvaluation(key));
                 })
                 .toList();
     }
@@ -274,6 +288,25 @@ public class HomePage {
         } catch (RuntimeException e) {
             return Optional.empty(); // the page still shows; the readiness check reports the lake
         }
+    }
+
+    /** What the asset's last trigger evaluation decided, in a few words; empty if it has none. */
+    private String lastEvaluation(AssetKey key) {
+        if (triggers.policy(key).isEmpty()) {
+            return "";
+        }
+        return triggers.evaluations(key, 1).stream()
+                .findFirst()
+                .map(t -> {
+                    TickOutcome outcome = t.tick().outcome();
+                    String what = outcome instanceof TickOutcome.Launched l
+                            ? "launched " + RunIds.shortForm(l.runIds().get(0))
+                            : outcome instanceof TickOutcome.Skipped s
+                                    ? "held: " + s.reason()
+                                    : "failed: " + ((TickOutcome.Failed) outcome).error();
+                    return what + " (" + Format.time(t.tick().evaluatedAt()) + " UTC)";
+                })
+                .orElse("not evaluated yet");
     }
 
     private List<RunRow> runRows() {

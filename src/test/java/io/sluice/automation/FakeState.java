@@ -22,12 +22,17 @@ final class FakeState implements MaterializedState {
 
     /** Records a materialization and returns its event. */
     MaterializationEvent materialize(AssetKey asset, String partition, Instant at) {
+        return materialize(asset, partition, at, "run-" + (log.size() + 1));
+    }
+
+    /** Records a materialization by run {@code runId} and returns its event. */
+    MaterializationEvent materialize(AssetKey asset, String partition, Instant at, String runId) {
         if (partition != null) {
             partitions.computeIfAbsent(asset, k -> new HashSet<>()).add(partition);
         }
         last.merge(asset, at, (a, b) -> a.isAfter(b) ? a : b);
-        MaterializationEvent event = new MaterializationEvent(
-                log.size() + 1, asset, Optional.ofNullable(partition), "run-" + (log.size() + 1), at);
+        MaterializationEvent event =
+                new MaterializationEvent(log.size() + 1, asset, Optional.ofNullable(partition), runId, at);
         log.add(event);
         return event;
     }

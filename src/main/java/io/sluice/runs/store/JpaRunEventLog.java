@@ -8,6 +8,7 @@ import io.sluice.runs.LogLine;
 import io.sluice.runs.Materialization;
 import io.sluice.runs.RecordedCheck;
 import io.sluice.runs.RunEventLog;
+import io.sluice.runs.SequencedMaterialization;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Transactional;
 import java.time.Instant;
@@ -99,6 +100,28 @@ public class JpaRunEventLog implements RunEventLog {
                 .stream()
                 .findFirst()
                 .map(JpaRunEventLog::toMaterialization);
+    }
+
+    @Override
+    @Transactional
+    public List<SequencedMaterialization> materializationsAfter(long afterId, int limit) {
+        return session
+                .createSelectionQuery(
+                        "from MaterializationEntity where id > :after order by id", MaterializationEntity.class)
+                .setParameter("after", afterId)
+                .setMaxResults(limit)
+                .getResultList()
+                .stream()
+                .map(e -> new SequencedMaterialization(e.id, toMaterialization(e)))
+                .toList();
+    }
+
+    @Override
+    @Transactional
+    public long lastMaterializationId() {
+        Long max = session.createSelectionQuery("select max(id) from MaterializationEntity", Long.class)
+                .getSingleResult();
+        return max == null ? 0 : max;
     }
 
     @Override

@@ -1,0 +1,170 @@
+package io.sluice.automation.trigger;
+
+import io.quarkus.runtime.ShutdownEvent;
+import io.quarkus.runtime.StartupEvent;
+import io.sluice.automation.TriggerPolicy;
+import io.sluice.runs.RunsEnded;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.InstantSource;
+import java.util.concurrent.locks.ReentrantLock;
+import org.jboss.logging.Logger;
+
+/**
+ * The trigger evaluator's thread. The end of runs wakes it at once ({@link RunsEnded}); a wake-up during an evaluation
+ * only marks it dirty, and the next evaluation reads every event stored meanwhile in one batch, so a burst is one or a
+ * few evaluations, not one per run. Without wake-ups it evaluates at the next {@code on_cron} tick or after
+ * {@code sluice.automation.triggers.interval} (for {@code missing} windows), whichever comes first. It evaluates once at
+ * start-up, which also picks up what ended while the process was down. {@link #evaluateNow()} is the same evaluation on
+ * the caller's thread, for tests.
+ */
+@ApplicationScoped
+public class TriggerLoop {
+
+    private static final Logger LOG = Logger.getLogger(TriggerLoop.class);
+
+    private final TriggerEvaluation evaluation;
+    private final TriggerDeclarations declarations;
+    private final TriggerSettings settings;
+    private final InstantSource clock;
+    private final Object signal = new Object();
+    private final ReentrantLock evaluating = new ReentrantLock();
+    private boolean dirty;
+    private boolean busy;
+    private volatile boolean running;
+    private Thread thread;
+
+    public TriggerLoop(
+            TriggerEvaluation evaluation,
+            TriggerDeclarations declarations,
+            TriggerSettings settings,
+            InstantSource clock) {
+        this.evaluation = evaluation;
+        this.declarations = declarations;
+        this.settings = settings;
+        this.clock = clock;
+    }
+
+    void onStart(@Observes StartupEvent event) {
+        declarations.graph(); // a declaration naming an unknown asset fails start-up here
+        if (!settings.enabled() || declarations.automated().isEmpty()) {
+            return;
+        }
+        evaluation.ensureState();
+        running = true;
+        dirty = true; // evaluate once at start-up
+        thread = new Thread(this::loop, "sluice-triggers");
+        thread.setDaemon(true);
+        thread.start();
+    }
+
+    void onStop(@Observes ShutdownEvent event) {
+        running = false;
+        wake();
+    }
+
+    void onRunsEnded(@Observes RunsEnded event) {
+        wake();
+    }
+
+    /** Asks for an evaluation as soon as the current one (if any) ends. */
+    public void wake() {
+        synchronized (signal) {
+            dirty = true;
+            signal.notifyAll();
+        }
+    }
+
+    /** Evaluates now on the caller's thread (until no page of events is left), after any evaluation in progress. */
+    public TriggerEvaluation.Result evaluateNow() {
+        evaluating.lock();
+        try {
+            TriggerEvaluation.Result result;
+            int events = 0;
+            int launches = 0;
+            java.util.List<String> runs = new java.util.ArrayList<>();
+            do {
+                result = evaluation.evaluate();
+                events += result.events();
+                launches += result.launches();
+                runs.addAll(result.runIds());
+            } while (result.more());
+            return new TriggerEvaluation.Result(events, launches, runs, false);
+        } finally {
+            evaluating.unlock();
+        }
+    }
+
+    private void loop() {
+        while (running) {
+            try {
+                awaitWork();
+                try {
+                    if (running) {
+                        evaluateNow();
+                    }
+                } finally {
+                    synchronized (signal) {
+                        busy = false;
+                    }
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            } catch (RuntimeException e) {
+                // the cursor did not move: the events are read again at the next wake-up
+                LOG.errorf(e, "trigger evaluation failed; retrying at the next wake-up");
+                pause();
+            }
+        }
+    }
+
+    private void awaitWork() throws InterruptedException {
+        synchronized (signal) {
+            long waitMs = untilNextLook().toMillis();
+            long deadline = System.nanoTime() + waitMs * 1_000_000L;
+            while (!dirty && running) {
+                long left = (deadline - System.nanoTime()) / 1_000_000L;
+                if (left <= 0) {
+                    break;
+                }
+                signal.wait(left);
+            }
+            dirty = false;
+            busy = true;
+        }
+    }
+
+    /** Whether the thread has nothing to do: no wake-up pending and no evaluation running (for tests). */
+    public boolean idle() {
+        synchronized (signal) {
+            return !dirty && !busy && !evaluating.isLocked();
+        }
+    }
+
+    /** The interval, or less until the next tick of an {@code on_cron} policy. */
+    Duration untilNextLook() {
+        Instant now = clock.instant();
+        Duration wait = settings.interval();
+        for (var asset : declarations.automated()) {
+            if (declarations.graph().policy(asset).orElseThrow() instanceof TriggerPolicy.OnCron onCron) {
+                Duration toTick =
+                        Duration.between(now, onCron.ticks().next(now)).plusMillis(1);
+                if (toTick.compareTo(wait) < 0) {
+                    wait = toTick;
+                }
+            }
+        }
+        return wait.isNegative() || wait.isZero() ? Duration.ofMillis(1) : wait;
+    }
+
+    private static void pause() {
+        try {
+            Thread.sleep(1000);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

@@ -1,0 +1,29 @@
+package io.sluice.automation.trigger;
+
+import io.smallrye.config.ConfigMapping;
+import io.smallrye.config.WithDefault;
+import java.time.Duration;
+
+/** {@code sluice.automation.triggers.*}: the asset-dependency trigger evaluator of this process. */
+@ConfigMapping(prefix = "sluice.automation.triggers")
+public interface TriggerSettings {
+
+    /** Whether this process evaluates trigger policies (false: policies are shown but launch nothing). */
+    @WithDefault("true")
+    boolean enabled();
+
+    /**
+     * How often the evaluator looks even when no run ended: for {@code missing} windows that move with time (an
+     * {@code on_cron} asset is also woken at its next tick).
+     */
+    @WithDefault("30s")
+    Duration interval();
+
+    /** Most materialization events one evaluation reads; a bigger backlog is read in several evaluations. */
+    @WithDefault("10000")
+    int batchSize();
+
+    /** Trigger evaluations kept per asset in tick history (older ones are pruned with the history's retention). */
+    @WithDefault("10")
+    int shownEvaluations();
+}

@@ -1,0 +1,309 @@
+package io.sluice.automation.trigger;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.quarkus.narayana.jta.QuarkusTransaction;
+import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.TestProfile;
+import io.sluice.automation.AutomationStore;
+import io.sluice.automation.Launch;
+import io.sluice.automation.StoredTick;
+import io.sluice.automation.TickOutcome;
+import io.sluice.automation.TickRecord;
+import io.sluice.catalog.AssetKey;
+import io.sluice.lake.AssetCheck;
+import io.sluice.lake.CheckResult;
+import io.sluice.runs.AssetState;
+import io.sluice.runs.Materialization;
+import io.sluice.runs.RecordedCheck;
+import io.sluice.runs.Run;
+import io.sluice.runs.RunEventLog;
+import io.sluice.runs.RunFinished;
+import io.sluice.runs.RunQuery;
+import io.sluice.runs.RunService;
+import io.sluice.runs.RunStatus;
+import io.sluice.runs.RunsEnded;
+import io.sluice.testing.Runs;
+import io.sluice.testing.SettableClock;
+import jakarta.enterprise.event.Event;
+import jakarta.inject.Inject;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The trigger adapter end to end from the store's side: the test stores what upstream runs would have stored (their
+ * materialization events, partition outcomes and check results) and wakes the evaluator as the end of a run does;
+ * launched runs stay queued (runs are not executed in {@link TriggerProfile}). Each test uses its own days.
+ */
+@QuarkusTest
+@TestProfile(TriggerProfile.class)
+class TriggerAdapterTest {
+
+    private static final AssetKey HOURLY = AssetKey.parse("test/hourly");
+    private static final AssetKey ROLLUP = AssetKey.parse("test/daily_rollup");
+    private static final AssetKey SUMMARY = AssetKey.parse("test/rollup_summary");
+    private static final AssetKey CHECKED = AssetKey.parse("test/checked");
+    private static final AssetKey AFTER_CHECKED = AssetKey.parse("test/after_checked");
+    private static final AssetKey DAILY = AssetKey.parse("test/daily");
+
+    @Inject
+    TriggerLoop loop;
+
+    @Inject
+    TriggerEvaluation evaluation;
+
+    @Inject
+    RunEventLog events;
+
+    @Inject
+    AssetState assets;
+
+    @Inject
+    RunService runs;
+
+    @Inject
+    AutomationStore store;
+
+    @Inject
+    SettableClock clock;
+
+    @Inject
+    Event<RunsEnded> ended;
+
+    @BeforeEach
+    void quiet() {
+        clock.set(Instant.parse("2024-03-20T12:00:00Z"));
+        awaitIdle();
+    }
+
+    @Test
+    void aDailyAssetStartsWhenAll24HoursOfItsDayAreInWithTheMappedPartition() {
+        hours("2024-02-01", 0, 23);
+        loop.evaluateNow();
+        assertThat(runsOf(ROLLUP, "2024-02-01")).isEmpty();
+        assertThat(lastTick(ROLLUP).outcome()).isInstanceOf(TickOutcome.Skipped.class);
+        assertThat(((TickOutcome.Skipped) lastTick(ROLLUP).outcome()).reason())
+                .contains("2024-02-01")
+                .contains("UPSTREAM_MISSING");
+
+        hours("2024-02-01", 23, 24);
+        loop.evaluateNow();
+        List<Run> launched = runsOf(ROLLUP, "2024-02-01");
+        assertThat(launched).hasSize(1);
+        Run run = launched.get(0);
+        assertThat(run.partitions()).containsExactly("2024-02-01");
+        assertThat(run.tags()).containsEntry(Launch.TRIGGER_TAG, "eager");
+        assertThat(run.launchedBy()).isEqualTo("trigger");
+        assertThat(lastTick(ROLLUP).outcome()).isEqualTo(new TickOutcome.Launched(List.of(run.id()), List.of()));
+    }
+
+    @Test
+    void anEventOfARunThatWroteARangeOfHoursAtOnceStandsForEachHour() {
+        String runId = UUID.randomUUID().toString();
+        List<String> hours = new ArrayList<>();
+        for (int h = 0; h < 24; h++) {
+            hours.add("2024-02-21-" + String.format("%02d:00", h));
+        }
+        QuarkusTransaction.requiringNew().run(() -> {
+            events.recordMaterialization(new Materialization(
+                    runId, HOURLY, hours.get(0) + "..." + hours.get(23), clock.instant(), 24, 0, 0, 0, "{}"));
+            assets.recordPartitionOutcome(HOURLY, hours, "MATERIALIZED", runId, clock.instant());
+        });
+        loop.evaluateNow();
+        assertThat(runsOf(ROLLUP, "2024-02-21")).hasSize(1);
+    }
+
+    @Test
+    void theEndOfARunWakesTheEvaluatorWithoutAnyoneAsking() {
+        hours("2024-02-05", 0, 24);
+        ended.fire(new RunsEnded(List.of(new RunFinished("upstream", null, RunStatus.SUCCESS))));
+        Instant deadline = Instant.now().plus(Duration.ofSeconds(30));
+        while (runsOf(ROLLUP, "2024-02-05").isEmpty() && Instant.now().isBefore(deadline)) {
+            Runs.sleep(20);
+        }
+        assertThat(runsOf(ROLLUP, "2024-02-05")).hasSize(1);
+    }
+
+    @Test
+    void aBurstOfEventsIsOneEvaluationAndOnePlannedSetOfRuns() {
+        long batchesBefore = evaluation.batches();
+        // ten days of hours (240 events), as ten upstream runs would end, each waking the evaluator
+        for (int day = 10; day < 20; day++) {
+            hours("2024-02-" + day, 0, 24);
+        }
+        for (int i = 0; i < 240; i++) {
+            ended.fire(new RunsEnded(List.of(new RunFinished("upstream-" + i, null, RunStatus.SUCCESS))));
+        }
+        loop.evaluateNow();
+        awaitIdle();
+        assertThat(evaluation.batches() - batchesBefore).isEqualTo(1);
+        List<Run> launched = new ArrayList<>();
+        for (int day = 10; day < 20; day++) {
+            launched.addAll(runsOf(ROLLUP, "2024-02-" + day));
+        }
+        assertThat(launched.stream().map(Run::id).distinct()).hasSize(1);
+        assertThat(launched.get(0).partitions())
+                .containsExactly(
+                        "2024-02-10",
+                        "2024-02-11",
+                        "2024-02-12",
+                        "2024-02-13",
+                        "2024-02-14",
+                        "2024-02-15",
+                        "2024-02-16",
+                        "2024-02-17",
+                        "2024-02-18",
+                        "2024-02-19");
+    }
+
+    @Test
+    void aPartitionAlreadyQueuedIsNotLaunchedAgain() {
+        hours("2024-02-03", 0, 24);
+        loop.evaluateNow();
+        assertThat(runsOf(ROLLUP, "2024-02-03")).hasSize(1);
+        hours("2024-02-03", 5, 6); // the hour lands again while the day's run is still queued
+        loop.evaluateNow();
+        assertThat(runsOf(ROLLUP, "2024-02-03")).hasSize(1);
+        assertThat(((TickOutcome.Skipped) lastTick(ROLLUP).outcome()).reason())
+                .contains("already queued or running")
+                .contains("2024-02-03");
+    }
+
+    @Test
+    void aFailedBlockingCheckUpstreamHoldsTheTriggerUntilItPasses() {
+        String good = landed(CHECKED, null, clock.instant());
+        checks(good, true);
+        String bad = UUID.randomUUID().toString();
+        checks(bad, false); // a later run of test/checked failed its blocking check: nothing published
+        loop.evaluateNow();
+        assertThat(runsOf(AFTER_CHECKED, null)).isEmpty();
+        assertThat(((TickOutcome.Skipped) lastTick(AFTER_CHECKED).outcome()).reason())
+                .contains("FAILED_CHECK");
+
+        String fixed = landed(CHECKED, null, clock.instant());
+        checks(fixed, true);
+        loop.evaluateNow();
+        assertThat(runsOf(AFTER_CHECKED, null)).hasSize(1);
+    }
+
+    @Test
+    void aFailedCommitLeavesTheCursorAndTheNextEvaluationLaunchesOnce() {
+        hours("2024-02-07", 0, 24);
+        Optional<String> before = cursor();
+        evaluation.beforeCommit(() -> {
+            throw new IllegalStateException("the commit failed");
+        });
+        try {
+            assertThatThrownBy(loop::evaluateNow).hasStackTraceContaining("the commit failed");
+        } finally {
+            evaluation.beforeCommit(() -> {});
+        }
+        assertThat(cursor()).isEqualTo(before);
+        assertThat(runsOf(ROLLUP, "2024-02-07")).isEmpty();
+
+        loop.evaluateNow();
+        loop.evaluateNow();
+        assertThat(runsOf(ROLLUP, "2024-02-07")).hasSize(1);
+        assertThat(cursor()).isNotEqualTo(before);
+    }
+
+    @Test
+    void onCronLaunchesOncePerTickOnceItsUpstreamWasUpdatedSinceTheTick() {
+        clock.set(Instant.parse("2024-04-02T12:00:00Z"));
+        landed(ROLLUP, "2024-04-01", Instant.parse("2024-04-02T08:00:00Z")); // before the 09:00 tick
+        loop.evaluateNow();
+        assertThat(runsOf(SUMMARY, null)).isEmpty();
+        assertThat(((TickOutcome.Skipped) lastTick(SUMMARY).outcome()).reason()).contains("NOT_UPDATED_SINCE_TICK");
+
+        landed(ROLLUP, "2024-04-01", Instant.parse("2024-04-02T10:00:00Z"));
+        loop.evaluateNow();
+        loop.evaluateNow();
+        assertThat(runsOf(SUMMARY, null)).hasSize(1);
+        assertThat(runsOf(SUMMARY, null).get(0).tags()).containsEntry(Launch.TRIGGER_TAG, "on_cron(0 9 * * *, UTC)");
+    }
+
+    @Test
+    void missingLaunchesTheUnmaterializedDaysOfItsWindow() {
+        clock.set(Instant.parse("2024-06-10T12:00:00Z"));
+        landed(DAILY, "2024-06-08", Instant.parse("2024-06-09T01:00:00Z"));
+        loop.evaluateNow();
+        List<String> launched = runs.list(new RunQuery(Optional.empty(), Optional.of(DAILY), 500, 0)).stream()
+                .filter(r -> "missing(PT72H)".equals(r.tags().get(Launch.TRIGGER_TAG)))
+                .flatMap(r -> r.partitions().stream())
+                .filter(p -> p.startsWith("2024-06"))
+                .sorted()
+                .toList();
+        assertThat(launched).containsExactly("2024-06-07", "2024-06-09");
+    }
+
+    private void awaitIdle() {
+        Instant deadline = Instant.now().plus(Duration.ofSeconds(30));
+        while (!loop.idle() && Instant.now().isBefore(deadline)) {
+            Runs.sleep(10);
+        }
+        assertThat(loop.idle()).isTrue();
+    }
+
+    private Optional<String> cursor() {
+        return store.find(TickRecord.Source.TRIGGER, TriggerEvaluation.NAME)
+                .orElseThrow()
+                .cursor();
+    }
+
+    private TickRecord lastTick(AssetKey asset) {
+        List<StoredTick> ticks = store.ticks(TickRecord.Source.TRIGGER, asset.toString(), 1, Optional.empty());
+        assertThat(ticks).isNotEmpty();
+        return ticks.get(0).tick();
+    }
+
+    /** The runs of {@code asset} covering {@code partition} (null: every run of the asset). */
+    private List<Run> runsOf(AssetKey asset, String partition) {
+        return runs.list(new RunQuery(Optional.empty(), Optional.of(asset), 500, 0)).stream()
+                .filter(r -> partition == null || r.partitions().contains(partition))
+                .toList();
+    }
+
+    private void hours(String date, int from, int to) {
+        for (int h = from; h < to; h++) {
+            String hour = LocalDate.parse(date) + "-" + String.format("%02d:00", h);
+            landed(HOURLY, hour, clock.instant());
+        }
+    }
+
+    /** Stores what a successful run of {@code asset} over {@code partition} stores; returns the run id. */
+    private String landed(AssetKey asset, String partition, Instant at) {
+        String runId = UUID.randomUUID().toString();
+        QuarkusTransaction.requiringNew().run(() -> {
+            events.recordMaterialization(new Materialization(runId, asset, partition, at, 1, 0, 0, 0, "{}"));
+            if (partition != null) {
+                assets.recordPartitionOutcome(asset, List.of(partition), "MATERIALIZED", runId, at);
+            }
+        });
+        return runId;
+    }
+
+    private void checks(String runId, boolean passed) {
+        QuarkusTransaction.requiringNew()
+                .run(() -> events.recordChecks(List.of(new RecordedCheck(
+                        runId,
+                        CHECKED,
+                        null,
+                        clock.instant(),
+                        new CheckResult(
+                                "name_not_null",
+                                AssetCheck.Severity.ERROR,
+                                passed,
+                                passed ? "0" : "1",
+                                "0",
+                                List.of(),
+                                passed ? "no nulls" : "1 null name")))));
+    }
+}
