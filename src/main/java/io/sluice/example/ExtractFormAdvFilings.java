@@ -5,6 +5,7 @@ import io.sluice.catalog.AssetContext;
 import io.sluice.catalog.AssetSpec;
 import io.sluice.catalog.DateBetween;
 import io.sluice.catalog.MaterializeResult;
+import io.sluice.lake.Sql;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
@@ -65,15 +66,13 @@ public class ExtractFormAdvFilings implements Asset<ExtractFormAdvFilings.Config
         Config config = context.config();
         FormAdvTables.Window days =
                 FormAdvTables.Window.of(context.partitionRange().orElseThrow());
-        String query = SQL.replace("{firms}", Integer.toString(config.firms()))
-                .replace("{seed}", Integer.toString(config.seed()))
-                .replace("{from}", days.from().toString())
-                .replace("{to}", days.to().toString())
-                .replace(
-                        "{through}",
-                        config.through() == null
-                                ? "9999-12-31"
-                                : config.through().toString());
+        Sql query = Sql.of(
+                SQL,
+                config.firms(),
+                config.seed(),
+                days.from(),
+                days.to(),
+                config.through() == null ? LocalDate.of(9999, 12, 31) : config.through());
         context.log()
                 .info("generating filings of " + config.firms() + " firms filed from " + days.from() + " before "
                         + days.to() + (config.through() == null ? "" : ", published through " + config.through()));
@@ -83,10 +82,11 @@ public class ExtractFormAdvFilings implements Asset<ExtractFormAdvFilings.Config
         context.lake()
                 .write(
                         table,
-                        lake -> lake.execute("CREATE TABLE IF NOT EXISTS " + table + " AS " + query + " LIMIT 0"));
+                        lake -> lake.execute(query.wrap("CREATE TABLE IF NOT EXISTS " + table + " AS ", " LIMIT 0")));
         long rows = context.lake().write(table, lake -> {
-            lake.execute("DELETE FROM " + table + " WHERE " + days.where("filing_date"));
-            return lake.execute("INSERT INTO " + table + " " + query);
+            lake.execute(
+                    "DELETE FROM " + table + " WHERE filing_date >= ? AND filing_date < ?", days.from(), days.to());
+            return lake.execute(query.wrap("INSERT INTO " + table + " ", ""));
         });
         return MaterializeResult.rows(rows)
                 .withMetadata("table", table)

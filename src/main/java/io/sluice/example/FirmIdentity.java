@@ -2,6 +2,7 @@ package io.sluice.example;
 
 import io.sluice.catalog.AssetSpec;
 import io.sluice.lake.AssetCheck;
+import io.sluice.lake.Sql;
 import io.sluice.lake.WriteMode;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.List;
@@ -35,9 +36,10 @@ public class FirmIdentity extends FormAdvKeyedAsset {
     }
 
     @Override
-    String select(String source) {
-        return "SELECT crd_number, filing_date, arg_max(legal_name, amendment_no) AS legal_name, "
-                + "arg_max(business_name, amendment_no) AS business_name FROM (" + source
-                + ") GROUP BY crd_number, filing_date";
+    Sql select(Sql source) {
+        return source.wrap(
+                "SELECT crd_number, filing_date, arg_max(legal_name, amendment_no) AS legal_name, "
+                        + "arg_max(business_name, amendment_no) AS business_name FROM (",
+                ") GROUP BY crd_number, filing_date");
     }
 }

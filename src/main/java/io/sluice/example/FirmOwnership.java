@@ -2,6 +2,7 @@ package io.sluice.example;
 
 import io.sluice.catalog.AssetSpec;
 import io.sluice.lake.AssetCheck;
+import io.sluice.lake.Sql;
 import io.sluice.lake.WriteMode;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.List;
@@ -42,9 +43,11 @@ public class FirmOwnership extends FormAdvKeyedAsset {
     }
 
     @Override
-    String select(String source) {
-        return "SELECT crd_number, owner_key, filing_date, arg_max(owner_name, amendment_no) AS owner_name, "
-                + "arg_max(owner_role, amendment_no) AS owner_role, arg_max(ownership_code, amendment_no) AS ownership_code "
-                + "FROM (" + source + ") GROUP BY crd_number, owner_key, filing_date";
+    Sql select(Sql source) {
+        return source.wrap(
+                "SELECT crd_number, owner_key, filing_date, arg_max(owner_name, amendment_no) AS owner_name, "
+                        + "arg_max(owner_role, amendment_no) AS owner_role, "
+                        + "arg_max(ownership_code, amendment_no) AS ownership_code FROM (",
+                ") GROUP BY crd_number, owner_key, filing_date");
     }
 }

@@ -5,9 +5,9 @@ import io.sluice.catalog.AssetSpec;
 import io.sluice.catalog.KeyedAsset;
 import io.sluice.catalog.MaterializeResult;
 import io.sluice.lake.LakeSession;
+import io.sluice.lake.Sql;
 import java.util.List;
 import java.util.Optional;
-import java.util.stream.Collectors;
 
 /**
  * The keyed contract of the Form ADV transforms: keys are CRD numbers, the watermark is raw's table version
@@ -32,9 +32,11 @@ abstract class FormAdvKeyedAsset implements KeyedAsset<AssetSpec.NoConfig> {
         long after = version(since);
         long upTo = version(until);
         return context.lake()
-                .read(lake -> lake.queryStrings(
-                        "SELECT DISTINCT crd_number::VARCHAR FROM " + FormAdvTables.RAW + " WHERE filing_id IN ("
-                                + lake.loadsAppended(FormAdvTables.RAW, after, upTo) + ") ORDER BY 1"));
+                .read(lake -> lake.queryStrings(lake.loadsAppended(FormAdvTables.RAW, after, upTo)
+                        .wrap(
+                                "SELECT DISTINCT crd_number::VARCHAR FROM " + FormAdvTables.RAW
+                                        + " WHERE filing_id IN (",
+                                ") ORDER BY 1")));
     }
 
     @Override
@@ -61,29 +63,29 @@ abstract class FormAdvKeyedAsset implements KeyedAsset<AssetSpec.NoConfig> {
                     "raw/form_adv_filings has not been materialized yet, so there are no filings to "
                             + "transform: land some filing days first (a backfill of extract/form_adv_filings and raw/form_adv_filings)");
         }
-        String keyList =
-                keys.stream().map(k -> "'" + k.replace("'", "''") + "'").collect(Collectors.joining(", "));
+        // the batch's keys are one bound list value (VARCHAR[]), never SQL text: unnest(?) reads it as rows
         long unknown = context.lake()
-                .read(lake -> lake.queryLong("SELECT count(*) FROM (VALUES " + values(keys) + ") b(key) "
-                        + "WHERE NOT EXISTS (SELECT 1 FROM " + FormAdvTables.RAW
-                        + " r WHERE r.crd_number::VARCHAR = b.key)"));
+                .read(lake -> lake.queryLong(
+                        "SELECT count(*) FROM (SELECT unnest(?) AS key) b WHERE NOT EXISTS (SELECT 1 FROM "
+                                + FormAdvTables.RAW + " r WHERE r.crd_number::VARCHAR = b.key)",
+                        keys));
         if (unknown > 0) {
             context.log()
                     .warn(unknown + " of " + keys.size() + " keys are not CRD numbers found in raw; they are skipped");
         }
-        String source = "SELECT * FROM " + FormAdvTables.RAW + " WHERE crd_number::VARCHAR IN (" + keyList + ")";
+        Sql source =
+                Sql.of("SELECT * FROM " + FormAdvTables.RAW + " WHERE crd_number::VARCHAR IN (SELECT unnest(?))", keys);
         long staged = context.output().rows(select(source));
         return MaterializeResult.rows(staged).withMetadata("unknown_keys", unknown);
-    }
-
-    private static String values(List<String> keys) {
-        return keys.stream().map(k -> "('" + k.replace("'", "''") + "')").collect(Collectors.joining(", "));
     }
 
     private static boolean rawExists(LakeSession lake) {
         return lake.tableExists(FormAdvTables.RAW);
     }
 
-    /** The rows to stage for the batch's CRDs, computed from {@code source} (the raw rows of those CRDs). */
-    abstract String select(String source);
+    /**
+     * The rows to stage for the batch's CRDs, computed from {@code source} (the raw rows of those CRDs, with the keys
+     * bound): {@code source.wrap(...)}.
+     */
+    abstract Sql select(Sql source);
 }

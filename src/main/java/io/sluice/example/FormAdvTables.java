@@ -23,10 +23,5 @@ final class FormAdvTables {
                     LocalDate.parse(range.first()),
                     LocalDate.parse(range.last()).plusDays(1));
         }
-
-        /** SQL condition on a DATE column. */
-        String where(String column) {
-            return column + " >= DATE '" + from + "' AND " + column + " < DATE '" + to + "'";
-        }
     }
 }

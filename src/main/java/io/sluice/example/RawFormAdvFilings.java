@@ -38,12 +38,15 @@ public class RawFormAdvFilings implements Asset<AssetSpec.NoConfig> {
 
     @Override
     public MaterializeResult materialize(AssetContext<AssetSpec.NoConfig> context) {
-        String runId = context.runId().replace("'", "");
         FormAdvTables.Window days =
                 FormAdvTables.Window.of(context.partitionRange().orElseThrow());
         long staged = context.output()
-                .rows("SELECT *, '" + runId + "' AS _load_run_id, now() AS _loaded_at FROM " + FormAdvTables.EXTRACT
-                        + " WHERE " + days.where("filing_date"));
+                .rows(
+                        "SELECT *, ?::VARCHAR AS _load_run_id, now() AS _loaded_at FROM " + FormAdvTables.EXTRACT
+                                + " WHERE filing_date >= ? AND filing_date < ?",
+                        context.runId(),
+                        days.from(),
+                        days.to());
         context.log()
                 .info("staged " + staged + " extracted rows filed from " + days.from() + " before " + days.to()
                         + "; filings already landed are skipped");

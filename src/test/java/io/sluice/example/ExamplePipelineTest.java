@@ -286,4 +286,22 @@ class ExamplePipelineTest {
         assertThat(belief(IDENTITY)).isEqualTo(identity).hasSizeGreaterThan(39);
         assertThat(belief(OWNERSHIP)).isEqualTo(ownership);
     }
+
+    @Test
+    @Order(7)
+    void aKeyThatLooksLikeSqlIsAnUnknownCrdNotACondition() {
+        List<String> identity = belief(IDENTITY);
+        List<String> ownership = belief(OWNERSHIP);
+
+        JsonPath run = Runs.launchAndAwait(
+                "{\"assets\":[" + TRANSFORMS + "],\"mode\":\"SINGLE_KEY\",\"keys\":[\"x' OR '1'='1\"]}");
+
+        assertThat(run.getString("status")).isEqualTo("SUCCESS");
+        assertThat(run.getList("materializations.metadata.unknown_keys", Integer.class))
+                .as("the key is one CRD that raw does not have, in each transform")
+                .containsExactly(1, 1);
+        assertThat(run.getLong("rowsWritten")).isZero();
+        assertThat(belief(IDENTITY)).isEqualTo(identity);
+        assertThat(belief(OWNERSHIP)).isEqualTo(ownership);
+    }
 }

@@ -13,7 +13,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import java.util.stream.Collectors;
 
 /** {@link LakeTables} over the DuckDB lake and its write log. */
 @ApplicationScoped
@@ -79,11 +78,11 @@ public class DuckDbLakeTables implements LakeTables {
                     : db.queryLong("SELECT count(*) FROM " + CheckQueries.believedRows(table, mode) + " c");
             LastWrite last = null;
             if (db.tableExists(WriteLog.TABLE)) {
-                List<Map<String, Object>> rows = db.queryRows(
+                List<Map<String, Object>> rows = db.rows(
                         "SELECT run_id, epoch_us(written_at) AS written_at, epoch_us(system_time) AS system_time, "
-                                + "rows_inserted, rows_removed FROM " + WriteLog.TABLE + " WHERE table_name = "
-                                + WriteLog.literal(table)
-                                + " ORDER BY write_id DESC LIMIT 1");
+                                + "rows_inserted, rows_removed FROM " + WriteLog.TABLE
+                                + " WHERE table_name = ? ORDER BY write_id DESC LIMIT 1",
+                        table);
                 if (!rows.isEmpty()) {
                     Map<String, Object> r = rows.get(0);
                     last = new LastWrite(
@@ -122,21 +121,28 @@ public class DuckDbLakeTables implements LakeTables {
                             + info.writeMode());
         }
         List<String> where = new ArrayList<>();
+        List<Object> params = new ArrayList<>();
         if (bitemporal) {
-            where.add(systemTime
-                    .map(t -> "system_from <= " + WriteLog.timestamp(t) + " AND (system_to IS NULL OR "
-                            + WriteLog.timestamp(t) + " < system_to)")
-                    .orElse("system_to IS NULL"));
-            businessDate.ifPresent(b ->
-                    where.add("valid_from <= DATE '" + b + "' AND (valid_to IS NULL OR DATE '" + b + "' < valid_to)"));
+            if (systemTime.isPresent()) {
+                where.add("system_from <= ? AND (system_to IS NULL OR ? < system_to)");
+                params.addAll(List.of(systemTime.get(), systemTime.get()));
+            } else {
+                where.add("system_to IS NULL");
+            }
+            businessDate.ifPresent(b -> {
+                where.add("valid_from <= ? AND (valid_to IS NULL OR ? < valid_to)");
+                params.addAll(List.of(b, b));
+            });
         }
-        key.ifPresent(k -> where.add(keyFilter(info.name(), mode, k)));
+        key.ifPresent(k -> where.add(keyFilter(info.name(), mode, k, params)));
         String sql = "SELECT * FROM " + info.name() + (where.isEmpty() ? "" : " WHERE " + String.join(" AND ", where))
-                + " ORDER BY ALL LIMIT " + limit + " OFFSET " + offset;
-        return lake.readSession(db -> db.queryRows(sql));
+                + " ORDER BY ALL LIMIT ? OFFSET ?";
+        params.addAll(List.of(limit, offset));
+        return lake.readSession(db -> db.rows(sql, params.toArray()));
     }
 
-    private String keyFilter(String table, Optional<WriteMode> mode, String key) {
+    /** The condition on the key columns that {@code key} names; adds its values to {@code params}. */
+    private String keyFilter(String table, Optional<WriteMode> mode, String key, List<Object> params) {
         List<String> columns = mode.map(WriteMode::keyColumns).orElse(List.of());
         if (columns.isEmpty()) {
             throw new UnsupportedRead("key", "table " + table + " has no key columns to filter on");
@@ -148,7 +154,8 @@ public class DuckDbLakeTables implements LakeTables {
         }
         List<String> terms = new ArrayList<>();
         for (int i = 0; i < values.length; i++) {
-            terms.add("CAST(" + columns.get(i) + " AS VARCHAR) = " + WriteLog.literal(values[i].trim()));
+            terms.add("CAST(" + columns.get(i) + " AS VARCHAR) = ?");
+            params.add(values[i].trim());
         }
         return String.join(" AND ", terms);
     }
@@ -163,20 +170,29 @@ public class DuckDbLakeTables implements LakeTables {
         }
         return lake.readSession(db -> {
             List<String> times = db.tableExists(WriteLog.TABLE)
-                    ? db.queryStrings("SELECT DISTINCT epoch_us(system_time)::VARCHAR FROM " + WriteLog.TABLE
-                            + " WHERE table_name = " + WriteLog.literal(info.name()) + " AND run_id = "
-                            + WriteLog.literal(runId) + " AND system_time IS NOT NULL ORDER BY 1")
+                    ? db.strings(
+                            "SELECT DISTINCT epoch_us(system_time)::VARCHAR FROM " + WriteLog.TABLE
+                                    + " WHERE table_name = ? AND run_id = ? AND system_time IS NOT NULL ORDER BY 1",
+                            info.name(),
+                            runId)
                     : List.of();
             List<Instant> instants =
                     times.stream().map(DuckDbLakeTables::instant).toList();
             if (instants.isEmpty()) {
                 return new Changes(info.name(), runId, List.of(), List.of(), List.of());
             }
-            String in = instants.stream().map(WriteLog::timestamp).collect(Collectors.joining(", "));
-            List<Map<String, Object>> opened = db.queryRows(
-                    "SELECT * FROM " + info.name() + " WHERE system_from IN (" + in + ") ORDER BY ALL LIMIT " + limit);
-            List<Map<String, Object>> closed = db.queryRows(
-                    "SELECT * FROM " + info.name() + " WHERE system_to IN (" + in + ") ORDER BY ALL LIMIT " + limit);
+            String runTimes = "(SELECT system_time FROM " + WriteLog.TABLE
+                    + " WHERE table_name = ? AND run_id = ? AND system_time IS NOT NULL)";
+            List<Map<String, Object>> opened = db.rows(
+                    "SELECT * FROM " + info.name() + " WHERE system_from IN " + runTimes + " ORDER BY ALL LIMIT ?",
+                    info.name(),
+                    runId,
+                    limit);
+            List<Map<String, Object>> closed = db.rows(
+                    "SELECT * FROM " + info.name() + " WHERE system_to IN " + runTimes + " ORDER BY ALL LIMIT ?",
+                    info.name(),
+                    runId,
+                    limit);
             return new Changes(info.name(), runId, instants, opened, closed);
         });
     }

@@ -1,6 +1,7 @@
 package io.sluice.lake.duckdb;
 
 import io.sluice.lake.LakeSession;
+import io.sluice.lake.Sql;
 import java.sql.Array;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -8,9 +9,6 @@ import java.sql.ResultSet;
 import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.time.Instant;
-import java.time.OffsetDateTime;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -58,38 +56,28 @@ final class DuckDbSession implements LakeSession {
         return true;
     }
 
+    /** A statement without values runs as it is (it may hold several statements); one with values is prepared. */
     @Override
-    public long execute(String sql) {
+    public long execute(Sql sql) {
+        if (!sql.params().isEmpty()) {
+            return update(sql.text(), sql.params().toArray());
+        }
         try (Statement s = connection.createStatement()) {
-            boolean resultSet = s.execute(sql);
+            boolean resultSet = s.execute(sql.text());
             return resultSet ? 0 : Math.max(0, s.getLargeUpdateCount());
         } catch (SQLException e) {
-            throw failure(sql, e);
+            throw failure(sql.text(), e);
         }
     }
 
     @Override
-    public long queryLong(String sql) {
-        try (Statement s = connection.createStatement();
-                ResultSet rs = s.executeQuery(sql)) {
-            return rs.next() ? rs.getLong(1) : 0;
-        } catch (SQLException e) {
-            throw failure(sql, e);
-        }
+    public long queryLong(Sql sql) {
+        return longValue(sql.text(), sql.params().toArray());
     }
 
     @Override
-    public List<String> queryStrings(String sql) {
-        try (Statement s = connection.createStatement();
-                ResultSet rs = s.executeQuery(sql)) {
-            List<String> values = new ArrayList<>();
-            while (rs.next()) {
-                values.add(rs.getString(1));
-            }
-            return values;
-        } catch (SQLException e) {
-            throw failure(sql, e);
-        }
+    public List<String> queryStrings(Sql sql) {
+        return strings(sql.text(), sql.params().toArray());
     }
 
     @Override
@@ -106,7 +94,7 @@ final class DuckDbSession implements LakeSession {
     }
 
     @Override
-    public long upsert(String table, List<String> keyColumns, String selectSql) {
+    public long upsert(String table, List<String> keyColumns, Sql select) {
         String target = identifier(table);
         if (keyColumns.isEmpty()) {
             throw new IllegalArgumentException("upsert into " + table + " needs key columns");
@@ -115,7 +103,7 @@ final class DuckDbSession implements LakeSession {
                 .map(DuckDbSession::identifier)
                 .map(k -> "s." + k + " = " + target + "." + k)
                 .collect(Collectors.joining(" AND "));
-        execute("CREATE OR REPLACE TEMP TABLE __upsert_source AS " + selectSql);
+        execute(select.wrap("CREATE OR REPLACE TEMP TABLE __upsert_source AS ", ""));
         if (!tableExists(table)) {
             execute("CREATE TABLE " + target + " AS SELECT * FROM __upsert_source LIMIT 0");
         }
@@ -135,9 +123,14 @@ final class DuckDbSession implements LakeSession {
 
     /** The columns a query (or a table, by its name) would return, in order: bound ({@code DESCRIBE}), not run. */
     List<ResultColumn> resultColumns(String selectSql) {
-        String sql = "DESCRIBE " + selectSql;
-        try (Statement s = connection.createStatement();
-                ResultSet rs = s.executeQuery(sql)) {
+        return resultColumns(Sql.of(selectSql));
+    }
+
+    /** As {@link #resultColumns(String)}, of a query with bound values. */
+    List<ResultColumn> resultColumns(Sql select) {
+        String sql = "DESCRIBE " + select.text();
+        try (PreparedStatement p = Parameters.prepare(connection, sql, select.params());
+                ResultSet rs = p.executeQuery()) {
             List<ResultColumn> columns = new ArrayList<>();
             while (rs.next()) {
                 columns.add(new ResultColumn(rs.getString("column_name"), rs.getString("column_type")));
@@ -225,40 +218,7 @@ final class DuckDbSession implements LakeSession {
     }
 
     private PreparedStatement prepared(String sql, Object... params) throws SQLException {
-        PreparedStatement p = connection.prepareStatement(sql);
-        try {
-            for (int i = 0; i < params.length; i++) {
-                bind(p, i + 1, params[i]);
-            }
-            return p;
-        } catch (SQLException | RuntimeException e) {
-            p.close();
-            throw e;
-        }
-    }
-
-    /**
-     * Binds one parameter: text, a whole number, an instant (as a TIMESTAMPTZ) a {@code long[]} or a {@code String[]} (a BIGINT or
-     * VARCHAR list, read with {@code unnest(?::BIGINT[])}).
-     */
-    private void bind(PreparedStatement p, int index, Object value) throws SQLException {
-        if (value instanceof String text) {
-            p.setString(index, text);
-        } else if (value instanceof Long || value instanceof Integer) {
-            p.setLong(index, ((Number) value).longValue());
-        } else if (value instanceof Instant instant) {
-            p.setObject(index, OffsetDateTime.ofInstant(instant, ZoneOffset.UTC));
-        } else if (value instanceof long[] ids) {
-            p.setArray(
-                    index,
-                    connection.createArrayOf(
-                            "BIGINT", Arrays.stream(ids).boxed().toArray()));
-        } else if (value instanceof String[] texts) {
-            p.setArray(index, connection.createArrayOf("VARCHAR", texts));
-        } else {
-            throw new IllegalArgumentException(
-                    "cannot bind " + (value == null ? "null" : value.getClass().getSimpleName()));
-        }
+        return Parameters.prepare(connection, sql, Arrays.asList(params));
     }
 
     @Override
@@ -266,21 +226,27 @@ final class DuckDbSession implements LakeSession {
         String[] parts = identifier(table).split("\\.");
         String schema = parts.length == 2 ? parts[0] : "main";
         String name = parts[parts.length - 1];
-        return queryLong("SELECT count(*) FROM information_schema.tables WHERE table_schema = '" + schema
-                        + "' AND table_name = '" + name + "'")
+        return queryLong(
+                        "SELECT count(*) FROM information_schema.tables WHERE table_schema = ? AND table_name = ?",
+                        schema,
+                        name)
                 > 0;
     }
 
     @Override
     public long tableVersion(String table) {
-        return queryLong("SELECT coalesce(max(write_id), 0) FROM " + WriteLog.TABLE + " WHERE table_name = "
-                + WriteLog.literal(identifier(table)));
+        return queryLong(
+                "SELECT coalesce(max(write_id), 0) FROM " + WriteLog.TABLE + " WHERE table_name = ?",
+                identifier(table));
     }
 
     @Override
-    public String loadsAppended(String table, long after, long upTo) {
-        return "SELECT load_id FROM " + Snapshots.LOADS + " WHERE table_name = " + WriteLog.literal(identifier(table))
-                + " AND write_id > " + after + " AND write_id <= " + upTo;
+    public Sql loadsAppended(String table, long after, long upTo) {
+        return Sql.of(
+                "SELECT load_id FROM " + Snapshots.LOADS + " WHERE table_name = ? AND write_id > ? AND write_id <= ?",
+                identifier(table),
+                after,
+                upTo);
     }
 
     static String identifier(String name) {

@@ -1,6 +1,7 @@
 package io.sluice.lake.duckdb;
 
 import io.sluice.lake.Publication;
+import io.sluice.lake.Sql;
 import io.sluice.lake.Staging;
 import io.sluice.lake.TableSpec;
 import java.time.Duration;
@@ -69,9 +70,9 @@ final class DuckDbStaging implements Staging {
     }
 
     @Override
-    public long rows(String selectSql) {
+    public long rows(Sql select) {
         open();
-        long staged = hasRows ? stage(rows, true, selectSql) : stageFirstRows(selectSql);
+        long staged = hasRows ? stage(rows, true, select) : stageFirstRows(select);
         hasRows = true;
         stagedRows += staged;
         return staged;
@@ -82,46 +83,46 @@ final class DuckDbStaging implements Staging {
      * a new one (a pooled table of other columns is dropped; a query whose table must not be reused leaves the pool
      * alone).
      */
-    private long stageFirstRows(String selectSql) {
+    private long stageFirstRows(Sql select) {
         dropFailedRows();
-        List<DuckDbSession.ResultColumn> columns = lake.readSession(db -> db.resultColumns(selectSql));
-        boolean reusable = StagingPool.reusable(columns, selectSql);
+        List<DuckDbSession.ResultColumn> columns = lake.readSession(db -> db.resultColumns(select));
+        boolean reusable = StagingPool.reusable(columns, select.text());
         Optional<StagingPool.Stage> free = reusable ? pool.take(table.name()) : Optional.empty();
         boolean same = free.isPresent() && free.get().columns().equals(columns);
         String target = free.map(StagingPool.Stage::name).orElseGet(this::newTableName);
         rows = target;
         long staged = lake.writeSession(target, session -> {
             if (same) {
-                return session.execute("INSERT INTO " + target + " BY NAME " + selectSql);
+                return session.execute(select.wrap("INSERT INTO " + target + " BY NAME ", ""));
             }
             if (free.isPresent()) {
                 session.execute("DROP TABLE IF EXISTS " + target);
             }
-            return session.execute("CREATE TABLE " + target + " AS " + selectSql);
+            return session.execute(select.wrap("CREATE TABLE " + target + " AS ", ""));
         });
         poolable = reusable ? columns : null;
         return staged;
     }
 
     @Override
-    public long markers(String selectSql) {
+    public long markers(Sql select) {
         open();
         if (!writer.takesMarkers()) {
             throw new IllegalStateException("filing markers are only for BITEMPORAL_MERGE tables; " + table.name()
                     + " is " + table.mode().label());
         }
-        long staged = stage(markers, hasMarkers, selectSql);
+        long staged = stage(markers, hasMarkers, select);
         hasMarkers = true;
         return staged;
     }
 
-    private long stage(String target, boolean exists, String selectSql) {
+    private long stage(String target, boolean exists, Sql select) {
         return lake.writeSession(
                 target,
                 session -> session.execute(
                         exists
-                                ? "INSERT INTO " + target + " BY NAME " + selectSql
-                                : "CREATE TABLE " + target + " AS " + selectSql));
+                                ? select.wrap("INSERT INTO " + target + " BY NAME ", "")
+                                : select.wrap("CREATE TABLE " + target + " AS ", "")));
     }
 
     @Override

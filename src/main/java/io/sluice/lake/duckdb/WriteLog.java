@@ -165,15 +165,14 @@ final class WriteLog {
     }
 
     static void setSnapshot(DuckDbSession db, long writeId, String snapshot) {
-        db.execute("UPDATE " + TABLE + " SET snapshot = " + literal(snapshot) + " WHERE write_id = " + writeId);
+        db.update("UPDATE " + TABLE + " SET snapshot = ? WHERE write_id = ?", snapshot, writeId);
     }
 
     /** The current row count recorded by the table's previous write (of the same partition, if any). */
     static Optional<Long> previousCurrentRows(DuckDbSession db, String table, Optional<String> partition) {
-        List<String> rows = db.queryStrings("SELECT current_rows::VARCHAR FROM " + TABLE + " WHERE table_name = "
-                + literal(table)
-                + partition.map(p -> " AND partition_key = " + literal(p)).orElse("")
-                + " ORDER BY write_id DESC LIMIT 1");
+        String sql = "SELECT current_rows::VARCHAR FROM " + TABLE + " WHERE table_name = ?"
+                + (partition.isPresent() ? " AND partition_key = ?" : "") + " ORDER BY write_id DESC LIMIT 1";
+        List<String> rows = partition.isPresent() ? db.strings(sql, table, partition.get()) : db.strings(sql, table);
         return rows.isEmpty() ? Optional.empty() : Optional.of(Long.parseLong(rows.get(0)));
     }
 
