@@ -16,6 +16,7 @@ import io.sluice.runs.RequestRejected;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Instant;
 import java.time.InstantSource;
+import java.time.temporal.ChronoUnit;
 import java.util.Locale;
 import java.util.Map;
 import java.util.stream.Collectors;
@@ -55,7 +56,8 @@ public class ScheduleSwitch {
         ScheduleSpec spec = schedules.get(name);
         LaunchValidator.requireReason(reason);
         Actors.require("launchedBy", actor);
-        Instant now = clock.instant();
+        // the store keeps microseconds: the cursor is written as the start instant it keeps
+        Instant now = clock.instant().truncatedTo(ChronoUnit.MICROS);
         store.ensure(TickRecord.Source.SCHEDULE, name, spec.defaultStatus(), now);
         return QuarkusTransaction.requiringNew().call(() -> {
             AutomationState state = store.lock(TickRecord.Source.SCHEDULE, name).orElseThrow();
