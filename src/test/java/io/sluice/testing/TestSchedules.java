@@ -20,6 +20,9 @@ public class TestSchedules {
     /** Once a year (1 January, 00:00 UTC), so that Quartz never wakes it while tests run; unpartitioned. */
     public static final String YEARLY = "test_yearly";
 
+    /** Once a year, on {@code test/after_flaky}: the test of Quartz's wake-ups sets one in the past to see it fire. */
+    public static final String WAKING = "test_waking";
+
     public static final AssetKey DAILY_ASSET = AssetKey.parse("test/daily");
 
     static final TimeWindowPartitions DAYS = TimeWindowPartitions.daily(LocalDate.of(2024, 1, 1));
@@ -43,5 +46,11 @@ public class TestSchedules {
     @Singleton
     ScheduleSpec yearly() {
         return ScheduleSpec.of(YEARLY, "0 0 1 1 *", "UTC", ScheduleTarget.of(AssetKey.parse("test/flaky")));
+    }
+
+    @Produces
+    @Singleton
+    ScheduleSpec waking() {
+        return ScheduleSpec.of(WAKING, "0 0 1 1 *", "UTC", ScheduleTarget.of(AssetKey.parse("test/after_flaky")));
     }
 }

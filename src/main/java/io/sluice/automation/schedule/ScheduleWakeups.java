@@ -4,6 +4,7 @@ import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.sluice.automation.ScheduleSpec;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Instant;
+import java.time.InstantSource;
 import java.util.Date;
 import java.util.List;
 import java.util.Objects;
@@ -35,14 +36,21 @@ public class ScheduleWakeups {
     static final String GROUP = "sluice-schedules";
 
     private final Scheduler quartz;
+    private final InstantSource clock;
 
-    ScheduleWakeups(Scheduler quartz) {
+    ScheduleWakeups(Scheduler quartz, InstantSource clock) {
         this.quartz = quartz;
+        this.clock = clock;
     }
 
-    /** Wakes {@code spec} at its first tick after {@code after} (at once if that is past), replacing what was set. */
+    /**
+     * Wakes {@code spec} at its first tick after {@code after}, replacing what was set; at once if that tick is past (a
+     * trigger set in the past would wait for Quartz's misfire scan, up to a minute).
+     */
     public void wakeAfter(ScheduleSpec spec, Instant after) {
         Instant tick = spec.ticks().next(after);
+        Instant now = clock.instant();
+        Instant at = tick.isBefore(now) ? now : tick;
         quartzCall(() -> {
             JobDetail job = JobBuilder.newJob(ScheduleJob.class)
                     .withIdentity(jobKey(spec.name()))
@@ -51,7 +59,7 @@ public class ScheduleWakeups {
             Trigger trigger = TriggerBuilder.newTrigger()
                     .withIdentity(spec.name() + "@" + tick, GROUP)
                     .forJob(job)
-                    .startAt(Date.from(tick))
+                    .startAt(Date.from(at))
                     .withSchedule(SimpleScheduleBuilder.simpleSchedule().withMisfireHandlingInstructionFireNow())
                     .build();
             for (Trigger old : quartz.getTriggersOfJob(job.getKey())) {
