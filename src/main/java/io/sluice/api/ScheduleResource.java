@@ -31,7 +31,9 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /** Schedules declared in code: their state, tick history, and starting and stopping them at run time. */
 @Path("/api/schedules")
-@Tag(name = "Schedules")
+@Tag(
+        name = "Schedules",
+        description = "Schedules declared in code: start and stop them, see their next tick and tick history.")
 @Produces(MediaType.APPLICATION_JSON)
 public class ScheduleResource {
 

@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
+import io.sluice.automation.AutomationStatus;
 import io.sluice.automation.AutomationStore;
 import io.sluice.automation.Launch;
 import io.sluice.automation.TickOutcome;
@@ -35,6 +36,9 @@ import org.junit.jupiter.api.Test;
 @TestProfile(ScheduleProfile.class)
 class ScheduleTickerTest {
 
+    /** The example's schedule (io.sluice.example.FormAdvSchedules; tests do not import the example). */
+    private static final String EXAMPLE = "form_adv_daily";
+
     @Inject
     ScheduleTicker ticker;
 
@@ -49,7 +53,7 @@ class ScheduleTickerTest {
 
     @AfterEach
     void stopThem() {
-        for (String name : List.of(TestSchedules.DAILY, TestSchedules.CATCHING_UP)) {
+        for (String name : List.of(TestSchedules.DAILY, TestSchedules.CATCHING_UP, EXAMPLE)) {
             ScheduleFixture.stopped(store, name, Instant.parse("2024-01-01T00:00:00Z"));
         }
     }
@@ -179,6 +183,25 @@ class ScheduleTickerTest {
                 .isEmpty();
         List<TickRecord> next = ticker.tick(name, Instant.parse("2024-06-03T00:15:00Z"));
         assertThat(partitionsOf(next)).containsExactly(List.of("2024-06-02"));
+    }
+
+    @Test
+    void theExampleIsStoppedByDefaultAndLandsTheDayThatEndedIntoExtractAndRaw() {
+        assertThat(store.find(TickRecord.Source.SCHEDULE, EXAMPLE).orElseThrow().status())
+                .isEqualTo(AutomationStatus.STOPPED);
+        ScheduleFixture.running(store, EXAMPLE, Instant.parse("2025-03-01T00:10:00Z"));
+
+        List<TickRecord> recorded = ticker.tick(EXAMPLE, Instant.parse("2025-03-02T00:10:00Z"));
+
+        assertThat(recorded).hasSize(1);
+        Run run = history.find(((TickOutcome.Launched) recorded.get(0).outcome())
+                        .runIds()
+                        .get(0))
+                .orElseThrow();
+        assertThat(run.assets())
+                .extracting(Object::toString)
+                .containsExactly("extract/form_adv_filings", "raw/form_adv_filings");
+        assertThat(run.partitions()).containsExactly("2025-03-01");
     }
 
     /** The partitions of each run the launched entries of {@code recorded} name, in order. */
