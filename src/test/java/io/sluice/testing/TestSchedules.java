@@ -17,11 +17,14 @@ public class TestSchedules {
     public static final String DAILY = "test_daily";
     /** The same with CATCH_UP 3. */
     public static final String CATCHING_UP = "test_daily_catch_up";
-    /** Once a year (1 January, 00:00 UTC), so that Quartz never wakes it while tests run; unpartitioned. */
+    /** Once a year (1 January, 00:00 UTC), so that Quartz never wakes it while tests run; on {@code test/flaky}. */
     public static final String YEARLY = "test_yearly";
 
     /** Once a year, on {@code test/after_flaky}: the test of Quartz's wake-ups sets one in the past to see it fire. */
     public static final String WAKING = "test_waking";
+
+    /** Once a year, on {@code test/landed}: the automation page's test (each yearly schedule launches an asset of its own). */
+    public static final String PAGE = "test_page";
 
     public static final AssetKey DAILY_ASSET = AssetKey.parse("test/daily");
 
@@ -52,5 +55,11 @@ public class TestSchedules {
     @Singleton
     ScheduleSpec waking() {
         return ScheduleSpec.of(WAKING, "0 0 1 1 *", "UTC", ScheduleTarget.of(AssetKey.parse("test/after_flaky")));
+    }
+
+    @Produces
+    @Singleton
+    ScheduleSpec page() {
+        return ScheduleSpec.of(PAGE, "0 0 1 1 *", "UTC", ScheduleTarget.of(AssetKey.parse("test/landed")));
     }
 }
