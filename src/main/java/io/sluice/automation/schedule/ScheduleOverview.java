@@ -18,7 +18,7 @@ public record ScheduleOverview(
         return state.status() == AutomationStatus.RUNNING;
     }
 
-    /** The next tick of a running schedule after its cursor (or start) that is not before {@code now}'s latest tick. */
+    /** A running schedule's first tick after its cursor (or start): the one it waits for (if past, it fires at once). */
     static Optional<Instant> nextTick(ScheduleSpec spec, AutomationState state, Instant now) {
         if (state.status() != AutomationStatus.RUNNING) {
             return Optional.empty();
