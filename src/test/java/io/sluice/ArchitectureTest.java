@@ -281,4 +281,13 @@ class ArchitectureTest {
             .resideOutsideOfPackage("io.sluice.lake.benchmark..")
             .should()
             .callMethodWhere(READ_THE_SYSTEM_CLOCK);
+
+    /** Quartz only wakes automation: its adapters (under io.sluice.automation, not the pure core) are the only users. */
+    @ArchTest
+    static final ArchRule onlyAutomationAdaptersUseQuartz = noClasses()
+            .that()
+            .resideOutsideOfPackage("io.sluice.automation..")
+            .should()
+            .dependOnClassesThat()
+            .resideInAPackage("org.quartz..");
 }

@@ -1,0 +1,66 @@
+package io.sluice.automation.schedule;
+
+import io.sluice.automation.AutomationStatus;
+import io.sluice.automation.AutomationStore;
+import io.sluice.automation.ScheduleSpec;
+import io.sluice.automation.TickRecord;
+import jakarta.enterprise.context.Dependent;
+import java.time.InstantSource;
+import java.util.Optional;
+import org.jboss.logging.Logger;
+import org.quartz.DisallowConcurrentExecution;
+import org.quartz.Job;
+import org.quartz.JobExecutionContext;
+
+/**
+ * What Quartz runs when a schedule's wake-up fires: the tick handler, then the next wake-up if the schedule still runs.
+ * A schedule no longer declared has its job removed. Never two at once for one schedule (and the handler locks the
+ * schedule's state row besides, so two nodes cannot handle one tick twice).
+ */
+@Dependent
+@DisallowConcurrentExecution
+public class ScheduleJob implements Job {
+
+    private static final Logger LOG = Logger.getLogger(ScheduleJob.class);
+
+    private final Schedules schedules;
+    private final ScheduleTicker ticker;
+    private final ScheduleWakeups wakeups;
+    private final AutomationStore store;
+    private final InstantSource clock;
+
+    ScheduleJob(
+            Schedules schedules,
+            ScheduleTicker ticker,
+            ScheduleWakeups wakeups,
+            AutomationStore store,
+            InstantSource clock) {
+        this.schedules = schedules;
+        this.ticker = ticker;
+        this.wakeups = wakeups;
+        this.store = store;
+        this.clock = clock;
+    }
+
+    @Override
+    public void execute(JobExecutionContext context) {
+        String name = context.getJobDetail().getKey().getName();
+        Optional<ScheduleSpec> spec = schedules.find(name);
+        if (spec.isEmpty()) {
+            LOG.infof("schedule %s is no longer declared; its Quartz job is removed", name);
+            wakeups.sleep(name);
+            return;
+        }
+        try {
+            ticker.tick(name);
+        } catch (RuntimeException e) {
+            LOG.errorf(e, "schedule %s: the tick failed; it is tried again at the next wake-up", name);
+        }
+        boolean running = store.find(TickRecord.Source.SCHEDULE, name)
+                .map(s -> s.status() == AutomationStatus.RUNNING)
+                .orElse(false);
+        if (running) {
+            wakeups.wakeAfter(spec.get(), clock.instant());
+        }
+    }
+}

@@ -1,0 +1,124 @@
+package io.sluice.web;
+
+import static io.restassured.RestAssured.given;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.not;
+
+import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.TestProfile;
+import io.sluice.automation.AutomationStatus;
+import io.sluice.automation.AutomationStore;
+import io.sluice.automation.TickOutcome;
+import io.sluice.automation.TickRecord;
+import io.sluice.automation.schedule.ScheduleSwitch;
+import io.sluice.automation.schedule.ScheduleTicker;
+import io.sluice.runs.RequestRejected;
+import io.sluice.testing.ScheduleProfile;
+import io.sluice.testing.TestSchedules;
+import jakarta.inject.Inject;
+import java.time.Duration;
+import java.time.Instant;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/** The automation page: schedules with a start/stop toggle, next tick, last ticks linking to their runs. */
+@QuarkusTest
+@TestProfile(ScheduleProfile.class)
+class AutomationPageTest {
+
+    @Inject
+    AutomationStore store;
+
+    @Inject
+    ScheduleTicker ticker;
+
+    @Inject
+    ScheduleSwitch switches;
+
+    @AfterEach
+    void stopIt() {
+        try {
+            switches.stop(TestSchedules.PAGE, "test", null);
+        } catch (RequestRejected.Conflict stoppedAlready) {
+            // nothing to undo
+        }
+    }
+
+    @Test
+    void theHomePageLinksToTheAutomationPageWhichListsTheSchedules() {
+        given().get("/").then().statusCode(200).body(containsString("href=\"/automation\""));
+        given().get("/automation")
+                .then()
+                .statusCode(200)
+                .body(containsString("id=\"schedules\""))
+                .body(containsString(TestSchedules.DAILY))
+                .body(containsString("form_adv_daily"))
+                .body(containsString("<code>10 0 * * *</code> in UTC"));
+    }
+
+    @Test
+    void theToggleStartsAndStopsAndTheTicksLinkToTheirRuns() {
+        String name = TestSchedules.PAGE;
+        String started = given().header("Sec-Fetch-Site", "same-origin")
+                .post("/ui/schedules/" + name + "/start")
+                .then()
+                .statusCode(200)
+                .extract()
+                .asString();
+        assertThat(started).contains("hx-post=\"/ui/schedules/" + name + "/stop\"");
+        assertThat(store.find(TickRecord.Source.SCHEDULE, name).orElseThrow().status())
+                .isEqualTo(AutomationStatus.RUNNING);
+        given().get("/api/audit?actor=web-ui")
+                .then()
+                .body(containsString("SCHEDULE_STARTED"))
+                .body(containsString("started from the automation page"));
+
+        given().post("/ui/schedules/" + name + "/start")
+                .then()
+                .statusCode(200)
+                .body(containsString("class=\"error\""))
+                .body(containsString("running already"));
+
+        Instant startedAt = store.find(TickRecord.Source.SCHEDULE, name)
+                .orElseThrow()
+                .startedAt()
+                .orElseThrow();
+        String runId = ticker.tick(name, startedAt.plus(Duration.ofDays(366))).stream()
+                .map(t -> ((TickOutcome.Launched) t.outcome()).runIds().get(0))
+                .findFirst()
+                .orElseThrow();
+        given().get("/ui/schedules").then().statusCode(200).body(containsString("href=\"/runs/" + runId + "\""));
+
+        String stopped = given().post("/ui/schedules/" + name + "/stop")
+                .then()
+                .statusCode(200)
+                .extract()
+                .asString();
+        assertThat(stopped).contains("hx-post=\"/ui/schedules/" + name + "/start\"");
+        assertThat(store.find(TickRecord.Source.SCHEDULE, name).orElseThrow().status())
+                .isEqualTo(AutomationStatus.STOPPED);
+    }
+
+    @Test
+    void aToggleFromAnotherSiteIsRefusedAndChangesNothing() {
+        given().header("Sec-Fetch-Site", "cross-site")
+                .header("Origin", "https://evil.example")
+                .post("/ui/schedules/" + TestSchedules.PAGE + "/start")
+                .then()
+                .statusCode(403)
+                .body(not(containsString("RUNNING")));
+        assertThat(store.find(TickRecord.Source.SCHEDULE, TestSchedules.PAGE)
+                        .orElseThrow()
+                        .status())
+                .isEqualTo(AutomationStatus.STOPPED);
+    }
+
+    @Test
+    void anUnknownScheduleShowsWhyInTheSection() {
+        given().post("/ui/schedules/no_such_schedule/start")
+                .then()
+                .statusCode(200)
+                .body(containsString("no schedule is named"));
+    }
+}
