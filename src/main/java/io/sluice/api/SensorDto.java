@@ -59,7 +59,7 @@ public record SensorDto(
     }
 
     /** One entry of a sensor's tick history. */
-    @Schema(name = "SensorTick", description = "One tick of a sensor: when, what it decided, what it launched.")
+    @Schema(description = "One tick of a sensor: when, what it decided, what it launched.")
     public record SensorTickDto(
             @Schema(description = "The entry's id; pass it as before to read older ones.")
             long id,

@@ -35,7 +35,7 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 public class SensorResource {
 
     /** The optional body of start and stop: why, and who (the X-Sluice-User header otherwise). */
-    @Schema(name = "SensorActionBody", description = "Why the sensor is started or stopped, and by whom.")
+    @Schema(description = "Why the sensor is started or stopped, and by whom.")
     public record SensorActionBody(
             @Schema(description = "Why, kept in the audit trail.")
             String reason,

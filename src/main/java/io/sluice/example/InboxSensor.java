@@ -10,6 +10,7 @@ import io.sluice.automation.sensor.DeclaredSensor;
 import io.sluice.catalog.AssetKey;
 import io.sluice.partitions.PartitionKeyRange;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -37,6 +38,7 @@ public class InboxSensor implements DeclaredSensor {
     private final SensorSpec spec;
     private final Path inbox;
 
+    @Inject
     public InboxSensor(
             @ConfigProperty(name = "sluice.data-dir") String dataDir,
             @ConfigProperty(name = "sluice.example.inbox-interval", defaultValue = "5s") Duration interval) {
