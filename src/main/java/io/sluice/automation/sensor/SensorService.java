@@ -21,6 +21,8 @@ import java.time.InstantSource;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Collectors;
 
 /**
  * The declared sensors at run time: at start-up each gets its state row (its default status the first time; then the
@@ -56,8 +58,16 @@ public class SensorService {
         registerAll();
     }
 
-    /** Ensures every sensor's state row and (re)registers the triggers of the running ones; safe to repeat. */
+    /**
+     * Ensures every sensor's state row and (re)registers the triggers of the running ones, and removes the triggers of
+     * sensors no longer declared; safe to repeat.
+     */
     public void registerAll() {
+        Set<String> declared = registry.all().stream().map(s -> s.spec().name()).collect(Collectors.toSet());
+        QuarkusTransaction.requiringNew()
+                .run(() -> triggers.names().stream()
+                        .filter(name -> !declared.contains(name))
+                        .forEach(triggers::remove));
         for (DeclaredSensor sensor : registry.all()) {
             SensorSpec spec = sensor.spec();
             AutomationState state =

@@ -7,6 +7,7 @@ import java.time.InstantSource;
 import java.util.Date;
 import java.util.Optional;
 import java.util.Set;
+import java.util.stream.Collectors;
 import org.quartz.JobBuilder;
 import org.quartz.JobDetail;
 import org.quartz.JobKey;
@@ -16,6 +17,7 @@ import org.quartz.SimpleScheduleBuilder;
 import org.quartz.Trigger;
 import org.quartz.TriggerBuilder;
 import org.quartz.TriggerKey;
+import org.quartz.impl.matchers.GroupMatcher;
 
 /**
  * A running sensor's Quartz trigger: a {@link SensorJob} repeating at the sensor's interval, from one interval after it
@@ -62,6 +64,17 @@ public class SensorTriggers {
             scheduler.deleteJob(JobKey.jobKey(name, GROUP));
         } catch (SchedulerException e) {
             throw new IllegalStateException("cannot remove the trigger of sensor " + name + ": " + e, e);
+        }
+    }
+
+    /** The names of the sensors that have a job in the store (declared or not: a sensor removed from the code keeps it). */
+    public Set<String> names() {
+        try {
+            return scheduler.getJobKeys(GroupMatcher.jobGroupEquals(GROUP)).stream()
+                    .map(JobKey::getName)
+                    .collect(Collectors.toSet());
+        } catch (SchedulerException e) {
+            throw new IllegalStateException("cannot list the sensors' triggers: " + e, e);
         }
     }
 

@@ -73,6 +73,17 @@ class SensorStartupTest {
     }
 
     @Test
+    void theTriggerOfASensorNoLongerDeclaredIsRemovedAtStartUp() {
+        triggers.register(new io.sluice.automation.SensorSpec(
+                "removed_from_the_code", Duration.ofDays(1), AutomationStatus.RUNNING));
+        assertThat(triggers.names()).contains("removed_from_the_code");
+
+        sensors.registerAll();
+
+        assertThat(triggers.names()).doesNotContain("removed_from_the_code");
+    }
+
+    @Test
     void anUnknownSensorIsNotFound() {
         assertThatThrownBy(() -> registry.require("no_such_sensor"))
                 .isInstanceOf(io.sluice.runs.RequestRejected.NotFound.class)
