@@ -290,4 +290,17 @@ class ArchitectureTest {
             .should()
             .dependOnClassesThat()
             .resideInAPackage("org.quartz..");
+
+    /** Of the sensors' adapter, only its Quartz job and its triggers know Quartz; the ticker and the service do not. */
+    @ArchTest
+    static final ArchRule onlyTheSensorJobAndTriggersKnowQuartz = noClasses()
+            .that()
+            .resideInAPackage("io.sluice.automation.sensor")
+            .and()
+            .doNotHaveFullyQualifiedName("io.sluice.automation.sensor.SensorJob")
+            .and()
+            .doNotHaveFullyQualifiedName("io.sluice.automation.sensor.SensorTriggers")
+            .should()
+            .dependOnClassesThat()
+            .resideInAPackage("org.quartz..");
 }

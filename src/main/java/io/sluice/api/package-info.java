@@ -39,7 +39,11 @@
                             "Concurrency pools: how many runs of the assets that declare a pool may run at once."),
             @Tag(
                     name = "Audit",
-                    description = "The append-only trail of who did what, when, why, with which scope and outcome.")
+                    description = "The append-only trail of who did what, when, why, with which scope and outcome."),
+            @Tag(
+                    name = "Sensors",
+                    description =
+                            "Sensors: user code evaluated at an interval that asks for runs; their ticks, start and stop.")
         },
         components =
                 @Components(

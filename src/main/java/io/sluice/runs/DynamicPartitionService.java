@@ -13,6 +13,7 @@ import io.sluice.partitions.PartitionDimension;
 import io.sluice.partitions.PartitionsDefinition;
 import io.sluice.runs.launch.LaunchValidator;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.transaction.Transactional;
 import java.time.Instant;
 import java.time.InstantSource;
 import java.util.Collection;
@@ -66,6 +67,22 @@ public class DynamicPartitionService {
     }
 
     public List<String> add(String name, List<String> keys, String actor, String reason) {
+        checkAdd(name, keys, reason);
+        Instant now = clock.instant();
+        return QuarkusTransaction.requiringNew().call(() -> added(name, keys, actor, reason, now, true));
+    }
+
+    /**
+     * {@link #add} in the caller's transaction (a sensor's tick adds keys beside the runs it launches and its cursor);
+     * checked alike, audited when it adds a key. A refusal is a {@link RequestRejected} that rolls the caller back.
+     */
+    @Transactional(Transactional.TxType.MANDATORY)
+    public List<String> addInCurrentTransaction(String name, List<String> keys, String actor, String reason) {
+        checkAdd(name, keys, reason);
+        return added(name, keys, actor, reason, clock.instant(), false);
+    }
+
+    private void checkAdd(String name, List<String> keys, String reason) {
         LaunchValidator.requireReason(reason);
         check(name, keys);
         for (int i = 0; i < keys.size(); i++) {
@@ -75,9 +92,12 @@ public class DynamicPartitionService {
                 throw RequestRejected.invalid(field, problem);
             });
         }
-        Instant now = clock.instant();
-        return QuarkusTransaction.requiringNew().call(() -> {
-            List<String> added = store.add(name, keys, now);
+    }
+
+    private List<String> added(
+            String name, List<String> keys, String actor, String reason, Instant now, boolean auditNone) {
+        List<String> added = store.add(name, keys, now);
+        if (auditNone || !added.isEmpty()) {
             audit.record(AuditEvent.of(
                     now,
                     Actors.name(actor),
@@ -86,8 +106,8 @@ public class DynamicPartitionService {
                     assetsUsing(name),
                     reason,
                     Map.of("partitions", name, "keys", added)));
-            return added;
-        });
+        }
+        return added;
     }
 
     /**
@@ -98,9 +118,22 @@ public class DynamicPartitionService {
         LaunchValidator.requireReason(reason);
         check(name, keys);
         Instant now = clock.instant();
-        return QuarkusTransaction.requiringNew().call(() -> {
-            refuseKeysInUse(name, keys);
-            List<String> removed = store.remove(name, keys);
+        return QuarkusTransaction.requiringNew().call(() -> removed(name, keys, actor, reason, now, true));
+    }
+
+    /** {@link #remove} in the caller's transaction; checked alike (keys in use are a conflict), audited when it removes a key. */
+    @Transactional(Transactional.TxType.MANDATORY)
+    public List<String> removeInCurrentTransaction(String name, List<String> keys, String actor, String reason) {
+        LaunchValidator.requireReason(reason);
+        check(name, keys);
+        return removed(name, keys, actor, reason, clock.instant(), false);
+    }
+
+    private List<String> removed(
+            String name, List<String> keys, String actor, String reason, Instant now, boolean auditNone) {
+        refuseKeysInUse(name, keys);
+        List<String> removed = store.remove(name, keys);
+        if (auditNone || !removed.isEmpty()) {
             audit.record(AuditEvent.of(
                     now,
                     Actors.name(actor),
@@ -109,8 +142,8 @@ public class DynamicPartitionService {
                     assetsUsing(name),
                     reason,
                     Map.of("partitions", name, "keys", removed)));
-            return removed;
-        });
+        }
+        return removed;
     }
 
     private void check(String name, List<String> keys) {

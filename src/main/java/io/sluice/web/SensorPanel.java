@@ -1,0 +1,56 @@
+package io.sluice.web;
+
+import io.quarkus.qute.CheckedTemplate;
+import io.quarkus.qute.TemplateInstance;
+import io.sluice.automation.sensor.SensorService;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.NotFoundException;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+import java.util.List;
+
+/**
+ * The sensors section of the automation page ({@code templates/SensorPanel/sensors.html}): each sensor with its on/off
+ * toggle, interval, next tick and last tick. {@code GET /ui/sensors} answers the section for an htmx swap; its buttons
+ * post to {@code /ui/sensors/{name}/start|stop} (refused when another site posts, as every change is) and get the section
+ * back.
+ */
+@Path("/ui/sensors")
+@Produces(MediaType.TEXT_HTML)
+public class SensorPanel {
+
+    @CheckedTemplate
+    static class Templates {
+        static native TemplateInstance sensors(List<SensorRow> sensors);
+    }
+
+    private final SensorService sensors;
+
+    public SensorPanel(SensorService sensors) {
+        this.sensors = sensors;
+    }
+
+    /** The rows the section shows; a page that includes the template passes them as {@code sensors}. */
+    public static List<SensorRow> rows(SensorService sensors) {
+        return sensors.list().stream().map(SensorRow::of).toList();
+    }
+
+    @GET
+    public TemplateInstance panel() {
+        return Templates.sensors(rows(sensors));
+    }
+
+    @POST
+    @Path("{name}/{action}")
+    public TemplateInstance toggle(@PathParam("name") String name, @PathParam("action") String action) {
+        switch (action) {
+            case "start" -> sensors.start(name, LaunchForm.ACTOR, "started from the automation page");
+            case "stop" -> sensors.stop(name, LaunchForm.ACTOR, "stopped from the automation page");
+            default -> throw new NotFoundException("no sensor action " + action);
+        }
+        return panel();
+    }
+}

@@ -1,0 +1,92 @@
+package io.sluice.automation.sensor;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.TestProfile;
+import io.sluice.automation.AutomationStatus;
+import io.sluice.automation.AutomationStore;
+import io.sluice.automation.TickRecord;
+import jakarta.inject.Inject;
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Start-up: each declared sensor has its state row with its default status the first time, then the status kept; a
+ * running sensor has a Quartz trigger at its interval, a stopped one none. Registering again (a restart, another node)
+ * changes nothing.
+ */
+@QuarkusTest
+@TestProfile(SensorTestProfile.class)
+class SensorStartupTest {
+
+    private static final String RUNNING = TestSensors.Running.NAME;
+
+    @Inject
+    SensorService sensors;
+
+    @Inject
+    SensorTriggers triggers;
+
+    @Inject
+    AutomationStore store;
+
+    @Inject
+    SensorRegistry registry;
+
+    @Test
+    void aSensorRunningByDefaultHasATriggerAtItsIntervalFromStartUp() {
+        sensors.start(RUNNING, "test", "in case another test stopped it");
+        sensors.registerAll();
+
+        assertThat(store.find(TickRecord.Source.SENSOR, RUNNING).orElseThrow().status())
+                .isEqualTo(AutomationStatus.RUNNING);
+        assertThat(triggers.intervalMillis(RUNNING)).contains(Duration.ofDays(1).toMillis());
+        assertThat(triggers.next(RUNNING)).isPresent();
+    }
+
+    @Test
+    void aStoppedSensorStaysStoppedAcrossARestartAndAStartBringsItsTriggerBack() {
+        sensors.stop(RUNNING, "test", "stop before the restart");
+        assertThat(triggers.intervalMillis(RUNNING)).isEmpty();
+
+        sensors.registerAll(); // what each start-up does
+
+        assertThat(store.find(TickRecord.Source.SENSOR, RUNNING).orElseThrow().status())
+                .isEqualTo(AutomationStatus.STOPPED);
+        assertThat(triggers.intervalMillis(RUNNING)).isEmpty();
+
+        sensors.start(RUNNING, "test", "start again");
+        sensors.registerAll();
+        assertThat(store.find(TickRecord.Source.SENSOR, RUNNING).orElseThrow().status())
+                .isEqualTo(AutomationStatus.RUNNING);
+        assertThat(triggers.intervalMillis(RUNNING)).contains(Duration.ofDays(1).toMillis());
+    }
+
+    @Test
+    void aSensorStoppedByDefaultHasNoTriggerUntilStarted() {
+        assertThat(registry.all()).extracting(s -> s.spec().name()).contains(TestSensors.Alpha.NAME, RUNNING);
+        sensors.stop(TestSensors.Alpha.NAME, "test", "reset");
+        sensors.registerAll();
+        assertThat(triggers.next(TestSensors.Alpha.NAME)).isEmpty();
+    }
+
+    @Test
+    void theTriggerOfASensorNoLongerDeclaredIsRemovedAtStartUp() {
+        triggers.register(new io.sluice.automation.SensorSpec(
+                "removed_from_the_code", Duration.ofDays(1), AutomationStatus.RUNNING));
+        assertThat(triggers.names()).contains("removed_from_the_code");
+
+        sensors.registerAll();
+
+        assertThat(triggers.names()).doesNotContain("removed_from_the_code");
+    }
+
+    @Test
+    void anUnknownSensorIsNotFound() {
+        assertThatThrownBy(() -> registry.require("no_such_sensor"))
+                .isInstanceOf(io.sluice.runs.RequestRejected.NotFound.class)
+                .hasMessageContaining("no_such_sensor");
+    }
+}
