@@ -4,6 +4,7 @@ import io.quarkus.qute.CheckedTemplate;
 import io.quarkus.qute.TemplateInstance;
 import io.sluice.automation.schedule.ScheduleSwitch;
 import io.sluice.automation.schedule.ScheduleViews;
+import io.sluice.automation.sensor.SensorService;
 import io.sluice.runs.RequestRejected;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
@@ -30,23 +31,25 @@ public class AutomationPage {
 
     @CheckedTemplate
     static class Templates {
-        static native TemplateInstance page(List<ScheduleRow> schedules, String error);
+        static native TemplateInstance page(List<ScheduleRow> schedules, List<SensorRow> sensors, String error);
 
         static native TemplateInstance schedules(List<ScheduleRow> schedules, String error);
     }
 
     private final ScheduleViews views;
     private final ScheduleSwitch switches;
+    private final SensorService sensors;
 
-    public AutomationPage(ScheduleViews views, ScheduleSwitch switches) {
+    public AutomationPage(ScheduleViews views, ScheduleSwitch switches, SensorService sensors) {
         this.views = views;
         this.switches = switches;
+        this.sensors = sensors;
     }
 
     @GET
     @Path("automation")
     public TemplateInstance page() {
-        return Templates.page(rows(), null);
+        return Templates.page(rows(), SensorPanel.rows(sensors), null);
     }
 
     /** The schedules section, for htmx to refresh. */

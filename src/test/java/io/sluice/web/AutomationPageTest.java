@@ -54,7 +54,9 @@ class AutomationPageTest {
                 .body(containsString("id=\"schedules\""))
                 .body(containsString(TestSchedules.DAILY))
                 .body(containsString("form_adv_daily"))
-                .body(containsString("<code>10 0 * * *</code> in UTC"));
+                .body(containsString("<code>10 0 * * *</code> in UTC"))
+                .body(containsString("id=\"sensors\""))
+                .body(containsString("filing_inbox"));
     }
 
     @Test
