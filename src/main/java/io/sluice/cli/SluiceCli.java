@@ -13,7 +13,7 @@ import picocli.CommandLine.Command;
         mixinStandardHelpOptions = true,
         version = "sluice 0.1.0",
         description = "Sluice command line tools.",
-        subcommands = LakeCommand.class)
+        subcommands = {LakeCommand.class, NewCommand.class})
 public final class SluiceCli implements Runnable {
 
     public static final int OK = 0;
