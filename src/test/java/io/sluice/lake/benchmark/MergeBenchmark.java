@@ -14,10 +14,12 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
+import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Instant;
+import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -240,14 +242,17 @@ public final class MergeBenchmark {
     }
 
     private void generate(Connection c) throws SQLException {
-        String sql = "CREATE TABLE bench_filings AS "
-                + resource("/io/sluice/example/form_adv_filings.sql")
-                        .replace("{from}", "2001-01-01")
-                        .replace("{to}", "2026-01-01")
-                        .replace("{firms}", Integer.toString(firms))
-                        .replace("{seed}", "0")
-                        .replace("{through}", "2025-12-31");
-        execute(c, sql);
+        // the example's generator, with its values bound as the extract asset binds them ($1 firms, $2 seed, $3 from,
+        // $4 to, $5 through)
+        try (PreparedStatement p = c.prepareStatement(
+                "CREATE TABLE bench_filings AS " + resource("/io/sluice/example/form_adv_filings.sql"))) {
+            p.setInt(1, firms);
+            p.setInt(2, 0);
+            p.setObject(3, LocalDate.of(2001, 1, 1));
+            p.setObject(4, LocalDate.of(2026, 1, 1));
+            p.setObject(5, LocalDate.of(2025, 12, 31));
+            p.execute();
+        }
         // as the transform stages them: one row per (crd, owner, date), the latest amendment winning
         execute(
                 c,
