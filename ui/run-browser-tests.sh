@@ -3,6 +3,7 @@
 #
 #   ./mvnw -B verify            # or: ./mvnw -B -DskipTests package
 #   ui/run-browser-tests.sh     # from anywhere; exits with the tests' exit code
+#   ui/run-browser-tests.sh ui/tests/runs.test.mjs   # only the files named
 #
 # Builds nothing: it needs target/quarkus-app/quarkus-run.jar. It starts that jar on a free port with a fresh,
 # temporary data directory, waits for /q/health/ready, installs the npm packages from ui/package-lock.json if
@@ -84,7 +85,9 @@ fi
 # Explicit file list rather than a directory: Node 21+ no longer searches a directory argument of --test.
 set +e
 # one file at a time: the files share one server, and some steer runs the others could see
-(cd "$ROOT" && SLUICE_URL="$URL" node --test --test-concurrency=1 ui/tests/*.test.mjs)
+# Arguments, if any, name the test files to run (paths from the project root, e.g. ui/tests/runs.test.mjs).
+if (( $# > 0 )); then FILES=("$@"); else FILES=(ui/tests/*.test.mjs); fi
+(cd "$ROOT" && SLUICE_URL="$URL" node --test --test-concurrency=1 "${FILES[@]}")
 TESTS_STATUS=$?
 set -e
 if (( TESTS_STATUS != 0 )); then

@@ -18,7 +18,8 @@ export const EXAMPLE_HISTORY = '2001-01-01...2024-12-31';
 /** Generous on a busy 2-core machine; the example pipeline itself takes a few seconds. */
 export const RUN_TIMEOUT_MS = 60_000;
 
-const SCREENSHOTS = join(dirname(fileURLToPath(import.meta.url)), '..', 'screenshots');
+// Under the project's target/ (build output, never committed): ui/tests -> ../../target/screenshots
+const SCREENSHOTS = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'target', 'screenshots');
 
 export function baseUrl() {
   const url = process.env.SLUICE_URL;

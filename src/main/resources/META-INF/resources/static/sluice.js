@@ -23,6 +23,18 @@
     });
   }
 
+  // ---- The navigation marks the section this page belongs to (the link whose path is the longest prefix).
+  function markNav() {
+    const path = window.location.pathname;
+    let best = null;
+    document.querySelectorAll('header.top nav a[href^="/"]').forEach(function (a) {
+      const href = a.getAttribute('href');
+      const hit = href === '/' ? path === '/' : (path === href || path.startsWith(href + '/'));
+      if (hit && (!best || href.length > best.getAttribute('href').length)) best = a;
+    });
+    if (best) best.setAttribute('aria-current', 'page');
+  }
+
   // ---- The launch form on the home page.
   function launchForm() {
     const form = document.getElementById('launch');
@@ -153,6 +165,7 @@
 
   htmx.onLoad(function (elt) { renderTimes(elt); });
   setInterval(function () { renderTimes(document); }, 10000);
+  markNav();
   launchForm();
   renderTimes(document);
   const log = document.getElementById('log');
