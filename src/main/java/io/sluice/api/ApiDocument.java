@@ -15,7 +15,8 @@ public final class ApiDocument {
             "The asset's group, the part of its key before the slash (transform in transform/firm).";
     static final String NAME = "The asset's name, the part of its key after the slash (firm in transform/firm).";
     static final String REASON_BODY =
-            "Optional: {\"reason\": \"...\"}, kept in the audit trail. An empty body is fine.";
+            "Optional: {\"reason\": \"...\"}, kept in the audit trail; an empty body is fine. Who acts comes from the "
+                    + "X-Sluice-User header: an actor in the body (launchedBy, actor) is an unknown field.";
 
     private ApiDocument() {}
 }

@@ -1,6 +1,5 @@
 package io.sluice.api;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.sluice.backfill.Backfill;
 import io.sluice.backfill.BackfillPlan;
@@ -11,7 +10,6 @@ import io.sluice.backfill.BackfillSteering;
 import io.sluice.backfill.PlannedRun;
 import io.sluice.backfill.RunOrder;
 import io.sluice.catalog.AssetKey;
-import io.sluice.runs.JsonRefusal;
 import io.sluice.runs.MaterializationMode;
 import io.sluice.runs.RequestRejected;
 import jakarta.ws.rs.Consumes;
@@ -27,8 +25,6 @@ import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -115,9 +111,6 @@ public class BackfillResource {
 
     /** A backfill with the exact plan it launched. */
     public record LaunchedDto(BackfillDto backfill, PlanDto plan) {}
-
-    /** Body (optional) of the steering endpoints. */
-    public record ActionBody(String reason) {}
 
     private final BackfillService backfills;
     private final BackfillSteering steering;
@@ -243,7 +236,7 @@ public class BackfillResource {
             content =
                     @Content(
                             mediaType = MediaType.APPLICATION_JSON,
-                            schema = @Schema(implementation = ActionBody.class)))
+                            schema = @Schema(implementation = ReasonBody.class)))
     @APIResponse(responseCode = "200", description = "The backfill, steered.")
     @APIResponse(responseCode = "400", description = "The body is not JSON like {\"reason\": \"...\"}.")
     @APIResponse(responseCode = "404", description = "No backfill has this id.")
@@ -268,7 +261,7 @@ public class BackfillResource {
             content =
                     @Content(
                             mediaType = MediaType.APPLICATION_JSON,
-                            schema = @Schema(implementation = ActionBody.class)))
+                            schema = @Schema(implementation = ReasonBody.class)))
     @APIResponse(responseCode = "200", description = "The backfill, steered.")
     @APIResponse(responseCode = "400", description = "The body is not JSON like {\"reason\": \"...\"}.")
     @APIResponse(responseCode = "404", description = "No backfill has this id.")
@@ -293,7 +286,7 @@ public class BackfillResource {
             content =
                     @Content(
                             mediaType = MediaType.APPLICATION_JSON,
-                            schema = @Schema(implementation = ActionBody.class)))
+                            schema = @Schema(implementation = ReasonBody.class)))
     @APIResponse(responseCode = "200", description = "The backfill, steered.")
     @APIResponse(responseCode = "400", description = "The body is not JSON like {\"reason\": \"...\"}.")
     @APIResponse(responseCode = "404", description = "No backfill has this id.")
@@ -319,7 +312,7 @@ public class BackfillResource {
             content =
                     @Content(
                             mediaType = MediaType.APPLICATION_JSON,
-                            schema = @Schema(implementation = ActionBody.class)))
+                            schema = @Schema(implementation = ReasonBody.class)))
     @APIResponse(
             responseCode = "201",
             description = "The retry is launched; Location is its address. Answers it with its plan.",
@@ -366,23 +359,8 @@ public class BackfillResource {
         return true;
     }
 
-    /** The optional {"reason": "..."} of a steering request, read as strictly as every body (a problem names the field). */
+    /** The optional {"reason": "..."} of a steering request. */
     private String reason(byte[] body) {
-        if (blank(body)) {
-            return null;
-        }
-        ActionBody action;
-        try {
-            action = mapper.readValue(body, ActionBody.class);
-        } catch (JsonProcessingException e) {
-            throw JsonRefusal.body(e);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e); // reading bytes in memory
-        }
-        if (action == null) {
-            throw RequestRejected.malformed(
-                    null, "request body must be an object like {\"reason\": \"...\"}, not null");
-        }
-        return action.reason();
+        return ReasonBody.read(mapper, body).reason();
     }
 }

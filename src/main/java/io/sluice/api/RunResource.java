@@ -23,7 +23,6 @@ import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
-import java.io.IOException;
 import java.time.InstantSource;
 import java.util.List;
 import java.util.Optional;
@@ -194,9 +193,6 @@ public class RunResource {
         return runs.checks(id).stream().map(CheckDto::of).toList();
     }
 
-    /** Body (optional): {@code {"reason": "..."}}. */
-    public record CancelBody(String reason) {}
-
     @Operation(
             operationId = "cancelRun",
             summary = "Cancel a run",
@@ -210,7 +206,7 @@ public class RunResource {
             content =
                     @Content(
                             mediaType = MediaType.APPLICATION_JSON,
-                            schema = @Schema(implementation = CancelBody.class)))
+                            schema = @Schema(implementation = ReasonBody.class)))
     @APIResponse(responseCode = "200", description = "The run, canceled or asked to stop.")
     @APIResponse(responseCode = "400", description = "The body is not JSON like {\"reason\": \"...\"}.")
     @APIResponse(responseCode = "404", description = "No run has this id.")
@@ -218,16 +214,8 @@ public class RunResource {
     @POST
     @Path("/{id}/cancel")
     @Consumes(MediaType.WILDCARD)
-    public RunDto cancel(@PathParam("id") String id, byte[] body, @HeaderParam(ACTOR_HEADER) String actor)
-            throws IOException {
-        // read from the bytes, so that bytes that are not UTF-8 are refused rather than read as U+FFFD
-        CancelBody cancel =
-                BackfillResource.blank(body) ? new CancelBody(null) : mapper.readValue(body, CancelBody.class);
-        if (cancel == null) {
-            throw RequestRejected.malformed(
-                    null, "request body must be an object like {\"reason\": \"...\"}, not null");
-        }
-        return dto(runs.cancel(id, actor, cancel.reason()), false);
+    public RunDto cancel(@PathParam("id") String id, byte[] body, @HeaderParam(ACTOR_HEADER) String actor) {
+        return dto(runs.cancel(id, actor, ReasonBody.read(mapper, body).reason()), false);
     }
 
     private RunDto dto(Run run, boolean detail) {

@@ -1,11 +1,8 @@
 package io.sluice.api;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.sluice.automation.schedule.ScheduleSwitch;
 import io.sluice.automation.schedule.ScheduleViews;
-import io.sluice.runs.JsonRefusal;
-import io.sluice.runs.RequestRejected;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DefaultValue;
 import jakarta.ws.rs.GET;
@@ -16,8 +13,6 @@ import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.util.List;
 import java.util.Optional;
 import org.eclipse.microprofile.openapi.annotations.Operation;
@@ -38,9 +33,6 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 public class ScheduleResource {
 
     static final String NAME = "The schedule's name, as declared in code.";
-
-    /** Body (optional) of start and stop: why, and who (the X-Sluice-User header otherwise). */
-    public record SwitchBody(String reason, String launchedBy) {}
 
     private final ScheduleViews views;
     private final ScheduleSwitch switches;
@@ -118,12 +110,11 @@ public class ScheduleResource {
     @Parameter(name = RunResource.ACTOR_HEADER, in = ParameterIn.HEADER, description = ApiDocument.ACTOR)
     @RequestBody(
             required = false,
-            description = "Optional: {\"reason\": \"...\", \"launchedBy\": \"...\"}, kept in the audit trail. "
-                    + "An empty body is fine.",
+            description = ApiDocument.REASON_BODY,
             content =
                     @Content(
                             mediaType = MediaType.APPLICATION_JSON,
-                            schema = @Schema(implementation = SwitchBody.class)))
+                            schema = @Schema(implementation = ReasonBody.class)))
     @APIResponse(responseCode = "200", description = "The schedule, running.")
     @APIResponse(responseCode = "400", description = "The body is not JSON like {\"reason\": \"...\"}.")
     @APIResponse(responseCode = "404", description = "No schedule has this name.")
@@ -136,8 +127,7 @@ public class ScheduleResource {
     @Consumes(MediaType.WILDCARD)
     public ScheduleDto start(
             @PathParam("name") String name, byte[] body, @HeaderParam(RunResource.ACTOR_HEADER) String actor) {
-        SwitchBody b = body(body);
-        switches.start(name, RunResource.actor(b.launchedBy(), actor), b.reason());
+        switches.start(name, actor, ReasonBody.read(mapper, body).reason());
         return ScheduleDto.of(views.get(name));
     }
 
@@ -150,12 +140,11 @@ public class ScheduleResource {
     @Parameter(name = RunResource.ACTOR_HEADER, in = ParameterIn.HEADER, description = ApiDocument.ACTOR)
     @RequestBody(
             required = false,
-            description = "Optional: {\"reason\": \"...\", \"launchedBy\": \"...\"}, kept in the audit trail. "
-                    + "An empty body is fine.",
+            description = ApiDocument.REASON_BODY,
             content =
                     @Content(
                             mediaType = MediaType.APPLICATION_JSON,
-                            schema = @Schema(implementation = SwitchBody.class)))
+                            schema = @Schema(implementation = ReasonBody.class)))
     @APIResponse(responseCode = "200", description = "The schedule, stopped.")
     @APIResponse(responseCode = "400", description = "The body is not JSON like {\"reason\": \"...\"}.")
     @APIResponse(responseCode = "404", description = "No schedule has this name.")
@@ -168,28 +157,7 @@ public class ScheduleResource {
     @Consumes(MediaType.WILDCARD)
     public ScheduleDto stop(
             @PathParam("name") String name, byte[] body, @HeaderParam(RunResource.ACTOR_HEADER) String actor) {
-        SwitchBody b = body(body);
-        switches.stop(name, RunResource.actor(b.launchedBy(), actor), b.reason());
+        switches.stop(name, actor, ReasonBody.read(mapper, body).reason());
         return ScheduleDto.of(views.get(name));
-    }
-
-    /** The optional body of start and stop, read as strictly as every body (a problem names the field). */
-    private SwitchBody body(byte[] body) {
-        if (BackfillResource.blank(body)) {
-            return new SwitchBody(null, null);
-        }
-        SwitchBody read;
-        try {
-            read = mapper.readValue(body, SwitchBody.class);
-        } catch (JsonProcessingException e) {
-            throw JsonRefusal.body(e);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e); // reading bytes in memory
-        }
-        if (read == null) {
-            throw RequestRejected.malformed(
-                    null, "request body must be an object like {\"reason\": \"...\"}, not null");
-        }
-        return read;
     }
 }

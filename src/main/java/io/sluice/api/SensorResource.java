@@ -1,10 +1,7 @@
 package io.sluice.api;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.sluice.automation.sensor.SensorService;
-import io.sluice.runs.JsonRefusal;
-import io.sluice.runs.RequestRejected;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DefaultValue;
 import jakarta.ws.rs.GET;
@@ -15,8 +12,6 @@ import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.util.List;
 import java.util.Optional;
 import org.eclipse.microprofile.openapi.annotations.Operation;
@@ -33,15 +28,6 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 @Tag(name = "Sensors")
 @Produces(MediaType.APPLICATION_JSON)
 public class SensorResource {
-
-    /** The optional body of start and stop: why, and who (the X-Sluice-User header otherwise). */
-    @Schema(description = "Why the sensor is started or stopped, and by whom.")
-    public record SensorActionBody(
-            @Schema(description = "Why, kept in the audit trail.")
-            String reason,
-
-            @Schema(description = "Who acts; wins over the X-Sluice-User header.")
-            String actor) {}
 
     private static final String NAME = "The sensor's name, as declared.";
 
@@ -118,11 +104,12 @@ public class SensorResource {
     @Parameter(name = "name", in = ParameterIn.PATH, description = NAME)
     @Parameter(name = RunResource.ACTOR_HEADER, in = ParameterIn.HEADER, description = ApiDocument.ACTOR)
     @RequestBody(
-            description = "Optional: {\"reason\": \"...\", \"actor\": \"...\"}. An empty body is fine.",
+            required = false,
+            description = ApiDocument.REASON_BODY,
             content =
                     @Content(
                             mediaType = MediaType.APPLICATION_JSON,
-                            schema = @Schema(implementation = SensorActionBody.class)))
+                            schema = @Schema(implementation = ReasonBody.class)))
     @APIResponse(responseCode = "200", description = "The sensor, running.")
     @APIResponse(responseCode = "400", description = "The body is not JSON like {\"reason\": \"...\"}.")
     @APIResponse(responseCode = "404", description = "No sensor has this name.")
@@ -132,8 +119,8 @@ public class SensorResource {
     @Consumes(MediaType.WILDCARD)
     public SensorDto start(
             @PathParam("name") String name, byte[] body, @HeaderParam(RunResource.ACTOR_HEADER) String actor) {
-        SensorActionBody action = action(body);
-        return SensorDto.of(sensors.start(name, RunResource.actor(action.actor(), actor), action.reason()));
+        return SensorDto.of(
+                sensors.start(name, actor, ReasonBody.read(mapper, body).reason()));
     }
 
     @Operation(
@@ -143,11 +130,12 @@ public class SensorResource {
     @Parameter(name = "name", in = ParameterIn.PATH, description = NAME)
     @Parameter(name = RunResource.ACTOR_HEADER, in = ParameterIn.HEADER, description = ApiDocument.ACTOR)
     @RequestBody(
-            description = "Optional: {\"reason\": \"...\", \"actor\": \"...\"}. An empty body is fine.",
+            required = false,
+            description = ApiDocument.REASON_BODY,
             content =
                     @Content(
                             mediaType = MediaType.APPLICATION_JSON,
-                            schema = @Schema(implementation = SensorActionBody.class)))
+                            schema = @Schema(implementation = ReasonBody.class)))
     @APIResponse(responseCode = "200", description = "The sensor, stopped.")
     @APIResponse(responseCode = "400", description = "The body is not JSON like {\"reason\": \"...\"}.")
     @APIResponse(responseCode = "404", description = "No sensor has this name.")
@@ -157,26 +145,7 @@ public class SensorResource {
     @Consumes(MediaType.WILDCARD)
     public SensorDto stop(
             @PathParam("name") String name, byte[] body, @HeaderParam(RunResource.ACTOR_HEADER) String actor) {
-        SensorActionBody action = action(body);
-        return SensorDto.of(sensors.stop(name, RunResource.actor(action.actor(), actor), action.reason()));
-    }
-
-    private SensorActionBody action(byte[] body) {
-        if (body == null || new String(body, java.nio.charset.StandardCharsets.UTF_8).isBlank()) {
-            return new SensorActionBody(null, null);
-        }
-        SensorActionBody action;
-        try {
-            action = mapper.readValue(body, SensorActionBody.class);
-        } catch (JsonProcessingException e) {
-            throw JsonRefusal.body(e);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e); // reading bytes in memory
-        }
-        if (action == null) {
-            throw RequestRejected.malformed(
-                    null, "request body must be an object like {\"reason\": \"...\"}, not null");
-        }
-        return action;
+        return SensorDto.of(
+                sensors.stop(name, actor, ReasonBody.read(mapper, body).reason()));
     }
 }

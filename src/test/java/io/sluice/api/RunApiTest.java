@@ -104,6 +104,14 @@ class RunApiTest {
                     .statusCode(422)
                     .contentType("application/problem+json")
                     .body("field", equalTo("reason"));
+            given().contentType(ContentType.JSON)
+                    .body("{\"reason\":\"r\",\"launchedBy\":\"eve\"}")
+                    .when()
+                    .post("/api/runs/" + id + "/cancel")
+                    .then()
+                    .statusCode(400)
+                    .contentType("application/problem+json")
+                    .body("detail", containsString("'launchedBy' is unknown"));
             given().when()
                     .post("/api/runs/" + id + "/cancel")
                     .then()

@@ -113,8 +113,18 @@ class ScheduleApiTest {
                 .contentType("application/problem+json")
                 .body("detail", containsString("running already"));
 
-        given().contentType(ContentType.JSON)
-                .body("{\"reason\":\"enough\",\"launchedBy\":\"schedule-stopper\"}")
+        given().header("X-Sluice-User", "schedule-stopper")
+                .contentType(ContentType.JSON)
+                .body("{\"reason\":\"enough\",\"launchedBy\":\"someone-else\"}")
+                .post("/api/schedules/" + name + "/stop")
+                .then()
+                .statusCode(400)
+                .contentType("application/problem+json")
+                .body("detail", containsString("'launchedBy' is unknown"));
+        given().get("/api/schedules/" + name).then().statusCode(200).body("status", equalTo("RUNNING"));
+        given().header("X-Sluice-User", "schedule-stopper")
+                .contentType(ContentType.JSON)
+                .body("{\"reason\":\"enough\"}")
                 .post("/api/schedules/" + name + "/stop")
                 .then()
                 .statusCode(200)
@@ -136,6 +146,13 @@ class ScheduleApiTest {
                 .extract()
                 .jsonPath()
                 .getList("$");
+        assertThat(given().get("/api/audit?actor=someone-else")
+                        .then()
+                        .extract()
+                        .jsonPath()
+                        .getList("$"))
+                .as("the refused stop changed nothing")
+                .isEmpty();
         assertThat(stops).singleElement().satisfies(e -> {
             assertThat(e.get("action")).isEqualTo("SCHEDULE_STOPPED");
             assertThat(e.get("reason")).isEqualTo("enough");

@@ -88,19 +88,32 @@ class SensorApiTest {
     }
 
     @Test
-    void theBodysActorWinsOverTheHeader() {
-        given().header("X-Sluice-User", "header-user")
-                .contentType(ContentType.JSON)
-                .body("{\"actor\":\"body-user\"}")
-                .post("/api/sensors/" + NAME + "/stop")
-                .then()
-                .statusCode(200);
-        assertThat(given().get("/api/audit?actor=body-user&limit=1")
+    void anActorInTheBodyIsAnUnknownFieldAndChangesNothing() {
+        String before = given().get("/api/sensors/" + NAME).then().extract().path("status");
+        String to = "RUNNING".equals(before) ? "stop" : "start";
+        for (String field : List.of("actor", "launchedBy")) {
+            given().header("X-Sluice-User", "header-user")
+                    .contentType(ContentType.JSON)
+                    .body("{\"reason\":\"why\",\"" + field + "\":\"body-user\"}")
+                    .post("/api/sensors/" + NAME + "/" + to)
+                    .then()
+                    .statusCode(400)
+                    .contentType(Problem.MEDIA_TYPE)
+                    .body("detail", containsString("'" + field + "' is unknown"));
+        }
+        given().get("/api/sensors/" + NAME).then().statusCode(200).body("status", equalTo(before));
+        assertThat(given().get("/api/audit?actor=body-user")
                         .then()
                         .extract()
                         .jsonPath()
-                        .getString("[0].action"))
-                .isEqualTo("SENSOR_STOPPED");
+                        .getList("$"))
+                .isEmpty();
+        assertThat(given().get("/api/audit?actor=header-user")
+                        .then()
+                        .extract()
+                        .jsonPath()
+                        .getList("$"))
+                .isEmpty();
     }
 
     @Test
