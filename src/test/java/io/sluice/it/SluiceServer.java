@@ -29,6 +29,7 @@ import java.util.function.Predicate;
 final class SluiceServer implements AutoCloseable {
 
     static final ObjectMapper JSON = new ObjectMapper();
+    private static final Duration READY = Duration.ofSeconds(180);
 
     private final String engine;
     private final Path data;
@@ -82,7 +83,8 @@ final class SluiceServer implements AutoCloseable {
         processes.add(p);
         current = p;
         base = "http://127.0.0.1:" + port;
-        Instant deadline = Instant.now().plus(Duration.ofSeconds(90));
+        // 180 s: a second node starting beside a first one on a loaded 2-core machine took more than 90 s
+        Instant deadline = Instant.now().plus(READY);
         while (Instant.now().isBefore(deadline)) {
             if (!p.isAlive()) {
                 throw new AssertionError("Sluice exited early:\n" + Files.readString(log));
@@ -101,7 +103,7 @@ final class SluiceServer implements AutoCloseable {
             }
             Thread.sleep(200);
         }
-        throw new AssertionError("Sluice did not become ready in 90 s:\n" + Files.readString(log));
+        throw new AssertionError("Sluice did not become ready in " + READY + ":\n" + Files.readString(log));
     }
 
     /** Kills the running Sluice with SIGKILL and waits until it is gone. */
