@@ -167,6 +167,15 @@ class ArchitectureTest {
             .dependOnClassesThat()
             .resideInAPackage("io.sluice.example..");
 
+    /** The test kit is for users' tests (and Sluice's own): nothing in the main code depends on it. */
+    @ArchTest
+    static final ArchRule nothingDependsOnTheTestKit = noClasses()
+            .that()
+            .resideOutsideOfPackage("io.sluice.testkit..")
+            .should()
+            .dependOnClassesThat()
+            .resideInAPackage("io.sluice.testkit..");
+
     /** The top-level packages form no cycle: every arrow between them points one way. */
     @ArchTest
     static final ArchRule noPackageCycles =

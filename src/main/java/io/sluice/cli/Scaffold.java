@@ -108,7 +108,6 @@ public record Scaffold(String packageName, String artifactId, String sluiceVersi
         files.put("src/main/resources/application.properties", fill("application.properties.tmpl"));
         files.put("src/main/java/" + sources + "/Customers.java", fill("Customers.java.tmpl"));
         files.put("src/main/java/" + sources + "/CustomerScores.java", fill("CustomerScores.java.tmpl"));
-        files.put("src/test/java/" + sources + "/Runs.java", fill("Runs.java.tmpl"));
         files.put("src/test/java/" + sources + "/CustomersTest.java", fill("CustomersTest.java.tmpl"));
         files.put("src/test/java/" + sources + "/CustomerScoresTest.java", fill("CustomerScoresTest.java.tmpl"));
         return files;
