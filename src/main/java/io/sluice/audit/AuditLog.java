@@ -18,4 +18,7 @@ public interface AuditLog {
 
     /** Events matching the query, newest first. */
     List<AuditEvent> query(AuditQuery query);
+
+    /** Events matching the search, newest first: at most {@code limit}, all with an id below its {@code beforeId}. */
+    List<AuditEvent> search(AuditSearch search);
 }

@@ -393,4 +393,17 @@ public class BackfillService {
     static String assetList(List<AssetKey> assets) {
         return assets.stream().map(AssetKey::toString).collect(Collectors.joining(","));
     }
+
+    /**
+     * A page of the backfills list, newest first: {@code limit} backfills in {@code status} if given, after the backfill
+     * {@code afterId} (the last one of the previous page) if given; an unknown {@code afterId} is refused.
+     */
+    public List<Backfill> page(Optional<BackfillStatus> status, Optional<String> afterId, int limit) {
+        if (limit < 1 || limit > MAX_LIST) {
+            throw RequestRejected.invalid("limit", "limit must be between 1 and " + MAX_LIST);
+        }
+        Optional<Backfill> after = afterId.map(id -> store.find(id)
+                .orElseThrow(() -> RequestRejected.invalid("after", "no backfill with id '" + id + "' to page after")));
+        return store.page(status, after, limit);
+    }
 }

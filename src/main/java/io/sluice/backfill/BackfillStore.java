@@ -29,4 +29,10 @@ public interface BackfillStore {
 
     /** Moves the backfill to {@code to} if its status is one of {@code from}; false if it was not. */
     boolean transition(String id, Set<BackfillStatus> from, BackfillStatus to, Instant endedAt);
+
+    /**
+     * A page of backfills newest first (created, then id, descending), in {@code status} if given, strictly after the
+     * keyset position {@code (createdAt, id)} if given: pages stay stable while new backfills arrive.
+     */
+    List<Backfill> page(Optional<BackfillStatus> status, Optional<Backfill> after, int limit);
 }

@@ -58,4 +58,40 @@ public interface LakeTables {
 
     /** @throws UnsupportedRead when the table does not keep changes by run */
     Changes changes(String name, String runId, int limit);
+
+    /** One write of the lake's write log, as a rollback preview lists it ({@code partition} null for the whole table). */
+    record WriteSummary(
+            long writeId,
+            String runId,
+            String partition,
+            Instant writtenAt,
+            long rowsInserted,
+            long rowsRemoved,
+            long currentRows) {}
+
+    /**
+     * What rolling the whole table back to its state right after run {@code toRun}'s last write of it would change,
+     * worked out without changing anything: the write restored, the writes the rollback takes out of effect and those it
+     * brings back, the current rows now and after, and why it cannot be done, if it cannot.
+     */
+    record RollbackPreview(
+            String table,
+            String toRun,
+            Optional<WriteSummary> restored,
+            List<WriteSummary> undone,
+            List<WriteSummary> broughtBack,
+            long rowsNow,
+            long rowsAfter,
+            Optional<String> problem) {
+
+        public RollbackPreview {
+            undone = List.copyOf(undone);
+            broughtBack = List.copyOf(broughtBack);
+        }
+    }
+
+    /**
+     * @throws UnsupportedRead when no asset declares the table (nothing Sluice wrote to roll back)
+     */
+    RollbackPreview rollbackPreview(String name, String toRun);
 }

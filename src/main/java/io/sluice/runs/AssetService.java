@@ -116,4 +116,24 @@ public class AssetService {
         @Override
         public void error(String message) {}
     };
+
+    /** The most history entries a page asks for at once. */
+    public static final int MAX_HISTORY = 500;
+
+    /** The asset's latest {@code limit} materializations, newest first. */
+    public List<Materialization> materializationHistory(AssetKey key, int limit) {
+        return events.materializationHistory(key, historyLimit(limit));
+    }
+
+    /** The asset's latest {@code limit} check results, newest first. */
+    public List<RecordedCheck> checkHistory(AssetKey key, int limit) {
+        return events.checkHistory(key, historyLimit(limit));
+    }
+
+    private static int historyLimit(int limit) {
+        if (limit < 1 || limit > MAX_HISTORY) {
+            throw RequestRejected.invalid("limit", "limit must be between 1 and " + MAX_HISTORY);
+        }
+        return limit;
+    }
 }

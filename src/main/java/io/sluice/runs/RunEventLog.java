@@ -46,4 +46,10 @@ public interface RunEventLog {
 
     /** The check results of the asset's latest run that ran checks. */
     List<RecordedCheck> latestChecks(AssetKey asset);
+
+    /** The asset's latest {@code limit} materialization events, newest first (the asset page's history). */
+    List<Materialization> materializationHistory(AssetKey asset, int limit);
+
+    /** The asset's latest {@code limit} check results, newest first, whichever runs recorded them. */
+    List<RecordedCheck> checkHistory(AssetKey asset, int limit);
 }

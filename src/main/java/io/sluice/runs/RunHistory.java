@@ -22,4 +22,7 @@ public interface RunHistory {
 
     /** The newest step of each of the given assets, across runs (assets never run are absent). */
     Map<AssetKey, AssetRun> lastStepByAsset(Collection<AssetKey> assets);
+
+    /** One page of the runs list by keyset on (created at, id), newest first, and the cursors of its neighbours. */
+    RunListing page(RunPageQuery query);
 }

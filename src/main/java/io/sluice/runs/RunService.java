@@ -315,7 +315,21 @@ public class RunService {
         return events.materializations(id);
     }
 
+    /** One page of the runs list by keyset, newest first, with the cursors of the pages beside it. */
+    public RunListing page(RunPageQuery query) {
+        return history.page(query);
+    }
+
     private static String assets(Run run) {
         return run.assets().stream().map(AssetKey::toString).collect(Collectors.joining(","));
+    }
+
+    /**
+     * What launching the request would run, checked exactly as {@link #launch} checks it, storing nothing: the assets
+     * in dependency order, the mode, the keys and partitions, and each asset's config merged with its defaults. The
+     * launchpad's dry-run preview.
+     */
+    public ValidatedLaunch preview(RunRequest request) {
+        return validator.validate(request, clock.instant());
     }
 }

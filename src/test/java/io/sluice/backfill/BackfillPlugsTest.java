@@ -56,6 +56,11 @@ class BackfillPlugsTest {
         }
 
         @Override
+        public List<Backfill> page(Optional<BackfillStatus> status, Optional<Backfill> after, int limit) {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
         public List<Backfill> withStatus(BackfillStatus status) {
             throw new UnsupportedOperationException();
         }

@@ -88,4 +88,30 @@ public abstract class RunEventLogContract extends StorePortContract {
         assertThat(events.get(0).actor()).isEqualTo("alice");
         assertThat(events.get(0).detail()).containsEntry("mode", "FULL_REFRESH");
     }
+
+    @Test
+    void historyOfAnAssetNewestFirstLimitedAndOnlyItsOwn() {
+        AssetKey a = uniqueAsset();
+        AssetKey other = uniqueAsset();
+        Run run = newRun(a);
+        queue.create(run);
+        for (int i = 0; i < 4; i++) {
+            events.recordMaterialization(
+                    new Materialization(run.id(), a, "p" + i, t0.plusSeconds(i), 10 + i, 0, 1, 3, "{}"));
+        }
+        events.recordMaterialization(new Materialization(run.id(), other, null, t0, 99, 0, 1, 3, "{}"));
+        assertThat(events.materializationHistory(a, 3))
+                .extracting(Materialization::rowsWritten)
+                .containsExactly(13L, 12L, 11L);
+        assertThat(events.materializationHistory(uniqueAsset(), 3)).isEmpty();
+
+        events.recordChecks(List.of(
+                check(run.id(), a, "p0", "first", AssetCheck.Severity.ERROR, true),
+                check(run.id(), other, "p0", "not_mine", AssetCheck.Severity.ERROR, false),
+                check(run.id(), a, "p1", "second", AssetCheck.Severity.WARN, false)));
+        assertThat(events.checkHistory(a, 10))
+                .extracting(c -> c.result().name())
+                .containsExactly("second", "first");
+        assertThat(events.checkHistory(a, 1)).extracting(c -> c.result().name()).containsExactly("second");
+    }
 }

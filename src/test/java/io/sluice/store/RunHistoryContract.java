@@ -7,9 +7,12 @@ import io.sluice.runs.MaterializationMode;
 import io.sluice.runs.Run;
 import io.sluice.runs.RunHistory;
 import io.sluice.runs.RunKind;
+import io.sluice.runs.RunListing;
+import io.sluice.runs.RunPageQuery;
 import io.sluice.runs.RunQuery;
 import io.sluice.runs.RunStatus;
 import io.sluice.runs.RunStep;
+import java.time.Instant;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
@@ -184,6 +187,151 @@ public abstract class RunHistoryContract extends StorePortContract {
         queue.create(single);
         assertThat(history.find(single.id()).orElseThrow().group()).isNull();
         assertThat(history.find(single.id()).orElseThrow().tags()).isEmpty();
+    }
+
+    @Test
+    void pagesThroughRunsByKeysetBothWaysWithTiesOnTheInstant() {
+        AssetKey a = uniqueAsset();
+        List<Run> made = new java.util.ArrayList<>();
+        String prefix = UUID.randomUUID().toString().substring(0, 24);
+        for (int i = 0; i < 7; i++) {
+            // runs 2 and 3 share an instant: the id orders them
+            Instant at = t0.plusSeconds(i == 3 ? 2 : i);
+            made.add(pageRun(
+                    a,
+                    at,
+                    prefix + String.format("%012d", i),
+                    MaterializationMode.INCREMENTAL,
+                    "tester",
+                    null,
+                    Map.of()));
+        }
+        queue.createAll(made);
+        List<String> newestFirst =
+                new java.util.ArrayList<>(made.stream().map(Run::id).toList());
+        java.util.Collections.reverse(newestFirst);
+        RunPageQuery first = RunPageQuery.newest(3).withAsset(a);
+
+        RunListing p1 = history.page(first);
+        assertThat(p1.runs()).extracting(Run::id).containsExactlyElementsOf(newestFirst.subList(0, 3));
+        assertThat(p1.newer()).isEmpty();
+        RunListing p2 = history.page(first.at(p1.older().orElseThrow(), RunPageQuery.Direction.OLDER));
+        assertThat(p2.runs()).extracting(Run::id).containsExactlyElementsOf(newestFirst.subList(3, 6));
+        RunListing p3 = history.page(first.at(p2.older().orElseThrow(), RunPageQuery.Direction.OLDER));
+        assertThat(p3.runs()).extracting(Run::id).containsExactly(newestFirst.get(6));
+        assertThat(p3.older()).isEmpty();
+        assertThat(p3.newer()).isPresent();
+
+        RunListing back = history.page(first.at(p3.newer().orElseThrow(), RunPageQuery.Direction.NEWER));
+        assertThat(back.runs()).extracting(Run::id).containsExactlyElementsOf(newestFirst.subList(3, 6));
+        assertThat(back.older()).isPresent();
+        RunListing top = history.page(first.at(back.newer().orElseThrow(), RunPageQuery.Direction.NEWER));
+        assertThat(top.runs()).extracting(Run::id).containsExactlyElementsOf(newestFirst.subList(0, 3));
+        assertThat(top.newer()).isEmpty();
+        assertThat(top.older().orElseThrow().id()).isEqualTo(newestFirst.get(2));
+    }
+
+    @Test
+    void filtersAPageByStatusModeLauncherGroupTagAndTime() {
+        AssetKey a = uniqueAsset();
+        String user = "user-" + UUID.randomUUID();
+        String group = UUID.randomUUID().toString();
+        Run manual =
+                pageRun(a, t0, UUID.randomUUID().toString(), MaterializationMode.FULL_REFRESH, user, null, Map.of());
+        Run scheduled = pageRun(
+                a,
+                t0.plusSeconds(10),
+                UUID.randomUUID().toString(),
+                MaterializationMode.INCREMENTAL,
+                "schedule:daily",
+                null,
+                Map.of("sluice/schedule", "daily_100%_sure", "sluice/tick", "x"));
+        Run likeIt = pageRun(
+                a,
+                t0.plusSeconds(15),
+                UUID.randomUUID().toString(),
+                MaterializationMode.INCREMENTAL,
+                "schedule:daily",
+                null,
+                Map.of("sluice/schedule", "daily_100x_sure"));
+        Run backfilled = pageRun(
+                a,
+                t0.plusSeconds(20),
+                UUID.randomUUID().toString(),
+                MaterializationMode.INCREMENTAL,
+                "tester",
+                group,
+                Map.of("sluice/backfill", group));
+        queue.createAll(List.of(manual, scheduled, likeIt, backfilled));
+        queue.claim(manual.id(), t0.plusSeconds(30));
+        queue.finish(manual.id(), RunStatus.FAILURE, t0.plusSeconds(31), 0, 0, 0, "boom");
+        RunPageQuery ofA = RunPageQuery.newest(10).withAsset(a);
+
+        assertThat(history.page(ofA).runs()).hasSize(4);
+        assertThat(history.page(ofA.withStatus(RunStatus.FAILURE)).runs())
+                .extracting(Run::id)
+                .containsExactly(manual.id());
+        assertThat(history.page(ofA.withMode(MaterializationMode.FULL_REFRESH)).runs())
+                .extracting(Run::id)
+                .containsExactly(manual.id());
+        assertThat(history.page(RunPageQuery.newest(10).withLaunchedBy(user)).runs())
+                .extracting(Run::id)
+                .containsExactly(manual.id());
+        assertThat(history.page(RunPageQuery.newest(10).withGroup(group)).runs())
+                .extracting(Run::id)
+                .containsExactly(backfilled.id());
+        assertThat(history.page(ofA.withTag("sluice/schedule", Optional.empty()))
+                        .runs())
+                .extracting(Run::id)
+                .containsExactly(likeIt.id(), scheduled.id());
+        // % and _ in a value are only characters, not LIKE wildcards
+        assertThat(history.page(ofA.withTag("sluice/schedule", Optional.of("daily_100%_sure")))
+                        .runs())
+                .extracting(Run::id)
+                .containsExactly(scheduled.id());
+        assertThat(history.page(ofA.withTag("sluice/backfill", Optional.of(group)))
+                        .runs())
+                .extracting(Run::id)
+                .containsExactly(backfilled.id());
+        assertThat(history.page(ofA.withTag("sluice/sensor", Optional.empty())).runs())
+                .isEmpty();
+        assertThat(history.page(ofA.createdBetween(Optional.of(t0.plusSeconds(10)), Optional.of(t0.plusSeconds(20))))
+                        .runs())
+                .extracting(Run::id)
+                .containsExactly(likeIt.id(), scheduled.id());
+    }
+
+    private Run pageRun(
+            AssetKey asset,
+            Instant createdAt,
+            String id,
+            MaterializationMode mode,
+            String launchedBy,
+            String group,
+            Map<String, String> tags) {
+        return new Run(
+                id,
+                RunStatus.QUEUED,
+                mode,
+                List.of(asset),
+                List.of(),
+                List.of("p-" + id), // a partition of its own: the runs of one asset are queued together
+                "{}",
+                null,
+                launchedBy,
+                createdAt,
+                null,
+                null,
+                0,
+                0,
+                0,
+                null,
+                false,
+                List.of(RunStep.queued(0, asset)),
+                RunKind.MATERIALIZE,
+                null,
+                group,
+                tags);
     }
 
     private Run groupRun(AssetKey asset, String group, Map<String, String> tags, String partition) {

@@ -7,6 +7,7 @@ import io.sluice.audit.AuditAction;
 import io.sluice.audit.AuditEvent;
 import io.sluice.audit.AuditLog;
 import io.sluice.audit.AuditQuery;
+import io.sluice.audit.AuditSearch;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Transactional;
 import java.sql.PreparedStatement;
@@ -156,5 +157,48 @@ public class JpaAuditLog implements AuditLog {
         }
         return new AuditEvent(
                 e.id, e.ts, e.actor, AuditAction.valueOf(e.action), e.runId, e.assets, e.reason, detail, e.backfillId);
+    }
+
+    @Override
+    @Transactional
+    public List<AuditEvent> search(AuditSearch search) {
+        StringBuilder hql = new StringBuilder("from AuditEventEntity e where 1 = 1");
+        search.actor().ifPresent(a -> hql.append(" and e.actor = :actor"));
+        search.action().ifPresent(a -> hql.append(" and e.action = :action"));
+        // what the event is about: its run, its backfill, an asset of its list, or a name its detail gives as a value
+        search.target()
+                .ifPresent(t -> hql.append(" and (e.runId = :target or e.backfillId = :target or e.assets = :target"
+                        + " or e.assets like :targetFirst escape '!' or e.assets like :targetMiddle escape '!'"
+                        + " or e.assets like :targetLast escape '!' or e.detailJson like :targetDetail escape '!')"));
+        search.from().ifPresent(f -> hql.append(" and e.ts >= :from"));
+        search.to().ifPresent(t -> hql.append(" and e.ts < :to"));
+        search.beforeId().ifPresent(b -> hql.append(" and e.id < :before"));
+        hql.append(" order by e.id desc");
+        var q = session.createSelectionQuery(hql.toString(), AuditEventEntity.class);
+        search.actor().ifPresent(a -> q.setParameter("actor", a));
+        search.action().ifPresent(a -> q.setParameter("action", a.name()));
+        search.target().ifPresent(t -> {
+            String literal = likeLiteral(t);
+            q.setParameter("target", t)
+                    .setParameter("targetFirst", literal + ",%")
+                    .setParameter("targetMiddle", "%," + literal + ",%")
+                    .setParameter("targetLast", "%," + literal)
+                    .setParameter("targetDetail", "%:" + likeLiteral(jsonString(t)) + "%");
+        });
+        search.from().ifPresent(f -> q.setParameter("from", f));
+        search.to().ifPresent(t -> q.setParameter("to", t));
+        search.beforeId().ifPresent(b -> q.setParameter("before", b));
+        return q.setMaxResults(search.limit()).getResultList().stream()
+                .map(this::toEvent)
+                .toList();
+    }
+
+    /** {@code text} as the detail's JSON writes a string value, quotes included. */
+    private String jsonString(String text) {
+        try {
+            return mapper.writeValueAsString(text);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
     }
 }

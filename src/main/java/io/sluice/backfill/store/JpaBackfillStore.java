@@ -133,6 +133,24 @@ public class JpaBackfillStore implements BackfillStore {
         return changed;
     }
 
+    @Override
+    @Transactional
+    public List<Backfill> page(Optional<BackfillStatus> status, Optional<Backfill> after, int limit) {
+        StringBuilder where = new StringBuilder("where 1 = 1");
+        status.ifPresent(s -> where.append(" and status = :status"));
+        after.ifPresent(a -> where.append(" and (createdAt < :created or (createdAt = :created and id < :id))"));
+        var query = session.createSelectionQuery(
+                "from BackfillEntity " + where + " order by createdAt desc, id desc", BackfillEntity.class);
+        status.ifPresent(s -> query.setParameter("status", s.name()));
+        after.ifPresent(a -> {
+            query.setParameter("created", a.createdAt());
+            query.setParameter("id", a.id());
+        });
+        return query.setMaxResults(limit).getResultList().stream()
+                .map(JpaBackfillStore::toBackfill)
+                .toList();
+    }
+
     private static Backfill toBackfill(BackfillEntity e) {
         return new Backfill(
                 e.id,

@@ -3,6 +3,7 @@ package io.sluice.lake.duckdb;
 import io.sluice.lake.DeclaredTables;
 import io.sluice.lake.LakeTables;
 import io.sluice.lake.LakeTables.UnsupportedRead;
+import io.sluice.lake.RollbackTarget;
 import io.sluice.lake.WriteMode;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Instant;
@@ -200,5 +201,83 @@ public class DuckDbLakeTables implements LakeTables {
     /** An instant from DuckDB's epoch microseconds. */
     private static Instant instant(Object micros) {
         return micros == null ? null : Instant.EPOCH.plus(Long.parseLong(micros.toString()), ChronoUnit.MICROS);
+    }
+
+    @Override
+    public RollbackPreview rollbackPreview(String name, String toRun) {
+        TableInfo info = table(name).orElseThrow(() -> new IllegalArgumentException("no lake table '" + name + "'"));
+        DeclaredTables.Declared spec = managed(info.name())
+                .orElseThrow(() -> new UnsupportedRead(
+                        "name", "no asset declares table " + info.name() + ", so Sluice wrote nothing to roll back"));
+        RollbackTarget target = RollbackTarget.toRun(toRun);
+        RollbackPreview preview = lake.readSession(db -> {
+            RollbackPoint point;
+            try {
+                point = WriteLog.resolve(db, info.name(), target, Optional.empty());
+            } catch (RollbackRefused e) {
+                return new RollbackPreview(
+                        info.name(),
+                        toRun,
+                        Optional.empty(),
+                        List.of(),
+                        List.of(),
+                        info.currentRows(),
+                        info.currentRows(),
+                        Optional.of(e.getMessage()));
+            }
+            WriteEffects.Change change = WriteEffects.change(db, info.name(), point.writeId(), Optional.empty());
+            Optional<WriteSummary> restored =
+                    summaries(db, new long[] {point.writeId()}).stream().findFirst();
+            return new RollbackPreview(
+                    info.name(),
+                    toRun,
+                    restored,
+                    summaries(db, change.closedIds()),
+                    summaries(db, change.reopenedIds()),
+                    info.currentRows(),
+                    restored.map(WriteSummary::currentRows).orElse(0L),
+                    change.isEmpty()
+                            ? Optional.of("table " + info.name() + " is already as run " + toRun + " left it")
+                            : Optional.empty());
+        });
+        if (preview.problem().isPresent()) {
+            return preview;
+        }
+        // what the rollback itself would check: the snapshot or the removed rows it needs are still kept
+        Optional<String> problem = lake.rollbackProblem(spec.table(), target, Optional.empty());
+        return problem.isEmpty()
+                ? preview
+                : new RollbackPreview(
+                        preview.table(),
+                        toRun,
+                        preview.restored(),
+                        preview.undone(),
+                        preview.broughtBack(),
+                        preview.rowsNow(),
+                        preview.rowsAfter(),
+                        problem);
+    }
+
+    /** The write log's entries of {@code ids}, oldest first: one set-based query, the ids bound as one list. */
+    private static List<WriteSummary> summaries(DuckDbSession db, long[] ids) {
+        if (ids.length == 0) {
+            return List.of();
+        }
+        return db
+                .rows(
+                        "SELECT write_id, run_id, partition_key, epoch_us(written_at) AS written_at, rows_inserted, "
+                                + "rows_removed, current_rows FROM " + WriteLog.TABLE
+                                + " WHERE write_id IN (SELECT unnest(?::BIGINT[])) ORDER BY write_id",
+                        ids)
+                .stream()
+                .map(r -> new WriteSummary(
+                        ((Number) r.get("write_id")).longValue(),
+                        (String) r.get("run_id"),
+                        (String) r.get("partition_key"),
+                        instant(r.get("written_at")),
+                        ((Number) r.get("rows_inserted")).longValue(),
+                        ((Number) r.get("rows_removed")).longValue(),
+                        ((Number) r.get("current_rows")).longValue()))
+                .toList();
     }
 }

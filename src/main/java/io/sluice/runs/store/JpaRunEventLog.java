@@ -249,4 +249,33 @@ public class JpaRunEventLog implements RunEventLog {
                 e.durationMs,
                 e.metadataJson);
     }
+
+    @Override
+    @Transactional
+    public List<Materialization> materializationHistory(AssetKey asset, int limit) {
+        return session
+                .createSelectionQuery(
+                        "from MaterializationEntity where assetKey = :asset order by id desc",
+                        MaterializationEntity.class)
+                .setParameter("asset", asset.toString())
+                .setMaxResults(limit)
+                .getResultList()
+                .stream()
+                .map(JpaRunEventLog::toMaterialization)
+                .toList();
+    }
+
+    @Override
+    @Transactional
+    public List<RecordedCheck> checkHistory(AssetKey asset, int limit) {
+        return session
+                .createSelectionQuery(
+                        "from CheckResultEntity where assetKey = :asset order by id desc", CheckResultEntity.class)
+                .setParameter("asset", asset.toString())
+                .setMaxResults(limit)
+                .getResultList()
+                .stream()
+                .map(this::toCheck)
+                .toList();
+    }
 }

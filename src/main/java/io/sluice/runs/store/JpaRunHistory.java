@@ -4,6 +4,8 @@ import io.sluice.catalog.AssetKey;
 import io.sluice.runs.AssetRun;
 import io.sluice.runs.Run;
 import io.sluice.runs.RunHistory;
+import io.sluice.runs.RunListing;
+import io.sluice.runs.RunPageQuery;
 import io.sluice.runs.RunQuery;
 import io.sluice.runs.RunStatus;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -107,5 +109,58 @@ public class JpaRunHistory implements RunHistory {
                             byAsset.put(AssetKey.parse(s.assetKey), new AssetRun(s.id.runId, RunMapping.toStep(s))));
         }
         return byAsset;
+    }
+
+    @Override
+    @Transactional
+    public RunListing page(RunPageQuery query) {
+        boolean older = query.direction() == RunPageQuery.Direction.OLDER;
+        StringBuilder hql = new StringBuilder("from RunEntity r where 1 = 1");
+        query.status().ifPresent(s -> hql.append(" and r.status = :status"));
+        query.mode().ifPresent(m -> hql.append(" and r.mode = :mode and r.kind = 'MATERIALIZE'"));
+        query.launchedBy().ifPresent(w -> hql.append(" and r.launchedBy = :launchedBy"));
+        query.group().ifPresent(g -> hql.append(" and r.groupId = :group"));
+        query.tag().ifPresent(t -> hql.append(" and r.tagsJson like :tag escape '!'"));
+        query.createdFrom().ifPresent(t -> hql.append(" and r.createdAt >= :from"));
+        query.createdBefore().ifPresent(t -> hql.append(" and r.createdAt < :before"));
+        query.asset()
+                .ifPresent(a -> hql.append(
+                        " and exists (from RunStepEntity s where s.id.runId = r.id and s.assetKey = :asset)"));
+        query.cursor()
+                .ifPresent(c -> hql.append(
+                        older
+                                ? " and (r.createdAt < :at or (r.createdAt = :at and r.id < :id))"
+                                : " and (r.createdAt > :at or (r.createdAt = :at and r.id > :id))"));
+        hql.append(older ? " order by r.createdAt desc, r.id desc" : " order by r.createdAt asc, r.id asc");
+        var q = session.createSelectionQuery(hql.toString(), RunEntity.class);
+        query.status().ifPresent(s -> q.setParameter("status", s.name()));
+        query.mode().ifPresent(m -> q.setParameter("mode", m.name()));
+        query.launchedBy().ifPresent(w -> q.setParameter("launchedBy", w));
+        query.group().ifPresent(g -> q.setParameter("group", g));
+        query.tag().ifPresent(t -> q.setParameter("tag", tagPattern(t)));
+        query.createdFrom().ifPresent(t -> q.setParameter("from", t));
+        query.createdBefore().ifPresent(t -> q.setParameter("before", t));
+        query.asset().ifPresent(a -> q.setParameter("asset", a.toString()));
+        query.cursor().ifPresent(c -> {
+            q.setParameter("at", c.createdAt());
+            q.setParameter("id", c.id());
+        });
+        List<RunEntity> runs = q.setMaxResults(query.limit() + 1).getResultList();
+        var steps = RunMapping.steps(session, runs.stream().map(r -> r.id).toList());
+        return RunListing.of(
+                runs.stream()
+                        .map(r -> mapping.toRun(r, steps.getOrDefault(r.id, List.of())))
+                        .toList(),
+                query);
+    }
+
+    /**
+     * The LIKE pattern (escape character {@code !}) of a tag in the stored tags, a JSON object written by
+     * {@link RunMapping#tagsJson}: {@code "name":"value"} with the value, {@code "name":} without one.
+     */
+    private String tagPattern(RunPageQuery.Tag tag) {
+        String name = mapping.json(tag.key()) + ":";
+        String text = tag.value().map(v -> name + mapping.json(v)).orElse(name);
+        return "%" + text.replace("!", "!!").replace("%", "!%").replace("_", "!_") + "%";
     }
 }
