@@ -1,0 +1,140 @@
+package io.sluice.web;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.quarkus.qute.CheckedTemplate;
+import io.quarkus.qute.TemplateInstance;
+import io.sluice.automation.TriggerPolicy;
+import io.sluice.automation.trigger.TriggerOverview;
+import io.sluice.catalog.Asset;
+import io.sluice.catalog.AssetKey;
+import io.sluice.catalog.AssetSpec;
+import io.sluice.catalog.ConfigSchema;
+import io.sluice.runs.AssetRun;
+import io.sluice.runs.AssetService;
+import io.sluice.runs.Materialization;
+import io.sluice.runs.PartitionStatusView;
+import io.sluice.runs.PartitionStatuses;
+import io.sluice.runs.RecordedCheck;
+import io.sluice.runs.RequestRejected;
+import io.sluice.runs.RunIds;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The asset page ({@code /assets/{group}/{name}}): what the asset is, its upstream and downstream, its partition health
+ * bar, its materialization history with a rows chart, and its checks; an unknown asset is a readable 404 page.
+ */
+@Path("/assets/{group}/{name}")
+@Produces(MediaType.TEXT_HTML)
+public class AssetPage {
+
+    /** Materializations and check results the page lists. */
+    static final int HISTORY = 50;
+
+    @CheckedTemplate
+    static class Templates {
+        static native TemplateInstance page(AssetPageView view);
+
+        static native TemplateInstance missing(String key, String reason);
+    }
+
+    private final AssetService assets;
+    private final PartitionStatuses partitions;
+    private final TriggerOverview triggers;
+    private final ObjectMapper mapper;
+
+    public AssetPage(AssetService assets, PartitionStatuses partitions, TriggerOverview triggers, ObjectMapper mapper) {
+        this.assets = assets;
+        this.partitions = partitions;
+        this.triggers = triggers;
+        this.mapper = mapper;
+    }
+
+    @GET
+    public Response page(@PathParam("group") String group, @PathParam("name") String name) {
+        Asset<?> asset;
+        try {
+            asset = assets.get(group, name);
+        } catch (RequestRejected e) {
+            String key = (group + "/" + name).replaceAll("\\p{Cntrl}", "\uFFFD");
+            return Response.status(404)
+                    .entity(Templates.missing(key, e.getMessage()))
+                    .build();
+        }
+        return Response.ok(Templates.page(view(asset))).build();
+    }
+
+    private AssetPageView view(Asset<?> asset) {
+        AssetSpec<?> spec = asset.spec();
+        AssetKey key = spec.key();
+        Optional<AssetRun> last = Optional.ofNullable(assets.lastSteps().get(key));
+        List<Materialization> history = assets.materializationHistory(key, HISTORY);
+        List<RecordedCheck> latest = assets.latestChecks(key);
+        HealthBar bar = null;
+        String health = "";
+        if (spec.partitions().isPartitioned()) {
+            PartitionStatusView view = partitions.of(key, Optional.empty());
+            bar = HealthBar.of(view, HealthBar.MAX_SEGMENTS);
+            health = HealthBar.summary(view);
+        }
+        Materialization m = history.isEmpty() ? null : history.get(0);
+        AssetsPageRow row = new AssetsPageRow(
+                key.toString(),
+                key.group(),
+                key.name(),
+                spec.description(),
+                spec.owners(),
+                AssetsPage.tags(spec),
+                AssetsPage.kinds(asset),
+                last.map(r -> r.step().status().name()).orElse("NEVER"),
+                last.map(AssetRun::runId).orElse(""),
+                last.map(r -> RunIds.shortForm(r.runId())).orElse(""),
+                m == null ? "" : Format.time(m.ts()),
+                m == null ? "" : Format.iso(m.ts()),
+                health,
+                0,
+                AssetsPage.checkOutcome(latest),
+                AssetsPage.checkSummary(latest),
+                triggers.policy(key).map(TriggerPolicy::describe).orElse(""));
+        return new AssetPageView(
+                row,
+                spec.partitions().isPartitioned() ? spec.partitions().describe() : "",
+                schema(spec),
+                assets.upstream(key).stream().sorted().map(AssetKey::toString).toList(),
+                assets.downstream(key).stream().sorted().map(AssetKey::toString).toList(),
+                bar,
+                health,
+                history.stream()
+                        .map(h -> new AssetPageView.History(
+                                Format.time(h.ts()),
+                                Format.iso(h.ts()),
+                                h.runId(),
+                                RunIds.shortForm(h.runId()),
+                                h.partition() == null ? "" : h.partition(),
+                                Format.count(h.rowsWritten()),
+                                Format.millis(h.durationMs())))
+                        .toList(),
+                AssetPageChart.of(history),
+                latest.stream().map(CheckRow::of).toList(),
+                assets.checkHistory(key, HISTORY).stream()
+                        .map(c -> new AssetPageView.Check(
+                                CheckRow.of(c), Format.time(c.ts()), c.runId(), RunIds.shortForm(c.runId())))
+                        .toList());
+    }
+
+    private String schema(AssetSpec<?> spec) {
+        try {
+            return mapper.writerWithDefaultPrettyPrinter()
+                    .writeValueAsString(ConfigSchema.of(spec.configType(), spec.defaultConfig()));
+        } catch (JsonProcessingException e) {
+            return "{}";
+        }
+    }
+}
