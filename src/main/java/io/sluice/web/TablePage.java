@@ -1,0 +1,174 @@
+package io.sluice.web;
+
+import io.quarkus.qute.CheckedTemplate;
+import io.quarkus.qute.TemplateInstance;
+import io.sluice.lake.Lake;
+import io.sluice.lake.LakeTables;
+import io.sluice.lake.LakeWrite;
+import io.sluice.runs.RequestRejected;
+import io.sluice.runs.RunIds;
+import io.sluice.runs.RunService;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * One lake table: its rows a page at a time, as of a business date and a system time for bi-temporal tables
+ * ({@code ?asOf=&systemTime=}), and what one run changed in it ({@code ?run=}), with the way to roll back to it.
+ */
+@Path("/data/{table}")
+@Produces(MediaType.TEXT_HTML)
+public class TablePage {
+
+    static final int PAGE = 50;
+    static final int CHANGED_ROWS = 200;
+
+    @CheckedTemplate
+    static class Templates {
+        static native TemplateInstance page(TablePageView view);
+
+        static native TemplateInstance missing(String table);
+    }
+
+    private final LakeTables tables;
+    private final Lake lake;
+    private final RunService runs;
+
+    public TablePage(LakeTables tables, Lake lake, RunService runs) {
+        this.tables = tables;
+        this.lake = lake;
+        this.runs = runs;
+    }
+
+    @GET
+    public Response page(
+            @PathParam("table") String name,
+            @QueryParam("asOf") String asOf,
+            @QueryParam("systemTime") String systemTime,
+            @QueryParam("key") String key,
+            @QueryParam("run") String run,
+            @QueryParam("offset") String offset) {
+        Optional<LakeTables.TableInfo> info = tables.table(name);
+        if (info.isEmpty()) {
+            return missing(name);
+        }
+        DataPageRow table = DataPageRow.of(info.get());
+        String typedAsOf = shown(asOf);
+        String typedTime = shown(systemTime);
+        String typedRun = shown(run);
+        String typedKey = shown(key);
+        try {
+            Optional<LocalDate> date = DataPageParams.date("asOf", asOf);
+            Optional<Instant> time = DataPageParams.instant("systemTime", systemTime);
+            Optional<String> runId = DataPageParams.text("run", run);
+            Optional<String> keyValue = DataPageParams.text("key", key);
+            int first = DataPageParams.between("offset", offset, 0, Integer.MAX_VALUE, 0);
+            TablePageView.Changes changes = runId.map(id -> changes(table, id)).orElse(null);
+            List<Map<String, Object>> rows;
+            try {
+                rows = tables.rows(table.name(), date, time, keyValue, PAGE + 1, first);
+            } catch (LakeTables.UnsupportedRead e) {
+                throw RequestRejected.invalid(
+                        e.parameter().equals("businessDate") ? "asOf" : e.parameter(), e.getMessage());
+            }
+            TablePageGrid grid = TablePageGrid.of(rows.size() > PAGE ? rows.subList(0, PAGE) : rows);
+            String base = "/data/" + table.name() + "?" + query(date, time, keyValue, runId);
+            String previous = first == 0 ? null : base + "offset=" + Math.max(0, first - PAGE);
+            String next = rows.size() > PAGE ? base + "offset=" + (first + PAGE) : null;
+            return Response.ok(Templates.page(new TablePageView(
+                            table, typedAsOf, typedTime, typedKey, typedRun, grid, first, previous, next, changes, null,
+                            null)))
+                    .build();
+        } catch (RequestRejected e) {
+            int status =
+                    e instanceof RequestRejected.NotFound ? 404 : e instanceof RequestRejected.Unreadable ? 400 : 422;
+            return Response.status(status)
+                    .entity(Templates.page(new TablePageView(
+                            table,
+                            typedAsOf,
+                            typedTime,
+                            typedKey,
+                            typedRun,
+                            null,
+                            0,
+                            null,
+                            null,
+                            null,
+                            e.field(),
+                            e.getMessage())))
+                    .build();
+        }
+    }
+
+    /** What run {@code id} changed in the table: its publishes to it and, for bi-temporal tables, the versions. */
+    private TablePageView.Changes changes(DataPageRow table, String id) {
+        try {
+            runs.get(id);
+        } catch (RequestRejected.NotFound e) {
+            throw RequestRejected.notFound("run", "no run with id '" + id + "'");
+        }
+        List<TablePageView.Write> writes = new ArrayList<>();
+        for (LakeWrite w : lake.writesOf(id)) {
+            if (w.table().equalsIgnoreCase(table.name())) {
+                writes.add(new TablePageView.Write(
+                        w.partition(),
+                        Format.time(w.writtenAt()),
+                        Format.iso(w.writtenAt()),
+                        Format.count(w.rowsInserted()),
+                        Format.count(w.rowsRemoved()),
+                        Format.count(w.currentRows())));
+            }
+        }
+        String rollback = writes.isEmpty() || table.asset() == null
+                ? null
+                : "/data/" + table.name() + "/rollback?toRun=" + encode(id);
+        if (!table.bitemporal()) {
+            return new TablePageView.Changes(id, RunIds.shortForm(id), writes, false, List.of(), null, null, rollback);
+        }
+        LakeTables.Changes c = tables.changes(table.name(), id, CHANGED_ROWS);
+        return new TablePageView.Changes(
+                id,
+                RunIds.shortForm(id),
+                writes,
+                true,
+                c.systemTimes().stream().map(Format::iso).toList(),
+                TablePageGrid.of(c.opened()),
+                TablePageGrid.of(c.closed()),
+                rollback);
+    }
+
+    private static String query(
+            Optional<LocalDate> date, Optional<Instant> time, Optional<String> key, Optional<String> run) {
+        StringBuilder q = new StringBuilder();
+        key.ifPresent(k -> q.append("key=").append(encode(k)).append('&'));
+        date.ifPresent(d -> q.append("asOf=").append(d).append('&'));
+        time.ifPresent(t -> q.append("systemTime=").append(encode(t.toString())).append('&'));
+        run.ifPresent(r -> q.append("run=").append(encode(r)).append('&'));
+        return q.toString();
+    }
+
+    static Response missing(String name) {
+        return Response.status(404).entity(Templates.missing(shown(name))).build();
+    }
+
+    /** A value as typed, to show it again: without control characters (HTML escaping leaves a NUL as it is). */
+    static String shown(String value) {
+        return value == null ? "" : value.replaceAll("\\p{Cntrl}", "\uFFFD");
+    }
+
+    static String encode(String value) {
+        return URLEncoder.encode(value, StandardCharsets.UTF_8);
+    }
+}

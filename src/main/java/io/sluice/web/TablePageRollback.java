@@ -1,0 +1,144 @@
+package io.sluice.web;
+
+import io.quarkus.qute.CheckedTemplate;
+import io.quarkus.qute.TemplateInstance;
+import io.sluice.catalog.AssetKey;
+import io.sluice.lake.LakeTables;
+import io.sluice.lake.RollbackTarget;
+import io.sluice.runs.RequestRejected;
+import io.sluice.runs.Run;
+import io.sluice.runs.RunIds;
+import io.sluice.runs.RunService;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.HttpHeaders;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import java.net.URI;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Rolling a lake table back to what a run left: a confirmation page that says what will change (the publish restored,
+ * the publishes undone and brought back, the current rows before and after), then, with a reason, the rollback run
+ * (actor from {@code X-Sluice-User}, else {@code web-ui}), and a redirect to its run page.
+ */
+@Path("/data/{table}/rollback")
+@Produces(MediaType.TEXT_HTML)
+public class TablePageRollback {
+
+    static final String ACTOR_HEADER = "X-Sluice-User";
+    static final String ACTOR = "web-ui";
+
+    @CheckedTemplate
+    static class Templates {
+        static native TemplateInstance page(TablePageRollbackView view);
+    }
+
+    private final LakeTables tables;
+    private final RunService runs;
+
+    public TablePageRollback(LakeTables tables, RunService runs) {
+        this.tables = tables;
+        this.runs = runs;
+    }
+
+    @GET
+    public Response confirm(@PathParam("table") String name, @QueryParam("toRun") String toRun) {
+        Optional<LakeTables.TableInfo> info = tables.table(name);
+        if (info.isEmpty()) {
+            return TablePage.missing(name);
+        }
+        return view(info.get(), toRun, "", null, null, 200);
+    }
+
+    @POST
+    @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
+    public Response rollback(@PathParam("table") String name, byte[] body, @Context HttpHeaders headers) {
+        Optional<LakeTables.TableInfo> info = tables.table(name);
+        if (info.isEmpty()) {
+            return TablePage.missing(name);
+        }
+        Map<String, List<String>> fields = FormBody.parse(body, FormBody.charset(headers.getMediaType()));
+        String toRun = single(fields, "toRun");
+        String reason = single(fields, "reason");
+        for (Map.Entry<String, List<String>> f : fields.entrySet()) {
+            if (f.getValue().size() > 1) {
+                return view(
+                        info.get(),
+                        toRun,
+                        reason,
+                        f.getKey(),
+                        "the field " + f.getKey() + " was sent " + f.getValue().size() + " times; send it once",
+                        422);
+            }
+        }
+        String header = headers.getHeaderString(ACTOR_HEADER);
+        String actor = header == null || header.isBlank() ? ACTOR : header;
+        try {
+            String run = DataPageParams.text("toRun", toRun)
+                    .orElseThrow(() -> RequestRejected.invalid("toRun", "say which run's state to go back to"));
+            if (info.get().asset() == null) {
+                throw RequestRejected.invalid(
+                        "table", "no asset declares table " + info.get().name() + ", so there is nothing to roll back");
+            }
+            Run started = runs.rollback(
+                    AssetKey.parse(info.get().asset()), RollbackTarget.toRun(run), Optional.empty(), reason, actor);
+            return Response.seeOther(URI.create("/runs/" + started.id())).build();
+        } catch (RequestRejected e) {
+            int status = e instanceof RequestRejected.NotFound
+                    ? 404
+                    : e instanceof RequestRejected.Conflict ? 409 : e instanceof RequestRejected.Unreadable ? 400 : 422;
+            return view(info.get(), toRun, reason, e.field(), e.getMessage(), status);
+        }
+    }
+
+    private Response view(
+            LakeTables.TableInfo info, String toRun, String reason, String field, String error, int status) {
+        DataPageRow table = DataPageRow.of(info);
+        TablePageRollbackView.Preview preview = null;
+        String shownRun = TablePage.shown(toRun);
+        try {
+            Optional<String> run = DataPageParams.text("toRun", toRun);
+            if (run.isEmpty()) {
+                throw RequestRejected.invalid("toRun", "say which run's state to go back to: ?toRun=RUN_ID");
+            }
+            try {
+                runs.get(run.get());
+            } catch (RequestRejected.NotFound e) {
+                throw RequestRejected.notFound("toRun", "no run with id '" + run.get() + "'");
+            }
+            preview = TablePageRollbackView.Preview.of(tables.rollbackPreview(info.name(), run.get()));
+        } catch (LakeTables.UnsupportedRead e) {
+            field = field == null ? "table" : field;
+            error = error == null ? e.getMessage() : error;
+            status = status == 200 ? 422 : status;
+        } catch (RequestRejected e) {
+            field = field == null ? e.field() : field;
+            error = error == null ? e.getMessage() : error;
+            status = status == 200 ? (e instanceof RequestRejected.NotFound ? 404 : 422) : status;
+        }
+        return Response.status(status)
+                .entity(Templates.page(new TablePageRollbackView(
+                        table,
+                        shownRun,
+                        shownRun.isEmpty() ? "" : RunIds.shortForm(shownRun),
+                        preview,
+                        TablePage.shown(reason),
+                        field,
+                        error)))
+                .build();
+    }
+
+    private static String single(Map<String, List<String>> fields, String name) {
+        List<String> values = fields.get(name);
+        return values == null || values.isEmpty() ? null : values.get(0);
+    }
+}

@@ -1,0 +1,142 @@
+// The data browser and the audit log: materialize the bi-temporal firm identity table twice with new filings in
+// between (through the API), travel back to before the second run, open what that run changed, open the rollback
+// confirmation (without confirming), and filter the audit log. Independent of the other files: it lands filing days
+// of 2026 of its own and names its own actor.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { RUN_TIMEOUT_MS, api, baseUrl, launchBrowser, newPage, poll, screenshot } from './support.mjs';
+
+const TABLE = 'form_adv_firm_identity';
+const IDENTITY = 'transform/form_adv_firm_identity';
+const ACTOR = `data-test-${Date.now().toString(36)}`;
+
+let browser;
+let first;   // the transform run before the new filings
+let second;  // the transform run after them
+let between; // a system time after the first run's write and before the second's
+let changed; // a version the second run opened: unknown as of the time in between
+before(async () => { browser = await launchBrowser(); });
+after(async () => { await browser?.close(); });
+
+async function launch(body) {
+  const res = await fetch(baseUrl() + '/api/runs', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-sluice-user': ACTOR },
+    body: JSON.stringify(body),
+  });
+  if (res.status !== 201) throw new Error(`launch answered ${res.status}: ${await res.text()}`);
+  const { id } = await res.json();
+  return poll(async () => {
+    const run = await api(`/api/runs/${id}`);
+    if (['FAILURE', 'CANCELED'].includes(run.status)) throw new Error(`run ${id} ended ${run.status}: ${run.error}`);
+    return { done: run.status === 'SUCCESS', value: run, seen: run.status };
+  }, { what: `run ${id} to succeed` });
+}
+
+/** Every day from start to end, as the run API takes partition keys. */
+function days(start, end) {
+  const keys = [];
+  for (let d = new Date(start + 'T00:00:00Z'); d <= new Date(end + 'T00:00:00Z'); d.setUTCDate(d.getUTCDate() + 1)) {
+    keys.push(d.toISOString().slice(0, 10));
+  }
+  return keys;
+}
+
+const land = (start, end, reason) => launch({
+  assets: ['extract/form_adv_filings', 'raw/form_adv_filings'], partitions: days(start, end), reason,
+});
+
+test('a bi-temporal table materialized twice shows an older value as of a system time in between', { timeout: RUN_TIMEOUT_MS * 4 }, async () => {
+  await land('2026-01-01', '2026-02-28', 'data browser test: filings of early 2026');
+  first = (await launch({ assets: [IDENTITY], mode: 'FULL_REFRESH', reason: 'data browser test: before' })).id;
+  await new Promise((r) => setTimeout(r, 50));
+  between = new Date().toISOString();
+  await new Promise((r) => setTimeout(r, 50));
+  await land('2026-03-01', '2026-08-31', 'data browser test: later filings');
+  second = (await launch({ assets: [IDENTITY], mode: 'INCREMENTAL', reason: 'data browser test: after' })).id;
+
+  const changes = await api(`/api/lake/tables/${TABLE}/changes?run=${second}`);
+  assert.ok(changes.opened.length > 0, 'the second run opened versions of some firm');
+  changed = changes.opened[0];
+
+  const page = await newPage(browser);
+  await page.goto(baseUrl() + '/data');
+  const row = page.locator(`#tables tr[data-table="${TABLE}"]`);
+  assert.match(await row.innerText(), /BITEMPORAL_MERGE/);
+  await screenshot(page, 'data-01-tables');
+  await row.locator(`a[href="/data/${TABLE}"]`).click();
+  await page.waitForURL(`**/data/${TABLE}`);
+
+  // now: the firm's versions as the lake believes them after the second run
+  await page.fill('input[name=key]', String(changed.crd_number));
+  await page.click('form.filters button[type=submit]');
+  await page.waitForURL(/key=/);
+  const now = await page.locator('#rows tbody').innerText();
+
+  // as of the system time in between: the version the second run closed is there again
+  await page.fill('input[name=systemTime]', between);
+  await page.click('form.filters button[type=submit]');
+  await page.waitForURL(/systemTime=/);
+  const then = await page.locator('#rows tbody').innerText();
+  const from = String(changed.valid_from).slice(0, 10);
+  assert.ok(now.includes(from), `now the firm has the version from ${from}: ${now}`);
+  assert.ok(!then.includes(from), `as of ${between} the version from ${from} was not known yet: ${then}`);
+  assert.notEqual(then, now, 'the older belief differs from the current one');
+  assert.match(await page.locator('#rows-panel h2').innerText(), /as known at/);
+  await screenshot(page, 'data-02-time-travel');
+  assert.deepEqual(page.pageErrors, []);
+});
+
+test('"what changed in run N" lists the versions the run opened and closed', { timeout: 30_000 }, async () => {
+  const page = await newPage(browser);
+  await page.goto(`${baseUrl()}/data/${TABLE}`);
+  await page.fill('input[name=run]', second);
+  await page.click('form.filters button[type=submit]');
+  await page.locator('#changes').waitFor();
+  assert.match(await page.locator('#changes h2').first().innerText(), new RegExp(`run ${second.slice(-8)}`));
+  assert.ok(await page.locator('#run-writes tbody tr').count() > 0, 'the run\'s publishes');
+  assert.ok(await page.locator('#opened tbody tr').count() > 0, 'versions opened');
+  assert.ok((await page.locator('#opened tbody').innerText()).includes(changed.legal_name), 'the opened version');
+  await screenshot(page, 'data-03-run-changes');
+  assert.deepEqual(page.pageErrors, []);
+});
+
+test('the rollback confirmation says which publish is undone and the rows before and after', { timeout: 30_000 }, async () => {
+  const page = await newPage(browser);
+  await page.goto(`${baseUrl()}/data/${TABLE}?run=${first}`);
+  await page.click('#changes a.button-link');
+  await page.waitForURL(`**/data/${TABLE}/rollback?toRun=${first}`);
+  assert.match(await page.locator('#rollback h1').innerText(), new RegExp(`Roll back ${TABLE} to run ${first.slice(-8)}`));
+  assert.match(await page.locator('#undone').innerText(), new RegExp(`run ${second.slice(-8)}`), 'the second run\'s publish is undone');
+  assert.match(await page.locator('#rows-now').innerText(), /^[0-9,]+$/);
+  assert.match(await page.locator('#rows-after').innerText(), /^[0-9,]+$/);
+  assert.equal(await page.locator('textarea[name=reason]').count(), 1);
+  await screenshot(page, 'data-04-rollback-confirmation');
+  // not confirmed: the table is still as the second run left it
+  const info = await api(`/api/lake/tables/${TABLE}`);
+  assert.equal(info.lastWrite.runId, second);
+  assert.deepEqual(page.pageErrors, []);
+});
+
+test('the audit log filters by actor and action in the query string and exports CSV', { timeout: 30_000 }, async () => {
+  const page = await newPage(browser);
+  await page.goto(baseUrl() + '/audit');
+  await page.fill('input[name=actor]', ACTOR);
+  await page.selectOption('select[name=action]', 'RUN_LAUNCHED');
+  await page.click('form.filters button[type=submit]');
+  await page.waitForURL(/actor=/);
+  assert.match(page.url(), /action=RUN_LAUNCHED/);
+  const rows = page.locator('#audit tbody tr[data-event]');
+  assert.equal(await rows.count(), 4, 'two landings and two transform runs');
+  for (const text of await rows.allInnerTexts()) {
+    assert.ok(text.includes(ACTOR) && text.includes('RUN_LAUNCHED'), text);
+  }
+  assert.match(await rows.first().innerText(), /data browser test: after/);
+  const csv = await page.locator('a[href^="/audit.csv"]').getAttribute('href');
+  const res = await fetch(baseUrl() + csv);
+  assert.equal(res.status, 200);
+  assert.match(res.headers.get('content-disposition'), /attachment/);
+  assert.equal((await res.text()).trim().split('\r\n').length, 5, 'a header and four events');
+  await screenshot(page, 'data-05-audit');
+  assert.deepEqual(page.pageErrors, []);
+});
