@@ -1,5 +1,5 @@
-// Backfills from the home page: launch one from the form with run config and a partitions range, watch its
-// progress bar, pause, resume, cancel and retry its canceled partitions.
+// Backfills: one launched through the API over a range of the example's partitions, followed on its own page
+// (/backfills/{id}) to 100%; another paused, resumed, canceled and retried with the page's forms; the list filtered.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { RUN_TIMEOUT_MS, api, baseUrl, launchBrowser, newPage, poll, screenshot } from './support.mjs';
@@ -10,84 +10,94 @@ after(async () => { await browser?.close(); });
 
 const LANDING = ['extract/form_adv_filings', 'raw/form_adv_filings'];
 
-async function launchBackfill(page, partitions, { perRun = '1', atOnce = '0', reason }) {
-  await page.goto(baseUrl() + '/');
-  for (const asset of LANDING) await page.check(`input[name=asset][value="${asset}"]`);
-  await page.fill('#partitions', partitions);
-  await page.fill('#partitionsPerRun', perRun);
-  await page.fill('#maxConcurrent', atOnce);
-  await page.fill('#config', JSON.stringify({ 'extract/form_adv_filings': { firms: 300 } }));
-  await page.fill('#reason', reason);
-  await page.click('#backfill-button');
-  await page.locator('#launch-ok, #launch-error').first().waitFor({ timeout: 15_000 });
-  if (await page.locator('#launch-error').count()) throw new Error(await page.locator('#launch-error').innerText());
-  const backfills = await api('/api/backfills?limit=50');
-  const launched = backfills.find((b) => b.reason === reason);
-  assert.ok(launched, `the backfill "${reason}" is stored`);
-  return launched;
+async function launch(start, end, { perRun = 1, maxConcurrent = 0, reason }) {
+  const res = await fetch(baseUrl() + '/api/backfills', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-sluice-user': 'browser-test' },
+    body: JSON.stringify({
+      assets: LANDING, ranges: [{ start, end }], partitionsPerRun: perRun, maxConcurrent, reason,
+      config: { 'extract/form_adv_filings': { firms: 300 } },
+    }),
+  });
+  const body = await res.json();
+  assert.equal(res.status, 201, JSON.stringify(body));
+  return body.backfill;
 }
 
-function row(page, id) {
-  return page.locator(`#backfills-table tbody tr:has(td[data-backfill="${id}"])`);
+async function statusOnPage(page) {
+  return (await page.locator('#backfill-status').innerText()).trim();
 }
 
-async function waitForStatus(page, id, statuses) {
+async function waitForStatus(page, statuses) {
   return poll(async () => {
-    const r = row(page, id);
-    if (await r.count() === 0) return { done: false, seen: 'no row yet' };
-    const text = (await r.locator('.status').innerText()).trim();
-    return { done: statuses.includes(text), value: text, seen: text };
-  }, { what: `backfill ${id} to be ${statuses}` });
+    const s = await statusOnPage(page);
+    return { done: statuses.includes(s), value: s, seen: s };
+  }, { what: `the page to show ${statuses}` });
 }
 
-test('a backfill launched from the form runs two days per run with its config, and completes', { timeout: RUN_TIMEOUT_MS + 30_000 }, async () => {
+test('a backfill over a range of the example\'s days reaches 100% on its page, refreshing by itself', { timeout: RUN_TIMEOUT_MS + 30_000 }, async () => {
+  const b = await launch('2025-03-01', '2025-03-08', { perRun: 2, reason: `browser test: page ${Date.now()}` });
   const page = await newPage(browser);
-  const b = await launchBackfill(page, '2025-01-01...2025-01-10', { perRun: '2', reason: `browser test: backfill ${Date.now()}` });
-  assert.match(await page.locator('#launch-ok').innerText(), /Launched backfill .*: 10 partitions of .* in 5 runs/);
-  assert.equal(b.partitionCount, 10);
-  assert.equal(b.runCount, 5);
-  assert.equal(await waitForStatus(page, b.id, ['COMPLETED', 'FAILED', 'CANCELED']), 'COMPLETED');
-  assert.match(await row(page, b.id).innerText(), /5 \/ 5 runs/);
-  await screenshot(page, '09-backfill-completed');
-  const runs = (await api('/api/runs?limit=200')).filter((r) => r.backfillId === b.id);
-  assert.equal(runs.length, 5);
-  for (const r of runs) {
-    assert.equal(r.partitions.length, 2);
-    assert.equal(r.config['extract/form_adv_filings'].firms, 300, 'the form\'s run config reached every run');
-  }
+  await page.goto(`${baseUrl()}/backfills/${b.id}`);
+  assert.match(await page.title(), /backfill/);
+  await page.locator('#partition-grid').waitFor();
+  await screenshot(page, 'backfill-page-running');
+  // no reload: htmx polls the live part until the backfill ends
+  assert.equal(await waitForStatus(page, ['COMPLETED', 'FAILED', 'CANCELED']), 'COMPLETED');
+  assert.equal((await page.locator('#backfill-percent').innerText()).trim(), '100%');
+  assert.match(await page.locator('#backfill-partitions').innerText(), /8 of 8 done/);
+  assert.match(await page.locator('#backfill-rate').innerText(), /partitions\/s/);
+  assert.equal(await page.locator('#partition-grid .pcell.s-SUCCESS').count(), 1, 'one green cell for 8 successful days');
+  assert.equal(await page.locator('#backfill-runs tbody tr').count(), 4);
+  await screenshot(page, 'backfill-page-completed');
+  // a run of the backfill opens its run page
+  await page.locator('#backfill-runs a[href^="/runs/"]').first().click();
+  await page.waitForURL(/\/runs\//);
   assert.deepEqual(page.pageErrors, []);
 });
 
-test('a running backfill is paused, resumed, canceled and its canceled partitions retried from the page', { timeout: RUN_TIMEOUT_MS * 2 }, async () => {
+test('the page\'s forms pause, resume, cancel and retry a backfill, each with a reason', { timeout: RUN_TIMEOUT_MS * 2 }, async () => {
+  const b = await launch('2025-04-01', '2025-12-31', { maxConcurrent: 1, reason: `browser test: steer ${Date.now()}` });
   const page = await newPage(browser);
-  const b = await launchBackfill(page, '2025-02-01...2025-12-31', { atOnce: '1', reason: `browser test: steer ${Date.now()}` });
-  assert.equal(b.partitionCount, 334);
-  await waitForStatus(page, b.id, ['RUNNING']);
+  await page.goto(`${baseUrl()}/backfills/${b.id}`);
+  assert.equal(await statusOnPage(page), 'RUNNING');
 
-  await row(page, b.id).locator('button', { hasText: 'Pause' }).click();
-  assert.equal(await waitForStatus(page, b.id, ['PAUSED']), 'PAUSED');
-  await screenshot(page, '10-backfill-paused');
-  await row(page, b.id).locator('button', { hasText: 'Resume' }).click();
-  assert.equal(await waitForStatus(page, b.id, ['RUNNING', 'COMPLETED']), 'RUNNING');
+  await page.fill('form[action$="/pause"] input[name=reason]', 'browser test: pause');
+  await page.click('#pause');
+  await page.waitForURL(`${baseUrl()}/backfills/${b.id}`);
+  assert.equal(await waitForStatus(page, ['PAUSED']), 'PAUSED');
+  await screenshot(page, 'backfill-page-paused');
+  await page.click('#resume');
+  assert.equal(await waitForStatus(page, ['RUNNING', 'COMPLETED']), 'RUNNING');
+  await page.fill('form[action$="/cancel"] input[name=reason]', 'browser test: cancel');
+  await page.click('#cancel');
+  assert.equal(await waitForStatus(page, ['CANCELED']), 'CANCELED');
+  await page.locator('#partition-grid .pcell.s-CANCELED').first().waitFor();
+  await screenshot(page, 'backfill-page-canceled');
 
-  page.once('dialog', (dialog) => dialog.accept());
-  await row(page, b.id).locator('button', { hasText: 'Cancel' }).click();
-  assert.equal(await waitForStatus(page, b.id, ['CANCELED']), 'CANCELED');
-  const canceled = await api(`/api/backfills/${b.id}`);
-  assert.ok(canceled.progress.canceled > 0, `queued runs were canceled: ${JSON.stringify(canceled.progress)}`);
+  await poll(async () => ({ done: await page.locator('#retry-failed').count() > 0, value: true, seen: 'no retry button' }),
+    { what: 'the retry button once nothing runs' });
+  await page.click('#retry-failed');
+  await page.waitForURL((url) => url.pathname.startsWith('/backfills/') && !url.pathname.endsWith(b.id));
+  const retryId = new URL(page.url()).pathname.split('/').pop();
+  const retry = await api(`/api/backfills/${retryId}`);
+  assert.equal(retry.retryOf, b.id);
+  assert.ok(await page.locator(`a[href="/backfills/${b.id}"]`).count() > 0, 'the retry links to what it retries');
+  if (await page.locator('#cancel').count()) await page.click('#cancel');
 
-  await row(page, b.id).locator('button', { hasText: 'Retry failed' }).click();
-  const retry = await poll(async () => {
-    const all = await api('/api/backfills?limit=50');
-    const found = all.find((x) => x.retryOf === b.id);
-    return { done: Boolean(found), value: found, seen: all.length };
-  }, { what: 'a retry backfill linked to the canceled one' });
-  assert.equal(retry.partitionCount, canceled.progress.canceled + canceled.progress.failed);
-  await poll(async () => ({ done: await row(page, retry.id).count() > 0, value: true, seen: 'retry row' }), { what: 'the retry in the table' });
-  page.once('dialog', (dialog) => dialog.accept());
-  await row(page, retry.id).locator('button', { hasText: 'Cancel' }).click();
-  assert.equal(await waitForStatus(page, retry.id, ['CANCELED', 'COMPLETED']), 'CANCELED');
-  const actions = (await api(`/api/audit?backfill=${b.id}`)).map((e) => e.action);
-  for (const a of ['BACKFILL_LAUNCHED', 'BACKFILL_PAUSED', 'BACKFILL_RESUMED', 'BACKFILL_CANCELED']) assert.ok(actions.includes(a), `audit has ${a}: ${actions}`);
+  const audit = await api(`/api/audit?backfill=${b.id}`);
+  const byAction = Object.fromEntries(audit.map((e) => [e.action, e]));
+  assert.equal(byAction.BACKFILL_PAUSED.reason, 'browser test: pause');
+  assert.equal(byAction.BACKFILL_CANCELED.reason, 'browser test: cancel');
+  assert.ok(byAction.BACKFILL_RESUMED, 'resumed is audited');
+
+  // the list, filtered by status from its form, finds it
+  await page.goto(`${baseUrl()}/backfills`);
+  await page.selectOption('#status-filter', 'CANCELED');
+  await page.click('form.filters button');
+  await page.waitForURL(/status=CANCELED/);
+  assert.ok(await page.locator(`#backfills-table a[href="/backfills/${b.id}"]`).count() > 0);
+  assert.equal(await page.locator('#backfills-table .status:not(.s-CANCELED)').count(), 0);
+  await screenshot(page, 'backfills-list-canceled');
   assert.deepEqual(page.pageErrors, []);
 });

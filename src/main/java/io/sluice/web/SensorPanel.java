@@ -11,6 +11,7 @@ import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * The sensors section of the automation page ({@code templates/SensorPanel/sensors.html}): each sensor with its on/off
@@ -35,7 +36,14 @@ public class SensorPanel {
 
     /** The rows the section shows; a page that includes the template passes them as {@code sensors}. */
     public static List<SensorRow> rows(SensorService sensors) {
-        return sensors.list().stream().map(SensorRow::of).toList();
+        return rows(sensors, AutomationPage.TICKS_SHOWN);
+    }
+
+    /** The rows with each sensor's {@code ticks} newest ticks. */
+    static List<SensorRow> rows(SensorService sensors, int ticks) {
+        return sensors.list().stream()
+                .map(v -> SensorRow.of(v, sensors.ticks(v.spec().name(), ticks, Optional.empty())))
+                .toList();
     }
 
     @GET

@@ -17,12 +17,18 @@ public record SensorRow(
         String lastTick,
         String lastOutcome,
         String lastDetail,
-        List<RunLink> lastRuns) {
+        List<RunLink> lastRuns,
+        List<TickRow> ticks) {
 
     /** A run a tick launched: its id and the short form the pages show. */
     public record RunLink(String id, String shortId) {}
 
     static SensorRow of(SensorView view) {
+        return of(view, List.of());
+    }
+
+    /** The sensor with its newest ticks, newest first. */
+    static SensorRow of(SensorView view, List<StoredTick> ticks) {
         StoredTick last = view.lastTick().orElse(null);
         TickOutcome outcome = last == null ? null : last.tick().outcome();
         return new SensorRow(
@@ -40,7 +46,8 @@ public record SensorRow(
                         ? l.runIds().stream()
                                 .map(id -> new RunLink(id, RunIds.shortForm(id)))
                                 .toList()
-                        : List.of());
+                        : List.of(),
+                ticks.stream().map(TickRow::of).toList());
     }
 
     private static String name(TickOutcome outcome) {

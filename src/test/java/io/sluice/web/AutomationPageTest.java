@@ -123,4 +123,56 @@ class AutomationPageTest {
                 .statusCode(200)
                 .body(containsString("no schedule is named"));
     }
+
+    @Test
+    void withoutJavaScriptTheToggleIsAFormThatPostsAndRedirectsBack() {
+        String name = TestSchedules.PAGE;
+        String page =
+                given().get("/automation").then().statusCode(200).extract().asString();
+        assertThat(page)
+                .contains(
+                        "<form class=\"inline\" method=\"post\" action=\"/automation/schedules/" + name + "/start\">");
+        given().redirects()
+                .follow(false)
+                .header("Sec-Fetch-Site", "same-origin")
+                .header("X-Sluice-User", "form-tester")
+                .post("/automation/schedules/" + name + "/start")
+                .then()
+                .statusCode(303)
+                .header("Location", containsString("/automation"));
+        assertThat(store.find(TickRecord.Source.SCHEDULE, name).orElseThrow().status())
+                .isEqualTo(AutomationStatus.RUNNING);
+        given().get("/api/audit?actor=form-tester&limit=1").then().body(containsString("SCHEDULE_STARTED"));
+        given().get("/automation").then().body(containsString("action=\"/automation/schedules/" + name + "/stop\""));
+
+        // running already: the page says so, and the schedule stays as it is
+        given().redirects()
+                .follow(false)
+                .post("/automation/schedules/" + name + "/start")
+                .then()
+                .statusCode(409)
+                .body(containsString("id=\"automation-error\""))
+                .body(containsString("running already"));
+        given().redirects()
+                .follow(false)
+                .post("/automation/schedules/" + name + "/stop")
+                .then()
+                .statusCode(303);
+        assertThat(store.find(TickRecord.Source.SCHEDULE, name).orElseThrow().status())
+                .isEqualTo(AutomationStatus.STOPPED);
+
+        given().post("/automation/schedules/no_such_schedule/start")
+                .then()
+                .statusCode(404)
+                .body(containsString("no schedule is named"));
+        given().post("/automation/sensors/no_such_sensor/start").then().statusCode(404);
+        given().post("/automation/robots/" + name + "/start").then().statusCode(404);
+        given().post("/automation/schedules/" + name + "/explode").then().statusCode(404);
+        given().header("Sec-Fetch-Site", "cross-site")
+                .post("/automation/schedules/" + name + "/start")
+                .then()
+                .statusCode(403);
+        assertThat(store.find(TickRecord.Source.SCHEDULE, name).orElseThrow().status())
+                .isEqualTo(AutomationStatus.STOPPED);
+    }
 }
