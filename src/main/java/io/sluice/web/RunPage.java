@@ -9,23 +9,45 @@ import io.sluice.catalog.AssetKey;
 import io.sluice.catalog.KeyedAsset;
 import io.sluice.partitions.PartitionsDefinition;
 import io.sluice.runs.AssetService;
+import io.sluice.runs.LogLine;
+import io.sluice.runs.Materialization;
+import io.sluice.runs.Reexecution;
 import io.sluice.runs.RequestRejected;
 import io.sluice.runs.Run;
+import io.sluice.runs.RunReexecutor;
 import io.sluice.runs.RunService;
+import io.sluice.runs.RunStatus;
+import io.smallrye.common.annotation.Blocking;
+import io.smallrye.mutiny.Multi;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.FormParam;
 import jakarta.ws.rs.GET;
+import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.WebApplicationException;
+import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.sse.OutboundSseEvent;
+import jakarta.ws.rs.sse.Sse;
+import java.net.URI;
 import java.time.Instant;
 import java.time.InstantSource;
+import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
 
-/** One run: status, steps, materializations, asset checks and its own log, refreshing while the run is active. */
+/**
+ * One run: status, what launched it, a timeline, steps, materializations, asset checks, its error and its own log
+ * (filtered by level and search in the query string, live over server-sent events), cancel and re-execute. The top
+ * part refreshes itself while the run is active.
+ */
 @Path("/runs/{id}")
 @Produces(MediaType.TEXT_HTML)
 public class RunPage {
@@ -39,14 +61,19 @@ public class RunPage {
         static native TemplateInstance page$live(RunView view);
 
         static native TemplateInstance missing(String id);
+
+        static native TemplateInstance refused(String id, String message);
     }
 
     private final RunService runs;
     private final AssetService assets;
     private final ObjectMapper mapper;
     private final InstantSource clock;
+    private final RunReexecutor reexecutor;
 
-    public RunPage(RunService runs, AssetService assets, ObjectMapper mapper, InstantSource clock) {
+    public RunPage(
+            RunService runs, AssetService assets, ObjectMapper mapper, InstantSource clock, RunReexecutor reexecutor) {
+        this.reexecutor = reexecutor;
         this.clock = clock;
         this.runs = runs;
         this.assets = assets;
@@ -54,35 +81,115 @@ public class RunPage {
     }
 
     @GET
-    public Response page(@PathParam("id") String id) {
+    public Response page(@PathParam("id") String id, @QueryParam("level") String level, @QueryParam("q") String q) {
+        LogFilter filter;
+        String logError = "";
         try {
-            return Response.ok(Templates.page(view(id))).build();
+            filter = new LogFilter(level, q);
         } catch (RequestRejected e) {
-            // the id as typed, without control characters (a NUL would reach the page as is: HTML escaping leaves it)
-            return Response.status(404)
-                    .entity(Templates.missing(id.replaceAll("\\p{Cntrl}", "\uFFFD")))
-                    .build();
+            filter = LogFilter.none();
+            logError = e.getMessage();
         }
+        try {
+            return Response.status(logError.isEmpty() ? 200 : 400)
+                    .entity(Templates.page(view(id, filter, logError)))
+                    .build();
+        } catch (RequestRejected e) {
+            return missing(id);
+        }
+    }
+
+    private static Response missing(String id) {
+        // the id as typed, without control characters (a NUL would reach the page as is: HTML escaping leaves it)
+        return Response.status(404)
+                .entity(Templates.missing(id.replaceAll("\\p{Cntrl}", "\uFFFD")))
+                .build();
     }
 
     @GET
     @Path("live")
     public TemplateInstance live(@PathParam("id") String id) {
-        return Templates.page$live(view(id));
+        return Templates.page$live(view(id, LogFilter.none(), ""));
     }
 
+    /** Cancels from the page: htmx swaps the refreshed part in; a plain form post is sent back to the page. */
     @POST
     @Path("cancel")
-    public TemplateInstance cancel(@PathParam("id") String id) {
+    public Response cancel(@PathParam("id") String id, @HeaderParam("HX-Request") String htmx) {
         try {
             runs.cancel(id, "web-ui", "canceled from the run page");
+        } catch (RequestRejected.NotFound e) {
+            return missing(id);
         } catch (RequestRejected e) {
-            // already ended: the refreshed fragment shows how
+            // already ended: the refreshed page shows how
         }
-        return live(id);
+        if (htmx != null) {
+            return Response.ok(live(id)).build();
+        }
+        return Response.seeOther(URI.create("/runs/" + OriginLink.encode(id))).build();
     }
 
-    private RunView view(String id) {
+    /**
+     * Re-executes the run (scope ALL or FAILED) and opens the new run's page; a refusal (the run has not ended, nothing
+     * failed, the launch itself refused) is a page saying why, with nothing launched.
+     */
+    @POST
+    @Path("reexecute")
+    @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
+    public Response reexecute(@PathParam("id") String id, @FormParam("scope") String scope) {
+        Reexecution.Scope chosen;
+        try {
+            chosen =
+                    Reexecution.Scope.valueOf(scope == null ? "" : scope.strip().toUpperCase(Locale.ROOT));
+        } catch (IllegalArgumentException e) {
+            return refused(id, 400, "scope must be ALL or FAILED");
+        }
+        try {
+            Run launched = reexecutor.reexecute(id, chosen, "web-ui", null);
+            return Response.seeOther(URI.create("/runs/" + launched.id())).build();
+        } catch (RequestRejected.NotFound e) {
+            return "id".equals(e.field()) ? missing(id) : refused(id, 404, e.getMessage());
+        } catch (RequestRejected.Conflict e) {
+            return refused(id, 409, e.getMessage());
+        } catch (RequestRejected e) {
+            return refused(id, 422, e.getMessage());
+        }
+    }
+
+    private static Response refused(String id, int status, String message) {
+        return Response.status(status)
+                .entity(Templates.refused(id.replaceAll("\\p{Cntrl}", "\uFFFD"), message))
+                .build();
+    }
+
+    /**
+     * The run's log lines after {@code after} as server-sent events ({@code line}: a JSON log row; {@code end} once the
+     * run has ended and every line is sent), filtered as the page is.
+     */
+    @GET
+    @Path("log/stream")
+    @Produces(MediaType.SERVER_SENT_EVENTS)
+    @Blocking
+    public Multi<OutboundSseEvent> stream(
+            @PathParam("id") String id,
+            @QueryParam("after") Long after,
+            @QueryParam("level") String level,
+            @QueryParam("q") String q,
+            @Context Sse sse) {
+        LogFilter filter;
+        try {
+            filter = new LogFilter(level, q);
+            runs.get(id);
+        } catch (RequestRejected e) {
+            throw new WebApplicationException(Response.status(e instanceof RequestRejected.NotFound ? 404 : 400)
+                    .type(MediaType.TEXT_PLAIN)
+                    .entity(e.getMessage())
+                    .build());
+        }
+        return new LogStream(runs, mapper, sse, id, after == null ? 0 : Math.max(0, after), filter).events();
+    }
+
+    private RunView view(String id, LogFilter filter, String logError) {
         Run run = runs.get(id);
         Set<AssetKey> keyed = assets.all().stream()
                 .filter(a -> a instanceof KeyedAsset<?>)
@@ -95,6 +202,10 @@ public class RunPage {
                 .filter(PartitionsDefinition::isPartitioned)
                 .findFirst();
         Instant now = clock.instant();
+        List<Materialization> writes = runs.materializations(id);
+        List<LogLine> lines = runs.logs(id, 0, LOG_LINES);
+        long lastLogId = lines.isEmpty() ? 0 : lines.get(lines.size() - 1).id();
+        String error = run.error() == null ? "" : run.error();
         return new RunView(
                 run,
                 RunRow.of(run, now),
@@ -103,11 +214,16 @@ public class RunPage {
                 run.steps().stream()
                         .map(s -> StepRow.of(s, keyed.contains(s.asset()), now))
                         .toList(),
-                runs.materializations(id).stream()
-                        .map(m -> MaterializationRow.of(m, mapper))
-                        .toList(),
+                writes.stream().map(m -> MaterializationRow.of(m, mapper)).toList(),
                 CheckRow.Summary.of(runs.checkPage(id, CheckRow.MAX_ROWS)),
-                runs.logs(id, 0, LOG_LINES).stream().map(LogRow::of).toList());
+                lines.stream().filter(filter::matches).map(LogRow::of).toList(),
+                Timeline.of(run, writes, now),
+                OriginLink.of(run),
+                error.lines().findFirst().orElse(""),
+                filter,
+                logError,
+                run.steps().stream().anyMatch(s -> s.status() != RunStatus.SUCCESS),
+                lastLogId);
     }
 
     private String pretty(String json) {

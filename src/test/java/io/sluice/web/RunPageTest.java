@@ -66,4 +66,129 @@ class RunPageTest {
                 .contains("1 key in 1 batch, 1 row written")
                 .doesNotContainPattern("\\b1 (keys|batches|rows)\\b");
     }
+
+    @Test
+    void theRunPageShowsATimelineWhatLaunchedItAndFiltersItsLogOnTheServer() {
+        JsonPath run = Runs.launchAndAwait("{\"assets\":[\"test/checked\"],\"config\":{\"value\":\"timeline\"}}");
+        String id = run.getString("id");
+        String page =
+                given().get("/runs/" + id).then().statusCode(200).extract().asString();
+        assertThat(page)
+                .contains("id=\"timeline\"")
+                .contains("<span class=\"tl-label\" title=\"test/checked\">test/checked</span>")
+                .containsPattern("class=\"tl-bar s-SUCCESS\" style=\"left:[0-9.]+%;width:[0-9.]+%\"")
+                .containsPattern(
+                        "<dd id=\"run-launched-by\"><span class=\"origin-link\"><a href=\"/runs\\?launchedBy=[^\"]+\">")
+                .contains("id=\"reexecute-all\"")
+                .doesNotContain("id=\"reexecute-failed\"")
+                .contains("data-stream=\"/runs/" + id + "/log/stream?after=");
+        String finished = given().get("/runs/" + id + "?q=FINISHED")
+                .then()
+                .statusCode(200)
+                .extract()
+                .asString();
+        assertThat(finished).contains("finished SUCCESS").doesNotContain("started INCREMENTAL");
+        assertThat(given().get("/runs/" + id + "?level=ERROR")
+                        .then()
+                        .statusCode(200)
+                        .extract()
+                        .asString())
+                .contains("No line matches.")
+                .doesNotContain("finished SUCCESS");
+        assertThat(given().get("/runs/" + id + "?level=LOUD")
+                        .then()
+                        .statusCode(400)
+                        .extract()
+                        .asString())
+                .contains("level must be one of DEBUG, INFO, WARN, ERROR")
+                .contains("finished SUCCESS");
+    }
+
+    @Test
+    void theLiveLogStreamsTheLinesAsServerSentEventsAndEndsWithTheRun() {
+        String id = Runs.launchAndAwait("{\"assets\":[\"test/checked\"],\"config\":{\"value\":\"stream\"}}")
+                .getString("id");
+        String all = given().get("/runs/" + id + "/log/stream")
+                .then()
+                .statusCode(200)
+                .extract()
+                .asString();
+        assertThat(all).contains("event:line").contains("finished SUCCESS").contains("event:end\ndata:SUCCESS");
+        String some = given().get("/runs/" + id + "/log/stream?q=finished")
+                .then()
+                .statusCode(200)
+                .extract()
+                .asString();
+        assertThat(some)
+                .contains("finished SUCCESS")
+                .doesNotContain("started INCREMENTAL")
+                .contains("event:end");
+        given().get("/runs/" + id + "/log/stream?level=LOUD").then().statusCode(400);
+        given().get("/runs/no-such-run/log/stream").then().statusCode(404);
+    }
+
+    @Test
+    void reexecuteLaunchesTheSameRequestAgainOrOnlyItsFailedStepsTaggedWithTheRun() {
+        String ok = Runs.launchAndAwait("{\"assets\":[\"test/checked\"],\"config\":{\"value\":\"again\"}}")
+                .getString("id");
+        String location = given().redirects()
+                .follow(false)
+                .formParam("scope", "ALL")
+                .post("/runs/" + ok + "/reexecute")
+                .then()
+                .statusCode(303)
+                .extract()
+                .header("Location");
+        String again = location.substring(location.lastIndexOf('/') + 1);
+        JsonPath rerun = Runs.await(again);
+        assertThat(rerun.getString("status")).isEqualTo("SUCCESS");
+        assertThat(rerun.getMap("tags"))
+                .containsEntry("sluice/reexecution-of", ok)
+                .containsEntry("sluice/reexecute", "all");
+        assertThat(rerun.getString("config")).contains("again");
+        assertThat(given().get("/runs/" + again)
+                        .then()
+                        .statusCode(200)
+                        .extract()
+                        .asString())
+                .contains("href=\"/runs/" + ok + "\"");
+        assertThat(given().formParam("scope", "FAILED")
+                        .post("/runs/" + ok + "/reexecute")
+                        .then()
+                        .statusCode(409)
+                        .extract()
+                        .asString())
+                .contains("there is no failed step to re-execute")
+                .contains("Nothing was launched");
+        given().formParam("scope", "SOME")
+                .post("/runs/" + ok + "/reexecute")
+                .then()
+                .statusCode(400);
+        given().formParam("scope", "ALL")
+                .post("/runs/no-such-run/reexecute")
+                .then()
+                .statusCode(404);
+
+        String failed = Runs.launchAndAwait(
+                        "{\"assets\":[\"test/flaky\",\"test/after_flaky\"],\"config\":{\"test/flaky\":{\"fail\":true}}}")
+                .getString("id");
+        assertThat(given().get("/runs/" + failed)
+                        .then()
+                        .statusCode(200)
+                        .extract()
+                        .asString())
+                .contains("id=\"reexecute-failed\"")
+                .contains("<details class=\"error-fold\"");
+        String failedAgain = given().redirects()
+                .follow(false)
+                .formParam("scope", "FAILED")
+                .post("/runs/" + failed + "/reexecute")
+                .then()
+                .statusCode(303)
+                .extract()
+                .header("Location");
+        JsonPath second = Runs.await(failedAgain.substring(failedAgain.lastIndexOf('/') + 1));
+        assertThat(second.getList("assets")).containsExactly("test/flaky", "test/after_flaky");
+        assertThat(second.getMap("tags")).containsEntry("sluice/reexecute", "failed");
+    }
 }

@@ -1,0 +1,89 @@
+package io.sluice.web;
+
+import io.quarkus.qute.CheckedTemplate;
+import io.quarkus.qute.TemplateInstance;
+import io.sluice.runs.AssetService;
+import io.sluice.runs.MaterializationMode;
+import io.sluice.runs.RequestRejected;
+import io.sluice.runs.RunListing;
+import io.sluice.runs.RunService;
+import io.sluice.runs.RunStatus;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.UriInfo;
+import java.time.Instant;
+import java.time.InstantSource;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The runs list: every run, newest first, filtered by what the query string says (status, asset, mode, who or what
+ * launched it, time), paged by keyset with Newer and Older links. A filter it cannot read is a 400 with the form and
+ * the message, and no list.
+ */
+@Path("/runs")
+@Produces(MediaType.TEXT_HTML)
+public class RunsPage {
+
+    @CheckedTemplate
+    static class Templates {
+        static native TemplateInstance page(RunsView view);
+    }
+
+    private final RunService runs;
+    private final AssetService assets;
+    private final InstantSource clock;
+
+    public RunsPage(RunService runs, AssetService assets, InstantSource clock) {
+        this.runs = runs;
+        this.assets = assets;
+        this.clock = clock;
+    }
+
+    @GET
+    public Response page(@Context UriInfo uri) {
+        RunsFilter filter = RunsFilter.of(name -> uri.getQueryParameters().getFirst(name));
+        List<String> assetKeys = assets.all().stream()
+                .map(a -> a.spec().key().toString())
+                .sorted()
+                .toList();
+        try {
+            RunListing listing = runs.page(filter.query(RunsFilter.PAGE_SIZE));
+            Instant now = clock.instant();
+            List<RunsView.Listed> rows = listing.runs().stream()
+                    .map(r -> new RunsView.Listed(RunRow.of(r, now), OriginLink.of(r)))
+                    .toList();
+            return Response.ok(Templates.page(new RunsView(
+                            filter,
+                            rows,
+                            listing.newer()
+                                    .map(c -> filter.href("after", Optional.of(c)))
+                                    .orElse(""),
+                            listing.older()
+                                    .map(c -> filter.href("before", Optional.of(c)))
+                                    .orElse(""),
+                            "",
+                            "",
+                            options(assetKeys))))
+                    .build();
+        } catch (RequestRejected e) {
+            return Response.status(400)
+                    .entity(Templates.page(
+                            new RunsView(filter, List.of(), "", "", e.getMessage(), e.field(), options(assetKeys))))
+                    .build();
+        }
+    }
+
+    private static RunsView.Options options(List<String> assetKeys) {
+        return new RunsView.Options(
+                Arrays.stream(RunStatus.values()).map(Enum::name).toList(),
+                Arrays.stream(MaterializationMode.values()).map(Enum::name).toList(),
+                List.copyOf(RunsFilter.ORIGIN_TAGS.keySet()),
+                assetKeys);
+    }
+}
