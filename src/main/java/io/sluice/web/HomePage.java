@@ -5,42 +5,43 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.quarkus.qute.CheckedTemplate;
 import io.quarkus.qute.TemplateInstance;
+import io.sluice.automation.StoredTick;
 import io.sluice.automation.TickOutcome;
 import io.sluice.automation.TriggerPolicy;
+import io.sluice.automation.schedule.ScheduleOverview;
+import io.sluice.automation.schedule.ScheduleViews;
+import io.sluice.automation.sensor.SensorService;
+import io.sluice.automation.sensor.SensorView;
 import io.sluice.automation.trigger.TriggerOverview;
-import io.sluice.backfill.Backfill;
 import io.sluice.backfill.BackfillService;
 import io.sluice.catalog.Asset;
 import io.sluice.catalog.AssetKey;
-import io.sluice.catalog.AssetSpec;
-import io.sluice.catalog.KeyedAsset;
 import io.sluice.lake.LakeTables;
 import io.sluice.lake.TableSpec;
 import io.sluice.runs.AssetRun;
 import io.sluice.runs.AssetService;
 import io.sluice.runs.Materialization;
-import io.sluice.runs.RequestRejected;
+import io.sluice.runs.RecordedCheck;
 import io.sluice.runs.RunIds;
 import io.sluice.runs.RunQuery;
 import io.sluice.runs.RunService;
-import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
-import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
-import jakarta.ws.rs.QueryParam;
-import jakarta.ws.rs.core.Context;
-import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
-import jakarta.ws.rs.core.Response;
 import java.time.Instant;
 import java.time.InstantSource;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Collectors;
 
-/** The home page: assets with their last status, the launch form, and the runs list that refreshes itself. */
+/**
+ * The overview at {@code /}: running and recent runs, backfills with their progress, failing checks, the next schedule
+ * and sensor ticks, the latest automation decisions, and a short summary of the assets (the catalog is at
+ * {@code /assets}, launching at {@code /launch}). The live parts refresh themselves with htmx.
+ */
 @Path("/")
 @Produces(MediaType.TEXT_HTML)
 public class HomePage {
@@ -49,29 +50,35 @@ public class HomePage {
     static class Templates {
         static native TemplateInstance page(
                 List<AssetRow> assets,
-                boolean anyPartitioned,
                 List<RunRow> runs,
                 List<AssetRow> statuses,
-                List<BackfillRow> backfills);
+                List<BackfillRow> backfills,
+                Automation automation);
 
         /** The runs table, plus out-of-band updates of each asset's last run, so the assets table stays current too. */
         static native TemplateInstance page$runs(List<RunRow> runs, List<AssetRow> statuses);
 
-        static native TemplateInstance page$launched(RunRow run, BackfillRow backfill, String field, String error);
-
-        static native TemplateInstance page$keys(List<String> keys);
-
         static native TemplateInstance page$backfills(List<BackfillRow> backfills);
+
+        static native TemplateInstance page$automation(Automation automation);
     }
+
+    /** The overview's automation and checks part. */
+    public record Automation(
+            List<OverviewRows.FailingCheck> checks,
+            List<OverviewRows.NextTick> next,
+            List<OverviewRows.Decision> decisions,
+            boolean triggersEnabled) {}
 
     private final AssetService assets;
     private final RunService runs;
     private final ObjectMapper mapper;
-
     private final BackfillService backfills;
     private final LakeTables tables;
     private final InstantSource clock;
     private final TriggerOverview triggers;
+    private final ScheduleViews schedules;
+    private final SensorService sensors;
 
     public HomePage(
             AssetService assets,
@@ -80,7 +87,9 @@ public class HomePage {
             BackfillService backfills,
             LakeTables tables,
             InstantSource clock,
-            TriggerOverview triggers) {
+            TriggerOverview triggers,
+            ScheduleViews schedules,
+            SensorService sensors) {
         this.clock = clock;
         this.triggers = triggers;
         this.backfills = backfills;
@@ -88,17 +97,13 @@ public class HomePage {
         this.assets = assets;
         this.runs = runs;
         this.mapper = mapper;
+        this.schedules = schedules;
+        this.sensors = sensors;
     }
 
     @GET
     public TemplateInstance page() {
-        List<AssetRow> rows = assetRows();
-        return Templates.page(
-                rows, rows.stream().anyMatch(AssetRow::partitioned), runRows(), List.of(), backfillRows());
-    }
-
-    private List<BackfillRow> backfillRows() {
-        return BackfillPanel.rows(backfills);
+        return Templates.page(assetRows(), runRows(), List.of(), BackfillPanel.rows(backfills), automation());
     }
 
     @GET
@@ -108,135 +113,33 @@ public class HomePage {
     }
 
     @GET
-    @Path("ui/keys")
-    public TemplateInstance keys(@QueryParam("asset") List<String> selected, @QueryParam("keys") String typed) {
-        String prefix =
-                typed == null ? "" : typed.substring(typed.lastIndexOf(',') + 1).trim();
-        // suggestions only: an asset name that does not parse or is unknown has none
-        List<String> keys = selected == null
-                ? List.of()
-                : selected.stream()
-                        .map(HomePage::assetKey)
-                        .flatMap(Optional::stream)
-                        .filter(k -> assets.find(k).orElse(null) instanceof KeyedAsset<?>)
-                        .findFirst()
-                        .map(k -> assets.keys(k, prefix, 20))
-                        .orElse(List.of());
-        return Templates.page$keys(keys);
+    @Path("ui/overview/automation")
+    public TemplateInstance automationFragment() {
+        return Templates.page$automation(automation());
     }
 
-    private static Optional<AssetKey> assetKey(String name) {
-        try {
-            return Optional.of(AssetKey.parse(name));
-        } catch (IllegalArgumentException e) {
-            return Optional.empty();
+    private Automation automation() {
+        List<ScheduleOverview> all = schedules.all();
+        List<SensorView> sensorViews = sensors.list();
+        List<StoredTick> ticks = new ArrayList<>();
+        for (ScheduleOverview s : all) {
+            ticks.addAll(schedules.ticks(s.spec().name(), OverviewRows.SHOWN, Optional.empty()));
         }
-    }
-
-    @POST
-    @Path("ui/launch")
-    @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
-    public Response launch(byte[] body, @Context HttpHeaders headers) {
-        // read here, from the bytes, rather than by the framework's form reader, which threw on a malformed escape (a
-        // 500),
-        // or as a String, which turned bytes that are not UTF-8 into U+FFFD
-        Map<String, List<String>> fields = FormBody.parse(body, FormBody.charset(headers.getMediaType()));
-        // a field given twice (a crafted post, or a page that repeats an input) is refused, not read as its first value
-        Optional<Map.Entry<String, List<String>>> repeated = fields.entrySet().stream()
-                .filter(f -> !"asset".equals(f.getKey()) && f.getValue().size() > 1)
-                .findFirst();
-        if (repeated.isPresent()) {
-            String name = repeated.get().getKey();
-            return rejected(
-                    name,
-                    "the field " + name + " was sent "
-                            + repeated.get().getValue().size() + " times; send it once");
+        for (SensorView s : sensorViews) {
+            ticks.addAll(sensors.ticks(s.spec().name(), OverviewRows.SHOWN, Optional.empty()));
         }
-        List<String> asset = fields.get("asset");
-        String mode = first(fields, "mode");
-        String keys = first(fields, "keys");
-        String partitions = first(fields, "partitions");
-        String config = first(fields, "config");
-        String reason = first(fields, "reason");
-        String as = first(fields, "as");
-        String partitionsPerRun = first(fields, "partitionsPerRun");
-        String maxConcurrent = first(fields, "maxConcurrent");
-        try {
-            LaunchForm form = LaunchForm.read(
-                    asset, mode, keys, partitions, config, reason, partitionsPerRun, maxConcurrent, mapper);
-            if (as != null && !as.isBlank() && !"backfill".equals(as) && !"run".equals(as)) {
-                return rejected(null, "launch as 'run' or 'backfill', not '" + as + "'");
-            }
-            Optional<Asset<?>> partitioned = firstPartitioned(form.assets());
-            if ("backfill".equals(as)) {
-                if (partitioned.isEmpty() && allKnown(form.assets())) {
-                    return rejected(
-                            "asset",
-                            "none of the selected assets is partitioned, so there is nothing to backfill: press Launch run");
-                }
-                Backfill b = backfills.launch(form.backfill()).backfill().orElseThrow();
-                return launched(Templates.page$launched(null, BackfillRow.of(b, backfills.progress(b)), null, null));
-            }
-            if (partitioned.isPresent() && (partitions == null || partitions.isBlank())) {
-                // the API's message points at POST /api/backfills; on this page the button does it
-                AssetSpec<?> spec = partitioned.get().spec();
-                return rejected(
-                        "partitions",
-                        "asset " + spec.key() + " is partitioned ("
-                                + spec.partitions().describe() + "): type the partitions "
-                                + "to materialize in Partitions (a key, or a range first...last), or press Launch as backfill to materialize every "
-                                + "partition, one run each (Partitions per run sets how many a run takes)");
-            }
-            List<String> partitionKeys;
-            try {
-                partitionKeys = PartitionText.expand(
-                        partitions, partitioned.map(a -> a.spec().partitions()), clock.instant());
-            } catch (IllegalArgumentException e) {
-                return rejected("partitions", e.getMessage());
-            }
-            return launched(Templates.page$launched(
-                    RunRow.of(runs.launch(form.run(partitionKeys)), clock.instant()), null, null, null));
-        } catch (LaunchForm.Invalid e) {
-            return rejected(e.field, e.getMessage());
-        } catch (RequestRejected e) {
-            return rejected(LaunchForm.formField(e.field()), e.getMessage());
-        } catch (IllegalArgumentException e) {
-            return rejected(null, e.getMessage());
+        for (TriggerOverview.AssetTrigger t : triggers.all(OverviewRows.SHOWN)) {
+            ticks.addAll(t.evaluations());
         }
-    }
-
-    private static String first(Map<String, List<String>> fields, String name) {
-        List<String> values = fields.get(name);
-        return values == null || values.isEmpty() ? null : values.get(0);
-    }
-
-    /** The runs list and the backfills panel listen for this event and refresh at once instead of at their next tick. */
-    private static Response launched(TemplateInstance message) {
-        return Response.ok(message).header("HX-Trigger", "launched").build();
-    }
-
-    /** 200 rather than 4xx, so that htmx swaps the message into the form; the message names the field at fault. */
-    private static Response rejected(String field, String message) {
-        return Response.ok(Templates.page$launched(null, null, field, message)).build();
-    }
-
-    /** The first selected asset that is partitioned. */
-    private Optional<Asset<?>> firstPartitioned(List<String> selected) {
-        return (selected == null ? List.<String>of() : selected)
-                .stream()
-                        .map(this::known)
-                        .flatMap(Optional::stream)
-                        .filter(a -> a.spec().partitions().isPartitioned())
-                        .findFirst();
-    }
-
-    /** Some assets are selected and each is in the catalog (otherwise the launch itself names the one at fault). */
-    private boolean allKnown(List<String> selected) {
-        return selected != null && !selected.isEmpty() && selected.stream().allMatch(k -> known(k).isPresent());
-    }
-
-    private Optional<Asset<?>> known(String key) {
-        return assetKey(key).flatMap(assets::find);
+        List<RecordedCheck> checks = new ArrayList<>();
+        for (Asset<?> a : assets.all()) {
+            checks.addAll(assets.latestChecks(a.spec().key()));
+        }
+        return new Automation(
+                OverviewRows.failingChecks(checks),
+                OverviewRows.nextTicks(all, sensorViews),
+                OverviewRows.decisions(ticks),
+                triggers.enabled());
     }
 
     private List<AssetRow> assetRows() {

@@ -14,7 +14,7 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * The home page's launch form as typed, turned into a run request or a backfill request. Pure: a field that
+ * The launchpad's form as typed, turned into a run request or a backfill request. Pure: a field that
  * cannot be read is an {@link Invalid} naming it, so the form can mark it.
  */
 record LaunchForm(
@@ -80,6 +80,11 @@ record LaunchForm(
 
     /** The partitions field's ranges ({@code first...last}) and single keys as a backfill's ranges and partitions. */
     BackfillRequest backfill() {
+        return backfill(false);
+    }
+
+    /** As {@link #backfill()}; a dry run only plans it (the launchpad's preview). */
+    BackfillRequest backfill(boolean dryRun) {
         List<BackfillRequest.Range> ranges = new ArrayList<>();
         List<String> explicit = new ArrayList<>();
         for (String token : PartitionText.tokens(partitions)) {
@@ -100,7 +105,7 @@ record LaunchForm(
                 false,
                 RunOrder.OLDEST_FIRST,
                 maxConcurrent,
-                false,
+                dryRun,
                 ACTOR);
     }
 
@@ -122,5 +127,23 @@ record LaunchForm(
 
     private static boolean blank(String text) {
         return text == null || text.isBlank();
+    }
+
+    /**
+     * The partitions field with the range picker's from and to added as a range {@code from...to} (or the one
+     * partition when they are equal); both or neither must be given.
+     */
+    static String partitionsWithRange(String partitions, String from, String to) {
+        if (blank(from) && blank(to)) {
+            return partitions;
+        }
+        if (blank(from)) {
+            throw new Invalid("from", "give the first partition of the range too (From), or leave To empty");
+        }
+        if (blank(to)) {
+            throw new Invalid("to", "give the last partition of the range too (To), or leave From empty");
+        }
+        String range = from.strip().equals(to.strip()) ? from.strip() : from.strip() + PartitionText.RANGE + to.strip();
+        return blank(partitions) ? range : partitions.strip() + ", " + range;
     }
 }

@@ -35,85 +35,6 @@
     if (best) best.setAttribute('aria-current', 'page');
   }
 
-  // ---- The launch form on the home page.
-  function launchForm() {
-    const form = document.getElementById('launch');
-    if (!form) return;
-    const boxes = Array.from(form.querySelectorAll('input[type=checkbox][name=asset]'));
-    const all = document.getElementById('select-all');
-    const hint = document.getElementById('selection');
-    const keys = document.getElementById('keys');
-    const keysNote = document.getElementById('keys-note');
-    const partitions = document.getElementById('partitions');
-
-    function row(box) { return box.closest('tr'); }
-
-    function update() {
-      const chosen = boxes.filter(function (b) { return b.checked; });
-      const mode = (form.querySelector('input[name=mode]:checked') || {}).value;
-      const singleKey = mode === 'SINGLE_KEY';
-
-      boxes.forEach(function (b) { row(b).classList.toggle('selected', b.checked); });
-      if (all) {
-        all.checked = chosen.length === boxes.length;
-        all.indeterminate = chosen.length > 0 && chosen.length < boxes.length;
-      }
-
-      if (keys) {
-        keys.disabled = !singleKey;
-        keys.closest('label').classList.toggle('disabled', !singleKey);
-        if (keysNote) keysNote.hidden = singleKey;
-      }
-      if (partitions) {
-        const anyPartitioned = chosen.some(function (b) { return row(b).dataset.partitioned === 'true'; });
-        partitions.disabled = !anyPartitioned;
-        partitions.closest('label').classList.toggle('disabled', !anyPartitioned);
-      }
-
-      if (!hint) return;
-      hint.classList.remove('warn');
-      if (chosen.length === 0) {
-        hint.textContent = 'No assets selected: tick at least one above.';
-        return;
-      }
-      const names = chosen.map(function (b) { return b.value; });
-      hint.textContent = chosen.length + (chosen.length === 1 ? ' asset selected: ' : ' assets selected: ') + names.join(', ');
-      if (singleKey) {
-        const unkeyed = chosen.filter(function (b) { return row(b).dataset.keyed !== 'true'; }).map(function (b) { return b.value; });
-        if (unkeyed.length) {
-          hint.textContent += '. Single key runs keyed assets only; not keyed: ' + unkeyed.join(', ');
-          hint.classList.add('warn');
-        }
-      }
-    }
-
-    if (all) {
-      all.hidden = false;
-      all.addEventListener('change', function () {
-        boxes.forEach(function (b) { b.checked = all.checked; });
-        update();
-      });
-    }
-    form.addEventListener('change', update);
-    // Typing into a field that was reported invalid clears the mark.
-    form.addEventListener('input', function (e) { e.target.removeAttribute('aria-invalid'); });
-    update();
-  }
-
-  // After a launch attempt: mark the field the server named, clear earlier marks.
-  function markInvalid(result) {
-    const form = document.getElementById('launch');
-    if (!form) return;
-    form.querySelectorAll('[aria-invalid]').forEach(function (el) { el.removeAttribute('aria-invalid'); });
-    const error = result.querySelector('#launch-error[data-field]');
-    if (!error || !error.dataset.field) return;
-    // "keys[0]" -> keys, "config.raw/x" -> config, "assets" -> the asset checkboxes
-    let name = error.dataset.field.split(/[[.]/)[0];
-    if (name === 'assets') name = 'asset';
-    // the field's name comes from the request (a crafted one may hold quotes): escaped, it cannot break the selector
-    form.querySelectorAll('[name="' + CSS.escape(name) + '"]').forEach(function (el) { el.setAttribute('aria-invalid', 'true'); });
-  }
-
   // ---- A refusal htmx does not swap in (a 4xx or 5xx, e.g. a form over the server's size limit): say so where the
   // answer would have gone, with the problem's detail, instead of leaving the page silent.
   document.addEventListener('htmx:responseError', function (e) {
@@ -145,11 +66,6 @@
       };
     }
   });
-  // fields are marked as the answer is swapped in, in the same task: not after htmx's settle delay, when the error
-  // would already show beside a field not yet marked
-  document.addEventListener('htmx:afterSwap', function (e) {
-    if (e.detail.target && e.detail.target.id === 'launch-result') markInvalid(e.detail.target);
-  });
   document.addEventListener('htmx:afterSettle', function (e) {
     const log = document.getElementById('log');
     if (live && log && document.getElementById('live')) {
@@ -166,7 +82,6 @@
   htmx.onLoad(function (elt) { renderTimes(elt); });
   setInterval(function () { renderTimes(document); }, 10000);
   markNav();
-  launchForm();
   renderTimes(document);
   const log = document.getElementById('log');
   if (log && document.querySelector('#live[hx-get]')) log.scrollTop = log.scrollHeight;

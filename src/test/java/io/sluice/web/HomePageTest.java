@@ -158,4 +158,41 @@ class HomePageTest {
                 .doesNotContain("POST")
                 .doesNotContain("/api/");
     }
+
+    @Test
+    void theOverviewShowsAFailingCheckWithItsRunAndLinksToTheLaunchpad() {
+        String bad = Runs.launchAndAwait("{\"assets\":[\"test/checked\"],\"config\":{\"nullName\":true}}")
+                .getString("id");
+        String html = given().get("/").then().statusCode(200).extract().asString();
+        Matcher table = Pattern.compile("<table class=\"grid\" id=\"failing-checks\">(.*?)</table>", Pattern.DOTALL)
+                .matcher(html);
+        assertThat(table.find()).as(html).isTrue();
+        assertThat(table.group(1))
+                .contains("href=\"/assets/test/checked\"")
+                .contains("name_not_null")
+                .contains("failed")
+                .contains("href=\"/runs/" + bad + "\"");
+        assertThat(html)
+                .contains("id=\"next-ticks\"")
+                .contains("id=\"decisions\"")
+                .contains("href=\"/launch\"")
+                .as("the launch form moved to the launchpad")
+                .doesNotContain("id=\"launch-button\"");
+        // the same part refreshes itself
+        assertThat(given().get("/ui/overview/automation")
+                        .then()
+                        .statusCode(200)
+                        .extract()
+                        .asString())
+                .contains("name_not_null");
+
+        String good = Runs.launchAndAwait("{\"assets\":[\"test/checked\"]}").getString("id");
+        String after = given().get("/ui/overview/automation")
+                .then()
+                .statusCode(200)
+                .extract()
+                .asString();
+        assertThat(after).as("checks of the latest checked run only").doesNotContain("href=\"/runs/" + bad + "\"");
+        assertThat(good).isNotEqualTo(bad);
+    }
 }

@@ -1,0 +1,235 @@
+package io.sluice.web;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.sluice.backfill.Backfill;
+import io.sluice.backfill.BackfillPlan;
+import io.sluice.backfill.BackfillService;
+import io.sluice.backfill.PlannedRun;
+import io.sluice.catalog.Asset;
+import io.sluice.catalog.AssetKey;
+import io.sluice.catalog.AssetSpec;
+import io.sluice.catalog.KeyedAsset;
+import io.sluice.partitions.PartitionsDefinition;
+import io.sluice.runs.AssetService;
+import io.sluice.runs.MaterializationMode;
+import io.sluice.runs.RequestRejected;
+import io.sluice.runs.RunService;
+import io.sluice.runs.launch.ValidatedLaunch;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.time.Instant;
+import java.time.InstantSource;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Collectors;
+
+/**
+ * What the launchpad does with a posted form, whether htmx or a plain browser posted it: launch a run or a backfill,
+ * or preview either (a dry run through the real validator and planner), or refuse naming the field at fault.
+ */
+@ApplicationScoped
+class LaunchSubmission {
+
+    /** What became of a posted form. */
+    sealed interface Outcome {}
+
+    record LaunchedRun(RunRow run) implements Outcome {}
+
+    record LaunchedBackfill(BackfillRow backfill) implements Outcome {}
+
+    record Previewed(LaunchPreview preview) implements Outcome {}
+
+    record Rejected(String field, String message) implements Outcome {}
+
+    private final AssetService assets;
+    private final RunService runs;
+    private final BackfillService backfills;
+    private final ObjectMapper mapper;
+    private final InstantSource clock;
+
+    LaunchSubmission(
+            AssetService assets, RunService runs, BackfillService backfills, ObjectMapper mapper, InstantSource clock) {
+        this.assets = assets;
+        this.runs = runs;
+        this.backfills = backfills;
+        this.mapper = mapper;
+        this.clock = clock;
+    }
+
+    Outcome submit(Map<String, List<String>> fields, String baseUrl) {
+        // a field given twice (a crafted post, or a page that repeats an input) is refused, not read as its first value
+        Optional<Map.Entry<String, List<String>>> repeated = fields.entrySet().stream()
+                .filter(f -> !"asset".equals(f.getKey()) && f.getValue().size() > 1)
+                .findFirst();
+        if (repeated.isPresent()) {
+            String name = repeated.get().getKey();
+            return new Rejected(
+                    name,
+                    "the field " + name + " was sent "
+                            + repeated.get().getValue().size() + " times; send it once");
+        }
+        String as = first(fields, "as");
+        try {
+            String partitions = LaunchForm.partitionsWithRange(
+                    first(fields, "partitions"), first(fields, "from"), first(fields, "to"));
+            LaunchForm form = LaunchForm.read(
+                    fields.get("asset"),
+                    first(fields, "mode"),
+                    first(fields, "keys"),
+                    partitions,
+                    first(fields, "config"),
+                    first(fields, "reason"),
+                    first(fields, "partitionsPerRun"),
+                    first(fields, "maxConcurrent"),
+                    mapper);
+            return switch (as == null || as.isBlank() ? "run" : as) {
+                case "run" -> run(form, false, baseUrl);
+                case "preview" -> run(form, true, baseUrl);
+                case "backfill" -> backfill(form, false, baseUrl);
+                case "preview-backfill" -> backfill(form, true, baseUrl);
+                default ->
+                    new Rejected(
+                            null,
+                            "launch as 'run' or 'backfill', or preview them ('preview', 'preview-backfill'), not '" + as
+                                    + "'");
+            };
+        } catch (LaunchForm.Invalid e) {
+            return new Rejected(e.field, e.getMessage());
+        } catch (RequestRejected e) {
+            return new Rejected(LaunchForm.formField(e.field()), e.getMessage());
+        } catch (IllegalArgumentException e) {
+            return new Rejected(null, e.getMessage());
+        }
+    }
+
+    private Outcome backfill(LaunchForm form, boolean dryRun, String baseUrl) {
+        if (firstPartitioned(form.assets()).isEmpty() && allKnown(form.assets())) {
+            return new Rejected(
+                    "asset",
+                    "none of the selected assets is partitioned, so there is nothing to backfill: press Launch run");
+        }
+        BackfillService.Launch launch = backfills.launch(form.backfill(dryRun));
+        if (!dryRun) {
+            Backfill b = launch.backfill().orElseThrow();
+            return new LaunchedBackfill(BackfillRow.of(b, backfills.progress(b)));
+        }
+        BackfillPlan plan = launch.plan();
+        Optional<PartitionsDefinition> definition =
+                firstPartitioned(form.assets()).map(a -> a.spec().partitions());
+        Instant now = clock.instant();
+        List<String> all = plan.runs().stream()
+                .flatMap(r -> r.partitions().stream())
+                .distinct()
+                .toList();
+        List<LaunchPreview.PlannedRunRow> shown = plan.runs().stream()
+                .limit(LaunchPreview.RUNS_SHOWN)
+                .map(r -> row(r, definition, now))
+                .toList();
+        return new Previewed(new LaunchPreview(
+                true,
+                form.mode().name(),
+                names(plan.assets()),
+                plan.runs().size(),
+                plan.partitionCount(),
+                PartitionText.compact(all, definition, now),
+                keys(form.mode(), form.keys(), plan.assets()),
+                shown,
+                "",
+                CurlCommand.of(form, true, baseUrl, mapper)));
+    }
+
+    private static LaunchPreview.PlannedRunRow row(
+            PlannedRun r, Optional<PartitionsDefinition> definition, Instant now) {
+        return new LaunchPreview.PlannedRunRow(
+                r.sequence(),
+                r.assets().stream().map(AssetKey::toString).collect(Collectors.joining(", ")),
+                String.join(", ", PartitionText.compact(r.partitions(), definition, now)),
+                r.after().stream().map(i -> "#" + i).collect(Collectors.joining(", ")));
+    }
+
+    private Outcome run(LaunchForm form, boolean dryRun, String baseUrl) {
+        Optional<Asset<?>> partitioned = firstPartitioned(form.assets());
+        if (partitioned.isPresent() && PartitionText.tokens(form.partitions()).isEmpty()) {
+            // the API's message points at POST /api/backfills; on this page the button does it
+            AssetSpec<?> spec = partitioned.get().spec();
+            return new Rejected(
+                    "partitions",
+                    "asset " + spec.key() + " is partitioned ("
+                            + spec.partitions().describe()
+                            + "): type the partitions to materialize in Partitions (a key, or a range first...last), "
+                            + "or pick From and To, or press Launch as backfill to materialize every partition, one run "
+                            + "each (Partitions per run sets how many a run takes)");
+        }
+        Instant now = clock.instant();
+        Optional<PartitionsDefinition> definition =
+                partitioned.map(a -> a.spec().partitions());
+        List<String> partitionKeys;
+        try {
+            partitionKeys = PartitionText.expand(form.partitions(), definition, now);
+        } catch (IllegalArgumentException e) {
+            return new Rejected("partitions", e.getMessage());
+        }
+        if (!dryRun) {
+            return new LaunchedRun(RunRow.of(runs.launch(form.run(partitionKeys)), now));
+        }
+        ValidatedLaunch launch = runs.preview(form.run(partitionKeys));
+        List<String> names = names(launch.assets());
+        String compacted = String.join(", ", PartitionText.compact(launch.partitions(), definition, now));
+        return new Previewed(new LaunchPreview(
+                false,
+                launch.mode().name(),
+                names,
+                1,
+                launch.partitions().size(),
+                PartitionText.compact(launch.partitions(), definition, now),
+                keys(launch.mode(), launch.keys(), launch.assets()),
+                List.of(new LaunchPreview.PlannedRunRow(1, String.join(", ", names), compacted, "")),
+                launch.configByAsset().toPrettyString(),
+                CurlCommand.of(form, false, baseUrl, mapper)));
+    }
+
+    /** Which entity keys the keyed assets among these will process, or how they are found when the run starts. */
+    private String keys(MaterializationMode mode, List<String> keys, List<AssetKey> selected) {
+        List<String> keyed = selected.stream()
+                .filter(k -> assets.find(k).orElse(null) instanceof KeyedAsset<?>)
+                .map(AssetKey::toString)
+                .toList();
+        if (keyed.isEmpty()) {
+            return "none: no selected asset is keyed; each materializes as a whole";
+        }
+        return switch (mode) {
+            case SINGLE_KEY -> keys.size() + (keys.size() == 1 ? " key: " : " keys: ") + String.join(", ", keys);
+            case FULL_REFRESH -> "every key of " + String.join(", ", keyed) + ", rebuilt from raw";
+            case INCREMENTAL ->
+                "the keys of " + String.join(", ", keyed)
+                        + " changed since their last successful run (every key if there is none), found when the run starts";
+        };
+    }
+
+    private static List<String> names(List<AssetKey> keys) {
+        return keys.stream().map(AssetKey::toString).toList();
+    }
+
+    /** The first selected asset that is partitioned. */
+    private Optional<Asset<?>> firstPartitioned(List<String> selected) {
+        return selected.stream()
+                .map(this::known)
+                .flatMap(Optional::stream)
+                .filter(a -> a.spec().partitions().isPartitioned())
+                .findFirst();
+    }
+
+    /** Some assets are selected and each is in the catalog (otherwise the launch itself names the one at fault). */
+    private boolean allKnown(List<String> selected) {
+        return !selected.isEmpty() && selected.stream().allMatch(k -> known(k).isPresent());
+    }
+
+    private Optional<Asset<?>> known(String key) {
+        return LaunchPage.assetKey(key).flatMap(assets::find);
+    }
+
+    private static String first(Map<String, List<String>> fields, String name) {
+        List<String> values = fields.get(name);
+        return values == null || values.isEmpty() ? null : values.get(0);
+    }
+}

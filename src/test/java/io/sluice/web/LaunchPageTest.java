@@ -1,0 +1,186 @@
+package io.sluice.web;
+
+import static io.restassured.RestAssured.given;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.RestAssured;
+import io.restassured.config.EncoderConfig;
+import io.restassured.http.ContentType;
+import io.restassured.response.Response;
+import io.sluice.testing.Runs;
+import java.time.LocalDate;
+import java.util.UUID;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+
+/** The launchpad at /launch: preselection from the query string, the form without JavaScript, previews. */
+@QuarkusTest
+class LaunchPageTest {
+
+    private static Response post(String path, String body) {
+        return given().config(RestAssured.config()
+                        .encoderConfig(EncoderConfig.encoderConfig()
+                                .appendDefaultContentCharsetToContentTypeIfUndefined(false))
+                        .redirect(RestAssured.config().getRedirectConfig().followRedirects(false)))
+                .contentType(ContentType.URLENC)
+                .body(body)
+                .when()
+                .post(path);
+    }
+
+    private static int storedWith(String reason) {
+        return given().get("/api/runs?limit=500").then().statusCode(200).extract().jsonPath().getList("reason").stream()
+                .filter(reason::equals)
+                .toList()
+                .size();
+    }
+
+    private static String someDay() {
+        return LocalDate.of(2024, 1, 1)
+                .plusDays(ThreadLocalRandom.current().nextInt(720, 1000))
+                .toString();
+    }
+
+    @Test
+    void theQueryStringPreselectsAssetsModeRangeAndKeys() {
+        String html = given().get(
+                        "/launch?asset=test/daily&asset=test/gated&mode=SINGLE_KEY&from=2024-02-01&to=2024-02-07&keys=k1")
+                .then()
+                .statusCode(200)
+                .extract()
+                .asString();
+        assertThat(html)
+                .contains("value=\"test/daily\" id=\"asset-test--daily\" checked")
+                .contains("value=\"test/gated\" id=\"asset-test--gated\" checked")
+                .doesNotContain("value=\"test/flaky\" id=\"asset-test--flaky\" checked")
+                .contains("value=\"SINGLE_KEY\" checked")
+                .contains("id=\"from\" value=\"2024-02-01\"")
+                .contains("id=\"to\" value=\"2024-02-07\"")
+                .contains("id=\"keys\" value=\"k1\"");
+        // each asset's config form, generated from its schema: test/flaky's attempts is a number from 1 to 10
+        assertThat(html)
+                .containsPattern(
+                        "id=\"cfg-test--flaky--attempts\" type=\"number\" data-prop=\"attempts\"[^>]* min=\"1\" max=\"10\"");
+
+        assertThat(given().get("/launch?asset=nope/none&mode=FAST")
+                        .then()
+                        .statusCode(200)
+                        .extract()
+                        .asString())
+                .contains("no asset nope/none in the catalog")
+                .doesNotContain("Exception");
+        assertThat(given().get("/launch?mode=FAST")
+                        .then()
+                        .statusCode(200)
+                        .extract()
+                        .asString())
+                .contains("unknown mode FAST");
+    }
+
+    @Test
+    void withoutJavaScriptAnInvalidConfigComesBackInlineNextToItsFieldAndStoresNothing() {
+        String reason = "launchpad invalid " + UUID.randomUUID();
+        Response answer = post(
+                "/launch",
+                "asset=test%2Fflaky&mode=INCREMENTAL&config=%7B%22attempts%22%3A+11%7D&reason="
+                        + reason.replace(" ", "+"));
+        assertThat(answer.statusCode()).isEqualTo(200);
+        String html = answer.asString();
+        assertThat(html)
+                .contains("id=\"launch-error\" data-field=\"config.attempts\"")
+                .containsPattern("id=\"cfg-test--flaky--attempts\"[^>]*aria-invalid=\"true\"")
+                .containsPattern("<span class=\"field-error\" data-for=\"attempts\">[^<]*attempts")
+                .as("what was typed stays in the form")
+                .contains("value=\"test/flaky\" id=\"asset-test--flaky\" checked")
+                .contains(reason);
+        assertThat(storedWith(reason)).isZero();
+
+        Response bad = post("/launch", "asset=test%2Fdaily&from=2024-03-01");
+        assertThat(bad.statusCode()).isEqualTo(200);
+        assertThat(bad.asString()).contains("data-field=\"to\"").contains("give the last partition of the range too");
+    }
+
+    @Test
+    void withoutJavaScriptALaunchRedirectsToTheRunAndABackfillToItsPage() {
+        String day = someDay();
+        Response run = post("/launch", "asset=test%2Fdaily&mode=INCREMENTAL&as=run&from=" + day + "&to=" + day);
+        assertThat(run.statusCode()).as(run.asString()).isEqualTo(303);
+        String location = run.header("Location");
+        assertThat(location).contains("/runs/");
+        String id = location.substring(location.indexOf("/runs/") + "/runs/".length());
+        assertThat(Runs.await(id).getList("partitions")).containsExactly(day);
+
+        String from = LocalDate.parse(day).plusDays(1).toString();
+        String to = LocalDate.parse(day).plusDays(3).toString();
+        Response backfill = post("/launch", "asset=test%2Fdaily&as=backfill&from=" + from + "&to=" + to);
+        assertThat(backfill.statusCode()).as(backfill.asString()).isEqualTo(303);
+        String b = backfill.header("Location");
+        assertThat(b).contains("/backfills/");
+        String backfillId = b.substring(b.indexOf("/backfills/") + "/backfills/".length());
+        assertThat(given().get("/api/backfills/" + backfillId)
+                        .then()
+                        .statusCode(200)
+                        .extract()
+                        .jsonPath()
+                        .getLong("partitionCount"))
+                .isEqualTo(3);
+    }
+
+    @Test
+    void aPreviewShowsWhatWillRunTheCurlCommandAndStoresNothing() {
+        String reason = "launchpad preview " + UUID.randomUUID();
+        String html = post(
+                        "/ui/launch",
+                        "asset=test%2Fafter_flaky&asset=test%2Fflaky&mode=FULL_REFRESH&as=preview&reason="
+                                + reason.replace(" ", "+"))
+                .then()
+                .statusCode(200)
+                .extract()
+                .asString();
+        assertThat(html).contains("id=\"preview\"").contains("1 run").contains("FULL_REFRESH");
+        assertThat(html.indexOf("<span class=\"asset-chip\">test/flaky</span>"))
+                .as("upstream first")
+                .isPositive()
+                .isLessThan(html.indexOf("<span class=\"asset-chip\">test/after_flaky</span>"));
+        assertThat(html).as("the config as it will run: the defaults merged in").contains("&quot;attempts&quot; : 1");
+        Matcher curl = Pattern.compile("<pre class=\"config\" id=\"curl\">([^<]*)</pre>")
+                .matcher(html);
+        assertThat(curl.find()).isTrue();
+        assertThat(curl.group(1))
+                .startsWith("curl -s -X POST &#39;http://")
+                .contains("/api/runs&#39;")
+                .contains("&quot;mode&quot;:&quot;FULL_REFRESH&quot;");
+        assertThat(storedWith(reason)).isZero();
+
+        String day = someDay();
+        String to = LocalDate.parse(day).plusDays(4).toString();
+        int backfillsBefore = given().get("/api/backfills?limit=500")
+                .then()
+                .extract()
+                .jsonPath()
+                .getList("id")
+                .size();
+        String plan = post(
+                        "/ui/launch",
+                        "asset=test%2Fdaily&as=preview-backfill&partitionsPerRun=2&from=" + day + "&to=" + to)
+                .then()
+                .statusCode(200)
+                .extract()
+                .asString();
+        assertThat(plan)
+                .contains("id=\"preview-runs\">3 runs in one backfill")
+                .contains("id=\"preview-partitions\">5:")
+                .contains("id=\"preview-plan\"")
+                .contains("/api/backfills");
+        assertThat(given().get("/api/backfills?limit=500")
+                        .then()
+                        .extract()
+                        .jsonPath()
+                        .getList("id"))
+                .as("a preview stores no backfill")
+                .hasSize(backfillsBefore);
+    }
+}
