@@ -9,8 +9,8 @@ import java.util.Map;
  * Re-executing an ended run (Dagster's "re-execute all" and "from failure"): the launch request of a new run built
  * from the stored one, pure. The new run has the stored run's mode, keys, partitions and effective config, over all
  * its assets or only those whose step did not succeed, and carries {@link #OF} (the run it re-executes) and
- * {@link #SCOPE} (what of it). It does not carry the stored run's origin (schedule, sensor, trigger, backfill): it is
- * launched by whoever re-executes it.
+ * {@link #SCOPE} (what of it). It does not carry the stored run's origin (the schedule, sensor or trigger that launched
+ * it, or the set of runs it belonged to): it is launched by whoever re-executes it.
  */
 public final class Reexecution {
 

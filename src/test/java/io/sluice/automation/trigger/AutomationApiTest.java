@@ -73,11 +73,15 @@ class AutomationApiTest {
                 .path("assets.policy");
         assertThat(policies).contains("eager", "on_cron(0 9 * * *, UTC)", "missing(PT72H)");
 
-        given().when()
-                .get("/")
+        String page = given().when()
+                .get("/automation")
                 .then()
                 .statusCode(200)
-                .body(containsString("automation: <span class=\"tag\">eager</span> launched"));
+                .extract()
+                .asString();
+        String row = page.substring(page.indexOf("<tr data-asset=\"test/daily_rollup\">"));
+        row = row.substring(0, row.indexOf("</tr>"));
+        assertThat(row).contains("<span class=\"tag\">eager</span>", "LAUNCHED", "<a href=\"/runs/" + runId + "\">");
         given().when().get("/runs/" + runId).then().statusCode(200).body(containsString("sluice/trigger eager"));
     }
 
