@@ -15,6 +15,7 @@ let first;   // the transform run before the new filings
 let second;  // the transform run after them
 let between; // a system time after the first run's write and before the second's
 let changed; // a version the second run opened: unknown as of the time in between
+let key;     // the firm it belongs to, known with an older version as of that time
 before(async () => { browser = await launchBrowser(); });
 after(async () => { await browser?.close(); });
 
@@ -56,8 +57,13 @@ test('a bi-temporal table materialized twice shows an older value as of a system
   second = (await launch({ assets: [IDENTITY], mode: 'INCREMENTAL', reason: 'data browser test: after' })).id;
 
   const changes = await api(`/api/lake/tables/${TABLE}/changes?run=${second}`);
-  assert.ok(changes.opened.length > 0, 'the second run opened versions of some firm');
-  changed = changes.opened[0];
+  // a firm whose older version the second run closed (a changed name, say), and the version it opened after it
+  const closed = changes.closed;
+  assert.ok(closed.length > 0, 'the second run closed versions of some firm: those are the older values');
+  key = closed[0].crd_number;
+  const closedFrom = new Set(closed.filter((c) => c.crd_number === key).map((c) => String(c.valid_from)));
+  changed = changes.opened.find((o) => o.crd_number === key && !closedFrom.has(String(o.valid_from)));
+  assert.ok(changed, `the second run opened a new version of firm ${key} beside the one it closed`);
 
   const page = await newPage(browser);
   await page.goto(baseUrl() + '/data');
@@ -78,6 +84,7 @@ test('a bi-temporal table materialized twice shows an older value as of a system
   await page.click('form.filters button[type=submit]');
   await page.waitForURL(/systemTime=/);
   const then = await page.locator('#rows tbody').innerText();
+  assert.ok(then.includes(String(key)), `as of ${between} the firm's older version is shown: ${then}`);
   const from = String(changed.valid_from).slice(0, 10);
   assert.ok(now.includes(from), `now the firm has the version from ${from}: ${now}`);
   assert.ok(!then.includes(from), `as of ${between} the version from ${from} was not known yet: ${then}`);

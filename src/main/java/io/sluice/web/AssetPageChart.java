@@ -7,12 +7,13 @@ import java.util.Locale;
 
 /**
  * The rows-written chart of an asset page, as an inline SVG drawn on the server: one bar per materialization, oldest
- * on the left, heights relative to the largest. Coordinates are in a {@value #WIDTH} by {@value #HEIGHT} view box.
+ * on the left and the newest at the right edge, heights relative to the largest. Coordinates are in a {@value #WIDTH} by {@value #HEIGHT} view box.
  */
 public record AssetPageChart(List<Bar> bars, String max) {
 
     static final int WIDTH = 800;
     static final int HEIGHT = 120;
+    static final int MIN_SLOTS = 25;
 
     /** One bar; {@code title} says when, which partition and how many rows. */
     public record Bar(String x, String y, String width, String height, String title, String runId) {}
@@ -25,13 +26,15 @@ public record AssetPageChart(List<Bar> bars, String max) {
                 ordered.stream().mapToLong(Materialization::rowsWritten).max().orElse(0);
         List<Bar> bars = new ArrayList<>();
         int n = ordered.size();
-        double slot = n == 0 ? 0 : (double) WIDTH / n;
+        // at least MIN_SLOTS slots, so that a few materializations are bars, not blocks; the newest at the right edge
+        double slot = (double) WIDTH / Math.max(n, MIN_SLOTS);
+        double left = WIDTH - n * slot;
         for (int i = 0; i < n; i++) {
             Materialization m = ordered.get(i);
             double h = max == 0 ? 0 : (HEIGHT - 1.0) * m.rowsWritten() / max;
             h = m.rowsWritten() > 0 ? Math.max(h, 1) : 0; // a bar that wrote rows stays visible
             bars.add(new Bar(
-                    num(i * slot + slot * 0.1),
+                    num(left + i * slot + slot * 0.1),
                     num(HEIGHT - h),
                     num(slot * 0.8),
                     num(h),
@@ -39,7 +42,7 @@ public record AssetPageChart(List<Bar> bars, String max) {
                             + Format.count(m.rowsWritten(), "row", "rows"),
                     m.runId()));
         }
-        return new AssetPageChart(bars, Format.count(max));
+        return new AssetPageChart(bars, Format.count(max, "row", "rows"));
     }
 
     private static String num(double v) {

@@ -30,8 +30,13 @@ final class AuditCsv {
                 + "\r\n";
     }
 
-    /** A field as RFC 4180 writes it: in double quotes, its quotes doubled, when it holds a comma, a quote or a line break. */
-    static String field(String value) {
+    /**
+     * A field as RFC 4180 writes it: in double quotes, its quotes doubled, when it holds a comma, a quote or a line break.
+     * A value a spreadsheet would run as a formula (it starts with {@code = + - @}, a tab or a carriage return: a reason
+     * typed as {@code =HYPERLINK(...)}) is written with a leading apostrophe, so that it opens as the text it is.
+     */
+    static String field(String raw) {
+        String value = !raw.isEmpty() && "=+-@\t\r".indexOf(raw.charAt(0)) >= 0 ? "'" + raw : raw;
         if (value.indexOf(',') < 0 && value.indexOf('"') < 0 && value.indexOf('\n') < 0 && value.indexOf('\r') < 0) {
             return value;
         }

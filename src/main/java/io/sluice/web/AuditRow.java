@@ -20,6 +20,18 @@ public record AuditRow(
         String reason,
         String detail) {
 
+    /** Longer than the page shows at first: the rest is folded. */
+    static final int SHORT_DETAIL = 200;
+
+    /** The detail as the page shows it unfolded, cut at {@value #SHORT_DETAIL} characters. */
+    public String detailShort() {
+        return detail.length() <= SHORT_DETAIL ? detail : detail.substring(0, SHORT_DETAIL) + "…";
+    }
+
+    public boolean detailFolded() {
+        return detail.length() > SHORT_DETAIL;
+    }
+
     static AuditRow of(AuditEvent e) {
         return new AuditRow(
                 e.id(),

@@ -19,6 +19,11 @@ import java.util.stream.Collectors;
  */
 public record HealthBar(String asset, long total, List<Segment> segments) {
 
+    /** The number of partitions as the page writes it, {@code 100,000}. */
+    public String totalText() {
+        return Format.count(total);
+    }
+
     /** The most segments an asset page draws. */
     public static final int MAX_SEGMENTS = 200;
 

@@ -21,6 +21,17 @@ class AuditCsvTest {
     }
 
     @Test
+    void aValueASpreadsheetWouldRunAsAFormulaOpensAsText() {
+        assertThat(AuditCsv.field("=HYPERLINK(\"http://evil\")")).isEqualTo("\"'=HYPERLINK(\"\"http://evil\"\")\"");
+        assertThat(AuditCsv.field("+1")).isEqualTo("'+1");
+        assertThat(AuditCsv.field("-2")).isEqualTo("'-2");
+        assertThat(AuditCsv.field("@SUM(A1)")).isEqualTo("'@SUM(A1)");
+        assertThat(AuditCsv.field("\tx")).isEqualTo("'\tx");
+        assertThat(AuditCsv.field("a=b")).isEqualTo("a=b");
+        assertThat(AuditCsv.field("2025-01-02T03:04:05Z")).isEqualTo("2025-01-02T03:04:05Z");
+    }
+
+    @Test
     void aRecordHasEveryColumnOfTheHeaderAndEndsWithCrlf() {
         AuditEvent e = new AuditEvent(
                 7,

@@ -172,7 +172,7 @@ class LaunchPageTest {
                 .asString();
         assertThat(plan)
                 .contains("id=\"preview-runs\">3 runs in one backfill")
-                .contains("id=\"preview-partitions\">5:")
+                .contains("id=\"preview-partitions\">5 partitions:")
                 .contains("id=\"preview-plan\"")
                 .contains("/api/backfills");
         assertThat(given().get("/api/backfills?limit=500")
