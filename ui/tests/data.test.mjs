@@ -1,13 +1,14 @@
-// The data browser and the audit log: materialize the bi-temporal firm identity table twice with new filings in
+// The data browser and the audit log: materialize the bi-temporal firm ownership table twice with new filings in
 // between (through the API), travel back to before the second run, open what that run changed, open the rollback
 // confirmation (without confirming), and filter the audit log. Independent of the other files: it lands filing days
-// of 2026 of its own and names its own actor.
+// of 2016 to 2021 of its own and names its own actor.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { RUN_TIMEOUT_MS, api, baseUrl, launchBrowser, newPage, poll, screenshot } from './support.mjs';
 
-const TABLE = 'form_adv_firm_identity';
-const IDENTITY = 'transform/form_adv_firm_identity';
+// the ownership table: owners' codes change every five years (2020 here), so the second run closes versions
+const TABLE = 'form_adv_firm_ownership';
+const OWNERSHIP = 'transform/form_adv_firm_ownership';
 const ACTOR = `data-test-${Date.now().toString(36)}`;
 
 let browser;
@@ -15,7 +16,8 @@ let first;   // the transform run before the new filings
 let second;  // the transform run after them
 let between; // a system time after the first run's write and before the second's
 let changed; // a version the second run opened: unknown as of the time in between
-let key;     // the firm it belongs to, known with an older version as of that time
+let key;     // its business key (firm, owner), known with an older version as of that time
+let old;     // that older version, which the second run closed
 before(async () => { browser = await launchBrowser(); });
 after(async () => { await browser?.close(); });
 
@@ -48,22 +50,25 @@ const land = (start, end, reason) => launch({
 });
 
 test('a bi-temporal table materialized twice shows an older value as of a system time in between', { timeout: RUN_TIMEOUT_MS * 4 }, async () => {
-  await land('2026-01-01', '2026-02-28', 'data browser test: filings of early 2026');
-  first = (await launch({ assets: [IDENTITY], mode: 'FULL_REFRESH', reason: 'data browser test: before' })).id;
+  // years of their own: the second span's filings amend firms the first span already knew (names change)
+  await land('2016-01-01', '2018-12-31', 'data browser test: filings of 2016 to 2018');
+  first = (await launch({ assets: [OWNERSHIP], mode: 'FULL_REFRESH', reason: 'data browser test: before' })).id;
   await new Promise((r) => setTimeout(r, 50));
   between = new Date().toISOString();
   await new Promise((r) => setTimeout(r, 50));
-  await land('2026-03-01', '2026-08-31', 'data browser test: later filings');
-  second = (await launch({ assets: [IDENTITY], mode: 'INCREMENTAL', reason: 'data browser test: after' })).id;
+  await land('2019-01-01', '2021-12-31', 'data browser test: filings of 2019 to 2021');
+  second = (await launch({ assets: [OWNERSHIP], mode: 'INCREMENTAL', reason: 'data browser test: after' })).id;
 
   const changes = await api(`/api/lake/tables/${TABLE}/changes?run=${second}`);
-  // a firm whose older version the second run closed (a changed name, say), and the version it opened after it
+  // an owner of a firm whose older version the second run closed (a new ownership code), and the version it opened
   const closed = changes.closed;
   assert.ok(closed.length > 0, 'the second run closed versions of some firm: those are the older values');
-  key = closed[0].crd_number;
-  const closedFrom = new Set(closed.filter((c) => c.crd_number === key).map((c) => String(c.valid_from)));
-  changed = changes.opened.find((o) => o.crd_number === key && !closedFrom.has(String(o.valid_from)));
-  assert.ok(changed, `the second run opened a new version of firm ${key} beside the one it closed`);
+  const same = (a, b) => a.crd_number === b.crd_number && a.owner_key === b.owner_key;
+  old = closed[0];
+  key = `${old.crd_number},${old.owner_key}`;
+  const closedFrom = new Set(closed.filter((c) => same(c, old)).map((c) => String(c.valid_from)));
+  changed = changes.opened.find((o) => same(o, old) && !closedFrom.has(String(o.valid_from)));
+  assert.ok(changed, `the second run opened a new version of owner ${key} beside the one it closed`);
 
   const page = await newPage(browser);
   await page.goto(baseUrl() + '/data');
@@ -74,7 +79,7 @@ test('a bi-temporal table materialized twice shows an older value as of a system
   await page.waitForURL(`**/data/${TABLE}`);
 
   // now: the firm's versions as the lake believes them after the second run
-  await page.fill('input[name=key]', String(changed.crd_number));
+  await page.fill('input[name=key]', key);
   await page.click('form.filters button[type=submit]');
   await page.waitForURL(/key=/);
   const now = await page.locator('#rows tbody').innerText();
@@ -84,7 +89,7 @@ test('a bi-temporal table materialized twice shows an older value as of a system
   await page.click('form.filters button[type=submit]');
   await page.waitForURL(/systemTime=/);
   const then = await page.locator('#rows tbody').innerText();
-  assert.ok(then.includes(String(key)), `as of ${between} the firm's older version is shown: ${then}`);
+  assert.ok(then.includes(old.owner_key), `as of ${between} the owner's older version is shown: ${then}`);
   const from = String(changed.valid_from).slice(0, 10);
   assert.ok(now.includes(from), `now the firm has the version from ${from}: ${now}`);
   assert.ok(!then.includes(from), `as of ${between} the version from ${from} was not known yet: ${then}`);
@@ -103,7 +108,7 @@ test('"what changed in run N" lists the versions the run opened and closed', { t
   assert.match(await page.locator('#changes h2').first().innerText(), new RegExp(`run ${second.slice(-8)}`));
   assert.ok(await page.locator('#run-writes tbody tr').count() > 0, 'the run\'s publishes');
   assert.ok(await page.locator('#opened tbody tr').count() > 0, 'versions opened');
-  assert.ok((await page.locator('#opened tbody').innerText()).includes(changed.legal_name), 'the opened version');
+  assert.ok((await page.locator('#opened tbody').innerText()).includes(changed.owner_key), 'the opened version');
   await screenshot(page, 'data-03-run-changes');
   assert.deepEqual(page.pageErrors, []);
 });
