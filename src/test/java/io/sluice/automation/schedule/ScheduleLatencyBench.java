@@ -1,5 +1,9 @@
 package io.sluice.automation.schedule;
 
+import static io.sluice.testing.BenchFigures.ms;
+import static io.sluice.testing.BenchFigures.pct;
+import static io.sluice.testing.BenchFigures.uptime;
+
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.QuarkusTestProfile;
@@ -12,8 +16,6 @@ import io.sluice.runs.Run;
 import io.sluice.runs.RunHistory;
 import io.sluice.runs.RunStatus;
 import jakarta.inject.Inject;
-import java.io.BufferedReader;
-import java.io.InputStreamReader;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -209,25 +211,5 @@ class ScheduleLatencyBench {
         System.out.printf(
                 "%s, %d ticks: p50 %.1f ms, p99 %.1f ms, max %.1f ms (targets: p50 <= 50 ms, p99 < 500 ms)%n",
                 what, sorted.size(), ms(pct(sorted, 50)), ms(pct(sorted, 99)), ms(sorted.get(sorted.size() - 1)));
-    }
-
-    private static long pct(List<Long> sorted, int p) {
-        int index = (int) Math.ceil(p / 100.0 * sorted.size()) - 1;
-        return sorted.get(Math.max(0, Math.min(sorted.size() - 1, index)));
-    }
-
-    private static double ms(long nanos) {
-        return nanos / 1_000_000.0;
-    }
-
-    private static String uptime() {
-        try {
-            Process p = new ProcessBuilder("uptime").start();
-            try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream()))) {
-                return r.readLine();
-            }
-        } catch (Exception e) {
-            return "unknown";
-        }
     }
 }

@@ -1,5 +1,9 @@
 package io.sluice.automation.trigger;
 
+import static io.sluice.testing.BenchFigures.ms;
+import static io.sluice.testing.BenchFigures.pct;
+import static io.sluice.testing.BenchFigures.uptime;
+
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
@@ -11,8 +15,6 @@ import io.sluice.runs.RunRequest;
 import io.sluice.runs.RunService;
 import io.sluice.runs.RunStatus;
 import jakarta.inject.Inject;
-import java.io.BufferedReader;
-import java.io.InputStreamReader;
 import java.time.Duration;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
@@ -166,25 +168,5 @@ class TriggerLatencyBench {
                 .stream()
                 .filter(r -> "trigger".equals(r.launchedBy()))
                 .toList();
-    }
-
-    private static long pct(List<Long> sorted, int p) {
-        int index = (int) Math.ceil(p / 100.0 * sorted.size()) - 1;
-        return sorted.get(Math.max(0, Math.min(sorted.size() - 1, index)));
-    }
-
-    private static double ms(long nanos) {
-        return nanos / 1_000_000.0;
-    }
-
-    private static String uptime() {
-        try {
-            Process p = new ProcessBuilder("uptime").start();
-            try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream()))) {
-                return r.readLine();
-            }
-        } catch (Exception e) {
-            return "unknown";
-        }
     }
 }
