@@ -74,6 +74,11 @@ public class AssetService {
         return history.lastStepByAsset(catalog.graph().keys());
     }
 
+    /** The latest step of one asset, if it ever ran: the lookup of {@link #lastSteps} for that asset only. */
+    public Optional<AssetRun> lastStep(AssetKey key) {
+        return Optional.ofNullable(history.lastStepByAsset(List.of(key)).get(key));
+    }
+
     /** Entity keys a keyed asset knows, filtered by prefix, at most {@code limit}. */
     public List<String> keys(AssetKey key, String prefix, int limit) {
         if (limit < 1 || limit > MAX_KEYS) {

@@ -16,6 +16,15 @@ public interface AssetState {
     /** The latest outcome of each partition of an asset that has one. */
     Map<String, String> partitionOutcomes(AssetKey asset);
 
+    /**
+     * Each partition of the asset that has an outcome, with its latest outcome and when it was recorded, in key order:
+     * what {@link #partitionOutcomes} and {@link #materializedAt} hold, in one read.
+     */
+    List<Outcome> outcomes(AssetKey asset);
+
+    /** A partition's latest outcome (MATERIALIZED, FAILED, MISSING after a rollback) and when it was recorded. */
+    record Outcome(String partition, String status, Instant at) {}
+
     /** When each partition of the asset was last materialized. */
     Map<String, Instant> materializedAt(AssetKey asset);
 
