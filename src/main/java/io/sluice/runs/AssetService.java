@@ -36,6 +36,11 @@ public class AssetService {
         return catalog.all();
     }
 
+    /** The keys of every asset, without building any asset's spec. */
+    public Set<AssetKey> keys() {
+        return catalog.graph().keys();
+    }
+
     public Optional<Asset<?>> find(AssetKey key) {
         return catalog.find(key);
     }
