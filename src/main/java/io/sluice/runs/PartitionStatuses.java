@@ -51,7 +51,8 @@ public class PartitionStatuses {
         Map<PartitionState, IndexRanges.Builder> builders = new EnumMap<>(PartitionState.class);
         Map<String, Instant> latestUpstream = latestUpstream(asset, definition);
         long previous = -1;
-        for (AssetState.Outcome outcome : store.outcomes(asset)) {
+        // the time of an outcome matters only against an upstream asset's: without one, no time is read
+        for (AssetState.Outcome outcome : store.outcomes(asset, !latestUpstream.isEmpty())) {
             PartitionState state = PartitionState.valueOf(outcome.status());
             if (state == PartitionState.MISSING) {
                 continue; // stored by a rollback that removed the partition's data: missing as if never materialized

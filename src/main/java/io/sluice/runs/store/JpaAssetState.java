@@ -57,20 +57,22 @@ public class JpaAssetState implements AssetState {
 
     @Override
     @Transactional
-    public List<Outcome> outcomes(AssetKey asset) {
+    public List<Outcome> outcomes(AssetKey asset, boolean withTimes) {
         // JDBC: 100,000 rows through Hibernate's row reader cost about as much as the rest of the asset page
         return session.doReturningWork(connection -> {
             List<Outcome> outcomes = new ArrayList<>();
-            try (PreparedStatement select = connection.prepareStatement(
-                    "SELECT partition_key, status, updated_at FROM partition_status WHERE asset_key = ?"
-                            + " ORDER BY partition_key")) {
+            try (PreparedStatement select =
+                    connection.prepareStatement("SELECT partition_key, status" + (withTimes ? ", updated_at" : "")
+                            + " FROM partition_status WHERE asset_key = ? ORDER BY partition_key")) {
                 select.setString(1, asset.toString());
                 try (ResultSet rs = select.executeQuery()) {
                     while (rs.next()) {
                         outcomes.add(new Outcome(
                                 rs.getString(1),
                                 rs.getString(2),
-                                rs.getObject(3, OffsetDateTime.class).toInstant()));
+                                withTimes
+                                        ? rs.getObject(3, OffsetDateTime.class).toInstant()
+                                        : null));
                     }
                 }
             }
