@@ -58,7 +58,7 @@ public class JpaAssetState implements AssetState {
     @Override
     @Transactional
     public List<Outcome> outcomes(AssetKey asset, boolean withTimes) {
-        // JDBC: 100,000 rows through Hibernate's row reader cost about as much as the rest of the asset page
+        // plain JDBC, no Hibernate row processing: up to one row per partition, 100,000 and more for one asset
         return session.doReturningWork(connection -> {
             List<Outcome> outcomes = new ArrayList<>();
             try (PreparedStatement select =
