@@ -101,7 +101,7 @@ public class AssetResource {
                 asset,
                 assets.upstream(key),
                 assets.downstream(key),
-                lastRun(assets.lastSteps(), key),
+                AssetDto.LastRunDto.of(assets.lastStep(key).orElse(null)),
                 assets.lastMaterialization(key)
                         .map(m -> AssetDto.MaterializationDto.of(m, Json.tree(mapper, m.metadataJson())))
                         .orElse(null),

@@ -36,6 +36,11 @@ public class AssetService {
         return catalog.all();
     }
 
+    /** The keys of every asset, without building any asset's spec. */
+    public Set<AssetKey> keys() {
+        return catalog.graph().keys();
+    }
+
     public Optional<Asset<?>> find(AssetKey key) {
         return catalog.find(key);
     }
@@ -72,6 +77,11 @@ public class AssetService {
 
     public Map<AssetKey, AssetRun> lastSteps() {
         return history.lastStepByAsset(catalog.graph().keys());
+    }
+
+    /** The latest step of one asset, if it ever ran: the lookup of {@link #lastSteps} for that asset only. */
+    public Optional<AssetRun> lastStep(AssetKey key) {
+        return Optional.ofNullable(history.lastStepByAsset(List.of(key)).get(key));
     }
 
     /** Entity keys a keyed asset knows, filtered by prefix, at most {@code limit}. */

@@ -16,6 +16,19 @@ public interface AssetState {
     /** The latest outcome of each partition of an asset that has one. */
     Map<String, String> partitionOutcomes(AssetKey asset);
 
+    /**
+     * Each partition of the asset that has an outcome, with its latest outcome and, {@code withTimes}, when it was
+     * recorded, in key order: what {@link #partitionOutcomes} and {@link #materializedAt} hold, in one read. Without
+     * times the read costs about half as much (reading the time is half of reading 100,000 rows on H2).
+     */
+    List<Outcome> outcomes(AssetKey asset, boolean withTimes);
+
+    /**
+     * A partition's latest outcome (MATERIALIZED, FAILED, MISSING after a rollback) and when it was recorded (null
+     * when not asked for).
+     */
+    record Outcome(String partition, String status, Instant at) {}
+
     /** When each partition of the asset was last materialized. */
     Map<String, Instant> materializedAt(AssetKey asset);
 

@@ -49,30 +49,32 @@ public class PartitionStatuses {
         // Active partitions first: a run ending between the two reads then shows IN_PROGRESS, never MISSING.
         Set<String> activeKeys = store.activePartitions(asset);
         Map<PartitionState, IndexRanges.Builder> builders = new EnumMap<>(PartitionState.class);
-        Map<String, Instant> materialized = store.materializedAt(asset);
         Map<String, Instant> latestUpstream = latestUpstream(asset, definition);
-        store.partitionOutcomes(asset)
-                .forEach((key, status) -> index(space, key).ifPresent(i -> {
-                    PartitionState state = PartitionState.valueOf(status);
-                    if (state == PartitionState.MISSING) {
-                        return; // stored by a rollback that removed the partition's data: missing as if never
-                        // materialized
-                    }
-                    Instant at = materialized.get(key);
-                    if (state == PartitionState.MATERIALIZED
-                            && at != null
-                            && latestUpstream.containsKey(key)
-                            && latestUpstream.get(key).isAfter(at)) {
-                        state = PartitionState.STALE;
-                    }
-                    builders.computeIfAbsent(state, s -> IndexRanges.builder()).add(i);
-                }));
-        IndexRanges active = IndexRanges.empty();
+        long previous = -1;
+        // the time of an outcome matters only against an upstream asset's: without one, no time is read
+        for (AssetState.Outcome outcome : store.outcomes(asset, !latestUpstream.isEmpty())) {
+            PartitionState state = PartitionState.valueOf(outcome.status());
+            if (state == PartitionState.MISSING) {
+                continue; // stored by a rollback that removed the partition's data: missing as if never materialized
+            }
+            long i = indexAfter(space, previous, outcome.partition());
+            if (i < 0) {
+                continue;
+            }
+            previous = i;
+            if (state == PartitionState.MATERIALIZED && !latestUpstream.isEmpty()) {
+                Instant upstream = latestUpstream.get(outcome.partition());
+                if (upstream != null && upstream.isAfter(outcome.at())) {
+                    state = PartitionState.STALE;
+                }
+            }
+            builders.computeIfAbsent(state, s -> IndexRanges.builder()).add(i);
+        }
         IndexRanges.Builder activeBuilder = IndexRanges.builder();
         for (String key : activeKeys) {
             index(space, key).ifPresent(activeBuilder::add);
         }
-        active = activeBuilder.build();
+        IndexRanges active = activeBuilder.build();
         Map<PartitionState, IndexRanges> sets = new EnumMap<>(PartitionState.class);
         IndexRanges known = active;
         for (var e : builders.entrySet()) {
@@ -83,7 +85,7 @@ public class PartitionStatuses {
         sets.put(PartitionState.IN_PROGRESS, active);
         sets.put(PartitionState.MISSING, known.complement(space.size()));
         Map<PartitionState, Long> counts = new EnumMap<>(PartitionState.class);
-        List<PartitionStatusView.Range> ranges = new ArrayList<>();
+        List<Located> located = new ArrayList<>();
         for (PartitionState state : PartitionState.values()) {
             IndexRanges set = sets.getOrDefault(state, IndexRanges.empty());
             counts.put(state, set.count());
@@ -91,12 +93,15 @@ public class PartitionStatuses {
                 continue;
             }
             for (int r = 0; r < set.rangeCount(); r++) {
-                long start = set.rangeStart(r);
-                long end = set.rangeEnd(r);
-                ranges.add(new PartitionStatusView.Range(state, space.keyAt(start), space.keyAt(end - 1), end - start));
+                located.add(new Located(state, set.rangeStart(r), set.rangeEnd(r)));
             }
         }
-        ranges.sort(Comparator.comparingLong(r -> space.indexOf(r.start()).orElse(0)));
+        located.sort(Comparator.comparingLong(Located::start));
+        List<PartitionStatusView.Range> ranges = new ArrayList<>(located.size());
+        for (Located r : located) {
+            ranges.add(new PartitionStatusView.Range(
+                    r.state(), space.keyAt(r.start()), space.keyAt(r.end() - 1), r.end() - r.start()));
+        }
         return new PartitionStatusView(asset.toString(), space.size(), counts, ranges);
     }
 
@@ -118,4 +123,20 @@ public class PartitionStatuses {
     private static OptionalLong index(PartitionSpace space, String key) {
         return space.indexOf(key);
     }
+
+    /**
+     * The index of a key read after the key at {@code previous} ({@code -1}: none), {@code -1} if it is not in the space.
+     * The outcomes come in key order, which for time windows is mostly index order: the key after the previous one is
+     * tried first, for the price of writing one key instead of parsing one and writing one.
+     */
+    private static long indexAfter(PartitionSpace space, long previous, String key) {
+        long next = previous + 1;
+        if (previous >= 0 && next < space.size() && space.keyAt(next).equals(key)) {
+            return next;
+        }
+        return space.indexOf(key).orElse(-1);
+    }
+
+    /** A range of one state, by its indexes: ranges are ordered by index, not by parsing their first key. */
+    private record Located(PartitionState state, long start, long end) {}
 }

@@ -74,7 +74,7 @@ public class AssetPage {
     private AssetPageView view(Asset<?> asset) {
         AssetSpec<?> spec = asset.spec();
         AssetKey key = spec.key();
-        Optional<AssetRun> last = Optional.ofNullable(assets.lastSteps().get(key));
+        Optional<AssetRun> last = assets.lastStep(key);
         List<Materialization> history = assets.materializationHistory(key, HISTORY);
         List<RecordedCheck> latest = assets.latestChecks(key);
         HealthBar bar = null;

@@ -53,7 +53,20 @@ final class Format {
 
     /** 16393 reads as "16,393". */
     static String count(long n) {
-        return String.format(Locale.ROOT, "%,d", n);
+        // what String.format(Locale.ROOT, "%,d", n) writes, without parsing a format: a health bar writes hundreds
+        String digits = Long.toString(n);
+        int sign = n < 0 ? 1 : 0;
+        int length = digits.length() - sign;
+        if (length <= 3) {
+            return digits;
+        }
+        StringBuilder grouped = new StringBuilder(digits.length() + length / 3);
+        int head = sign + (length % 3 == 0 ? 3 : length % 3);
+        grouped.append(digits, 0, head);
+        for (int i = head; i < digits.length(); i += 3) {
+            grouped.append(',').append(digits, i, i + 3);
+        }
+        return grouped.toString();
     }
 
     /** "1 key", "400 keys". */

@@ -2,6 +2,7 @@ package io.sluice.web;
 
 import io.quarkus.qute.CheckedTemplate;
 import io.quarkus.qute.TemplateInstance;
+import io.sluice.catalog.AssetKey;
 import io.sluice.runs.AssetService;
 import io.sluice.runs.MaterializationMode;
 import io.sluice.runs.RequestRejected;
@@ -48,10 +49,8 @@ public class RunsPage {
     @GET
     public Response page(@Context UriInfo uri) {
         RunsFilter filter = RunsFilter.of(name -> uri.getQueryParameters().getFirst(name));
-        List<String> assetKeys = assets.all().stream()
-                .map(a -> a.spec().key().toString())
-                .sorted()
-                .toList();
+        List<String> assetKeys =
+                assets.keys().stream().map(AssetKey::toString).sorted().toList();
         try {
             RunListing listing = runs.page(filter.query(RunsFilter.PAGE_SIZE));
             Instant now = clock.instant();

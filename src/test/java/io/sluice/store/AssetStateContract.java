@@ -45,6 +45,28 @@ public abstract class AssetStateContract extends StorePortContract {
     }
 
     @Test
+    void outcomesAreEachPartitionsLatestWithItsTimeInKeyOrder() {
+        AssetKey a = uniqueAsset();
+        assets.recordPartitionOutcome(a, List.of("2024-01-03", "2024-01-01"), "MATERIALIZED", "run-1", t0);
+        assets.recordPartitionOutcome(a, List.of("2024-01-02"), "FAILED", "run-1", t0);
+        assets.recordPartitionOutcome(a, List.of("2024-01-03"), "FAILED", "run-2", t0.plusSeconds(5));
+        assets.recordPartitionOutcome(uniqueAsset(), List.of("2024-01-01"), "FAILED", "run-3", t0);
+
+        assertThat(assets.outcomes(a, true))
+                .containsExactly(
+                        new AssetState.Outcome("2024-01-01", "MATERIALIZED", t0),
+                        new AssetState.Outcome("2024-01-02", "FAILED", t0),
+                        new AssetState.Outcome("2024-01-03", "FAILED", t0.plusSeconds(5)));
+        assertThat(assets.outcomes(a, false))
+                .containsExactly(
+                        new AssetState.Outcome("2024-01-01", "MATERIALIZED", null),
+                        new AssetState.Outcome("2024-01-02", "FAILED", null),
+                        new AssetState.Outcome("2024-01-03", "FAILED", null));
+        assertThat(assets.outcomes(uniqueAsset(), true)).isEmpty();
+        assertThat(assets.materializedAt(a)).containsOnly(Map.entry("2024-01-01", t0));
+    }
+
+    @Test
     void watermarksPerAssetAndPartition() {
         AssetKey a = uniqueAsset();
         Run run = newRun(a);

@@ -3,6 +3,7 @@ package io.sluice.store;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.sluice.catalog.AssetKey;
+import io.sluice.runs.AssetRun;
 import io.sluice.runs.MaterializationMode;
 import io.sluice.runs.Run;
 import io.sluice.runs.RunHistory;
@@ -299,6 +300,50 @@ public abstract class RunHistoryContract extends StorePortContract {
                         .runs())
                 .extracting(Run::id)
                 .containsExactly(likeIt.id(), scheduled.id());
+    }
+
+    @Test
+    void theLastStepOfEachAssetIsItsNewestRunsByCreationThenSeqThenId() {
+        AssetKey byTime = uniqueAsset();
+        AssetKey bySeq = uniqueAsset();
+        AssetKey byId = uniqueAsset();
+        AssetKey never = uniqueAsset();
+        String prefix = UUID.randomUUID().toString().substring(0, 24);
+        // byTime: the later run has the smaller id
+        Run older = run(byTime, t0, prefix + "000000000002");
+        Run newer = run(byTime, t0.plusSeconds(5), prefix + "000000000001");
+        queue.create(older);
+        queue.create(newer);
+        queue.claim(newer.id(), t0.plusSeconds(5));
+        queue.updateStep(
+                newer.id(),
+                new RunStep(0, byTime, RunStatus.FAILURE, t0.plusSeconds(5), t0.plusSeconds(6), 3, 1, 7, "boom"));
+        // bySeq: one batch at one instant, seq 0 then 1: the second is the newer though its id is smaller
+        Run first = run(bySeq, t0.plusSeconds(10), prefix + "000000000009");
+        Run second = run(bySeq, t0.plusSeconds(10), prefix + "000000000003");
+        queue.createAll(List.of(first, second));
+        // byId: two launches at one instant, each seq 0: the larger id is the newer
+        Run small = run(byId, t0.plusSeconds(20), prefix + "000000000004");
+        Run large = run(byId, t0.plusSeconds(20), prefix + "000000000005");
+        queue.create(large);
+        queue.create(small);
+
+        Map<AssetKey, AssetRun> last = history.lastStepByAsset(List.of(never, byId, bySeq, byTime));
+
+        assertThat(last).containsOnlyKeys(byTime, bySeq, byId);
+        assertThat(last.get(byTime).runId()).isEqualTo(newer.id());
+        assertThat(last.get(byTime).step())
+                .isEqualTo(new RunStep(
+                        0, byTime, RunStatus.FAILURE, t0.plusSeconds(5), t0.plusSeconds(6), 3, 1, 7, "boom"));
+        assertThat(last.get(bySeq).runId()).isEqualTo(second.id());
+        assertThat(last.get(byId).runId()).isEqualTo(large.id());
+        assertThat(last.get(byId).step().status()).isEqualTo(RunStatus.QUEUED);
+        assertThat(history.lastStepByAsset(List.of(never))).isEmpty();
+        assertThat(history.lastStepByAsset(List.of())).isEmpty();
+    }
+
+    private Run run(AssetKey asset, Instant createdAt, String id) {
+        return pageRun(asset, createdAt, id, MaterializationMode.INCREMENTAL, "tester", null, Map.of());
     }
 
     private Run pageRun(

@@ -7,7 +7,11 @@ import io.sluice.runs.RunRecords;
 import io.sluice.runs.RunStatus;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Transactional;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -49,6 +53,31 @@ public class JpaAssetState implements AssetState {
                 .getResultList()
                 .forEach(r -> outcomes.put((String) r[0], (String) r[1]));
         return outcomes;
+    }
+
+    @Override
+    @Transactional
+    public List<Outcome> outcomes(AssetKey asset, boolean withTimes) {
+        // plain JDBC, no Hibernate row processing: up to one row per partition, 100,000 and more for one asset
+        return session.doReturningWork(connection -> {
+            List<Outcome> outcomes = new ArrayList<>();
+            try (PreparedStatement select =
+                    connection.prepareStatement("SELECT partition_key, status" + (withTimes ? ", updated_at" : "")
+                            + " FROM partition_status WHERE asset_key = ? ORDER BY partition_key")) {
+                select.setString(1, asset.toString());
+                try (ResultSet rs = select.executeQuery()) {
+                    while (rs.next()) {
+                        outcomes.add(new Outcome(
+                                rs.getString(1),
+                                rs.getString(2),
+                                withTimes
+                                        ? rs.getObject(3, OffsetDateTime.class).toInstant()
+                                        : null));
+                    }
+                }
+            }
+            return outcomes;
+        });
     }
 
     @Override

