@@ -148,9 +148,7 @@ public class AutomationPage {
                 sensors.stop(name, actor, reason);
             }
         } catch (RequestRejected e) {
-            int status =
-                    e instanceof RequestRejected.NotFound ? 404 : e instanceof RequestRejected.Conflict ? 409 : 422;
-            return Response.status(status)
+            return Response.status(PageForms.status(e))
                     .entity(page(TICKS_SHOWN, e.getMessage()))
                     .build();
         }

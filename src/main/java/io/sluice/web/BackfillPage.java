@@ -111,7 +111,7 @@ public class BackfillPage {
                 }
             }
         } catch (RequestRejected e) {
-            return refused(id, e instanceof RequestRejected.Conflict ? 409 : 422, e.getMessage());
+            return refused(id, PageForms.status(e), e.getMessage());
         } catch (jakarta.ws.rs.BadRequestException e) {
             return refused(id, 400, e.getMessage());
         }

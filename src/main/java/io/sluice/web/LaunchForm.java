@@ -32,10 +32,13 @@ record LaunchForm(
     /** A field of the form that cannot be read. */
     static final class Invalid extends RuntimeException {
         final String field;
+        /** 400 when the field cannot be read (not a number, not JSON, no such mode); 422 when it reads but is incomplete. */
+        final int status;
 
-        Invalid(String field, String message) {
+        Invalid(String field, String message, int status) {
             super(message);
             this.field = field;
+            this.status = status;
         }
     }
 
@@ -55,13 +58,13 @@ record LaunchForm(
                     ? MaterializationMode.INCREMENTAL
                     : MaterializationMode.valueOf(mode.trim().toUpperCase(Locale.ROOT));
         } catch (IllegalArgumentException e) {
-            throw new Invalid("mode", "unknown mode " + mode);
+            throw new Invalid("mode", "unknown mode " + mode, 400);
         }
         Map<String, Object> cfg;
         try {
             cfg = blank(config) ? Map.of() : mapper.readValue(config, new TypeReference<Map<String, Object>>() {});
         } catch (JsonProcessingException e) {
-            throw new Invalid("config", JsonRefusal.of(e, "config", "config").getMessage());
+            throw new Invalid("config", JsonRefusal.of(e, "config", "config").getMessage(), 400);
         }
         return new LaunchForm(
                 assets == null ? List.of() : assets,
@@ -121,7 +124,7 @@ record LaunchForm(
         try {
             return blank(text) ? empty : Integer.parseInt(text.trim());
         } catch (NumberFormatException e) {
-            throw new Invalid(field, "not a whole number: " + text);
+            throw new Invalid(field, "not a whole number: " + text, 400);
         }
     }
 
@@ -138,10 +141,10 @@ record LaunchForm(
             return partitions;
         }
         if (blank(from)) {
-            throw new Invalid("from", "give the first partition of the range too (From), or leave To empty");
+            throw new Invalid("from", "give the first partition of the range too (From), or leave To empty", 422);
         }
         if (blank(to)) {
-            throw new Invalid("to", "give the last partition of the range too (To), or leave From empty");
+            throw new Invalid("to", "give the last partition of the range too (To), or leave From empty", 422);
         }
         String range = from.strip().equals(to.strip()) ? from.strip() : from.strip() + PartitionText.RANGE + to.strip();
         return blank(partitions) ? range : partitions.strip() + ", " + range;

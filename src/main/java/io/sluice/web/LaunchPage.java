@@ -108,7 +108,10 @@ public class LaunchPage {
             return Response.seeOther(URI.create("/backfills/" + b.backfill().id()))
                     .build();
         }
-        return Response.ok(Templates.page(view(fields, LaunchResult.of(outcome))))
+        // a refusal answers the page with its message and the status the API would give it; a preview is a 200
+        int status = outcome instanceof LaunchSubmission.Rejected r ? r.status() : 200;
+        return Response.status(status)
+                .entity(Templates.page(view(fields, LaunchResult.of(outcome))))
                 .build();
     }
 

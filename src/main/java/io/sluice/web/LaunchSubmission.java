@@ -39,7 +39,14 @@ class LaunchSubmission {
 
     record Previewed(LaunchPreview preview) implements Outcome {}
 
-    record Rejected(String field, String message) implements Outcome {}
+    /** A refusal: the field it is about (or null), what to do, and the status the page answers it with. */
+    record Rejected(String field, String message, int status) implements Outcome {
+
+        /** Refused for what the form holds: the request was read, the launch it asks for cannot be. */
+        Rejected(String field, String message) {
+            this(field, message, 422);
+        }
+    }
 
     private final AssetService assets;
     private final RunService runs;
@@ -66,7 +73,8 @@ class LaunchSubmission {
             return new Rejected(
                     name,
                     "the field " + name + " was sent "
-                            + repeated.get().getValue().size() + " times; send it once");
+                            + repeated.get().getValue().size() + " times; send it once",
+                    400);
         }
         String as = first(fields, "as");
         try {
@@ -91,12 +99,13 @@ class LaunchSubmission {
                     new Rejected(
                             null,
                             "launch as 'run' or 'backfill', or preview them ('preview', 'preview-backfill'), not '" + as
-                                    + "'");
+                                    + "'",
+                            400);
             };
         } catch (LaunchForm.Invalid e) {
-            return new Rejected(e.field, e.getMessage());
+            return new Rejected(e.field, e.getMessage(), e.status);
         } catch (RequestRejected e) {
-            return new Rejected(LaunchForm.formField(e.field()), e.getMessage());
+            return new Rejected(LaunchForm.formField(e.field()), e.getMessage(), PageForms.status(e));
         } catch (IllegalArgumentException e) {
             return new Rejected(null, e.getMessage());
         }

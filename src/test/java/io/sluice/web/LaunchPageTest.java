@@ -87,7 +87,7 @@ class LaunchPageTest {
                 "/launch",
                 "asset=test%2Fflaky&mode=INCREMENTAL&config=%7B%22attempts%22%3A+11%7D&reason="
                         + reason.replace(" ", "+"));
-        assertThat(answer.statusCode()).isEqualTo(200);
+        assertThat(answer.statusCode()).as("a refusal is a 422 with the page").isEqualTo(422);
         String html = answer.asString();
         assertThat(html)
                 .contains("id=\"launch-error\" data-field=\"config.attempts\"")
@@ -99,7 +99,7 @@ class LaunchPageTest {
         assertThat(storedWith(reason)).isZero();
 
         Response bad = post("/launch", "asset=test%2Fdaily&from=2024-03-01");
-        assertThat(bad.statusCode()).isEqualTo(200);
+        assertThat(bad.statusCode()).isEqualTo(422);
         assertThat(bad.asString()).contains("data-field=\"to\"").contains("give the last partition of the range too");
     }
 
