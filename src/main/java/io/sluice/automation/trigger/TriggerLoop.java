@@ -9,6 +9,7 @@ import jakarta.enterprise.event.Observes;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.InstantSource;
+import java.util.Optional;
 import java.util.concurrent.locks.ReentrantLock;
 import org.jboss.logging.Logger;
 
@@ -16,7 +17,8 @@ import org.jboss.logging.Logger;
  * The trigger evaluator's thread. The end of runs wakes it at once ({@link RunsEnded}); a wake-up during an evaluation
  * only marks it dirty, and the next evaluation reads every event stored meanwhile in one batch, so a burst is one or a
  * few evaluations, not one per run. Without wake-ups it evaluates at the next {@code on_cron} tick or after
- * {@code sluice.automation.triggers.interval} (for {@code missing} windows), whichever comes first. It evaluates once at
+ * {@code sluice.automation.triggers.interval} (for {@code missing} windows) or when a retry is due, whichever comes
+ * first. It evaluates once at
  * start-up, which also picks up what ended while the process was down. {@link #evaluateNow()} is the same evaluation on
  * the caller's thread, for tests.
  */
@@ -34,6 +36,9 @@ public class TriggerLoop {
     private boolean dirty;
     private boolean busy;
     private volatile boolean running;
+    /** When the earliest retry the last evaluation left is due: the loop looks then. */
+    private volatile Optional<Instant> nextRetry = Optional.empty();
+
     private Thread thread;
 
     public TriggerLoop(
@@ -49,6 +54,7 @@ public class TriggerLoop {
 
     void onStart(@Observes StartupEvent event) {
         declarations.graph(); // a declaration naming an unknown asset fails start-up here
+        settings.retryPolicy(); // and so does a retry policy out of bounds
         if (!settings.enabled() || declarations.automated().isEmpty()) {
             return;
         }
@@ -91,7 +97,8 @@ public class TriggerLoop {
                 launches += result.launches();
                 runs.addAll(result.runIds());
             } while (result.more());
-            return new TriggerEvaluation.Result(events, launches, runs, false);
+            nextRetry = result.nextRetry();
+            return new TriggerEvaluation.Result(events, launches, runs, false, result.nextRetry());
         } finally {
             evaluating.unlock();
         }
@@ -144,10 +151,17 @@ public class TriggerLoop {
         }
     }
 
-    /** The interval, or less until the next tick of an {@code on_cron} policy. */
+    /** The interval, or less until the next tick of an {@code on_cron} policy or the next retry. */
     Duration untilNextLook() {
         Instant now = clock.instant();
         Duration wait = settings.interval();
+        Optional<Instant> retry = nextRetry;
+        if (retry.isPresent() && retry.get().isAfter(now)) { // one due but held waits for a wake-up like any hold
+            Duration toRetry = Duration.between(now, retry.get()).plusMillis(1);
+            if (toRetry.compareTo(wait) < 0) {
+                wait = toRetry;
+            }
+        }
         for (var asset : declarations.automated()) {
             if (declarations.graph().policy(asset).orElseThrow() instanceof TriggerPolicy.OnCron onCron) {
                 Duration toTick =

@@ -20,7 +20,8 @@ import java.util.stream.Collectors;
 
 /**
  * What tick history keeps of one trigger evaluation: one entry per asset the plan touched (named by the asset key),
- * LAUNCHED with the runs that materialize it, or SKIPPED saying what held it or that it is already queued or running.
+ * LAUNCHED with the runs that materialize it, or SKIPPED saying what held it or that it is already queued or running,
+ * and FAILED for partitions given up on after their last retry failed.
  * Assets the evaluation had nothing to say about get no entry, so history grows with decisions, not with wake-ups.
  */
 final class TriggerTicks {
@@ -72,6 +73,13 @@ final class TriggerTicks {
                         cursor));
             }
         });
+        Map<AssetKey, List<String>> givenUp = new LinkedHashMap<>();
+        for (TriggerPlan.GivenUp g : plan.givenUp()) {
+            givenUp.computeIfAbsent(g.partition().asset(), k -> new ArrayList<>())
+                    .add(g.partition() + " given up: " + g.detail());
+        }
+        givenUp.forEach((asset, why) -> out.add(new TickRecord(
+                TickRecord.Source.TRIGGER, asset.toString(), now, now, new TickOutcome.Failed(shorten(why)), cursor)));
         return out;
     }
 
