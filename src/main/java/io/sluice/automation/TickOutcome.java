@@ -9,13 +9,19 @@ import java.util.Objects;
  */
 public sealed interface TickOutcome {
 
-    record Launched(List<String> runIds, List<String> backfillIds) implements TickOutcome {
+    /** What it launched, and a note for the user ({@code ""} for none), e.g. that a launch retries a failed run. */
+    record Launched(List<String> runIds, List<String> backfillIds, String note) implements TickOutcome {
         public Launched {
             runIds = List.copyOf(runIds);
             backfillIds = List.copyOf(backfillIds);
             if (runIds.isEmpty() && backfillIds.isEmpty()) {
                 throw new IllegalArgumentException("a launched tick names at least one run or backfill");
             }
+            note = note == null ? "" : note;
+        }
+
+        public Launched(List<String> runIds, List<String> backfillIds) {
+            this(runIds, backfillIds, "");
         }
     }
 

@@ -68,14 +68,30 @@ public final class TriggerEvaluator {
         final Map<AssetPartition, TriggerCursor.Retry> retries = new HashMap<>();
         final Set<AssetPartition> fresh = new HashSet<>();
 
-        int attempt(AssetPartition p) {
+        /** The attempt a partition launches as: a first one, or a retry after the run that failed. */
+        Attempt attemptOf(AssetPartition p) {
             TriggerCursor.Retry retry = retries.get(p);
-            return retry == null || fresh.contains(p) ? 1 : retry.attempt();
+            return retry == null || fresh.contains(p) ? Attempt.FIRST : new Attempt(retry.attempt(), retry.failedRun());
         }
     }
 
-    /** One run to launch: assets alike (same partitions definition, partitions, policy and attempt) share it. */
-    private record Group(PartitionsDefinition definition, IndexRanges indexes, String policy, int attempt) {}
+    /** Which attempt a launch is: 1 (no failed run), or a retry after {@code failedRun}. */
+    private record Attempt(int number, String failedRun) implements Comparable<Attempt> {
+        static final Attempt FIRST = new Attempt(1, "");
+
+        @Override
+        public int compareTo(Attempt other) {
+            int byNumber = Integer.compare(number, other.number);
+            return byNumber != 0 ? byNumber : failedRun.compareTo(other.failedRun);
+        }
+    }
+
+    /**
+     * One run to launch: assets alike (same partitions definition, partitions, policy, attempt and, for a retry, failed
+     * run) share it.
+     */
+    private record Group(
+            PartitionsDefinition definition, IndexRanges indexes, String policy, int attempt, String failedRun) {}
 
     private static final class Evaluation {
         private final TriggerGraph graph;
@@ -331,29 +347,35 @@ public final class TriggerEvaluator {
          */
         private void decide(AssetKey asset, Wanted wanted, String policy, boolean eager) {
             PartitionSpace own = readiness.space(asset);
-            Map<Integer, IndexRanges.Builder> go = new TreeMap<>();
-            int wholeAttempt = 0;
+            Map<Attempt, IndexRanges.Builder> go = new TreeMap<>();
+            Attempt whole = null;
             if (wanted.whole && !own.definition().isPartitioned()) {
                 if (decideOne(asset, OptionalLong.empty(), eager)) {
-                    wholeAttempt = wanted.attempt(AssetPartition.whole(asset));
+                    whole = wanted.attemptOf(AssetPartition.whole(asset));
                 }
             }
             for (PrimitiveIterator.OfLong it = wanted.indexes.build().iterator(); it.hasNext(); ) {
                 long index = it.nextLong();
                 if (decideOne(asset, OptionalLong.of(index), eager)) {
-                    int attempt = wanted.attempt(AssetPartition.of(asset, own.keyAt(index)));
-                    go.computeIfAbsent(attempt, a -> IndexRanges.builder()).add(index);
+                    go.computeIfAbsent(
+                                    wanted.attemptOf(AssetPartition.of(asset, own.keyAt(index))),
+                                    a -> IndexRanges.builder())
+                            .add(index);
                 }
             }
-            if (wholeAttempt > 0) {
-                go.computeIfAbsent(wholeAttempt, a -> IndexRanges.builder());
+            if (whole != null) {
+                go.computeIfAbsent(whole, a -> IndexRanges.builder());
             }
-            for (Map.Entry<Integer, IndexRanges.Builder> entry : go.entrySet()) {
-                int attempt = entry.getKey();
+            for (Map.Entry<Attempt, IndexRanges.Builder> entry : go.entrySet()) {
+                Attempt attempt = entry.getKey();
                 IndexRanges indexes = entry.getValue().build();
-                boolean whole = attempt == wholeAttempt;
-                List<AssetPartition> targets = targets(asset, own, indexes, whole);
-                Group group = new Group(own.definition(), indexes, policy, eager ? attempt : 0);
+                List<AssetPartition> targets = targets(asset, own, indexes, attempt.equals(whole));
+                Group group = new Group(
+                        own.definition(),
+                        indexes,
+                        policy,
+                        eager ? attempt.number() : 0,
+                        eager && attempt.number() > 1 ? attempt.failedRun() : null);
                 groups.computeIfAbsent(group, g -> new ArrayList<>()).add(asset);
                 groupTargets.computeIfAbsent(group, g -> new HashSet<>()).addAll(targets);
                 launched.addAll(targets);
@@ -382,7 +404,8 @@ public final class TriggerEvaluator {
                     ? ""
                     : " " + space.subset(group.indexes()).keyRanges();
             String attempt = group.attempt() > 1
-                    ? " (attempt " + group.attempt() + " of " + retry.maxAttempts() + ", after a failed run)"
+                    ? " (attempt " + group.attempt() + " of " + retry.maxAttempts() + ", after run " + group.failedRun()
+                            + " failed)"
                     : "";
             LaunchRequest request = LaunchRequest.of(
                             assets,

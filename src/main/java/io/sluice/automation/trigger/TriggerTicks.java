@@ -2,6 +2,7 @@ package io.sluice.automation.trigger;
 
 import io.sluice.automation.AssetPartition;
 import io.sluice.automation.Held;
+import io.sluice.automation.Launch;
 import io.sluice.automation.LaunchRequest;
 import io.sluice.automation.TickOutcome;
 import io.sluice.automation.TickRecord;
@@ -33,6 +34,7 @@ final class TriggerTicks {
     static List<TickRecord> of(
             TriggerPlan plan, AutomationLauncher.Launched launched, Instant now, Optional<String> cursor) {
         Map<AssetKey, List<String>> runs = new LinkedHashMap<>();
+        Map<AssetKey, List<String>> notes = new LinkedHashMap<>();
         int run = 0;
         for (var launch : plan.launches()) {
             if (launch instanceof LaunchRequest request
@@ -41,6 +43,12 @@ final class TriggerTicks {
                 request.assets()
                         .forEach(a ->
                                 runs.computeIfAbsent(a, k -> new ArrayList<>()).add(id));
+                String attempt = request.tags().get(Launch.TRIGGER_ATTEMPT_TAG);
+                if (attempt != null) {
+                    request.assets()
+                            .forEach(a -> notes.computeIfAbsent(a, k -> new ArrayList<>())
+                                    .add("run " + id + " retries: " + request.reason()));
+                }
             }
         }
         Map<AssetKey, List<String>> reasons = new LinkedHashMap<>();
@@ -60,7 +68,7 @@ final class TriggerTicks {
                 asset.toString(),
                 now,
                 now,
-                new TickOutcome.Launched(ids, List.of()),
+                new TickOutcome.Launched(ids, List.of(), shorten(notes.getOrDefault(asset, List.of()))),
                 cursor)));
         reasons.forEach((asset, why) -> {
             if (!runs.containsKey(asset)) {

@@ -335,8 +335,12 @@ class TriggerAdapterTest {
                 .findFirst()
                 .orElseThrow();
         assertThat(retry.tags()).containsEntry(Launch.TRIGGER_ATTEMPT_TAG, "2");
-        assertThat(retry.reason()).contains("attempt 2 of 3");
-        assertThat(lastTick(ROLLUP).outcome()).isEqualTo(new TickOutcome.Launched(List.of(retry.id()), List.of()));
+        assertThat(retry.reason())
+                .contains("attempt 2 of 3, after run " + first.get(0).id() + " failed");
+        assertThat(lastTick(ROLLUP).outcome()).isInstanceOfSatisfying(TickOutcome.Launched.class, l -> {
+            assertThat(l.runIds()).containsExactly(retry.id());
+            assertThat(l.note()).contains("run " + retry.id() + " retries", "attempt 2 of 3");
+        });
 
         end(retry.id(), RunStatus.FAILURE);
         loop.evaluateNow();
