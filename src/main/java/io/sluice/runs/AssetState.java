@@ -45,9 +45,9 @@ public interface AssetState {
     /**
      * One queued or started run that covers or waits for a partition of {@code asset} ({@code ""}: the unpartitioned
      * asset), among {@code partitions} when given (else any), leaving out the queued runs of the groups
-     * {@code parked} (a paused backfill's, which start nothing while it is paused); a started run first. Empty when
-     * there is none. A few index probes, whatever the number of active runs: what an eager trigger asks of each
-     * upstream before it launches a downstream.
+     * {@code parked} (a paused backfill's, which start nothing while it is paused). Empty when there is none. The
+     * first row found answers (one probe per 500 keys asked): what an eager trigger asks of each upstream before it
+     * launches a downstream.
      */
     Optional<ActiveRun> anyActiveRun(
             AssetKey asset, Optional<Collection<String>> partitions, Collection<String> parked);

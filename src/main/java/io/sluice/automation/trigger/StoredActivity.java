@@ -24,8 +24,10 @@ import java.util.function.Supplier;
  */
 final class StoredActivity implements UpstreamActivity {
 
-    /** The running backfills, the paused ones' ids, whether a backfill still has runs queued or started. */
+    /** The running backfills (ids, or whole), the paused ones' ids, whether a backfill still has runs queued or started. */
     interface Backfills {
+        Collection<String> runningIds();
+
         List<Backfill> running();
 
         Collection<String> paused();
@@ -40,12 +42,14 @@ final class StoredActivity implements UpstreamActivity {
     private final Map<AssetKey, Optional<AssetState.ActiveRun>> anyRun = new HashMap<>();
     private final Map<String, Boolean> backfillActive = new HashMap<>();
     private final Supplier<Collection<String>> paused;
+    private final Supplier<Collection<String>> runningIds;
     private final Supplier<List<Backfill>> running;
 
     StoredActivity(AssetState assets, Backfills backfills) {
         this.assets = assets;
         this.backfills = backfills;
         this.paused = memo(backfills::paused);
+        this.runningIds = memo(backfills::runningIds);
         this.running = memo(backfills::running);
     }
 
@@ -61,7 +65,7 @@ final class StoredActivity implements UpstreamActivity {
                     : assets.anyActiveRun(asset, Optional.of(partitions.get().keys()), paused.get());
             if (hit.isPresent()) {
                 String group = hit.get().group();
-                if (group != null && running.get().stream().anyMatch(b -> b.id().equals(group))) {
+                if (group != null && runningIds.get().contains(group)) {
                     return Optional.of(InProgress.backfill(group));
                 }
                 String key = hit.get().partition();

@@ -204,6 +204,11 @@ public class TriggerInputs {
     private final class StoredBackfills implements StoredActivity.Backfills {
 
         @Override
+        public Collection<String> runningIds() {
+            return Set.copyOf(backfills.idsWithStatus(EnumSet.of(BackfillStatus.RUNNING)));
+        }
+
+        @Override
         public List<Backfill> running() {
             List<Backfill> running = backfills.withStatus(BackfillStatus.RUNNING);
             Set<String> ids = new HashSet<>();

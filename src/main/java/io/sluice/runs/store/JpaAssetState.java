@@ -143,38 +143,37 @@ public class JpaAssetState implements AssetState {
         } else {
             chunks.add(null);
         }
-        // a started run first (it will end by itself), then a queued one that is not parked; the partitions runs hold,
-        // then those they wait for (busy-partition=queue)
-        for (RunStatus status : List.of(RunStatus.STARTED, RunStatus.QUEUED)) {
-            boolean leaveOutParked = status == RunStatus.QUEUED && !parked.isEmpty();
-            for (String from : List.of(
-                    "select p.id.partitionKey, r.id, r.groupId from ActivePartitionEntity p, RunEntity r where r.id = "
-                            + "p.runId and p.id.assetKey = :asset",
-                    "select p.partitionKey, r.id, r.groupId from PartitionWaitEntity p, RunEntity r where r.id = "
-                            + "p.runId and p.assetKey = :asset")) {
-                String key = from.contains("p.id.partitionKey") ? "p.id.partitionKey" : "p.partitionKey";
-                for (List<String> chunk : chunks) {
-                    var query = session.createSelectionQuery(
-                                    from + " and r.status = :status"
-                                            + (chunk == null ? "" : " and " + key + " in (:keys)")
-                                            + (leaveOutParked
-                                                    ? " and (r.groupId is null or r.groupId not in (:parked))"
-                                                    : ""),
-                                    Object[].class)
-                            .setParameter("asset", asset.toString())
-                            .setParameter("status", status.name())
-                            .setMaxResults(1);
-                    if (chunk != null) {
-                        query.setParameterList("keys", chunk);
-                    }
-                    if (leaveOutParked) {
-                        query.setParameterList("parked", parked);
-                    }
-                    List<Object[]> found = query.getResultList();
-                    if (!found.isEmpty()) {
-                        Object[] r = found.get(0);
-                        return Optional.of(new ActiveRun((String) r[1], (String) r[2], (String) r[0]));
-                    }
+        // the partitions runs hold, then those they wait for (busy-partition=queue); the first row found answers
+        boolean leaveOutParked = !parked.isEmpty();
+        for (String from : List.of(
+                "select p.id.partitionKey, r.id, r.groupId from ActivePartitionEntity p, RunEntity r where r.id = "
+                        + "p.runId and p.id.assetKey = :asset",
+                "select p.partitionKey, r.id, r.groupId from PartitionWaitEntity p, RunEntity r where r.id = "
+                        + "p.runId and p.assetKey = :asset")) {
+            String key = from.contains("p.id.partitionKey") ? "p.id.partitionKey" : "p.partitionKey";
+            for (List<String> chunk : chunks) {
+                var query = session.createSelectionQuery(
+                                from + " and r.status in (:queued, :started)"
+                                        + (chunk == null ? "" : " and " + key + " in (:keys)")
+                                        + (leaveOutParked
+                                                ? " and (r.status = :started or r.groupId is null"
+                                                        + " or r.groupId not in (:parked))"
+                                                : ""),
+                                Object[].class)
+                        .setParameter("asset", asset.toString())
+                        .setParameter("queued", RunStatus.QUEUED.name())
+                        .setParameter("started", RunStatus.STARTED.name())
+                        .setMaxResults(1);
+                if (chunk != null) {
+                    query.setParameterList("keys", chunk);
+                }
+                if (leaveOutParked) {
+                    query.setParameterList("parked", parked);
+                }
+                List<Object[]> found = query.getResultList();
+                if (!found.isEmpty()) {
+                    Object[] r = found.get(0);
+                    return Optional.of(new ActiveRun((String) r[1], (String) r[2], (String) r[0]));
                 }
             }
         }
