@@ -7,6 +7,7 @@ import io.sluice.runs.MaterializationMode;
 import io.sluice.runs.RequestRejected;
 import io.sluice.runs.Run;
 import io.sluice.runs.RunQuery;
+import io.sluice.runs.RunReexecutor;
 import io.sluice.runs.RunRequest;
 import io.sluice.runs.RunService;
 import io.sluice.runs.RunStatus;
@@ -49,12 +50,14 @@ public class RunResource {
     }
 
     private final RunService runs;
+    private final RunReexecutor reexecutor;
     private final ObjectMapper mapper;
     private final InstantSource clock;
 
-    public RunResource(RunService runs, ObjectMapper mapper, InstantSource clock) {
+    public RunResource(RunService runs, RunReexecutor reexecutor, ObjectMapper mapper, InstantSource clock) {
         this.clock = clock;
         this.runs = runs;
+        this.reexecutor = reexecutor;
         this.mapper = mapper;
     }
 
@@ -216,6 +219,46 @@ public class RunResource {
     @Consumes(MediaType.WILDCARD)
     public RunDto cancel(@PathParam("id") String id, byte[] body, @HeaderParam(ACTOR_HEADER) String actor) {
         return dto(runs.cancel(id, actor, ReasonBody.read(mapper, body).reason()), false);
+    }
+
+    @Operation(
+            operationId = "reexecuteRun",
+            summary = "Re-execute a run",
+            description =
+                    "Launches a new run of an ended run's request (Dagster's re-execute): every step (scope ALL), "
+                            + "or only the steps that did not succeed (FAILED), with the run's mode, keys and effective config, "
+                            + "and its partitions for the partitioned assets among them. The new run is tagged "
+                            + "sluice/reexecution-of and sluice/reexecute, and is queued like any launch.")
+    @Parameter(name = "id", in = ParameterIn.PATH, description = ApiDocument.RUN_ID)
+    @Parameter(name = ACTOR_HEADER, in = ParameterIn.HEADER, description = ApiDocument.ACTOR)
+    @RequestBody(
+            required = false,
+            description = "What to execute again (ALL when absent) and why.",
+            content =
+                    @Content(
+                            mediaType = MediaType.APPLICATION_JSON,
+                            schema = @Schema(implementation = ReexecuteBody.class)))
+    @APIResponse(
+            responseCode = "201",
+            description = "The new run is queued; Location is its address.",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = RunDto.class)))
+    @APIResponse(responseCode = "400", description = "The body is not JSON like {\"scope\": \"FAILED\"}.")
+    @APIResponse(responseCode = "404", description = "No run has this id.")
+    @APIResponse(responseCode = "409", description = "The run has not ended, or (FAILED) every step of it succeeded.")
+    @APIResponse(
+            responseCode = "422",
+            description = "scope is not ALL or FAILED, the run is a rollback, or the launch is not allowed now.")
+    @POST
+    @Path("/{id}/reexecute")
+    @Consumes(MediaType.WILDCARD)
+    public Response reexecute(
+            @PathParam("id") String id, byte[] body, @HeaderParam(ACTOR_HEADER) String actor, @Context UriInfo uri) {
+        ReexecuteBody read = ReexecuteBody.read(mapper, body);
+        Run run = reexecutor.reexecute(id, read.chosenScope(), actor, read.reason());
+        return Response.created(
+                        uri.getBaseUriBuilder().path("api/runs").path(run.id()).build())
+                .entity(dto(run, false))
+                .build();
     }
 
     private RunDto dto(Run run, boolean detail) {

@@ -15,12 +15,15 @@ import io.sluice.runs.MaterializationMode;
 import io.sluice.runs.RequestRejected;
 import io.sluice.runs.RunService;
 import io.sluice.runs.launch.ValidatedLaunch;
+import io.sluice.text.Text;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Instant;
 import java.time.InstantSource;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
@@ -47,6 +50,20 @@ class LaunchSubmission {
             this(field, message, 422);
         }
     }
+
+    /** The fields the launchpad's form sends; any other is refused, as an unknown field of a JSON body is. */
+    static final Set<String> FIELDS = new LinkedHashSet<>(List.of(
+            "asset",
+            "mode",
+            "from",
+            "to",
+            "partitions",
+            "keys",
+            "reason",
+            "config",
+            "partitionsPerRun",
+            "maxConcurrent",
+            "as"));
 
     private final AssetService assets;
     private final RunService runs;
@@ -76,7 +93,23 @@ class LaunchSubmission {
                             + repeated.get().getValue().size() + " times; send it once",
                     400);
         }
+        Optional<String> unknown =
+                fields.keySet().stream().filter(f -> !FIELDS.contains(f)).findFirst();
+        if (unknown.isPresent()) {
+            return new Rejected(
+                    null,
+                    "the form has an unknown field " + Text.quote(unknown.get()) + "; it takes "
+                            + String.join(", ", FIELDS),
+                    400);
+        }
         String as = first(fields, "as");
+        if (as == null || as.isBlank()) {
+            return new Rejected(
+                    null,
+                    "say what to do with the form: as=run or as=backfill to launch, as=preview or as=preview-backfill "
+                            + "to see what would run (the page's buttons send it)",
+                    400);
+        }
         try {
             String partitions = LaunchForm.partitionsWithRange(
                     first(fields, "partitions"), first(fields, "from"), first(fields, "to"));
@@ -90,7 +123,7 @@ class LaunchSubmission {
                     first(fields, "partitionsPerRun"),
                     first(fields, "maxConcurrent"),
                     mapper);
-            return switch (as == null || as.isBlank() ? "run" : as) {
+            return switch (as) {
                 case "run" -> run(form, false, baseUrl);
                 case "preview" -> run(form, true, baseUrl);
                 case "backfill" -> backfill(form, false, baseUrl);

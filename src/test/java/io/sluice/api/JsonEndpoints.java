@@ -164,6 +164,12 @@ final class JsonEndpoints {
                 "{\"reason\":\"sweep\"}",
                 Map.of("reason", new String[] {"42", "[]"}),
                 Map.of()));
+        endpoints.add(new JsonEndpoint(
+                "POST",
+                "/api/runs/" + f.run() + "/reexecute",
+                "{\"scope\":\"FAILED\",\"reason\":\"sweep\"}",
+                Map.of("scope", new String[] {"1", "[]", "true", "{}"}, "reason", new String[] {"42", "{}"}),
+                Map.of("scope", new String[] {"\"SOME\"", "\"\"", "\"FAILED\""})));
         for (String action : new String[] {"pause", "resume", "cancel", "retry-failed"}) {
             endpoints.add(new JsonEndpoint(
                     "POST",

@@ -73,9 +73,9 @@ class HomePageTest {
         assertThat(second).endsWith(b);
 
         // the launch banner of two launches in a row, from the form
-        String one = postForm("asset=test%2Fdaily&mode=INCREMENTAL&partitions="
+        String one = postForm("asset=test%2Fdaily&mode=INCREMENTAL&as=run&partitions="
                 + LocalDate.parse(day).plusDays(2));
-        String two = postForm("asset=test%2Fdaily&mode=INCREMENTAL&partitions="
+        String two = postForm("asset=test%2Fdaily&mode=INCREMENTAL&as=run&partitions="
                 + LocalDate.parse(day).plusDays(3));
         Matcher ids = Pattern.compile("Launched run <a href=\"/runs/([^\"]+)\"[^>]*><code>([^<]+)</code>")
                 .matcher(one + two);

@@ -85,7 +85,7 @@ class LaunchPageTest {
         String reason = "launchpad invalid " + UUID.randomUUID();
         Response answer = post(
                 "/launch",
-                "asset=test%2Fflaky&mode=INCREMENTAL&config=%7B%22attempts%22%3A+11%7D&reason="
+                "asset=test%2Fflaky&mode=INCREMENTAL&as=run&config=%7B%22attempts%22%3A+11%7D&reason="
                         + reason.replace(" ", "+"));
         assertThat(answer.statusCode()).as("a refusal is a 422 with the page").isEqualTo(422);
         String html = answer.asString();
@@ -98,7 +98,7 @@ class LaunchPageTest {
                 .contains(reason);
         assertThat(storedWith(reason)).isZero();
 
-        Response bad = post("/launch", "asset=test%2Fdaily&from=2024-03-01");
+        Response bad = post("/launch", "asset=test%2Fdaily&as=run&from=2024-03-01");
         assertThat(bad.statusCode()).isEqualTo(422);
         assertThat(bad.asString()).contains("data-field=\"to\"").contains("give the last partition of the range too");
     }

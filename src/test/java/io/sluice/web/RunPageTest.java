@@ -163,7 +163,7 @@ class RunPageTest {
         given().formParam("scope", "SOME")
                 .post("/runs/" + ok + "/reexecute")
                 .then()
-                .statusCode(400);
+                .statusCode(422);
         given().formParam("scope", "ALL")
                 .post("/runs/no-such-run/reexecute")
                 .then()
