@@ -26,6 +26,7 @@ import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
 import java.time.InstantSource;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.enums.ParameterIn;
@@ -76,7 +77,8 @@ public class RunResource {
     @APIResponse(responseCode = "404", description = "An asset named in assets does not exist.")
     @APIResponse(
             responseCode = "409",
-            description = "A partition of this launch is already being materialized by another run.")
+            description = "Only with sluice.runs.busy-partition=refuse: a partition of this launch is already being "
+                    + "materialized by another run (by default the run is queued behind it).")
     @APIResponse(
             responseCode = "422",
             description = "A field is well written but not allowed (an unknown mode, keys without SINGLE_KEY, ...).")
@@ -95,9 +97,11 @@ public class RunResource {
                 mode,
                 body.keys(),
                 body.partitions(),
+                body.runRanges(),
                 body.config(),
                 body.reason(),
-                RunResource.actor(body.launchedBy(), actor)));
+                RunResource.actor(body.launchedBy(), actor),
+                Map.of()));
         return Response.created(
                         uri.getBaseUriBuilder().path("api/runs").path(run.id()).build())
                 .entity(dto(run, false))
@@ -147,14 +151,17 @@ public class RunResource {
     @Operation(
             operationId = "getRun",
             summary = "Show a run",
-            description = "A run with its steps and the materializations it wrote so far.")
+            description = "A run with its steps and the materializations it wrote so far; a queued run with where it "
+                    + "stands in the queue (queue: the runs it waits for, its place in the line).")
     @Parameter(name = "id", in = ParameterIn.PATH, description = ApiDocument.RUN_ID)
     @APIResponse(responseCode = "200", description = "The run.")
     @APIResponse(responseCode = "404", description = "No run has this id.")
     @GET
     @Path("/{id}")
     public RunDto get(@PathParam("id") String id) {
-        return dto(runs.get(id), true);
+        Run run = runs.get(id);
+        RunDto dto = dto(run, true);
+        return runs.queuePlace(run).map(dto::withQueue).orElse(dto);
     }
 
     @Operation(

@@ -240,7 +240,8 @@ public class RunPage {
                 filter,
                 logError,
                 run.steps().stream().anyMatch(s -> s.status() != RunStatus.SUCCESS),
-                lastLogId);
+                lastLogId,
+                runs.queuePlace(run).map(QueueView::of).orElse(null));
     }
 
     private String pretty(String json) {

@@ -143,7 +143,7 @@ class HomePageTest {
         // the tour's step 4 with all four assets still ticked: Full refresh, no partitions
         String html = postForm(
                 "asset=extract%2Fform_adv_filings&asset=raw%2Fform_adv_filings&asset=transform%2Fform_adv_firm_identity"
-                        + "&asset=transform%2Fform_adv_firm_ownership&mode=FULL_REFRESH&partitions=&reason=tour+step+4");
+                        + "&asset=transform%2Fform_adv_firm_ownership&mode=FULL_REFRESH&as=run&partitions=&reason=tour+step+4");
         assertThat(html)
                 .contains("id=\"launch-error\"")
                 .contains("data-field=\"partitions\"")
