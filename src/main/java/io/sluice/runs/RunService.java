@@ -88,8 +88,9 @@ public class RunService {
 
     /**
      * Validates the request and queues its run in the caller's transaction, with its audit event, so that a launcher
-     * that stores its own rows with the launch (a schedule's cursor, a sensor's tick) commits all or nothing. A busy
-     * partition is a conflict; the caller calls {@link #dispatchSoon()} once it committed.
+     * that stores its own rows with the launch (a schedule's cursor, a sensor's tick) commits all or nothing. A run of a
+     * busy partition is queued behind the run that holds it (with busy-partition=refuse: a conflict); the caller calls
+     * {@link #dispatchSoon()} once it committed.
      */
     @Transactional(Transactional.TxType.MANDATORY)
     public Run launchInCurrentTransaction(RunRequest request) {
@@ -137,7 +138,8 @@ public class RunService {
     /**
      * Queues runs of which some wait for others ({@code afterByRun}: run id to the ids it waits for) in the caller's
      * transaction, which a launcher of a group of runs opens to store its own rows with them (see
-     * {@link #retryLostRace}); a busy partition is a 409 and, the transaction rolled back, stores nothing. Call
+     * {@link #retryLostRace}); a run of a busy partition waits behind the run that holds it (with busy-partition=refuse:
+     * a 409 and, the transaction rolled back, nothing stored). Call
      * {@link #dispatchSoon()} once it committed: the dispatcher starts them within the limits.
      */
     @Transactional(Transactional.TxType.MANDATORY)
