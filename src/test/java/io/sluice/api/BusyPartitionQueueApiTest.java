@@ -3,6 +3,7 @@ package io.sluice.api;
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.nullValue;
 
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
@@ -136,7 +137,8 @@ class BusyPartitionQueueApiTest {
                     .statusCode(409)
                     .contentType("application/problem+json")
                     .body("detail", containsString(holding))
-                    .body("detail", containsString("a rollback does not wait"));
+                    .body("detail", containsString("a rollback does not wait"))
+                    .body("field", nullValue());
             assertThat(given().get("/api/runs?limit=500")
                             .then()
                             .extract()
