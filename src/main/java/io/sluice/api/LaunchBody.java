@@ -7,6 +7,7 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 /** The body of {@code POST /api/runs}. */
 public record LaunchBody(
+        @Schema(required = true, description = "The assets to materialize, as keys like group/name.")
         List<String> assets,
 
         @Schema(ref = "MaterializationMode", description = "Which keys to process; INCREMENTAL when absent.")
@@ -28,7 +29,12 @@ public record LaunchBody(
 
     /** A range of partitions, both ends included. */
     @Schema(description = "Partitions from start to end, both included.")
-    public record RangeBody(String start, String end) {}
+    public record RangeBody(
+            @Schema(required = true, description = "The first partition key of the range.")
+            String start,
+
+            @Schema(required = true, description = "The last partition key of the range, included.")
+            String end) {}
 
     /** The ranges as the request takes them. */
     List<RunRequest.Range> runRanges() {
