@@ -193,7 +193,7 @@ public class LaunchValidator {
                 throw RequestRejected.invalid(
                         "ranges",
                         "the ranges select " + partitions.size() + " partitions; a run takes at most " + MAX_PARTITIONS
-                                + " (launch a backfill for more)");
+                                + " (split a longer range into several launches)");
             }
         }
         for (int i = 0; i < partitions.size(); i++) {
