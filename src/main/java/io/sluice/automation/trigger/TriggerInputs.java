@@ -83,12 +83,13 @@ public class TriggerInputs {
     }
 
     /**
-     * The events after {@code sequence}, at most {@code limit} stored ones; an event of a run that wrote a range of
+     * The events of watched assets ({@link TriggerGraph#watched()}) after {@code sequence}, at most {@code limit} stored
+     * ones (those of other assets are not read, and so never move the cursor); an event of a run that wrote a range of
      * partitions at once ({@code first...last}) stands for each partition of the range.
      */
     public List<MaterializationEvent> eventsAfter(TriggerGraph graph, long sequence, int limit, Instant now) {
         List<MaterializationEvent> out = new ArrayList<>();
-        for (SequencedMaterialization stored : events.materializationsAfter(sequence, limit)) {
+        for (SequencedMaterialization stored : events.materializationsAfter(sequence, graph.watched(), limit)) {
             MaterializationEvent event = event(stored);
             Optional<String> key = event.partition();
             int dots = key.map(k -> k.indexOf(RANGE)).orElse(-1);

@@ -10,11 +10,13 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.InstantSource;
 import java.util.Optional;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.ReentrantLock;
 import org.jboss.logging.Logger;
 
 /**
- * The trigger evaluator's thread. The end of runs wakes it at once ({@link RunsEnded}); a wake-up during an evaluation
+ * The trigger evaluator's thread. The end of runs of watched assets wakes it at once ({@link RunsEnded},
+ * {@link io.sluice.automation.TriggerGraph#watched()}); a wake-up during an evaluation
  * only marks it dirty, and the next evaluation reads every event stored meanwhile in one batch, so a burst is one or a
  * few evaluations, not one per run. Without wake-ups it evaluates at the next {@code on_cron} tick or after
  * {@code sluice.automation.triggers.interval} (for {@code missing} windows) or when a retry is due, whichever comes
@@ -36,6 +38,7 @@ public class TriggerLoop {
     private boolean dirty;
     private boolean busy;
     private volatile boolean running;
+    private final AtomicLong wakeUps = new AtomicLong();
     /** When the earliest retry the last evaluation left is due: the loop looks then. */
     private volatile Optional<Instant> nextRetry = Optional.empty();
 
@@ -71,8 +74,24 @@ public class TriggerLoop {
         wake();
     }
 
+    /**
+     * Wakes the evaluator when one of the runs touched an asset it watches (an automated asset or an upstream of one), or
+     * one whose assets are not known: a run of other assets gives it nothing to decide, so it costs automation nothing.
+     */
     void onRunsEnded(@Observes RunsEnded event) {
-        wake();
+        if (!running) {
+            return;
+        }
+        if (event.runs().stream()
+                .anyMatch(r -> r.assets().isEmpty() || declarations.graph().watchesAny(r.assets()))) {
+            wakeUps.incrementAndGet();
+            wake();
+        }
+    }
+
+    /** How many ends of runs woke the evaluator in this process (tests count that runs of other assets do not). */
+    public long wakeUps() {
+        return wakeUps.get();
     }
 
     /** Asks for an evaluation as soon as the current one (if any) ends. */

@@ -102,7 +102,7 @@ class RunRecovery {
         List<RunFinished> ended = new ArrayList<>();
         for (String id : store.idsWithStatus(RunStatus.STARTED)) {
             Run run = history.find(id).orElseThrow();
-            ended.add(new RunFinished(run.id(), run.group(), recover(run, now)));
+            ended.add(new RunFinished(run.id(), run.group(), recover(run, now), run.assets()));
         }
         for (RunFinished stranded : recovery.cancelQueuedOf(
                 admission.closed(), now, "its group had ended when Sluice started; nothing would run it")) {

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
+import io.sluice.automation.AutomationState;
 import io.sluice.automation.AutomationStore;
 import io.sluice.automation.Launch;
 import io.sluice.automation.StoredTick;
@@ -60,6 +61,9 @@ class TriggerAdapterTest {
 
     @Inject
     TriggerEvaluation evaluation;
+
+    @Inject
+    TriggerDeclarations declarations;
 
     @Inject
     RunEventLog events;
@@ -128,12 +132,45 @@ class TriggerAdapterTest {
     @Test
     void theEndOfARunWakesTheEvaluatorWithoutAnyoneAsking() {
         hours("2024-02-05", 0, 24);
-        ended.fire(new RunsEnded(List.of(new RunFinished("upstream", null, RunStatus.SUCCESS))));
+        ended.fire(new RunsEnded(List.of(new RunFinished("upstream", null, RunStatus.SUCCESS, List.of(HOURLY)))));
         Instant deadline = Instant.now().plus(Duration.ofSeconds(30));
         while (runsOf(ROLLUP, "2024-02-05").isEmpty() && Instant.now().isBefore(deadline)) {
             Runs.sleep(20);
         }
         assertThat(runsOf(ROLLUP, "2024-02-05")).hasSize(1);
+    }
+
+    @Test
+    void runsOfAssetsNoTriggerWatchesCostTheEvaluatorNothing() {
+        AssetKey unwatched = AssetKey.parse("test/slow_daily");
+        assertThat(declarations.graph().watched()).contains(HOURLY, ROLLUP).doesNotContain(unwatched);
+        loop.evaluateNow(); // whatever earlier tests left is decided now
+        awaitIdle();
+        long wakeUps = loop.wakeUps();
+        AutomationState before =
+                store.find(TickRecord.Source.TRIGGER, TriggerEvaluation.NAME).orElseThrow();
+
+        // their end does not wake the evaluator
+        for (int i = 0; i < 50; i++) {
+            landed(unwatched, "2024-01-" + String.format("%02d", 1 + i % 28), clock.instant());
+            ended.fire(
+                    new RunsEnded(List.of(new RunFinished("other-" + i, null, RunStatus.SUCCESS, List.of(unwatched)))));
+        }
+        assertThat(loop.wakeUps()).isEqualTo(wakeUps);
+        assertThat(loop.idle()).isTrue();
+
+        // and an evaluation (the interval's, or another run's) reads none of their events and saves no state
+        clock.set(clock.instant().plusSeconds(1)); // a save would stamp the row later
+        TriggerEvaluation.Result result = loop.evaluateNow();
+        assertThat(result.events()).isZero();
+        assertThat(store.find(TickRecord.Source.TRIGGER, TriggerEvaluation.NAME).orElseThrow())
+                .isEqualTo(before);
+
+        // the end of a run of a watched asset wakes it, and so does one whose assets are not known
+        ended.fire(new RunsEnded(List.of(new RunFinished("upstream", null, RunStatus.SUCCESS, List.of(HOURLY)))));
+        ended.fire(new RunsEnded(List.of(new RunFinished("recovered", null, RunStatus.FAILURE))));
+        assertThat(loop.wakeUps()).isEqualTo(wakeUps + 2);
+        awaitIdle();
     }
 
     @Test
@@ -144,7 +181,8 @@ class TriggerAdapterTest {
             hours("2024-02-" + day, 0, 24);
         }
         for (int i = 0; i < 240; i++) {
-            ended.fire(new RunsEnded(List.of(new RunFinished("upstream-" + i, null, RunStatus.SUCCESS))));
+            ended.fire(
+                    new RunsEnded(List.of(new RunFinished("upstream-" + i, null, RunStatus.SUCCESS, List.of(HOURLY)))));
         }
         loop.evaluateNow();
         awaitIdle();
