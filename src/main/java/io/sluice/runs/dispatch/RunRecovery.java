@@ -350,6 +350,7 @@ class RunRecovery {
         Run retry = factory.retry(dead, now);
         store.create(retry);
         store.moveDependencies(dead.id(), retry.id());
+        retryPolicies.forEach(p -> p.retried(dead, retry));
         audit.record(AuditEvent.of(
                         now,
                         "sluice",
