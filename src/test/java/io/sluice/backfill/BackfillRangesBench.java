@@ -46,7 +46,7 @@ class BackfillRangesBench {
     }
 
     private static void measure(String what, PartitionSpace space, List<BackfillRequest.Range> ranges) {
-        BackfillRequest request = RangeOverlapsTest.request(ranges);
+        BackfillRequest request = BackfillTargetsTest.request(ranges);
         List<AssetKey> assets = List.of(AssetKey.parse("test/daily"));
         List<Long> select = new ArrayList<>();
         List<Long> plan = new ArrayList<>();
