@@ -11,7 +11,9 @@ import static org.hamcrest.Matchers.nullValue;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
 import io.restassured.http.ContentType;
+import io.sluice.automation.AutomationStatus;
 import io.sluice.automation.SensorResult;
+import io.sluice.automation.sensor.SensorService;
 import io.sluice.automation.sensor.SensorTestProfile;
 import io.sluice.automation.sensor.SensorTicker;
 import io.sluice.automation.sensor.TestSensors;
@@ -33,6 +35,9 @@ class SensorApiTest {
     @Inject
     SensorTicker ticker;
 
+    @Inject
+    SensorService sensors;
+
     @Test
     void theDeclaredSensorsAreListedWithTheirIntervalAndStatus() {
         given().get("/api/sensors")
@@ -49,6 +54,7 @@ class SensorApiTest {
 
     @Test
     void startAndStopChangeTheStatusAndAreAudited() {
+        TestSensors.ensure(sensors, NAME, AutomationStatus.STOPPED);
         given().header("X-Sluice-User", "sensor-operator")
                 .contentType(ContentType.JSON)
                 .body("{\"reason\":\"watch the inbox\"}")
@@ -88,6 +94,42 @@ class SensorApiTest {
     }
 
     @Test
+    void startingARunningSensorOrStoppingAStoppedOneIsAConflictAndAuditsNothing() {
+        TestSensors.ensure(sensors, NAME, AutomationStatus.RUNNING);
+        String updated = given().get("/api/sensors/" + NAME).then().extract().path("updatedAt");
+        given().header("X-Sluice-User", "twice-operator")
+                .post("/api/sensors/" + NAME + "/start")
+                .then()
+                .statusCode(409)
+                .contentType(Problem.MEDIA_TYPE)
+                .body("detail", containsString("running already"));
+        given().get("/api/sensors/" + NAME)
+                .then()
+                .body("status", equalTo("RUNNING"))
+                .body("updatedAt", equalTo(updated));
+
+        given().header("X-Sluice-User", "twice-operator")
+                .post("/api/sensors/" + NAME + "/stop")
+                .then()
+                .statusCode(200);
+        given().header("X-Sluice-User", "twice-operator")
+                .post("/api/sensors/" + NAME + "/stop")
+                .then()
+                .statusCode(409)
+                .contentType(Problem.MEDIA_TYPE)
+                .body("detail", containsString("stopped already"));
+        given().get("/api/sensors/" + NAME).then().body("status", equalTo("STOPPED"));
+
+        assertThat(given().get("/api/audit?actor=twice-operator")
+                        .then()
+                        .extract()
+                        .jsonPath()
+                        .getList("action"))
+                .as("only the stop that changed something is audited")
+                .containsExactly("SENSOR_STOPPED");
+    }
+
+    @Test
     void anActorInTheBodyIsAnUnknownFieldAndChangesNothing() {
         String before = given().get("/api/sensors/" + NAME).then().extract().path("status");
         String to = "RUNNING".equals(before) ? "stop" : "start";
@@ -118,7 +160,7 @@ class SensorApiTest {
 
     @Test
     void ticksAreReadNewestFirstInPages() {
-        given().post("/api/sensors/" + NAME + "/start").then().statusCode(200);
+        TestSensors.ensure(sensors, NAME, AutomationStatus.RUNNING);
         // counts its ticks in its cursor (from 0 if another test left a cursor that is not a number)
         sensor.script((context, cursor) -> {
             int n = cursor.filter(c -> c.matches("\\d+")).map(Integer::parseInt).orElse(0);

@@ -4,12 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
+import io.sluice.automation.AutomationStatus;
 import io.sluice.automation.Launch;
 import io.sluice.automation.TickOutcome;
 import io.sluice.automation.TickRecord;
 import io.sluice.automation.sensor.SensorService;
 import io.sluice.automation.sensor.SensorTestProfile;
 import io.sluice.automation.sensor.SensorTicker;
+import io.sluice.automation.sensor.TestSensors;
 import io.sluice.catalog.AssetKey;
 import io.sluice.runs.Run;
 import io.sluice.runs.RunHistory;
@@ -44,7 +46,7 @@ class InboxSensorTest {
 
     @Test
     void aDroppedFilingFileGivesOneLaunchAndTheNextTickNone() throws IOException {
-        sensors.start(InboxSensor.NAME, "test", "in case another test stopped it");
+        TestSensors.ensure(sensors, InboxSensor.NAME, AutomationStatus.RUNNING);
         String day = LocalDate.of(2015, 1, 1)
                 .plusDays(ThreadLocalRandom.current().nextInt(0, 3000))
                 .toString();

@@ -80,7 +80,7 @@ class SensorTickerTest {
     @BeforeEach
     void running() {
         clock.set(Instant.parse("2025-03-01T10:00:00Z"));
-        sensors.start(NAME, "test", "sensor test");
+        TestSensors.ensure(sensors, NAME, AutomationStatus.RUNNING);
         cursor(Optional.empty());
     }
 
