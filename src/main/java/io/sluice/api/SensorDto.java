@@ -77,7 +77,9 @@ public record SensorDto(
             @Schema(description = "The backfills it launched.")
             List<String> backfillIds,
 
-            @Schema(description = "Why it skipped, or the error it failed with; null when it launched.")
+            @Schema(
+                    description = "Why it skipped, the error it failed with, or what a launching tick left out "
+                            + "(a file it ignored); null when it launched everything it saw.")
             String detail,
 
             @Schema(description = "The sensor's cursor after the tick.")
@@ -87,9 +89,7 @@ public record SensorDto(
             TickOutcome outcome = stored.tick().outcome();
             List<String> runs = outcome instanceof TickOutcome.Launched l ? l.runIds() : List.of();
             List<String> backfills = outcome instanceof TickOutcome.Launched l ? l.backfillIds() : List.of();
-            String detail = outcome instanceof TickOutcome.Skipped s
-                    ? s.reason()
-                    : outcome instanceof TickOutcome.Failed f ? f.error() : null;
+            String detail = outcome.detail().isEmpty() ? null : outcome.detail();
             String name = outcome instanceof TickOutcome.Launched
                     ? "LAUNCHED"
                     : outcome instanceof TickOutcome.Skipped ? "SKIPPED" : "FAILED";

@@ -5,17 +5,31 @@ import java.util.Objects;
 
 /**
  * What a schedule tick, sensor tick or trigger evaluation ended with, as tick history keeps it: it launched runs and
- * backfills (their ids), it was skipped (why), or it failed (the error, for the user).
+ * backfills (their ids, and a note on what it left out, if any), it was skipped (why), or it failed (the error, for the
+ * user).
  */
 public sealed interface TickOutcome {
 
-    record Launched(List<String> runIds, List<String> backfillIds) implements TickOutcome {
+    /** What the user reads beside the outcome: the note of a launch (often empty), the reason of a skip, the error. */
+    String detail();
+
+    record Launched(List<String> runIds, List<String> backfillIds, String note) implements TickOutcome {
         public Launched {
             runIds = List.copyOf(runIds);
             backfillIds = List.copyOf(backfillIds);
+            note = note == null ? "" : note;
             if (runIds.isEmpty() && backfillIds.isEmpty()) {
                 throw new IllegalArgumentException("a launched tick names at least one run or backfill");
             }
+        }
+
+        public Launched(List<String> runIds, List<String> backfillIds) {
+            this(runIds, backfillIds, "");
+        }
+
+        @Override
+        public String detail() {
+            return note;
         }
     }
 
@@ -23,11 +37,21 @@ public sealed interface TickOutcome {
         public Skipped {
             Objects.requireNonNull(reason, "reason");
         }
+
+        @Override
+        public String detail() {
+            return reason;
+        }
     }
 
     record Failed(String error) implements TickOutcome {
         public Failed {
             Objects.requireNonNull(error, "error");
+        }
+
+        @Override
+        public String detail() {
+            return error;
         }
     }
 }

@@ -87,6 +87,16 @@ class SensorTickOutcomeTest {
     }
 
     @Test
+    void aLaunchingResultKeepsItsNoteForTickHistory() {
+        SensorTickOutcome outcome = SensorTickOutcome.of(
+                SPEC, Optional.empty(), SensorResult.launch(run("a")).withNote("ignored: notes.txt"));
+
+        assertThat(outcome.recorded(List.of("r1"), List.of()))
+                .isEqualTo(new TickOutcome.Launched(List.of("r1"), List.of(), "ignored: notes.txt"));
+        assertThat(outcome.recorded(List.of("r1"), List.of()).detail()).isEqualTo("ignored: notes.txt");
+    }
+
+    @Test
     void aResultCannotBothLaunchAndSkip() {
         assertThatThrownBy(() -> new SensorResult(List.of(run("a")), List.of(), Optional.empty(), Optional.of("why")))
                 .isInstanceOf(IllegalArgumentException.class);

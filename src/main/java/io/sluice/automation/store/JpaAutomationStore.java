@@ -110,6 +110,7 @@ public class JpaAutomationStore implements AutomationStore {
             e.outcome = "LAUNCHED";
             e.runIds = ids(l.runIds());
             e.backfillIds = ids(l.backfillIds());
+            e.detail = l.note().isEmpty() ? null : l.note();
         } else if (tick.outcome() instanceof TickOutcome.Skipped s) {
             e.outcome = "SKIPPED";
             e.detail = s.reason();
@@ -182,7 +183,7 @@ public class JpaAutomationStore implements AutomationStore {
 
     private static StoredTick toTick(AutomationTickEntity e) {
         TickOutcome outcome = switch (e.outcome) {
-            case "LAUNCHED" -> new TickOutcome.Launched(ids(e.runIds), ids(e.backfillIds));
+            case "LAUNCHED" -> new TickOutcome.Launched(ids(e.runIds), ids(e.backfillIds), e.detail);
             case "SKIPPED" -> new TickOutcome.Skipped(e.detail == null ? "" : e.detail);
             default -> new TickOutcome.Failed(e.detail == null ? "" : e.detail);
         };
