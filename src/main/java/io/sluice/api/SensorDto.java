@@ -80,10 +80,7 @@ public record SensorDto(
             @Schema(
                     description = "Why it skipped, the error it failed with, or what a launching tick left out "
                             + "(a file it ignored); null when it launched everything it saw.")
-            String detail,
-
-            @Schema(description = "The sensor's cursor after the tick.")
-            String cursor) {
+            String detail) {
 
         static SensorTickDto of(StoredTick stored) {
             TickOutcome outcome = stored.tick().outcome();
@@ -94,14 +91,7 @@ public record SensorDto(
                     ? "LAUNCHED"
                     : outcome instanceof TickOutcome.Skipped ? "SKIPPED" : "FAILED";
             return new SensorTickDto(
-                    stored.id(),
-                    stored.tick().tick(),
-                    stored.tick().evaluatedAt(),
-                    name,
-                    runs,
-                    backfills,
-                    detail,
-                    stored.tick().cursor().orElse(null));
+                    stored.id(), stored.tick().tick(), stored.tick().evaluatedAt(), name, runs, backfills, detail);
         }
     }
 }

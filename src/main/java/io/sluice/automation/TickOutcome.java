@@ -10,6 +10,9 @@ import java.util.Objects;
  */
 public sealed interface TickOutcome {
 
+    /** The most characters of a note, reason or error that tick history keeps (the rest is cut, marked with "…"). */
+    int MAX_DETAIL = 2000;
+
     /** What the user reads beside the outcome: the note of a launch (often empty), the reason of a skip, the error. */
     String detail();
 
@@ -17,7 +20,7 @@ public sealed interface TickOutcome {
         public Launched {
             runIds = List.copyOf(runIds);
             backfillIds = List.copyOf(backfillIds);
-            note = note == null ? "" : note;
+            note = cut(note == null ? "" : note);
             if (runIds.isEmpty() && backfillIds.isEmpty()) {
                 throw new IllegalArgumentException("a launched tick names at least one run or backfill");
             }
@@ -35,7 +38,7 @@ public sealed interface TickOutcome {
 
     record Skipped(String reason) implements TickOutcome {
         public Skipped {
-            Objects.requireNonNull(reason, "reason");
+            reason = cut(Objects.requireNonNull(reason, "reason"));
         }
 
         @Override
@@ -46,12 +49,21 @@ public sealed interface TickOutcome {
 
     record Failed(String error) implements TickOutcome {
         public Failed {
-            Objects.requireNonNull(error, "error");
+            error = cut(Objects.requireNonNull(error, "error"));
         }
 
         @Override
         public String detail() {
             return error;
         }
+    }
+
+    /** {@code text} cut to {@link #MAX_DETAIL} characters, never inside a character. */
+    private static String cut(String text) {
+        if (text.length() <= MAX_DETAIL) {
+            return text;
+        }
+        int end = Character.isHighSurrogate(text.charAt(MAX_DETAIL - 2)) ? MAX_DETAIL - 2 : MAX_DETAIL - 1;
+        return text.substring(0, end) + "…";
     }
 }

@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.hasItems;
+import static org.hamcrest.Matchers.hasKey;
+import static org.hamcrest.Matchers.not;
 import static org.hamcrest.Matchers.notNullValue;
 import static org.hamcrest.Matchers.nullValue;
 
@@ -184,7 +186,7 @@ class SensorApiTest {
                 .then()
                 .statusCode(200)
                 .body("[0].detail", equalTo("page " + (cursor - 3)))
-                .body("[0].cursor", equalTo(String.valueOf(cursor - 2)));
+                .body("[0]", not(hasKey("cursor"))); // the cursor is the sensor's, kept once, not copied per tick
         given().get("/api/sensors/" + NAME)
                 .then()
                 .body("lastTick.id", equalTo(ids.get(0)))

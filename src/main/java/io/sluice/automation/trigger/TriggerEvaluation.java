@@ -137,9 +137,8 @@ public class TriggerEvaluation {
         List<MaterializationEvent> batch = inputs.eventsAfter(graph, cursor.eventSequence(), settings.batchSize(), now);
         TriggerPlan plan = TriggerEvaluator.evaluate(graph, cursor, inputs.input(graph, batch, now));
         AutomationLauncher.Launched launched = launcher.launchAll(plan.launches(), ACTOR);
-        Optional<String> sequence = Optional.of(Long.toString(plan.cursor().eventSequence()));
         if (!batch.isEmpty() || !launched.isEmpty()) {
-            TriggerTicks.of(plan, launched, now, sequence).forEach(store::record);
+            TriggerTicks.of(plan, launched, now).forEach(store::record);
         }
         if (!plan.cursor().equals(cursor)) {
             store.save(locked.get().withCursor(codec.write(plan.cursor()), now));
@@ -166,12 +165,7 @@ public class TriggerEvaluation {
         TriggerCursor cursor = codec.read(locked.get().cursor(), TriggerCursor.START);
         List<MaterializationEvent> batch = inputs.eventsAfter(graph, cursor.eventSequence(), settings.batchSize(), now);
         TriggerPlan plan = TriggerEvaluator.evaluate(graph, cursor, inputs.input(graph, batch, now));
-        TriggerTicks.failed(
-                        plan,
-                        "launch refused: " + error,
-                        now,
-                        Optional.of(Long.toString(plan.cursor().eventSequence())))
-                .forEach(store::record);
+        TriggerTicks.failed(plan, "launch refused: " + error, now).forEach(store::record);
         store.save(locked.get().withCursor(codec.write(plan.cursor()), now));
         return new Planned(batch.size(), 0, List.of(), stored(batch) >= settings.batchSize());
     }

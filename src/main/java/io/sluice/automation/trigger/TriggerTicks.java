@@ -14,7 +14,6 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
 
@@ -29,8 +28,7 @@ final class TriggerTicks {
 
     private TriggerTicks() {}
 
-    static List<TickRecord> of(
-            TriggerPlan plan, AutomationLauncher.Launched launched, Instant now, Optional<String> cursor) {
+    static List<TickRecord> of(TriggerPlan plan, AutomationLauncher.Launched launched, Instant now) {
         Map<AssetKey, List<String>> runs = new LinkedHashMap<>();
         int run = 0;
         for (var launch : plan.launches()) {
@@ -55,33 +53,23 @@ final class TriggerTicks {
                 .add("already queued or running: " + shorten(new ArrayList<>(parts))));
         List<TickRecord> out = new ArrayList<>();
         runs.forEach((asset, ids) -> out.add(new TickRecord(
-                TickRecord.Source.TRIGGER,
-                asset.toString(),
-                now,
-                now,
-                new TickOutcome.Launched(ids, List.of()),
-                cursor)));
+                TickRecord.Source.TRIGGER, asset.toString(), now, now, new TickOutcome.Launched(ids, List.of()))));
         reasons.forEach((asset, why) -> {
             if (!runs.containsKey(asset)) {
                 out.add(new TickRecord(
-                        TickRecord.Source.TRIGGER,
-                        asset.toString(),
-                        now,
-                        now,
-                        new TickOutcome.Skipped(shorten(why)),
-                        cursor));
+                        TickRecord.Source.TRIGGER, asset.toString(), now, now, new TickOutcome.Skipped(shorten(why))));
             }
         });
         return out;
     }
 
     /** One FAILED entry per asset the refused plan would have launched. */
-    static List<TickRecord> failed(TriggerPlan plan, String error, Instant now, Optional<String> cursor) {
+    static List<TickRecord> failed(TriggerPlan plan, String error, Instant now) {
         return plan.launched().stream()
                 .map(AssetPartition::asset)
                 .distinct()
                 .map(a -> new TickRecord(
-                        TickRecord.Source.TRIGGER, a.toString(), now, now, new TickOutcome.Failed(error), cursor))
+                        TickRecord.Source.TRIGGER, a.toString(), now, now, new TickOutcome.Failed(error)))
                 .toList();
     }
 
