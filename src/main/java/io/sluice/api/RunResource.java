@@ -28,6 +28,7 @@ import java.util.List;
 import java.util.Optional;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.enums.ParameterIn;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
@@ -115,8 +116,28 @@ public class RunResource {
             in = ParameterIn.QUERY,
             description = "Only runs that materialize this asset, as group/name.")
     @Parameter(name = "backfill", in = ParameterIn.QUERY, description = "Only the runs of this backfill (its id).")
-    @Parameter(name = "limit", in = ParameterIn.QUERY, description = ApiDocument.LIMIT + " From 1 to 500.")
-    @Parameter(name = "offset", in = ParameterIn.QUERY, description = ApiDocument.OFFSET)
+    @Parameter(
+            name = "limit",
+            in = ParameterIn.QUERY,
+            description = ApiDocument.LIMIT + " From 1 to 500.",
+            schema =
+                    @Schema(
+                            type = SchemaType.INTEGER,
+                            format = "int32",
+                            minimum = "1",
+                            maximum = "500",
+                            defaultValue = "50"))
+    @Parameter(
+            name = "offset",
+            in = ParameterIn.QUERY,
+            description = ApiDocument.OFFSET,
+            schema =
+                    @Schema(
+                            type = SchemaType.INTEGER,
+                            format = "int32",
+                            minimum = "0",
+                            maximum = "2147483647",
+                            defaultValue = "0"))
     @APIResponse(responseCode = "200", description = "The matching runs.")
     @APIResponse(responseCode = "400", description = "asset, limit or offset is not written as it must be.")
     @APIResponse(responseCode = "422", description = "status is not a run status, or limit or offset is out of range.")
@@ -163,8 +184,25 @@ public class RunResource {
     @Parameter(
             name = "after",
             in = ParameterIn.QUERY,
-            description = "Answer only the lines whose id is above this one (0: from the start).")
-    @Parameter(name = "limit", in = ParameterIn.QUERY, description = ApiDocument.LIMIT + " From 1 to 10000.")
+            description = "Answer only the lines whose id is above this one (0: from the start).",
+            schema =
+                    @Schema(
+                            type = SchemaType.INTEGER,
+                            format = "int32",
+                            minimum = "0",
+                            maximum = "2147483647",
+                            defaultValue = "0"))
+    @Parameter(
+            name = "limit",
+            in = ParameterIn.QUERY,
+            description = ApiDocument.LIMIT + " From 1 to 10000.",
+            schema =
+                    @Schema(
+                            type = SchemaType.INTEGER,
+                            format = "int32",
+                            minimum = "1",
+                            maximum = "10000",
+                            defaultValue = "1000"))
     @APIResponse(responseCode = "200", description = "The log lines.")
     @APIResponse(responseCode = "400", description = "after or limit is not a whole number.")
     @APIResponse(responseCode = "404", description = "No run has this id.")

@@ -192,7 +192,7 @@ public class LaunchPage {
         return new LaunchView.Choice(
                 key.toString(),
                 key.group(),
-                key.name(),
+                key.pathAfterGroup(),
                 Format.domId(key.toString()),
                 spec.description() == null ? "" : spec.description(),
                 a instanceof KeyedAsset<?>,

@@ -138,6 +138,57 @@ final class JsonEndpoints {
                         new String[] {"[\"test/flaky\"]", "[\"test/daily\",\"test/daily\"]", "[]"})));
         endpoints.add(new JsonEndpoint(
                 "POST",
+                "/api/backfills/preview",
+                "{\"assets\":[\"test/daily\"],\"partitions\":[\"2024-07-01\"]}",
+                with(
+                        textFields,
+                        "ranges",
+                        new String[] {
+                            "\"2024-01-01\"",
+                            "[1]",
+                            "[\"2024-01-01\"]",
+                            "[{\"start\":1,\"end\":2}]",
+                            "[{\"start\":\"2024-01-01\",\"end\":\"2024-01-02\",\"step\":1}]"
+                        },
+                        "partitionsPerRun",
+                        new String[] {"\"3\"", "1.5", "true", "\"\""},
+                        "singleRun",
+                        new String[] {"\"yes\"", "1", "\"true\""},
+                        "failedAndMissingOnly",
+                        new String[] {"\"true\"", "0"},
+                        "maxConcurrent",
+                        new String[] {"\"2\"", "[2]"},
+                        "dryRun",
+                        new String[] {"\"false\"", "1"},
+                        "order",
+                        new String[] {"1", "[]"}),
+                with(
+                        Map.of(),
+                        "launchedBy",
+                        names(),
+                        "partitions",
+                        keyLists(),
+                        "ranges",
+                        new String[] {
+                            "[{\"start\":\"2024-07-01\",\"end\":\"2024-07-09\"},{\"start\":\"2024-07-09\",\"end\":\"2024-07-10\"}]",
+                            "[{\"start\":\"2024-07-01\"}]",
+                            "[{\"start\":\"nope\",\"end\":\"2024-07-02\"}]",
+                            "[{\"start\":\"" + HUGE + "\",\"end\":\"2024-07-02\"}]",
+                            "[{\"start\":\"2024-07-05\",\"end\":\"2024-07-01\"}]",
+                            "[{\"start\":\"2024-06-30\",\"end\":\"2024-07-02\"}]"
+                        },
+                        "partitionsPerRun",
+                        new String[] {"0", "-1", "99999999999"},
+                        "maxConcurrent",
+                        new String[] {"-1", "99999999999"},
+                        "order",
+                        new String[] {"\"RANDOM\""},
+                        "mode",
+                        new String[] {"\"SOMETIMES\""},
+                        "assets",
+                        new String[] {"[\"test/flaky\"]", "[\"test/daily\",\"test/daily\"]", "[]"})));
+        endpoints.add(new JsonEndpoint(
+                "POST",
                 "/api/assets/test/checked/rollback",
                 "{\"toRun\":\"" + f.run() + "\",\"reason\":\"sweep\"}",
                 with(

@@ -169,10 +169,16 @@ public class LaunchValidator {
         return catalog.find(asset).orElseThrow().spec().partitions();
     }
 
+    /**
+     * The run's config keyed by asset key, each asset's given fields laid over its defaults. With several assets the
+     * request's config is keyed by asset key; with one it may be that asset's config alone, or keyed by its key as a run
+     * answers it (so a run's config can be sent back as it is). A config whose every field name holds a slash is keyed:
+     * no config property's name can hold one.
+     */
     private ObjectNode config(Map<String, Object> given, List<AssetKey> assets) {
         JsonNode node = mapper.valueToTree(given);
         ObjectNode byAsset = mapper.createObjectNode();
-        if (assets.size() == 1) {
+        if (assets.size() == 1 && !keyedByAsset(node)) {
             AssetKey only = assets.get(0);
             byAsset.set(only.toString(), binder.merge(spec(only), node, "config"));
             return byAsset;
@@ -182,14 +188,29 @@ public class LaunchValidator {
             if (!assets.contains(parseOrNull(name))) {
                 throw RequestRejected.invalid(
                         "config." + name,
-                        "with several assets, config is an object keyed by asset key; '" + name
-                                + "' is not a selected asset");
+                        assets.size() == 1
+                                ? "config keyed by asset key names '" + name + "', not the selected asset "
+                                        + assets.get(0)
+                                : "with several assets, config is an object keyed by asset key; '" + name
+                                        + "' is not a selected asset");
             }
         }
         for (AssetKey asset : assets) {
             byAsset.set(asset.toString(), binder.merge(spec(asset), node.get(asset.toString()), "config." + asset));
         }
         return byAsset;
+    }
+
+    private static boolean keyedByAsset(JsonNode config) {
+        if (config == null || !config.isObject() || config.isEmpty()) {
+            return false;
+        }
+        for (Iterator<String> names = config.fieldNames(); names.hasNext(); ) {
+            if (names.next().indexOf('/') < 0) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static AssetKey parseOrNull(String text) {
