@@ -212,6 +212,11 @@ class SensorApiTest {
                 .then()
                 .statusCode(422)
                 .contentType(Problem.MEDIA_TYPE);
+        given().get("/api/sensors/" + NAME + "/ticks?limit=501")
+                .then()
+                .statusCode(422)
+                .contentType(Problem.MEDIA_TYPE)
+                .body("detail", containsString("500"));
         given().get("/api/sensors/" + NAME + "/ticks?limit=ten")
                 .then()
                 .statusCode(400)

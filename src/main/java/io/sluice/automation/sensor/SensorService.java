@@ -35,7 +35,7 @@ import java.util.stream.Collectors;
 public class SensorService {
 
     /** The most tick history entries one read answers. */
-    public static final int MAX_TICKS = 1000;
+    public static final int MAX_TICKS = 500;
 
     private final SensorRegistry registry;
     private final AutomationStore store;
