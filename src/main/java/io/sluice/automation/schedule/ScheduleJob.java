@@ -1,6 +1,6 @@
 package io.sluice.automation.schedule;
 
-import io.sluice.automation.AutomationState;
+import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.sluice.automation.AutomationStatus;
 import io.sluice.automation.AutomationStore;
 import io.sluice.automation.ScheduleSpec;
@@ -65,10 +65,13 @@ public class ScheduleJob implements Job {
             LOG.errorf(e, "schedule %s: the tick failed; it is tried again at the next wake-up", name);
             handled = false;
         }
+        boolean fromCursor = handled;
         Instant now = clock.instant();
-        Optional<AutomationState> state = store.find(TickRecord.Source.SCHEDULE, name);
-        if (state.isPresent() && state.get().status() == AutomationStatus.RUNNING) {
-            wakeups.wakeAfter(spec.get(), handled ? ScheduleTicker.cursor(state.get(), now) : now);
-        }
+        // with the state row locked, as a stop locks it: a stop meanwhile is not undone by setting the job again
+        QuarkusTransaction.requiringNew()
+                .run(() -> store.lock(TickRecord.Source.SCHEDULE, name)
+                        .filter(state -> state.status() == AutomationStatus.RUNNING)
+                        .ifPresent(state ->
+                                wakeups.wakeAfter(spec.get(), fromCursor ? ScheduleTicker.cursor(state, now) : now)));
     }
 }
