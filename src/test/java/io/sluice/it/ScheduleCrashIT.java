@@ -67,7 +67,7 @@ class ScheduleCrashIT {
         try (Connection c = DriverManager.getConnection(
                 "jdbc:h2:file:" + data.resolve("metadata") + ";AUTO_SERVER=FALSE", "sa", "")) {
             cursor = Instant.parse(single(
-                    c, "SELECT cursor_value FROM automation_state WHERE kind = 'SCHEDULE' AND name = ?", SCHEDULE));
+                    c, "SELECT cursor_value FROM automation_cursor WHERE kind = 'SCHEDULE' AND name = ?", SCHEDULE));
             List<String> wakeUps = new ArrayList<>();
             try (PreparedStatement s = c.prepareStatement("SELECT trigger_name, trigger_state, next_fire_time"
                     + " FROM qrtz_triggers WHERE job_name = ? AND job_group = 'sluice-schedules'")) {
