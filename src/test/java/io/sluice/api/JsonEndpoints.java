@@ -48,6 +48,8 @@ final class JsonEndpoints {
                         new String[] {"\"100001\"", "[100001]", "[true]", "{}"},
                         "partitions",
                         new String[] {"\"2024-01-01\"", "[20240101]"},
+                        "ranges",
+                        new String[] {"\"2024-01-01\"", "[1]", "[{\"start\":1,\"end\":2}]", "{}"},
                         "config",
                         new String[] {
                             "[]",
@@ -84,7 +86,14 @@ final class JsonEndpoints {
                 "/api/runs",
                 "{\"assets\":[\"test/daily\"],\"partitions\":[\"2024-01-01\"]}",
                 Map.of(),
-                with(Map.of(), "partitions", keyLists(), "keys", new String[] {"[\"1\"]"})));
+                with(Map.of(), "partitions", keyLists(), "keys", new String[] {"[\"1\"]"}, "ranges", new String[] {
+                    "[{\"start\":\"2024-07-01\",\"end\":\"2024-07-09\"},{\"start\":\"2024-07-09\",\"end\":\"2024-07-10\"}]",
+                    "[{\"start\":\"2024-07-01\"}]",
+                    "[null]",
+                    "[{\"start\":\"nope\",\"end\":\"2024-07-02\"}]",
+                    "[{\"start\":\"2024-07-05\",\"end\":\"2024-07-01\"}]",
+                    "[{\"start\":\"2023-12-30\",\"end\":\"2024-01-02\"}]"
+                })));
         endpoints.add(new JsonEndpoint(
                 "POST",
                 "/api/backfills",
@@ -215,6 +224,12 @@ final class JsonEndpoints {
                 "{\"reason\":\"sweep\"}",
                 Map.of("reason", new String[] {"42", "[]"}),
                 Map.of()));
+        endpoints.add(new JsonEndpoint(
+                "POST",
+                "/api/runs/" + f.run() + "/reexecute",
+                "{\"scope\":\"FAILED\",\"reason\":\"sweep\"}",
+                Map.of("scope", new String[] {"1", "[]", "true", "{}"}, "reason", new String[] {"42", "{}"}),
+                Map.of("scope", new String[] {"\"SOME\"", "\"\"", "\"FAILED\""})));
         for (String action : new String[] {"pause", "resume", "cancel", "retry-failed"}) {
             endpoints.add(new JsonEndpoint(
                     "POST",

@@ -78,6 +78,7 @@ class ProblemWordsApiTest {
                                 .appendDefaultContentCharsetToContentTypeIfUndefined(false)))
                 .contentType(ContentType.URLENC)
                 .formParam("asset", "test/flaky")
+                .formParam("as", "run")
                 .formParam("config", config)
                 .when()
                 .post("/ui/launch")

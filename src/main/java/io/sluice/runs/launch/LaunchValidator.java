@@ -31,6 +31,8 @@ public class LaunchValidator {
 
     static final int MAX_REASON = 2000;
     static final int MAX_KEYS = 100_000;
+    /** Partitions one run takes at most: 100 years of days. */
+    static final int MAX_PARTITIONS = 36_600;
 
     private final AssetCatalog catalog;
     private final ConfigBinder binder;
@@ -47,8 +49,17 @@ public class LaunchValidator {
 
     public ValidatedLaunch validate(RunRequest request, Instant now) {
         List<AssetKey> ordered = catalog.graph().inDependencyOrder(assets(request.assets()));
-        partitions(request.partitions(), ordered, now);
-        return validateExceptPartitions(request);
+        List<String> partitions = partitions(request, ordered, now);
+        ValidatedLaunch launch = validateExceptPartitions(request);
+        return new ValidatedLaunch(
+                launch.assets(),
+                launch.mode(),
+                launch.keys(),
+                partitions,
+                launch.configByAsset(),
+                launch.reason(),
+                launch.launchedBy(),
+                launch.tags());
     }
 
     /**
@@ -129,7 +140,13 @@ public class LaunchValidator {
         }
     }
 
-    private void partitions(List<String> partitions, List<AssetKey> assets, Instant now) {
+    /**
+     * The partitions the request selects: its keys as given, or with ranges every partition of the ranges and keys in
+     * the partitions' order (a key inside a range, or ranges that overlap, refused naming both); each must be a partition
+     * of every selected partitioned asset.
+     */
+    private List<String> partitions(RunRequest request, List<AssetKey> assets, Instant now) {
+        List<String> partitions = request.partitions();
         List<AssetKey> partitioned = new ArrayList<>();
         for (AssetKey asset : assets) {
             if (definition(asset).isPartitioned()) {
@@ -137,32 +154,58 @@ public class LaunchValidator {
             }
         }
         if (partitioned.isEmpty()) {
+            if (!request.ranges().isEmpty()) {
+                throw RequestRejected.invalid("ranges", "none of the selected assets is partitioned; omit 'ranges'");
+            }
             if (!partitions.isEmpty()) {
                 throw RequestRejected.invalid(
                         "partitions", "none of the selected assets is partitioned; omit 'partitions'");
             }
-            return;
+            return List.of();
         }
-        if (partitions.isEmpty()) {
+        if (partitions.isEmpty() && request.ranges().isEmpty()) {
             throw RequestRejected.invalid(
                     "partitions",
                     "asset " + partitioned.get(0) + " is partitioned ("
                             + definition(partitioned.get(0)).describe() + "): give the partitions to materialize"
+                            + ", as keys (partitions) or ranges (ranges: [{\"start\": ..., \"end\": ...}])"
                             + rangeHints.stream()
                                     .findFirst()
-                                    .map(h -> "; for a range of them, " + h.howTo())
+                                    .map(h -> "; for every partition, " + h.howTo())
                                     .orElse(""));
         }
         Keys.require("partitions", partitions);
+        if (!request.ranges().isEmpty()) {
+            List<PartitionSelection.Part> parts = new ArrayList<>();
+            for (int i = 0; i < request.ranges().size(); i++) {
+                RunRequest.Range r = request.ranges().get(i);
+                parts.add(PartitionSelection.Part.range(
+                        r.start(), r.end(), PartitionSelection.Where.range(i, r.start(), r.end())));
+            }
+            for (int i = 0; i < partitions.size(); i++) {
+                parts.add(PartitionSelection.Part.key(
+                        partitions.get(i), PartitionSelection.Where.key(i, partitions.get(i))));
+            }
+            partitions = PartitionSelection.of(
+                            parts, definition(partitioned.get(0)).at(now))
+                    .keys();
+            if (partitions.size() > MAX_PARTITIONS) {
+                throw RequestRejected.invalid(
+                        "ranges",
+                        "the ranges select " + partitions.size() + " partitions; a run takes at most " + MAX_PARTITIONS
+                                + " (split a longer range into several launches)");
+            }
+        }
         for (int i = 0; i < partitions.size(); i++) {
             String key = partitions.get(i);
             for (AssetKey asset : partitioned) {
-                String field = "partitions[" + i + "]";
+                String field = request.ranges().isEmpty() ? "partitions[" + i + "]" : "ranges";
                 definition(asset).validate(key, now).ifPresent(error -> {
                     throw RequestRejected.invalid(field, error + " (asset " + asset + ")");
                 });
             }
         }
+        return List.copyOf(partitions);
     }
 
     private PartitionsDefinition definition(AssetKey asset) {
