@@ -352,6 +352,7 @@ class RunRecovery {
         // behind it (never refused, which would stop the start)
         store.createAll(List.of(retry), true);
         store.moveDependencies(dead.id(), retry.id());
+        retryPolicies.forEach(p -> p.retried(dead, retry));
         audit.record(AuditEvent.of(
                         now,
                         "sluice",
