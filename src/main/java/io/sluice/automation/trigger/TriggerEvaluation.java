@@ -147,11 +147,8 @@ public class TriggerEvaluation {
         TriggerCursor next = launched.runIds().size() == plan.launches().size()
                 ? plan.cursorAfter(launched.runIds())
                 : plan.cursor();
-        Optional<String> sequence = Optional.of(Long.toString(next.eventSequence()));
         if (!batch.isEmpty() || !launched.isEmpty() || !next.equals(cursor)) {
-            TriggerTicks.of(plan, launched, now, sequence).stream()
-                    .filter(this::isNews)
-                    .forEach(store::record);
+            TriggerTicks.of(plan, launched, now).stream().filter(this::isNews).forEach(store::record);
         }
         if (!next.equals(cursor)) {
             store.save(locked.get().withCursor(codec.write(next), now));
@@ -198,12 +195,7 @@ public class TriggerEvaluation {
         List<MaterializationEvent> batch = inputs.eventsAfter(graph, cursor.eventSequence(), settings.batchSize(), now);
         TriggerPlan plan = TriggerEvaluator.evaluate(
                 graph, cursor, inputs.input(graph, cursor, batch, now), settings.retryPolicy());
-        TriggerTicks.failed(
-                        plan,
-                        "launch refused: " + error,
-                        now,
-                        Optional.of(Long.toString(plan.cursor().eventSequence())))
-                .forEach(store::record);
+        TriggerTicks.failed(plan, "launch refused: " + error, now).forEach(store::record);
         store.save(locked.get().withCursor(codec.write(plan.cursor()), now));
         return new Planned(
                 batch.size(),

@@ -15,7 +15,6 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
 
@@ -31,8 +30,7 @@ final class TriggerTicks {
 
     private TriggerTicks() {}
 
-    static List<TickRecord> of(
-            TriggerPlan plan, AutomationLauncher.Launched launched, Instant now, Optional<String> cursor) {
+    static List<TickRecord> of(TriggerPlan plan, AutomationLauncher.Launched launched, Instant now) {
         Map<AssetKey, List<String>> runs = new LinkedHashMap<>();
         Map<AssetKey, List<String>> notes = new LinkedHashMap<>();
         int run = 0;
@@ -68,17 +66,11 @@ final class TriggerTicks {
                 asset.toString(),
                 now,
                 now,
-                new TickOutcome.Launched(ids, List.of(), shorten(notes.getOrDefault(asset, List.of()))),
-                cursor)));
+                new TickOutcome.Launched(ids, List.of(), shorten(notes.getOrDefault(asset, List.of()))))));
         reasons.forEach((asset, why) -> {
             if (!runs.containsKey(asset)) {
                 out.add(new TickRecord(
-                        TickRecord.Source.TRIGGER,
-                        asset.toString(),
-                        now,
-                        now,
-                        new TickOutcome.Skipped(shorten(why)),
-                        cursor));
+                        TickRecord.Source.TRIGGER, asset.toString(), now, now, new TickOutcome.Skipped(shorten(why))));
             }
         });
         Map<AssetKey, List<String>> givenUp = new LinkedHashMap<>();
@@ -87,17 +79,17 @@ final class TriggerTicks {
                     .add(g.partition() + " given up: " + g.detail());
         }
         givenUp.forEach((asset, why) -> out.add(new TickRecord(
-                TickRecord.Source.TRIGGER, asset.toString(), now, now, new TickOutcome.Failed(shorten(why)), cursor)));
+                TickRecord.Source.TRIGGER, asset.toString(), now, now, new TickOutcome.Failed(shorten(why)))));
         return out;
     }
 
     /** One FAILED entry per asset the refused plan would have launched. */
-    static List<TickRecord> failed(TriggerPlan plan, String error, Instant now, Optional<String> cursor) {
+    static List<TickRecord> failed(TriggerPlan plan, String error, Instant now) {
         return plan.launched().stream()
                 .map(AssetPartition::asset)
                 .distinct()
                 .map(a -> new TickRecord(
-                        TickRecord.Source.TRIGGER, a.toString(), now, now, new TickOutcome.Failed(error), cursor))
+                        TickRecord.Source.TRIGGER, a.toString(), now, now, new TickOutcome.Failed(error)))
                 .toList();
     }
 
