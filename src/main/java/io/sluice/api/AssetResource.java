@@ -172,12 +172,15 @@ public class AssetResource {
             operationId = "rollbackAsset",
             summary = "Roll an asset's table back",
             description =
-                    "Restores the asset's table, or one partition of it, to what it was after an earlier run or at an earlier "
-                            + "system time. The rollback is a run of its own, queued and answered at once; history is kept.")
+                    "Restores the asset's table, or one partition of it, to what it was after an earlier run (toRun), just "
+                            + "before a run (beforeRun: undoes that run and every later write) or at an earlier system time. "
+                            + "The rollback is a run of its own, queued and answered at once; history is kept. The asset's "
+                            + "incremental state goes back with its data, and keyed downstream assets that read the changed "
+                            + "data have theirs reset (see docs/lake.md).")
     @Parameter(name = "group", in = ParameterIn.PATH, description = ApiDocument.GROUP)
     @Parameter(name = "name", in = ParameterIn.PATH, description = ApiDocument.NAME)
     @Parameter(name = RunResource.ACTOR_HEADER, in = ParameterIn.HEADER, description = ApiDocument.ACTOR)
-    @RequestBody(required = true, description = "Exactly one of toRun and toSystemTime, and why.")
+    @RequestBody(required = true, description = "Exactly one of toRun, beforeRun and toSystemTime, and why.")
     @APIResponse(
             responseCode = "201",
             description = "The rollback run is queued; Location is its address.",
@@ -185,11 +188,13 @@ public class AssetResource {
     @APIResponse(
             responseCode = "400",
             description = "The body is missing, is not JSON of this shape, or toSystemTime is not a timestamp.")
-    @APIResponse(responseCode = "404", description = "No asset has this key, or no run has the id in toRun.")
+    @APIResponse(
+            responseCode = "404",
+            description = "No asset has this key, or no run has the id in toRun or beforeRun.")
     @APIResponse(responseCode = "409", description = "The asset cannot be rolled back to this target now.")
     @APIResponse(
             responseCode = "422",
-            description = "Neither or both of toRun and toSystemTime are given, or a field is not allowed.")
+            description = "Not exactly one of toRun, beforeRun and toSystemTime is given, or a field is not allowed.")
     @POST
     @Path("/{group}/{name}/rollback")
     @Consumes(MediaType.APPLICATION_JSON)
@@ -204,14 +209,20 @@ public class AssetResource {
             throw RequestRejected.malformed(
                     null, "request body is missing; send {\"toRun\": \"RUN_ID\", \"reason\": \"...\"}");
         }
-        boolean run = body.toRun() != null && !body.toRun().isBlank();
-        boolean time = body.toSystemTime() != null && !body.toSystemTime().isBlank();
-        if (run == time) {
-            throw RequestRejected.invalid(run ? "toSystemTime" : "toRun", "give exactly one of toRun and toSystemTime");
+        boolean run = !blank(body.toRun());
+        boolean before = !blank(body.beforeRun());
+        boolean time = !blank(body.toSystemTime());
+        int given = (run ? 1 : 0) + (before ? 1 : 0) + (time ? 1 : 0);
+        if (given != 1) {
+            throw RequestRejected.invalid(
+                    given == 0 ? "toRun" : run ? (before ? "beforeRun" : "toSystemTime") : "toSystemTime",
+                    "give exactly one of toRun, beforeRun and toSystemTime");
         }
         RollbackTarget target;
         if (run) {
             target = RollbackTarget.toRun(body.toRun().trim());
+        } else if (before) {
+            target = RollbackTarget.beforeRun(body.beforeRun().trim());
         } else {
             target = RollbackTarget.toSystemTime(Params.instant("toSystemTime", body.toSystemTime()));
         }
@@ -227,6 +238,10 @@ public class AssetResource {
                         .build())
                 .entity(RunDto.of(started, Json.tree(mapper, started.configJson()), null, clock.instant()))
                 .build();
+    }
+
+    private static boolean blank(String text) {
+        return text == null || text.isBlank();
     }
 
     private static AssetDto.LastRunDto lastRun(Map<AssetKey, AssetRun> last, AssetKey key) {

@@ -10,6 +10,7 @@ import java.time.Instant;
 import java.time.LocalDate;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -94,24 +95,37 @@ public class DuckDbLakeTables implements LakeTables {
                             ((Number) r.get("rows_removed")).longValue());
                 }
             }
+            List<Column> columns = db
+                    .rows(
+                            "SELECT column_name, data_type FROM information_schema.columns WHERE table_schema = 'main' "
+                                    + "AND table_name = ? ORDER BY ordinal_position",
+                            table)
+                    .stream()
+                    .map(r -> new Column((String) r.get("column_name"), (String) r.get("data_type")))
+                    .toList();
             return Optional.of(new TableInfo(
                     table,
                     mode == null ? "UNMANAGED" : mode.label(),
                     spec.map(DeclaredTables.Declared::asset).orElse(null),
                     current,
                     total,
-                    last));
+                    last,
+                    columns,
+                    mode == null ? List.of() : mode.keyColumns()));
         });
     }
 
+    /** The longest cursor a page takes: the sort key of a row's order columns, as hex. */
+    static final int MAX_CURSOR = 16_384;
+
     @Override
-    public List<Map<String, Object>> rows(
+    public Page rows(
             String name,
             Optional<LocalDate> businessDate,
             Optional<Instant> systemTime,
             Optional<String> key,
             int limit,
-            int offset) {
+            Optional<Position> position) {
         TableInfo info = table(name).orElseThrow(() -> new IllegalArgumentException("no lake table '" + name + "'"));
         Optional<WriteMode> mode = managed(info.name()).map(e -> e.table().mode());
         boolean bitemporal = mode.filter(WriteMode::keepsHistory).isPresent();
@@ -136,10 +150,76 @@ public class DuckDbLakeTables implements LakeTables {
             });
         }
         key.ifPresent(k -> where.add(keyFilter(info.name(), mode, k, params)));
-        String sql = "SELECT * FROM " + info.name() + (where.isEmpty() ? "" : " WHERE " + String.join(" AND ", where))
-                + " ORDER BY ALL LIMIT ? OFFSET ?";
-        params.addAll(List.of(limit, offset));
-        return lake.readSession(db -> db.rows(sql, params.toArray()));
+        // keyset: the rows after (before) the cursor's in the table's row order, ties broken by rowid; the cursor is
+        // the
+        // binary sort key of a row's order columns, so it compares as the order does, NULLs and all types included
+        String sortKey = sortKey(info, mode);
+        boolean before = position.map(Position::before).orElse(false);
+        position.ifPresent(p -> {
+            where.add(sortKey + (p.before() ? " < " : " > ") + "unhex(?)");
+            params.add(cursor(p));
+        });
+        String sql = "SELECT *, hex(" + sortKey + ") AS " + CURSOR + " FROM " + info.name()
+                + (where.isEmpty() ? "" : " WHERE " + String.join(" AND ", where)) + " ORDER BY " + sortKey
+                + (before ? " DESC" : "") + " LIMIT ?";
+        params.add(limit + 1);
+        List<Map<String, Object>> read = new ArrayList<>(lake.readSession(db -> db.rows(sql, params.toArray())));
+        boolean more = read.size() > limit;
+        if (more) {
+            read.remove(read.size() - 1);
+        }
+        if (before) {
+            Collections.reverse(read);
+        }
+        List<String> cursors = new ArrayList<>();
+        for (Map<String, Object> row : read) {
+            cursors.add((String) row.remove(CURSOR));
+        }
+        Optional<String> first = cursors.isEmpty() ? Optional.empty() : Optional.of(cursors.get(0));
+        Optional<String> last = cursors.isEmpty() ? Optional.empty() : Optional.of(cursors.get(cursors.size() - 1));
+        // a page read after a cursor has rows before it (the cursor's row at least), one read before has rows after
+        Optional<String> cursorGiven = position.map(Position::cursor).map(String::toUpperCase);
+        Optional<String> next = before ? last.or(() -> cursorGiven) : more ? last : Optional.empty();
+        Optional<String> previous = before
+                ? (more ? first : Optional.empty())
+                : position.isPresent() ? first.or(() -> cursorGiven) : Optional.empty();
+        return new Page(read, next, previous);
+    }
+
+    /** The column that carries each row's cursor out of a page's query. */
+    private static final String CURSOR = "__sluice_cursor";
+
+    /**
+     * The sort key of the table's row order ({@link WriteMode#rowOrder}, only the columns the table has) and its rowid:
+     * a BLOB that compares as the order does.
+     */
+    private static String sortKey(TableInfo info, Optional<WriteMode> mode) {
+        List<String> columns = info.columns().stream().map(Column::name).toList();
+        List<String> parts = new ArrayList<>();
+        for (String c : mode.map(WriteMode::rowOrder).orElse(List.of())) {
+            if (columns.contains(c)) {
+                parts.add(c + ", 'ASC NULLS LAST'");
+            }
+        }
+        parts.add("rowid, 'ASC NULLS LAST'");
+        return "create_sort_key(" + String.join(", ", parts) + ")";
+    }
+
+    /** The cursor of a position as hex, or a refusal naming the parameter that gave it. */
+    private static String cursor(Position p) {
+        String c = p.cursor();
+        if (c.isEmpty() || c.length() > MAX_CURSOR || c.length() % 2 != 0 || !c.matches("[0-9A-Fa-f]+")) {
+            String parameter = p.before() ? "before" : "after";
+            throw new UnsupportedRead(
+                    parameter,
+                    parameter + " must be a cursor that a page of this table gave, got '" + abbreviated(c) + "'");
+        }
+        return c.toUpperCase(Locale.ROOT);
+    }
+
+    private static String abbreviated(String text) {
+        String shown = text.replaceAll("\\p{Cntrl}", "?");
+        return shown.length() > 40 ? shown.substring(0, 40) + "…" : shown;
     }
 
     /** The condition on the key columns that {@code key} names; adds its values to {@code params}. */
@@ -204,12 +284,11 @@ public class DuckDbLakeTables implements LakeTables {
     }
 
     @Override
-    public RollbackPreview rollbackPreview(String name, String toRun) {
+    public RollbackPreview rollbackPreview(String name, RollbackTarget target) {
         TableInfo info = table(name).orElseThrow(() -> new IllegalArgumentException("no lake table '" + name + "'"));
         DeclaredTables.Declared spec = managed(info.name())
                 .orElseThrow(() -> new UnsupportedRead(
                         "name", "no asset declares table " + info.name() + ", so Sluice wrote nothing to roll back"));
-        RollbackTarget target = RollbackTarget.toRun(toRun);
         RollbackPreview preview = lake.readSession(db -> {
             RollbackPoint point;
             try {
@@ -217,45 +296,48 @@ public class DuckDbLakeTables implements LakeTables {
             } catch (RollbackRefused e) {
                 return new RollbackPreview(
                         info.name(),
-                        toRun,
+                        target,
                         Optional.empty(),
                         List.of(),
                         List.of(),
                         info.currentRows(),
                         info.currentRows(),
+                        List.of(),
+                        Optional.empty(),
                         Optional.of(e.getMessage()));
             }
             WriteEffects.Change change = WriteEffects.change(db, info.name(), point.writeId(), Optional.empty());
             Optional<WriteSummary> restored =
                     summaries(db, new long[] {point.writeId()}).stream().findFirst();
+            long[] closed = change.closedIds();
+            long[] reopened = change.reopenedIds();
             return new RollbackPreview(
                     info.name(),
-                    toRun,
+                    target,
                     restored,
-                    summaries(db, change.closedIds()),
-                    summaries(db, change.reopenedIds()),
+                    summaries(db, closed),
+                    summaries(db, reopened),
                     info.currentRows(),
                     restored.map(WriteSummary::currentRows).orElse(0L),
+                    // once rolled back, the writes in effect are those in effect right after the restored write
+                    RollbackRecord.watermarks(
+                            db,
+                            info.name(),
+                            point.writeId(),
+                            RollbackRecord.affected(db, info.name(), closed, reopened)),
+                    RollbackRecord.changedSince(db, info.name(), closed, reopened, Long.MAX_VALUE),
                     change.isEmpty()
-                            ? Optional.of("table " + info.name() + " is already as run " + toRun + " left it")
+                            ? Optional.of("table " + info.name() + " is already in the state it would go back to ("
+                                    + target + ")")
                             : Optional.empty());
         });
         if (preview.problem().isPresent()) {
             return preview;
         }
         // what the rollback itself would check: the snapshot or the removed rows it needs are still kept
-        Optional<String> problem = lake.rollbackProblem(spec.table(), target, Optional.empty());
-        return problem.isEmpty()
-                ? preview
-                : new RollbackPreview(
-                        preview.table(),
-                        toRun,
-                        preview.restored(),
-                        preview.undone(),
-                        preview.broughtBack(),
-                        preview.rowsNow(),
-                        preview.rowsAfter(),
-                        problem);
+        return lake.rollbackProblem(spec.table(), target, Optional.empty())
+                .map(preview::refused)
+                .orElse(preview);
     }
 
     /** The write log's entries of {@code ids}, oldest first: one set-based query, the ids bound as one list. */
