@@ -148,7 +148,8 @@ public class TablePageRollback {
                     p,
                     assets.keyed(asset),
                     assets.rollbackDownstream(asset, p.changedSince()),
-                    d -> triggers.policy(d).map(TriggerPolicy::describe).orElse(""));
+                    d -> triggers.policy(d).map(TriggerPolicy::describe).orElse(""),
+                    triggers.enabled());
         } catch (LakeTables.UnsupportedRead e) {
             field = field == null ? "table" : field;
             error = error == null ? e.getMessage() : error;

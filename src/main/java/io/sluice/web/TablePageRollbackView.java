@@ -48,7 +48,8 @@ public record TablePageRollbackView(
                 LakeTables.RollbackPreview p,
                 boolean keyed,
                 List<RollbackDownstream.Downstream> downstream,
-                Function<AssetKey, String> policy) {
+                Function<AssetKey, String> policy,
+                boolean triggersOn) {
             long delta = p.rowsAfter() - p.rowsNow();
             return new Preview(
                     p.restored().map(Write::of).orElse(null),
@@ -59,7 +60,7 @@ public record TablePageRollbackView(
                     delta == 0 ? "no change" : (delta > 0 ? "+" : "−") + Format.count(Math.abs(delta)),
                     keyed ? incremental(p.watermarks()) : List.of(),
                     downstream.stream()
-                            .map(d -> Downstream.of(d, policy.apply(d.asset())))
+                            .map(d -> Downstream.of(d, policy.apply(d.asset()), triggersOn))
                             .toList(),
                     p.problem().orElse(null));
         }
@@ -88,7 +89,7 @@ public record TablePageRollbackView(
     /** One asset downstream of the table's: whether it read the data the rollback changes, and what happens to it. */
     public record Downstream(String asset, boolean read, String lastMaterialized, String effect, String launch) {
 
-        static Downstream of(RollbackDownstream.Downstream d, String policy) {
+        static Downstream of(RollbackDownstream.Downstream d, String policy, boolean triggersOn) {
             String last = d.lastMaterialized().map(Format::time).orElse(null);
             String effect;
             if (!d.readChangedData()) {
@@ -106,10 +107,13 @@ public record TablePageRollbackView(
                     ? null
                     : policy.isEmpty()
                             ? "Nothing launches it on its own: launch it to recompute it."
-                            : policy.equals("eager")
-                                    ? "Its trigger (eager) launches it once it sees the rollback's materialization."
-                                    : "Its trigger (" + policy
-                                            + ") decides when it runs next; launch it to recompute it now.";
+                            : !triggersOn
+                                    ? "Its trigger (" + policy + ") is off on this server "
+                                            + "(sluice.automation.triggers.enabled): launch it to recompute it."
+                                    : policy.equals("eager")
+                                            ? "Its trigger (eager) launches it once it sees the rollback's materialization."
+                                            : "Its trigger (" + policy
+                                                    + ") decides when it runs next; launch it to recompute it now.";
             return new Downstream(d.asset().toString(), d.readChangedData(), last, effect, launch);
         }
     }
