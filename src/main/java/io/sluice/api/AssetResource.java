@@ -3,6 +3,7 @@ package io.sluice.api;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.sluice.catalog.Asset;
 import io.sluice.catalog.AssetKey;
+import io.sluice.lake.LakeTables;
 import io.sluice.lake.RollbackTarget;
 import io.sluice.runs.AssetRun;
 import io.sluice.runs.AssetService;
@@ -52,12 +53,16 @@ public class AssetResource {
 
     private final InstantSource clock;
 
+    private final LakeTables tables;
+
     public AssetResource(
             AssetService assets,
             RunService runs,
             ObjectMapper mapper,
             PartitionStatuses partitionStatuses,
-            InstantSource clock) {
+            InstantSource clock,
+            LakeTables tables) {
+        this.tables = tables;
         this.clock = clock;
         this.partitionStatuses = partitionStatuses;
         this.runs = runs;
@@ -167,6 +172,88 @@ public class AssetResource {
         return partitionStatuses.of(asset.spec().key(), only);
     }
 
+    /** What a rollback of the asset's whole table would do, without doing it (the rollback confirmation's facts). */
+    @Operation(
+            operationId = "previewAssetRollback",
+            summary = "Preview a rollback of an asset's table",
+            description =
+                    "What rolling the asset's whole table back to a run (toRun), to just before a run (beforeRun) "
+                            + "or to a system time would change, without changing anything: the publish restored, the "
+                            + "publishes undone and brought back, the current rows now and after, the watermarks the asset "
+                            + "is left with, each downstream asset and whether its incremental state is reset, and why the "
+                            + "rollback cannot be done, if it cannot.")
+    @Parameter(name = "group", in = ParameterIn.PATH, description = ApiDocument.GROUP)
+    @Parameter(name = "name", in = ParameterIn.PATH, description = ApiDocument.NAME)
+    @Parameter(name = "toRun", in = ParameterIn.QUERY, description = "The run whose state to go back to.")
+    @Parameter(name = "beforeRun", in = ParameterIn.QUERY, description = "The run to undo.")
+    @Parameter(
+            name = "toSystemTime",
+            in = ParameterIn.QUERY,
+            description = "The system time whose state to go back to, like 2025-01-01T00:00:00Z.")
+    @APIResponse(
+            responseCode = "200",
+            description = "The preview; problem says why the rollback cannot be done, if it cannot.",
+            content =
+                    @Content(
+                            mediaType = MediaType.APPLICATION_JSON,
+                            schema = @Schema(implementation = RollbackPreviewDto.class)))
+    @APIResponse(responseCode = "400", description = "toSystemTime is not a timestamp.")
+    @APIResponse(responseCode = "404", description = "No asset has this key, or no run has the id given.")
+    @APIResponse(
+            responseCode = "422",
+            description = "Not exactly one of toRun, beforeRun and toSystemTime is given, or the asset has no table.")
+    @GET
+    @Path("/{group}/{name}/rollback")
+    public RollbackPreviewDto rollbackPreview(
+            @PathParam("group") String group,
+            @PathParam("name") String name,
+            @QueryParam("toRun") String toRun,
+            @QueryParam("beforeRun") String beforeRun,
+            @QueryParam("toSystemTime") String toSystemTime) {
+        Asset<?> asset = assets.get(group, name);
+        RollbackTarget target = target(toRun, beforeRun, toSystemTime);
+        target.namedRun().ifPresent(id -> {
+            try {
+                runs.get(id);
+            } catch (RequestRejected.NotFound e) {
+                throw RequestRejected.notFound(target.field(), "no run with id '" + id + "'");
+            }
+        });
+        String table = asset.spec()
+                .table()
+                .orElseThrow(() -> RequestRejected.invalid(
+                        "asset",
+                        "asset " + asset.spec().key() + " declares no table, so there is nothing to roll back"))
+                .name();
+        if (tables.table(table).isEmpty()) {
+            throw RequestRejected.conflict("asset", "table " + table + " has never been written");
+        }
+        LakeTables.RollbackPreview preview = tables.rollbackPreview(table, target);
+        AssetKey key = asset.spec().key();
+        return RollbackPreviewDto.of(
+                preview, assets.keyed(key), assets.rollbackDownstream(key, preview.changedSince()));
+    }
+
+    /** Exactly one of the three targets, or a refusal naming the field. */
+    private static RollbackTarget target(String toRun, String beforeRun, String toSystemTime) {
+        boolean run = !blank(toRun);
+        boolean before = !blank(beforeRun);
+        boolean time = !blank(toSystemTime);
+        int given = (run ? 1 : 0) + (before ? 1 : 0) + (time ? 1 : 0);
+        if (given != 1) {
+            throw RequestRejected.invalid(
+                    given == 0 ? "toRun" : run ? (before ? "beforeRun" : "toSystemTime") : "toSystemTime",
+                    "give exactly one of toRun, beforeRun and toSystemTime");
+        }
+        if (run) {
+            return RollbackTarget.toRun(toRun.trim());
+        }
+        if (before) {
+            return RollbackTarget.beforeRun(beforeRun.trim());
+        }
+        return RollbackTarget.toSystemTime(Params.instant("toSystemTime", toSystemTime));
+    }
+
     /** Restores the asset's table (or one partition) to an earlier run or system time, as a run of its own. */
     @Operation(
             operationId = "rollbackAsset",
@@ -209,23 +296,7 @@ public class AssetResource {
             throw RequestRejected.malformed(
                     null, "request body is missing; send {\"toRun\": \"RUN_ID\", \"reason\": \"...\"}");
         }
-        boolean run = !blank(body.toRun());
-        boolean before = !blank(body.beforeRun());
-        boolean time = !blank(body.toSystemTime());
-        int given = (run ? 1 : 0) + (before ? 1 : 0) + (time ? 1 : 0);
-        if (given != 1) {
-            throw RequestRejected.invalid(
-                    given == 0 ? "toRun" : run ? (before ? "beforeRun" : "toSystemTime") : "toSystemTime",
-                    "give exactly one of toRun, beforeRun and toSystemTime");
-        }
-        RollbackTarget target;
-        if (run) {
-            target = RollbackTarget.toRun(body.toRun().trim());
-        } else if (before) {
-            target = RollbackTarget.beforeRun(body.beforeRun().trim());
-        } else {
-            target = RollbackTarget.toSystemTime(Params.instant("toSystemTime", body.toSystemTime()));
-        }
+        RollbackTarget target = target(body.toRun(), body.beforeRun(), body.toSystemTime());
         Run started = runs.rollback(
                 asset.spec().key(),
                 target,

@@ -141,7 +141,7 @@ public class TablePage {
             return Optional.empty();
         }
         String v = value.trim();
-        if (v.length() > 16_384 || !v.matches("[0-9A-Fa-f]+")) {
+        if (v.length() > 16_384 || !v.matches("[A-Za-z0-9_~.-]+")) {
             throw RequestRejected.malformed(field, field + " must be a cursor from this page's links");
         }
         return Optional.of(v);

@@ -3,6 +3,9 @@ package io.sluice.api;
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.notNullValue;
+import static org.hamcrest.Matchers.nullValue;
 
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
@@ -84,6 +87,14 @@ class RollbackIncrementalStateTest {
         land("rb_source", "L3", "d", 3);
         JsonPath third = incremental("rb_keyed");
         assertThat(third.getLong("keyCount")).isEqualTo(1);
+        given().when()
+                .get("/api/assets/test/rb_keyed/rollback?beforeRun=" + third.getString("id"))
+                .then()
+                .statusCode(200)
+                .body("rollbackTo", equalTo("before:" + third.getString("id")))
+                .body("undone[0].runId", equalTo(third.getString("id")))
+                .body("watermarks.size()", equalTo(1))
+                .body("watermarks[0].value", notNullValue());
         JsonPath undo = rollback("rb_keyed", "beforeRun", third.getString("id"));
         assertThat(undo.getString("rollbackTo")).isEqualTo("before:" + third.getString("id"));
         assertThat(rows("test_rb_keyed")).containsExactly("a=1", "b=2", "c=2");
@@ -108,6 +119,15 @@ class RollbackIncrementalStateTest {
                 .body(containsString("test/rb_reader"))
                 .body(containsString("Read the changed data. The rollback resets its incremental state"));
 
+        given().when()
+                .get("/api/assets/test/rb_feed/rollback?toRun=" + f1.getString("id"))
+                .then()
+                .statusCode(200)
+                .body("rollbackTo", equalTo("run:" + f1.getString("id")))
+                .body("problem", nullValue())
+                .body("downstream[0].asset", equalTo("test/rb_reader"))
+                .body("downstream[0].readChangedData", equalTo(true))
+                .body("downstream[0].resetsIncrementalState", equalTo(true));
         JsonPath rollback = rollback("rb_feed", "toRun", f1.getString("id"));
         assertThat(rollback.getString("materializations[0].metadata.downstream_reset"))
                 .isEqualTo("test/rb_reader");

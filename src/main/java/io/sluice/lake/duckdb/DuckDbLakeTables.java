@@ -6,10 +6,12 @@ import io.sluice.lake.LakeTables.UnsupportedRead;
 import io.sluice.lake.RollbackTarget;
 import io.sluice.lake.WriteMode;
 import jakarta.enterprise.context.ApplicationScoped;
+import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
+import java.util.Base64;
 import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
@@ -115,7 +117,7 @@ public class DuckDbLakeTables implements LakeTables {
         });
     }
 
-    /** The longest cursor a page takes: the sort key of a row's order columns, as hex. */
+    /** The longest cursor a page takes. */
     static final int MAX_CURSOR = 16_384;
 
     @Override
@@ -149,19 +151,30 @@ public class DuckDbLakeTables implements LakeTables {
                 params.addAll(List.of(b, b));
             });
         }
-        key.ifPresent(k -> where.add(keyFilter(info.name(), mode, k, params)));
-        // keyset: the rows after (before) the cursor's in the table's row order, ties broken by rowid; the cursor is
-        // the
-        // binary sort key of a row's order columns, so it compares as the order does, NULLs and all types included
-        String sortKey = sortKey(info, mode);
+        key.ifPresent(k -> where.add(keyFilter(info, mode, k, params)));
+        // keyset: the rows after (before) the cursor's row in the table's row order, ties broken by rowid; the cursor
+        // holds that row's values of the order columns as DuckDB writes them, read back as their column's type
+        List<Column> order = order(info, mode);
         boolean before = position.map(Position::before).orElse(false);
-        position.ifPresent(p -> {
-            where.add(sortKey + (p.before() ? " < " : " > ") + "unhex(?)");
-            params.add(cursor(p));
-        });
-        String sql = "SELECT *, hex(" + sortKey + ") AS " + CURSOR + " FROM " + info.name()
-                + (where.isEmpty() ? "" : " WHERE " + String.join(" AND ", where)) + " ORDER BY " + sortKey
-                + (before ? " DESC" : "") + " LIMIT ?";
+        Optional<Cursor> cursor = position.map(p -> Cursor.parse(p, order.size()));
+        cursor.ifPresent(c -> refuseUnreadable(info.name(), order, c, position.get()));
+        cursor.ifPresent(c -> where.add(keyset(order, c, before, params)));
+        StringBuilder select = new StringBuilder("SELECT *, rowid AS " + ROWID);
+        for (int i = 0; i < order.size(); i++) {
+            select.append(", CAST(")
+                    .append(order.get(i).name())
+                    .append(" AS VARCHAR) AS ")
+                    .append(KEY)
+                    .append(i);
+        }
+        String direction = before ? " DESC NULLS FIRST" : " ASC NULLS LAST";
+        StringBuilder by = new StringBuilder();
+        for (Column c : order) {
+            by.append(c.name()).append(direction).append(", ");
+        }
+        by.append("rowid").append(before ? " DESC" : " ASC");
+        String sql = select + " FROM " + info.name() + (where.isEmpty() ? "" : " WHERE " + String.join(" AND ", where))
+                + " ORDER BY " + by + " LIMIT ?";
         params.add(limit + 1);
         List<Map<String, Object>> read = new ArrayList<>(lake.readSession(db -> db.rows(sql, params.toArray())));
         boolean more = read.size() > limit;
@@ -173,48 +186,143 @@ public class DuckDbLakeTables implements LakeTables {
         }
         List<String> cursors = new ArrayList<>();
         for (Map<String, Object> row : read) {
-            cursors.add((String) row.remove(CURSOR));
+            List<String> values = new ArrayList<>();
+            for (int i = 0; i < order.size(); i++) {
+                Object v = row.remove(KEY + i);
+                values.add(v == null ? null : v.toString());
+            }
+            cursors.add(new Cursor(values, ((Number) row.remove(ROWID)).longValue()).text());
         }
         Optional<String> first = cursors.isEmpty() ? Optional.empty() : Optional.of(cursors.get(0));
         Optional<String> last = cursors.isEmpty() ? Optional.empty() : Optional.of(cursors.get(cursors.size() - 1));
         // a page read after a cursor has rows before it (the cursor's row at least), one read before has rows after
-        Optional<String> cursorGiven = position.map(Position::cursor).map(String::toUpperCase);
-        Optional<String> next = before ? last.or(() -> cursorGiven) : more ? last : Optional.empty();
+        Optional<String> given = position.map(Position::cursor);
+        Optional<String> next = before ? last.or(() -> given) : more ? last : Optional.empty();
         Optional<String> previous = before
                 ? (more ? first : Optional.empty())
-                : position.isPresent() ? first.or(() -> cursorGiven) : Optional.empty();
+                : position.isPresent() ? first.or(() -> given) : Optional.empty();
         return new Page(read, next, previous);
     }
 
-    /** The column that carries each row's cursor out of a page's query. */
-    private static final String CURSOR = "__sluice_cursor";
+    /** The columns that carry a row's rowid and its order values (as text) out of a page's query. */
+    private static final String ROWID = "__sluice_rowid";
 
-    /**
-     * The sort key of the table's row order ({@link WriteMode#rowOrder}, only the columns the table has) and its rowid:
-     * a BLOB that compares as the order does.
-     */
-    private static String sortKey(TableInfo info, Optional<WriteMode> mode) {
-        List<String> columns = info.columns().stream().map(Column::name).toList();
-        List<String> parts = new ArrayList<>();
-        for (String c : mode.map(WriteMode::rowOrder).orElse(List.of())) {
-            if (columns.contains(c)) {
-                parts.add(c + ", 'ASC NULLS LAST'");
+    private static final String KEY = "__sluice_k";
+
+    /** Refuses a cursor whose values are not of their columns' types (one made up rather than taken from a page). */
+    private void refuseUnreadable(String table, List<Column> order, Cursor cursor, Position p) {
+        List<String> tests = new ArrayList<>();
+        List<Object> values = new ArrayList<>();
+        for (int i = 0; i < order.size(); i++) {
+            if (cursor.values().get(i) != null) {
+                tests.add("TRY_CAST(? AS " + order.get(i).type() + ") IS NULL");
+                values.add(cursor.values().get(i));
             }
         }
-        parts.add("rowid, 'ASC NULLS LAST'");
-        return "create_sort_key(" + String.join(", ", parts) + ")";
-    }
-
-    /** The cursor of a position as hex, or a refusal naming the parameter that gave it. */
-    private static String cursor(Position p) {
-        String c = p.cursor();
-        if (c.isEmpty() || c.length() > MAX_CURSOR || c.length() % 2 != 0 || !c.matches("[0-9A-Fa-f]+")) {
+        if (!tests.isEmpty()
+                && lake.readSession(db ->
+                                db.longValue("SELECT (" + String.join(" OR ", tests) + ")::INTEGER", values.toArray()))
+                        == 1) {
             String parameter = p.before() ? "before" : "after";
             throw new UnsupportedRead(
-                    parameter,
-                    parameter + " must be a cursor that a page of this table gave, got '" + abbreviated(c) + "'");
+                    parameter, parameter + " must be a cursor that a page of table " + table + " gave");
         }
-        return c.toUpperCase(Locale.ROOT);
+    }
+
+    /** The table's row order ({@link WriteMode#rowOrder}): the columns it has of it, with their types. */
+    private static List<Column> order(TableInfo info, Optional<WriteMode> mode) {
+        List<Column> order = new ArrayList<>();
+        for (String name : mode.map(WriteMode::rowOrder).orElse(List.of())) {
+            info.columns().stream()
+                    .filter(c -> c.name().equalsIgnoreCase(name))
+                    .findFirst()
+                    .ifPresent(order::add);
+        }
+        return order;
+    }
+
+    /**
+     * The rows after (or before) the cursor's in the order ascending with NULLs last (or its reverse): for some column,
+     * the columns before it equal the cursor's values and it is greater (less), or all of them equal the cursor's and the
+     * rowid is greater (less). Values are bound, read as their column's type.
+     */
+    private static String keyset(List<Column> order, Cursor cursor, boolean before, List<Object> params) {
+        List<String> terms = new ArrayList<>();
+        List<String> equal = new ArrayList<>();
+        List<Object> equalParams = new ArrayList<>();
+        for (int i = 0; i < order.size(); i++) {
+            Column c = order.get(i);
+            String value = cursor.values().get(i);
+            String typed = "CAST(? AS " + c.type() + ")";
+            List<String> term = new ArrayList<>(equal);
+            params.addAll(equalParams);
+            if (value == null) {
+                // NULLs sort last: no value comes after a NULL, every value before it
+                term.add(before ? c.name() + " IS NOT NULL" : "FALSE");
+                equal.add(c.name() + " IS NULL");
+            } else {
+                term.add(
+                        before
+                                ? c.name() + " < " + typed
+                                : "(" + c.name() + " > " + typed + " OR " + c.name() + " IS NULL)");
+                params.add(value);
+                equal.add(c.name() + " = " + typed);
+                equalParams.add(value);
+            }
+            terms.add("(" + String.join(" AND ", term) + ")");
+        }
+        List<String> last = new ArrayList<>(equal);
+        last.add("rowid " + (before ? "<" : ">") + " ?");
+        terms.add("(" + String.join(" AND ", last) + ")");
+        params.addAll(equalParams);
+        params.add(cursor.rowid());
+        return "(" + String.join(" OR ", terms) + ")";
+    }
+
+    /**
+     * A page's cursor: a row's values of the order columns as DuckDB writes them (null for NULL), and its rowid. As text:
+     * each value base64url-encoded ({@code ~} for NULL), then the rowid, joined by dots.
+     */
+    record Cursor(List<String> values, long rowid) {
+
+        String text() {
+            StringBuilder s = new StringBuilder();
+            for (String v : values) {
+                s.append(
+                                v == null
+                                        ? "~"
+                                        : Base64.getUrlEncoder()
+                                                .withoutPadding()
+                                                .encodeToString(v.getBytes(StandardCharsets.UTF_8)))
+                        .append('.');
+            }
+            return s.append(rowid).toString();
+        }
+
+        /** The cursor of a position, for a table of {@code columns} order columns, or a refusal naming the parameter. */
+        static Cursor parse(Position p, int columns) {
+            String parameter = p.before() ? "before" : "after";
+            String text = p.cursor();
+            try {
+                String[] parts = text.length() > MAX_CURSOR ? new String[0] : text.split("\\.", -1);
+                if (parts.length != columns + 1) {
+                    throw new IllegalArgumentException("not " + (columns + 1) + " parts");
+                }
+                List<String> values = new ArrayList<>();
+                for (int i = 0; i < columns; i++) {
+                    values.add(
+                            parts[i].equals("~")
+                                    ? null
+                                    : new String(Base64.getUrlDecoder().decode(parts[i]), StandardCharsets.UTF_8));
+                }
+                return new Cursor(values, Long.parseLong(parts[columns]));
+            } catch (IllegalArgumentException e) {
+                throw new UnsupportedRead(
+                        parameter,
+                        parameter + " must be a cursor that a page of this table gave, got '" + abbreviated(text)
+                                + "'");
+            }
+        }
     }
 
     private static String abbreviated(String text) {
@@ -222,8 +330,12 @@ public class DuckDbLakeTables implements LakeTables {
         return shown.length() > 40 ? shown.substring(0, 40) + "…" : shown;
     }
 
-    /** The condition on the key columns that {@code key} names; adds its values to {@code params}. */
-    private String keyFilter(String table, Optional<WriteMode> mode, String key, List<Object> params) {
+    /**
+     * The condition on the key columns that {@code key} names, each value read as its column's type (a value that is not
+     * one matches nothing); adds its values to {@code params}.
+     */
+    private String keyFilter(TableInfo info, Optional<WriteMode> mode, String key, List<Object> params) {
+        String table = info.name();
         List<String> columns = mode.map(WriteMode::keyColumns).orElse(List.of());
         if (columns.isEmpty()) {
             throw new UnsupportedRead("key", "table " + table + " has no key columns to filter on");
@@ -235,7 +347,13 @@ public class DuckDbLakeTables implements LakeTables {
         }
         List<String> terms = new ArrayList<>();
         for (int i = 0; i < values.length; i++) {
-            terms.add("CAST(" + columns.get(i) + " AS VARCHAR) = ?");
+            String column = columns.get(i);
+            String type = info.columns().stream()
+                    .filter(c -> c.name().equalsIgnoreCase(column))
+                    .map(Column::type)
+                    .findFirst()
+                    .orElse("VARCHAR");
+            terms.add(column + " = TRY_CAST(? AS " + type + ")");
             params.add(values[i].trim());
         }
         return String.join(" AND ", terms);
