@@ -159,6 +159,13 @@ public class DuckDbLakeTables implements LakeTables {
         Optional<Cursor> cursor = position.map(p -> Cursor.parse(p, order.size()));
         cursor.ifPresent(c -> refuseUnreadable(info.name(), order, c, position.get()));
         cursor.ifPresent(c -> where.add(keyset(order, c, before, params)));
+        String direction = before ? " DESC NULLS FIRST" : " ASC NULLS LAST";
+        StringBuilder by = new StringBuilder();
+        for (Column c : order) {
+            by.append(c.name()).append(direction).append(", ");
+        }
+        by.append("rowid").append(before ? " DESC" : " ASC");
+        // the page's rowids first, sorting the order columns only; then its rows (a sort of whole rows costs more)
         StringBuilder select = new StringBuilder("SELECT *, rowid AS " + ROWID);
         for (int i = 0; i < order.size(); i++) {
             select.append(", CAST(")
@@ -167,14 +174,9 @@ public class DuckDbLakeTables implements LakeTables {
                     .append(KEY)
                     .append(i);
         }
-        String direction = before ? " DESC NULLS FIRST" : " ASC NULLS LAST";
-        StringBuilder by = new StringBuilder();
-        for (Column c : order) {
-            by.append(c.name()).append(direction).append(", ");
-        }
-        by.append("rowid").append(before ? " DESC" : " ASC");
-        String sql = select + " FROM " + info.name() + (where.isEmpty() ? "" : " WHERE " + String.join(" AND ", where))
-                + " ORDER BY " + by + " LIMIT ?";
+        String sql = select + " FROM " + info.name() + " WHERE rowid IN (SELECT rowid FROM " + info.name()
+                + (where.isEmpty() ? "" : " WHERE " + String.join(" AND ", where)) + " ORDER BY " + by
+                + " LIMIT ?) ORDER BY " + by;
         params.add(limit + 1);
         List<Map<String, Object>> read = new ArrayList<>(lake.readSession(db -> db.rows(sql, params.toArray())));
         boolean more = read.size() > limit;
