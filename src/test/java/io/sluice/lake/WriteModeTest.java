@@ -79,4 +79,21 @@ class WriteModeTest {
                         .contains("the partitions of owners (")
                         .contains("are not whole days"));
     }
+
+    @Test
+    void eachModeSaysWhatAReadByKeyFiltersOnAndTheOrderItsRowsArePagedIn() {
+        assertThat(APPEND.keyColumns())
+                .as("an APPEND table is read by its load id")
+                .containsExactly("load_id");
+        WriteMode raw = WriteMode.append("filing_id").lookedUpBy("crd_number");
+        assertThat(raw.keyColumns()).containsExactly("crd_number");
+        assertThat(raw.rowOrder()).containsExactly("crd_number");
+        assertThat(OVERWRITE.keyColumns()).isEmpty();
+        assertThat(OVERWRITE.rowOrder()).containsExactly("day");
+        assertThat(UPSERT.rowOrder()).containsExactly("id");
+        assertThat(BITEMPORAL.rowOrder())
+                .as("a key's versions by validity, then by when they were believed")
+                .containsExactly("firm", "owner", "valid_from", "system_from");
+        assertThat(new WriteMode.Append("load_id")).isEqualTo(APPEND);
+    }
 }
