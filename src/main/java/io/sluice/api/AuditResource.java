@@ -15,6 +15,8 @@ import java.util.List;
 import java.util.Optional;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.enums.ParameterIn;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
@@ -44,13 +46,35 @@ public class AuditResource {
     @Parameter(
             name = "from",
             in = ParameterIn.QUERY,
-            description = "Only events at or after this time, like 2025-01-01T00:00:00Z.")
+            description = "Only events at or after this time, like 2025-01-01T00:00:00Z.",
+            schema = @Schema(type = SchemaType.STRING, format = "date-time"))
     @Parameter(
             name = "to",
             in = ParameterIn.QUERY,
-            description = "Only events before this time, like 2025-02-01T00:00:00Z.")
-    @Parameter(name = "limit", in = ParameterIn.QUERY, description = ApiDocument.LIMIT + " From 1 to 10000.")
-    @Parameter(name = "offset", in = ParameterIn.QUERY, description = ApiDocument.OFFSET)
+            description = "Only events before this time, like 2025-02-01T00:00:00Z.",
+            schema = @Schema(type = SchemaType.STRING, format = "date-time"))
+    @Parameter(
+            name = "limit",
+            in = ParameterIn.QUERY,
+            description = ApiDocument.LIMIT + " From 1 to 10000.",
+            schema =
+                    @Schema(
+                            type = SchemaType.INTEGER,
+                            format = "int32",
+                            minimum = "1",
+                            maximum = "10000",
+                            defaultValue = "200"))
+    @Parameter(
+            name = "offset",
+            in = ParameterIn.QUERY,
+            description = ApiDocument.OFFSET,
+            schema =
+                    @Schema(
+                            type = SchemaType.INTEGER,
+                            format = "int32",
+                            minimum = "0",
+                            maximum = "2147483647",
+                            defaultValue = "0"))
     @APIResponse(responseCode = "200", description = "The matching events.")
     @APIResponse(responseCode = "400", description = "asset, from, to, limit or offset is not written as it must be.")
     @APIResponse(responseCode = "422", description = "from is not before to, or limit or offset is out of range.")

@@ -34,10 +34,10 @@ import java.util.Locale;
 import java.util.Optional;
 
 /**
- * The asset page ({@code /assets/{group}/{name}}): what the asset is, its upstream and downstream, its partition health
+ * The asset page ({@code /assets/{key}}, the key's two or more segments as path segments): what the asset is, its upstream and downstream, its partition health
  * bar, its materialization history with a rows chart, and its checks; an unknown asset is a readable 404 page.
  */
-@Path("/assets/{group}/{name}")
+@Path("/assets/{key: [^/]+(?:/[^/]+)*}")
 @Produces(MediaType.TEXT_HTML)
 public class AssetPage {
 
@@ -74,17 +74,13 @@ public class AssetPage {
     }
 
     @GET
-    public Response page(
-            @PathParam("group") String group,
-            @PathParam("name") String name,
-            @QueryParam("status") List<String> status) {
+    public Response page(@PathParam("key") String key, @QueryParam("status") List<String> status) {
         Asset<?> asset;
         try {
-            asset = assets.get(group, name);
+            asset = assets.get(key);
         } catch (RequestRejected e) {
-            String key = (group + "/" + name).replaceAll("\\p{Cntrl}", "\uFFFD");
             return Response.status(404)
-                    .entity(Templates.missing(key, e.getMessage()))
+                    .entity(Templates.missing(key.replaceAll("\\p{Cntrl}", "\uFFFD"), e.getMessage()))
                     .build();
         }
         Optional<PartitionState> only = Optional.empty();
@@ -123,7 +119,7 @@ public class AssetPage {
         AssetsPageRow row = new AssetsPageRow(
                 key.toString(),
                 key.group(),
-                key.name(),
+                key.pathAfterGroup(),
                 spec.description(),
                 spec.owners(),
                 AssetsPage.tags(spec),

@@ -80,8 +80,12 @@ public class TablePage {
             try {
                 page = tables.rows(table.name(), date, time, keyValue, PAGE, position);
             } catch (LakeTables.UnsupportedRead e) {
-                throw RequestRejected.invalid(
-                        e.parameter().equals("businessDate") ? "asOf" : e.parameter(), e.getMessage());
+                // a cursor the table never gave cannot be read (400, as in the API); a filter the table lacks is a 422
+                boolean cursor = e.parameter().equals("after") || e.parameter().equals("before");
+                throw cursor
+                        ? RequestRejected.malformed(e.parameter(), e.getMessage())
+                        : RequestRejected.invalid(
+                                e.parameter().equals("businessDate") ? "asOf" : e.parameter(), e.getMessage());
             }
             TablePageGrid grid = TablePageGrid.of(page.rows(), info.get().columns());
             String base = "/data/" + table.name() + "?" + query(date, time, keyValue, runId);

@@ -58,7 +58,8 @@ class WriteModeTest {
                 .containsExactly(false, true, false, false);
         assertThat(List.of(APPEND, OVERWRITE, UPSERT, BITEMPORAL))
                 .extracting(WriteMode::keyColumns)
-                .containsExactly(List.of(), List.of(), List.of("id"), List.of("firm", "owner"));
+                .as("an APPEND table is read by key on its load id unless it is looked up by other columns")
+                .containsExactly(List.of("load_id"), List.of(), List.of("id"), List.of("firm", "owner"));
     }
 
     @Test
