@@ -37,6 +37,6 @@ public interface AutomationStore {
     /** The newest entries of every name of {@code source}, newest first. */
     List<StoredTick> recent(TickRecord.Source source, int limit);
 
-    /** Deletes history evaluated before {@code before}; returns how many entries went. */
+    /** Deletes history evaluated before {@code before}, in transactions of its own; returns how many entries went. */
     int prune(Instant before);
 }

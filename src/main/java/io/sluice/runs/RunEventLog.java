@@ -2,6 +2,7 @@ package io.sluice.runs;
 
 import io.sluice.catalog.AssetKey;
 import java.time.Instant;
+import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
 
@@ -18,8 +19,11 @@ public interface RunEventLog {
 
     Optional<Materialization> lastMaterialization(AssetKey asset);
 
-    /** At most {@code limit} materialization events with an id above {@code afterId}, in id order (a reader's cursor). */
-    List<SequencedMaterialization> materializationsAfter(long afterId, int limit);
+    /**
+     * At most {@code limit} materialization events of {@code assets} with an id above {@code afterId}, in id order (a
+     * reader's cursor); the events of other assets are not read at all (one index range per asset).
+     */
+    List<SequencedMaterialization> materializationsAfter(long afterId, Collection<AssetKey> assets, int limit);
 
     /** The id of the newest materialization event, 0 if there is none. */
     long lastMaterializationId();
