@@ -1,7 +1,9 @@
 // The data browser and the audit log: materialize the bi-temporal firm ownership table twice with new filings in
 // between (through the API), travel back to before the second run, open what that run changed, open the rollback
-// confirmation (without confirming), and filter the audit log. Independent of the other files: it lands filing days
-// of 2016 to 2021 of its own and names its own actor.
+// confirmation (without confirming), and filter the audit log; then the raw table's schema and a search by key, the
+// downstream note of undoing a landing (not confirmed), and undoing the second ownership run, after which an INCREMENTAL
+// run recomputes what the undo took out. Independent of the other files: it lands filing days of 2016 to 2021 of its own
+// and names its own actor; the ownership table is this file's alone.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { RUN_TIMEOUT_MS, api, baseUrl, launchBrowser, newPage, poll, screenshot } from './support.mjs';
@@ -18,6 +20,7 @@ let between; // a system time after the first run's write and before the second'
 let changed; // a version the second run opened: unknown as of the time in between
 let key;     // its business key (firm, owner), known with an older version as of that time
 let old;     // that older version, which the second run closed
+let landing; // the run that landed the filings of 2019 to 2021
 before(async () => { browser = await launchBrowser(); });
 after(async () => { await browser?.close(); });
 
@@ -56,7 +59,7 @@ test('a bi-temporal table materialized twice shows an older value as of a system
   await new Promise((r) => setTimeout(r, 50));
   between = new Date().toISOString();
   await new Promise((r) => setTimeout(r, 50));
-  await land('2019-01-01', '2021-12-31', 'data browser test: filings of 2019 to 2021');
+  landing = (await land('2019-01-01', '2021-12-31', 'data browser test: filings of 2019 to 2021')).id;
   second = (await launch({ assets: [OWNERSHIP], mode: 'INCREMENTAL', reason: 'data browser test: after' })).id;
 
   const changes = await api(`/api/lake/tables/${TABLE}/changes?run=${second}`);
@@ -116,7 +119,7 @@ test('"what changed in run N" lists the versions the run opened and closed', { t
 test('the rollback confirmation says which publish is undone and the rows before and after', { timeout: 30_000 }, async () => {
   const page = await newPage(browser);
   await page.goto(`${baseUrl()}/data/${TABLE}?run=${first}`);
-  await page.click('#changes a.button-link');
+  await page.click('#rollback-to-run');
   await page.waitForURL(`**/data/${TABLE}/rollback?toRun=${first}`);
   assert.match(await page.locator('#rollback h1').innerText(), new RegExp(`Roll back ${TABLE} to run ${first.slice(-8)}`));
   assert.match(await page.locator('#undone').innerText(), new RegExp(`run ${second.slice(-8)}`), 'the second run\'s publish is undone');
@@ -150,5 +153,86 @@ test('the audit log filters by actor and action in the query string and exports 
   assert.match(res.headers.get('content-disposition'), /attachment/);
   assert.equal((await res.text()).trim().split('\r\n').length, 5, 'a header and four events');
   await screenshot(page, 'data-05-audit');
+  assert.deepEqual(page.pageErrors, []);
+});
+
+test('a table page and the asset page show the schema; raw is searched by its CRD number', { timeout: 30_000 }, async () => {
+  const raw = await api('/api/lake/tables/raw_form_adv_filings');
+  assert.deepEqual(raw.keyColumns, ['crd_number']);
+  const crd = raw.columns.find((c) => c.name === 'crd_number');
+  assert.ok(crd && crd.type, 'the API names crd_number with its type');
+  const firm = String(old.crd_number);
+
+  const page = await newPage(browser);
+  await page.goto(`${baseUrl()}/data/raw_form_adv_filings`);
+  if (await page.locator('#schema[open]').count() === 0) await page.click('#schema summary'); // folded: many columns
+  const schema = page.locator('#schema-columns');
+  assert.match(await schema.innerText(), new RegExp(`crd_number\\s+${crd.type}\\s+key`));
+  assert.match(await page.locator('label:has(input[name=key])').innerText(), /crd_number/);
+  await page.fill('input[name=key]', firm);
+  await page.click('form.filters button[type=submit]');
+  await page.waitForURL(/key=/);
+  const names = (await page.locator('#rows thead th').allTextContents()).map((t) => t.trim());
+  const column = names.indexOf('crd_number');
+  assert.ok(column >= 0, `the grid has a crd_number column: ${names}`);
+  const cells = (await page.locator(`#rows tbody tr td:nth-child(${column + 1})`).allInnerTexts()).map((t) => t.trim());
+  assert.ok(cells.length > 0, `raw holds filings of firm ${firm}`);
+  assert.ok(cells.every((c) => c === firm), `every row is firm ${firm}: ${cells}`);
+  assert.equal(await page.locator('#table-error').count(), 0);
+  await screenshot(page, 'data-06-raw-by-key-and-schema');
+
+  await page.goto(`${baseUrl()}/assets/${OWNERSHIP}`);
+  assert.match(await page.locator('#asset-table').innerText(), new RegExp(`${TABLE}.*current rows`, 's'));
+  assert.match(await page.locator('#table-schema #schema-columns').innerText(), /valid_from\s+DATE/);
+  await screenshot(page, 'data-07-asset-schema');
+  assert.deepEqual(page.pageErrors, []);
+});
+
+test('undoing a landing says which downstream assets read its filings and what happens to them', { timeout: 30_000 }, async () => {
+  const page = await newPage(browser);
+  await page.goto(`${baseUrl()}/data/raw_form_adv_filings?run=${landing}`);
+  await page.click('#undo-run');
+  await page.waitForURL(`**/data/raw_form_adv_filings/rollback?beforeRun=${landing}`);
+  assert.match(await page.locator('#rollback h1').innerText(), new RegExp(`Undo run ${landing.slice(-8)} in raw_form_adv_filings`));
+  assert.match(await page.locator('#undone').innerText(), new RegExp(`run ${landing.slice(-8)}`));
+  const downstream = page.locator('#downstream');
+  const ownership = downstream.locator(`tr:has(a[href="/assets/${OWNERSHIP}"])`);
+  assert.match(await ownership.innerText(), /Read the changed data\. The rollback resets its incremental state/);
+  assert.match(await ownership.innerText(), /Launch transform\/form_adv_firm_ownership/);
+  assert.equal(await downstream.locator('a[href="/assets/transform/form_adv_firm_identity"]').count(), 1);
+  await screenshot(page, 'data-08-undo-landing-downstream');
+  assert.deepEqual(page.pageErrors, []); // not confirmed: other files read raw
+});
+
+test('undo this run: the ownership table goes back and the next INCREMENTAL run recomputes what it took out', { timeout: RUN_TIMEOUT_MS * 3 }, async () => {
+  const page = await newPage(browser);
+  await page.goto(`${baseUrl()}/data/${TABLE}?run=${second}`);
+  assert.equal(await page.locator('#rollback-to-run').count(), 1, 'beside "roll back to this run"');
+  await page.click('#undo-run');
+  await page.waitForURL(`**/data/${TABLE}/rollback?beforeRun=${second}`);
+  assert.match(await page.locator('#rollback h1').innerText(), new RegExp(`Undo run ${second.slice(-8)} in ${TABLE}`));
+  assert.match(await page.locator('#undone').innerText(), new RegExp(`run ${second.slice(-8)}`));
+  assert.match(await page.locator('#incremental').innerText(), /watermark goes back to \d+/);
+  assert.match(await page.locator('#downstream').innerText(), /No asset reads this table/);
+  await screenshot(page, 'data-09-undo-confirmation');
+  await page.fill('textarea[name=reason]', 'the 2019 to 2021 owners were wrong');
+  await page.click('form.rollback-form button[type=submit]');
+  await page.waitForURL(/\/runs\/[0-9a-f-]+$/);
+  const undo = page.url().split('/runs/')[1];
+  const rolledBack = await poll(async () => {
+    const run = await api(`/api/runs/${undo}`);
+    return { done: ['SUCCESS', 'FAILURE', 'CANCELED'].includes(run.status), value: run, seen: run.status };
+  }, { what: `rollback run ${undo}` });
+  assert.equal(rolledBack.status, 'SUCCESS', rolledBack.error);
+  assert.equal(rolledBack.rollbackTo, `before:${second}`);
+  const info = await api(`/api/lake/tables/${TABLE}`);
+  assert.equal(info.lastWrite.runId, undo);
+
+  const again = await launch({ assets: [OWNERSHIP], mode: 'INCREMENTAL', reason: 'data browser test: recompute' });
+  const secondRun = await api(`/api/runs/${second}`);
+  assert.ok(secondRun.keyCount > 0);
+  assert.equal(again.keyCount, secondRun.keyCount, 'the keys the undone run processed are recomputed');
+  await page.goto(`${baseUrl()}/runs/${undo}`);
+  await screenshot(page, 'data-10-undo-run');
   assert.deepEqual(page.pageErrors, []);
 });

@@ -3,6 +3,7 @@ package io.sluice.api;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.sluice.catalog.Asset;
 import io.sluice.catalog.AssetKey;
+import io.sluice.lake.LakeTables;
 import io.sluice.lake.RollbackTarget;
 import io.sluice.runs.AssetRun;
 import io.sluice.runs.AssetService;
@@ -53,12 +54,16 @@ public class AssetResource {
 
     private final InstantSource clock;
 
+    private final LakeTables tables;
+
     public AssetResource(
             AssetService assets,
             RunService runs,
             ObjectMapper mapper,
             PartitionStatuses partitionStatuses,
-            InstantSource clock) {
+            InstantSource clock,
+            LakeTables tables) {
+        this.tables = tables;
         this.clock = clock;
         this.partitionStatuses = partitionStatuses;
         this.runs = runs;
@@ -171,16 +176,99 @@ public class AssetResource {
         return partitionStatuses.of(asset.spec().key(), only);
     }
 
+    /** What a rollback of the asset's whole table would do, without doing it (the rollback confirmation's facts). */
+    @Operation(
+            operationId = "previewAssetRollback",
+            summary = "Preview a rollback of an asset's table",
+            description =
+                    "What rolling the asset's whole table back to a run (toRun), to just before a run (beforeRun) "
+                            + "or to a system time would change, without changing anything: the publish restored, the "
+                            + "publishes undone and brought back, the current rows now and after, the watermarks the asset "
+                            + "is left with, each downstream asset and whether its incremental state is reset, and why the "
+                            + "rollback cannot be done, if it cannot.")
+    @Parameter(name = "key", in = ParameterIn.PATH, description = ApiDocument.ASSET_KEY)
+    @Parameter(name = "toRun", in = ParameterIn.QUERY, description = "The run whose state to go back to.")
+    @Parameter(name = "beforeRun", in = ParameterIn.QUERY, description = "The run to undo.")
+    @Parameter(
+            name = "toSystemTime",
+            in = ParameterIn.QUERY,
+            description = "The system time whose state to go back to, like 2025-01-01T00:00:00Z.")
+    @APIResponse(
+            responseCode = "200",
+            description = "The preview; problem says why the rollback cannot be done, if it cannot.",
+            content =
+                    @Content(
+                            mediaType = MediaType.APPLICATION_JSON,
+                            schema = @Schema(implementation = RollbackPreviewDto.class)))
+    @APIResponse(responseCode = "400", description = "toSystemTime is not a timestamp.")
+    @APIResponse(responseCode = "404", description = "No asset has this key, or no run has the id given.")
+    @APIResponse(
+            responseCode = "422",
+            description = "Not exactly one of toRun, beforeRun and toSystemTime is given, or the asset has no table.")
+    @GET
+    @Path("/{key: " + ApiDocument.ASSET_KEY_PATH + "}/rollback")
+    public RollbackPreviewDto rollbackPreview(
+            @PathParam("key") String key,
+            @QueryParam("toRun") String toRun,
+            @QueryParam("beforeRun") String beforeRun,
+            @QueryParam("toSystemTime") String toSystemTime) {
+        Asset<?> asset = assets.get(key);
+        RollbackTarget target = target(toRun, beforeRun, toSystemTime);
+        target.namedRun().ifPresent(id -> {
+            try {
+                runs.get(id);
+            } catch (RequestRejected.NotFound e) {
+                throw RequestRejected.notFound(target.field(), "no run with id '" + id + "'");
+            }
+        });
+        String table = asset.spec()
+                .table()
+                .orElseThrow(() -> RequestRejected.invalid(
+                        "asset",
+                        "asset " + asset.spec().key() + " declares no table, so there is nothing to roll back"))
+                .name();
+        if (tables.table(table).isEmpty()) {
+            throw RequestRejected.conflict("asset", "table " + table + " has never been written");
+        }
+        LakeTables.RollbackPreview preview = tables.rollbackPreview(table, target);
+        AssetKey assetKey = asset.spec().key();
+        return RollbackPreviewDto.of(
+                preview, assets.keyed(assetKey), assets.rollbackDownstream(assetKey, preview.changedSince()));
+    }
+
+    /** Exactly one of the three targets, or a refusal naming the field. */
+    private static RollbackTarget target(String toRun, String beforeRun, String toSystemTime) {
+        boolean run = !blank(toRun);
+        boolean before = !blank(beforeRun);
+        boolean time = !blank(toSystemTime);
+        int given = (run ? 1 : 0) + (before ? 1 : 0) + (time ? 1 : 0);
+        if (given != 1) {
+            throw RequestRejected.invalid(
+                    given == 0 ? "toRun" : run ? (before ? "beforeRun" : "toSystemTime") : "toSystemTime",
+                    "give exactly one of toRun, beforeRun and toSystemTime");
+        }
+        if (run) {
+            return RollbackTarget.toRun(toRun.trim());
+        }
+        if (before) {
+            return RollbackTarget.beforeRun(beforeRun.trim());
+        }
+        return RollbackTarget.toSystemTime(Params.instant("toSystemTime", toSystemTime));
+    }
+
     /** Restores the asset's table (or one partition) to an earlier run or system time, as a run of its own. */
     @Operation(
             operationId = "rollbackAsset",
             summary = "Roll an asset's table back",
             description =
-                    "Restores the asset's table, or one partition of it, to what it was after an earlier run or at an earlier "
-                            + "system time. The rollback is a run of its own, queued and answered at once; history is kept.")
+                    "Restores the asset's table, or one partition of it, to what it was after an earlier run (toRun), just "
+                            + "before a run (beforeRun: undoes that run and every later write) or at an earlier system time. "
+                            + "The rollback is a run of its own, queued and answered at once; history is kept. The asset's "
+                            + "incremental state goes back with its data, and keyed downstream assets that read the changed "
+                            + "data have theirs reset (see docs/lake.md).")
     @Parameter(name = "key", in = ParameterIn.PATH, description = ApiDocument.ASSET_KEY)
     @Parameter(name = RunResource.ACTOR_HEADER, in = ParameterIn.HEADER, description = ApiDocument.ACTOR)
-    @RequestBody(required = true, description = "Exactly one of toRun and toSystemTime, and why.")
+    @RequestBody(required = true, description = "Exactly one of toRun, beforeRun and toSystemTime, and why.")
     @APIResponse(
             responseCode = "201",
             description = "The rollback run is queued; Location is its address.",
@@ -188,11 +276,13 @@ public class AssetResource {
     @APIResponse(
             responseCode = "400",
             description = "The body is missing, is not JSON of this shape, or toSystemTime is not a timestamp.")
-    @APIResponse(responseCode = "404", description = "No asset has this key, or no run has the id in toRun.")
+    @APIResponse(
+            responseCode = "404",
+            description = "No asset has this key, or no run has the id in toRun or beforeRun.")
     @APIResponse(responseCode = "409", description = "The asset cannot be rolled back to this target now.")
     @APIResponse(
             responseCode = "422",
-            description = "Neither or both of toRun and toSystemTime are given, or a field is not allowed.")
+            description = "Not exactly one of toRun, beforeRun and toSystemTime is given, or a field is not allowed.")
     @POST
     @Path("/{key: " + ApiDocument.ASSET_KEY_PATH + "}/rollback")
     @Consumes(MediaType.APPLICATION_JSON)
@@ -206,17 +296,7 @@ public class AssetResource {
             throw RequestRejected.malformed(
                     null, "request body is missing; send {\"toRun\": \"RUN_ID\", \"reason\": \"...\"}");
         }
-        boolean run = body.toRun() != null && !body.toRun().isBlank();
-        boolean time = body.toSystemTime() != null && !body.toSystemTime().isBlank();
-        if (run == time) {
-            throw RequestRejected.invalid(run ? "toSystemTime" : "toRun", "give exactly one of toRun and toSystemTime");
-        }
-        RollbackTarget target;
-        if (run) {
-            target = RollbackTarget.toRun(body.toRun().trim());
-        } else {
-            target = RollbackTarget.toSystemTime(Params.instant("toSystemTime", body.toSystemTime()));
-        }
+        RollbackTarget target = target(body.toRun(), body.beforeRun(), body.toSystemTime());
         Run started = runs.rollback(
                 asset.spec().key(),
                 target,
@@ -229,6 +309,10 @@ public class AssetResource {
                         .build())
                 .entity(RunDto.of(started, Json.tree(mapper, started.configJson()), null, clock.instant()))
                 .build();
+    }
+
+    private static boolean blank(String text) {
+        return text == null || text.isBlank();
     }
 
     private static AssetDto.LastRunDto lastRun(Map<AssetKey, AssetRun> last, AssetKey key) {

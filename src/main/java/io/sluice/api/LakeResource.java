@@ -9,7 +9,9 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.UriInfo;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.util.List;
@@ -23,6 +25,7 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+import org.jboss.resteasy.reactive.RestResponse;
 
 /** The lake's tables: listings, as-of reads and what a run changed. */
 @Path("/api/lake/tables")
@@ -41,7 +44,9 @@ public class LakeResource {
     @Operation(
             operationId = "listLakeTables",
             summary = "List the lake's tables",
-            description = "Every table in the lake with its columns, how it is written and its last write.")
+            description =
+                    "Every table in the lake with its columns and their types, the columns a read by key filters on, "
+                            + "how it is written and its last write.")
     @APIResponse(responseCode = "200", description = "The tables.")
     @APIResponse(responseCode = "406", description = "The request accepts no JSON answer.")
     @GET
@@ -52,7 +57,9 @@ public class LakeResource {
     @Operation(
             operationId = "getLakeTable",
             summary = "Show a lake table",
-            description = "A table of the lake with its columns, how it is written and its last write.")
+            description =
+                    "A table of the lake with its columns and their types (its schema), the columns a read by key "
+                            + "filters on, how it is written and its last write.")
     @Parameter(
             name = "name",
             in = ParameterIn.PATH,
@@ -70,7 +77,10 @@ public class LakeResource {
             summary = "Read a lake table's rows as of a time",
             description =
                     "The table's rows as they were valid on a business date and as they were known at a system time "
-                            + "(both default to now), optionally for one key.")
+                            + "(both default to now), optionally for one key, a page at a time in the table's row order "
+                            + "(its key columns; a bi-temporal table's versions of a key by valid_from, then system_from). "
+                            + "Pages are read by keyset: the Link header gives the next and previous pages (rel=\"next\", "
+                            + "rel=\"prev\") with their cursor in after= or before=.")
     @Parameter(
             name = "name",
             in = ParameterIn.PATH,
@@ -85,7 +95,10 @@ public class LakeResource {
             in = ParameterIn.QUERY,
             description = "The time the rows were known at, like 2025-01-01T00:00:00Z: what the lake said then.",
             schema = @Schema(type = SchemaType.STRING, format = "date-time"))
-    @Parameter(name = "key", in = ParameterIn.QUERY, description = "Only the rows of this business key.")
+    @Parameter(
+            name = "key",
+            in = ParameterIn.QUERY,
+            description = "Only the rows of this key: values of the table's keyColumns, comma separated.")
     @Parameter(
             name = "limit",
             in = ParameterIn.QUERY,
@@ -98,40 +111,77 @@ public class LakeResource {
                             maximum = "1000",
                             defaultValue = "100"))
     @Parameter(
-            name = "offset",
+            name = "after",
             in = ParameterIn.QUERY,
-            description = ApiDocument.OFFSET,
-            schema =
-                    @Schema(
-                            type = SchemaType.INTEGER,
-                            format = "int32",
-                            minimum = "0",
-                            maximum = "2147483647",
-                            defaultValue = "0"))
-    @APIResponse(responseCode = "200", description = "The rows, each an object keyed by column name.")
+            description = "A cursor from a Link header: the page after the row it names.")
+    @Parameter(
+            name = "before",
+            in = ParameterIn.QUERY,
+            description = "A cursor from a Link header: the page before the row it names.")
+    @APIResponse(
+            responseCode = "200",
+            description = "The rows, each an object keyed by column name; Link names the pages beside it.")
     @APIResponse(
             responseCode = "400",
-            description = "businessDate, systemTime, limit or offset is not written as it must be.")
+            description = "businessDate, systemTime or limit is not written as it must be, or after or before is not "
+                    + "a cursor.")
     @APIResponse(responseCode = "404", description = "The lake has no table with this name.")
-    @APIResponse(responseCode = "422", description = "A value is out of range, or the table cannot be read that way.")
+    @APIResponse(
+            responseCode = "422",
+            description =
+                    "A value is out of range, both after and before are given, or the table cannot be read that way.")
     @GET
     @Path("/{name}/rows")
-    public List<Map<String, Object>> rows(
+    public RestResponse<List<Map<String, Object>>> rows(
             @PathParam("name") String name,
             @QueryParam("businessDate") String businessDate,
             @QueryParam("systemTime") String systemTime,
             @QueryParam("key") String key,
             @QueryParam("limit") @DefaultValue("100") String limit,
-            @QueryParam("offset") @DefaultValue("0") String offset) {
+            @QueryParam("after") String after,
+            @QueryParam("before") String before,
+            @Context UriInfo uri) {
         get(name);
         int max = Params.between("limit", limit, 1, 1000);
-        int skip = Params.between("offset", offset, 0, Integer.MAX_VALUE);
+        if (!blank(after) && !blank(before)) {
+            throw RequestRejected.invalid("before", "give at most one of after and before");
+        }
+        Optional<LakeTables.Position> position = !blank(after)
+                ? Optional.of(LakeTables.Position.after(after.trim()))
+                : !blank(before) ? Optional.of(LakeTables.Position.before(before.trim())) : Optional.empty();
         Optional<LocalDate> b =
                 blank(businessDate) ? Optional.empty() : Optional.of(Params.date("businessDate", businessDate));
         Optional<Instant> t =
                 blank(systemTime) ? Optional.empty() : Optional.of(Params.instant("systemTime", systemTime));
-        return unsupportedAsBadRequest(
-                () -> tables.rows(name, b, t, blank(key) ? Optional.empty() : Optional.of(key), max, skip));
+        LakeTables.Page page;
+        try {
+            page = tables.rows(name, b, t, blank(key) ? Optional.empty() : Optional.of(key), max, position);
+        } catch (LakeTables.UnsupportedRead e) {
+            boolean cursor = e.parameter().equals("after") || e.parameter().equals("before");
+            throw cursor
+                    ? RequestRejected.malformed(e.parameter(), e.getMessage())
+                    : RequestRejected.invalid(e.parameter(), e.getMessage());
+        }
+        RestResponse.ResponseBuilder<List<Map<String, Object>>> answer = RestResponse.ResponseBuilder.ok(page.rows());
+        page.next()
+                .ifPresent(c -> answer.header(
+                        "Link",
+                        "<"
+                                + uri.getRequestUriBuilder()
+                                        .replaceQueryParam("before")
+                                        .replaceQueryParam("after", c)
+                                        .build()
+                                + ">; rel=\"next\""));
+        page.previous()
+                .ifPresent(c -> answer.header(
+                        "Link",
+                        "<"
+                                + uri.getRequestUriBuilder()
+                                        .replaceQueryParam("after")
+                                        .replaceQueryParam("before", c)
+                                        .build()
+                                + ">; rel=\"prev\""));
+        return answer.build();
     }
 
     @Operation(

@@ -2,9 +2,13 @@ package io.sluice.api;
 
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
-/** The body of {@code POST /api/assets/{key}/rollback}: exactly one of {@code toRun} and {@code toSystemTime}, and why. */
+/**
+ * The body of {@code POST /api/assets/{key}/rollback}: exactly one of {@code toRun} (the state right after the run),
+ * {@code beforeRun} (the state right before the run: undoes it) and {@code toSystemTime}, and why.
+ */
 public record RollbackBody(
         String toRun,
+        String beforeRun,
         String toSystemTime,
         String partition,
         @Schema(required = true) String reason,

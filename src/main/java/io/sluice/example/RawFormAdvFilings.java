@@ -24,7 +24,7 @@ public class RawFormAdvFilings implements Asset<AssetSpec.NoConfig> {
             .deps("extract/form_adv_filings")
             .partitions(FormAdvTables.FILING_DAYS)
             .processesRanges()
-            .table(FormAdvTables.RAW, WriteMode.append("filing_id"))
+            .table(FormAdvTables.RAW, WriteMode.append("filing_id").lookedUpBy("crd_number"))
             .check(new AssetCheck.NotNull(
                     "keys_present",
                     AssetCheck.Severity.ERROR,

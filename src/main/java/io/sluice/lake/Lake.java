@@ -39,6 +39,13 @@ public interface Lake {
             Optional<BusinessDates> dates);
 
     /**
+     * What rollback run {@code runId} did to {@code table}, read back from what the lake recorded in the rollback's own
+     * transaction (the same answer {@link #rollback} gave), or empty if the run rolled nothing of the table back. Start-up
+     * recovery records it for a rollback whose run died before the metadata store heard of it.
+     */
+    Optional<RollbackOutcome> rollbackOf(TableSpec table, String runId);
+
+    /**
      * This lake as run {@code runId} uses it: the run's reads, writes, staging and rollbacks through the returned lake can
      * be stopped by {@link #interrupt}. Work through this lake itself is no run's and is never interrupted.
      */

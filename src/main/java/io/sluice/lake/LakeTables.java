@@ -9,9 +9,28 @@ import java.util.Optional;
 /** Reading the lake's tables for people: listings, as-of rows and what a run changed. */
 public interface LakeTables {
 
-    /** One table: its write mode ({@code UNMANAGED} if no asset declares it), row counts and last write. */
+    /**
+     * One table: its write mode ({@code UNMANAGED} if no asset declares it), row counts, last write, its columns with their
+     * types (the table's schema) and the columns a read by key filters on (none: it cannot be read by key).
+     */
     record TableInfo(
-            String name, String writeMode, String asset, long currentRows, long totalRows, LastWrite lastWrite) {}
+            String name,
+            String writeMode,
+            String asset,
+            long currentRows,
+            long totalRows,
+            LastWrite lastWrite,
+            List<Column> columns,
+            List<String> keyColumns) {
+
+        public TableInfo {
+            columns = List.copyOf(columns);
+            keyColumns = List.copyOf(keyColumns);
+        }
+    }
+
+    /** A column of a table: its name and its type as the engine names it ({@code BIGINT}, {@code DATE}, ...). */
+    record Column(String name, String type) {}
 
     record LastWrite(String runId, Instant writtenAt, Instant systemTime, long rowsInserted, long rowsRemoved) {}
 
@@ -42,19 +61,48 @@ public interface LakeTables {
     Optional<TableInfo> table(String name);
 
     /**
-     * A page of rows. For bi-temporal tables, as of {@code businessDate} and {@code systemTime} (each optional;
-     * neither: the current belief of the whole history); {@code key} filters on the key columns (comma separated
-     * values in key column order).
-     *
-     * @throws UnsupportedRead when a filter does not apply to the table
+     * Where a page of rows starts: right after the row a cursor names ({@code before} false) or right before it (true).
+     * A cursor is the engine's own text, taken from a {@link Page}; it stays valid while the table changes (a page then
+     * starts after, or before, where that row is or would be).
      */
-    List<Map<String, Object>> rows(
+    record Position(String cursor, boolean before) {
+
+        public static Position after(String cursor) {
+            return new Position(cursor, false);
+        }
+
+        public static Position before(String cursor) {
+            return new Position(cursor, true);
+        }
+    }
+
+    /**
+     * A page of rows in the table's row order ({@link io.sluice.lake.WriteMode#rowOrder}), and the cursors of the pages
+     * beside it (empty: none): {@code next} to read after its last row, {@code previous} before its first.
+     */
+    record Page(List<Map<String, Object>> rows, Optional<String> next, Optional<String> previous) {
+
+        public Page {
+            rows = List.copyOf(rows);
+        }
+    }
+
+    /**
+     * A page of at most {@code limit} rows, read by keyset (a deep page costs what the first costs): from the start, or
+     * after or before a cursor. For bi-temporal tables, as of {@code businessDate} and {@code systemTime} (each optional;
+     * neither: the current belief of the whole history); {@code key} filters on the key columns (comma separated values in
+     * key column order).
+     *
+     * @throws UnsupportedRead when a filter does not apply to the table, or the cursor is not one ({@code after} or
+     *                         {@code before})
+     */
+    Page rows(
             String name,
             Optional<LocalDate> businessDate,
             Optional<Instant> systemTime,
             Optional<String> key,
             int limit,
-            int offset);
+            Optional<Position> position);
 
     /** @throws UnsupportedRead when the table does not keep changes by run */
     Changes changes(String name, String runId, int limit);
@@ -70,28 +118,48 @@ public interface LakeTables {
             long currentRows) {}
 
     /**
-     * What rolling the whole table back to its state right after run {@code toRun}'s last write of it would change,
-     * worked out without changing anything: the write restored, the writes the rollback takes out of effect and those it
-     * brings back, the current rows now and after, and why it cannot be done, if it cannot.
+     * What rolling the whole table back to {@code target} (a run's state, or the state just before a run) would change,
+     * worked out without changing anything: the write restored (none: the table goes back to empty), the writes the
+     * rollback takes out of effect and those it brings back, the current rows now and after, the incremental state the
+     * asset is left with ({@link RollbackOutcome.Watermark}, one per partition whose writes change), when the table first
+     * left the restored state, and why it cannot be done, if it cannot.
      */
     record RollbackPreview(
             String table,
-            String toRun,
+            RollbackTarget target,
             Optional<WriteSummary> restored,
             List<WriteSummary> undone,
             List<WriteSummary> broughtBack,
             long rowsNow,
             long rowsAfter,
+            List<RollbackOutcome.Watermark> watermarks,
+            Optional<Instant> changedSince,
             Optional<String> problem) {
 
         public RollbackPreview {
             undone = List.copyOf(undone);
             broughtBack = List.copyOf(broughtBack);
+            watermarks = List.copyOf(watermarks);
+        }
+
+        /** The same preview, refused for {@code why}. */
+        public RollbackPreview refused(String why) {
+            return new RollbackPreview(
+                    table,
+                    target,
+                    restored,
+                    undone,
+                    broughtBack,
+                    rowsNow,
+                    rowsAfter,
+                    watermarks,
+                    changedSince,
+                    Optional.of(why));
         }
     }
 
     /**
      * @throws UnsupportedRead when no asset declares the table (nothing Sluice wrote to roll back)
      */
-    RollbackPreview rollbackPreview(String name, String toRun);
+    RollbackPreview rollbackPreview(String name, RollbackTarget target);
 }

@@ -2,6 +2,7 @@ package io.sluice.lake;
 
 import io.sluice.partitions.PartitionsDefinition;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.regex.Pattern;
@@ -43,9 +44,22 @@ public sealed interface WriteMode
         return false;
     }
 
-    /** The columns that identify a row (what a read by key filters on); none for APPEND and PARTITION_OVERWRITE. */
+    /**
+     * The columns a read by key filters on: those that identify a row (UPSERT, BITEMPORAL_MERGE), the columns an APPEND
+     * table is looked up by (its load id column unless it names others); none for PARTITION_OVERWRITE.
+     */
     default List<String> keyColumns() {
         return List.of();
+    }
+
+    /**
+     * The order the table's rows are read in, page by page: its key columns, then for a bi-temporal table each key's
+     * versions by validity ({@code valid_from}) and then by when they were believed ({@code system_from}); a
+     * PARTITION_OVERWRITE table by its partition column. An engine breaks the ties that remain its own way, the same on
+     * every read.
+     */
+    default List<String> rowOrder() {
+        return keyColumns();
     }
 
     /** Whether each write replaces exactly one partition, so that the asset must be partitioned and process one at a time. */
@@ -66,10 +80,11 @@ public sealed interface WriteMode
 
     /**
      * Raw landing: rows are appended; the value of {@code loadIdColumn} names the load they came in (a file,
-     * a filing, a day), and a load that is already in the table is not appended again.
+     * a filing, a day), and a load that is already in the table is not appended again. Rows are looked up by the load
+     * id; {@link Append#lookedUpBy} names other columns (a business key) to look them up by.
      */
     static Append append(String loadIdColumn) {
-        return new Append(loadIdColumn);
+        return new Append(loadIdColumn, List.of());
     }
 
     /** Replaces exactly one partition's rows (the value of {@code partitionColumn}) in one transaction. */
@@ -91,9 +106,31 @@ public sealed interface WriteMode
         return new Bitemporal(keyColumns, valueColumns, dateColumn, completeBy);
     }
 
-    record Append(String loadIdColumn) implements WriteMode {
+    /**
+     * @param lookupColumns the columns a read by key filters on (a business key such as a firm's number); empty: the load
+     *                      id column
+     */
+    record Append(String loadIdColumn, List<String> lookupColumns) implements WriteMode {
         public Append {
             identifiers(List.of(loadIdColumn));
+            lookupColumns = identifiers(lookupColumns == null ? List.of() : lookupColumns);
+        }
+
+        public Append(String loadIdColumn) {
+            this(loadIdColumn, List.of());
+        }
+
+        /** The same mode, its rows looked up by {@code columns} (comma separated values in this order) instead. */
+        public Append lookedUpBy(String... columns) {
+            if (columns.length == 0) {
+                throw new IllegalArgumentException("name at least one column to look rows up by");
+            }
+            return new Append(loadIdColumn, List.of(columns));
+        }
+
+        @Override
+        public List<String> keyColumns() {
+            return lookupColumns.isEmpty() ? List.of(loadIdColumn) : lookupColumns;
         }
 
         @Override
@@ -125,6 +162,11 @@ public sealed interface WriteMode
         @Override
         public boolean writesOnePartition() {
             return true;
+        }
+
+        @Override
+        public List<String> rowOrder() {
+            return List.of(partitionColumn);
         }
     }
 
@@ -187,6 +229,14 @@ public sealed interface WriteMode
         @Override
         public boolean keepsHistory() {
             return true;
+        }
+
+        @Override
+        public List<String> rowOrder() {
+            List<String> order = new ArrayList<>(keyColumns);
+            order.add("valid_from");
+            order.add("system_from");
+            return List.copyOf(order);
         }
 
         @Override

@@ -8,6 +8,7 @@ import io.sluice.catalog.RunLogger;
 import io.sluice.lake.Lake;
 import io.sluice.runs.execute.RunAssetContext;
 import jakarta.enterprise.context.ApplicationScoped;
+import java.time.Instant;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
@@ -24,8 +25,15 @@ public class AssetService {
     private final RunEventLog events;
     private final RunHistory history;
     private final Lake lake;
+    private final RollbackDownstream rollbackDownstream;
 
-    AssetService(AssetCatalog catalog, RunEventLog events, RunHistory history, Lake lake) {
+    AssetService(
+            AssetCatalog catalog,
+            RunEventLog events,
+            RunHistory history,
+            Lake lake,
+            RollbackDownstream rollbackDownstream) {
+        this.rollbackDownstream = rollbackDownstream;
         this.catalog = catalog;
         this.events = events;
         this.history = history;
@@ -62,6 +70,19 @@ public class AssetService {
 
     public Set<AssetKey> upstream(AssetKey key) {
         return catalog.graph().upstreamOf(key);
+    }
+
+    /** Whether the asset processes entity keys (and so has incremental state: watermarks). */
+    public boolean keyed(AssetKey key) {
+        return catalog.find(key).map(a -> a instanceof KeyedAsset<?>).orElse(false);
+    }
+
+    /**
+     * What a rollback of the asset's table, whose table first left the restored state at {@code changedSince}, means for
+     * each of its direct downstream assets (see {@link RollbackDownstream}).
+     */
+    public List<RollbackDownstream.Downstream> rollbackDownstream(AssetKey key, Optional<Instant> changedSince) {
+        return rollbackDownstream.of(key, changedSince);
     }
 
     public Set<AssetKey> downstream(AssetKey key) {

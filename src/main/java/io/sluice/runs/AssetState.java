@@ -30,7 +30,7 @@ public interface AssetState {
      */
     record Outcome(String partition, String status, Instant at) {}
 
-    /** When each partition of the asset was last materialized. */
+    /** When each partition of the asset that holds data was last materialized (whatever its latest outcome). */
     Map<String, Instant> materializedAt(AssetKey asset);
 
     /** Partitions of the asset that a queued or started run covers. */

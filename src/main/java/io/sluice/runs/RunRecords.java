@@ -8,10 +8,11 @@ import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * What executing runs wrote, held in memory until it is stored in one transaction: log lines, step states
- * (only the latest per step), materialization events, partition outcomes, run ends and audit events.
+ * (only the latest per step), materialization events, partition outcomes, watermarks, run ends and audit events.
  */
 public final class RunRecords {
 
@@ -30,6 +31,23 @@ public final class RunRecords {
             long rowsWritten,
             String error) {}
 
+    /**
+     * An asset partition's watermark: stored ({@code value}), or removed ({@code value} null: the next INCREMENTAL run of
+     * the partition starts from nothing); {@code partition} is "" for an asset that is not partitioned. With
+     * {@code partition} null, every watermark of the asset is removed.
+     */
+    public record WatermarkChange(AssetKey asset, String partition, String value, String runId, Instant ts) {
+
+        /** Removes every watermark of the asset. */
+        public static WatermarkChange resetAll(AssetKey asset, String runId, Instant ts) {
+            return new WatermarkChange(asset, null, null, runId, ts);
+        }
+
+        public boolean all() {
+            return partition == null;
+        }
+    }
+
     /** An asset partition an ended run held (active_partition), released with its end by its key. */
     public record Release(String runId, AssetKey asset, String partition) {}
 
@@ -37,6 +55,7 @@ public final class RunRecords {
     private final Map<String, StepRecord> steps = new LinkedHashMap<>();
     private final List<Materialization> materializations = new ArrayList<>();
     private final List<PartitionOutcome> partitions = new ArrayList<>();
+    private final List<WatermarkChange> watermarks = new ArrayList<>();
     private final List<RunEnd> ends = new ArrayList<>();
     private final List<Release> releases = new ArrayList<>();
     private final List<AuditEvent> audits = new ArrayList<>();
@@ -58,6 +77,11 @@ public final class RunRecords {
         for (String key : keys) {
             partitions.add(new PartitionOutcome(asset, key, state, runId, ts));
         }
+    }
+
+    /** A watermark change; a later change of the same asset partition wins. */
+    public void watermark(WatermarkChange change) {
+        watermarks.add(change);
     }
 
     /** The end of {@code run}, its audit event, and the release of the asset partitions it held. */
@@ -87,6 +111,25 @@ public final class RunRecords {
         return partitions;
     }
 
+    public List<WatermarkChange> watermarks() {
+        return watermarks;
+    }
+
+    /**
+     * The watermark of an asset partition as the changes held here leave it: empty if none touches it, else the value
+     * (null: removed).
+     */
+    public Optional<Optional<String>> watermark(AssetKey asset, String partition) {
+        String key = partition == null ? "" : partition;
+        Optional<Optional<String>> found = Optional.empty();
+        for (WatermarkChange c : watermarks) {
+            if (c.asset().equals(asset) && (c.all() || c.partition().equals(key))) {
+                found = Optional.of(Optional.ofNullable(c.value()));
+            }
+        }
+        return found;
+    }
+
     public List<RunEnd> ends() {
         return ends;
     }
@@ -104,6 +147,7 @@ public final class RunRecords {
                 && steps.isEmpty()
                 && materializations.isEmpty()
                 && partitions.isEmpty()
+                && watermarks.isEmpty()
                 && ends.isEmpty()
                 && audits.isEmpty();
     }

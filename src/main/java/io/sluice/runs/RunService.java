@@ -204,9 +204,9 @@ public class RunService {
                 .orElseThrow(() -> RequestRejected.invalid(
                         "asset",
                         "asset " + asset + " declares no table that Sluice writes, so there is nothing to roll back"));
-        target.run()
+        target.namedRun()
                 .ifPresent(id -> history.find(id)
-                        .orElseThrow(() -> RequestRejected.notFound("toRun", "no run with id '" + id + "'")));
+                        .orElseThrow(() -> RequestRejected.notFound(target.field(), "no run with id '" + id + "'")));
         Instant now = clock.instant();
         target.systemTime().filter(t -> t.isAfter(now)).ifPresent(t -> {
             throw RequestRejected.invalid(
@@ -239,7 +239,7 @@ public class RunService {
                     throw RequestRejected.invalid("partition", problem);
                 });
         lake.rollbackProblem(table, target, partition).ifPresent(problem -> {
-            throw RequestRejected.conflict(target.run().isPresent() ? "toRun" : "toSystemTime", problem);
+            throw RequestRejected.conflict(target.field(), problem);
         });
         String by = Actors.name(actor);
         Run run = factory.rollback(asset, partition, target.encode(), reason, by, now);

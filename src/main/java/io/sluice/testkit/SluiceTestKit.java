@@ -79,12 +79,26 @@ public class SluiceTestKit {
 
     /** Every row of a lake table (a bi-temporal one: the current belief of its whole history), each keyed by column. */
     public List<Map<String, Object>> rows(String table) {
-        return tables.rows(tableName(table), Optional.empty(), Optional.empty(), Optional.empty(), ALL_ROWS, 0);
+        return tables.rows(
+                        tableName(table),
+                        Optional.empty(),
+                        Optional.empty(),
+                        Optional.empty(),
+                        ALL_ROWS,
+                        Optional.empty())
+                .rows();
     }
 
     /** The rows of one business key (comma-separated values in key column order). */
     public List<Map<String, Object>> rows(String table, String key) {
-        return tables.rows(tableName(table), Optional.empty(), Optional.empty(), Optional.of(key), ALL_ROWS, 0);
+        return tables.rows(
+                        tableName(table),
+                        Optional.empty(),
+                        Optional.empty(),
+                        Optional.of(key),
+                        ALL_ROWS,
+                        Optional.empty())
+                .rows();
     }
 
     /**
@@ -93,12 +107,13 @@ public class SluiceTestKit {
      */
     public List<Map<String, Object>> rowsAsOf(String table, LocalDate businessDate, Instant systemTime) {
         return tables.rows(
-                tableName(table),
-                Optional.ofNullable(businessDate),
-                Optional.ofNullable(systemTime),
-                Optional.empty(),
-                ALL_ROWS,
-                0);
+                        tableName(table),
+                        Optional.ofNullable(businessDate),
+                        Optional.ofNullable(systemTime),
+                        Optional.empty(),
+                        ALL_ROWS,
+                        Optional.empty())
+                .rows();
     }
 
     /** The first column of a query's rows, as text, with its values bound: {@code query("SELECT id FROM t WHERE d > ?", day)}. */

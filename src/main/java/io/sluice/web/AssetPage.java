@@ -10,9 +10,12 @@ import io.sluice.catalog.Asset;
 import io.sluice.catalog.AssetKey;
 import io.sluice.catalog.AssetSpec;
 import io.sluice.catalog.ConfigSchema;
+import io.sluice.lake.LakeTables;
+import io.sluice.lake.TableSpec;
 import io.sluice.runs.AssetRun;
 import io.sluice.runs.AssetService;
 import io.sluice.runs.Materialization;
+import io.sluice.runs.PartitionState;
 import io.sluice.runs.PartitionStatusView;
 import io.sluice.runs.PartitionStatuses;
 import io.sluice.runs.RecordedCheck;
@@ -22,9 +25,12 @@ import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 
 /**
@@ -45,12 +51,22 @@ public class AssetPage {
         static native TemplateInstance missing(String key, String reason);
     }
 
+    /** Ranges of one status the partitions filter lists. */
+    static final int RANGES = 100;
+
     private final AssetService assets;
     private final PartitionStatuses partitions;
     private final TriggerOverview triggers;
     private final ObjectMapper mapper;
+    private final LakeTables tables;
 
-    public AssetPage(AssetService assets, PartitionStatuses partitions, TriggerOverview triggers, ObjectMapper mapper) {
+    public AssetPage(
+            AssetService assets,
+            PartitionStatuses partitions,
+            TriggerOverview triggers,
+            ObjectMapper mapper,
+            LakeTables tables) {
+        this.tables = tables;
         this.assets = assets;
         this.partitions = partitions;
         this.triggers = triggers;
@@ -58,7 +74,7 @@ public class AssetPage {
     }
 
     @GET
-    public Response page(@PathParam("key") String key) {
+    public Response page(@PathParam("key") String key, @QueryParam("status") List<String> status) {
         Asset<?> asset;
         try {
             asset = assets.get(key);
@@ -67,10 +83,24 @@ public class AssetPage {
                     .entity(Templates.missing(key.replaceAll("\\p{Cntrl}", "\uFFFD"), e.getMessage()))
                     .build();
         }
-        return Response.ok(Templates.page(view(asset))).build();
+        Optional<PartitionState> only = Optional.empty();
+        String error = null;
+        if (status != null && status.size() > 1) {
+            error = "give the status at most once; got " + status.size();
+        } else if (status != null && status.size() == 1 && !status.get(0).isBlank()) {
+            try {
+                only = Optional.of(PartitionState.valueOf(status.get(0).trim().toUpperCase(Locale.ROOT)));
+            } catch (IllegalArgumentException e) {
+                error = "status must be one of " + Arrays.toString(PartitionState.values()) + ", got '"
+                        + TablePage.shown(status.get(0)) + "'";
+            }
+        }
+        return Response.status(error == null ? 200 : 400)
+                .entity(Templates.page(view(asset, only, error)))
+                .build();
     }
 
-    private AssetPageView view(Asset<?> asset) {
+    private AssetPageView view(Asset<?> asset, Optional<PartitionState> only, String filterError) {
         AssetSpec<?> spec = asset.spec();
         AssetKey key = spec.key();
         Optional<AssetRun> last = assets.lastStep(key);
@@ -78,10 +108,12 @@ public class AssetPage {
         List<RecordedCheck> latest = assets.latestChecks(key);
         HealthBar bar = null;
         String health = "";
+        AssetPageView.Ranges ranges = null;
         if (spec.partitions().isPartitioned()) {
             PartitionStatusView view = partitions.of(key, Optional.empty());
             bar = HealthBar.of(view, HealthBar.MAX_SEGMENTS);
             health = HealthBar.summary(view);
+            ranges = AssetPageView.Ranges.of(key.toString(), view, only, filterError, RANGES);
         }
         Materialization m = history.isEmpty() ? null : history.get(0);
         AssetsPageRow row = new AssetsPageRow(
@@ -106,10 +138,12 @@ public class AssetPage {
                 row,
                 spec.partitions().isPartitioned() ? spec.partitions().describe() : "",
                 schema(spec),
+                spec.table().map(t -> table(t, key)).orElse(null),
                 assets.upstream(key).stream().sorted().map(AssetKey::toString).toList(),
                 assets.downstream(key).stream().sorted().map(AssetKey::toString).toList(),
                 bar,
                 health,
+                ranges,
                 history.stream()
                         .map(h -> new AssetPageView.History(
                                 Format.time(h.ts()),
@@ -126,6 +160,17 @@ public class AssetPage {
                         .map(c -> new AssetPageView.Check(
                                 CheckRow.of(c), Format.time(c.ts()), c.runId(), RunIds.shortForm(c.runId())))
                         .toList());
+    }
+
+    /** The asset's table as the lake has it now: its schema and current rows (none before its first write). */
+    private AssetPageView.Table table(TableSpec spec, AssetKey key) {
+        Optional<LakeTables.TableInfo> info = tables.table(spec.name());
+        return new AssetPageView.Table(
+                spec.name(),
+                spec.mode().label(),
+                info.isPresent(),
+                info.map(i -> Format.count(i.currentRows())).orElse(""),
+                info.map(TablePage::columns).orElse(List.of()));
     }
 
     private String schema(AssetSpec<?> spec) {

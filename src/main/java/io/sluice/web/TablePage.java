@@ -21,7 +21,6 @@ import java.time.Instant;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -59,7 +58,8 @@ public class TablePage {
             @QueryParam("systemTime") String systemTime,
             @QueryParam("key") String key,
             @QueryParam("run") String run,
-            @QueryParam("offset") String offset) {
+            @QueryParam("after") String after,
+            @QueryParam("before") String before) {
         Optional<LakeTables.TableInfo> info = tables.table(name);
         if (info.isEmpty()) {
             return missing(name);
@@ -74,21 +74,37 @@ public class TablePage {
             Optional<Instant> time = DataPageParams.instant("systemTime", systemTime);
             Optional<String> runId = DataPageParams.text("run", run);
             Optional<String> keyValue = DataPageParams.text("key", key);
-            int first = DataPageParams.between("offset", offset, 0, Integer.MAX_VALUE, 0);
+            Optional<LakeTables.Position> position = position(after, before);
             TablePageView.Changes changes = runId.map(id -> changes(table, id)).orElse(null);
-            List<Map<String, Object>> rows;
+            LakeTables.Page page;
             try {
-                rows = tables.rows(table.name(), date, time, keyValue, PAGE + 1, first);
+                page = tables.rows(table.name(), date, time, keyValue, PAGE, position);
             } catch (LakeTables.UnsupportedRead e) {
-                throw RequestRejected.invalid(
-                        e.parameter().equals("businessDate") ? "asOf" : e.parameter(), e.getMessage());
+                // a cursor the table never gave cannot be read (400, as in the API); a filter the table lacks is a 422
+                boolean cursor = e.parameter().equals("after") || e.parameter().equals("before");
+                throw cursor
+                        ? RequestRejected.malformed(e.parameter(), e.getMessage())
+                        : RequestRejected.invalid(
+                                e.parameter().equals("businessDate") ? "asOf" : e.parameter(), e.getMessage());
             }
-            TablePageGrid grid = TablePageGrid.of(rows.size() > PAGE ? rows.subList(0, PAGE) : rows);
+            TablePageGrid grid = TablePageGrid.of(page.rows(), info.get().columns());
             String base = "/data/" + table.name() + "?" + query(date, time, keyValue, runId);
-            String previous = first == 0 ? null : base + "offset=" + Math.max(0, first - PAGE);
-            String next = rows.size() > PAGE ? base + "offset=" + (first + PAGE) : null;
+            String previous = page.previous().map(c -> base + "before=" + c).orElse(null);
+            String next = page.next().map(c -> base + "after=" + c).orElse(null);
             return Response.ok(Templates.page(new TablePageView(
-                            table, typedAsOf, typedTime, typedKey, typedRun, grid, first, previous, next, changes, null,
+                            table,
+                            columns(info.get()),
+                            typedAsOf,
+                            typedTime,
+                            typedKey,
+                            typedRun,
+                            grid,
+                            position.isEmpty(),
+                            base.substring(0, base.length() - 1),
+                            previous,
+                            next,
+                            changes,
+                            null,
                             null)))
                     .build();
         } catch (RequestRejected e) {
@@ -97,12 +113,14 @@ public class TablePage {
             return Response.status(status)
                     .entity(Templates.page(new TablePageView(
                             table,
+                            columns(info.get()),
                             typedAsOf,
                             typedTime,
                             typedKey,
                             typedRun,
                             null,
-                            0,
+                            true,
+                            null,
                             null,
                             null,
                             null,
@@ -110,6 +128,35 @@ public class TablePage {
                             e.getMessage())))
                     .build();
         }
+    }
+
+    /** Where a page starts: after or before a cursor (at most one; not a cursor: the page says so). */
+    private static Optional<LakeTables.Position> position(String after, String before) {
+        Optional<String> a = cursorParam("after", after);
+        Optional<String> b = cursorParam("before", before);
+        if (a.isPresent() && b.isPresent()) {
+            throw RequestRejected.invalid("before", "give at most one of after and before");
+        }
+        return a.map(LakeTables.Position::after).or(() -> b.map(LakeTables.Position::before));
+    }
+
+    private static Optional<String> cursorParam(String field, String value) {
+        if (value == null || value.isBlank()) {
+            return Optional.empty();
+        }
+        String v = value.trim();
+        if (v.length() > 16_384 || !v.matches("[A-Za-z0-9_~.-]+")) {
+            throw RequestRejected.malformed(field, field + " must be a cursor from this page's links");
+        }
+        return Optional.of(v);
+    }
+
+    /** The table's schema as the page lists it, key columns marked. */
+    static List<TablePageView.Column> columns(LakeTables.TableInfo info) {
+        return info.columns().stream()
+                .map(c -> new TablePageView.Column(
+                        c.name(), c.type(), info.keyColumns().contains(c.name())))
+                .toList();
     }
 
     /** What run {@code id} changed in the table: its publishes to it and, for bi-temporal tables, the versions. */
@@ -134,8 +181,10 @@ public class TablePage {
         String rollback = writes.isEmpty() || table.asset() == null
                 ? null
                 : "/data/" + table.name() + "/rollback?toRun=" + encode(id);
+        String undo = rollback == null ? null : "/data/" + table.name() + "/rollback?beforeRun=" + encode(id);
         if (!table.bitemporal()) {
-            return new TablePageView.Changes(id, RunIds.shortForm(id), writes, false, List.of(), null, null, rollback);
+            return new TablePageView.Changes(
+                    id, RunIds.shortForm(id), writes, false, List.of(), null, null, rollback, undo);
         }
         LakeTables.Changes c = tables.changes(table.name(), id, CHANGED_ROWS);
         return new TablePageView.Changes(
@@ -146,7 +195,8 @@ public class TablePage {
                 c.systemTimes().stream().map(Format::iso).toList(),
                 TablePageGrid.of(c.opened()),
                 TablePageGrid.of(c.closed()),
-                rollback);
+                rollback,
+                undo);
     }
 
     private static String query(

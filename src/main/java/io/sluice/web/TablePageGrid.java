@@ -1,5 +1,6 @@
 package io.sluice.web;
 
+import io.sluice.lake.LakeTables;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -10,7 +11,13 @@ import java.util.Set;
 public record TablePageGrid(List<String> columns, List<List<String>> rows) {
 
     static TablePageGrid of(List<Map<String, Object>> rows) {
+        return of(rows, List.of());
+    }
+
+    /** The rows under the table's columns ({@code schema}, in its order), even when there are no rows to show. */
+    static TablePageGrid of(List<Map<String, Object>> rows, List<LakeTables.Column> schema) {
         Set<String> columns = new LinkedHashSet<>();
+        schema.forEach(c -> columns.add(c.name()));
         rows.forEach(r -> columns.addAll(r.keySet()));
         List<List<String>> cells = new ArrayList<>();
         for (Map<String, Object> row : rows) {

@@ -2,9 +2,12 @@ package io.sluice.web;
 
 import io.quarkus.qute.CheckedTemplate;
 import io.quarkus.qute.TemplateInstance;
+import io.sluice.automation.TriggerPolicy;
+import io.sluice.automation.trigger.TriggerOverview;
 import io.sluice.catalog.AssetKey;
 import io.sluice.lake.LakeTables;
 import io.sluice.lake.RollbackTarget;
+import io.sluice.runs.AssetService;
 import io.sluice.runs.RequestRejected;
 import io.sluice.runs.Run;
 import io.sluice.runs.RunIds;
@@ -26,9 +29,10 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * Rolling a lake table back to what a run left: a confirmation page that says what will change (the publish restored,
- * the publishes undone and brought back, the current rows before and after), then, with a reason, the rollback run
- * (actor from {@code X-Sluice-User}, else {@code web-ui}), and a redirect to its run page.
+ * Rolling a lake table back to what a run left ({@code ?toRun=}) or to just before it ({@code ?beforeRun=}: undoing it):
+ * a confirmation page that says what will change (the publish restored, the publishes undone and brought back, the
+ * current rows before and after, the asset's incremental state) and what happens downstream, then, with a reason, the
+ * rollback run (actor from {@code X-Sluice-User}, else {@code web-ui}), and a redirect to its run page.
  */
 @Path("/data/{table}/rollback")
 @Produces(MediaType.TEXT_HTML)
@@ -44,19 +48,27 @@ public class TablePageRollback {
 
     private final LakeTables tables;
     private final RunService runs;
+    private final AssetService assets;
+    private final TriggerOverview triggers;
 
-    public TablePageRollback(LakeTables tables, RunService runs) {
+    public TablePageRollback(LakeTables tables, RunService runs, AssetService assets, TriggerOverview triggers) {
         this.tables = tables;
         this.runs = runs;
+        this.assets = assets;
+        this.triggers = triggers;
     }
 
     @GET
-    public Response confirm(@PathParam("table") String name, @QueryParam("toRun") String toRun) {
+    public Response confirm(
+            @PathParam("table") String name,
+            @QueryParam("toRun") String toRun,
+            @QueryParam("beforeRun") String beforeRun) {
         Optional<LakeTables.TableInfo> info = tables.table(name);
         if (info.isEmpty()) {
             return TablePage.missing(name);
         }
-        return view(info.get(), toRun, "", null, null, 200);
+        boolean undo = beforeRun != null && (toRun == null || toRun.isBlank());
+        return view(info.get(), undo ? "beforeRun" : "toRun", undo ? beforeRun : toRun, "", null, null, 200);
     }
 
     @POST
@@ -67,12 +79,15 @@ public class TablePageRollback {
             return TablePage.missing(name);
         }
         Map<String, List<String>> fields = FormBody.parse(body, FormBody.charset(headers.getMediaType()));
-        String toRun = single(fields, "toRun");
+        boolean undo = fields.containsKey("beforeRun") && !fields.containsKey("toRun");
+        String runField = undo ? "beforeRun" : "toRun";
+        String toRun = single(fields, runField);
         String reason = single(fields, "reason");
         for (Map.Entry<String, List<String>> f : fields.entrySet()) {
             if (f.getValue().size() > 1) {
                 return view(
                         info.get(),
+                        runField,
                         toRun,
                         reason,
                         f.getKey(),
@@ -83,39 +98,58 @@ public class TablePageRollback {
         String header = headers.getHeaderString(ACTOR_HEADER);
         String actor = header == null || header.isBlank() ? ACTOR : header;
         try {
-            String run = DataPageParams.text("toRun", toRun)
-                    .orElseThrow(() -> RequestRejected.invalid("toRun", "say which run's state to go back to"));
+            String run = DataPageParams.text(runField, toRun)
+                    .orElseThrow(() -> RequestRejected.invalid(runField, "say which run's state to go back to"));
             if (info.get().asset() == null) {
                 throw RequestRejected.invalid(
                         "table", "no asset declares table " + info.get().name() + ", so there is nothing to roll back");
             }
             Run started = runs.rollback(
-                    AssetKey.parse(info.get().asset()), RollbackTarget.toRun(run), Optional.empty(), reason, actor);
+                    AssetKey.parse(info.get().asset()), target(runField, run), Optional.empty(), reason, actor);
             return Response.seeOther(URI.create("/runs/" + started.id())).build();
         } catch (RequestRejected e) {
             int status = e instanceof RequestRejected.NotFound
                     ? 404
                     : e instanceof RequestRejected.Conflict ? 409 : e instanceof RequestRejected.Unreadable ? 400 : 422;
-            return view(info.get(), toRun, reason, e.field(), e.getMessage(), status);
+            return view(info.get(), runField, toRun, reason, e.field(), e.getMessage(), status);
         }
     }
 
+    private static RollbackTarget target(String runField, String run) {
+        return "beforeRun".equals(runField) ? RollbackTarget.beforeRun(run) : RollbackTarget.toRun(run);
+    }
+
     private Response view(
-            LakeTables.TableInfo info, String toRun, String reason, String field, String error, int status) {
+            LakeTables.TableInfo info,
+            String runField,
+            String toRun,
+            String reason,
+            String field,
+            String error,
+            int status) {
         DataPageRow table = DataPageRow.of(info);
         TablePageRollbackView.Preview preview = null;
         String shownRun = TablePage.shown(toRun);
         try {
-            Optional<String> run = DataPageParams.text("toRun", toRun);
+            Optional<String> run = DataPageParams.text(runField, toRun);
             if (run.isEmpty()) {
-                throw RequestRejected.invalid("toRun", "say which run's state to go back to: ?toRun=RUN_ID");
+                throw RequestRejected.invalid(
+                        runField,
+                        "say which run's state to go back to (?toRun=RUN_ID) or which run to undo (?beforeRun=RUN_ID)");
             }
             try {
                 runs.get(run.get());
             } catch (RequestRejected.NotFound e) {
-                throw RequestRejected.notFound("toRun", "no run with id '" + run.get() + "'");
+                throw RequestRejected.notFound(runField, "no run with id '" + run.get() + "'");
             }
-            preview = TablePageRollbackView.Preview.of(tables.rollbackPreview(info.name(), run.get()));
+            LakeTables.RollbackPreview p = tables.rollbackPreview(info.name(), target(runField, run.get()));
+            AssetKey asset = AssetKey.parse(info.asset());
+            preview = TablePageRollbackView.Preview.of(
+                    p,
+                    assets.keyed(asset),
+                    assets.rollbackDownstream(asset, p.changedSince()),
+                    d -> triggers.policy(d).map(TriggerPolicy::describe).orElse(""),
+                    triggers.enabled());
         } catch (LakeTables.UnsupportedRead e) {
             field = field == null ? "table" : field;
             error = error == null ? e.getMessage() : error;
@@ -128,6 +162,7 @@ public class TablePageRollback {
         return Response.status(status)
                 .entity(Templates.page(new TablePageRollbackView(
                         table,
+                        runField,
                         shownRun,
                         shownRun.isEmpty() ? "" : RunIds.shortForm(shownRun),
                         preview,

@@ -58,8 +58,16 @@ class UpstreamCheckApiTest {
                 .extract()
                 .jsonPath();
         assertThat(partitions.getLong("counts.FAILED"))
-                .as("nothing was computed: the partition keeps its status")
-                .isZero();
+                .as("the run failed on it: FAILED, not missing (issue 27, item 14)")
+                .isEqualTo(1);
+        assertThat(partitions.getString("ranges.find { it.status == 'FAILED' }.start"))
+                .isEqualTo("2024-01-02");
+        assertThat(given().get("/assets/raw/form_adv_filings?status=FAILED")
+                        .then()
+                        .statusCode(200)
+                        .extract()
+                        .asString())
+                .contains("h-seg h-FAILED", "id=\"partition-ranges\"", "<td>2024-01-02</td>");
         assertThat(partitions.getLong("counts.MATERIALIZED")).isZero();
     }
 

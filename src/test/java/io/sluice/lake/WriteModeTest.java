@@ -58,7 +58,8 @@ class WriteModeTest {
                 .containsExactly(false, true, false, false);
         assertThat(List.of(APPEND, OVERWRITE, UPSERT, BITEMPORAL))
                 .extracting(WriteMode::keyColumns)
-                .containsExactly(List.of(), List.of(), List.of("id"), List.of("firm", "owner"));
+                .as("an APPEND table is read by key on its load id unless it is looked up by other columns")
+                .containsExactly(List.of("load_id"), List.of(), List.of("id"), List.of("firm", "owner"));
     }
 
     @Test
@@ -78,5 +79,22 @@ class WriteModeTest {
                 .hasValueSatisfying(problem -> assertThat(problem)
                         .contains("the partitions of owners (")
                         .contains("are not whole days"));
+    }
+
+    @Test
+    void eachModeSaysWhatAReadByKeyFiltersOnAndTheOrderItsRowsArePagedIn() {
+        assertThat(APPEND.keyColumns())
+                .as("an APPEND table is read by its load id")
+                .containsExactly("load_id");
+        WriteMode raw = WriteMode.append("filing_id").lookedUpBy("crd_number");
+        assertThat(raw.keyColumns()).containsExactly("crd_number");
+        assertThat(raw.rowOrder()).containsExactly("crd_number");
+        assertThat(OVERWRITE.keyColumns()).isEmpty();
+        assertThat(OVERWRITE.rowOrder()).containsExactly("day");
+        assertThat(UPSERT.rowOrder()).containsExactly("id");
+        assertThat(BITEMPORAL.rowOrder())
+                .as("a key's versions by validity, then by when they were believed")
+                .containsExactly("firm", "owner", "valid_from", "system_from");
+        assertThat(new WriteMode.Append("load_id")).isEqualTo(APPEND);
     }
 }

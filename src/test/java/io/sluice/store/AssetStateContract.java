@@ -63,7 +63,9 @@ public abstract class AssetStateContract extends StorePortContract {
                         new AssetState.Outcome("2024-01-02", "FAILED", null),
                         new AssetState.Outcome("2024-01-03", "FAILED", null));
         assertThat(assets.outcomes(uniqueAsset(), true)).isEmpty();
-        assertThat(assets.materializedAt(a)).containsOnly(Map.entry("2024-01-01", t0));
+        assertThat(assets.materializedAt(a))
+                .as("01-03 failed after it was materialized: its data, and when it was materialized, stay")
+                .containsOnly(Map.entry("2024-01-01", t0), Map.entry("2024-01-03", t0));
     }
 
     @Test

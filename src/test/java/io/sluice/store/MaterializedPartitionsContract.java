@@ -33,14 +33,21 @@ public abstract class MaterializedPartitionsContract {
     }
 
     @Test
-    void partitionsCountWhileTheirLatestOutcomeIsMaterialized() {
+    void partitionsCountWhileTheyHoldMaterializedDataWhateverTheirLatestOutcome() {
         AssetKey a = uniqueAsset();
         assertThat(materialized.any(a)).isFalse();
         assetState.recordPartitionOutcome(
                 a, List.of("2024-01-01", "2024-01-02", "2024-01-03"), "MATERIALIZED", "r1", T0);
-        assetState.recordPartitionOutcome(a, List.of("2024-01-02"), "FAILED", "r2", T0.plusSeconds(1));
-        assertThat(materialized.among(a, List.of("2024-01-01", "2024-01-02", "2024-01-03", "2024-01-04")))
-                .containsExactlyInAnyOrder("2024-01-01", "2024-01-03");
+        // a later run failed on 01-02: FAILED, with r1's data still there; a rollback removed 01-03's data; 01-05
+        // failed and was never materialized
+        assetState.recordPartitionOutcome(a, List.of("2024-01-02", "2024-01-05"), "FAILED", "r2", T0.plusSeconds(1));
+        assetState.recordPartitionOutcome(a, List.of("2024-01-03"), "MISSING", "r3", T0.plusSeconds(2));
+        assertThat(assetState.partitionOutcomes(a))
+                .containsEntry("2024-01-02", "FAILED")
+                .containsEntry("2024-01-05", "FAILED");
+        assertThat(materialized.among(a, List.of("2024-01-01", "2024-01-02", "2024-01-03", "2024-01-04", "2024-01-05")))
+                .containsExactlyInAnyOrder("2024-01-01", "2024-01-02");
+        assertThat(assetState.materializedAt(a)).containsOnlyKeys("2024-01-01", "2024-01-02");
         assertThat(materialized.any(a)).isTrue();
         assertThat(materialized.among(uniqueAsset(), List.of("2024-01-01")))
                 .as("another asset's partitions")

@@ -12,6 +12,7 @@ import io.restassured.http.ContentType;
 import io.restassured.path.json.JsonPath;
 import io.restassured.specification.RequestSpecification;
 import io.sluice.lake.LakeTables;
+import io.sluice.lake.RollbackTarget;
 import io.sluice.testing.Runs;
 import io.sluice.testing.TestAssets;
 import jakarta.inject.Inject;
@@ -98,7 +99,7 @@ class DataPageTest {
         String closed = changes.substring(changes.indexOf("id=\"closed\""));
         assertThat(closed.substring(0, closed.indexOf("</table>"))).contains("seen " + DAY + " first");
 
-        LakeTables.RollbackPreview preview = tables.rollbackPreview("test_versions_daily", first);
+        LakeTables.RollbackPreview preview = tables.rollbackPreview("test_versions_daily", RollbackTarget.toRun(first));
         assertThat(preview.problem()).isEmpty();
         assertThat(preview.undone()).extracting(LakeTables.WriteSummary::runId).containsExactly(second);
         assertThat(preview.restored().orElseThrow().runId()).isEqualTo(first);
@@ -163,7 +164,7 @@ class DataPageTest {
                 .then()
                 .statusCode(400)
                 .body(containsString("systemTime must be a time"));
-        given().get(TABLE + "?offset=-1").then().statusCode(422).body(containsString("offset"));
+        given().get(TABLE + "?after=not-a-cursor").then().statusCode(400).body(containsString("after"));
         given().get(TABLE + "?run=no-such-run").then().statusCode(404).body(containsString("no run with id"));
         given().get(TABLE + "/rollback")
                 .then()

@@ -166,10 +166,18 @@ public class DuckDbLake implements Lake, Sessions {
                 rollback.prepare(session);
                 return null;
             });
-            return writeSession(table.name(), session -> rollback.apply(session, target, runId, partition, dates));
+            RollbackOutcome outcome =
+                    writeSession(table.name(), session -> rollback.apply(session, target, runId, partition, dates));
+            FaultPoint.afterLakeCommit(table.name(), runId);
+            return outcome;
         } catch (RollbackRefused e) {
             return RollbackOutcome.refused(e.getMessage());
         }
+    }
+
+    @Override
+    public Optional<RollbackOutcome> rollbackOf(TableSpec table, String runId) {
+        return readSession(db -> RollbackRecord.ofRun(db, table.name(), runId));
     }
 
     @Override

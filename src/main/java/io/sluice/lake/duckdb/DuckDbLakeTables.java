@@ -6,10 +6,13 @@ import io.sluice.lake.LakeTables.UnsupportedRead;
 import io.sluice.lake.RollbackTarget;
 import io.sluice.lake.WriteMode;
 import jakarta.enterprise.context.ApplicationScoped;
+import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
+import java.util.Base64;
+import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -94,24 +97,37 @@ public class DuckDbLakeTables implements LakeTables {
                             ((Number) r.get("rows_removed")).longValue());
                 }
             }
+            List<Column> columns = db
+                    .rows(
+                            "SELECT column_name, data_type FROM information_schema.columns WHERE table_schema = 'main' "
+                                    + "AND table_name = ? ORDER BY ordinal_position",
+                            table)
+                    .stream()
+                    .map(r -> new Column((String) r.get("column_name"), (String) r.get("data_type")))
+                    .toList();
             return Optional.of(new TableInfo(
                     table,
                     mode == null ? "UNMANAGED" : mode.label(),
                     spec.map(DeclaredTables.Declared::asset).orElse(null),
                     current,
                     total,
-                    last));
+                    last,
+                    columns,
+                    mode == null ? List.of() : mode.keyColumns()));
         });
     }
 
+    /** The longest cursor a page takes. */
+    static final int MAX_CURSOR = 16_384;
+
     @Override
-    public List<Map<String, Object>> rows(
+    public Page rows(
             String name,
             Optional<LocalDate> businessDate,
             Optional<Instant> systemTime,
             Optional<String> key,
             int limit,
-            int offset) {
+            Optional<Position> position) {
         TableInfo info = table(name).orElseThrow(() -> new IllegalArgumentException("no lake table '" + name + "'"));
         Optional<WriteMode> mode = managed(info.name()).map(e -> e.table().mode());
         boolean bitemporal = mode.filter(WriteMode::keepsHistory).isPresent();
@@ -135,15 +151,193 @@ public class DuckDbLakeTables implements LakeTables {
                 params.addAll(List.of(b, b));
             });
         }
-        key.ifPresent(k -> where.add(keyFilter(info.name(), mode, k, params)));
-        String sql = "SELECT * FROM " + info.name() + (where.isEmpty() ? "" : " WHERE " + String.join(" AND ", where))
-                + " ORDER BY ALL LIMIT ? OFFSET ?";
-        params.addAll(List.of(limit, offset));
-        return lake.readSession(db -> db.rows(sql, params.toArray()));
+        key.ifPresent(k -> where.add(keyFilter(info, mode, k, params)));
+        // keyset: the rows after (before) the cursor's row in the table's row order, ties broken by rowid; the cursor
+        // holds that row's values of the order columns as DuckDB writes them, read back as their column's type
+        List<Column> order = order(info, mode);
+        boolean before = position.map(Position::before).orElse(false);
+        Optional<Cursor> cursor = position.map(p -> Cursor.parse(p, order.size()));
+        cursor.ifPresent(c -> refuseUnreadable(info.name(), order, c, position.get()));
+        cursor.ifPresent(c -> where.add(keyset(order, c, before, params)));
+        String direction = before ? " DESC NULLS FIRST" : " ASC NULLS LAST";
+        StringBuilder by = new StringBuilder();
+        for (Column c : order) {
+            by.append(c.name()).append(direction).append(", ");
+        }
+        by.append("rowid").append(before ? " DESC" : " ASC");
+        // the page's rowids first, sorting the order columns only; then its rows (a sort of whole rows costs more)
+        StringBuilder select = new StringBuilder("SELECT *, rowid AS " + ROWID);
+        for (int i = 0; i < order.size(); i++) {
+            select.append(", CAST(")
+                    .append(order.get(i).name())
+                    .append(" AS VARCHAR) AS ")
+                    .append(KEY)
+                    .append(i);
+        }
+        String sql = select + " FROM " + info.name() + " WHERE rowid IN (SELECT rowid FROM " + info.name()
+                + (where.isEmpty() ? "" : " WHERE " + String.join(" AND ", where)) + " ORDER BY " + by
+                + " LIMIT ?) ORDER BY " + by;
+        params.add(limit + 1);
+        List<Map<String, Object>> read = new ArrayList<>(lake.readSession(db -> db.rows(sql, params.toArray())));
+        boolean more = read.size() > limit;
+        if (more) {
+            read.remove(read.size() - 1);
+        }
+        if (before) {
+            Collections.reverse(read);
+        }
+        List<String> cursors = new ArrayList<>();
+        for (Map<String, Object> row : read) {
+            List<String> values = new ArrayList<>();
+            for (int i = 0; i < order.size(); i++) {
+                Object v = row.remove(KEY + i);
+                values.add(v == null ? null : v.toString());
+            }
+            cursors.add(new Cursor(values, ((Number) row.remove(ROWID)).longValue()).text());
+        }
+        Optional<String> first = cursors.isEmpty() ? Optional.empty() : Optional.of(cursors.get(0));
+        Optional<String> last = cursors.isEmpty() ? Optional.empty() : Optional.of(cursors.get(cursors.size() - 1));
+        // a page read after a cursor has rows before it (the cursor's row at least), one read before has rows after
+        Optional<String> given = position.map(Position::cursor);
+        Optional<String> next = before ? last.or(() -> given) : more ? last : Optional.empty();
+        Optional<String> previous = before
+                ? (more ? first : Optional.empty())
+                : position.isPresent() ? first.or(() -> given) : Optional.empty();
+        return new Page(read, next, previous);
     }
 
-    /** The condition on the key columns that {@code key} names; adds its values to {@code params}. */
-    private String keyFilter(String table, Optional<WriteMode> mode, String key, List<Object> params) {
+    /** The columns that carry a row's rowid and its order values (as text) out of a page's query. */
+    private static final String ROWID = "__sluice_rowid";
+
+    private static final String KEY = "__sluice_k";
+
+    /** Refuses a cursor whose values are not of their columns' types (one made up rather than taken from a page). */
+    private void refuseUnreadable(String table, List<Column> order, Cursor cursor, Position p) {
+        List<String> tests = new ArrayList<>();
+        List<Object> values = new ArrayList<>();
+        for (int i = 0; i < order.size(); i++) {
+            if (cursor.values().get(i) != null) {
+                tests.add("TRY_CAST(? AS " + order.get(i).type() + ") IS NULL");
+                values.add(cursor.values().get(i));
+            }
+        }
+        if (!tests.isEmpty()
+                && lake.readSession(db ->
+                                db.longValue("SELECT (" + String.join(" OR ", tests) + ")::INTEGER", values.toArray()))
+                        == 1) {
+            String parameter = p.before() ? "before" : "after";
+            throw new UnsupportedRead(
+                    parameter, parameter + " must be a cursor that a page of table " + table + " gave");
+        }
+    }
+
+    /** The table's row order ({@link WriteMode#rowOrder}): the columns it has of it, with their types. */
+    private static List<Column> order(TableInfo info, Optional<WriteMode> mode) {
+        List<Column> order = new ArrayList<>();
+        for (String name : mode.map(WriteMode::rowOrder).orElse(List.of())) {
+            info.columns().stream()
+                    .filter(c -> c.name().equalsIgnoreCase(name))
+                    .findFirst()
+                    .ifPresent(order::add);
+        }
+        return order;
+    }
+
+    /**
+     * The rows after (or before) the cursor's in the order ascending with NULLs last (or its reverse): for some column,
+     * the columns before it equal the cursor's values and it is greater (less), or all of them equal the cursor's and the
+     * rowid is greater (less). Values are bound, read as their column's type.
+     */
+    private static String keyset(List<Column> order, Cursor cursor, boolean before, List<Object> params) {
+        List<String> terms = new ArrayList<>();
+        List<String> equal = new ArrayList<>();
+        List<Object> equalParams = new ArrayList<>();
+        for (int i = 0; i < order.size(); i++) {
+            Column c = order.get(i);
+            String value = cursor.values().get(i);
+            String typed = "CAST(? AS " + c.type() + ")";
+            List<String> term = new ArrayList<>(equal);
+            params.addAll(equalParams);
+            if (value == null) {
+                // NULLs sort last: no value comes after a NULL, every value before it
+                term.add(before ? c.name() + " IS NOT NULL" : "FALSE");
+                equal.add(c.name() + " IS NULL");
+            } else {
+                term.add(
+                        before
+                                ? c.name() + " < " + typed
+                                : "(" + c.name() + " > " + typed + " OR " + c.name() + " IS NULL)");
+                params.add(value);
+                equal.add(c.name() + " = " + typed);
+                equalParams.add(value);
+            }
+            terms.add("(" + String.join(" AND ", term) + ")");
+        }
+        List<String> last = new ArrayList<>(equal);
+        last.add("rowid " + (before ? "<" : ">") + " ?");
+        terms.add("(" + String.join(" AND ", last) + ")");
+        params.addAll(equalParams);
+        params.add(cursor.rowid());
+        return "(" + String.join(" OR ", terms) + ")";
+    }
+
+    /**
+     * A page's cursor: a row's values of the order columns as DuckDB writes them (null for NULL), and its rowid. As text:
+     * each value base64url-encoded ({@code ~} for NULL), then the rowid, joined by dots.
+     */
+    record Cursor(List<String> values, long rowid) {
+
+        String text() {
+            StringBuilder s = new StringBuilder();
+            for (String v : values) {
+                s.append(
+                                v == null
+                                        ? "~"
+                                        : Base64.getUrlEncoder()
+                                                .withoutPadding()
+                                                .encodeToString(v.getBytes(StandardCharsets.UTF_8)))
+                        .append('.');
+            }
+            return s.append(rowid).toString();
+        }
+
+        /** The cursor of a position, for a table of {@code columns} order columns, or a refusal naming the parameter. */
+        static Cursor parse(Position p, int columns) {
+            String parameter = p.before() ? "before" : "after";
+            String text = p.cursor();
+            try {
+                String[] parts = text.length() > MAX_CURSOR ? new String[0] : text.split("\\.", -1);
+                if (parts.length != columns + 1) {
+                    throw new IllegalArgumentException("not " + (columns + 1) + " parts");
+                }
+                List<String> values = new ArrayList<>();
+                for (int i = 0; i < columns; i++) {
+                    values.add(
+                            parts[i].equals("~")
+                                    ? null
+                                    : new String(Base64.getUrlDecoder().decode(parts[i]), StandardCharsets.UTF_8));
+                }
+                return new Cursor(values, Long.parseLong(parts[columns]));
+            } catch (IllegalArgumentException e) {
+                throw new UnsupportedRead(
+                        parameter,
+                        parameter + " must be a cursor that a page of this table gave, got '" + abbreviated(text)
+                                + "'");
+            }
+        }
+    }
+
+    private static String abbreviated(String text) {
+        String shown = text.replaceAll("\\p{Cntrl}", "?");
+        return shown.length() > 40 ? shown.substring(0, 40) + "…" : shown;
+    }
+
+    /**
+     * The condition on the key columns that {@code key} names, each value read as its column's type (a value that is not
+     * one matches nothing); adds its values to {@code params}.
+     */
+    private String keyFilter(TableInfo info, Optional<WriteMode> mode, String key, List<Object> params) {
+        String table = info.name();
         List<String> columns = mode.map(WriteMode::keyColumns).orElse(List.of());
         if (columns.isEmpty()) {
             throw new UnsupportedRead("key", "table " + table + " has no key columns to filter on");
@@ -155,7 +349,13 @@ public class DuckDbLakeTables implements LakeTables {
         }
         List<String> terms = new ArrayList<>();
         for (int i = 0; i < values.length; i++) {
-            terms.add("CAST(" + columns.get(i) + " AS VARCHAR) = ?");
+            String column = columns.get(i);
+            String type = info.columns().stream()
+                    .filter(c -> c.name().equalsIgnoreCase(column))
+                    .map(Column::type)
+                    .findFirst()
+                    .orElse("VARCHAR");
+            terms.add(column + " = TRY_CAST(? AS " + type + ")");
             params.add(values[i].trim());
         }
         return String.join(" AND ", terms);
@@ -204,12 +404,11 @@ public class DuckDbLakeTables implements LakeTables {
     }
 
     @Override
-    public RollbackPreview rollbackPreview(String name, String toRun) {
+    public RollbackPreview rollbackPreview(String name, RollbackTarget target) {
         TableInfo info = table(name).orElseThrow(() -> new IllegalArgumentException("no lake table '" + name + "'"));
         DeclaredTables.Declared spec = managed(info.name())
                 .orElseThrow(() -> new UnsupportedRead(
                         "name", "no asset declares table " + info.name() + ", so Sluice wrote nothing to roll back"));
-        RollbackTarget target = RollbackTarget.toRun(toRun);
         RollbackPreview preview = lake.readSession(db -> {
             RollbackPoint point;
             try {
@@ -217,45 +416,48 @@ public class DuckDbLakeTables implements LakeTables {
             } catch (RollbackRefused e) {
                 return new RollbackPreview(
                         info.name(),
-                        toRun,
+                        target,
                         Optional.empty(),
                         List.of(),
                         List.of(),
                         info.currentRows(),
                         info.currentRows(),
+                        List.of(),
+                        Optional.empty(),
                         Optional.of(e.getMessage()));
             }
             WriteEffects.Change change = WriteEffects.change(db, info.name(), point.writeId(), Optional.empty());
             Optional<WriteSummary> restored =
                     summaries(db, new long[] {point.writeId()}).stream().findFirst();
+            long[] closed = change.closedIds();
+            long[] reopened = change.reopenedIds();
             return new RollbackPreview(
                     info.name(),
-                    toRun,
+                    target,
                     restored,
-                    summaries(db, change.closedIds()),
-                    summaries(db, change.reopenedIds()),
+                    summaries(db, closed),
+                    summaries(db, reopened),
                     info.currentRows(),
                     restored.map(WriteSummary::currentRows).orElse(0L),
+                    // once rolled back, the writes in effect are those in effect right after the restored write
+                    RollbackRecord.watermarks(
+                            db,
+                            info.name(),
+                            point.writeId(),
+                            RollbackRecord.affected(db, info.name(), closed, reopened)),
+                    RollbackRecord.changedSince(db, info.name(), closed, reopened, Long.MAX_VALUE),
                     change.isEmpty()
-                            ? Optional.of("table " + info.name() + " is already as run " + toRun + " left it")
+                            ? Optional.of("table " + info.name() + " is already in the state it would go back to ("
+                                    + target + ")")
                             : Optional.empty());
         });
         if (preview.problem().isPresent()) {
             return preview;
         }
         // what the rollback itself would check: the snapshot or the removed rows it needs are still kept
-        Optional<String> problem = lake.rollbackProblem(spec.table(), target, Optional.empty());
-        return problem.isEmpty()
-                ? preview
-                : new RollbackPreview(
-                        preview.table(),
-                        toRun,
-                        preview.restored(),
-                        preview.undone(),
-                        preview.broughtBack(),
-                        preview.rowsNow(),
-                        preview.rowsAfter(),
-                        problem);
+        return lake.rollbackProblem(spec.table(), target, Optional.empty())
+                .map(preview::refused)
+                .orElse(preview);
     }
 
     /** The write log's entries of {@code ids}, oldest first: one set-based query, the ids bound as one list. */

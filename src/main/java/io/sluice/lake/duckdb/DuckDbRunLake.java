@@ -70,6 +70,11 @@ final class DuckDbRunLake implements RunLake, Sessions {
     }
 
     @Override
+    public Optional<RollbackOutcome> rollbackOf(TableSpec table, String runId) {
+        return lake.rollbackOf(table, runId);
+    }
+
+    @Override
     public List<LakeWrite> writesOf(String runId) {
         return lake.writesOf(runId);
     }

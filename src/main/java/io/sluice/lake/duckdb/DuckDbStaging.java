@@ -129,7 +129,8 @@ final class DuckDbStaging implements Staging {
     public Publication publish(boolean complete, String watermark) {
         open();
         if (!hasRows && !hasMarkers) {
-            return new Publication(true, null, 0, 0, 0, null, 0, List.of());
+            // nothing to write: the table stays as it is, and so does its row count (what its last write recorded)
+            return new Publication(true, null, 0, 0, 0, null, currentRows(), List.of());
         }
         dropFailedRows();
         boolean createRows = !hasRows;
@@ -138,6 +139,14 @@ final class DuckDbStaging implements Staging {
             poolable = null; // its columns are the table's, not a query's
         }
         return publisher.publish(rows, createRows, hasMarkers ? markers : null, complete, watermark);
+    }
+
+    /** The table's current rows as its last write (or rollback) left them: 0 before its first. */
+    private long currentRows() {
+        return lake.readSession(db -> db.tableExists(WriteLog.TABLE)
+                ? WriteLog.previousCurrentRows(db, table.name(), Optional.empty())
+                        .orElse(0L)
+                : 0L);
     }
 
     /**

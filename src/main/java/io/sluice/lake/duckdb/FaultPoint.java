@@ -3,7 +3,7 @@ package io.sluice.lake.duckdb;
 /**
  * A test hook, off by default: with the system property {@code sluice.fault.halt-after=lake-commit} (or the environment
  * variable {@code SLUICE_FAULT_HALT_AFTER=lake-commit}), the process halts at once, as a kill -9 would stop it, right after
- * the lake commits a publish, before the metadata store hears of it. Crash tests use it to stop Sluice at that exact
+ * the lake commits a publish or a rollback, before the metadata store hears of it. Crash tests use it to stop Sluice at that exact
  * instant. Read once, when the class loads; when it is off, a publish pays one test of a constant.
  */
 final class FaultPoint {
@@ -22,7 +22,7 @@ final class FaultPoint {
                 : System.getenv().getOrDefault("SLUICE_FAULT_HALT_AFTER", "").trim();
     }
 
-    /** Right after the commit of a publish of {@code table} by run {@code runId}. */
+    /** Right after the commit of a publish (or rollback) of {@code table} by run {@code runId}. */
     static void afterLakeCommit(String table, String runId) {
         if (HALT_AFTER_LAKE_COMMIT) {
             System.err.println("sluice.fault.halt-after=lake-commit: halting after the lake committed run " + runId

@@ -1,7 +1,6 @@
 package io.sluice.lake.duckdb;
 
 import io.sluice.lake.BusinessDates;
-import io.sluice.lake.Publication;
 import io.sluice.lake.RollbackOutcome;
 import io.sluice.lake.RollbackTarget;
 import io.sluice.lake.TableSpec;
@@ -81,7 +80,6 @@ final class LakeRollback {
             Optional<BusinessDates> dates) {
         String name = table.name();
         RollbackPlan plan = plan(db, target, partition, dates);
-        List<String> before = WriteEffects.partitionsInEffect(db, name);
         Instant now = clock.instant();
         WriteOutcome outcome = writer.restore(db, name, plan, now, retention);
         long current = db.queryLong("SELECT count(*) FROM " + CheckQueries.believedRows(name, table.mode()) + " c");
@@ -102,8 +100,7 @@ final class LakeRollback {
         writer.keepRestored(db, name, writeId, outcome);
         Snapshots.expire(db, now, retention);
         writer.expire(db, name, now.minus(retention));
-        Publication publication = new Publication(
-                true, null, 0, outcome.rowsInserted(), outcome.rowsRemoved(), outcome.systemTime(), current, List.of());
-        return new RollbackOutcome(publication, before, WriteEffects.partitionsInEffect(db, name));
+        // what recovery reads back for a rollback the metadata store never heard of, read the same way here
+        return RollbackRecord.read(db, name, writeId);
     }
 }

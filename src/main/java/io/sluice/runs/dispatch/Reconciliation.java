@@ -45,11 +45,17 @@ final class Reconciliation {
     }
 
     /**
-     * @param recovered publishes to record, in step order
-     * @param accounted indexes of the steps left open in the store whose every unit is in the lake
-     * @param complete  every step succeeded in the store or is accounted for
+     * @param recovered   publishes to record, in step order
+     * @param accounted   indexes of the steps left open in the store whose every unit is in the lake
+     * @param complete    every step succeeded in the store or is accounted for
+     * @param unpublished by step index, the units of each step left open that the lake has no publish of (a step that
+     *                    publishes no table: all of them)
      */
-    record Outcome(List<Recovered> recovered, Set<Integer> accounted, boolean complete) {}
+    record Outcome(
+            List<Recovered> recovered,
+            Set<Integer> accounted,
+            boolean complete,
+            Map<Integer, List<Optional<PartitionRange>>> unpublished) {}
 
     /** A materialization the store holds of the run: its asset and partition (or range; null for none). */
     record Recorded(AssetKey asset, String partition) {}
@@ -67,6 +73,7 @@ final class Reconciliation {
         }
         List<Recovered> recovered = new ArrayList<>();
         Set<Integer> accounted = new TreeSet<>();
+        Map<Integer, List<Optional<PartitionRange>>> unpublished = new HashMap<>();
         boolean complete = true;
         for (StepWork work : steps) {
             RunStep step = work.step();
@@ -82,6 +89,11 @@ final class Reconciliation {
                         .orElse(null);
                 if (write == null) {
                     all = false;
+                    if (open) {
+                        unpublished
+                                .computeIfAbsent(step.index(), i -> new ArrayList<>())
+                                .add(unit);
+                    }
                 } else if (!recorded.contains(new Recorded(step.asset(), partition))) {
                     recovered.add(new Recovered(step, unit, write));
                 }
@@ -92,6 +104,6 @@ final class Reconciliation {
                 complete = false;
             }
         }
-        return new Outcome(recovered, accounted, complete);
+        return new Outcome(recovered, accounted, complete, unpublished);
     }
 }

@@ -12,19 +12,22 @@ import io.sluice.catalog.KeyedAsset;
 import io.sluice.catalog.PartitionRange;
 import io.sluice.lake.Lake;
 import io.sluice.lake.LakeWrite;
+import io.sluice.lake.RollbackOutcome;
 import io.sluice.lake.TableSpec;
-import io.sluice.runs.AssetState;
 import io.sluice.runs.Materialization;
 import io.sluice.runs.PartitionState;
+import io.sluice.runs.RollbackDownstream;
 import io.sluice.runs.Run;
 import io.sluice.runs.RunEventLog;
 import io.sluice.runs.RunFinished;
 import io.sluice.runs.RunHistory;
 import io.sluice.runs.RunKind;
 import io.sluice.runs.RunQueue;
+import io.sluice.runs.RunRecords;
 import io.sluice.runs.RunStatus;
 import io.sluice.runs.RunStep;
 import io.sluice.runs.execute.PartitionUnits;
+import io.sluice.runs.execute.RollbackRecords;
 import io.sluice.runs.launch.RunFactory;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Instance;
@@ -56,7 +59,6 @@ class RunRecovery {
     private final RunQueue store;
     private final RunHistory history;
     private final RunEventLog events;
-    private final AssetState assets;
     private final RecoveryStore recovery;
     private final Lake lake;
     private final AssetCatalog catalog;
@@ -66,12 +68,12 @@ class RunRecovery {
     private final Admission admission;
     private final Instance<RetryPolicy> retryPolicies;
     private final RunFactory factory;
+    private final RollbackDownstream downstream;
 
     RunRecovery(
             RunQueue store,
             RunHistory history,
             RunEventLog events,
-            AssetState assets,
             RecoveryStore recovery,
             Lake lake,
             AssetCatalog catalog,
@@ -80,11 +82,12 @@ class RunRecovery {
             ObjectMapper mapper,
             Admission admission,
             Instance<RetryPolicy> retryPolicies,
-            RunFactory factory) {
+            RunFactory factory,
+            RollbackDownstream downstream) {
+        this.downstream = downstream;
         this.store = store;
         this.history = history;
         this.events = events;
-        this.assets = assets;
         this.recovery = recovery;
         this.lake = lake;
         this.catalog = catalog;
@@ -146,6 +149,9 @@ class RunRecovery {
             LOG.warnf("run %s was in progress when Sluice stopped: marked FAILURE", run.id());
         }
         end(run, now, status, error, outcome.accounted(), rows);
+        if (status == RunStatus.FAILURE) {
+            recordFailedPartitions(run, outcome, now);
+        }
         if (!outcome.recovered().isEmpty() || outcome.complete()) {
             events.appendLog(
                     run.id(),
@@ -173,6 +179,37 @@ class RunRecovery {
             retry(run, now);
         }
         return status;
+    }
+
+    /**
+     * The partitions a run that died failed: those of the step it was in (the first, in the run's order, that had not ended
+     * in the store and is not accounted for by the lake) that the lake has no publish of, FAILED as a step that fails in
+     * its compute leaves them (an earlier run's data stays theirs). Later steps never started: their partitions keep
+     * their status, as those of a step skipped after a failed upstream step do.
+     */
+    private void recordFailedPartitions(Run run, Reconciliation.Outcome outcome, Instant now) {
+        if (run.kind() != RunKind.MATERIALIZE || run.partitions().isEmpty()) {
+            return;
+        }
+        Optional<RunStep> died = run.steps().stream()
+                .filter(s -> !s.status().isTerminal() && !outcome.accounted().contains(s.index()))
+                .findFirst();
+        boolean partitioned = died.flatMap(s -> catalog.find(s.asset()))
+                .map(a -> a.spec().partitions().isPartitioned())
+                .orElse(false);
+        if (!partitioned) {
+            return;
+        }
+        RunStep step = died.get();
+        List<String> keys = outcome.unpublished().getOrDefault(step.index(), List.of()).stream()
+                .flatMap(Optional::stream)
+                .flatMap(u -> u.keys().stream())
+                .toList();
+        if (!keys.isEmpty()) {
+            RunRecords records = new RunRecords();
+            records.partitions(step.asset(), keys, PartitionState.FAILED, run.id(), now);
+            store.record(records);
+        }
     }
 
     /**
@@ -224,45 +261,72 @@ class RunRecovery {
         }
     }
 
-    /** A publish the store never heard of: its materialization (recovered), partition status and the step's watermark. */
+    /**
+     * A publish the store never heard of: its materialization (recovered), partition status and the step's watermark, in
+     * one transaction of the store (the materialization is what tells a later recovery that the rest is stored too). A
+     * rollback's is recorded as its step records it ({@link RollbackRecords}), from what the lake kept of it.
+     */
     private void record(Run run, Reconciliation.Recovered r, Instant now) {
         LakeWrite w = r.write();
         AssetKey asset = r.step().asset();
-        Map<String, Object> metadata = new LinkedHashMap<>();
-        metadata.put("recovered", true);
-        metadata.put("table", w.table());
-        metadata.put("write_mode", w.mode());
-        metadata.put("rows_staged", w.rowsIn());
-        metadata.put("rows_inserted", w.rowsInserted());
-        metadata.put("rows_removed", w.rowsRemoved());
-        metadata.put("current_rows", w.currentRows());
-        if (w.systemTime() != null) {
-            metadata.put("system_time", w.systemTime().toString());
+        Optional<Asset<?>> declared = catalog.find(asset);
+        RunRecords records = new RunRecords();
+        if (run.kind() == RunKind.ROLLBACK && declared.isPresent()) {
+            var spec = declared.get().spec();
+            Optional<RollbackOutcome> outcome = spec.table().flatMap(t -> lake.rollbackOf(t, run.id()));
+            if (outcome.isPresent()) {
+                RollbackRecords rolledBack = RollbackRecords.of(
+                        run,
+                        spec,
+                        outcome.get(),
+                        downstream.of(asset, outcome.get().changedSince()),
+                        w.writtenAt(),
+                        0,
+                        true,
+                        result -> json(result.metadata()));
+                records = rolledBack.records();
+                for (String line : rolledBack.lines()) {
+                    records.log(new RunRecords.LogRecord(run.id(), now, "WARN", asset, "recovered: " + line));
+                }
+            }
         }
-        r.unit().filter(u -> u.size() > 1).ifPresent(u -> metadata.put("partition_count", u.size()));
-        if (run.kind() == RunKind.ROLLBACK) {
-            metadata.put("rollback_to", run.rollbackTo());
+        if (records.materializations().isEmpty()) {
+            Map<String, Object> metadata = new LinkedHashMap<>();
+            metadata.put("recovered", true);
+            metadata.put("table", w.table());
+            metadata.put("write_mode", w.mode());
+            metadata.put("rows_staged", w.rowsIn());
+            metadata.put("rows_inserted", w.rowsInserted());
+            metadata.put("rows_removed", w.rowsRemoved());
+            metadata.put("current_rows", w.currentRows());
+            if (w.systemTime() != null) {
+                metadata.put("system_time", w.systemTime().toString());
+            }
+            r.unit().filter(u -> u.size() > 1).ifPresent(u -> metadata.put("partition_count", u.size()));
+            if (run.kind() == RunKind.ROLLBACK) {
+                metadata.put("rollback_to", run.rollbackTo());
+            }
+            boolean partitioned =
+                    declared.map(a -> a.spec().partitions().isPartitioned()).orElse(false);
+            if (partitioned && run.kind() == RunKind.MATERIALIZE && r.unit().isPresent()) {
+                records.partitions(asset, r.unit().get().keys(), PartitionState.MATERIALIZED, run.id(), w.writtenAt());
+            }
+            if (w.watermark() != null) {
+                records.watermark(new RunRecords.WatermarkChange(
+                        asset, r.partition() == null ? "" : r.partition(), w.watermark(), run.id(), now));
+            }
+            records.materialized(new Materialization(
+                    run.id(), asset, r.partition(), w.writtenAt(), w.rowsChanged(), 0, 0, 0, json(metadata)));
         }
-        events.recordMaterialization(new Materialization(
-                run.id(), asset, r.partition(), w.writtenAt(), w.rowsChanged(), 0, 0, 0, json(metadata)));
-        boolean partitioned = catalog.find(asset)
-                .map(a -> a.spec().partitions().isPartitioned())
-                .orElse(false);
-        if (partitioned && run.kind() == RunKind.MATERIALIZE && r.unit().isPresent()) {
-            assets.recordPartitionOutcome(
-                    asset, r.unit().get().keys(), PartitionState.MATERIALIZED.name(), run.id(), w.writtenAt());
-        }
-        if (w.watermark() != null) {
-            assets.saveWatermark(asset, r.partition(), w.watermark(), run.id(), now);
-        }
-        events.appendLog(
+        records.log(new RunRecords.LogRecord(
                 run.id(),
                 now,
                 "WARN",
                 asset,
                 "recovered from the lake's write log: published " + w.table()
                         + (r.partition() == null ? "" : " partition " + r.partition()) + " at " + w.writtenAt() + ", "
-                        + w.rowsChanged() + " rows changed");
+                        + w.rowsChanged() + " rows changed"));
+        store.record(records);
     }
 
     /**

@@ -15,6 +15,7 @@ import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.function.Consumer;
 import java.util.function.LongSupplier;
@@ -93,6 +94,31 @@ final class GroupJournal implements LogSink {
 
     void partitions(AssetKey asset, Collection<String> keys, PartitionState state, String runId, Instant ts) {
         touch().partitions(asset, keys, state, runId, ts);
+    }
+
+    void watermark(RunRecords.WatermarkChange change) {
+        touch().watermark(change);
+    }
+
+    /**
+     * Adds records made elsewhere (a rollback's), in the order they were made: partition outcomes and watermarks before
+     * the materializations, so that a flush that stores a materialization stores them too.
+     */
+    void add(RunRecords records) {
+        RunRecords into = touch();
+        records.partitions()
+                .forEach(o -> into.partitions(o.asset(), List.of(o.partition()), o.state(), o.runId(), o.ts()));
+        records.watermarks().forEach(into::watermark);
+        records.materializations().forEach(into::materialized);
+        records.logs().forEach(into::log);
+    }
+
+    /**
+     * The watermark of an asset partition as this group's unstored records leave it: empty if they do not touch it, else
+     * its value (empty: removed).
+     */
+    Optional<Optional<String>> unstoredWatermark(AssetKey asset, String partition) {
+        return pending.watermark(asset, partition);
     }
 
     void ended(Run run, RunRecords.RunEnd end, AuditEvent event) {

@@ -8,32 +8,34 @@ import io.sluice.lake.Publication;
 import io.sluice.lake.RollbackOutcome;
 import io.sluice.lake.RollbackTarget;
 import io.sluice.lake.TableSpec;
-import io.sluice.runs.Materialization;
-import io.sluice.runs.PartitionState;
 import io.sluice.runs.Plural;
+import io.sluice.runs.RollbackDownstream;
 import io.sluice.runs.Run;
 import io.sluice.runs.RunStatus;
 import java.time.Instant;
 import java.time.InstantSource;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
 
 /**
  * The step of a rollback run: restores the asset's table (or one partition) to the run's target as a write of the run,
- * records it as a materialization, and sets the status of the partitions whose data it removed or gave back
- * ({@link RolledBackPartitions}) with the run's other records.
+ * then records, in one transaction of the metadata store ({@link RollbackRecords}), the asset's incremental state as the
+ * restored data leaves it, the reset of the downstream assets that read the changed data, the status of the partitions
+ * whose data it removed or gave back, and the materialization.
  */
 final class RollbackStep {
 
     private final Lake lake;
     private final InstantSource clock;
+    private final RollbackDownstream downstream;
     private final Function<MaterializeResult, String> json;
 
-    RollbackStep(Lake lake, InstantSource clock, Function<MaterializeResult, String> json) {
+    RollbackStep(
+            Lake lake, InstantSource clock, RollbackDownstream downstream, Function<MaterializeResult, String> json) {
         this.lake = lake;
         this.clock = clock;
+        this.downstream = downstream;
         this.json = json;
     }
 
@@ -53,49 +55,21 @@ final class RollbackStep {
             throw new StepFailed("rollback of " + table.name() + " refused: " + p.rejection());
         }
         Instant now = clock.instant();
-        MaterializeResult result = new MaterializeResult(
-                p.rowsChanged(),
-                Map.of(
-                        "rollback_to",
-                        target.encode(),
-                        "rows_inserted",
-                        p.rowsInserted(),
-                        "rows_removed",
-                        p.rowsRemoved(),
-                        "current_rows",
-                        p.currentRows()));
-        if (p.systemTime() != null) {
-            result = result.withMetadata("system_time", p.systemTime().toString());
-        }
-        if (spec.partitions().isPartitioned()) {
-            RolledBackPartitions changed = RolledBackPartitions.of(
-                    spec.partitions().at(now), outcome.partitionsBefore(), outcome.partitionsAfter());
-            journal.partitions(spec.key(), changed.missing(), PartitionState.MISSING, run.id(), now);
-            journal.partitions(spec.key(), changed.materialized(), PartitionState.MATERIALIZED, run.id(), now);
-            result = result.withMetadata("partitions_missing", changed.missing().size())
-                    .withMetadata(
-                            "partitions_materialized", changed.materialized().size());
-            if (!changed.missing().isEmpty()) {
-                log.info(describe(changed.missing()) + " MISSING: the rollback removed their data");
-            }
-            if (!changed.materialized().isEmpty()) {
-                log.info(
-                        describe(changed.materialized()) + " MATERIALIZED again: the rollback brought their data back");
-            }
-        }
         long durationMs = (System.nanoTime() - started) / 1_000_000;
-        journal.materialized(new Materialization(
-                run.id(),
-                spec.key(),
-                partition.orElse(null),
-                now,
-                p.rowsChanged(),
-                0,
-                1,
-                durationMs,
-                json.apply(result)));
+        RollbackRecords records = RollbackRecords.of(
+                run, spec, outcome, downstream.of(spec.key(), outcome.changedSince()), now, durationMs, false, json);
+        RolledBackPartitions changed = records.partitions();
+        if (!changed.missing().isEmpty()) {
+            log.info(describe(changed.missing()) + " MISSING: the rollback removed their data");
+        }
+        if (!changed.materialized().isEmpty()) {
+            log.info(describe(changed.materialized()) + " MATERIALIZED again: the rollback brought their data back");
+        }
+        records.lines().forEach(log::info);
         log.info("rolled back: " + Plural.of(p.rowsInserted(), "row or version", "rows or versions") + " added, "
                 + p.rowsRemoved() + " removed or closed; " + Plural.of(p.currentRows(), "current row", "current rows"));
+        // after the log lines: a flush the lines make due stores the records with them, all at once
+        journal.add(records.records());
         return new StepOutcome(RunStatus.SUCCESS, 0, 1, p.rowsChanged(), null);
     }
 

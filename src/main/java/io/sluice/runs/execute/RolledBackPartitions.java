@@ -12,9 +12,9 @@ import java.util.OptionalLong;
  * after, not before) is MATERIALIZED again; every other partition keeps its status. Partitions are given as the lake
  * names them: keys, or ranges {@code first...last} of keys; those not in the asset's partitions now are left out.
  */
-record RolledBackPartitions(List<String> missing, List<String> materialized) {
+public record RolledBackPartitions(List<String> missing, List<String> materialized) {
 
-    RolledBackPartitions {
+    public RolledBackPartitions {
         missing = List.copyOf(missing);
         materialized = List.copyOf(materialized);
     }

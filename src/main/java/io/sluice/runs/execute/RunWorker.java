@@ -176,9 +176,7 @@ public class RunWorker {
                             outcome.batchCount(),
                             outcome.rowsWritten(),
                             outcome.error()));
-            if (outcome.computed()) {
-                recordPartitions(run, step.asset(), outcome.status(), stepEnd, journal);
-            }
+            recordPartitions(run, step.asset(), outcome, stepEnd, journal);
             metrics.stepFinished(step.asset().toString(), outcome.status(), Duration.between(stepStart, stepEnd));
             outcomes.put(step.asset(), outcome.status());
             keys += outcome.keyCount();
@@ -243,18 +241,23 @@ public class RunWorker {
                         .withGroup(run.group()));
     }
 
-    /** Keeps partition status current: the run's partitions of a partitioned asset are materialized or failed. */
-    private void recordPartitions(Run run, AssetKey asset, RunStatus status, Instant now, GroupJournal journal) {
+    /**
+     * Keeps partition status current: the run's partitions of a partitioned asset are materialized or failed; a step that
+     * failed before its compute (its upstream not materialized) fails only those of them that hold no data. A failed
+     * partition keeps the data an earlier run materialized, which is recorded apart from its status.
+     */
+    private void recordPartitions(Run run, AssetKey asset, StepOutcome outcome, Instant now, GroupJournal journal) {
         boolean partitioned = catalog.find(asset)
                 .map(a -> a.spec().partitions().isPartitioned())
                 .orElse(false);
         if (!partitioned || run.partitions().isEmpty() || run.kind() == RunKind.ROLLBACK) {
             return;
         }
-        if (status == RunStatus.SUCCESS) {
+        if (outcome.status() == RunStatus.SUCCESS) {
             journal.partitions(asset, run.partitions(), PartitionState.MATERIALIZED, run.id(), now);
-        } else if (status == RunStatus.FAILURE) {
-            journal.partitions(asset, run.partitions(), PartitionState.FAILED, run.id(), now);
+        } else if (outcome.status() == RunStatus.FAILURE) {
+            journal.partitions(
+                    asset, outcome.failedPartitions().orElse(run.partitions()), PartitionState.FAILED, run.id(), now);
         }
     }
 

@@ -24,9 +24,11 @@ import io.sluice.runs.Materialization;
 import io.sluice.runs.MaterializedPartitions;
 import io.sluice.runs.Plural;
 import io.sluice.runs.RecordedCheck;
+import io.sluice.runs.RollbackDownstream;
 import io.sluice.runs.Run;
 import io.sluice.runs.RunEventLog;
 import io.sluice.runs.RunKind;
+import io.sluice.runs.RunRecords;
 import io.sluice.runs.RunSettings;
 import io.sluice.runs.RunStatus;
 import io.sluice.runs.launch.ConfigBinder;
@@ -37,6 +39,7 @@ import java.time.InstantSource;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * Materializes one asset of a run, partition by partition. Keyed assets get their mode resolved into
@@ -54,6 +57,7 @@ class StepRunner {
     private final RunSettings settings;
     private final ObjectMapper mapper;
     private final MaterializedPartitions materialized;
+    private final RollbackDownstream downstream;
 
     StepRunner(
             AssetCatalog catalog,
@@ -64,8 +68,10 @@ class StepRunner {
             InstantSource clock,
             RunSettings settings,
             ObjectMapper mapper,
-            MaterializedPartitions materialized) {
+            MaterializedPartitions materialized,
+            RollbackDownstream downstream) {
         this.materialized = materialized;
+        this.downstream = downstream;
         this.catalog = catalog;
         this.assets = assets;
         this.events = events;
@@ -107,12 +113,18 @@ class StepRunner {
         }
         try (RunLake runLake = lake.forRun(run.id())) {
             if (run.kind() == RunKind.ROLLBACK) {
-                return new RollbackStep(runLake, clock, this::json).run(run, asset.spec(), log, journal);
+                return new RollbackStep(runLake, clock, downstream, this::json).run(run, asset.spec(), log, journal);
             }
             return runTyped(run, asset, config, log, journal, runLake, progress);
         } catch (UpstreamMissing e) {
             log.error(e.getMessage());
-            return StepOutcome.notComputed(e.getMessage());
+            // a partition that holds data keeps its status (nothing of it was touched); the others failed
+            Set<String> held = run.partitions().isEmpty()
+                    ? Set.of()
+                    : new UpstreamRecords(journal, materialized).materializedAmong(key, run.partitions());
+            return StepOutcome.notComputed(
+                    e.getMessage(),
+                    run.partitions().stream().filter(p -> !held.contains(p)).toList());
         } catch (StepFailed e) {
             log.error(e.getMessage());
             return new StepOutcome(RunStatus.FAILURE, 0, 0, 0, e.getMessage());
@@ -183,7 +195,7 @@ class StepRunner {
                         staging.map(TableOutput.class::cast),
                         () -> journal.isCancelRequested(run.id()));
                 outcome = keyed
-                        ? processKeys(run, (KeyedAsset<C>) asset, context, partition, inUnit)
+                        ? processKeys(run, (KeyedAsset<C>) asset, context, partition, journal, inUnit)
                         : new PartitionOutcome(
                                 asset.materialize(context), 0, 1, new KeySelection(List.of(), Optional.empty(), true));
                 if (staging.isPresent()) {
@@ -195,9 +207,12 @@ class StepRunner {
             } finally {
                 staging.ifPresent(Staging::close);
             }
+            // journaled before the materialization, so that they are stored together (a flush in between stores the
+            // watermark first; recovery records the materialization and the same watermark from the lake's write log)
             outcome.selection()
                     .watermarkOnSuccess()
-                    .ifPresent(w -> assets.saveWatermark(spec.key(), partition, w, run.id(), clock.instant()));
+                    .ifPresent(w -> journal.watermark(new RunRecords.WatermarkChange(
+                            spec.key(), partition == null ? "" : partition, w, run.id(), clock.instant())));
             long durationMs = (System.nanoTime() - started) / 1_000_000;
             MaterializeResult result = outcome.result();
             if (range.isPresent() && range.get().size() > 1) {
@@ -308,26 +323,33 @@ class StepRunner {
     }
 
     private <C extends Record> PartitionOutcome processKeys(
-            Run run, KeyedAsset<C> asset, AssetContext<C> context, String partition, Progress progress)
+            Run run,
+            KeyedAsset<C> asset,
+            AssetContext<C> context,
+            String partition,
+            GroupJournal journal,
+            Progress progress)
             throws Exception {
         AssetKey key = context.assetKey();
-        KeySelection selection = KeyResolver.resolve(
-                run.mode(), run.keys(), assets.watermark(key, partition), new KeyResolver.KeySource() {
-                    @Override
-                    public List<String> allKeys() throws Exception {
-                        return asset.allKeys(context);
-                    }
+        // what this group stored last, or did not store yet (an earlier run of the group, or a rollback of this one)
+        Optional<String> last =
+                journal.unstoredWatermark(key, partition).orElseGet(() -> assets.watermark(key, partition));
+        KeySelection selection = KeyResolver.resolve(run.mode(), run.keys(), last, new KeyResolver.KeySource() {
+            @Override
+            public List<String> allKeys() throws Exception {
+                return asset.allKeys(context);
+            }
 
-                    @Override
-                    public List<String> changedKeys(String since, String until) throws Exception {
-                        return asset.changedKeys(context, since, until);
-                    }
+            @Override
+            public List<String> changedKeys(String since, String until) throws Exception {
+                return asset.changedKeys(context, since, until);
+            }
 
-                    @Override
-                    public Optional<String> currentWatermark() throws Exception {
-                        return asset.currentWatermark(context);
-                    }
-                });
+            @Override
+            public Optional<String> currentWatermark() throws Exception {
+                return asset.currentWatermark(context);
+            }
+        });
         List<List<String>> batches = selection.batches(settings.batchSize());
         context.log()
                 .info(run.mode() + " resolved to " + Plural.of(selection.keys().size(), "key", "keys") + " in "

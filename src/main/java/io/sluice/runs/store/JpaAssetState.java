@@ -86,7 +86,8 @@ public class JpaAssetState implements AssetState {
     public Map<String, Instant> materializedAt(AssetKey asset) {
         Map<String, Instant> at = new HashMap<>();
         session.createSelectionQuery(
-                        "select id.partitionKey, updatedAt from PartitionStatusEntity where id.assetKey = :asset and status = 'MATERIALIZED'",
+                        "select id.partitionKey, materializedAt from PartitionStatusEntity where id.assetKey = :asset "
+                                + "and materializedAt is not null",
                         Object[].class)
                 .setParameter("asset", asset.toString())
                 .getResultList()

@@ -2,7 +2,6 @@ package io.sluice.runs.store;
 
 import io.sluice.catalog.AssetKey;
 import io.sluice.runs.MaterializedPartitions;
-import io.sluice.runs.PartitionState;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Transactional;
 import java.util.Collection;
@@ -33,10 +32,9 @@ public class JpaMaterializedPartitions implements MaterializedPartitions {
         for (int from = 0; from < keys.size(); from += CHUNK) {
             found.addAll(session.createSelectionQuery(
                             "select id.partitionKey from PartitionStatusEntity where id.assetKey = :asset "
-                                    + "and status = :materialized and id.partitionKey in :keys",
+                                    + "and materializedAt is not null and id.partitionKey in :keys",
                             String.class)
                     .setParameter("asset", asset.toString())
-                    .setParameter("materialized", PartitionState.MATERIALIZED.name())
                     .setParameter("keys", keys.subList(from, Math.min(keys.size(), from + CHUNK)))
                     .getResultList());
         }
@@ -47,10 +45,10 @@ public class JpaMaterializedPartitions implements MaterializedPartitions {
     @Transactional
     public boolean any(AssetKey asset) {
         return !session.createSelectionQuery(
-                        "select id.partitionKey from PartitionStatusEntity where id.assetKey = :asset and status = :materialized",
+                        "select id.partitionKey from PartitionStatusEntity where id.assetKey = :asset "
+                                + "and materializedAt is not null",
                         String.class)
                 .setParameter("asset", asset.toString())
-                .setParameter("materialized", PartitionState.MATERIALIZED.name())
                 .setMaxResults(1)
                 .getResultList()
                 .isEmpty();

@@ -19,4 +19,8 @@ public class PartitionStatusEntity {
 
     @Column(name = "updated_at")
     public Instant updatedAt;
+
+    /** When the partition's data was last materialized; null when it has none (never, or a rollback removed it). */
+    @Column(name = "materialized_at")
+    public Instant materializedAt;
 }

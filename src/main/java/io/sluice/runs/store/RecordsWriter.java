@@ -1,6 +1,7 @@
 package io.sluice.runs.store;
 
 import io.sluice.runs.Materialization;
+import io.sluice.runs.PartitionState;
 import io.sluice.runs.RunRecords;
 import io.sluice.store.SqlDialect;
 import java.sql.Connection;
@@ -11,7 +12,11 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 
 /**
  * Writes {@link RunRecords} on the caller's connection (and so in its transaction) with one batched
@@ -35,7 +40,70 @@ final class RecordsWriter {
         logs(records);
         materializations(records);
         partitions(records);
+        watermarks(records);
         releases(records);
+    }
+
+    /**
+     * Stores the watermark changes as they leave each asset partition, in a statement per kind: every watermark of an
+     * asset reset first, then those stored, then those removed.
+     */
+    private void watermarks(RunRecords records) throws SQLException {
+        if (records.watermarks().isEmpty()) {
+            return;
+        }
+        Map<String, RunRecords.WatermarkChange> last = new LinkedHashMap<>();
+        Set<String> reset = new LinkedHashSet<>();
+        for (RunRecords.WatermarkChange c : records.watermarks()) {
+            String asset = c.asset().toString();
+            if (c.all()) {
+                reset.add(asset);
+                last.keySet().removeIf(k -> k.startsWith(asset + "\n"));
+            } else {
+                last.put(asset + "\n" + c.partition(), c);
+            }
+        }
+        if (!reset.isEmpty()) {
+            try (PreparedStatement ps = connection.prepareStatement("DELETE FROM watermark WHERE asset_key = ?")) {
+                for (String asset : reset) {
+                    ps.setString(1, asset);
+                    ps.addBatch();
+                }
+                ps.executeBatch();
+            }
+        }
+        List<RunRecords.WatermarkChange> stored =
+                last.values().stream().filter(c -> c.value() != null).toList();
+        if (!stored.isEmpty()) {
+            try (PreparedStatement ps = connection.prepareStatement(SqlDialect.of(connection)
+                    .upsert(
+                            "watermark",
+                            "asset_key, partition_key",
+                            "asset_key, partition_key, wm_value, run_id, updated_at"))) {
+                for (RunRecords.WatermarkChange c : stored) {
+                    ps.setString(1, c.asset().toString());
+                    ps.setString(2, c.partition());
+                    ps.setString(3, c.value());
+                    ps.setString(4, c.runId());
+                    time(ps, 5, c.ts());
+                    ps.addBatch();
+                }
+                ps.executeBatch();
+            }
+        }
+        List<RunRecords.WatermarkChange> removed =
+                last.values().stream().filter(c -> c.value() == null).toList();
+        if (!removed.isEmpty()) {
+            try (PreparedStatement ps =
+                    connection.prepareStatement("DELETE FROM watermark WHERE asset_key = ? AND partition_key = ?")) {
+                for (RunRecords.WatermarkChange c : removed) {
+                    ps.setString(1, c.asset().toString());
+                    ps.setString(2, c.partition());
+                    ps.addBatch();
+                }
+                ps.executeBatch();
+            }
+        }
     }
 
     private void steps(RunRecords records) throws SQLException {
@@ -102,25 +170,55 @@ final class RecordsWriter {
         }
     }
 
+    /**
+     * Stores partition outcomes: a MATERIALIZED one also records when the data was materialized, a MISSING one (a rollback
+     * removed the data) clears that, and any other (FAILED) leaves it as it was: the partition keeps the data of an
+     * earlier run.
+     */
     private void partitions(RunRecords records) throws SQLException {
         if (records.partitions().isEmpty()) {
             return;
         }
-        try (PreparedStatement ps = connection.prepareStatement(SqlDialect.of(connection)
-                .upsert(
-                        "partition_status",
-                        "asset_key, partition_key",
-                        "asset_key, partition_key, status, run_id, updated_at"))) {
-            for (RunRecords.PartitionOutcome p : records.partitions()) {
-                ps.setString(1, p.asset().toString());
-                ps.setString(2, p.partition());
-                ps.setString(3, p.state().name());
-                ps.setString(4, p.runId());
-                time(ps, 5, p.ts());
-                ps.addBatch();
-            }
-            ps.executeBatch();
+        SqlDialect dialect = SqlDialect.of(connection);
+        List<RunRecords.PartitionOutcome> data = new ArrayList<>();
+        List<RunRecords.PartitionOutcome> other = new ArrayList<>();
+        for (RunRecords.PartitionOutcome p : records.partitions()) {
+            boolean changesData = p.state() == PartitionState.MATERIALIZED || p.state() == PartitionState.MISSING;
+            (changesData ? data : other).add(p);
         }
+        if (!data.isEmpty()) {
+            try (PreparedStatement ps = connection.prepareStatement(dialect.upsert(
+                    "partition_status",
+                    "asset_key, partition_key",
+                    "asset_key, partition_key, status, run_id, updated_at, materialized_at"))) {
+                for (RunRecords.PartitionOutcome p : data) {
+                    outcome(ps, p);
+                    time(ps, 6, p.state() == PartitionState.MATERIALIZED ? p.ts() : null);
+                    ps.addBatch();
+                }
+                ps.executeBatch();
+            }
+        }
+        if (!other.isEmpty()) {
+            try (PreparedStatement ps = connection.prepareStatement(dialect.upsert(
+                    "partition_status",
+                    "asset_key, partition_key",
+                    "asset_key, partition_key, status, run_id, updated_at"))) {
+                for (RunRecords.PartitionOutcome p : other) {
+                    outcome(ps, p);
+                    ps.addBatch();
+                }
+                ps.executeBatch();
+            }
+        }
+    }
+
+    private static void outcome(PreparedStatement ps, RunRecords.PartitionOutcome p) throws SQLException {
+        ps.setString(1, p.asset().toString());
+        ps.setString(2, p.partition());
+        ps.setString(3, p.state().name());
+        ps.setString(4, p.runId());
+        time(ps, 5, p.ts());
     }
 
     /** Ends the runs, ascending by id. */

@@ -50,18 +50,11 @@ class StepRunnerTest {
     private final InstantSource clock = now::get;
     private final AtomicInteger lakesClosed = new AtomicInteger();
     private final AtomicBoolean cancelRequested = new AtomicBoolean();
-    private final List<String> watermarksSaved = new ArrayList<>();
     private final ObjectMapper mapper = new ObjectMapper();
 
     private final RunQueue store = Fake.of(RunQueue.class, Map.of("isCancelRequested", args -> cancelRequested.get()));
     private final RunEventLog events = Fake.of(RunEventLog.class, Map.of());
-    private final AssetState assetState = Fake.of(
-            AssetState.class,
-            Map.of(
-                    "watermark", args -> Optional.of("w1"),
-                    "saveWatermark",
-                            args -> watermarksSaved.add(
-                                    args[0] + "@" + args[2] + " by " + args[3] + " at " + args[4])));
+    private final AssetState assetState = Fake.of(AssetState.class, Map.of("watermark", args -> Optional.of("w1")));
     private final RunLake runLake = Fake.of(RunLake.class, Map.of("close", args -> {
         lakesClosed.incrementAndGet();
         return null;
@@ -82,7 +75,8 @@ class StepRunnerTest {
                 clock,
                 settings,
                 mapper,
-                materialized);
+                materialized,
+                null);
     }
 
     private GroupJournal journal(Run run) {
@@ -249,7 +243,9 @@ class StepRunnerTest {
         assertThat(outcome.keyCount()).isEqualTo(5);
         assertThat(outcome.batchCount()).isEqualTo(3);
         assertThat(outcome.rowsWritten()).isEqualTo(5);
-        assertThat(watermarksSaved).containsExactly("test/keyed@w2 by run-1 at " + NOW);
+        assertThat(watermarks(journal))
+                .as("journaled with the materialization, stored in its transaction")
+                .containsExactly("test/keyed@w2 by run-1 at " + NOW);
         assertThat(messages(journal)).contains("INFO FULL_REFRESH resolved to 5 keys in 3 batches");
     }
 
@@ -278,7 +274,13 @@ class StepRunnerTest {
 
         assertThat(outcome.status()).isEqualTo(RunStatus.CANCELED);
         assertThat(letters.batches).containsExactly(List.of("a", "b"));
-        assertThat(watermarksSaved).as("a canceled step moves no watermark").isEmpty();
+        assertThat(watermarks(journal)).as("a canceled step moves no watermark").isEmpty();
         assertThat(messages(journal)).contains("WARN canceled between batches");
+    }
+
+    private static List<String> watermarks(GroupJournal journal) {
+        return journal.unstored().watermarks().stream()
+                .map(w -> w.asset() + "@" + w.value() + " by " + w.runId() + " at " + w.ts())
+                .toList();
     }
 }
