@@ -2,15 +2,18 @@ package io.sluice.api;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.sluice.backfill.Backfill;
+import io.sluice.backfill.BackfillFilter;
 import io.sluice.backfill.BackfillPlan;
 import io.sluice.backfill.BackfillProgress;
 import io.sluice.backfill.BackfillRequest;
 import io.sluice.backfill.BackfillService;
+import io.sluice.backfill.BackfillStatus;
 import io.sluice.backfill.BackfillSteering;
 import io.sluice.backfill.PlannedRun;
 import io.sluice.backfill.RunOrder;
 import io.sluice.catalog.AssetKey;
 import io.sluice.runs.MaterializationMode;
+import io.sluice.runs.PartitionRanges;
 import io.sluice.runs.RequestRejected;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DefaultValue;
@@ -28,6 +31,7 @@ import jakarta.ws.rs.core.UriInfo;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.enums.ParameterIn;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
@@ -60,20 +64,28 @@ public class BackfillResource {
             String launchedBy) {}
 
     public record PlanDto(List<String> assets, long partitionCount, int runCount, List<PlannedRunDto> runs) {
-        static PlanDto of(BackfillPlan plan) {
+        static PlanDto of(BackfillPlan plan, PartitionRanges ranges) {
             return new PlanDto(
                     plan.assets().stream().map(AssetKey::toString).toList(),
                     plan.partitionCount(),
                     plan.runs().size(),
-                    plan.runs().stream().map(PlannedRunDto::of).toList());
+                    plan.runs().stream().map(r -> PlannedRunDto.of(r, ranges)).toList());
         }
     }
 
-    /** One planned run; {@code after}: the sequences of the runs it waits for. */
-    public record PlannedRunDto(int sequence, List<String> assets, List<String> partitions, List<Integer> after) {
-        static PlannedRunDto of(PlannedRun r) {
+    /**
+     * One planned run; {@code partitions}: as ranges first...last and single keys; {@code after}: the sequences of the
+     * runs it waits for.
+     */
+    public record PlannedRunDto(
+            int sequence, List<String> assets, List<String> partitions, long partitionCount, List<Integer> after) {
+        static PlannedRunDto of(PlannedRun r, PartitionRanges ranges) {
             return new PlannedRunDto(
-                    r.sequence(), r.assets().stream().map(AssetKey::toString).toList(), r.partitions(), r.after());
+                    r.sequence(),
+                    r.assets().stream().map(AssetKey::toString).toList(),
+                    ranges.of(r.assets(), r.partitions()),
+                    r.partitions().size(),
+                    r.after());
         }
     }
 
@@ -114,9 +126,12 @@ public class BackfillResource {
 
     private final BackfillService backfills;
     private final BackfillSteering steering;
+    private final PartitionRanges ranges;
     private final ObjectMapper mapper;
 
-    public BackfillResource(BackfillService backfills, BackfillSteering steering, ObjectMapper mapper) {
+    public BackfillResource(
+            BackfillService backfills, BackfillSteering steering, PartitionRanges ranges, ObjectMapper mapper) {
+        this.ranges = ranges;
         this.backfills = backfills;
         this.steering = steering;
         this.mapper = mapper;
@@ -176,35 +191,52 @@ public class BackfillResource {
                 RunResource.actor(body.launchedBy(), actor));
         BackfillService.Launch launch = backfills.launch(request);
         if (launch.backfill().isEmpty()) {
-            return Response.ok(PlanDto.of(launch.plan())).build();
+            return Response.ok(PlanDto.of(launch.plan(), ranges)).build();
         }
         Backfill b = launch.backfill().get();
         return Response.created(uri.getBaseUriBuilder()
                         .path("api/backfills")
                         .path(b.id())
                         .build())
-                .entity(new LaunchedDto(BackfillDto.of(b, backfills.progress(b)), PlanDto.of(launch.plan())))
+                .entity(new LaunchedDto(BackfillDto.of(b, backfills.progress(b)), PlanDto.of(launch.plan(), ranges)))
                 .build();
     }
 
     @Operation(
             operationId = "listBackfills",
             summary = "List backfills, newest first",
-            description = "The backfills with their progress, newest first.")
+            description = "The backfills with their progress, newest first, that match the filter given: the filter and"
+                    + " the keyset position of the backfills page (/backfills), read by the same rules.")
+    @Parameter(
+            name = "status",
+            in = ParameterIn.QUERY,
+            description = "Only backfills in this status.",
+            schema = @Schema(implementation = BackfillStatus.class))
+    @Parameter(
+            name = "after",
+            in = ParameterIn.QUERY,
+            description = "Only the backfills listed after this one (its id, or " + ApiDocument.SHORT_ID
+                    + "): the next page after the last backfill of a page.")
     @Parameter(name = "limit", in = ParameterIn.QUERY, description = ApiDocument.LIMIT + " From 1 to 500.")
     @Parameter(name = "offset", in = ParameterIn.QUERY, description = ApiDocument.OFFSET)
     @APIResponse(responseCode = "200", description = "The backfills.")
-    @APIResponse(responseCode = "400", description = "limit or offset is not a whole number.")
-    @APIResponse(responseCode = "422", description = "limit or offset is out of range.")
+    @APIResponse(
+            responseCode = "400",
+            description = "A parameter is unknown, or limit or offset is not a whole number.")
+    @APIResponse(
+            responseCode = "422",
+            description = "status is not a backfill status, no backfill has the id after names, or limit or offset is"
+                    + " out of range.")
     @GET
     public List<BackfillDto> list(
+            @QueryParam("status") String status,
+            @QueryParam("after") String after,
             @QueryParam("limit") @DefaultValue("50") String limit,
             @QueryParam("offset") @DefaultValue("0") String offset) {
-        return backfills
-                .list(
-                        Params.between("limit", limit, 1, BackfillService.MAX_LIST),
-                        Params.between("offset", offset, 0, Integer.MAX_VALUE))
-                .stream()
+        int max = Params.between("limit", limit, 1, BackfillService.MAX_LIST);
+        int skip = Params.between("offset", offset, 0, Integer.MAX_VALUE);
+        BackfillFilter filter = BackfillFilter.read(p -> "status".equals(p) ? status : null);
+        return backfills.list(filter, Optional.ofNullable(after).filter(a -> !a.isBlank()), skip, max).stream()
                 .map(b -> BackfillDto.of(b, backfills.progress(b)))
                 .toList();
     }
@@ -339,7 +371,7 @@ public class BackfillResource {
                         .path("api/backfills")
                         .path(b.id())
                         .build())
-                .entity(new LaunchedDto(BackfillDto.of(b, backfills.progress(b)), PlanDto.of(launch.plan())))
+                .entity(new LaunchedDto(BackfillDto.of(b, backfills.progress(b)), PlanDto.of(launch.plan(), ranges)))
                 .build();
     }
 

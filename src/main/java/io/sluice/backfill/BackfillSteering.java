@@ -84,7 +84,7 @@ public class BackfillSteering {
                     actor,
                     reason,
                     now);
-            queue.cancelGroup(id, now);
+            queue.cancelGroup(steered.id(), now);
             return steered;
         });
         runs.dispatchSoon();
@@ -102,6 +102,7 @@ public class BackfillSteering {
             Instant endedAt) {
         LaunchValidator.requireReason(reason);
         Backfill b = backfills.get(id);
+        id = b.id(); // a short id, resolved
         Instant now = clock.instant();
         if (!store.transition(id, from, to, endedAt)) {
             throw RequestRejected.conflict(

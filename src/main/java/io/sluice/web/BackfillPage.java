@@ -45,7 +45,7 @@ public class BackfillPage {
 
         static native TemplateInstance page$live(BackfillView view, String error);
 
-        static native TemplateInstance missing(String id);
+        static native TemplateInstance missing(String id, String message, List<String> candidates);
     }
 
     private final BackfillService backfills;
@@ -69,6 +69,16 @@ public class BackfillPage {
 
     @GET
     public Response page(@PathParam("id") String id) {
+        String whole;
+        try {
+            whole = backfills.get(id).id();
+        } catch (RequestRejected e) {
+            return missing(id, e);
+        }
+        if (!whole.equals(id)) {
+            // a short id: the page's own address is the whole id's, so that it can be shared and reloaded
+            return Response.seeOther(URI.create("/backfills/" + whole)).build();
+        }
         return view(id).map(v -> Response.ok(Templates.page(v, null)).build()).orElseGet(() -> missing(id));
     }
 
@@ -91,7 +101,7 @@ public class BackfillPage {
             return missing(id);
         }
         String actor = actor(headers);
-        String redirectTo = "/backfills/" + id;
+        String redirectTo = "/backfills/" + before.get().row().id();
         try {
             Map<String, List<String>> fields = FormBody.parse(body, FormBody.charset(headers.getMediaType()));
             String reason = reason(fields, action);
@@ -140,9 +150,17 @@ public class BackfillPage {
     }
 
     private static Response missing(String id) {
+        return missing(id, RequestRejected.notFound("id", ""));
+    }
+
+    /** No backfill has the id, or (a short id) several have: a page naming them, 422. */
+    private static Response missing(String id, RequestRejected why) {
         // the id as typed, without control characters (HTML escaping leaves a NUL as it is)
-        return Response.status(404)
-                .entity(Templates.missing(id.replaceAll("\\p{Cntrl}", "\uFFFD")))
+        return Response.status(why.candidates().isEmpty() ? 404 : 422)
+                .entity(Templates.missing(
+                        id.replaceAll("\\p{Cntrl}", "\uFFFD"),
+                        why.candidates().isEmpty() ? "" : why.getMessage(),
+                        why.candidates()))
                 .build();
     }
 
@@ -150,16 +168,15 @@ public class BackfillPage {
         Backfill b;
         try {
             b = backfills.get(id);
-        } catch (RequestRejected.NotFound e) {
+        } catch (RequestRejected.NotFound | RequestRejected.Invalid e) {
             return Optional.empty();
         }
         Instant now = clock.instant();
-        List<RunRow> rows =
-                runs
-                        .list(new RunQuery(Optional.empty(), Optional.empty(), Optional.of(id), true, RUNS_SHOWN, 0))
-                        .stream()
-                        .map(r -> RunRow.of(r, now))
-                        .toList();
+        List<RunRow> rows = runs
+                .list(new RunQuery(Optional.empty(), Optional.empty(), Optional.of(b.id()), true, RUNS_SHOWN, 0))
+                .stream()
+                .map(r -> RunRow.of(r, now))
+                .toList();
         return Optional.of(BackfillView.of(b, backfills.progress(b), partitions.of(b), rows, now));
     }
 }
