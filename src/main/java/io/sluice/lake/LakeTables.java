@@ -2,6 +2,7 @@ package io.sluice.lake;
 
 import java.time.Instant;
 import java.time.LocalDate;
+import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -40,6 +41,13 @@ public interface LakeTables {
     List<TableInfo> tables();
 
     Optional<TableInfo> table(String name);
+
+    /**
+     * The rows each of these tables holds now (what {@link TableInfo#currentRows} counts), in a few reads whatever
+     * their number: for a table Sluice writes, as its latest write (a publish or a rollback) recorded them; for another
+     * table, counted. Names of tables that do not exist are absent.
+     */
+    Map<String, Long> currentRows(Collection<String> names);
 
     /**
      * A page of rows. For bi-temporal tables, as of {@code businessDate} and {@code systemTime} (each optional;
