@@ -10,6 +10,7 @@ import io.sluice.catalog.Asset;
 import io.sluice.catalog.AssetKey;
 import io.sluice.catalog.AssetSpec;
 import io.sluice.catalog.ConfigSchema;
+import io.sluice.lake.TableSpec;
 import io.sluice.runs.AssetRun;
 import io.sluice.runs.AssetService;
 import io.sluice.runs.Materialization;
@@ -126,7 +127,8 @@ public class AssetPage {
                 assets.checkHistory(key, HISTORY).stream()
                         .map(c -> new AssetPageView.Check(
                                 CheckRow.of(c), Format.time(c.ts()), c.runId(), RunIds.shortForm(c.runId())))
-                        .toList());
+                        .toList(),
+                spec.table().map(TableSpec::name).orElse(""));
     }
 
     private String schema(AssetSpec<?> spec) {

@@ -18,7 +18,23 @@ public record AssetPageView(
         List<History> history,
         AssetPageChart chart,
         List<CheckRow> latestChecks,
-        List<Check> checkHistory) {
+        List<Check> checkHistory,
+        String table) {
+
+    /** The runs list filtered to this asset's runs. */
+    public String runsHref() {
+        return "/runs?asset=" + asset.key();
+    }
+
+    /** The lineage graph of the asset's group. */
+    public String lineageHref() {
+        return "/lineage?group=" + asset.group();
+    }
+
+    /** The audit trail about this asset. */
+    public String auditHref() {
+        return "/audit?target=" + java.net.URLEncoder.encode(asset.key(), java.nio.charset.StandardCharsets.UTF_8);
+    }
 
     /** One materialization of the history. */
     public record History(

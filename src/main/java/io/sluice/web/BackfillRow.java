@@ -4,14 +4,14 @@ import io.sluice.backfill.Backfill;
 import io.sluice.backfill.BackfillProgress;
 import io.sluice.catalog.AssetKey;
 import io.sluice.runs.RunIds;
-import java.util.stream.Collectors;
+import java.util.List;
 
-/** One backfill on the home page, with its progress. */
+/** One backfill on the home page, with its progress; its assets as keys, each shown as a link to its page. */
 public record BackfillRow(
         String id,
         String shortId,
         String status,
-        String assets,
+        List<String> assets,
         String partitions,
         long done,
         long target,
@@ -35,7 +35,7 @@ public record BackfillRow(
                 b.id(),
                 RunIds.shortForm(b.id()),
                 b.status().name(),
-                b.assets().stream().map(AssetKey::toString).collect(Collectors.joining(", ")),
+                b.assets().stream().map(AssetKey::toString).toList(),
                 Format.count(b.partitionCount()),
                 done,
                 p.targetRuns(),
