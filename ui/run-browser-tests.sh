@@ -56,7 +56,7 @@ URL="http://localhost:$PORT"
 
 echo "run-browser-tests: starting $JAR on port $PORT (data in $DATA_DIR)"
 # Triggers off: the example's eager transforms would follow every raw run, and a test's own launch of the transforms
-# would then race with them (busy-partition=refuse); ExampleRunsItselfTest covers the triggers end to end.
+# would then queue behind them; ExampleRunsItselfTest covers the triggers end to end.
 SLUICE_AUTOMATION_TRIGGERS_ENABLED=false SLUICE_DATA_DIR="$DATA_DIR" PORT="$PORT" "$JAVA" -jar "$JAR" >"$LOG" 2>&1 &
 SERVER_PID=$!
 

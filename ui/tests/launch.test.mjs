@@ -39,7 +39,10 @@ test('an incremental run of extract and raw over a picked range succeeds', async
   await page.locator('#preview').waitFor({ timeout: 15_000 });
   assert.match(await page.locator('#preview-runs').innerText(), /^1 run/);
   assert.match(await page.locator('#preview-partitions').innerText(), /^7 partitions: 2024-05-01\.\.\.2024-05-07 \(7\)/);
-  assert.match(await page.locator('#curl').innerText(), /^curl -s -X POST '.*\/api\/backfills'.*"singleRun":true/s);
+  // the exact request Launch run sends: a run over the range, no backfill
+  assert.match(await page.locator('#curl').innerText(),
+    /^curl -s -X POST '.*\/api\/runs'.*"ranges":\[\{"start":"2024-05-01","end":"2024-05-07"\}\]/s);
+  assert.doesNotMatch(await page.locator('#curl').innerText(), /singleRun/);
   await screenshot(page, '10-launchpad-preview');
   await page.click('#launch-button');
   const runId = await launchedRunId(page);

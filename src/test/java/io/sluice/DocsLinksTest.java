@@ -53,10 +53,10 @@ class DocsLinksTest {
     }
 
     @Test
-    void the_readme_has_at_most_260_lines() throws IOException {
+    void the_readme_has_at_most_300_lines() throws IOException {
         assertThat(Files.readAllLines(ROOT.resolve("README.md")))
                 .as("lines of README.md")
-                .hasSizeLessThanOrEqualTo(260);
+                .hasSizeLessThanOrEqualTo(300); // details go in docs/
     }
 
     @Test

@@ -64,8 +64,7 @@ final class SluiceBackfill implements Contender {
             // A dry run of the timed backfill first: checks the asset is there and times planning through the API.
             long dry = System.nanoTime();
             JsonNode plan = sluice.post(
-                    "/api/backfills",
-                    Map.of("assets", List.of(ASSET), "ranges", List.of(range(partitions)), "dryRun", true));
+                    "/api/backfills/preview", Map.of("assets", List.of(ASSET), "ranges", List.of(range(partitions))));
             System.err.printf(
                     "  Sluice %s: API dry run of %d partitions planned %d runs in %.3f s%n",
                     db.engine(),

@@ -16,6 +16,17 @@ public final class ApiDocument {
     static final String GROUP =
             "The asset's group, the part of its key before the slash (transform in transform/firm).";
     static final String NAME = "The asset's name, the part of its key after the slash (firm in transform/firm).";
+    static final String ASSET_KEY = "The asset's key: its two or more segments joined by slashes, like "
+            + "transform/form_adv_firm_identity or sales/eu/orders. The slashes may be sent as they are or "
+            + "percent-encoded (%2F), as generated clients send them.";
+
+    /**
+     * The path template of an asset key: one or more segments (a key with one is a 404 naming the rule). A key whose
+     * last segment is keys, partitions or rollback reads as that sub-resource of the shorter key when its slashes are
+     * sent as they are: send them percent-encoded to name such an asset.
+     */
+    static final String ASSET_KEY_PATH = "[^/]+(?:/[^/]+)*";
+
     static final String REASON_BODY =
             "Optional: {\"reason\": \"...\"}, kept in the audit trail; an empty body is fine. Who acts comes from the "
                     + "X-Sluice-User header: an actor in the body (launchedBy, actor) is an unknown field.";

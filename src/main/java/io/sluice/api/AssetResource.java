@@ -31,6 +31,7 @@ import java.util.Map;
 import java.util.Optional;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.enums.ParameterIn;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
@@ -88,24 +89,23 @@ public class AssetResource {
             description =
                     "An asset with its table, partitions, upstream and downstream assets, last run, last materialization and "
                             + "latest check results.")
-    @Parameter(name = "group", in = ParameterIn.PATH, description = ApiDocument.GROUP)
-    @Parameter(name = "name", in = ParameterIn.PATH, description = ApiDocument.NAME)
+    @Parameter(name = "key", in = ParameterIn.PATH, description = ApiDocument.ASSET_KEY)
     @APIResponse(responseCode = "200", description = "The asset.")
     @APIResponse(responseCode = "404", description = "No asset has this key.")
     @GET
-    @Path("/{group}/{name}")
-    public AssetDto get(@PathParam("group") String group, @PathParam("name") String name) {
-        Asset<?> asset = assets.get(group, name);
-        AssetKey key = asset.spec().key();
+    @Path("/{key: " + ApiDocument.ASSET_KEY_PATH + "}")
+    public AssetDto get(@PathParam("key") String key) {
+        Asset<?> asset = assets.get(key);
+        AssetKey parsed = asset.spec().key();
         return AssetDto.detail(
                 asset,
-                assets.upstream(key),
-                assets.downstream(key),
-                AssetDto.LastRunDto.of(assets.lastStep(key).orElse(null)),
-                assets.lastMaterialization(key)
+                assets.upstream(parsed),
+                assets.downstream(parsed),
+                AssetDto.LastRunDto.of(assets.lastStep(parsed).orElse(null)),
+                assets.lastMaterialization(parsed)
                         .map(m -> AssetDto.MaterializationDto.of(m, Json.tree(mapper, m.metadataJson())))
                         .orElse(null),
-                assets.latestChecks(key).stream().map(CheckDto::of).toList());
+                assets.latestChecks(parsed).stream().map(CheckDto::of).toList());
     }
 
     @Operation(
@@ -113,22 +113,30 @@ public class AssetResource {
             summary = "List an asset's entity keys",
             description =
                     "The entity keys a keyed asset processes (what a SINGLE_KEY run takes), optionally only those with a prefix.")
-    @Parameter(name = "group", in = ParameterIn.PATH, description = ApiDocument.GROUP)
-    @Parameter(name = "name", in = ParameterIn.PATH, description = ApiDocument.NAME)
+    @Parameter(name = "key", in = ParameterIn.PATH, description = ApiDocument.ASSET_KEY)
     @Parameter(name = "prefix", in = ParameterIn.QUERY, description = "Only keys that start with this text.")
-    @Parameter(name = "limit", in = ParameterIn.QUERY, description = ApiDocument.LIMIT)
+    @Parameter(
+            name = "limit",
+            in = ParameterIn.QUERY,
+            description = ApiDocument.LIMIT,
+            schema =
+                    @Schema(
+                            type = SchemaType.INTEGER,
+                            format = "int32",
+                            minimum = "1",
+                            maximum = "2147483647",
+                            defaultValue = "100"))
     @APIResponse(responseCode = "200", description = "The keys.")
     @APIResponse(responseCode = "400", description = "limit is not a whole number.")
     @APIResponse(responseCode = "404", description = "No asset has this key.")
     @APIResponse(responseCode = "422", description = "limit is out of range, or the asset processes no entity keys.")
     @GET
-    @Path("/{group}/{name}/keys")
+    @Path("/{key: " + ApiDocument.ASSET_KEY_PATH + "}/keys")
     public List<String> keys(
-            @PathParam("group") String group,
-            @PathParam("name") String name,
+            @PathParam("key") String key,
             @QueryParam("prefix") String prefix,
             @QueryParam("limit") @DefaultValue("100") String limit) {
-        Asset<?> asset = assets.get(group, name);
+        Asset<?> asset = assets.get(key);
         return assets.keys(asset.spec().key(), prefix, Params.integer("limit", limit));
     }
 
@@ -137,8 +145,7 @@ public class AssetResource {
             operationId = "getAssetPartitions",
             summary = "Show the status of an asset's partitions",
             description = "The status of every partition of a partitioned asset, as ranges of consecutive partitions.")
-    @Parameter(name = "group", in = ParameterIn.PATH, description = ApiDocument.GROUP)
-    @Parameter(name = "name", in = ParameterIn.PATH, description = ApiDocument.NAME)
+    @Parameter(name = "key", in = ParameterIn.PATH, description = ApiDocument.ASSET_KEY)
     @Parameter(
             name = "status",
             in = ParameterIn.QUERY,
@@ -151,12 +158,9 @@ public class AssetResource {
             responseCode = "422",
             description = "status is not a partition status, or the asset is not partitioned.")
     @GET
-    @Path("/{group}/{name}/partitions")
-    public PartitionStatusView partitions(
-            @PathParam("group") String group,
-            @PathParam("name") String name,
-            @QueryParam("status") List<String> statuses) {
-        Asset<?> asset = assets.get(group, name);
+    @Path("/{key: " + ApiDocument.ASSET_KEY_PATH + "}/partitions")
+    public PartitionStatusView partitions(@PathParam("key") String key, @QueryParam("status") List<String> statuses) {
+        Asset<?> asset = assets.get(key);
         if (statuses != null && statuses.size() > 1) {
             throw RequestRejected.malformed("status", "give the status parameter at most once; got " + statuses.size());
         }
@@ -174,8 +178,7 @@ public class AssetResource {
             description =
                     "Restores the asset's table, or one partition of it, to what it was after an earlier run or at an earlier "
                             + "system time. The rollback is a run of its own, queued and answered at once; history is kept.")
-    @Parameter(name = "group", in = ParameterIn.PATH, description = ApiDocument.GROUP)
-    @Parameter(name = "name", in = ParameterIn.PATH, description = ApiDocument.NAME)
+    @Parameter(name = "key", in = ParameterIn.PATH, description = ApiDocument.ASSET_KEY)
     @Parameter(name = RunResource.ACTOR_HEADER, in = ParameterIn.HEADER, description = ApiDocument.ACTOR)
     @RequestBody(required = true, description = "Exactly one of toRun and toSystemTime, and why.")
     @APIResponse(
@@ -191,15 +194,14 @@ public class AssetResource {
             responseCode = "422",
             description = "Neither or both of toRun and toSystemTime are given, or a field is not allowed.")
     @POST
-    @Path("/{group}/{name}/rollback")
+    @Path("/{key: " + ApiDocument.ASSET_KEY_PATH + "}/rollback")
     @Consumes(MediaType.APPLICATION_JSON)
     public Response rollback(
-            @PathParam("group") String group,
-            @PathParam("name") String name,
+            @PathParam("key") String key,
             RollbackBody body,
             @HeaderParam(RunResource.ACTOR_HEADER) String actor,
             @Context UriInfo uri) {
-        Asset<?> asset = assets.get(group, name);
+        Asset<?> asset = assets.get(key);
         if (body == null) {
             throw RequestRejected.malformed(
                     null, "request body is missing; send {\"toRun\": \"RUN_ID\", \"reason\": \"...\"}");

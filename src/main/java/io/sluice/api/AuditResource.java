@@ -21,6 +21,7 @@ import java.util.List;
 import java.util.Optional;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.enums.ParameterIn;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
@@ -74,14 +75,37 @@ public class AuditResource {
     @Parameter(
             name = "from",
             in = ParameterIn.QUERY,
-            description = "Only events at or after this time (2025-01-01T00:00:00Z; without an offset: UTC) or day.")
+            description = "Only events at or after this time (2025-01-01T00:00:00Z; without an offset: UTC); a day"
+                    + " (2025-01-01) is read too.",
+            schema = @Schema(type = SchemaType.STRING, format = "date-time"))
     @Parameter(
             name = "to",
             in = ParameterIn.QUERY,
             description = "Only events before this time (2025-02-01T00:00:00Z; without an offset: UTC), or before the"
-                    + " end of this day.")
-    @Parameter(name = "limit", in = ParameterIn.QUERY, description = ApiDocument.LIMIT + " From 1 to 10000.")
-    @Parameter(name = "offset", in = ParameterIn.QUERY, description = ApiDocument.OFFSET)
+                    + " end of a day given as 2025-01-31.",
+            schema = @Schema(type = SchemaType.STRING, format = "date-time"))
+    @Parameter(
+            name = "limit",
+            in = ParameterIn.QUERY,
+            description = ApiDocument.LIMIT + " From 1 to 10000.",
+            schema =
+                    @Schema(
+                            type = SchemaType.INTEGER,
+                            format = "int32",
+                            minimum = "1",
+                            maximum = "10000",
+                            defaultValue = "200"))
+    @Parameter(
+            name = "offset",
+            in = ParameterIn.QUERY,
+            description = ApiDocument.OFFSET,
+            schema =
+                    @Schema(
+                            type = SchemaType.INTEGER,
+                            format = "int32",
+                            minimum = "0",
+                            maximum = "2147483647",
+                            defaultValue = "0"))
     @APIResponse(responseCode = "200", description = "The matching events.")
     @APIResponse(
             responseCode = "400",

@@ -14,6 +14,8 @@ import java.util.List;
 import java.util.Optional;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.enums.ParameterIn;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
@@ -49,7 +51,14 @@ public class AutomationResource {
     @Parameter(
             name = "limit",
             in = ParameterIn.QUERY,
-            description = "How many evaluations to show per asset, newest first. From 1 to 100; 10 by default.")
+            description = "How many evaluations to show per asset, newest first. From 1 to 100; 10 by default.",
+            schema =
+                    @Schema(
+                            type = SchemaType.INTEGER,
+                            format = "int32",
+                            minimum = "1",
+                            maximum = "100",
+                            defaultValue = "10"))
     @APIResponse(responseCode = "200", description = "The automated assets with their policies and evaluations.")
     @APIResponse(responseCode = "400", description = "asset or limit is not written as it must be.")
     @APIResponse(responseCode = "404", description = "No asset has this key, or it declares no trigger policy.")

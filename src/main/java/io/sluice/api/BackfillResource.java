@@ -34,6 +34,7 @@ import java.util.Map;
 import java.util.Optional;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.enums.ParameterIn;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
@@ -46,9 +47,11 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 @Produces(MediaType.APPLICATION_JSON)
 public class BackfillResource {
 
-    /** The body of {@code POST /api/backfills}. */
+    /** The body of {@code POST /api/backfills} and {@code POST /api/backfills/preview}. */
     public record BackfillBody(
+            @Schema(required = true, description = "The assets to backfill, as keys like group/name.")
             List<String> assets,
+
             List<BackfillRequest.Range> ranges,
             List<String> partitions,
             Boolean failedAndMissingOnly,
@@ -60,7 +63,13 @@ public class BackfillResource {
             Boolean singleRun,
             @Schema(ref = "RunOrder") String order,
             Integer maxConcurrent,
+
+            @Schema(
+                    hidden = true,
+                    description = "Replaced by POST /api/backfills/preview: on POST /api/backfills true is a 400 "
+                            + "naming it (false is accepted, as clients written before it send it).")
             Boolean dryRun,
+
             String launchedBy) {}
 
     public record PlanDto(List<String> assets, long partitionCount, int runCount, List<PlannedRunDto> runs) {
@@ -139,10 +148,11 @@ public class BackfillResource {
 
     @Operation(
             operationId = "launchBackfill",
-            summary = "Launch a backfill, or plan one",
+            summary = "Launch a backfill",
             description =
                     "Plans runs over the partitions given (ranges or a list), partitionsPerRun at a time, and launches them, "
-                            + "at most maxConcurrent at once, in order. With dryRun the plan is answered and nothing is launched.")
+                            + "at most maxConcurrent at once, in order. POST /api/backfills/preview answers the same plan "
+                            + "without launching anything.")
     @Parameter(name = RunResource.ACTOR_HEADER, in = ParameterIn.HEADER, description = ApiDocument.ACTOR)
     @RequestBody(required = true, description = "Which assets and partitions to backfill, how, and why.")
     @APIResponse(
@@ -153,11 +163,9 @@ public class BackfillResource {
                             mediaType = MediaType.APPLICATION_JSON,
                             schema = @Schema(implementation = LaunchedDto.class)))
     @APIResponse(
-            responseCode = "200",
-            description = "dryRun: the plan it would launch; nothing is launched.",
-            content =
-                    @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = PlanDto.class)))
-    @APIResponse(responseCode = "400", description = "The body is missing or is not JSON of this shape.")
+            responseCode = "400",
+            description =
+                    "The body is missing or is not JSON of this shape (dryRun true: use POST /api/backfills/preview).")
     @APIResponse(responseCode = "404", description = "An asset named in assets does not exist.")
     @APIResponse(
             responseCode = "409",
@@ -169,12 +177,60 @@ public class BackfillResource {
     @Consumes(MediaType.APPLICATION_JSON)
     public Response launch(
             BackfillBody body, @HeaderParam(RunResource.ACTOR_HEADER) String actor, @Context UriInfo uri) {
+        if (body != null && Boolean.TRUE.equals(body.dryRun())) {
+            throw RequestRejected.malformed(
+                    "dryRun",
+                    "POST /api/backfills always launches; POST the same body without dryRun to /api/backfills/preview "
+                            + "for the plan (nothing is launched)");
+        }
+        BackfillService.Launch launch = backfills.launch(request(body, false, actor));
+        Backfill b = launch.backfill().orElseThrow();
+        return Response.created(uri.getBaseUriBuilder()
+                        .path("api/backfills")
+                        .path(b.id())
+                        .build())
+                .entity(new LaunchedDto(BackfillDto.of(b, backfills.progress(b)), PlanDto.of(launch.plan(), ranges)))
+                .build();
+    }
+
+    @Operation(
+            operationId = "previewBackfill",
+            summary = "Plan a backfill without launching it",
+            description = "Checks the body as POST /api/backfills does and answers exactly the runs it would launch, "
+                    + "in order; nothing is stored or launched.")
+    @Parameter(name = RunResource.ACTOR_HEADER, in = ParameterIn.HEADER, description = ApiDocument.ACTOR)
+    @RequestBody(required = true, description = "The backfill to plan, as POST /api/backfills takes it.")
+    @APIResponse(
+            responseCode = "200",
+            description = "The plan: the runs the backfill would launch, in launch order.",
+            content =
+                    @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = PlanDto.class)))
+    @APIResponse(responseCode = "400", description = "The body is missing or is not JSON of this shape.")
+    @APIResponse(responseCode = "404", description = "An asset named in assets does not exist.")
+    @APIResponse(
+            responseCode = "409",
+            description = "A partition of this backfill is already being materialized by another run.")
+    @APIResponse(
+            responseCode = "422",
+            description = "A field is well written but not allowed (an unknown mode or order, an empty range, ...).")
+    @POST
+    @Path("/preview")
+    @Consumes(MediaType.APPLICATION_JSON)
+    public PlanDto preview(BackfillBody body, @HeaderParam(RunResource.ACTOR_HEADER) String actor) {
+        if (body != null && Boolean.FALSE.equals(body.dryRun())) {
+            throw RequestRejected.malformed(
+                    "dryRun", "/api/backfills/preview only plans: POST the body to /api/backfills to launch it");
+        }
+        return PlanDto.of(backfills.launch(request(body, true, actor)).plan(), ranges);
+    }
+
+    private static BackfillRequest request(BackfillBody body, boolean dryRun, String actor) {
         if (body == null) {
             throw RequestRejected.malformed(
                     null,
                     "request body is missing; send {\"assets\": [...], \"ranges\": [{\"start\": ..., \"end\": ...}]}");
         }
-        BackfillRequest request = new BackfillRequest(
+        return new BackfillRequest(
                 body.assets(),
                 body.ranges(),
                 body.partitions(),
@@ -187,19 +243,8 @@ public class BackfillResource {
                 Boolean.TRUE.equals(body.singleRun()),
                 body.order() == null ? null : Params.bodyEnum(RunOrder.class, "order", body.order()),
                 body.maxConcurrent() == null ? 0 : body.maxConcurrent(),
-                Boolean.TRUE.equals(body.dryRun()),
+                dryRun,
                 RunResource.actor(body.launchedBy(), actor));
-        BackfillService.Launch launch = backfills.launch(request);
-        if (launch.backfill().isEmpty()) {
-            return Response.ok(PlanDto.of(launch.plan(), ranges)).build();
-        }
-        Backfill b = launch.backfill().get();
-        return Response.created(uri.getBaseUriBuilder()
-                        .path("api/backfills")
-                        .path(b.id())
-                        .build())
-                .entity(new LaunchedDto(BackfillDto.of(b, backfills.progress(b)), PlanDto.of(launch.plan(), ranges)))
-                .build();
     }
 
     @Operation(
@@ -216,9 +261,30 @@ public class BackfillResource {
             name = "after",
             in = ParameterIn.QUERY,
             description = "Only the backfills listed after this one (its id, or " + ApiDocument.SHORT_ID
-                    + "): the next page after the last backfill of a page.")
-    @Parameter(name = "limit", in = ParameterIn.QUERY, description = ApiDocument.LIMIT + " From 1 to 500.")
-    @Parameter(name = "offset", in = ParameterIn.QUERY, description = ApiDocument.OFFSET)
+                    + "): the next page after the last backfill of a page.",
+            schema = @Schema(type = SchemaType.STRING))
+    @Parameter(
+            name = "limit",
+            in = ParameterIn.QUERY,
+            description = ApiDocument.LIMIT + " From 1 to 500.",
+            schema =
+                    @Schema(
+                            type = SchemaType.INTEGER,
+                            format = "int32",
+                            minimum = "1",
+                            maximum = "500",
+                            defaultValue = "50"))
+    @Parameter(
+            name = "offset",
+            in = ParameterIn.QUERY,
+            description = ApiDocument.OFFSET,
+            schema =
+                    @Schema(
+                            type = SchemaType.INTEGER,
+                            format = "int32",
+                            minimum = "0",
+                            maximum = "2147483647",
+                            defaultValue = "0"))
     @APIResponse(responseCode = "200", description = "The backfills.")
     @APIResponse(
             responseCode = "400",

@@ -18,6 +18,8 @@ import java.util.Optional;
 import java.util.function.Supplier;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.enums.ParameterIn;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
@@ -76,14 +78,36 @@ public class LakeResource {
     @Parameter(
             name = "businessDate",
             in = ParameterIn.QUERY,
-            description = "The business date the rows are valid on, like 2021-06-30.")
+            description = "The business date the rows are valid on, like 2021-06-30.",
+            schema = @Schema(type = SchemaType.STRING, format = "date"))
     @Parameter(
             name = "systemTime",
             in = ParameterIn.QUERY,
-            description = "The time the rows were known at, like 2025-01-01T00:00:00Z: what the lake said then.")
+            description = "The time the rows were known at, like 2025-01-01T00:00:00Z: what the lake said then.",
+            schema = @Schema(type = SchemaType.STRING, format = "date-time"))
     @Parameter(name = "key", in = ParameterIn.QUERY, description = "Only the rows of this business key.")
-    @Parameter(name = "limit", in = ParameterIn.QUERY, description = ApiDocument.LIMIT + " From 1 to 1000.")
-    @Parameter(name = "offset", in = ParameterIn.QUERY, description = ApiDocument.OFFSET)
+    @Parameter(
+            name = "limit",
+            in = ParameterIn.QUERY,
+            description = ApiDocument.LIMIT + " From 1 to 1000.",
+            schema =
+                    @Schema(
+                            type = SchemaType.INTEGER,
+                            format = "int32",
+                            minimum = "1",
+                            maximum = "1000",
+                            defaultValue = "100"))
+    @Parameter(
+            name = "offset",
+            in = ParameterIn.QUERY,
+            description = ApiDocument.OFFSET,
+            schema =
+                    @Schema(
+                            type = SchemaType.INTEGER,
+                            format = "int32",
+                            minimum = "0",
+                            maximum = "2147483647",
+                            defaultValue = "0"))
     @APIResponse(responseCode = "200", description = "The rows, each an object keyed by column name.")
     @APIResponse(
             responseCode = "400",
@@ -123,7 +147,17 @@ public class LakeResource {
             in = ParameterIn.QUERY,
             required = true,
             description = "The id of the run whose changes to show, or " + ApiDocument.SHORT_ID + ".")
-    @Parameter(name = "limit", in = ParameterIn.QUERY, description = ApiDocument.LIMIT + " From 1 to 10000.")
+    @Parameter(
+            name = "limit",
+            in = ParameterIn.QUERY,
+            description = ApiDocument.LIMIT + " From 1 to 10000.",
+            schema =
+                    @Schema(
+                            type = SchemaType.INTEGER,
+                            format = "int32",
+                            minimum = "1",
+                            maximum = "10000",
+                            defaultValue = "1000"))
     @APIResponse(responseCode = "200", description = "The run's changes.")
     @APIResponse(responseCode = "400", description = "limit is not a whole number.")
     @APIResponse(responseCode = "404", description = "The lake has no table with this name, or no run has this id.")

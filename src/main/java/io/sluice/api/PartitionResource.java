@@ -14,6 +14,7 @@ import jakarta.ws.rs.core.MediaType;
 import java.util.List;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.enums.ParameterIn;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
 import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
@@ -26,7 +27,7 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 public class PartitionResource {
 
     /** {@code {"keys": ["eu", "us"], "reason": "..."}}. */
-    public record KeysBody(List<String> keys, String reason) {}
+    public record KeysBody(@Schema(required = true) List<String> keys, String reason) {}
 
     public record KeysDto(String name, List<String> keys) {}
 

@@ -15,6 +15,7 @@ import jakarta.ws.rs.core.MediaType;
 import java.util.Map;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.enums.ParameterIn;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
 import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
@@ -27,7 +28,7 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 public class PoolResource {
 
     /** {@code {"limit": N, "reason": "..."}}; {@code "allowUndeclared": true} sets a limit for a pool no asset declares yet. */
-    public record PoolBody(Integer limit, String reason, Boolean allowUndeclared) {}
+    public record PoolBody(@Schema(required = true) Integer limit, String reason, Boolean allowUndeclared) {}
 
     public record PoolDto(String name, Integer limit) {}
 

@@ -1,4 +1,11 @@
 package io.sluice.api;
 
-/** The body of {@code POST /api/assets/{group}/{name}/rollback}: exactly one of {@code toRun} and {@code toSystemTime}. */
-public record RollbackBody(String toRun, String toSystemTime, String partition, String reason, String launchedBy) {}
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+
+/** The body of {@code POST /api/assets/{key}/rollback}: exactly one of {@code toRun} and {@code toSystemTime}, and why. */
+public record RollbackBody(
+        String toRun,
+        String toSystemTime,
+        String partition,
+        @Schema(required = true) String reason,
+        String launchedBy) {}

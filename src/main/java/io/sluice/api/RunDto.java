@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.sluice.backfill.BackfillTags;
 import io.sluice.catalog.AssetKey;
+import io.sluice.runs.QueuePlace;
 import io.sluice.runs.Run;
 import io.sluice.runs.RunStep;
 import java.time.Duration;
@@ -54,7 +55,86 @@ public record RunDto(
         @Schema(
                 description =
                         "What launched the run: sluice/schedule, sluice/sensor, sluice/trigger (the policy), sluice/backfill.")
-        Map<String, String> tags) {
+        Map<String, String> tags,
+
+        @Schema(
+                description = "Only for a queued run, in GET /api/runs/{id}: where it stands in the run queue, the "
+                        + "runs it waits for and its place in the line for its asset partitions.")
+        QueueDto queue) {
+
+    /** Where a queued run stands ({@link QueuePlace}). */
+    public record QueueDto(
+            @Schema(
+                    description = "Its place in the line of runs waiting for one of its asset partitions, first come "
+                            + "first served: 1 starts as soon as the runs holding them end; 0 when it waits for no "
+                            + "asset partition (but for a worker, its pool or backfill, or upstream runs).")
+            int position,
+
+            @Schema(
+                    description =
+                            "The runs that hold one of its asset partitions, or wait for one and were queued before it.")
+            List<WaitedDto> ahead,
+
+            @Schema(description = "The runs of its backfill it waits for that have not succeeded yet (the first 20).")
+            List<WaitedDto> upstream,
+
+            @Schema(description = "How many runs of its backfill it waits for in all.")
+            long upstreamCount) {
+
+        static QueueDto of(QueuePlace place) {
+            return new QueueDto(
+                    place.position(),
+                    place.ahead().stream().map(WaitedDto::of).toList(),
+                    place.upstream().stream().map(WaitedDto::of).toList(),
+                    place.upstreamCount());
+        }
+    }
+
+    /** A run waited for, with the address of its JSON. */
+    public record WaitedDto(
+            String runId,
+            @Schema(ref = "RunStatus") String status,
+
+            @Schema(description = "What of the waiting run's it holds or materializes, e.g. asset test/gated.")
+            String covers,
+
+            @Schema(description = "The run's address in the API.")
+            String href) {
+        static WaitedDto of(QueuePlace.Waited w) {
+            return new WaitedDto(w.runId(), w.status().name(), w.covers(), "/api/runs/" + w.runId());
+        }
+    }
+
+    /** This run with where it stands in the queue. */
+    RunDto withQueue(QueuePlace place) {
+        return new RunDto(
+                id,
+                status,
+                mode,
+                assets,
+                keys,
+                partitions,
+                partitionCount,
+                config,
+                reason,
+                launchedBy,
+                createdAt,
+                startedAt,
+                endedAt,
+                durationMs,
+                keyCount,
+                batchCount,
+                rowsWritten,
+                error,
+                cancelRequested,
+                steps,
+                materializations,
+                kind,
+                rollbackTo,
+                backfillId,
+                tags,
+                QueueDto.of(place));
+    }
 
     public record StepDto(
             String asset,
@@ -117,6 +197,7 @@ public record RunDto(
                 run.kind().name(),
                 run.rollbackTo(),
                 BackfillTags.backfillOf(run).orElse(null),
-                run.tags());
+                run.tags(),
+                null);
     }
 }

@@ -9,6 +9,7 @@ import io.sluice.runs.RequestRejected;
 import io.sluice.runs.Run;
 import io.sluice.runs.RunFilter;
 import io.sluice.runs.RunQuery;
+import io.sluice.runs.RunReexecutor;
 import io.sluice.runs.RunRequest;
 import io.sluice.runs.RunService;
 import io.sluice.runs.RunStatus;
@@ -27,8 +28,10 @@ import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
 import java.time.InstantSource;
 import java.util.List;
+import java.util.Map;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.enums.ParameterIn;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
@@ -50,6 +53,7 @@ public class RunResource {
     }
 
     private final RunService runs;
+    private final RunReexecutor reexecutor;
     private final BackfillService backfills;
     private final PartitionRanges ranges;
     private final ObjectMapper mapper;
@@ -57,6 +61,7 @@ public class RunResource {
 
     public RunResource(
             RunService runs,
+            RunReexecutor reexecutor,
             BackfillService backfills,
             PartitionRanges ranges,
             ObjectMapper mapper,
@@ -65,6 +70,7 @@ public class RunResource {
         this.ranges = ranges;
         this.backfills = backfills;
         this.runs = runs;
+        this.reexecutor = reexecutor;
         this.mapper = mapper;
     }
 
@@ -83,7 +89,8 @@ public class RunResource {
     @APIResponse(responseCode = "404", description = "An asset named in assets does not exist.")
     @APIResponse(
             responseCode = "409",
-            description = "A partition of this launch is already being materialized by another run.")
+            description = "Only with sluice.runs.busy-partition=refuse: a partition of this launch is already being "
+                    + "materialized by another run (by default the run is queued behind it).")
     @APIResponse(
             responseCode = "422",
             description = "A field is well written but not allowed (an unknown mode, keys without SINGLE_KEY, ...).")
@@ -102,9 +109,11 @@ public class RunResource {
                 mode,
                 body.keys(),
                 body.partitions(),
+                body.runRanges(),
                 body.config(),
                 body.reason(),
-                RunResource.actor(body.launchedBy(), actor)));
+                RunResource.actor(body.launchedBy(), actor),
+                Map.of()));
         return Response.created(
                         uri.getBaseUriBuilder().path("api/runs").path(run.id()).build())
                 .entity(dto(run, false))
@@ -152,13 +161,35 @@ public class RunResource {
     @Parameter(
             name = "from",
             in = ParameterIn.QUERY,
-            description = "Only runs created at or after this day (2026-12-02) or time in UTC (2026-12-02T16:05).")
+            description = "Only runs created at or after this day (2026-12-02) or time in UTC (2026-12-02T16:05).",
+            schema = @Schema(type = SchemaType.STRING, format = "date-time"))
     @Parameter(
             name = "until",
             in = ParameterIn.QUERY,
-            description = "Only runs created before this time in UTC, or before the end of this day.")
-    @Parameter(name = "limit", in = ParameterIn.QUERY, description = ApiDocument.LIMIT + " From 1 to 500.")
-    @Parameter(name = "offset", in = ParameterIn.QUERY, description = ApiDocument.OFFSET)
+            description = "Only runs created before this time in UTC, or before the end of this day.",
+            schema = @Schema(type = SchemaType.STRING, format = "date-time"))
+    @Parameter(
+            name = "limit",
+            in = ParameterIn.QUERY,
+            description = ApiDocument.LIMIT + " From 1 to 500.",
+            schema =
+                    @Schema(
+                            type = SchemaType.INTEGER,
+                            format = "int32",
+                            minimum = "1",
+                            maximum = "500",
+                            defaultValue = "50"))
+    @Parameter(
+            name = "offset",
+            in = ParameterIn.QUERY,
+            description = ApiDocument.OFFSET,
+            schema =
+                    @Schema(
+                            type = SchemaType.INTEGER,
+                            format = "int32",
+                            minimum = "0",
+                            maximum = "2147483647",
+                            defaultValue = "0"))
     @APIResponse(responseCode = "200", description = "The matching runs.")
     @APIResponse(
             responseCode = "400",
@@ -195,14 +226,17 @@ public class RunResource {
     @Operation(
             operationId = "getRun",
             summary = "Show a run",
-            description = "A run with its steps and the materializations it wrote so far.")
+            description = "A run with its steps and the materializations it wrote so far; a queued run with where it "
+                    + "stands in the queue (queue: the runs it waits for, its place in the line).")
     @Parameter(name = "id", in = ParameterIn.PATH, description = ApiDocument.RUN_ID)
     @APIResponse(responseCode = "200", description = "The run.")
     @APIResponse(responseCode = "404", description = "No run has this id.")
     @GET
     @Path("/{id}")
     public RunDto get(@PathParam("id") String id) {
-        return dto(runs.get(id), true);
+        Run run = runs.get(id);
+        RunDto dto = dto(run, true);
+        return runs.queuePlace(run).map(dto::withQueue).orElse(dto);
     }
 
     @Operation(
@@ -214,8 +248,25 @@ public class RunResource {
     @Parameter(
             name = "after",
             in = ParameterIn.QUERY,
-            description = "Answer only the lines whose id is above this one (0: from the start).")
-    @Parameter(name = "limit", in = ParameterIn.QUERY, description = ApiDocument.LIMIT + " From 1 to 10000.")
+            description = "Answer only the lines whose id is above this one (0: from the start).",
+            schema =
+                    @Schema(
+                            type = SchemaType.INTEGER,
+                            format = "int32",
+                            minimum = "0",
+                            maximum = "2147483647",
+                            defaultValue = "0"))
+    @Parameter(
+            name = "limit",
+            in = ParameterIn.QUERY,
+            description = ApiDocument.LIMIT + " From 1 to 10000.",
+            schema =
+                    @Schema(
+                            type = SchemaType.INTEGER,
+                            format = "int32",
+                            minimum = "1",
+                            maximum = "10000",
+                            defaultValue = "1000"))
     @APIResponse(responseCode = "200", description = "The log lines.")
     @APIResponse(responseCode = "400", description = "after or limit is not a whole number.")
     @APIResponse(responseCode = "404", description = "No run has this id.")
@@ -267,6 +318,46 @@ public class RunResource {
     @Consumes(MediaType.WILDCARD)
     public RunDto cancel(@PathParam("id") String id, byte[] body, @HeaderParam(ACTOR_HEADER) String actor) {
         return dto(runs.cancel(id, actor, ReasonBody.read(mapper, body).reason()), false);
+    }
+
+    @Operation(
+            operationId = "reexecuteRun",
+            summary = "Re-execute a run",
+            description =
+                    "Launches a new run of an ended run's request (Dagster's re-execute): every step (scope ALL), "
+                            + "or only the steps that did not succeed (FAILED), with the run's mode, keys and effective config, "
+                            + "and its partitions for the partitioned assets among them. The new run is tagged "
+                            + "sluice/reexecution-of and sluice/reexecute, and is queued like any launch.")
+    @Parameter(name = "id", in = ParameterIn.PATH, description = ApiDocument.RUN_ID)
+    @Parameter(name = ACTOR_HEADER, in = ParameterIn.HEADER, description = ApiDocument.ACTOR)
+    @RequestBody(
+            required = false,
+            description = "What to execute again (ALL when absent) and why.",
+            content =
+                    @Content(
+                            mediaType = MediaType.APPLICATION_JSON,
+                            schema = @Schema(implementation = ReexecuteBody.class)))
+    @APIResponse(
+            responseCode = "201",
+            description = "The new run is queued; Location is its address.",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = RunDto.class)))
+    @APIResponse(responseCode = "400", description = "The body is not JSON like {\"scope\": \"FAILED\"}.")
+    @APIResponse(responseCode = "404", description = "No run has this id.")
+    @APIResponse(responseCode = "409", description = "The run has not ended, or (FAILED) every step of it succeeded.")
+    @APIResponse(
+            responseCode = "422",
+            description = "scope is not ALL or FAILED, the run is a rollback, or the launch is not allowed now.")
+    @POST
+    @Path("/{id}/reexecute")
+    @Consumes(MediaType.WILDCARD)
+    public Response reexecute(
+            @PathParam("id") String id, byte[] body, @HeaderParam(ACTOR_HEADER) String actor, @Context UriInfo uri) {
+        ReexecuteBody read = ReexecuteBody.read(mapper, body);
+        Run run = reexecutor.reexecute(id, read.chosenScope(), actor, read.reason());
+        return Response.created(
+                        uri.getBaseUriBuilder().path("api/runs").path(run.id()).build())
+                .entity(dto(run, false))
+                .build();
     }
 
     private RunDto dto(Run run, boolean detail) {

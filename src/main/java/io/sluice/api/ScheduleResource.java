@@ -17,6 +17,7 @@ import java.util.List;
 import java.util.Optional;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.enums.ParameterIn;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
@@ -76,11 +77,22 @@ public class ScheduleResource {
                     "Tick history: when each tick was handled, what it launched, or why it was skipped or failed. "
                             + "Page with before: the id of the oldest entry of the previous page.")
     @Parameter(name = "name", in = ParameterIn.PATH, description = NAME)
-    @Parameter(name = "limit", in = ParameterIn.QUERY, description = ApiDocument.LIMIT + " From 1 to 500.")
+    @Parameter(
+            name = "limit",
+            in = ParameterIn.QUERY,
+            description = ApiDocument.LIMIT + " From 1 to 500.",
+            schema =
+                    @Schema(
+                            type = SchemaType.INTEGER,
+                            format = "int32",
+                            minimum = "1",
+                            maximum = "500",
+                            defaultValue = "50"))
     @Parameter(
             name = "before",
             in = ParameterIn.QUERY,
-            description = "Only entries with an id below this one (the next page); all when absent.")
+            description = "Only entries with an id below this one (the next page); all when absent.",
+            schema = @Schema(type = SchemaType.INTEGER, format = "int32", minimum = "1", maximum = "2147483647"))
     @APIResponse(responseCode = "200", description = "The entries, newest first.")
     @APIResponse(responseCode = "400", description = "limit or before is not a whole number.")
     @APIResponse(responseCode = "404", description = "No schedule has this name.")

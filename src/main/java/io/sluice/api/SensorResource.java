@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.Optional;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.enums.ParameterIn;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
@@ -73,11 +74,19 @@ public class SensorResource {
     @Parameter(
             name = "limit",
             in = ParameterIn.QUERY,
-            description = ApiDocument.LIMIT + " From 1 to " + SensorService.MAX_TICKS + ".")
+            description = ApiDocument.LIMIT + " From 1 to " + SensorService.MAX_TICKS + ".",
+            schema =
+                    @Schema(
+                            type = SchemaType.INTEGER,
+                            format = "int32",
+                            minimum = "1",
+                            maximum = "500",
+                            defaultValue = "50"))
     @Parameter(
             name = "before",
             in = ParameterIn.QUERY,
-            description = "Only ticks older than the one with this id (the id of the last tick of the previous page).")
+            description = "Only ticks older than the one with this id (the id of the last tick of the previous page).",
+            schema = @Schema(type = SchemaType.INTEGER, format = "int32", minimum = "1", maximum = "2147483647"))
     @APIResponse(responseCode = "200", description = "The ticks.")
     @APIResponse(responseCode = "400", description = "limit or before is not a whole number.")
     @APIResponse(responseCode = "404", description = "No sensor has this name.")

@@ -1,6 +1,6 @@
 /**
  * The JSON API under /api. The OpenAPI document at /q/openapi (written to target/openapi by the build) says here what the API
- * is as a whole: its purpose, its sections and the problem body of every refusal (see {@link io.sluice.api.ProblemResponses}).
+ * is as a whole: its purpose, its sections, the problem body of every refusal and which properties answers always hold (see {@link io.sluice.api.ApiDocumentFilter}).
  */
 @OpenAPIDefinition(
         info =

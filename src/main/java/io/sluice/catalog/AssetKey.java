@@ -3,7 +3,7 @@ package io.sluice.catalog;
 import java.util.List;
 import java.util.regex.Pattern;
 
-/** The identity of an asset: path segments, shown as {@code group/name}. */
+/** The identity of an asset: two or more path segments, shown joined by slashes ({@code group/name}, {@code sales/eu/orders}). */
 public record AssetKey(List<String> path) implements Comparable<AssetKey> {
 
     private static final Pattern SEGMENT = Pattern.compile("[A-Za-z0-9_][A-Za-z0-9_.-]*");
@@ -22,7 +22,7 @@ public record AssetKey(List<String> path) implements Comparable<AssetKey> {
         }
     }
 
-    /** Parses {@code group/name}. */
+    /** Parses {@code group/name} (or more segments, {@code sales/eu/orders}). */
     public static AssetKey parse(String text) {
         if (text == null || text.isBlank()) {
             throw new IllegalArgumentException("asset key is empty");
@@ -40,6 +40,11 @@ public record AssetKey(List<String> path) implements Comparable<AssetKey> {
 
     public String name() {
         return path.get(path.size() - 1);
+    }
+
+    /** The key after its group, as pages draw it beside the group: {@code orders} of sales/orders, {@code eu/orders} of sales/eu/orders. */
+    public String pathAfterGroup() {
+        return String.join("/", path.subList(1, path.size()));
     }
 
     @Override

@@ -21,7 +21,9 @@ import java.util.Map;
 
 /**
  * Derives a JSON schema (draft 2020-12 subset) from a run config record: property types from the
- * component types, constraints from the Bean Validation annotations, defaults from the default config.
+ * component types, constraints from the Bean Validation annotations, defaults from the default config. It describes what
+ * a launch's config may hold: {@code required} lists only what a launch must give (a property that must not be null and
+ * has no default), as the launch lays the given properties over the defaults.
  */
 public final class ConfigSchema {
 
@@ -39,9 +41,13 @@ public final class ConfigSchema {
         List<String> required = new ArrayList<>();
         for (RecordComponent c : type.getRecordComponents()) {
             Map<String, Object> p = typeSchema(c.getGenericType());
-            constraints(c, p, required);
+            constraints(c, p);
+            Object fallback = defaults == null ? null : read(c, defaults);
+            if (mustBeGiven(c, fallback)) {
+                required.add(c.getName());
+            }
             if (defaults != null) {
-                Object value = read(c, defaults);
+                Object value = fallback;
                 if (value != null && isSimple(value)) {
                     p.put(
                             "default",
@@ -122,12 +128,22 @@ public final class ConfigSchema {
         return p;
     }
 
-    /** Bean Validation annotations do not target record components; they land on the field and the accessor. */
-    private static void constraints(RecordComponent component, Map<String, Object> p, List<String> required) {
+    /**
+     * Whether a launch must give the property: a launch's config is laid over the defaults, so a property is required
+     * only when it must not be null (or blank) and its default is (an object of a nested record replaces the default
+     * whole, so there every such property is required).
+     */
+    private static boolean mustBeGiven(RecordComponent component, Object fallback) {
         Method c = component.getAccessor();
-        if (c.isAnnotationPresent(NotNull.class) || c.isAnnotationPresent(NotBlank.class)) {
-            required.add(component.getName());
+        if (c.isAnnotationPresent(NotBlank.class)) {
+            return !(fallback instanceof CharSequence text) || text.toString().isBlank();
         }
+        return c.isAnnotationPresent(NotNull.class) && fallback == null;
+    }
+
+    /** Bean Validation annotations do not target record components; they land on the field and the accessor. */
+    private static void constraints(RecordComponent component, Map<String, Object> p) {
+        Method c = component.getAccessor();
         if (c.isAnnotationPresent(NotBlank.class)) {
             p.put("minLength", 1);
         }

@@ -1,14 +1,18 @@
 package io.sluice.cli;
 
+import io.sluice.IoReason;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.stream.Stream;
 import picocli.CommandLine;
@@ -16,7 +20,9 @@ import picocli.CommandLine.Command;
 
 /**
  * {@code sluice new DIR [--package P]}: writes a new Maven project with Sluice as a dependency into DIR (the files of
- * {@link Scaffold} and this checkout's Maven wrapper). Refuses a DIR that exists and is not empty (exit code 2).
+ * {@link Scaffold} and this checkout's Maven wrapper). Refuses a DIR that exists and is not empty (exit code 2). It
+ * checks and reads everything first and writes all files at once ({@link StagedProject}): a refusal or a failure leaves
+ * nothing behind, so the same command can simply be run again.
  */
 @Command(
         name = "new",
@@ -26,6 +32,10 @@ final class NewCommand implements Callable<Integer> {
 
     /** Where the Maven wrapper is copied from: the Sluice checkout (./sluice sets it). */
     static final String HOME_PROPERTY = "sluice.home";
+
+    private static final String MVNW = "mvnw";
+    /** The Maven wrapper's files, copied from the Sluice checkout. */
+    private static final List<String> WRAPPER = List.of(MVNW, "mvnw.cmd", ".mvn/wrapper/maven-wrapper.properties");
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -47,6 +57,7 @@ final class NewCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
+        // Everything is checked and read before anything is written; then the files go in at once (StagedProject).
         Path target = dir.toAbsolutePath().normalize();
         if (Files.exists(target) && (!Files.isDirectory(target) || !isEmpty(target))) {
             throw new IllegalArgumentException(
@@ -61,12 +72,10 @@ final class NewCommand implements Callable<Integer> {
                 Scaffold.artifactIdFor(fileName == null ? "pipelines" : fileName.toString()),
                 Optional.ofNullable(sluiceVersion).orElseGet(NewCommand::thisSluiceVersion),
                 quarkusVersion());
-        for (Map.Entry<String, String> file : scaffold.files().entrySet()) {
-            Path path = target.resolve(file.getKey());
-            Files.createDirectories(path.getParent());
-            Files.writeString(path, file.getValue());
-        }
-        copyWrapper(home, target);
+        Map<String, byte[]> files = new LinkedHashMap<>();
+        scaffold.files().forEach((path, text) -> files.put(path, text.getBytes(StandardCharsets.UTF_8)));
+        files.putAll(wrapper(home));
+        StagedProject.write(target, files, Set.of(MVNW));
         spec.commandLine()
                 .getOut()
                 .println("wrote a Sluice project (" + scaffold.artifactId() + ", Sluice " + scaffold.sluiceVersion()
@@ -81,21 +90,24 @@ final class NewCommand implements Callable<Integer> {
         }
     }
 
-    private static void copyWrapper(Path home, Path target) throws IOException {
-        Path properties = Path.of(".mvn", "wrapper", "maven-wrapper.properties");
-        for (Path file : new Path[] {Path.of("mvnw"), Path.of("mvnw.cmd"), properties}) {
+    /** The Maven wrapper's files in the Sluice checkout, read: a missing one stops the command before any file is written. */
+    private static Map<String, byte[]> wrapper(Path home) {
+        Map<String, byte[]> files = new LinkedHashMap<>();
+        for (String file : WRAPPER) {
             Path from = home.resolve(file);
             if (!Files.isRegularFile(from)) {
-                throw new IllegalArgumentException("the Maven wrapper file " + from + " is missing");
+                throw new IllegalArgumentException(
+                        "the Maven wrapper file " + from
+                                + " is missing (run ./sluice new from a Sluice checkout that has its wrapper); nothing was written");
             }
-            Files.createDirectories(target.resolve(file).toAbsolutePath().getParent());
-            Files.copy(from, target.resolve(file));
+            try {
+                files.put(file, Files.readAllBytes(from));
+            } catch (IOException e) {
+                throw new IllegalArgumentException("cannot read the Maven wrapper file " + from + " (" + IoReason.of(e)
+                        + "); nothing was written");
+            }
         }
-        try {
-            Files.setPosixFilePermissions(target.resolve("mvnw"), PosixFilePermissions.fromString("rwxr-xr-x"));
-        } catch (UnsupportedOperationException e) {
-            // not a POSIX file system: mvnw.cmd is there
-        }
+        return files;
     }
 
     /** This Sluice's version, from its jar's manifest (the packaged application). */

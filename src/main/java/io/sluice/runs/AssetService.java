@@ -49,14 +49,15 @@ public class AssetService {
         return catalog.find(key).orElseThrow(() -> RequestRejected.notFound("asset", "unknown asset '" + key + "'"));
     }
 
-    public Asset<?> get(String group, String name) {
-        AssetKey key;
+    /** The asset of a key as a URL path gives it: its segments joined by / (two or more), a 404 when there is none. */
+    public Asset<?> get(String key) {
+        AssetKey parsed;
         try {
-            key = AssetKey.of(group, name);
+            parsed = AssetKey.parse(key);
         } catch (IllegalArgumentException e) {
             throw RequestRejected.notFound("asset", e.getMessage());
         }
-        return get(key);
+        return get(parsed);
     }
 
     public Set<AssetKey> upstream(AssetKey key) {

@@ -4,6 +4,7 @@ import io.sluice.catalog.AssetKey;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Predicate;
 
 /**
  * Re-executing an ended run (Dagster's "re-execute all" and "from failure"): the launch request of a new run built
@@ -29,16 +30,38 @@ public final class Reexecution {
         public String tagValue() {
             return name().toLowerCase(java.util.Locale.ROOT);
         }
+
+        /** The scope as a form or a body names it, in any case; anything else is {@link RequestRejected.Invalid}. */
+        public static Scope parse(String text) {
+            String name = text == null ? "" : text.strip().toUpperCase(java.util.Locale.ROOT);
+            for (Scope scope : values()) {
+                if (scope.name().equals(name)) {
+                    return scope;
+                }
+            }
+            throw RequestRejected.invalid(
+                    "scope",
+                    (name.isEmpty() ? "give a scope" : "scope " + io.sluice.text.Text.quote(text) + " is not one")
+                            + ": ALL (every step) or FAILED (the steps that did not succeed)");
+        }
     }
 
     private Reexecution() {}
 
     /**
      * The request that re-executes {@code run}; {@code configByAsset} is its stored effective config (an object keyed by
-     * asset key). Refused when the run has not ended, is a rollback, or (for FAILED) every step succeeded.
+     * asset key), {@code partitioned} says which assets are partitioned now. The run's partitions go with the request
+     * only when one of its assets is partitioned: the failed steps of a run over partitions may all be of unpartitioned
+     * (or keyed) assets, which take none. Refused when the run has not ended, is a rollback, or (for FAILED) every step
+     * succeeded.
      */
     public static RunRequest request(
-            Run run, Scope scope, Map<String, Object> configByAsset, String actor, String reason) {
+            Run run,
+            Scope scope,
+            Map<String, Object> configByAsset,
+            Predicate<AssetKey> partitioned,
+            String actor,
+            String reason) {
         if (!run.status().isTerminal()) {
             throw RequestRejected.conflict(
                     "status", "run " + run.id() + " is " + run.status() + ": re-execute it once it has ended");
@@ -57,7 +80,7 @@ public final class Reexecution {
                 names,
                 run.mode(),
                 run.keys(),
-                run.partitions(),
+                assets.stream().anyMatch(partitioned) ? run.partitions() : List.of(),
                 config(names, configByAsset),
                 reason == null || reason.isBlank() ? defaultReason(run, scope) : reason,
                 actor,

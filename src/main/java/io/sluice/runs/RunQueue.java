@@ -28,6 +28,13 @@ public interface RunQueue {
      */
     void createAll(List<Run> runs, boolean queueBehindBusy);
 
+    /**
+     * Where the queued run {@code id} stands: the runs ahead of it for its asset partitions (those holding them, and
+     * those that wait for them and were queued before it), its place among the waiting ones, and the runs of its group it
+     * waits for; {@link QueuePlace#NOTHING} when it waits for no run.
+     */
+    QueuePlace queuePlace(String id);
+
     /** Reserves the partitions of waiting runs whose partitions are free now, first come first served; returns how many. */
     int promoteWaiting();
 

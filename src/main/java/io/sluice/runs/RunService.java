@@ -12,6 +12,7 @@ import io.sluice.lake.RollbackTarget;
 import io.sluice.lake.TableSpec;
 import io.sluice.runs.dispatch.CancelWatch;
 import io.sluice.runs.dispatch.RunExecutor;
+import io.sluice.runs.execute.UpstreamCheck;
 import io.sluice.runs.launch.LaunchValidator;
 import io.sluice.runs.launch.RunFactory;
 import io.sluice.runs.launch.ValidatedLaunch;
@@ -20,10 +21,13 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Transactional;
 import java.time.Instant;
 import java.time.InstantSource;
+import java.util.ArrayList;
+import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.stream.Collectors;
 
 /** Launching, cancelling and reading runs: what the REST API, the web UI and (later) schedules call. */
@@ -43,6 +47,7 @@ public class RunService {
     private final boolean queueBehindBusy;
     private final CancelWatch cancels;
     private final RunFactory factory;
+    private final MaterializedPartitions materialized;
 
     RunService(
             LaunchValidator validator,
@@ -56,7 +61,9 @@ public class RunService {
             Lake lake,
             RunSettings settings,
             CancelWatch cancels,
-            RunFactory factory) {
+            RunFactory factory,
+            MaterializedPartitions materialized) {
+        this.materialized = materialized;
         this.cancels = cancels;
         this.factory = factory;
         this.queueBehindBusy = settings.busyPartition() == RunSettings.BusyPartition.QUEUE;
@@ -81,8 +88,9 @@ public class RunService {
 
     /**
      * Validates the request and queues its run in the caller's transaction, with its audit event, so that a launcher
-     * that stores its own rows with the launch (a schedule's cursor, a sensor's tick) commits all or nothing. A busy
-     * partition is a conflict; the caller calls {@link #dispatchSoon()} once it committed.
+     * that stores its own rows with the launch (a schedule's cursor, a sensor's tick) commits all or nothing. A run of a
+     * busy partition is queued behind the run that holds it (with busy-partition=refuse: a conflict); the caller calls
+     * {@link #dispatchSoon()} once it committed.
      */
     @Transactional(Transactional.TxType.MANDATORY)
     public Run launchInCurrentTransaction(RunRequest request) {
@@ -118,8 +126,8 @@ public class RunService {
     }
 
     /**
-     * Stores runs and their audit event in one transaction; a busy partition is a conflict and stores nothing, or with
-     * sluice.runs.busy-partition=queue the run waits for it.
+     * Stores runs and their audit event in one transaction; a run covering an asset partition that another run holds
+     * or waits for is queued behind it (with sluice.runs.busy-partition=refuse: a conflict, nothing stored).
      */
     void store(Run run, Runnable audit) {
         storeAll(List.of(run), audit);
@@ -135,7 +143,8 @@ public class RunService {
     /**
      * Queues runs of which some wait for others ({@code afterByRun}: run id to the ids it waits for) in the caller's
      * transaction, which a launcher of a group of runs opens to store its own rows with them (see
-     * {@link #retryLostRace}); a busy partition is a 409 and, the transaction rolled back, stores nothing. Call
+     * {@link #retryLostRace}); a run of a busy partition waits behind the run that holds it (with busy-partition=refuse:
+     * a 409 and, the transaction rolled back, nothing stored). Call
      * {@link #dispatchSoon()} once it committed: the dispatcher starts them within the limits.
      */
     @Transactional(Transactional.TxType.MANDATORY)
@@ -143,7 +152,8 @@ public class RunService {
         try {
             store.createAll(runs, queueBehindBusy);
         } catch (PartitionBusy e) {
-            throw RequestRejected.conflict("partitions", e.getMessage());
+            // not the fault of one field of the request: the message names the run that holds the partition
+            throw RequestRejected.conflict(null, e.getMessage());
         }
         if (!afterByRun.isEmpty()) {
             store.addDependencies(afterByRun);
@@ -242,10 +252,26 @@ public class RunService {
         scope.put("rollbackTo", target.encode());
         scope.put("table", table.name());
         partition.ifPresent(p -> scope.put("partition", p));
-        store(
-                run,
-                () -> audit.record(
-                        AuditEvent.of(now, by, AuditAction.RUN_LAUNCHED, run.id(), asset.toString(), reason, scope)));
+        Runnable audited = () -> audit.record(
+                AuditEvent.of(now, by, AuditAction.RUN_LAUNCHED, run.id(), asset.toString(), reason, scope));
+        try {
+            QuarkusTransaction.requiringNew().run(() -> {
+                audited.run();
+                store.createAll(List.of(run), false);
+            });
+        } catch (RequestRejected e) {
+            throw e;
+        } catch (PartitionBusy e) {
+            // a rollback restores the table as it is now (its preview said exactly what it undoes): it does not wait
+            // for a run that would change the table first
+            throw RequestRejected.conflict(
+                    null,
+                    e.getMessage().replace("; wait for it or cancel it", "")
+                            + ": a rollback does not wait behind a run that writes the table, since that run would "
+                            + "change what it undoes; roll back once that run has ended, or cancel it");
+        } catch (RuntimeException e) {
+            retryLostRace(e, 2); // a launch of the partition committed at the same instant: a conflict
+        }
         executor.submit(run.id());
         return run;
     }
@@ -289,6 +315,14 @@ public class RunService {
     /** Stops now, rather than at the next read of the flags, the lake work of started runs whose cancel was just stored (a group's). */
     public void stopCanceledRuns() {
         cancels.wake();
+    }
+
+    /**
+     * Where a queued run stands (the runs it waits for and its place in the line for its asset partitions); empty for a
+     * run that is not queued.
+     */
+    public Optional<QueuePlace> queuePlace(Run run) {
+        return run.status() == RunStatus.QUEUED ? Optional.of(store.queuePlace(run.id())) : Optional.empty();
     }
 
     /** The run with this id, or the one whose id ends with it (a short id, see {@link ShortIds}). */
@@ -337,6 +371,50 @@ public class RunService {
 
     private static String assets(Run run) {
         return run.assets().stream().map(AssetKey::toString).collect(Collectors.joining(","));
+    }
+
+    /**
+     * What the selected assets read outside the selection that was not materialized, for {@code partitions} of the
+     * partitioned ones: runs of them would fail before computing (each step checks what it reads upstream first), so the
+     * launchpad's preview warns and offers to add the upstream asset. Read from the metadata store, storing nothing.
+     */
+    public List<UpstreamGap> upstreamGaps(List<AssetKey> selection, List<String> partitions) {
+        Set<AssetKey> selected = Set.copyOf(selection);
+        Instant now = clock.instant();
+        UpstreamCheck.Records stored = new UpstreamCheck.Records() {
+            @Override
+            public Set<String> materializedAmong(AssetKey asset, Collection<String> keys) {
+                return materialized.among(asset, keys);
+            }
+
+            @Override
+            public boolean anyPartitionMaterialized(AssetKey asset) {
+                return materialized.any(asset);
+            }
+
+            @Override
+            public boolean written(AssetKey asset) {
+                return materialized.written(asset);
+            }
+        };
+        List<UpstreamGap> gaps = new ArrayList<>();
+        for (AssetKey key : selection) {
+            Optional<Asset<?>> asset = catalog.find(key);
+            Set<AssetKey> outside = catalog.graph().upstreamOf(key).stream()
+                    .filter(u -> !selected.contains(u))
+                    .collect(Collectors.toSet());
+            if (asset.isEmpty() || outside.isEmpty()) {
+                continue;
+            }
+            gaps.addAll(UpstreamCheck.gaps(
+                    asset.get().spec(),
+                    partitions,
+                    outside,
+                    k -> catalog.find(k).map(Asset::spec),
+                    stored,
+                    now));
+        }
+        return gaps;
     }
 
     /**

@@ -45,12 +45,15 @@ public interface RunSettings {
     @WithDefault("250")
     long flushMillis();
 
-    /** What a launch of an asset partition that a queued or started run already covers does: refused (a conflict) or queued behind it. */
-    @WithDefault("refuse")
+    /**
+     * What a launch of an asset partition that a queued or started run already covers does: queued behind it (the
+     * default, Dagster's run queue), or refused as a conflict. A rollback is never queued.
+     */
+    @WithDefault("queue")
     BusyPartition busyPartition();
 
     enum BusyPartition {
-        /** Refused as a conflict, nothing stored. */
+        /** Refused as a conflict, nothing stored: for a deployment whose scripts want to know at once. */
         REFUSE,
         /** Stored QUEUED; it starts once every earlier run of the partition has ended. */
         QUEUE

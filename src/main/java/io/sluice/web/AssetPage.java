@@ -29,10 +29,10 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * The asset page ({@code /assets/{group}/{name}}): what the asset is, its upstream and downstream, its partition health
+ * The asset page ({@code /assets/{key}}, the key's two or more segments as path segments): what the asset is, its upstream and downstream, its partition health
  * bar, its materialization history with a rows chart, and its checks; an unknown asset is a readable 404 page.
  */
-@Path("/assets/{group}/{name}")
+@Path("/assets/{key: [^/]+(?:/[^/]+)*}")
 @Produces(MediaType.TEXT_HTML)
 public class AssetPage {
 
@@ -59,14 +59,13 @@ public class AssetPage {
     }
 
     @GET
-    public Response page(@PathParam("group") String group, @PathParam("name") String name) {
+    public Response page(@PathParam("key") String key) {
         Asset<?> asset;
         try {
-            asset = assets.get(group, name);
+            asset = assets.get(key);
         } catch (RequestRejected e) {
-            String key = (group + "/" + name).replaceAll("\\p{Cntrl}", "\uFFFD");
             return Response.status(404)
-                    .entity(Templates.missing(key, e.getMessage()))
+                    .entity(Templates.missing(key.replaceAll("\\p{Cntrl}", "\uFFFD"), e.getMessage()))
                     .build();
         }
         return Response.ok(Templates.page(view(asset))).build();
@@ -89,7 +88,7 @@ public class AssetPage {
         AssetsPageRow row = new AssetsPageRow(
                 key.toString(),
                 key.group(),
-                key.name(),
+                key.pathAfterGroup(),
                 spec.description(),
                 spec.owners(),
                 AssetsPage.tags(spec),

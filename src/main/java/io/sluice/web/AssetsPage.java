@@ -115,7 +115,7 @@ public class AssetsPage {
         return new AssetsPageRow(
                 key.toString(),
                 key.group(),
-                key.name(),
+                key.pathAfterGroup(),
                 spec.description(),
                 spec.owners(),
                 tags(spec),

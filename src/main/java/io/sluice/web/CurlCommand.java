@@ -2,28 +2,38 @@ package io.sluice.web;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import java.util.ArrayList;
+import io.sluice.backfill.BackfillRequest;
+import io.sluice.runs.RunRequest;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
- * The launchpad's form as the equivalent {@code curl} call of the REST API. Pure. A run over ranges of partitions is
- * the README's single-run backfill ({@code "singleRun": true}): {@code POST /api/runs} takes partition keys only.
+ * The launchpad's form as the {@code curl} call of the REST API that does exactly what its button does: the same
+ * request, field for field, so that one request has one result. <em>Launch run</em> is {@code POST /api/runs} (its
+ * ranges and keys as {@code ranges} and {@code partitions}), <em>Launch as backfill</em> {@code POST /api/backfills}.
+ * Pure.
  */
 final class CurlCommand {
 
     private CurlCommand() {}
 
     static String of(LaunchForm form, boolean asBackfill, String baseUrl, ObjectMapper mapper) {
-        List<Map<String, String>> ranges = new ArrayList<>();
-        List<String> partitions = new ArrayList<>();
-        for (String token : PartitionText.tokens(form.partitions())) {
-            PartitionText.range(token)
-                    .ifPresentOrElse(r -> ranges.add(range(r.start(), r.end())), () -> partitions.add(token));
-        }
-        boolean backfill = asBackfill || !ranges.isEmpty();
         Map<String, Object> body = new LinkedHashMap<>();
+        List<Map<String, String>> ranges;
+        List<String> partitions;
+        String path;
+        if (asBackfill) {
+            BackfillRequest b = form.backfill();
+            ranges = b.ranges().stream().map(r -> range(r.start(), r.end())).toList();
+            partitions = b.partitions();
+            path = "/api/backfills";
+        } else {
+            RunRequest r = form.run();
+            ranges = r.ranges().stream().map(x -> range(x.start(), x.end())).toList();
+            partitions = r.partitions();
+            path = "/api/runs";
+        }
         body.put("assets", form.assets());
         body.put("mode", form.mode().name());
         if (!form.keys().isEmpty()) {
@@ -41,9 +51,6 @@ final class CurlCommand {
         if (form.reason() != null) {
             body.put("reason", form.reason());
         }
-        if (backfill && !asBackfill) {
-            body.put("singleRun", true);
-        }
         if (asBackfill && form.partitionsPerRun() != 1) {
             body.put("partitionsPerRun", form.partitionsPerRun());
         }
@@ -56,7 +63,7 @@ final class CurlCommand {
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("a form's values are always JSON", e);
         }
-        String url = baseUrl.replaceAll("/+$", "") + (backfill ? "/api/backfills" : "/api/runs");
+        String url = baseUrl.replaceAll("/+$", "") + path;
         return "curl -s -X POST " + quote(url) + " -H 'Content-Type: application/json' -d " + quote(json);
     }
 

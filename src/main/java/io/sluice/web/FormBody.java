@@ -95,13 +95,20 @@ final class FormBody {
                 + (field == null ? "has a field name with " : "field " + Text.quote(field) + " has ") + what);
     }
 
-    /** The charset a form body declares in its content type, UTF-8 if none (or one this JVM does not know). */
+    /**
+     * The charset a form body declares in its content type, UTF-8 if none; a charset this JVM does not know (or a name
+     * that is not one) is a 400: the body cannot be read as what it says it is.
+     */
     static Charset charset(MediaType type) {
         String name = type == null ? null : type.getParameters().get("charset");
-        try {
-            return name == null ? StandardCharsets.UTF_8 : Charset.forName(name.trim());
-        } catch (IllegalArgumentException e) {
+        if (name == null) {
             return StandardCharsets.UTF_8;
+        }
+        try {
+            return Charset.forName(name.trim());
+        } catch (IllegalArgumentException e) {
+            throw new BadRequestException(
+                    "the form's charset " + Text.quote(name.strip()) + " is not one Sluice knows; send UTF-8");
         }
     }
 }

@@ -58,7 +58,10 @@ public class LaunchPage {
         this.mapper = mapper;
     }
 
-    /** The launchpad, preselected from the query string: {@code ?asset=g/n&asset=...&mode=&from=&to=&keys=}. */
+    /**
+     * The launchpad, preselected from the query string: {@code ?asset=g/n&asset=...&mode=&from=&to=&keys=&partitions=
+     * &reason=&config=&partitionsPerRun=&maxConcurrent=}.
+     */
     @GET
     @Path("launch")
     public TemplateInstance page(
@@ -69,7 +72,9 @@ public class LaunchPage {
             @QueryParam("keys") String keys,
             @QueryParam("partitions") String partitions,
             @QueryParam("reason") String reason,
-            @QueryParam("config") String config) {
+            @QueryParam("config") String config,
+            @QueryParam("partitionsPerRun") String partitionsPerRun,
+            @QueryParam("maxConcurrent") String maxConcurrent) {
         Map<String, List<String>> fields = new LinkedHashMap<>();
         fields.put("asset", asset == null ? List.of() : asset);
         put(fields, "mode", mode);
@@ -79,17 +84,18 @@ public class LaunchPage {
         put(fields, "partitions", partitions);
         put(fields, "reason", reason);
         put(fields, "config", config);
+        put(fields, "partitionsPerRun", partitionsPerRun);
+        put(fields, "maxConcurrent", maxConcurrent);
         LaunchResult result = LaunchResult.NONE;
         Optional<String> unknown = fields.get("asset").stream()
                 .filter(a -> assetKey(a).flatMap(assets::find).isEmpty())
                 .findFirst();
         if (unknown.isPresent()) {
-            result = new LaunchResult(null, null, null, "asset", "no asset " + unknown.get() + " in the catalog");
+            result = LaunchResult.refused("asset", "no asset " + unknown.get() + " in the catalog");
         } else if (mode != null
                 && !mode.isBlank()
                 && !Set.of("INCREMENTAL", "FULL_REFRESH", "SINGLE_KEY").contains(mode)) {
-            result = new LaunchResult(
-                    null, null, null, "mode", "unknown mode " + mode + ": INCREMENTAL, FULL_REFRESH or SINGLE_KEY");
+            result = LaunchResult.refused("mode", "unknown mode " + mode + ": INCREMENTAL, FULL_REFRESH or SINGLE_KEY");
         }
         return Templates.page(view(fields, result));
     }
@@ -192,7 +198,7 @@ public class LaunchPage {
         return new LaunchView.Choice(
                 key.toString(),
                 key.group(),
-                key.name(),
+                key.pathAfterGroup(),
                 Format.domId(key.toString()),
                 spec.description() == null ? "" : spec.description(),
                 a instanceof KeyedAsset<?>,

@@ -9,18 +9,25 @@ import io.sluice.catalog.Asset;
 import io.sluice.catalog.AssetKey;
 import io.sluice.catalog.AssetSpec;
 import io.sluice.catalog.KeyedAsset;
+import io.sluice.partitions.PartitionKeyRange;
 import io.sluice.partitions.PartitionsDefinition;
 import io.sluice.runs.AssetService;
 import io.sluice.runs.MaterializationMode;
+import io.sluice.runs.QueuePlace;
 import io.sluice.runs.RequestRejected;
+import io.sluice.runs.Run;
 import io.sluice.runs.RunService;
+import io.sluice.runs.launch.PartitionSelection;
 import io.sluice.runs.launch.ValidatedLaunch;
+import io.sluice.text.Text;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Instant;
 import java.time.InstantSource;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
@@ -33,7 +40,8 @@ class LaunchSubmission {
     /** What became of a posted form. */
     sealed interface Outcome {}
 
-    record LaunchedRun(RunRow run) implements Outcome {}
+    /** A launched run; {@code queue} says what it waits for when it is queued behind other runs (else null). */
+    record LaunchedRun(RunRow run, QueueView queue) implements Outcome {}
 
     record LaunchedBackfill(BackfillRow backfill) implements Outcome {}
 
@@ -47,6 +55,20 @@ class LaunchSubmission {
             this(field, message, 422);
         }
     }
+
+    /** The fields the launchpad's form sends; any other is refused, as an unknown field of a JSON body is. */
+    static final Set<String> FIELDS = new LinkedHashSet<>(List.of(
+            "asset",
+            "mode",
+            "from",
+            "to",
+            "partitions",
+            "keys",
+            "reason",
+            "config",
+            "partitionsPerRun",
+            "maxConcurrent",
+            "as"));
 
     private final AssetService assets;
     private final RunService runs;
@@ -76,21 +98,37 @@ class LaunchSubmission {
                             + repeated.get().getValue().size() + " times; send it once",
                     400);
         }
+        Optional<String> unknown =
+                fields.keySet().stream().filter(f -> !FIELDS.contains(f)).findFirst();
+        if (unknown.isPresent()) {
+            return new Rejected(
+                    null,
+                    "the form has an unknown field " + Text.quote(unknown.get()) + "; it takes "
+                            + String.join(", ", FIELDS),
+                    400);
+        }
         String as = first(fields, "as");
+        if (as == null || as.isBlank()) {
+            return new Rejected(
+                    null,
+                    "say what to do with the form: as=run or as=backfill to launch, as=preview or as=preview-backfill "
+                            + "to see what would run (the page's buttons send it)",
+                    400);
+        }
         try {
-            String partitions = LaunchForm.partitionsWithRange(
-                    first(fields, "partitions"), first(fields, "from"), first(fields, "to"));
             LaunchForm form = LaunchForm.read(
                     fields.get("asset"),
                     first(fields, "mode"),
                     first(fields, "keys"),
-                    partitions,
+                    first(fields, "from"),
+                    first(fields, "to"),
+                    first(fields, "partitions"),
                     first(fields, "config"),
                     first(fields, "reason"),
                     first(fields, "partitionsPerRun"),
                     first(fields, "maxConcurrent"),
                     mapper);
-            return switch (as == null || as.isBlank() ? "run" : as) {
+            return switch (as) {
                 case "run" -> run(form, false, baseUrl);
                 case "preview" -> run(form, true, baseUrl);
                 case "backfill" -> backfill(form, false, baseUrl);
@@ -117,15 +155,19 @@ class LaunchSubmission {
                     "asset",
                     "none of the selected assets is partitioned, so there is nothing to backfill: press Launch run");
         }
+        Optional<PartitionsDefinition> definition =
+                firstPartitioned(form.assets()).map(a -> a.spec().partitions());
+        Instant now = clock.instant();
+        Optional<Rejected> typed = checkPartitions(form, definition, now);
+        if (typed.isPresent()) {
+            return typed.get();
+        }
         BackfillService.Launch launch = backfills.launch(form.backfill(dryRun));
         if (!dryRun) {
             Backfill b = launch.backfill().orElseThrow();
             return new LaunchedBackfill(BackfillRow.of(b, backfills.progress(b)));
         }
         BackfillPlan plan = launch.plan();
-        Optional<PartitionsDefinition> definition =
-                firstPartitioned(form.assets()).map(a -> a.spec().partitions());
-        Instant now = clock.instant();
         List<String> all = plan.runs().stream()
                 .flatMap(r -> r.partitions().stream())
                 .distinct()
@@ -144,7 +186,33 @@ class LaunchSubmission {
                 keys(form.mode(), form.keys(), plan.assets()),
                 shown,
                 "",
-                CurlCommand.of(form, true, baseUrl, mapper)));
+                CurlCommand.of(form, true, baseUrl, mapper),
+                upstream(form, plan.assets(), all, plan.runs().size())));
+    }
+
+    /**
+     * Refuses what was typed in From/To and Partitions where it was typed: a key that is not a partition, a range
+     * that goes backwards, a part that selects a partition another part selects (both named as typed), partitions for
+     * assets none of which is partitioned. The API checks the same again, naming its own fields.
+     */
+    private Optional<Rejected> checkPartitions(
+            LaunchForm form, Optional<PartitionsDefinition> definition, Instant now) {
+        if (!form.anyPartitions()) {
+            return Optional.empty();
+        }
+        if (definition.isEmpty()) {
+            return allKnown(form.assets())
+                    ? Optional.of(new Rejected(
+                            form.from() != null ? "from" : "partitions",
+                            "none of the selected assets is partitioned: leave From, To and Partitions empty"))
+                    : Optional.empty(); // the launch names the asset that is not known
+        }
+        try {
+            PartitionSelection.of(form.parts(), definition.get().at(now));
+            return Optional.empty();
+        } catch (RequestRejected e) {
+            return Optional.of(new Rejected(e.field(), e.getMessage()));
+        }
     }
 
     private static LaunchPreview.PlannedRunRow row(
@@ -158,30 +226,33 @@ class LaunchSubmission {
 
     private Outcome run(LaunchForm form, boolean dryRun, String baseUrl) {
         Optional<Asset<?>> partitioned = firstPartitioned(form.assets());
-        if (partitioned.isPresent() && PartitionText.tokens(form.partitions()).isEmpty()) {
-            // the API's message points at POST /api/backfills; on this page the button does it
+        if (partitioned.isPresent() && !form.anyPartitions()) {
+            // the API's message points at its fields; on this page the fields and the button do it
             AssetSpec<?> spec = partitioned.get().spec();
             return new Rejected(
                     "partitions",
                     "asset " + spec.key() + " is partitioned ("
                             + spec.partitions().describe()
-                            + "): type the partitions to materialize in Partitions (a key, or a range first...last), "
-                            + "or pick From and To, or press Launch as backfill to materialize every partition, one run "
+                            + "): pick From and To, or type the partitions to materialize in Partitions (a key, or a "
+                            + "range first...last), or press Launch as backfill to materialize every partition, one run "
                             + "each (Partitions per run sets how many a run takes)");
         }
         Instant now = clock.instant();
         Optional<PartitionsDefinition> definition =
                 partitioned.map(a -> a.spec().partitions());
-        List<String> partitionKeys;
-        try {
-            partitionKeys = PartitionText.expand(form.partitions(), definition, now);
-        } catch (IllegalArgumentException e) {
-            return new Rejected("partitions", e.getMessage());
+        Optional<Rejected> typed = checkPartitions(form, definition, now);
+        if (typed.isPresent()) {
+            return typed.get();
         }
         if (!dryRun) {
-            return new LaunchedRun(RunRow.of(runs.launch(form.run(partitionKeys)), now));
+            Run launched = runs.launch(form.run());
+            QueueView queue = runs.queuePlace(launched)
+                    .filter(QueuePlace::waitsForRuns)
+                    .map(QueueView::of)
+                    .orElse(null);
+            return new LaunchedRun(RunRow.of(launched, now), queue);
         }
-        ValidatedLaunch launch = runs.preview(form.run(partitionKeys));
+        ValidatedLaunch launch = runs.preview(form.run());
         List<String> names = names(launch.assets());
         String compacted = String.join(", ", PartitionText.compact(launch.partitions(), definition, now));
         return new Previewed(new LaunchPreview(
@@ -194,7 +265,48 @@ class LaunchSubmission {
                 keys(launch.mode(), launch.keys(), launch.assets()),
                 List.of(new LaunchPreview.PlannedRunRow(1, String.join(", ", names), compacted, "")),
                 launch.configByAsset().toPrettyString(),
-                CurlCommand.of(form, false, baseUrl, mapper)));
+                CurlCommand.of(form, false, baseUrl, mapper),
+                upstream(form, launch.assets(), launch.partitions(), 1)));
+    }
+
+    /** Ranges of missing upstream partitions named in a warning before "and N more ranges". */
+    static final int RANGES_SHOWN = 5;
+
+    /**
+     * The preview's warnings: what the selected assets read outside the selection that is not materialized, so their
+     * runs would fail, each with the address that adds the upstream asset to the selection.
+     */
+    private List<LaunchPreview.UpstreamWarning> upstream(
+            LaunchForm form, List<AssetKey> selected, List<String> partitions, int runCount) {
+        return runs.upstreamGaps(selected, partitions).stream()
+                .map(g -> {
+                    String lacks = g.missingCount() == 0
+                            ? g.upstream() + " " + g.what()
+                            : g.upstream() + " is not materialized for "
+                                    + Format.count(g.missingCount(), "partition", "partitions") + " that " + g.asset()
+                                    + " reads: " + ranges(g.missing());
+                    String fails = runCount == 1
+                            ? "the run would fail at " + g.asset() + " without computing it"
+                            : "the runs of " + g.asset() + " that read them would fail without computing";
+                    return new LaunchPreview.UpstreamWarning(
+                            g.asset().toString(),
+                            g.upstream().toString(),
+                            g.asset() + " reads " + g.upstream() + ": " + lacks + ". Unless it is materialized first, "
+                                    + fails + ".",
+                            LaunchLink.withAsset(form, g.upstream().toString(), mapper),
+                            Format.domId(g.upstream().toString()));
+                })
+                .toList();
+    }
+
+    private static String ranges(List<PartitionKeyRange> missing) {
+        String shown = missing.stream()
+                .limit(RANGES_SHOWN)
+                .map(PartitionKeyRange::toString)
+                .collect(Collectors.joining(", "));
+        return missing.size() > RANGES_SHOWN
+                ? shown + " and " + (missing.size() - RANGES_SHOWN) + " more ranges"
+                : shown;
     }
 
     /** Which entity keys the keyed assets among these will process, or how they are found when the run starts. */

@@ -11,8 +11,9 @@ import java.util.Optional;
 
 /**
  * Partitions as people read and type them: the launch form's field takes keys and ranges {@code first...last}
- * (both included), separated by commas or spaces, expanded against the partitions of the selected assets, so that
- * 24 years of days is one line; and a run's partitions are shown back as ranges, not as 8,766 keys.
+ * (both included), separated by commas or spaces, so that 24 years of days is one line (checked and expanded by
+ * {@code PartitionSelection} as the API's ranges are); and a run's partitions are shown back as ranges, not as 8,766
+ * keys.
  */
 final class PartitionText {
 
@@ -61,32 +62,5 @@ final class PartitionText {
             }
             return listed;
         }
-    }
-
-    /**
-     * @param definition the partitions of the selected partitioned assets, empty if none is selected
-     * @throws IllegalArgumentException naming the range at fault
-     */
-    static List<String> expand(String text, Optional<PartitionsDefinition> definition, Instant now) {
-        if (text == null || text.isBlank()) {
-            return List.of();
-        }
-        List<String> keys = new ArrayList<>();
-        for (String token : tokens(text)) {
-            Optional<PartitionKeyRange> asRange = range(token);
-            if (asRange.isEmpty()) {
-                keys.add(token);
-                continue;
-            }
-            PartitionsDefinition partitions = definition.orElseThrow(() ->
-                    new IllegalArgumentException("range " + token + ": none of the selected assets is partitioned"));
-            PartitionKeyRange range = asRange.get();
-            try {
-                keys.addAll(partitions.at(now).subset(range).keys());
-            } catch (IllegalArgumentException e) {
-                throw new IllegalArgumentException("range " + token + ": " + e.getMessage(), e);
-            }
-        }
-        return keys;
     }
 }

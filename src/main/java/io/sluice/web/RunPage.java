@@ -17,10 +17,11 @@ import io.sluice.runs.Run;
 import io.sluice.runs.RunReexecutor;
 import io.sluice.runs.RunService;
 import io.sluice.runs.RunStatus;
+import io.sluice.text.Text;
 import io.smallrye.common.annotation.Blocking;
 import io.smallrye.mutiny.Multi;
+import jakarta.ws.rs.BadRequestException;
 import jakarta.ws.rs.Consumes;
-import jakarta.ws.rs.FormParam;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.POST;
@@ -30,6 +31,7 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.WebApplicationException;
 import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
@@ -39,7 +41,7 @@ import java.net.URI;
 import java.time.Instant;
 import java.time.InstantSource;
 import java.util.List;
-import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
@@ -156,31 +158,46 @@ public class RunPage {
     }
 
     /**
-     * Re-executes the run (scope ALL or FAILED) and opens the new run's page; a refusal (the run has not ended, nothing
-     * failed, the launch itself refused) is a page saying why, with nothing launched.
+     * Re-executes the run (scope ALL or FAILED) and opens the new run's page; a refusal (a form it cannot read, the run
+     * has not ended, nothing failed, the launch itself refused) is a page saying why, with nothing launched. The body is
+     * read from its bytes ({@link FormBody}): a malformed escape or an unknown charset is a 400, never a 500.
      */
     @POST
     @Path("reexecute")
     @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
-    public Response reexecute(@PathParam("id") String id, @FormParam("scope") String scope) {
+    public Response reexecute(@PathParam("id") String id, byte[] body, @Context HttpHeaders headers) {
         Reexecution.Scope chosen;
+        String reason;
         try {
-            chosen =
-                    Reexecution.Scope.valueOf(scope == null ? "" : scope.strip().toUpperCase(Locale.ROOT));
-        } catch (IllegalArgumentException e) {
-            return refused(id, 400, "scope must be ALL or FAILED");
+            Map<String, List<String>> fields = PageForms.read(body, headers, null);
+            Optional<String> unknown = fields.keySet().stream()
+                    .filter(f -> !REEXECUTE_FIELDS.contains(f))
+                    .findFirst();
+            if (unknown.isPresent()) {
+                return refused(
+                        id,
+                        400,
+                        "the form has an unknown field " + Text.quote(unknown.get()) + ": send scope and reason only");
+            }
+            chosen = Reexecution.Scope.parse(PageForms.first(fields, "scope").orElse(null));
+            reason = PageForms.first(fields, "reason").filter(r -> !r.isBlank()).orElse(null);
+        } catch (BadRequestException e) {
+            return refused(id, 400, e.getMessage());
+        } catch (RequestRejected e) {
+            return refused(id, PageForms.status(e), e.getMessage());
         }
         try {
-            Run launched = reexecutor.reexecute(id, chosen, "web-ui", null);
+            Run launched = reexecutor.reexecute(id, chosen, PageForms.actor(headers), reason);
             return Response.seeOther(URI.create("/runs/" + launched.id())).build();
         } catch (RequestRejected.NotFound e) {
             return "id".equals(e.field()) ? missing(id) : refused(id, 404, e.getMessage());
-        } catch (RequestRejected.Conflict e) {
-            return refused(id, 409, e.getMessage());
         } catch (RequestRejected e) {
-            return refused(id, 422, e.getMessage());
+            return refused(id, PageForms.status(e), e.getMessage());
         }
     }
+
+    /** The fields of the re-execute forms. */
+    private static final Set<String> REEXECUTE_FIELDS = Set.of("scope", "reason");
 
     private static Response refused(String id, int status, String message) {
         return Response.status(status)
@@ -250,7 +267,8 @@ public class RunPage {
                 filter,
                 logError,
                 run.steps().stream().anyMatch(s -> s.status() != RunStatus.SUCCESS),
-                lastLogId);
+                lastLogId,
+                runs.queuePlace(run).map(QueueView::of).orElse(null));
     }
 
     private String pretty(String json) {

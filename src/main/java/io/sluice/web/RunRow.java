@@ -46,6 +46,7 @@ public record RunRow(
                 run.status().isTerminal(),
                 Format.count(run.keyCount(), "key", "keys") + " in "
                         + Format.count(run.batchCount(), "batch", "batches") + ", "
-                        + Format.count(run.rowsWritten(), "row", "rows") + " written");
+                        + Format.count(run.rowsWritten(), "row", "rows") + " written"
+                        + (run.status() == io.sluice.runs.RunStatus.STARTED ? " so far" : ""));
     }
 }

@@ -7,7 +7,7 @@ import java.util.List;
  * Everything the run page shows about one run: its summary, steps, writes, checks, its log (filtered by
  * {@code logFilter}; {@code logError} says why a filter was not read), the timeline, what launched it, the first line of
  * its error (the rest folded), whether some step did not succeed (to re-execute only those) and the id of the last log
- * line shown, after which the live stream goes on.
+ * line shown, after which the live stream goes on; for a queued run, where it stands in the queue (else null).
  */
 public record RunView(
         Run run,
@@ -24,7 +24,8 @@ public record RunView(
         LogFilter logFilter,
         String logError,
         boolean someStepFailed,
-        long lastLogId) {
+        long lastLogId,
+        QueueView queue) {
 
     public String logQuery() {
         return logFilter.query();

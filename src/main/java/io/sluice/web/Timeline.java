@@ -34,7 +34,7 @@ public record Timeline(String span, List<Bar> bars) {
         List<Bar> bars = new ArrayList<>();
         for (RunStep step : run.steps()) {
             if (step.startedAt() == null) {
-                bars.add(new Bar(step.asset().toString(), step.status().name(), "0", "0", "not run", false));
+                bars.add(new Bar(step.asset().toString(), step.status().name(), "0", "0", notStarted(step), false));
                 continue;
             }
             Instant stepEnd = step.endedAt() == null ? end : step.endedAt();
@@ -49,6 +49,16 @@ public record Timeline(String span, List<Bar> bars) {
             }
         }
         return new Timeline(Format.millis(total), bars);
+    }
+
+    /** What a step that has not started is: queued (its turn comes), or why it never ran. */
+    static String notStarted(RunStep step) {
+        return switch (step.status()) {
+            case QUEUED -> "queued";
+            case SKIPPED -> "skipped";
+            case CANCELED -> "canceled";
+            default -> "not run";
+        };
     }
 
     private static Bar bar(

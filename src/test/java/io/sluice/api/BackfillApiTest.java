@@ -31,6 +31,39 @@ class BackfillApiTest {
                 .jsonPath();
     }
 
+    /**
+     * One request, one kind of answer: the plan comes from its own operation, and a launch always answers 201 with the
+     * backfill. An old client's dryRun true is refused naming the preview; its dryRun false still launches.
+     */
+    @Test
+    void thePreviewIsAnOperationOfItsOwnAndALaunchNeverAnswersAPlanOnly() {
+        int backfills = given().get("/api/backfills?limit=500")
+                .then()
+                .extract()
+                .jsonPath()
+                .getList("$")
+                .size();
+        String body = "{\"assets\":[\"test/daily\"],\"ranges\":[{\"start\":\"2025-09-10\",\"end\":\"2025-09-11\"}]";
+        JsonPath refused = post("/api/backfills", body + ",\"dryRun\":true}", 400);
+        assertThat(refused.getString("field")).isEqualTo("dryRun");
+        assertThat(refused.getString("detail")).contains("/api/backfills/preview");
+        assertThat(post("/api/backfills/preview", body + ",\"dryRun\":false}", 400)
+                        .getString("field"))
+                .isEqualTo("dryRun");
+        assertThat(post("/api/backfills/preview", body + "}", 200).getInt("runCount"))
+                .isEqualTo(2);
+        assertThat(given().get("/api/backfills?limit=500")
+                        .then()
+                        .extract()
+                        .jsonPath()
+                        .getList("$"))
+                .as("neither the refusals nor the preview stored a backfill")
+                .hasSize(backfills);
+        JsonPath launched = post("/api/backfills", body + ",\"dryRun\":false,\"reason\":\"an old client\"}", 201);
+        assertThat(launched.getString("backfill.id")).isNotBlank();
+        assertThat(launched.getInt("plan.runCount")).isEqualTo(2);
+    }
+
     @Test
     void aDryRunReturnsTheExactPlanAndStoresNothing() {
         int backfills = given().get("/api/backfills?limit=500")
@@ -40,9 +73,9 @@ class BackfillApiTest {
                 .getList("$")
                 .size();
         JsonPath plan = post(
-                "/api/backfills",
+                "/api/backfills/preview",
                 "{\"assets\":[\"test/daily\"],\"ranges\":[{\"start\":\"2024-01-01\",\"end\":\"2024-01-10\"}],"
-                        + "\"partitionsPerRun\":3,\"order\":\"newest_first\",\"dryRun\":true}",
+                        + "\"partitionsPerRun\":3,\"order\":\"newest_first\"}",
                 200);
         assertThat(plan.getLong("partitionCount")).isEqualTo(10);
         assertThat(plan.getInt("runCount")).isEqualTo(4);
@@ -50,16 +83,16 @@ class BackfillApiTest {
         assertThat(plan.getLong("runs[0].partitionCount")).isEqualTo(3);
         assertThat(plan.getList("runs[3].partitions")).containsExactly("2024-01-01");
         JsonPath single = post(
-                "/api/backfills",
+                "/api/backfills/preview",
                 "{\"assets\":[\"test/daily\"],\"ranges\":[{\"start\":\"2024-01-01\",\"end\":\"2024-01-10\"}],"
-                        + "\"singleRun\":true,\"dryRun\":true}",
+                        + "\"singleRun\":true}",
                 200);
         assertThat(single.getInt("runCount")).isEqualTo(1);
         // two partitions: (2 + 2^31 - 2) was the int overflow to a negative list capacity
         JsonPath huge = post(
-                "/api/backfills",
+                "/api/backfills/preview",
                 "{\"assets\":[\"test/daily\"],\"ranges\":[{\"start\":\"2024-01-01\",\"end\":\"2024-01-02\"}],"
-                        + "\"partitionsPerRun\":2147483647,\"dryRun\":true}",
+                        + "\"partitionsPerRun\":2147483647}",
                 200);
         assertThat(huge.getInt("runCount")).as("one run holds every partition").isEqualTo(1);
         assertThat(given().get("/api/backfills?limit=500")
@@ -127,14 +160,14 @@ class BackfillApiTest {
         assertThat(launchEvent.getString("[1].detail.status")).isEqualTo("SUCCESS");
 
         post(
-                "/api/backfills",
+                "/api/backfills/preview",
                 "{\"assets\":[\"test/daily\"],\"ranges\":[{\"start\":\"2024-02-01\",\"end\":\"2024-02-20\"}],"
                         + "\"failedAndMissingOnly\":true}",
                 422);
         JsonPath missing = post(
-                "/api/backfills",
+                "/api/backfills/preview",
                 "{\"assets\":[\"test/daily\"],\"ranges\":[{\"start\":\"2024-02-15\",\"end\":\"2024-02-25\"}],"
-                        + "\"failedAndMissingOnly\":true,\"dryRun\":true}",
+                        + "\"failedAndMissingOnly\":true}",
                 200);
         assertThat(missing.getLong("partitionCount")).isEqualTo(5);
     }
@@ -229,14 +262,14 @@ class BackfillApiTest {
                 "ranges[0].start");
         problem("{\"assets\":[\"test/daily\"],\"ranges\":[{\"start\":\"2024-01-05\"}]}", 422, "ranges[0]");
         problem("{\"assets\":[\"test/daily\"],\"partitions\":[\"2999-01-01\"]}", 422, "partitions[0]");
-        problem("{\"assets\":[\"test/daily\"],\"order\":\"sideways\",\"dryRun\":true}", 422, "order");
-        problem("{\"assets\":[\"test/daily\"],\"partitionsPerRun\":0,\"dryRun\":true}", 422, "partitionsPerRun");
+        problem("{\"assets\":[\"test/daily\"],\"order\":\"sideways\"}", 422, "order");
+        problem("{\"assets\":[\"test/daily\"],\"partitionsPerRun\":0}", 422, "partitionsPerRun");
         problem("{\"assets\":[\"test/daily\"],\"mode\":\"SINGLE_KEY\"}", 422, "keys");
-        problem("{\"assets\":[\"test/daily\",\"test/slow_daily\"],\"dryRun\":true}", 422, null);
+        problem("{\"assets\":[\"test/daily\",\"test/slow_daily\"]}", 422, null);
         problem("{\"assets\":[null]}", 422, "assets[0]");
-        problem("{\"assets\":[\"test/daily\"],\"partitionsPerRun\":\"3\",\"dryRun\":true}", 400, "partitionsPerRun");
-        problem("{\"assets\":[\"test/daily\"],\"singleRun\":1,\"dryRun\":true}", 400, "singleRun");
-        problem("{\"assets\":[\"test/daily\"],\"maxConcurrent\":99999999999,\"dryRun\":true}", 422, "maxConcurrent");
+        problem("{\"assets\":[\"test/daily\"],\"partitionsPerRun\":\"3\"}", 400, "partitionsPerRun");
+        problem("{\"assets\":[\"test/daily\"],\"singleRun\":1}", 400, "singleRun");
+        problem("{\"assets\":[\"test/daily\"],\"maxConcurrent\":99999999999}", 422, "maxConcurrent");
         problem("{\"assets\":[\"test/daily\"],\"ranges\":[null]}", 422, "ranges[0]");
         problem("{\"assets\":[\"test/daily\"],\"partitions\":[\"2024-01-02\",null]}", 422, "partitions[1]");
         given().get("/api/backfills/nope").then().statusCode(404).contentType("application/problem+json");

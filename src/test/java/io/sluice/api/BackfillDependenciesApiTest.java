@@ -50,8 +50,8 @@ class BackfillDependenciesApiTest {
     void aDryRunShowsWhichRunsWaitForWhich() {
         JsonPath plan = given().contentType(ContentType.JSON)
                 .body("{\"assets\":[" + CHAIN + "],\"ranges\":[{\"start\":\"2024-02-01-00:00\","
-                        + "\"end\":\"2024-02-02-23:00\"}],\"partitionsPerRun\":6,\"dryRun\":true}")
-                .post("/api/backfills")
+                        + "\"end\":\"2024-02-02-23:00\"}],\"partitionsPerRun\":6}")
+                .post("/api/backfills/preview")
                 .then()
                 .statusCode(200)
                 .extract()

@@ -120,7 +120,7 @@ class BackfillSteeringApiTest {
     }
 
     @Test
-    void aPausedBackfillHoldsItsQueueAndABusyPartitionIsRefused() {
+    void aPausedBackfillHoldsItsQueueAndALaunchOfABusyPartitionQueuesBehindIt() {
         String id = post(
                         "/api/backfills",
                         "{\"assets\":[\"test/slow_daily\"],\"ranges\":[{\"start\":\"2024-03-01\",\"end\":\"2024-03-30\"}],"
@@ -140,20 +140,34 @@ class BackfillSteeringApiTest {
                 .as("paused")
                 .isEqualTo(queued);
 
-        given().contentType(ContentType.JSON)
+        // a launch of a partition a queued run of the paused backfill holds waits behind that run, first in line
+        String behind = given().contentType(ContentType.JSON)
                 .body("{\"assets\":[\"test/slow_daily\"],\"partitions\":[\"2024-03-30\"]}")
                 .when()
                 .post("/api/runs")
                 .then()
-                .statusCode(409)
-                .contentType("application/problem+json")
-                .body("detail", Matchers.containsString("already being materialized"));
+                .statusCode(201)
+                .extract()
+                .path("id");
+        JsonPath waiting = given().get("/api/runs/" + behind).then().extract().jsonPath();
+        assertThat(waiting.getString("status")).isEqualTo("QUEUED");
+        assertThat(waiting.getInt("queue.position")).isEqualTo(1);
+        String holder = waiting.getString("queue.ahead[0].runId");
+        assertThat(given().get("/api/runs/" + holder)
+                        .then()
+                        .extract()
+                        .jsonPath()
+                        .getString("backfillId"))
+                .as("the run it waits for is the backfill's run of that day")
+                .isEqualTo(id);
+        assertThat(waiting.getString("queue.ahead[0].covers")).isEqualTo("asset test/slow_daily partition 2024-03-30");
         post("/api/backfills/" + id + "/pause", "{}", 409);
 
         post("/api/backfills/" + id + "/resume", "", 200);
         JsonPath done = Backfills.await(id, Backfills::ended);
         assertThat(done.getString("status")).isEqualTo("COMPLETED");
         assertThat(done.getLong("progress.succeeded")).isEqualTo(30);
+        assertThat(Runs.await(behind).getString("status")).isEqualTo("SUCCESS");
         post("/api/backfills/" + id + "/cancel", "", 409);
         List<String> trail = given().get("/api/audit?backfill=" + id)
                 .then()

@@ -68,6 +68,16 @@ class BadRequestSweepTest {
             return;
         }
         assertThat(answer.status()).as("status, answer %s", answer.body()).isBetween(400, 499);
+        if (c.page()) {
+            assertThat(answer.header("Content-Type")).as("content type").startsWith("text/html");
+            assertThat(answer.body())
+                    .as("a page saying why")
+                    .contains("Nothing was launched")
+                    .doesNotContain("\tat ")
+                    .doesNotContain("Exception");
+            assertThat(answer.status()).as("status for %s", c).isEqualTo(c.status());
+            return;
+        }
         assertThat(answer.header("Content-Type")).as("content type").startsWith("application/problem+json");
         JsonNode problem = JSON.readTree(answer.body());
         assertThat(problem.path("status").asInt()).as("problem status").isEqualTo(answer.status());

@@ -19,7 +19,21 @@ final class BadRequests {
     /** What the cases name: a finished run and a completed backfill without failures. */
     record Fixture(String run, String backfill) {}
 
-    record Case(String endpoint, String what, RawHttp.Request request, int status, boolean formRefusal) {
+    /**
+     * One bad request and what it must get: {@code status} (0: any 4xx) as a problem, or with {@code formRefusal} the
+     * launch form's refusal swapped in (200), or with {@code page} an HTML page saying why (a form of a page).
+     */
+    record Case(String endpoint, String what, RawHttp.Request request, int status, boolean formRefusal, boolean page) {
+
+        Case(String endpoint, String what, RawHttp.Request request, int status, boolean formRefusal) {
+            this(endpoint, what, request, status, formRefusal, false);
+        }
+
+        /** A form of a page refused with an HTML page of {@code status}. */
+        static Case page(String endpoint, String what, RawHttp.Request request, int status) {
+            return new Case(endpoint, what, request, status, false, true);
+        }
+
         @Override
         public String toString() {
             return endpoint + " with " + what + " [" + request + "]";
@@ -32,6 +46,7 @@ final class BadRequests {
         cases.addAll(JsonCases.cases(f, host, port));
         cases.addAll(QueryCases.cases(f, host, port));
         cases.addAll(FormCases.cases(host, port));
+        cases.addAll(FormCases.reexecute(f, host));
         return cases;
     }
 

@@ -72,8 +72,8 @@ final class FormCases {
                 421,
                 false));
         for (String body : new String[] {
-            "asset=test/flaky&reason=al%E2%80%AEice",
-            "asset=test/flaky&reason=%00",
+            "asset=test/flaky&as=run&reason=al%E2%80%AEice",
+            "asset=test/flaky&as=run&reason=%00",
             "asset=test/flaky&reason=%ED%9F%BF%F0",
             "asset=test/flaky&asset=test/flaky",
             "asset=test/flaky&mode=SOMETIMES",
@@ -90,7 +90,11 @@ final class FormCases {
             "asset=nogroup",
             "asset=nope/nope",
             "",
-            "asset=test/flaky&reason=" + "r".repeat(2_001)
+            "asset=test/flaky&as=run&reason=" + "r".repeat(2_001),
+            "asset=test/flaky",
+            "asset=test/flaky&as=run&nope=1",
+            "asset=test/flaky&as=run&launchedBy=eve",
+            "asset=test/flaky&as=%20"
         }) {
             boolean malformed = body.contains("%ED%9F%BF%F0");
             cases.add(new BadRequests.Case(
@@ -101,6 +105,56 @@ final class FormCases {
                     !malformed));
         }
         return cases;
+    }
+
+    /**
+     * The run page's re-execute form: a body it cannot read (a bad escape, bytes that are not UTF-8, a charset it does
+     * not know, an unknown field) is a 400 page, one it can read but not carry out (another scope, a field twice, no
+     * failed step of a run that succeeded, a reason against the rules) a 409 or 422 page; nothing is launched.
+     */
+    static List<BadRequests.Case> reexecute(BadRequests.Fixture f, String host) {
+        List<BadRequests.Case> cases = new ArrayList<>();
+        String path = "/runs/" + f.run() + "/reexecute";
+        String endpoint = "POST /runs/{id}/reexecute";
+        Object[][] bodies = {
+            {"scope=%", 400},
+            {"scope=ALL%2", 400},
+            {"%zz=1&scope=ALL", 400},
+            {"scope=%ff%fe", 400},
+            {"scope=ALL&reason=%ED%A0%80", 400},
+            {"scope=ALL&nope=1", 400},
+            {"scope=SOME", 422},
+            {"", 422},
+            {"scope=ALL&scope=FAILED", 422},
+            {"scope=FAILED", 409},
+            {"scope=ALL&reason=al%E2%80%AEice", 422},
+            {"scope=ALL&reason=" + "r".repeat(2_001), 422}
+        };
+        for (Object[] body : bodies) {
+            cases.add(BadRequests.Case.page(
+                    endpoint,
+                    BadRequests.shown((String) body[0]),
+                    reexecuteForm(path, host, FORM, ((String) body[0]).getBytes(StandardCharsets.US_ASCII)),
+                    (Integer) body[1]));
+        }
+        cases.add(BadRequests.Case.page(
+                endpoint,
+                "reason=caf\\xe9 not percent-encoded",
+                reexecuteForm(path, host, FORM, "scope=ALL&reason=caf\u00e9".getBytes(StandardCharsets.ISO_8859_1)),
+                400));
+        for (String charset : new String[] {"nope", "UTF-16", "x\"y"}) {
+            cases.add(BadRequests.Case.page(
+                    endpoint,
+                    "the charset " + charset,
+                    reexecuteForm(
+                            path, host, FORM + "; charset=" + charset, "scope=ALL".getBytes(StandardCharsets.UTF_8)),
+                    400));
+        }
+        return cases;
+    }
+
+    private static RawHttp.Request reexecuteForm(String path, String host, String type, byte[] body) {
+        return RawHttp.Request.of("POST", path, host, Map.of("Content-Type", type), body);
     }
 
     private static RawHttp.Request form(String host, String type, byte[] body) {

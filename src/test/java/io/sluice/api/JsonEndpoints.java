@@ -48,6 +48,8 @@ final class JsonEndpoints {
                         new String[] {"\"100001\"", "[100001]", "[true]", "{}"},
                         "partitions",
                         new String[] {"\"2024-01-01\"", "[20240101]"},
+                        "ranges",
+                        new String[] {"\"2024-01-01\"", "[1]", "[{\"start\":1,\"end\":2}]", "{}"},
                         "config",
                         new String[] {
                             "[]",
@@ -84,10 +86,68 @@ final class JsonEndpoints {
                 "/api/runs",
                 "{\"assets\":[\"test/daily\"],\"partitions\":[\"2024-01-01\"]}",
                 Map.of(),
-                with(Map.of(), "partitions", keyLists(), "keys", new String[] {"[\"1\"]"})));
+                with(Map.of(), "partitions", keyLists(), "keys", new String[] {"[\"1\"]"}, "ranges", new String[] {
+                    "[{\"start\":\"2024-07-01\",\"end\":\"2024-07-09\"},{\"start\":\"2024-07-09\",\"end\":\"2024-07-10\"}]",
+                    "[{\"start\":\"2024-07-01\"}]",
+                    "[null]",
+                    "[{\"start\":\"nope\",\"end\":\"2024-07-02\"}]",
+                    "[{\"start\":\"2024-07-05\",\"end\":\"2024-07-01\"}]",
+                    "[{\"start\":\"2023-12-30\",\"end\":\"2024-01-02\"}]"
+                })));
         endpoints.add(new JsonEndpoint(
                 "POST",
                 "/api/backfills",
+                "{\"assets\":[\"test/daily\"],\"partitions\":[\"2024-07-01\"]}",
+                with(
+                        textFields,
+                        "ranges",
+                        new String[] {
+                            "\"2024-01-01\"",
+                            "[1]",
+                            "[\"2024-01-01\"]",
+                            "[{\"start\":1,\"end\":2}]",
+                            "[{\"start\":\"2024-01-01\",\"end\":\"2024-01-02\",\"step\":1}]"
+                        },
+                        "partitionsPerRun",
+                        new String[] {"\"3\"", "1.5", "true", "\"\""},
+                        "singleRun",
+                        new String[] {"\"yes\"", "1", "\"true\""},
+                        "failedAndMissingOnly",
+                        new String[] {"\"true\"", "0"},
+                        "maxConcurrent",
+                        new String[] {"\"2\"", "[2]"},
+                        "dryRun",
+                        new String[] {"\"false\"", "1"},
+                        "order",
+                        new String[] {"1", "[]"}),
+                with(
+                        Map.of(),
+                        "launchedBy",
+                        names(),
+                        "partitions",
+                        keyLists(),
+                        "ranges",
+                        new String[] {
+                            "[{\"start\":\"2024-07-01\",\"end\":\"2024-07-09\"},{\"start\":\"2024-07-09\",\"end\":\"2024-07-10\"}]",
+                            "[{\"start\":\"2024-07-01\"}]",
+                            "[{\"start\":\"nope\",\"end\":\"2024-07-02\"}]",
+                            "[{\"start\":\"" + HUGE + "\",\"end\":\"2024-07-02\"}]",
+                            "[{\"start\":\"2024-07-05\",\"end\":\"2024-07-01\"}]",
+                            "[{\"start\":\"2024-06-30\",\"end\":\"2024-07-02\"}]"
+                        },
+                        "partitionsPerRun",
+                        new String[] {"0", "-1", "99999999999"},
+                        "maxConcurrent",
+                        new String[] {"-1", "99999999999"},
+                        "order",
+                        new String[] {"\"RANDOM\""},
+                        "mode",
+                        new String[] {"\"SOMETIMES\""},
+                        "assets",
+                        new String[] {"[\"test/flaky\"]", "[\"test/daily\",\"test/daily\"]", "[]"})));
+        endpoints.add(new JsonEndpoint(
+                "POST",
+                "/api/backfills/preview",
                 "{\"assets\":[\"test/daily\"],\"partitions\":[\"2024-07-01\"]}",
                 with(
                         textFields,
@@ -164,6 +224,12 @@ final class JsonEndpoints {
                 "{\"reason\":\"sweep\"}",
                 Map.of("reason", new String[] {"42", "[]"}),
                 Map.of()));
+        endpoints.add(new JsonEndpoint(
+                "POST",
+                "/api/runs/" + f.run() + "/reexecute",
+                "{\"scope\":\"FAILED\",\"reason\":\"sweep\"}",
+                Map.of("scope", new String[] {"1", "[]", "true", "{}"}, "reason", new String[] {"42", "{}"}),
+                Map.of("scope", new String[] {"\"SOME\"", "\"\"", "\"FAILED\""})));
         for (String action : new String[] {"pause", "resume", "cancel", "retry-failed"}) {
             endpoints.add(new JsonEndpoint(
                     "POST",

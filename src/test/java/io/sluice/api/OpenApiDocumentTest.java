@@ -27,7 +27,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The OpenAPI document at /q/openapi is one a client can be generated from: every operation named and described, every
- * parameter described, every refusal a Problem, the launches answering 201, only the JSON API, only our own types.
+ * parameter described and typed, every refusal a Problem, one success per operation (the launches answering 201),
+ * answers saying which properties they always hold, only the JSON API, only our own types.
  */
 @QuarkusTest
 class OpenApiDocumentTest {
@@ -146,7 +147,7 @@ class OpenApiDocumentTest {
                 "POST /api/runs", "#/components/schemas/RunDto",
                 "POST /api/backfills", "#/components/schemas/LaunchedDto",
                 "POST /api/backfills/{id}/retry-failed", "#/components/schemas/LaunchedDto",
-                "POST /api/assets/{group}/{name}/rollback", "#/components/schemas/RunDto");
+                "POST /api/assets/{key}/rollback", "#/components/schemas/RunDto");
         Map<String, JsonNode> operations = operations();
         created.forEach((name, schema) -> {
             JsonNode responses = operations.get(name).path("responses");
@@ -160,11 +161,8 @@ class OpenApiDocumentTest {
                     .as("201 of %s", name)
                     .isEqualTo(schema);
         });
-        assertThat(names(operations.get("POST /api/runs").path("responses")))
-                .as("a run launch answers 201, never 200")
-                .doesNotContain("200");
         assertThat(operations
-                        .get("POST /api/backfills")
+                        .get("POST /api/backfills/preview")
                         .path("responses")
                         .path("200")
                         .path("content")
@@ -172,8 +170,145 @@ class OpenApiDocumentTest {
                         .path("schema")
                         .path("$ref")
                         .asText())
-                .as("a dry run answers its plan")
+                .as("a backfill's preview answers its plan")
                 .isEqualTo("#/components/schemas/PlanDto");
+        assertThat(names(document.path("components")
+                        .path("schemas")
+                        .path("BackfillBody")
+                        .path("properties")))
+                .as("dryRun is no field of the launch: the preview is an operation of its own")
+                .doesNotContain("dryRun");
+    }
+
+    /**
+     * A generated client reads one success answer per operation: an operation that declared two (a launch's 201 and a dry
+     * run's 200) made clients read the plan as the backfill and lose its id.
+     */
+    @Test
+    void everyOperationAnswersOneKindOfSuccess() {
+        operations().forEach((name, op) -> {
+            List<String> successes = new ArrayList<>();
+            op.path("responses").fieldNames().forEachRemaining(code -> {
+                if (code.startsWith("2")) {
+                    successes.add(code);
+                }
+            });
+            assertThat(successes).as("2xx responses of %s", name).hasSize(1);
+        });
+    }
+
+    @Test
+    void answersSayWhichPropertiesTheyAlwaysHold() {
+        JsonNode schemas = document.path("components").path("schemas");
+        RequiredProperties.OPTIONAL.forEach((schema, optional) -> {
+            assertThat(schemas.has(schema))
+                    .as("RequiredProperties names schema %s", schema)
+                    .isTrue();
+            assertThat(names(schemas.path(schema).path("properties")))
+                    .as("the optional properties of %s", schema)
+                    .containsAll(optional);
+        });
+        int marked = 0;
+        for (String answered : List.of(
+                "RunDto",
+                "StepDto",
+                "AssetDto",
+                "BackfillDto",
+                "BackfillProgress",
+                "LaunchedDto",
+                "PlanDto",
+                "PlannedRunDto",
+                "LogLine",
+                "AuditEvent",
+                "CheckDto",
+                "Problem")) {
+            JsonNode schema = schemas.path(answered);
+            Set<String> expected = new TreeSet<>(names(schema.path("properties")));
+            expected.removeAll(RequiredProperties.OPTIONAL.getOrDefault(answered, Set.of()));
+            assertThat(strings(schema.path("required")))
+                    .as("required of %s", answered)
+                    .containsExactlyInAnyOrderElementsOf(expected)
+                    .isNotEmpty();
+            marked++;
+        }
+        assertThat(strings(schemas.path("RunDto").path("required")))
+                .contains("id", "status", "mode", "assets", "createdAt", "steps", "kind")
+                .doesNotContain("endedAt", "error");
+        assertThat(strings(schemas.path("LaunchedDto").path("required"))).containsExactly("backfill", "plan");
+        assertThat(marked).isEqualTo(12);
+        // request bodies require what a request must give
+        assertThat(strings(schemas.path("LaunchBody").path("required"))).containsExactly("assets");
+        assertThat(strings(schemas.path("BackfillBody").path("required"))).containsExactly("assets");
+        assertThat(strings(schemas.path("RollbackBody").path("required"))).containsExactly("reason");
+        assertThat(strings(schemas.path("KeysBody").path("required"))).containsExactly("keys");
+        assertThat(strings(schemas.path("PoolBody").path("required"))).containsExactly("limit");
+        assertThat(strings(schemas.path("PartitionRange").path("required"))).containsExactly("start", "end");
+        assertThat(schemas.path("ReasonBody").has("required")).isFalse();
+    }
+
+    @Test
+    void queryParametersHaveTheTypesTheServerReadsThemAs() {
+        int typed = 0;
+        for (Map.Entry<String, JsonNode> op : operations().entrySet()) {
+            for (JsonNode parameter : op.getValue().path("parameters")) {
+                if (!parameter.path("in").asText().equals("query")) {
+                    continue;
+                }
+                String name = parameter.path("name").asText();
+                JsonNode schema = parameter.path("schema");
+                String where = op.getKey() + " ?" + name;
+                if (where.equals("GET /api/backfills ?after")) {
+                    // the backfills page's keyset position: the id of the last backfill of a page, not a number
+                    assertThat(schema.path("type").asText()).as(where).isEqualTo("string");
+                    typed++;
+                    continue;
+                }
+                switch (name) {
+                    case "limit", "offset", "after", "before" -> {
+                        assertThat(schema.path("type").asText()).as(where).isEqualTo("integer");
+                        assertThat(schema.path("format").asText()).as(where).isEqualTo("int32");
+                        assertThat(schema.has("minimum")).as(where + " minimum").isTrue();
+                        typed++;
+                    }
+                    case "from", "to", "systemTime" -> {
+                        assertThat(schema.path("format").asText()).as(where).isEqualTo("date-time");
+                        typed++;
+                    }
+                    case "businessDate" -> {
+                        assertThat(schema.path("format").asText()).as(where).isEqualTo("date");
+                        typed++;
+                    }
+                    default -> {}
+                }
+                assertThat(schema.has("type") || schema.has("$ref"))
+                        .as("%s has a type", where)
+                        .isTrue();
+                if (schema.path("type").asText().equals("string") && schema.has("default")) {
+                    assertThat(schema.path("default").asText())
+                            .as("%s: a number's default on a string", where)
+                            .doesNotMatch("-?[0-9]+");
+                }
+            }
+        }
+        assertThat(typed).as("numbers and times among the query parameters").isGreaterThan(20);
+    }
+
+    @Test
+    void assetKeysAreOnePathParameterOfAnyNumberOfSegments() {
+        Map<String, JsonNode> operations = operations();
+        for (String name : List.of(
+                "GET /api/assets/{key}",
+                "GET /api/assets/{key}/keys",
+                "GET /api/assets/{key}/partitions",
+                "POST /api/assets/{key}/rollback")) {
+            assertThat(operations).as(name).containsKey(name);
+            assertThat(parameter(operations.get(name), "key")
+                            .path("description")
+                            .asText())
+                    .contains("sales/eu/orders")
+                    .contains("%2F");
+        }
+        assertThat(operations.keySet()).noneMatch(name -> name.contains("{group}"));
     }
 
     @Test
@@ -206,7 +341,7 @@ class OpenApiDocumentTest {
                         .asText())
                 .isEqualTo("#/components/schemas/RunStatus");
         assertThat(enumOf(schemas.path("RunStatus"))).isEqualTo(values(RunStatus.values()));
-        assertThat(parameter(operations.get("GET /api/assets/{group}/{name}/partitions"), "status")
+        assertThat(parameter(operations.get("GET /api/assets/{key}/partitions"), "status")
                         .path("schema")
                         .path("$ref")
                         .asText())
@@ -260,6 +395,12 @@ class OpenApiDocumentTest {
             }
         }
         throw new AssertionError("no parameter " + name + " in " + operation);
+    }
+
+    private static List<String> strings(JsonNode array) {
+        List<String> values = new ArrayList<>();
+        array.forEach(v -> values.add(v.asText()));
+        return values;
     }
 
     private static Set<String> names(JsonNode object) {

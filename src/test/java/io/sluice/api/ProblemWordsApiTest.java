@@ -33,11 +33,11 @@ class ProblemWordsApiTest {
     @CsvSource(
             delimiter = '|',
             value = {
-                "a string for a whole number|/api/backfills|{\"assets\":[\"test/daily\"],\"partitionsPerRun\":\"3\",\"dryRun\":true}|400|partitionsPerRun"
+                "a string for a whole number|/api/backfills/preview|{\"assets\":[\"test/daily\"],\"partitionsPerRun\":\"3\"}|400|partitionsPerRun"
                         + "|request body field 'partitionsPerRun' must be a whole number, not the text '3'",
-                "a number for true or false|/api/backfills|{\"assets\":[\"test/daily\"],\"singleRun\":1,\"dryRun\":true}|400|singleRun"
+                "a number for true or false|/api/backfills/preview|{\"assets\":[\"test/daily\"],\"singleRun\":1}|400|singleRun"
                         + "|request body field 'singleRun' must be true or false, not the number 1",
-                "a number out of range|/api/backfills|{\"assets\":[\"test/daily\"],\"maxConcurrent\":99999999999,\"dryRun\":true}|422|maxConcurrent"
+                "a number out of range|/api/backfills/preview|{\"assets\":[\"test/daily\"],\"maxConcurrent\":99999999999}|422|maxConcurrent"
                         + "|request body field 'maxConcurrent' is out of range: a whole number from -2,147,483,648 to 2,147,483,647",
                 "a word that is not JSON|/api/runs|{\"assets\": [bad]}|400|"
                         + "|request body is not valid JSON (line 1, column 13): unexpected text 'bad' (text goes in double quotes; JSON knows true, false and null)",
@@ -78,6 +78,7 @@ class ProblemWordsApiTest {
                                 .appendDefaultContentCharsetToContentTypeIfUndefined(false)))
                 .contentType(ContentType.URLENC)
                 .formParam("asset", "test/flaky")
+                .formParam("as", "run")
                 .formParam("config", config)
                 .when()
                 .post("/ui/launch")

@@ -108,11 +108,13 @@ class RequestRulesFormsAndHostsTest {
     void theLaunchFormFollowsTheSameRules() {
         int before = runCount();
         for (String body : new String[] {
-            "asset=test/flaky&reason=al%E2%80%AEice",
-            "asset=test/flaky&asset=test/flaky",
-            "asset=test/daily&partitions=2024-03-01,2024-03-01",
+            "asset=test/flaky&as=run&reason=al%E2%80%AEice",
+            "asset=test/flaky&asset=test/flaky&as=run",
+            "asset=test/daily&as=run&partitions=2024-03-01,2024-03-01",
             "asset=test/daily&partitions=2024-03-01...2024-03-05,2024-03-02&as=backfill",
-            "asset=test/gated&mode=SINGLE_KEY&keys=" + "k".repeat(201)
+            "asset=test/gated&mode=SINGLE_KEY&as=run&keys=" + "k".repeat(201),
+            "asset=test/flaky",
+            "asset=test/flaky&as=run&launchedBy=eve"
         }) {
             given().config(RestAssured.config()
                             .encoderConfig(EncoderConfig.encoderConfig()

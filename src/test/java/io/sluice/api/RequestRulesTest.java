@@ -73,15 +73,15 @@ class RequestRulesTest {
         problem(
                 400,
                 "POST",
-                "/api/backfills",
-                "{\"assets\":[\"test/daily\"],\"partitions\":[\"2024-01-01\"],\"reason\":true,\"dryRun\":true}");
+                "/api/backfills/preview",
+                "{\"assets\":[\"test/daily\"],\"partitions\":[\"2024-01-01\"],\"reason\":true}");
         problem(400, "POST", "/api/runs", "{\"assets\":[\"test/checked\"],\"config\":{\"value\":42}}");
         problem(400, "PUT", "/api/pools/slow", "{\"limit\":2,\"reason\":[\"x\"]}");
         assertThat(problem(
                                 400,
                                 "POST",
-                                "/api/backfills",
-                                "{\"assets\":[\"test/daily\"],\"partitionsPerRun\":\"\",\"dryRun\":true}")
+                                "/api/backfills/preview",
+                                "{\"assets\":[\"test/daily\"],\"partitionsPerRun\":\"\"}")
                         .get("field")
                         .asText())
                 .isEqualTo("partitionsPerRun");
@@ -101,15 +101,14 @@ class RequestRulesTest {
             {"POST", "/api/runs", "{\"assets\":[\"test/daily\"],\"partitions\":[\"" + huge + "\"]}", "partitions[0]"},
             {
                 "POST",
-                "/api/backfills",
-                "{\"assets\":[\"test/daily\"],\"partitions\":[\"" + huge + "\"],\"dryRun\":true}",
+                "/api/backfills/preview",
+                "{\"assets\":[\"test/daily\"],\"partitions\":[\"" + huge + "\"]}",
                 "partitions[0]"
             },
             {
                 "POST",
-                "/api/backfills",
-                "{\"assets\":[\"test/daily\"],\"ranges\":[{\"start\":\"" + huge
-                        + "\",\"end\":\"2024-01-02\"}],\"dryRun\":true}",
+                "/api/backfills/preview",
+                "{\"assets\":[\"test/daily\"],\"ranges\":[{\"start\":\"" + huge + "\",\"end\":\"2024-01-02\"}]}",
                 "ranges[0].start"
             },
             {"POST", "/api/partitions/test_regions/keys", "{\"keys\":[\"" + huge + "\"]}", "keys[0]"},
@@ -153,8 +152,8 @@ class RequestRulesTest {
         problem(
                 422,
                 "POST",
-                "/api/backfills",
-                "{\"assets\":[\"test/regional\"],\"partitions\":[\"" + text + "\"],\"dryRun\":true}");
+                "/api/backfills/preview",
+                "{\"assets\":[\"test/regional\"],\"partitions\":[\"" + text + "\"]}");
         assertThat(runCount()).isEqualTo(before);
         assertThat(given().get("/api/partitions/test_regions/keys")
                         .then()

@@ -90,8 +90,8 @@ class RollbackRoundTripApiTest {
     private static List<String> failedAndMissing(String asset) {
         var response = given().contentType(ContentType.JSON)
                 .body("{\"assets\":[\"" + asset + "\"],\"ranges\":[{\"start\":\"" + D0 + "\",\"end\":\"" + D2
-                        + "\"}],\"failedAndMissingOnly\":true,\"dryRun\":true}")
-                .post("/api/backfills")
+                        + "\"}],\"failedAndMissingOnly\":true}")
+                .post("/api/backfills/preview")
                 .then()
                 .extract();
         if (response.statusCode() == 422) {

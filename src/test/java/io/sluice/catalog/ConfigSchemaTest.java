@@ -52,6 +52,20 @@ class ConfigSchemaTest {
                 .containsEntry("default", "FAST");
         assertThat(props.get("tags")).containsEntry("type", "array").containsEntry("items", Map.of("type", "string"));
         assertThat(props.get("dryRun")).containsEntry("type", "boolean");
-        assertThat((List<String>) schema.get("required")).containsExactly("through", "label");
+        assertThat(schema)
+                .as("a launch lays its config over the defaults: what has a default need not be given")
+                .doesNotContainKey("required");
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void requiresWhatMustNotBeEmptyAndHasNoDefault() {
+        assertThat((List<String>) ConfigSchema.of(Config.class, new Config(10, null, " ", Speed.FAST, null, false))
+                        .get("required"))
+                .containsExactly("through", "label");
+        assertThat((List<String>) ConfigSchema.of(Config.class, new Config(10, null, "x", null, null, false))
+                        .get("required"))
+                .as("a null default is fine where null is")
+                .containsExactly("through");
     }
 }

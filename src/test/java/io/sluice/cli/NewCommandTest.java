@@ -1,11 +1,16 @@
 package io.sluice.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Set;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -89,6 +94,55 @@ class NewCommandTest {
         assertThat(err.toString()).contains("exists and is not empty");
         try (var files = Files.list(dir)) {
             assertThat(files).containsExactly(dir.resolve("notes.txt"));
+        }
+    }
+
+    @Test
+    void aMissingWrapperIsRefusedBeforeAnyFileIsWrittenAndARetryThenWorks() throws Exception {
+        Path checkout = Files.createDirectory(temp.resolve("checkout-without-wrapper"));
+        Files.copy(Path.of("mvnw"), checkout.resolve("mvnw"));
+        System.setProperty(NewCommand.HOME_PROPERTY, checkout.toString());
+        Path dir = temp.resolve("parent/half");
+        assertThat(run("new", dir.toString(), "--sluice-version", "1.0.0")).isEqualTo(SluiceCli.BAD_INPUT);
+        assertThat(err.toString()).contains("mvnw.cmd").contains("is missing").contains("nothing was written");
+        assertThat(temp.resolve("parent")).as("not even the parent directory").doesNotExist();
+        try (var files = Files.list(temp)) {
+            assertThat(files).containsExactly(checkout);
+        }
+
+        System.setProperty(
+                NewCommand.HOME_PROPERTY, Path.of("").toAbsolutePath().toString());
+        assertThat(run("new", dir.toString(), "--sluice-version", "1.0.0"))
+                .as("the same command again, the checkout fixed: " + err)
+                .isZero();
+        assertThat(dir.resolve("mvnw")).exists();
+        assertThat(dir.resolve("pom.xml")).exists();
+    }
+
+    @Test
+    void aFailureWhileWritingLeavesNothingBehind() throws Exception {
+        Map<String, byte[]> files = new LinkedHashMap<>();
+        files.put("pom.xml", "<project/>".getBytes(StandardCharsets.UTF_8));
+        files.put("src/main/java/A.java", "class A {}".getBytes(StandardCharsets.UTF_8));
+        files.put("src/bad\u0000name", new byte[0]); // the file system refuses the name, after two files were written
+        Path fresh = temp.resolve("a/b/fresh");
+        assertThatThrownBy(() -> StagedProject.write(fresh, files, Set.of())).isInstanceOf(RuntimeException.class);
+        assertThat(temp.resolve("a")).as("parents it created are gone too").doesNotExist();
+
+        Path empty = Files.createDirectory(temp.resolve("empty"));
+        assertThatThrownBy(() -> StagedProject.write(empty, files, Set.of())).isInstanceOf(RuntimeException.class);
+        try (var left = Files.list(temp)) {
+            assertThat(left).as("no staging directory left").containsExactly(empty);
+        }
+        try (var inside = Files.list(empty)) {
+            assertThat(inside).as("the empty directory stays empty").isEmpty();
+        }
+
+        files.remove("src/bad\u0000name");
+        StagedProject.write(empty, files, Set.of());
+        assertThat(empty.resolve("src/main/java/A.java")).hasContent("class A {}");
+        try (var left = Files.list(temp)) {
+            assertThat(left).containsExactly(empty);
         }
     }
 

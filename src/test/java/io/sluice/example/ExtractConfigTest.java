@@ -62,10 +62,9 @@ class ExtractConfigTest {
                 .body("detail", containsString("1900-01-01"))
                 .body("detail", containsString("9999-12-31"));
         given().contentType(ContentType.JSON)
-                .body("{\"assets\":[\"" + EXTRACT + "\"],\"partitions\":[\"2001-01-01\"]," + config
-                        + ",\"dryRun\":true}")
+                .body("{\"assets\":[\"" + EXTRACT + "\"],\"partitions\":[\"2001-01-01\"]," + config + "}")
                 .when()
-                .post("/api/backfills")
+                .post("/api/backfills/preview")
                 .then()
                 .statusCode(422)
                 .body("field", equalTo("config.through"));

@@ -47,6 +47,9 @@ class ScaffoldIT {
 
         project.build("build.log");
         assertThat(project.log("build.log")).contains("Tests run: 5, Failures: 0, Errors: 0, Skipped: 0");
+        assertThat(project.dir.resolve("target/test-data"))
+                .as("the test kit deleted the throwaway data directory of each test application when the tests ended")
+                .isEmptyDirectory();
 
         Process server = started(project, "server.log");
         try {

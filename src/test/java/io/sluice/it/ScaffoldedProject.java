@@ -96,6 +96,45 @@ final class ScaffoldedProject {
         return pb.start();
     }
 
+    /**
+     * {@code ./mvnw quarkus:dev} in the project, as a user starts it, on a data directory of its own: online (dev mode
+     * needs a few artifacts a package build does not, fetched into the test's repository when the machine has none), no
+     * debugger port (several may run on one machine), no interactive console (no terminal here).
+     */
+    Process startDevMode(int port, String logName) throws Exception {
+        Path data = Files.createDirectories(work.resolve("data-" + logName));
+        ProcessBuilder pb = new ProcessBuilder(
+                        dir.resolve("mvnw").toString(),
+                        "-B",
+                        "quarkus:dev",
+                        "-Ddebug=false",
+                        "-Dquarkus.console.enabled=false",
+                        "-Dmaven.repo.local=" + repo,
+                        "-Dmaven.repo.local.tail=" + tail)
+                .directory(dir.toFile())
+                .redirectErrorStream(true)
+                .redirectOutput(work.resolve(logName).toFile());
+        pb.environment().putAll(Map.of("SLUICE_DATA_DIR", data.toString(), "PORT", Integer.toString(port)));
+        return pb.start();
+    }
+
+    /** Stops a process and every process it started (dev mode runs the application in a JVM of its own). */
+    static void stop(Process p) throws InterruptedException {
+        List<ProcessHandle> children = p.descendants().toList();
+        p.destroy();
+        children.forEach(ProcessHandle::destroy);
+        if (!p.waitFor(60, TimeUnit.SECONDS)) {
+            p.destroyForcibly();
+        }
+        for (ProcessHandle child : children) {
+            try {
+                child.onExit().get(60, TimeUnit.SECONDS);
+            } catch (Exception e) {
+                child.destroyForcibly();
+            }
+        }
+    }
+
     String log(String logName) throws IOException {
         return Files.readString(work.resolve(logName));
     }

@@ -111,6 +111,11 @@ final class SluiceServer implements AutoCloseable {
         current.destroyForcibly().waitFor();
     }
 
+    /** The running Sluice's address, like http://127.0.0.1:41234. */
+    String base() {
+        return base;
+    }
+
     Path log(String logName) {
         return data.resolve(logName);
     }

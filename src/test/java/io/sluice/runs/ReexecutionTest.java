@@ -7,6 +7,7 @@ import io.sluice.catalog.AssetKey;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Predicate;
 import org.junit.jupiter.api.Test;
 
 class ReexecutionTest {
@@ -15,13 +16,14 @@ class ReexecutionTest {
     private static final AssetKey RAW = AssetKey.parse("raw/a");
     private static final AssetKey MART = AssetKey.parse("mart/a");
     private static final Instant T = Instant.parse("2026-01-01T00:00:00Z");
+    private static final Predicate<AssetKey> PARTITIONED = k -> !k.equals(MART);
     private static final Map<String, Object> CONFIG =
             Map.of("extract/a", Map.of("firms", 10), "raw/a", Map.of(), "mart/a", Map.of("minOrders", 2));
 
     @Test
     void allRepeatsTheStoredRequestTaggedWithTheRunItReexecutesWithoutItsOrigin() {
         Run run = run(RunStatus.SUCCESS, RunKind.MATERIALIZE, RunStatus.SUCCESS, RunStatus.SUCCESS, RunStatus.SUCCESS);
-        RunRequest request = Reexecution.request(run, Reexecution.Scope.ALL, CONFIG, "alice", null);
+        RunRequest request = Reexecution.request(run, Reexecution.Scope.ALL, CONFIG, PARTITIONED, "alice", null);
         assertThat(request.assets()).containsExactly("extract/a", "raw/a", "mart/a");
         assertThat(request.mode()).isEqualTo(MaterializationMode.SINGLE_KEY);
         assertThat(request.keys()).containsExactly("k1");
@@ -36,7 +38,8 @@ class ReexecutionTest {
     @Test
     void failedTakesOnlyTheStepsThatDidNotSucceedWithTheirOwnConfig() {
         Run run = run(RunStatus.FAILURE, RunKind.MATERIALIZE, RunStatus.SUCCESS, RunStatus.FAILURE, RunStatus.CANCELED);
-        RunRequest request = Reexecution.request(run, Reexecution.Scope.FAILED, CONFIG, "bob", "fixed the source");
+        RunRequest request =
+                Reexecution.request(run, Reexecution.Scope.FAILED, CONFIG, PARTITIONED, "bob", "fixed the source");
         assertThat(request.assets()).containsExactly("raw/a", "mart/a");
         assertThat(request.config()).isEqualTo(Map.of("raw/a", Map.of(), "mart/a", Map.of("minOrders", 2)));
         assertThat(request.reason()).isEqualTo("fixed the source");
@@ -44,9 +47,42 @@ class ReexecutionTest {
 
         Run lastFailed =
                 run(RunStatus.FAILURE, RunKind.MATERIALIZE, RunStatus.SUCCESS, RunStatus.SUCCESS, RunStatus.FAILURE);
-        RunRequest one = Reexecution.request(lastFailed, Reexecution.Scope.FAILED, CONFIG, "bob", null);
+        RunRequest one = Reexecution.request(lastFailed, Reexecution.Scope.FAILED, CONFIG, PARTITIONED, "bob", null);
         assertThat(one.assets()).containsExactly("mart/a");
         assertThat(one.config()).as("one asset: its own config").isEqualTo(Map.of("minOrders", 2));
+    }
+
+    @Test
+    void failedStepsOfUnpartitionedAssetsTakeNoPartitionsFromAMixedRun() {
+        // extract and raw are partitioned, the mart is not: a run of all three over two days whose mart was canceled
+        Run mixed =
+                run(RunStatus.CANCELED, RunKind.MATERIALIZE, RunStatus.SUCCESS, RunStatus.SUCCESS, RunStatus.CANCELED);
+        RunRequest failed = Reexecution.request(mixed, Reexecution.Scope.FAILED, CONFIG, PARTITIONED, "carol", null);
+        assertThat(failed.assets()).containsExactly("mart/a");
+        assertThat(failed.partitions()).as("the mart is not partitioned").isEmpty();
+
+        RunRequest all = Reexecution.request(mixed, Reexecution.Scope.ALL, CONFIG, PARTITIONED, "carol", null);
+        assertThat(all.partitions()).containsExactly("2024-01-01", "2024-01-02");
+
+        Run rawFailed =
+                run(RunStatus.FAILURE, RunKind.MATERIALIZE, RunStatus.SUCCESS, RunStatus.FAILURE, RunStatus.SKIPPED);
+        assertThat(Reexecution.request(rawFailed, Reexecution.Scope.FAILED, CONFIG, PARTITIONED, "carol", null)
+                        .partitions())
+                .as("raw is partitioned: its partitions go again, the mart reads them")
+                .containsExactly("2024-01-01", "2024-01-02");
+    }
+
+    @Test
+    void theScopeIsReadInAnyCaseAndAnythingElseIsRefusedNamingIt() {
+        assertThat(Reexecution.Scope.parse(" failed ")).isEqualTo(Reexecution.Scope.FAILED);
+        assertThat(Reexecution.Scope.parse("All")).isEqualTo(Reexecution.Scope.ALL);
+        assertThatThrownBy(() -> Reexecution.Scope.parse("some"))
+                .isInstanceOfSatisfying(
+                        RequestRejected.Invalid.class,
+                        e -> assertThat(e.field()).isEqualTo("scope"))
+                .hasMessageContaining("ALL")
+                .hasMessageContaining("FAILED");
+        assertThatThrownBy(() -> Reexecution.Scope.parse(null)).isInstanceOf(RequestRejected.Invalid.class);
     }
 
     @Test
@@ -60,6 +96,7 @@ class ReexecutionTest {
                                 RunStatus.QUEUED),
                         Reexecution.Scope.ALL,
                         CONFIG,
+                        PARTITIONED,
                         "a",
                         null))
                 .isInstanceOf(RequestRejected.Conflict.class)
@@ -73,6 +110,7 @@ class ReexecutionTest {
                                 RunStatus.SUCCESS),
                         Reexecution.Scope.ALL,
                         CONFIG,
+                        PARTITIONED,
                         "a",
                         null))
                 .isInstanceOf(RequestRejected.Invalid.class)
@@ -86,6 +124,7 @@ class ReexecutionTest {
                                 RunStatus.SUCCESS),
                         Reexecution.Scope.FAILED,
                         CONFIG,
+                        PARTITIONED,
                         "a",
                         null))
                 .isInstanceOf(RequestRejected.Conflict.class)

@@ -11,6 +11,7 @@ import io.sluice.catalog.AssetKey;
 import io.sluice.runs.LogLine;
 import io.sluice.runs.MaterializationMode;
 import io.sluice.runs.PartitionBusy;
+import io.sluice.runs.QueuePlace;
 import io.sluice.runs.QueuedRun;
 import io.sluice.runs.Run;
 import io.sluice.runs.RunQueue;
@@ -38,9 +39,23 @@ public abstract class RunQueueContract extends StorePortContract {
         queue.addDependencies(Map.of(second.id(), List.of(first.id()), third.id(), List.of(first.id(), second.id())));
         assertThat(queuedIds()).contains(first.id()).doesNotContain(second.id(), third.id());
 
+        QueuePlace waiting = queue.queuePlace(third.id());
+        assertThat(waiting.position()).as("it waits for no asset partition").isZero();
+        assertThat(waiting.upstreamCount()).isEqualTo(2);
+        assertThat(waiting.upstream())
+                .extracting(QueuePlace.Waited::runId)
+                .containsExactlyInAnyOrder(first.id(), second.id());
+        assertThat(waiting.upstream())
+                .extracting(QueuePlace.Waited::covers)
+                .containsExactlyInAnyOrder(a + " partition p1", a + " partition p2");
+
         queue.claim(first.id(), t0);
         queue.finish(first.id(), RunStatus.SUCCESS, t0.plusSeconds(1), 0, 0, 0, null);
         assertThat(queuedIds()).contains(second.id()).doesNotContain(third.id());
+        assertThat(queue.queuePlace(third.id()).upstream())
+                .as("a run that succeeded is waited for no more")
+                .extracting(QueuePlace.Waited::runId)
+                .containsExactly(second.id());
 
         queue.claim(second.id(), t0.plusSeconds(2));
         queue.finish(second.id(), RunStatus.FAILURE, t0.plusSeconds(3), 0, 0, 0, "boom");
@@ -150,6 +165,17 @@ public abstract class RunQueueContract extends StorePortContract {
                 .contains(first.id())
                 .doesNotContain(second.id(), third.id());
         assertThat(queue.promoteWaiting()).as("nothing is free yet").isZero();
+
+        // where each stands: the second first in line behind the first; the third behind the second, which waits
+        QueuePlace secondPlace = queue.queuePlace(second.id());
+        assertThat(secondPlace.position()).isEqualTo(1);
+        assertThat(secondPlace.ahead())
+                .containsExactly(
+                        new QueuePlace.Waited(first.id(), RunStatus.QUEUED, "asset " + a + " partition 2024-04-01"));
+        QueuePlace thirdPlace = queue.queuePlace(third.id());
+        assertThat(thirdPlace.position()).isEqualTo(2);
+        assertThat(thirdPlace.ahead()).extracting(QueuePlace.Waited::runId).containsExactly(second.id());
+        assertThat(queue.queuePlace(first.id())).as("it waits for no run").isEqualTo(QueuePlace.NOTHING);
 
         queue.claimAll(List.of(first.id()), t0);
         queue.finish(first.id(), RunStatus.SUCCESS, t0.plusSeconds(1), 0, 0, 0, null);

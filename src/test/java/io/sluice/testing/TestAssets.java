@@ -18,6 +18,7 @@ import java.time.LocalDateTime;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.IntStream;
@@ -143,11 +144,15 @@ public final class TestAssets {
     public static class Gated implements KeyedAsset<AssetSpec.NoConfig> {
         public static volatile CountDownLatch entered = new CountDownLatch(1);
         public static volatile CountDownLatch gate = new CountDownLatch(0);
+        /** When set, each batch takes a permit first: a test lets the batches through one at a time. */
+        public static volatile Semaphore perBatch = null;
+
         public static final AtomicInteger BATCHES = new AtomicInteger();
 
         public static void reset(boolean closed) {
             entered = new CountDownLatch(1);
             gate = new CountDownLatch(closed ? 1 : 0);
+            perBatch = null;
             BATCHES.set(0);
         }
 
@@ -182,6 +187,10 @@ public final class TestAssets {
             entered.countDown();
             if (!gate.await(30, TimeUnit.SECONDS)) {
                 throw new IllegalStateException("test gate was never opened");
+            }
+            Semaphore permits = perBatch;
+            if (permits != null && !permits.tryAcquire(30, TimeUnit.SECONDS)) {
+                throw new IllegalStateException("the test let no more batches through");
             }
             return MaterializeResult.rows(keys.size());
         }

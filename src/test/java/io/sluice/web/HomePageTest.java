@@ -73,9 +73,9 @@ class HomePageTest {
         assertThat(second).endsWith(b);
 
         // the launch banner of two launches in a row, from the form
-        String one = postForm("asset=test%2Fdaily&mode=INCREMENTAL&partitions="
+        String one = postForm("asset=test%2Fdaily&mode=INCREMENTAL&as=run&partitions="
                 + LocalDate.parse(day).plusDays(2));
-        String two = postForm("asset=test%2Fdaily&mode=INCREMENTAL&partitions="
+        String two = postForm("asset=test%2Fdaily&mode=INCREMENTAL&as=run&partitions="
                 + LocalDate.parse(day).plusDays(3));
         Matcher ids = Pattern.compile("Launched run <a href=\"/runs/([^\"]+)\"[^>]*><code>([^<]+)</code>")
                 .matcher(one + two);
@@ -143,7 +143,7 @@ class HomePageTest {
         // the tour's step 4 with all four assets still ticked: Full refresh, no partitions
         String html = postForm(
                 "asset=extract%2Fform_adv_filings&asset=raw%2Fform_adv_filings&asset=transform%2Fform_adv_firm_identity"
-                        + "&asset=transform%2Fform_adv_firm_ownership&mode=FULL_REFRESH&partitions=&reason=tour+step+4");
+                        + "&asset=transform%2Fform_adv_firm_ownership&mode=FULL_REFRESH&as=run&partitions=&reason=tour+step+4");
         assertThat(html)
                 .contains("id=\"launch-error\"")
                 .contains("data-field=\"partitions\"")

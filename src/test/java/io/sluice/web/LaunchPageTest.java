@@ -7,8 +7,10 @@ import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.RestAssured;
 import io.restassured.config.EncoderConfig;
 import io.restassured.http.ContentType;
+import io.restassured.path.json.JsonPath;
 import io.restassured.response.Response;
 import io.sluice.testing.Runs;
+import java.net.http.HttpResponse;
 import java.time.LocalDate;
 import java.util.UUID;
 import java.util.concurrent.ThreadLocalRandom;
@@ -85,7 +87,7 @@ class LaunchPageTest {
         String reason = "launchpad invalid " + UUID.randomUUID();
         Response answer = post(
                 "/launch",
-                "asset=test%2Fflaky&mode=INCREMENTAL&config=%7B%22attempts%22%3A+11%7D&reason="
+                "asset=test%2Fflaky&mode=INCREMENTAL&as=run&config=%7B%22attempts%22%3A+11%7D&reason="
                         + reason.replace(" ", "+"));
         assertThat(answer.statusCode()).as("a refusal is a 422 with the page").isEqualTo(422);
         String html = answer.asString();
@@ -98,7 +100,7 @@ class LaunchPageTest {
                 .contains(reason);
         assertThat(storedWith(reason)).isZero();
 
-        Response bad = post("/launch", "asset=test%2Fdaily&from=2024-03-01");
+        Response bad = post("/launch", "asset=test%2Fdaily&as=run&from=2024-03-01");
         assertThat(bad.statusCode()).isEqualTo(422);
         assertThat(bad.asString()).contains("data-field=\"to\"").contains("give the last partition of the range too");
     }
@@ -183,5 +185,122 @@ class LaunchPageTest {
                         .getList("id"))
                 .as("a preview stores no backfill")
                 .hasSize(backfillsBefore);
+    }
+
+    @Test
+    void rangeErrorsAreDrawnOnFromAndToOrOnPartitionsNamingWhatWasTyped() {
+        Response backwards = post("/launch", "asset=test%2Fdaily&as=run&from=2024-03-05&to=2024-03-01");
+        assertThat(backwards.statusCode()).isEqualTo(422);
+        assertThat(backwards.asString())
+                .contains("data-field=\"to\"")
+                .containsPattern("id=\"to\" value=\"2024-03-01\"[^>]*aria-invalid=\"true\"")
+                .contains("From/To 2024-03-05...2024-03-01 goes backwards")
+                .doesNotContainPattern("id=\"partitions\"[^>]*aria-invalid");
+        Response unknown = post("/launch", "asset=test%2Fdaily&as=preview-backfill&from=2023-12-31&to=2024-01-02");
+        assertThat(unknown.statusCode()).isEqualTo(422);
+        assertThat(unknown.asString()).contains("data-field=\"from\"").contains("From: ");
+
+        String overlap = postForm(
+                "asset=test%2Fdaily&as=backfill&from=2024-03-01&to=2024-03-31" + "&partitions=2024-02-20...2024-03-02");
+        assertThat(overlap)
+                .contains("data-field=\"partitions\"")
+                .contains("2024-02-20...2024-03-02 in Partitions selects 2024-03-01...2024-03-02 (2 partitions), "
+                        + "which From/To 2024-03-01...2024-03-31 selects already")
+                .doesNotContain("ranges[");
+        assertThat(postForm("asset=test%2Fdaily&as=run&partitions=2024-03-01...2024-03-09%2C+2024-03-05"))
+                .contains("data-field=\"partitions\"")
+                .contains("2024-03-05 in Partitions is selected already by 2024-03-01...2024-03-09 in Partitions");
+        assertThat(postForm("asset=test%2Fflaky&as=run&from=2024-03-01&to=2024-03-02"))
+                .contains("data-field=\"from\"")
+                .contains("none of the selected assets is partitioned");
+    }
+
+    @Test
+    void thePreviewsCurlCommandIsTheRequestLaunchRunSendsOneRequestOneResult() throws Exception {
+        String day = someDay();
+        String to = LocalDate.parse(day).plusDays(2).toString();
+        String form = "asset=test%2Fdaily&mode=FULL_REFRESH&from=" + day + "&to=" + to + "&reason=curl+check";
+        String preview = postForm(form + "&as=preview");
+        Matcher shown = Pattern.compile("<pre class=\"config\" id=\"curl\">([^<]*)</pre>")
+                .matcher(preview);
+        assertThat(shown.find()).as(preview).isTrue();
+        String curl = unescape(shown.group(1));
+        int backfillsBefore = backfillCount();
+
+        // run the command as shown: its URL, method, header and body, word for word
+        HttpResponse<String> answer = ShellCurl.execute(curl);
+        assertThat(answer.statusCode()).as(answer.body()).isEqualTo(201);
+        JsonPath viaCurl = new JsonPath(answer.body());
+        assertThat(backfillCount())
+                .as("the curl call creates a run, no backfill")
+                .isEqualTo(backfillsBefore);
+        JsonPath curlRun = Runs.await(viaCurl.getString("id"));
+        assertThat(curlRun.getString("status")).isEqualTo("SUCCESS");
+
+        String launched = postForm(form + "&as=run");
+        Matcher id = Pattern.compile("Launched run <a href=\"/runs/([^\"]+)\"").matcher(launched);
+        assertThat(id.find()).as(launched).isTrue();
+        JsonPath buttonRun = Runs.await(id.group(1));
+        assertThat(backfillCount()).isEqualTo(backfillsBefore);
+        for (String field : new String[] {"assets", "partitions", "keys"}) {
+            assertThat(curlRun.getList(field)).as(field).isEqualTo(buttonRun.getList(field));
+        }
+        assertThat(curlRun.getString("mode")).isEqualTo(buttonRun.getString("mode"));
+        assertThat(curlRun.getString("reason")).isEqualTo(buttonRun.getString("reason"));
+        assertThat(curlRun.getMap("config")).isEqualTo(buttonRun.getMap("config"));
+        assertThat(curlRun.getList("partitions")).hasSize(3).first().isEqualTo(day);
+    }
+
+    @Test
+    void aPreviewWarnsOfMissingUpstreamPartitionsAndOffersToAddTheUpstreamAsset() {
+        // test/daily_rollup reads the 24 hours of its day from test/hourly, which no test materializes in 2025
+        String preview = postForm("asset=test%2Fdaily_rollup&as=preview-backfill&from=2025-10-01&to=2025-10-03");
+        assertThat(preview)
+                .contains("id=\"preview-upstream\"")
+                .contains("test/daily_rollup reads test/hourly: test/hourly is not materialized for 72 partitions that "
+                        + "test/daily_rollup reads: 2025-10-01-00:00...2025-10-03-23:00")
+                .contains("the runs of test/daily_rollup that read them would fail");
+        Matcher add = Pattern.compile("id=\"add-upstream-test--hourly\" href=\"([^\"]+)\"")
+                .matcher(preview);
+        assertThat(add.find()).as(preview).isTrue();
+        String href = unescape(add.group(1));
+        assertThat(href).startsWith("/launch?asset=test%2Fhourly&asset=test%2Fdaily_rollup&mode=INCREMENTAL");
+        String reopened = given().urlEncodingEnabled(false)
+                .get(href)
+                .then()
+                .statusCode(200)
+                .extract()
+                .asString();
+        assertThat(reopened)
+                .contains("value=\"test/hourly\" id=\"asset-test--hourly\" checked")
+                .contains("value=\"test/daily_rollup\" id=\"asset-test--daily_rollup\" checked")
+                .contains("id=\"from\" value=\"2025-10-01\"")
+                .contains("id=\"to\" value=\"2025-10-03\"");
+
+        assertThat(postForm("asset=test%2Fdaily&as=preview&from=2025-10-01&to=2025-10-03"))
+                .as("nothing upstream, no warning")
+                .doesNotContain("id=\"preview-upstream\"");
+    }
+
+    private static String postForm(String body) {
+        return post("/ui/launch", body).then().statusCode(200).extract().asString();
+    }
+
+    private static int backfillCount() {
+        return given().get("/api/backfills?limit=500")
+                .then()
+                .extract()
+                .jsonPath()
+                .getList("id")
+                .size();
+    }
+
+    /** The text of HTML as the page escapes it. */
+    private static String unescape(String html) {
+        return html.replace("&quot;", "\"")
+                .replace("&#39;", "'")
+                .replace("&lt;", "<")
+                .replace("&gt;", ">")
+                .replace("&amp;", "&");
     }
 }

@@ -8,7 +8,11 @@ import io.restassured.http.ContentType;
 import io.restassured.path.json.JsonPath;
 import io.sluice.testing.Runs;
 import io.sluice.testing.TestAssets;
+import java.time.Instant;
 import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /** The run page and the run log as a new user reads them. */
@@ -163,7 +167,7 @@ class RunPageTest {
         given().formParam("scope", "SOME")
                 .post("/runs/" + ok + "/reexecute")
                 .then()
-                .statusCode(400);
+                .statusCode(422);
         given().formParam("scope", "ALL")
                 .post("/runs/no-such-run/reexecute")
                 .then()
@@ -190,5 +194,61 @@ class RunPageTest {
         JsonPath second = Runs.await(failedAgain.substring(failedAgain.lastIndexOf('/') + 1));
         assertThat(second.getList("assets")).containsExactly("test/flaky", "test/after_flaky");
         assertThat(second.getMap("tags")).containsEntry("sluice/reexecute", "failed");
+    }
+
+    @Test
+    void aLiveRunShowsItsProgressAsItGoesAndAQueuedStepReadsQueued() throws Exception {
+        TestAssets.Gated.reset(false);
+        Semaphore permits = new Semaphore(0);
+        TestAssets.Gated.perBatch = permits;
+        try {
+            // test/gated's 25 keys in batches of 10, let through one at a time; test/landed waits its turn
+            String id = Runs.launch("{\"assets\":[\"test/gated\",\"test/landed\"],\"mode\":\"FULL_REFRESH\","
+                    + "\"config\":{\"test/landed\":{\"load\":\"progress-" + UUID.randomUUID() + "\"}}}");
+            assertThat(TestAssets.Gated.entered.await(30, TimeUnit.SECONDS)).isTrue();
+            // the journal stores what is older than its flush interval (250 ms) with its next write: let the first
+            // batch end after that, so that its progress goes out with the batch's log line
+            Thread.sleep(400);
+            permits.release();
+            JsonPath live = awaitRun(id, r -> r.getLong("steps[0].keyCount") == 10);
+            assertThat(live.getString("status")).isEqualTo("STARTED");
+            assertThat(live.getString("steps[0].status")).isEqualTo("STARTED");
+            assertThat(live.getLong("steps[0].rowsWritten")).isEqualTo(10);
+            assertThat(live.getLong("keyCount")).as("the run's totals so far").isEqualTo(10);
+            assertThat(live.getLong("rowsWritten")).isEqualTo(10);
+            String page =
+                    given().get("/runs/" + id).then().statusCode(200).extract().asString();
+            assertThat(page)
+                    .contains("10 keys in 1 batch, 10 rows written so far")
+                    .containsPattern(
+                            "title=\"test/landed\">test/landed</span>\\s*<span class=\"tl-track\">"
+                                    + "<span class=\"tl-bar s-QUEUED\"[^>]*></span></span>\\s*<span class=\"tl-time muted\">queued<")
+                    .doesNotContain(">not run<");
+
+            permits.release(10);
+            JsonPath done = Runs.await(id);
+            assertThat(done.getString("status")).isEqualTo("SUCCESS");
+            assertThat(done.getLong("steps[0].keyCount")).isEqualTo(25);
+            assertThat(done.getLong("steps[0].batchCount")).isEqualTo(3);
+        } finally {
+            TestAssets.Gated.perBatch = null;
+            permits.release(100);
+        }
+    }
+
+    private static JsonPath awaitRun(String id, java.util.function.Predicate<JsonPath> done) {
+        Instant deadline = Instant.now().plusSeconds(30);
+        while (true) {
+            JsonPath run = given().get("/api/runs/" + id)
+                    .then()
+                    .statusCode(200)
+                    .extract()
+                    .jsonPath();
+            if (done.test(run)) {
+                return run;
+            }
+            assertThat(Instant.now()).as("run %s: %s", id, run.prettify()).isBefore(deadline);
+            Runs.sleep(50);
+        }
     }
 }

@@ -67,14 +67,15 @@ class WebPagesTest {
 
     @Test
     void aWellFormedLaunchFormStillLaunches() {
-        String html = form("asset=test%2Fdaily&mode=INCREMENTAL&partitions=2024-07-11&reason=50%25+done%2C+caf%C3%A9")
-                .when()
-                .post("/ui/launch")
-                .then()
-                .statusCode(200)
-                .body(containsString("Launched run"))
-                .extract()
-                .asString();
+        String html =
+                form("asset=test%2Fdaily&mode=INCREMENTAL&as=run&partitions=2024-07-11&reason=50%25+done%2C+caf%C3%A9")
+                        .when()
+                        .post("/ui/launch")
+                        .then()
+                        .statusCode(200)
+                        .body(containsString("Launched run"))
+                        .extract()
+                        .asString();
         Matcher id = Pattern.compile("href=\"/runs/([^\"]+)\"").matcher(html);
         assertThat(id.find()).as(html).isTrue();
         given().when().get("/api/runs/" + id.group(1)).then().statusCode(200).body("reason", equalTo("50% done, café"));
@@ -86,7 +87,7 @@ class WebPagesTest {
         String html = given().config(RestAssured.config()
                         .encoderConfig(EncoderConfig.encoderConfig().defaultContentCharset("UTF-8")))
                 .contentType(ContentType.URLENC)
-                .body("asset=test/daily&mode=INCREMENTAL&partitions=2024-07-12&reason=Zürich 𝄞 done")
+                .body("asset=test/daily&mode=INCREMENTAL&as=run&partitions=2024-07-12&reason=Zürich 𝄞 done")
                 .when()
                 .post("/ui/launch")
                 .then()

@@ -349,7 +349,9 @@ class RunRecovery {
             return;
         }
         Run retry = factory.retry(dead, now);
-        store.create(retry);
+        // a run launched while the dead one held its partitions waited for them, and came first: the retry queues
+        // behind it (never refused, which would stop the start)
+        store.createAll(List.of(retry), true);
         store.moveDependencies(dead.id(), retry.id());
         audit.record(AuditEvent.of(
                         now,

@@ -149,7 +149,20 @@ public class RunWorker {
                         run.id(),
                         new RunStep(step.index(), step.asset(), RunStatus.STARTED, stepStart, null, 0, 0, 0, null));
                 journal.boundary();
-                return steps.run(run, step.asset(), configs.get(step.asset().toString()), journal);
+                // the step's totals so far become its state, stored with the journal's next flush
+                StepRunner.Progress progress = (keysSoFar, batchesSoFar, rowsSoFar) -> journal.step(
+                        run.id(),
+                        new RunStep(
+                                step.index(),
+                                step.asset(),
+                                RunStatus.STARTED,
+                                stepStart,
+                                null,
+                                keysSoFar,
+                                batchesSoFar,
+                                rowsSoFar,
+                                null));
+                return steps.run(run, step.asset(), configs.get(step.asset().toString()), journal, progress);
             });
             Instant stepEnd = clock.instant();
             journal.step(

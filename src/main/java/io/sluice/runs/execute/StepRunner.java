@@ -81,7 +81,23 @@ class StepRunner {
      * lake of the run's, so that a cancel of the run interrupts the statement it runs: the step then ends CANCELED, as
      * it does when a cancel is seen between batches.
      */
+    /**
+     * Hears a step's totals so far while it runs: keys processed, batches and rows written, after each batch of keys and
+     * each partition (or range) written but the last. The worker journals them as the step's state, stored at the
+     * journal's flush pace: no transaction of its own, and nothing at all for a step of one partition in one batch.
+     */
+    @FunctionalInterface
+    interface Progress {
+        Progress NONE = (keys, batches, rows) -> {};
+
+        void report(long keys, long batches, long rows);
+    }
+
     StepOutcome run(Run run, AssetKey key, JsonNode config, GroupJournal journal) {
+        return run(run, key, config, journal, Progress.NONE);
+    }
+
+    StepOutcome run(Run run, AssetKey key, JsonNode config, GroupJournal journal, Progress progress) {
         Asset<?> asset = catalog.find(key).orElse(null);
         StoredRunLogger log = new StoredRunLogger(journal, clock, run.id(), key);
         if (asset == null) {
@@ -93,7 +109,7 @@ class StepRunner {
             if (run.kind() == RunKind.ROLLBACK) {
                 return new RollbackStep(runLake, clock, this::json).run(run, asset.spec(), log, journal);
             }
-            return runTyped(run, asset, config, log, journal, runLake);
+            return runTyped(run, asset, config, log, journal, runLake, progress);
         } catch (UpstreamMissing e) {
             log.error(e.getMessage());
             return StepOutcome.notComputed(e.getMessage());
@@ -124,7 +140,13 @@ class StepRunner {
     }
 
     private <C extends Record> StepOutcome runTyped(
-            Run run, Asset<C> asset, JsonNode configNode, StoredRunLogger log, GroupJournal journal, RunLake runLake)
+            Run run,
+            Asset<C> asset,
+            JsonNode configNode,
+            StoredRunLogger log,
+            GroupJournal journal,
+            RunLake runLake,
+            Progress progress)
             throws Exception {
         AssetSpec<C> spec = asset.spec();
         checkUpstream(run, spec, journal);
@@ -138,7 +160,12 @@ class StepRunner {
         long keys = 0;
         long batches = 0;
         long rows = 0;
+        int unitsDone = 0;
         for (Optional<PartitionRange> range : units) {
+            long keysBefore = keys;
+            long batchesBefore = batches;
+            long rowsBefore = rows;
+            Progress inUnit = (k, b, r) -> progress.report(keysBefore + k, batchesBefore + b, rowsBefore + r);
             // one partition: its key; a range of several: first...last, as the write log, staging and events name it
             String partition = range.map(PartitionRange::toString).orElse(null);
             long started = System.nanoTime();
@@ -156,7 +183,7 @@ class StepRunner {
                         staging.map(TableOutput.class::cast),
                         () -> journal.isCancelRequested(run.id()));
                 outcome = keyed
-                        ? processKeys(run, (KeyedAsset<C>) asset, context, partition)
+                        ? processKeys(run, (KeyedAsset<C>) asset, context, partition, inUnit)
                         : new PartitionOutcome(
                                 asset.materialize(context), 0, 1, new KeySelection(List.of(), Optional.empty(), true));
                 if (staging.isPresent()) {
@@ -193,6 +220,9 @@ class StepRunner {
             keys += outcome.keys();
             batches += outcome.batches();
             rows += result.rowsWritten();
+            if (++unitsDone < units.size()) {
+                progress.report(keys, batches, rows);
+            }
         }
         return new StepOutcome(RunStatus.SUCCESS, keys, batches, rows, null);
     }
@@ -278,7 +308,8 @@ class StepRunner {
     }
 
     private <C extends Record> PartitionOutcome processKeys(
-            Run run, KeyedAsset<C> asset, AssetContext<C> context, String partition) throws Exception {
+            Run run, KeyedAsset<C> asset, AssetContext<C> context, String partition, Progress progress)
+            throws Exception {
         AssetKey key = context.assetKey();
         KeySelection selection = KeyResolver.resolve(
                 run.mode(), run.keys(), assets.watermark(key, partition), new KeyResolver.KeySource() {
@@ -303,15 +334,20 @@ class StepRunner {
                         + Plural.of(batches.size(), "batch", "batches"));
         MaterializeResult total = MaterializeResult.rows(0);
         int done = 0;
+        long keysDone = 0;
         for (List<String> batch : batches) {
             if (context.isCancelRequested()) {
                 throw new RunCanceled();
             }
             MaterializeResult result = asset.processBatch(context, new ArrayList<>(batch));
             total = total.plus(result);
+            keysDone += batch.size();
+            if (++done < batches.size()) {
+                progress.report(keysDone, done, total.rowsWritten());
+            }
             context.log()
-                    .info("batch " + (++done) + "/" + batches.size() + ": " + Plural.of(batch.size(), "key", "keys")
-                            + ", " + Plural.of(result.rowsWritten(), "row", "rows"));
+                    .info("batch " + done + "/" + batches.size() + ": " + Plural.of(batch.size(), "key", "keys") + ", "
+                            + Plural.of(result.rowsWritten(), "row", "rows"));
         }
         return new PartitionOutcome(total, selection.keys().size(), batches.size(), selection);
     }

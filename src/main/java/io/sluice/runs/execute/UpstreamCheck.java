@@ -8,6 +8,7 @@ import io.sluice.partitions.PartitionMapping;
 import io.sluice.partitions.PartitionSpace;
 import io.sluice.partitions.PartitionSubset;
 import io.sluice.partitions.PartitionsDefinition;
+import io.sluice.runs.UpstreamGap;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -24,13 +25,13 @@ import java.util.stream.Collectors;
  * (an unpartitioned asset downstream of a partitioned one, or partitions of unrelated kinds), at least one must be.
  * An unpartitioned upstream must have been written once. Pure: what was materialized comes from {@link Records}.
  */
-final class UpstreamCheck {
+public final class UpstreamCheck {
 
     /** Ranges of missing partitions named in the message before "and N more". */
     static final int RANGES_SHOWN = 5;
 
     /** What was materialized, as the store and the step's own run know it. */
-    interface Records {
+    public interface Records {
         Set<String> materializedAmong(AssetKey asset, Collection<String> partitions);
 
         boolean anyPartitionMaterialized(AssetKey asset);
@@ -51,11 +52,41 @@ final class UpstreamCheck {
             Function<AssetKey, Optional<AssetSpec<?>>> specs,
             Records records,
             Instant now) {
+        List<UpstreamGap> problems = gaps(spec, partitions, upstream, specs, records, now);
+        if (problems.isEmpty()) {
+            return Optional.empty();
+        }
+        List<String> assets =
+                problems.stream().map(m -> m.upstream().toString()).toList();
+        String them = assets.size() == 1 ? "it" : "them";
+        String names = assets.size() == 1
+                ? assets.get(0)
+                : String.join(", ", assets.subList(0, assets.size() - 1)) + " and " + assets.get(assets.size() - 1);
+        return Optional.of(problems.stream()
+                        .map(m -> "upstream asset " + m.upstream() + " " + m.what())
+                        .collect(Collectors.joining("; "))
+                + ". Nothing was computed: materialize " + names + " first (add " + them
+                + " to this run's assets, or launch " + them
+                + " for what is missing), then launch this run again");
+    }
+
+    /**
+     * What the step of {@code spec} over {@code partitions} reads of each of {@code upstream} that was not
+     * materialized, upstream assets in key order; empty when it could compute. The launchpad's preview asks the same of
+     * the store before a launch.
+     */
+    public static List<UpstreamGap> gaps(
+            AssetSpec<?> spec,
+            List<String> partitions,
+            Set<AssetKey> upstream,
+            Function<AssetKey, Optional<AssetSpec<?>>> specs,
+            Records records,
+            Instant now) {
         PartitionsDefinition own = spec.partitions();
         if (own.isPartitioned() && partitions.isEmpty()) {
-            return Optional.empty(); // nothing to compute
+            return List.of(); // nothing to compute
         }
-        List<Missing> problems = new ArrayList<>();
+        List<UpstreamGap> problems = new ArrayList<>();
         for (AssetKey up : upstream.stream().sorted().toList()) {
             Optional<AssetSpec<?>> upSpec = specs.apply(up);
             if (upSpec.isEmpty()) {
@@ -64,7 +95,7 @@ final class UpstreamCheck {
             PartitionsDefinition theirs = upSpec.get().partitions();
             if (!theirs.isPartitioned()) {
                 if (!records.written(up)) {
-                    problems.add(new Missing(up, "has never been materialized"));
+                    problems.add(new UpstreamGap(spec.key(), up, "has never been materialized", List.of(), 0));
                 }
                 continue;
             }
@@ -72,7 +103,7 @@ final class UpstreamCheck {
                     own.isPartitioned() ? PartitionMapping.defaultFor(theirs, own) : PartitionMapping.all();
             if (mapping instanceof AllPartitionsMapping) {
                 if (!records.anyPartitionMaterialized(up)) {
-                    problems.add(new Missing(up, "has no materialized partition yet"));
+                    problems.add(new UpstreamGap(spec.key(), up, "has no materialized partition yet", List.of(), 0));
                 }
                 continue;
             }
@@ -90,31 +121,18 @@ final class UpstreamCheck {
             Set<String> materialized = records.materializedAmong(up, read.keys());
             if (materialized.size() < read.count()) {
                 PartitionSubset absent = read.minus(upSpace.subset(materialized));
-                problems.add(new Missing(
+                problems.add(new UpstreamGap(
+                        spec.key(),
                         up,
                         "has not materialized " + absent.count() + " of the " + read.count()
                                 + (read.count() == 1 ? " partition" : " partitions") + " this step reads: "
-                                + ranges(absent)));
+                                + ranges(absent),
+                        absent.keyRanges(),
+                        absent.count()));
             }
         }
-        if (problems.isEmpty()) {
-            return Optional.empty();
-        }
-        List<String> assets = problems.stream().map(m -> m.asset().toString()).toList();
-        String them = assets.size() == 1 ? "it" : "them";
-        String names = assets.size() == 1
-                ? assets.get(0)
-                : String.join(", ", assets.subList(0, assets.size() - 1)) + " and " + assets.get(assets.size() - 1);
-        return Optional.of(problems.stream()
-                        .map(m -> "upstream asset " + m.asset() + " " + m.what())
-                        .collect(Collectors.joining("; "))
-                + ". Nothing was computed: materialize " + names + " first (add " + them
-                + " to this run's assets, or launch " + them
-                + " for what is missing), then launch this run again");
+        return problems;
     }
-
-    /** What one upstream asset lacks. */
-    private record Missing(AssetKey asset, String what) {}
 
     /** The missing partitions as ranges, {@code 2024-01-01...2024-01-31, 2024-03-02}, the first few of them. */
     private static String ranges(PartitionSubset absent) {

@@ -31,6 +31,8 @@ public class LaunchValidator {
 
     static final int MAX_REASON = 2000;
     static final int MAX_KEYS = 100_000;
+    /** Partitions one run takes at most: 100 years of days. */
+    static final int MAX_PARTITIONS = 36_600;
 
     private final AssetCatalog catalog;
     private final ConfigBinder binder;
@@ -47,8 +49,17 @@ public class LaunchValidator {
 
     public ValidatedLaunch validate(RunRequest request, Instant now) {
         List<AssetKey> ordered = catalog.graph().inDependencyOrder(assets(request.assets()));
-        partitions(request.partitions(), ordered, now);
-        return validateExceptPartitions(request);
+        List<String> partitions = partitions(request, ordered, now);
+        ValidatedLaunch launch = validateExceptPartitions(request);
+        return new ValidatedLaunch(
+                launch.assets(),
+                launch.mode(),
+                launch.keys(),
+                partitions,
+                launch.configByAsset(),
+                launch.reason(),
+                launch.launchedBy(),
+                launch.tags());
     }
 
     /**
@@ -129,7 +140,13 @@ public class LaunchValidator {
         }
     }
 
-    private void partitions(List<String> partitions, List<AssetKey> assets, Instant now) {
+    /**
+     * The partitions the request selects: its keys as given, or with ranges every partition of the ranges and keys in
+     * the partitions' order (a key inside a range, or ranges that overlap, refused naming both); each must be a partition
+     * of every selected partitioned asset.
+     */
+    private List<String> partitions(RunRequest request, List<AssetKey> assets, Instant now) {
+        List<String> partitions = request.partitions();
         List<AssetKey> partitioned = new ArrayList<>();
         for (AssetKey asset : assets) {
             if (definition(asset).isPartitioned()) {
@@ -137,42 +154,74 @@ public class LaunchValidator {
             }
         }
         if (partitioned.isEmpty()) {
+            if (!request.ranges().isEmpty()) {
+                throw RequestRejected.invalid("ranges", "none of the selected assets is partitioned; omit 'ranges'");
+            }
             if (!partitions.isEmpty()) {
                 throw RequestRejected.invalid(
                         "partitions", "none of the selected assets is partitioned; omit 'partitions'");
             }
-            return;
+            return List.of();
         }
-        if (partitions.isEmpty()) {
+        if (partitions.isEmpty() && request.ranges().isEmpty()) {
             throw RequestRejected.invalid(
                     "partitions",
                     "asset " + partitioned.get(0) + " is partitioned ("
                             + definition(partitioned.get(0)).describe() + "): give the partitions to materialize"
+                            + ", as keys (partitions) or ranges (ranges: [{\"start\": ..., \"end\": ...}])"
                             + rangeHints.stream()
                                     .findFirst()
-                                    .map(h -> "; for a range of them, " + h.howTo())
+                                    .map(h -> "; for every partition, " + h.howTo())
                                     .orElse(""));
         }
         Keys.require("partitions", partitions);
+        if (!request.ranges().isEmpty()) {
+            List<PartitionSelection.Part> parts = new ArrayList<>();
+            for (int i = 0; i < request.ranges().size(); i++) {
+                RunRequest.Range r = request.ranges().get(i);
+                parts.add(PartitionSelection.Part.range(
+                        r.start(), r.end(), PartitionSelection.Where.range(i, r.start(), r.end())));
+            }
+            for (int i = 0; i < partitions.size(); i++) {
+                parts.add(PartitionSelection.Part.key(
+                        partitions.get(i), PartitionSelection.Where.key(i, partitions.get(i))));
+            }
+            partitions = PartitionSelection.of(
+                            parts, definition(partitioned.get(0)).at(now))
+                    .keys();
+            if (partitions.size() > MAX_PARTITIONS) {
+                throw RequestRejected.invalid(
+                        "ranges",
+                        "the ranges select " + partitions.size() + " partitions; a run takes at most " + MAX_PARTITIONS
+                                + " (split a longer range into several launches)");
+            }
+        }
         for (int i = 0; i < partitions.size(); i++) {
             String key = partitions.get(i);
             for (AssetKey asset : partitioned) {
-                String field = "partitions[" + i + "]";
+                String field = request.ranges().isEmpty() ? "partitions[" + i + "]" : "ranges";
                 definition(asset).validate(key, now).ifPresent(error -> {
                     throw RequestRejected.invalid(field, error + " (asset " + asset + ")");
                 });
             }
         }
+        return List.copyOf(partitions);
     }
 
     private PartitionsDefinition definition(AssetKey asset) {
         return catalog.find(asset).orElseThrow().spec().partitions();
     }
 
+    /**
+     * The run's config keyed by asset key, each asset's given fields laid over its defaults. With several assets the
+     * request's config is keyed by asset key; with one it may be that asset's config alone, or keyed by its key as a run
+     * answers it (so a run's config can be sent back as it is). A config whose every field name holds a slash is keyed:
+     * no config property's name can hold one.
+     */
     private ObjectNode config(Map<String, Object> given, List<AssetKey> assets) {
         JsonNode node = mapper.valueToTree(given);
         ObjectNode byAsset = mapper.createObjectNode();
-        if (assets.size() == 1) {
+        if (assets.size() == 1 && !keyedByAsset(node)) {
             AssetKey only = assets.get(0);
             byAsset.set(only.toString(), binder.merge(spec(only), node, "config"));
             return byAsset;
@@ -182,14 +231,29 @@ public class LaunchValidator {
             if (!assets.contains(parseOrNull(name))) {
                 throw RequestRejected.invalid(
                         "config." + name,
-                        "with several assets, config is an object keyed by asset key; '" + name
-                                + "' is not a selected asset");
+                        assets.size() == 1
+                                ? "config keyed by asset key names '" + name + "', not the selected asset "
+                                        + assets.get(0)
+                                : "with several assets, config is an object keyed by asset key; '" + name
+                                        + "' is not a selected asset");
             }
         }
         for (AssetKey asset : assets) {
             byAsset.set(asset.toString(), binder.merge(spec(asset), node.get(asset.toString()), "config." + asset));
         }
         return byAsset;
+    }
+
+    private static boolean keyedByAsset(JsonNode config) {
+        if (config == null || !config.isObject() || config.isEmpty()) {
+            return false;
+        }
+        for (Iterator<String> names = config.fieldNames(); names.hasNext(); ) {
+            if (names.next().indexOf('/') < 0) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static AssetKey parseOrNull(String text) {

@@ -2,6 +2,7 @@ package io.sluice.runs.store;
 
 import io.sluice.catalog.AssetKey;
 import io.sluice.runs.PartitionBusy;
+import io.sluice.runs.QueuePlace;
 import io.sluice.runs.QueuedRun;
 import io.sluice.runs.Run;
 import io.sluice.runs.RunEventLog;
@@ -87,9 +88,20 @@ public class JpaRunQueue implements RunQueue {
                         "INFO",
                         null,
                         "queued behind run " + busy.get(first) + ", which covers "
-                                + PartitionReservations.describe(first) + " (sluice.runs.busy-partition=queue)");
+                                + PartitionReservations.describe(first) + ": it starts once that run has ended");
             }
         }
+    }
+
+    @Override
+    @Transactional
+    public QueuePlace queuePlace(String id) {
+        PartitionReservations.Line line = reservations.line(id);
+        RunDependencies.Pending pending = dependencies.pending(id, QueuePlace.LISTED);
+        if (line.ahead().isEmpty() && pending.count() == 0) {
+            return QueuePlace.NOTHING;
+        }
+        return new QueuePlace(line.position(), line.ahead(), pending.listed(), pending.count());
     }
 
     @Override

@@ -2,6 +2,7 @@ package io.sluice.runs.store;
 
 import io.sluice.catalog.AssetKey;
 import io.sluice.runs.PartitionBusy;
+import io.sluice.runs.QueuePlace;
 import io.sluice.runs.Run;
 import io.sluice.runs.RunStatus;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -91,6 +92,78 @@ class PartitionReservations {
             session.persist(w);
         }
         return keys.stream().filter(busy::containsKey).findFirst().orElseThrow();
+    }
+
+    /** The runs ahead of a waiting run for its asset partitions, in the order they go, and its place among the waiting. */
+    record Line(int position, List<QueuePlace.Waited> ahead) {}
+
+    /**
+     * The line for the asset partitions {@code runId} waits for: the queued or started runs that hold one of them, then
+     * the queued runs that wait for one of them and were queued before it (their wait rows come first, as
+     * {@link #promoteWaiting} serves them). Read per asset, as {@link #busy} reads, and matched here.
+     */
+    Line line(String runId) {
+        List<PartitionWaitEntity> mine = session.createSelectionQuery(
+                        "from PartitionWaitEntity where runId = :run order by id", PartitionWaitEntity.class)
+                .setParameter("run", runId)
+                .getResultList();
+        if (mine.isEmpty()) {
+            return new Line(0, List.of());
+        }
+        long first = mine.get(0).id;
+        Map<String, Set<String>> wanted = new LinkedHashMap<>();
+        mine.forEach(
+                w -> wanted.computeIfAbsent(w.assetKey, k -> new HashSet<>()).add(w.partitionKey));
+        Map<String, String> holders = new LinkedHashMap<>();
+        Map<String, String> earlier = new LinkedHashMap<>();
+        for (var entry : wanted.entrySet()) {
+            session
+                    .createSelectionQuery(
+                            "select id.partitionKey, runId from ActivePartitionEntity where id.assetKey = :asset",
+                            Object[].class)
+                    .setParameter("asset", entry.getKey())
+                    .getResultList()
+                    .stream()
+                    .filter(r -> entry.getValue().contains((String) r[0]))
+                    .forEach(r -> holders.putIfAbsent(
+                            (String) r[1], describe(new ActivePartitionEntity.Key(entry.getKey(), (String) r[0]))));
+            session
+                    .createSelectionQuery(
+                            "select partitionKey, runId from PartitionWaitEntity where assetKey = :asset and id < :first "
+                                    + "order by id",
+                            Object[].class)
+                    .setParameter("asset", entry.getKey())
+                    .setParameter("first", first)
+                    .getResultList()
+                    .stream()
+                    .filter(r -> entry.getValue().contains((String) r[0]) && !runId.equals(r[1]))
+                    .forEach(r -> earlier.putIfAbsent(
+                            (String) r[1], describe(new ActivePartitionEntity.Key(entry.getKey(), (String) r[0]))));
+        }
+        Set<String> ids = new HashSet<>(holders.keySet());
+        ids.addAll(earlier.keySet());
+        Map<String, RunStatus> status = new HashMap<>();
+        if (!ids.isEmpty()) {
+            session.createSelectionQuery("select id, status from RunEntity where id in :ids", Object[].class)
+                    .setParameter("ids", ids)
+                    .getResultList()
+                    .forEach(r -> status.put((String) r[0], RunStatus.valueOf((String) r[1])));
+        }
+        List<QueuePlace.Waited> ahead = new ArrayList<>();
+        holders.forEach((id, covers) -> {
+            RunStatus s = status.get(id);
+            if (s != null && !s.isTerminal()) {
+                ahead.add(new QueuePlace.Waited(id, s, covers));
+            }
+        });
+        int waitingBefore = 0;
+        for (var e : earlier.entrySet()) {
+            if (status.get(e.getKey()) == RunStatus.QUEUED && !holders.containsKey(e.getKey())) {
+                ahead.add(new QueuePlace.Waited(e.getKey(), RunStatus.QUEUED, e.getValue()));
+                waitingBefore++;
+            }
+        }
+        return new Line(waitingBefore + 1, ahead);
     }
 
     /** Reserves the partitions of waiting runs whose partitions are free now, first come first served; returns how many. */

@@ -1,5 +1,7 @@
 package io.sluice.runs.store;
 
+import io.sluice.runs.QueuePlace;
+import io.sluice.runs.RunStatus;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -70,6 +72,51 @@ class RunDependencies {
             }
         }
         return new ArrayList<>(waiting);
+    }
+
+    /** The runs {@code runId} waits for that have not succeeded: the first {@code limit} (oldest first) and how many. */
+    record Pending(List<QueuePlace.Waited> listed, long count) {}
+
+    Pending pending(String runId, int limit) {
+        long count = session.createSelectionQuery(
+                        "select count(*) from RunDependencyEntity d join RunEntity p on p.id = d.id.afterRunId "
+                                + "where d.id.runId = :run and p.status <> :success",
+                        Long.class)
+                .setParameter("run", runId)
+                .setParameter("success", RunStatus.SUCCESS.name())
+                .getSingleResult();
+        if (count == 0) {
+            return new Pending(List.of(), 0);
+        }
+        List<QueuePlace.Waited> listed = session
+                .createSelectionQuery(
+                        "select p.id, p.status, p.partitionsJson, p.assets from RunDependencyEntity d "
+                                + "join RunEntity p on p.id = d.id.afterRunId "
+                                + "where d.id.runId = :run and p.status <> :success order by p.createdAt, p.id",
+                        Object[].class)
+                .setParameter("run", runId)
+                .setParameter("success", RunStatus.SUCCESS.name())
+                .setMaxResults(limit)
+                .getResultList()
+                .stream()
+                .map(r -> new QueuePlace.Waited(
+                        (String) r[0], RunStatus.valueOf((String) r[1]), covers((String) r[3], (String) r[2])))
+                .toList();
+        return new Pending(listed, count);
+    }
+
+    /** What an upstream run materializes: its assets and, when partitioned, its first and last partition. */
+    private String covers(String assets, String partitionsJson) {
+        List<String> partitions = mapping.strings(partitionsJson);
+        String what = assets.replace(",", ", ");
+        if (partitions.isEmpty()) {
+            return what;
+        }
+        return what
+                + (partitions.size() == 1
+                        ? " partition " + partitions.get(0)
+                        : " partitions " + partitions.get(0) + "..." + partitions.get(partitions.size() - 1) + " ("
+                                + partitions.size() + ")");
     }
 
     void move(String from, String to) {

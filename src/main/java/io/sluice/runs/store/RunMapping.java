@@ -32,12 +32,18 @@ class RunMapping {
         this.mapper = mapper;
     }
 
+    /**
+     * The run as stored. A run that has not ended has its totals stored only at its end: until then they are its steps'
+     * totals so far (what each step stored at the journal's last flush), so a live run shows its progress.
+     */
     Run toRun(RunEntity e, List<RunStep> steps) {
         List<AssetKey> assets =
                 Arrays.stream(e.assets.split(",")).map(AssetKey::parse).toList();
+        RunStatus status = RunStatus.valueOf(e.status);
+        boolean live = !status.isTerminal();
         return new Run(
                 e.id,
-                RunStatus.valueOf(e.status),
+                status,
                 MaterializationMode.valueOf(e.mode),
                 assets,
                 strings(e.keysJson),
@@ -48,9 +54,9 @@ class RunMapping {
                 e.createdAt,
                 e.startedAt,
                 e.endedAt,
-                e.keyCount,
-                e.batchCount,
-                e.rowsWritten,
+                live ? steps.stream().mapToLong(RunStep::keyCount).sum() : e.keyCount,
+                live ? steps.stream().mapToLong(RunStep::batchCount).sum() : e.batchCount,
+                live ? steps.stream().mapToLong(RunStep::rowsWritten).sum() : e.rowsWritten,
                 e.error,
                 e.cancelRequested,
                 steps,

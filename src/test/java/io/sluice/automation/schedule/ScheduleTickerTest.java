@@ -13,6 +13,7 @@ import io.sluice.automation.Launch;
 import io.sluice.automation.TickOutcome;
 import io.sluice.automation.TickRecord;
 import io.sluice.runs.MaterializationMode;
+import io.sluice.runs.QueuePlace;
 import io.sluice.runs.Run;
 import io.sluice.runs.RunHistory;
 import io.sluice.runs.RunRequest;
@@ -156,7 +157,7 @@ class ScheduleTickerTest {
     }
 
     @Test
-    void aRefusedLaunchIsAFailedTickAndTheCursorMovesPastIt() {
+    void aTickWhosePartitionIsBusyQueuesItsRunBehindTheHolderAndTheCursorMovesOn() {
         String name = TestSchedules.DAILY;
         Run holder = runs.launch(new RunRequest(
                 List.of("test/daily"),
@@ -172,18 +173,19 @@ class ScheduleTickerTest {
 
         assertThat(recorded).hasSize(1);
         assertThat(recorded.get(0).tick()).isEqualTo(Instant.parse("2024-06-02T00:10:00Z"));
-        assertThat(recorded.get(0).outcome())
-                .isInstanceOfSatisfying(
-                        TickOutcome.Failed.class,
-                        f -> assertThat(f.error())
-                                .startsWith("launch refused: ")
-                                .contains(holder.id()));
+        Run queued = history.find(((TickOutcome.Launched) recorded.get(0).outcome())
+                        .runIds()
+                        .get(0))
+                .orElseThrow();
+        assertThat(queued.partitions()).containsExactly("2024-06-01");
+        assertThat(runs.queuePlace(queued).orElseThrow().ahead())
+                .as("a busy partition queues the tick's run behind the run that holds it (busy-partition=queue)")
+                .extracting(QueuePlace.Waited::runId)
+                .containsExactly(holder.id());
         assertThat(cursor(store, name)).isEqualTo(Instant.parse("2024-06-02T00:10:00Z"));
         assertThat(ticker.tick(name, Instant.parse("2024-06-02T00:15:00Z")))
-                .as("the failed tick is not tried again")
+                .as("the tick is not launched again")
                 .isEmpty();
-        List<TickRecord> next = ticker.tick(name, Instant.parse("2024-06-03T00:15:00Z"));
-        assertThat(partitionsOf(next)).containsExactly(List.of("2024-06-02"));
     }
 
     @Test

@@ -18,6 +18,7 @@ import io.sluice.lake.TableSpec;
 import io.sluice.lake.WriteMode;
 import io.sluice.runs.AssetState;
 import io.sluice.runs.Materialization;
+import io.sluice.runs.QueuePlace;
 import io.sluice.runs.Run;
 import io.sluice.runs.RunEventLog;
 import io.sluice.runs.RunHistory;
@@ -206,6 +207,32 @@ class RunRecoveryTest {
                         .containsEntry("status", "FAILURE")
                         .containsEntry("recovered", false)
                         .containsEntry("recoveredMaterializations", 1));
+    }
+
+    @Test
+    void theRetryOfADeadBackfillRunQueuesBehindALaunchThatWaitedForItsPartition() {
+        String backfill = Backfills.launch("{\"assets\": [\"test/landed_daily\"], \"partitions\": [\"2024-06-01\"], "
+                + "\"reason\": \"recovery test\"}");
+        String dead = claimOnlyRunOf(backfill);
+        // launched by hand while the backfill's run held the day: it waits behind that run
+        String manual = Runs.launch("{\"assets\": [\"test/landed_daily\"], \"partitions\": [\"2024-06-01\"], "
+                + "\"reason\": \"by hand\"}");
+        assertThat(queue.queuePlace(manual).ahead())
+                .extracting(QueuePlace.Waited::runId)
+                .containsExactly(dead);
+
+        recovery.recover();
+
+        assertThat(history.find(dead).orElseThrow().status()).isEqualTo(RunStatus.FAILURE);
+        List<Run> queued = history.list(
+                new RunQuery(Optional.of(RunStatus.QUEUED), Optional.empty(), Optional.of(backfill), true, 10, 0));
+        assertThat(queued).as("the dead run's retry").hasSize(1);
+        QueuePlace retry = queue.queuePlace(queued.get(0).id());
+        assertThat(retry.ahead())
+                .as("behind the launch that came first")
+                .extracting(QueuePlace.Waited::runId)
+                .containsExactly(manual);
+        assertThat(history.find(manual).orElseThrow().status()).isEqualTo(RunStatus.QUEUED);
     }
 
     private void publish(TableSpec table, String runId, Optional<String> partition, String select, String watermark) {

@@ -82,7 +82,7 @@ class RunWorkerTest {
     private final List<String> ran = new ArrayList<>();
     private final StepRunner steps = new StepRunner(null, null, null, null, null, null, null, null, null) {
         @Override
-        StepOutcome run(Run run, AssetKey key, JsonNode config, GroupJournal journal) {
+        StepOutcome run(Run run, AssetKey key, JsonNode config, GroupJournal journal, Progress progress) {
             ran.add(run.id() + ":" + key);
             now.set(now.get().plusSeconds(1));
             return outcomes.getOrDefault(key, () -> new StepOutcome(RunStatus.SUCCESS, 0, 1, 10, null))
