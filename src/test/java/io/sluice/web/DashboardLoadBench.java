@@ -17,6 +17,8 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.ConcurrentSkipListMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -81,7 +83,7 @@ class DashboardLoadBench {
     private void measure(String path, String backfill) throws Exception {
         ExecutorService clients = Executors.newFixedThreadPool(CLIENTS);
         List<Future<List<Long>>> futures = new ArrayList<>();
-        java.util.concurrent.atomic.AtomicInteger errors = new java.util.concurrent.atomic.AtomicInteger();
+        Map<Integer, Integer> refused = new ConcurrentSkipListMap<>();
         long runsBefore = progress(backfill).getLong("progress.succeeded");
         long start = System.nanoTime();
         for (int c = 0; c < CLIENTS; c++) {
@@ -89,8 +91,9 @@ class DashboardLoadBench {
                 List<Long> times = new ArrayList<>();
                 for (int r = 0; r < ROUNDS; r++) {
                     long t = System.nanoTime();
-                    if (status(path) != 200) {
-                        errors.incrementAndGet();
+                    int status = status(path);
+                    if (status != 200) {
+                        refused.merge(status, 1, Integer::sum);
                     }
                     times.add(System.nanoTime() - t);
                 }
@@ -107,7 +110,7 @@ class DashboardLoadBench {
         Collections.sort(all);
         System.out.printf(
                 Locale.ROOT,
-                "DashboardLoadBench: GET %s, %d clients x %d: p50 %.0f ms, p99 %.0f ms, max %.0f ms, %d not 200;"
+                "DashboardLoadBench: GET %s, %d clients x %d: p50 %.0f ms, p99 %.0f ms, max %.0f ms, %d not 200 %s;"
                         + " %.1f pages/s; the backfill meanwhile: %.1f runs/s, now %s%n",
                 path,
                 CLIENTS,
@@ -115,7 +118,8 @@ class DashboardLoadBench {
                 BenchFigures.ms(BenchFigures.pct(all, 50)),
                 BenchFigures.ms(BenchFigures.pct(all, 99)),
                 BenchFigures.ms(all.get(all.size() - 1)),
-                errors.get(),
+                refused.values().stream().mapToInt(Integer::intValue).sum(),
+                refused,
                 all.size() / (wall / 1e9),
                 runsDuring / (wall / 1e9),
                 line(backfill));
