@@ -248,7 +248,9 @@ class LaunchPageTest {
         assertThat(curlRun.getString("mode")).isEqualTo(buttonRun.getString("mode"));
         assertThat(curlRun.getString("reason")).isEqualTo(buttonRun.getString("reason"));
         assertThat(curlRun.getMap("config")).isEqualTo(buttonRun.getMap("config"));
-        assertThat(curlRun.getList("partitions")).hasSize(3).first().isEqualTo(day);
+        // a run's partitions as ranges (docs/api.md), three days
+        assertThat(curlRun.getList("partitions")).containsExactly(day + "..." + to);
+        assertThat(curlRun.getLong("partitionCount")).isEqualTo(3);
     }
 
     @Test
