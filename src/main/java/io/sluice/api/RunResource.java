@@ -2,6 +2,7 @@ package io.sluice.api;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.sluice.backfill.BackfillService;
+import io.sluice.lists.ListFilters;
 import io.sluice.runs.LogLine;
 import io.sluice.runs.MaterializationMode;
 import io.sluice.runs.PartitionRanges;
@@ -217,7 +218,7 @@ public class RunResource {
             @Context UriInfo uri) {
         int max = Params.between("limit", limit, 1, RunQuery.MAX_LIMIT);
         int skip = Params.between("offset", offset, 0, Integer.MAX_VALUE);
-        RunFilter filter = RunFilter.read(p -> uri.getQueryParameters().getFirst(p), backfills::resolveId);
+        RunFilter filter = ListFilters.runs(p -> uri.getQueryParameters().getFirst(p), backfills::resolveId);
         return runs.list(new RunQuery(filter, true, max, skip)).stream()
                 .map(r -> dto(r, false))
                 .toList();

@@ -1,6 +1,6 @@
 package io.sluice.backfill;
 
-import io.sluice.runs.ListFilters;
+import io.sluice.lists.ListFilters;
 import io.sluice.runs.RequestRejected;
 import io.sluice.text.Text;
 import java.util.Arrays;

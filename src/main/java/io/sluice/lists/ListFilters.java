@@ -1,9 +1,14 @@
-package io.sluice.runs;
+package io.sluice.lists;
 
 import io.sluice.audit.AuditAction;
 import io.sluice.audit.AuditFilter;
 import io.sluice.catalog.AssetKey;
 import io.sluice.lake.LakeTimes;
+import io.sluice.runs.MaterializationMode;
+import io.sluice.runs.RequestRejected;
+import io.sluice.runs.RunFilter;
+import io.sluice.runs.RunStatus;
+import io.sluice.runs.ShortIds;
 import io.sluice.text.Text;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -23,12 +28,18 @@ import java.util.function.Function;
  * not given; a value not written as what it must be (an asset key, a day or a time) is {@link
  * RequestRejected.Unreadable}, one written well but not allowed (not one of the choices, text against {@link Text}'s
  * rules, out of range) is {@link RequestRejected.Invalid}, each naming its parameter. The filters of the runs list
- * ({@link RunFilter#read}) and of the audit trail ({@link #audit}) are read by them.
+ * ({@link #runs}) and of the audit trail ({@link #audit}) are read by them, and the backfills' status by
+ * {@code BackfillFilter}. This package knows runs, backfills and the audit trail alike: {@code io.sluice.runs} names no
+ * backfill, so the lists' parameters that do are read here.
  */
 public final class ListFilters {
 
     /** The longest text a text filter takes. */
     public static final int MAX_TEXT = 400;
+
+    /** The query parameters of the runs list's filter ({@link #runs}), in the order the forms show them. */
+    public static final List<String> RUN_PARAMETERS = List.of(
+            "status", "asset", "mode", "launchedBy", "backfill", "origin", "name", "partition", "from", "until");
 
     /** The query parameters of the audit trail's filter ({@link #audit}). */
     public static final List<String> AUDIT_PARAMETERS =
@@ -38,6 +49,64 @@ public final class ListFilters {
 
     /** The resolvers of typed ids (whole, or the end of one) that a filter naming runs or backfills needs. */
     public record Ids(ShortIds.Resolver runs, ShortIds.Resolver backfills) {}
+
+    /**
+     * The filter the query parameters give ({@link #RUN_PARAMETERS}; {@code param} answers a parameter's value, null or
+     * blank when it is not given): {@code status}, {@code asset}, {@code mode}, {@code launchedBy}, {@code backfill} (a
+     * backfill's id, or its end, which {@code backfillIds} resolves), {@code origin} and its {@code name}, {@code
+     * partition}, {@code from} and {@code until} (a day, {@code until} meaning its end, or a time in UTC).
+     *
+     * @throws RequestRejected naming the first parameter that cannot be read ({@link RequestRejected.Unreadable}: an
+     *     asset key, a day or a time written wrong) or is not allowed ({@link RequestRejected.Invalid}: not one of the
+     *     choices, text against the rules, {@code until} not after {@code from}, a name without its origin)
+     */
+    public static RunFilter runs(Function<String, String> param, ShortIds.Resolver backfillIds) {
+        RunFilter f = RunFilter.NONE;
+        String status = given(param, "status");
+        if (!status.isEmpty()) {
+            f = f.withStatus(oneOf("status", status, RunStatus.class));
+        }
+        String mode = given(param, "mode");
+        if (!mode.isEmpty()) {
+            f = f.withMode(oneOf("mode", mode, MaterializationMode.class));
+        }
+        String asset = given(param, "asset");
+        if (!asset.isEmpty()) {
+            f = f.withAsset(assetKey("asset", asset));
+        }
+        String launchedBy = given(param, "launchedBy");
+        if (!launchedBy.isEmpty()) {
+            f = f.withLaunchedBy(text("launchedBy", launchedBy));
+        }
+        String backfill = given(param, "backfill");
+        if (!backfill.isEmpty()) {
+            f = f.withGroup(backfillIds.resolve("backfill", text("backfill", backfill)));
+        }
+        String origin = given(param, "origin");
+        String name = given(param, "name");
+        if (!origin.isEmpty()) {
+            RunOrigin o = RunOrigin.of(origin.toLowerCase(Locale.ROOT))
+                    .orElseThrow(() -> RequestRejected.invalid(
+                            "origin",
+                            "origin must be one of " + String.join(", ", RunOrigin.parameters()) + ", not '"
+                                    + Text.escape(origin) + "'"));
+            f = f.withTag(o.tag(), name.isEmpty() ? Optional.empty() : Optional.of(text("name", name)));
+        } else if (!name.isEmpty()) {
+            throw RequestRejected.invalid("name", "name is the name of an origin: choose the origin too");
+        }
+        String partition = given(param, "partition");
+        if (!partition.isEmpty()) {
+            f = f.withPartition(text("partition", partition));
+        }
+        String from = given(param, "from");
+        String until = given(param, "until");
+        Optional<Instant> start = from.isEmpty() ? Optional.empty() : Optional.of(instant("from", from, false));
+        Optional<Instant> end = until.isEmpty() ? Optional.empty() : Optional.of(instant("until", until, true));
+        if (start.isPresent() && end.isPresent() && !end.get().isAfter(start.get())) {
+            throw RequestRejected.invalid("until", "until (" + until + ") must be after from (" + from + ")");
+        }
+        return f.createdBetween(start, end);
+    }
 
     /** A parameter's value, stripped; empty when not given. */
     public static String given(Function<String, String> param, String name) {

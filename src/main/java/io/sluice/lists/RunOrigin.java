@@ -1,5 +1,6 @@
-package io.sluice.runs;
+package io.sluice.lists;
 
+import io.sluice.runs.Reexecution;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;

@@ -21,8 +21,7 @@ import java.util.OptionalLong;
 
 /**
  * A run's partitions as people read them, and as every face shows them (the run's JSON, its audit events and the
- * trail's CSV, the pages): ranges {@code first...last} (both included, as Dagster writes them and as a backfill's
- * events already name its partitions) and single keys, in the order of the partitions definition of the run's first
+ * trail's CSV, the pages): ranges {@code first...last} (both included, as Dagster writes them) and single keys, in the order of the partitions definition of the run's first
  * partitioned asset, instead of one key per partition (24 years of days are one range, not 8,766 keys).
  */
 @ApplicationScoped
@@ -84,16 +83,7 @@ public class PartitionRanges {
         Map<String, Object> detail = new LinkedHashMap<>(event.detail());
         detail.put(DETAIL, ranges);
         detail.putIfAbsent("partitionCount", keys.size());
-        return new AuditEvent(
-                event.id(),
-                event.ts(),
-                event.actor(),
-                event.action(),
-                event.runId(),
-                event.assets(),
-                event.reason(),
-                detail,
-                event.backfillId());
+        return event.withDetail(detail);
     }
 
     private static Optional<PartitionsDefinition> definition(AssetCatalog catalog, Collection<AssetKey> assets) {

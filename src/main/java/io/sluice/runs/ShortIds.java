@@ -7,8 +7,8 @@ import java.util.Optional;
 
 /**
  * Ids as people type them: the whole id, or its last characters, as the pages show them ({@link RunIds#shortForm}, the
- * last {@value RunIds#SHORT_LENGTH}). The one resolver of every id that is typed or addressed (run and backfill ids in
- * API paths, query filters and page addresses, the data page's run field): a suffix that one id ends with is that
+ * last {@value RunIds#SHORT_LENGTH}). The one resolver of every id that is typed or addressed (the ids of runs and of what
+ * groups them, in API paths, query filters and page addresses, the data page's run field): a suffix that one id ends with is that
  * id; one that several end with is refused listing them, one that none ends with is not found. Pure: the store answers
  * which ids end with a suffix.
  */
@@ -41,7 +41,7 @@ public final class ShortIds {
      * The suffix to look up for what was typed (trimmed, hexadecimal digits in lower case as ids are written), or empty
      * when it is to be taken as a whole id: long enough for one, or written with characters no id generated here has.
      */
-    static Optional<String> suffix(String typed) {
+    public static Optional<String> suffix(String typed) {
         String text = typed == null ? "" : typed.strip();
         if (text.length() >= WHOLE || text.isEmpty() || !text.matches("[0-9A-Fa-f-]+")) {
             return Optional.empty();
@@ -54,7 +54,7 @@ public final class ShortIds {
      * id, else the one id that ends with it.
      *
      * @param field the request field or parameter it came in, for the refusal
-     * @param noun what the id is of ({@code run}, {@code backfill}), for the refusal
+     * @param noun what the id is of (a run, or what groups runs), for the refusal
      * @throws RequestRejected.NotFound when no id ends with it (or it is too short to look up)
      * @throws RequestRejected.Invalid when several do, naming up to {@value #MAX_CANDIDATES} of them
      */

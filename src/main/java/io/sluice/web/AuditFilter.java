@@ -2,7 +2,7 @@ package io.sluice.web;
 
 import io.sluice.audit.AuditAction;
 import io.sluice.audit.AuditSearch;
-import io.sluice.runs.ListFilters;
+import io.sluice.lists.ListFilters;
 import io.sluice.runs.RequestRejected;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;

@@ -6,7 +6,7 @@ import io.sluice.audit.AuditAction;
 import io.sluice.audit.AuditEvent;
 import io.sluice.audit.AuditLog;
 import io.sluice.backfill.BackfillService;
-import io.sluice.runs.ListFilters;
+import io.sluice.lists.ListFilters;
 import io.sluice.runs.PartitionRanges;
 import io.sluice.runs.RequestRejected;
 import io.sluice.runs.RunService;

@@ -1,8 +1,8 @@
 package io.sluice.web;
 
+import io.sluice.lists.ListFilters;
 import io.sluice.runs.RequestRejected;
 import io.sluice.runs.RunCursor;
-import io.sluice.runs.RunFilter;
 import io.sluice.runs.RunPageQuery;
 import io.sluice.runs.ShortIds;
 import java.util.LinkedHashMap;
@@ -13,7 +13,7 @@ import java.util.stream.Collectors;
 
 /**
  * The filters of the runs list as they are in the query string (kept as typed, to fill the form again and to link
- * the neighbour pages), read into a {@link RunPageQuery} by {@link RunFilter#read}, as {@code GET /api/runs} reads
+ * the neighbour pages), read into a {@link RunPageQuery} by {@link ListFilters#runs}, as {@code GET /api/runs} reads
  * them: what is not a status, mode, origin, time or position in the list is refused naming its field.
  */
 public record RunsFilter(
@@ -65,11 +65,11 @@ public record RunsFilter(
     }
 
     /**
-     * The store's query of this filter, a page of {@code limit} runs: the filters read as {@link RunFilter#read} reads
+     * The store's query of this filter, a page of {@code limit} runs: the filters read as {@link ListFilters#runs} reads
      * them (as {@code GET /api/runs} does), and the position; refused naming the first field that is wrong.
      */
     RunPageQuery query(int limit, ShortIds.Resolver backfillIds) {
-        RunPageQuery q = RunPageQuery.of(RunFilter.read(this::value, backfillIds), limit);
+        RunPageQuery q = RunPageQuery.of(ListFilters.runs(this::value, backfillIds), limit);
         if (!before.isEmpty() && !after.isEmpty()) {
             throw RequestRejected.invalid("after", "give either before or after, not both");
         }

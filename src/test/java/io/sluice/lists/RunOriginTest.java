@@ -1,9 +1,10 @@
-package io.sluice.runs;
+package io.sluice.lists;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.sluice.automation.Launch;
 import io.sluice.backfill.BackfillTags;
+import io.sluice.runs.Reexecution;
 import org.junit.jupiter.api.Test;
 
 /** The origins the runs filter takes are the tags their launchers put on runs. */

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.sluice.audit.AuditAction;
-import io.sluice.runs.ListFilters;
+import io.sluice.lists.ListFilters;
 import io.sluice.runs.RequestRejected;
 import java.time.Instant;
 import java.util.HashMap;
