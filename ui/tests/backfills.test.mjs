@@ -44,10 +44,10 @@ test('a backfill over a range of the example\'s days reaches 100% on its page, r
   await screenshot(page, 'backfill-page-running');
   // no reload: htmx polls the live part until the backfill ends
   assert.equal(await waitForStatus(page, ['COMPLETED', 'FAILED', 'CANCELED']), 'COMPLETED');
-  assert.equal((await page.locator('#backfill-percent').innerText()).trim(), '100%');
-  assert.match(await page.locator('#backfill-partitions').innerText(), /8 of 8 done/);
+  assert.equal((await page.locator('#backfill-percent').innerText()).trim(), '100% ran');
+  assert.match(await page.locator('#backfill-partitions').innerText(), /8 of 8 ran: 8 succeeded/);
   assert.match(await page.locator('#backfill-rate').innerText(), /partitions\/s/);
-  assert.equal(await page.locator('#partition-grid .pcell.s-SUCCESS').count(), 1, 'one green cell for 8 successful days');
+  assert.equal(await page.locator('#partition-grid .pcell.ps-SUCCEEDED').count(), 1, 'one green cell for 8 successful days');
   assert.equal(await page.locator('#backfill-runs tbody tr').count(), 4);
   await screenshot(page, 'backfill-page-completed');
   // a run of the backfill opens its run page
@@ -70,9 +70,10 @@ test('the page\'s forms pause, resume, cancel and retry a backfill, each with a 
   await page.click('#resume');
   assert.equal(await waitForStatus(page, ['RUNNING', 'COMPLETED']), 'RUNNING');
   await page.fill('form[action$="/cancel"] input[name=reason]', 'browser test: cancel');
+  page.once('dialog', (dialog) => dialog.accept()); // cancel asks first
   await page.click('#cancel');
   assert.equal(await waitForStatus(page, ['CANCELED']), 'CANCELED');
-  await page.locator('#partition-grid .pcell.s-CANCELED').first().waitFor();
+  await page.locator('#partition-grid .pcell.ps-SKIPPED').first().waitFor();
   await screenshot(page, 'backfill-page-canceled');
 
   await poll(async () => ({ done: await page.locator('#retry-failed').count() > 0, value: true, seen: 'no retry button' }),
@@ -83,7 +84,10 @@ test('the page\'s forms pause, resume, cancel and retry a backfill, each with a 
   const retry = await api(`/api/backfills/${retryId}`);
   assert.equal(retry.retryOf, b.id);
   assert.ok(await page.locator(`a[href="/backfills/${b.id}"]`).count() > 0, 'the retry links to what it retries');
-  if (await page.locator('#cancel').count()) await page.click('#cancel');
+  if (await page.locator('#cancel').count()) {
+    page.once('dialog', (dialog) => dialog.accept());
+    await page.click('#cancel');
+  }
 
   const audit = await api(`/api/audit?backfill=${b.id}`);
   const byAction = Object.fromEntries(audit.map((e) => [e.action, e]));

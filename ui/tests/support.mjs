@@ -1,7 +1,10 @@
 // Shared helpers for the browser tests: base URL, a headless Chromium, screenshots, polling.
 // Not a test file itself (node --test only picks up *.test.mjs here).
 import { chromium } from 'playwright-core';
-import { mkdirSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -70,10 +73,69 @@ export async function poll(fn, { timeout = RUN_TIMEOUT_MS, interval = 500, what 
   }
 }
 
-export async function api(path) {
-  const res = await fetch(baseUrl() + path, { headers: { accept: 'application/json' } });
+export async function api(path, base = baseUrl()) {
+  const res = await fetch(base + path, { headers: { accept: 'application/json' } });
   if (!res.ok) throw new Error(`GET ${path} answered ${res.status}: ${await res.text()}`);
   return res.json();
+}
+
+/** POSTs JSON and returns the parsed answer; fails on any status but the one expected. */
+export async function post(path, body, { base = baseUrl(), status = 200 } = {}) {
+  const res = await fetch(base + path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json', 'x-sluice-user': 'browser-test' },
+    body: JSON.stringify(body),
+  });
+  const text = await res.text();
+  if (res.status !== status) throw new Error(`POST ${path} answered ${res.status}, expected ${status}: ${text}`);
+  return JSON.parse(text);
+}
+
+/**
+ * A second Sluice of the test file's own (the packaged jar on a free port with a fresh data directory and the given
+ * environment, e.g. triggers on), for tests that need settings the shared server of ui/run-browser-tests.sh does not
+ * have. Resolves once it is ready; call stop() in after().
+ */
+export async function startServer(env = {}, { readyTimeout = 180_000 } = {}) {
+  const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+  const jar = join(root, 'target', 'quarkus-app', 'quarkus-run.jar');
+  const port = await new Promise((resolve, reject) => {
+    const s = createServer();
+    s.on('error', reject);
+    s.listen(0, '127.0.0.1', () => { const p = s.address().port; s.close(() => resolve(p)); });
+  });
+  const data = mkdtempSync(join(tmpdir(), 'sluice-browser-own-'));
+  const log = join(data, 'server.log');
+  const out = openSync(log, 'a');
+  const child = spawn(process.env.JAVA || 'java', ['-jar', jar], {
+    env: { ...process.env, SLUICE_DATA_DIR: data, PORT: String(port), ...env },
+    stdio: ['ignore', out, out],
+  });
+  const url = `http://localhost:${port}`;
+  const stop = async () => {
+    if (child.exitCode === null) {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
+      await exited;
+      clearTimeout(timer);
+    }
+    if (process.env.KEEP_DATA !== '1') rmSync(data, { recursive: true, force: true });
+  };
+  const deadline = Date.now() + readyTimeout;
+  for (;;) {
+    if (child.exitCode !== null) {
+      throw new Error(`the test's own Sluice exited (${child.exitCode}); its log ends with:\n${readFileSync(log, 'utf8').slice(-3000)}`);
+    }
+    try {
+      if ((await fetch(url + '/q/health/ready')).ok) return { url, stop, log };
+    } catch { /* not listening yet */ }
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`the test's own Sluice was not ready within ${readyTimeout} ms`);
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
 }
 
 /** Run id from the "Launched run ..." confirmation in the launch form. */

@@ -16,7 +16,8 @@ import java.util.Optional;
 /**
  * Starts the Sluice server. The data directory (H2 metadata store and DuckDB lake) belongs to one process:
  * a second Sluice on the same directory stops at once with a message naming it, instead of failing deep
- * inside the database drivers.
+ * inside the database drivers. The embedded metadata store is opened once before the server starts
+ * ({@link MetadataFile}): a slow open after a crash is waited for and said, another process holding the file is named.
  */
 @QuarkusMain
 public final class SluiceMain {
@@ -29,11 +30,14 @@ public final class SluiceMain {
                 .toAbsolutePath()
                 .normalize();
         FileLock lock = lock(dataDir);
-        Preflight.problem(embeddedMetadata(dataDir), lakeFile(dataDir)).ifPresent(problem -> {
-            System.err.println("Sluice cannot start: " + problem + ".");
-            release(lock);
-            System.exit(1);
-        });
+        Optional<Path> metadata = embeddedMetadata(dataDir);
+        Preflight.problem(metadata, lakeFile(dataDir))
+                .or(() -> metadata.isPresent() ? MetadataFile.open(dataDir, System.out) : Optional.empty())
+                .ifPresent(problem -> {
+                    System.err.println("Sluice cannot start: " + problem + ".");
+                    release(lock);
+                    System.exit(1);
+                });
         try {
             Quarkus.run(args);
         } finally {

@@ -46,7 +46,9 @@ public record AutomationDto(
             @Schema(description = "The runs it launched that materialize the asset.")
             List<String> runIds,
 
-            @Schema(description = "Why nothing was launched (SKIPPED), or the error (FAILED).")
+            @Schema(
+                    description = "Why nothing was launched (SKIPPED), the error (FAILED), or a note on a launch"
+                            + " (LAUNCHED: that it retries a failed run), else null.")
             String reason) {
 
         static EvaluationDto of(StoredTick stored) {
@@ -57,7 +59,12 @@ public record AutomationDto(
             List<String> runs = outcome instanceof TickOutcome.Launched l ? l.runIds() : List.of();
             String reason = outcome instanceof TickOutcome.Skipped s
                     ? s.reason()
-                    : outcome instanceof TickOutcome.Failed f ? f.error() : null;
+                    : outcome instanceof TickOutcome.Failed f
+                            ? f.error()
+                            : outcome instanceof TickOutcome.Launched l
+                                            && !l.note().isEmpty()
+                                    ? l.note()
+                                    : null;
             return new EvaluationDto(stored.id(), stored.tick().evaluatedAt(), name, runs, reason);
         }
     }

@@ -68,7 +68,7 @@ final class RequiredProperties {
             Map.entry("TargetDto", Set.of("keys", "config", "partitions")),
             Map.entry("TickDto", Set.of("detail")),
             Map.entry("Sensor", Set.of("cursor", "startedAt", "nextTick", "lastTick")),
-            Map.entry("SensorTickDto", Set.of("detail", "cursor")),
+            Map.entry("SensorTickDto", Set.of("detail")),
             Map.entry("EvaluationDto", Set.of("reason")),
             Map.entry("Problem", Set.of("field", "instance", "candidates")));
 

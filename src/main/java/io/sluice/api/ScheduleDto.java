@@ -64,16 +64,14 @@ public record ScheduleDto(
             List<String> runIds,
             List<String> backfillIds,
 
-            @Schema(description = "Why it was skipped, or the error it failed with.")
+            @Schema(description = "Why it was skipped, the error it failed with, or a note on what a launch left out.")
             String detail) {
 
         static TickDto of(StoredTick stored) {
             TickOutcome outcome = stored.tick().outcome();
             List<String> runs = outcome instanceof TickOutcome.Launched l ? l.runIds() : List.of();
             List<String> backfills = outcome instanceof TickOutcome.Launched l ? l.backfillIds() : List.of();
-            String detail = outcome instanceof TickOutcome.Skipped s
-                    ? s.reason()
-                    : outcome instanceof TickOutcome.Failed f ? f.error() : null;
+            String detail = outcome.detail().isEmpty() ? null : outcome.detail();
             String kind = outcome instanceof TickOutcome.Launched
                     ? "LAUNCHED"
                     : outcome instanceof TickOutcome.Skipped ? "SKIPPED" : "FAILED";

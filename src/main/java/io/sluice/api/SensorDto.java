@@ -77,31 +77,21 @@ public record SensorDto(
             @Schema(description = "The backfills it launched.")
             List<String> backfillIds,
 
-            @Schema(description = "Why it skipped, or the error it failed with; null when it launched.")
-            String detail,
-
-            @Schema(description = "The sensor's cursor after the tick.")
-            String cursor) {
+            @Schema(
+                    description = "Why it skipped, the error it failed with, or what a launching tick left out "
+                            + "(a file it ignored); null when it launched everything it saw.")
+            String detail) {
 
         static SensorTickDto of(StoredTick stored) {
             TickOutcome outcome = stored.tick().outcome();
             List<String> runs = outcome instanceof TickOutcome.Launched l ? l.runIds() : List.of();
             List<String> backfills = outcome instanceof TickOutcome.Launched l ? l.backfillIds() : List.of();
-            String detail = outcome instanceof TickOutcome.Skipped s
-                    ? s.reason()
-                    : outcome instanceof TickOutcome.Failed f ? f.error() : null;
+            String detail = outcome.detail().isEmpty() ? null : outcome.detail();
             String name = outcome instanceof TickOutcome.Launched
                     ? "LAUNCHED"
                     : outcome instanceof TickOutcome.Skipped ? "SKIPPED" : "FAILED";
             return new SensorTickDto(
-                    stored.id(),
-                    stored.tick().tick(),
-                    stored.tick().evaluatedAt(),
-                    name,
-                    runs,
-                    backfills,
-                    detail,
-                    stored.tick().cursor().orElse(null));
+                    stored.id(), stored.tick().tick(), stored.tick().evaluatedAt(), name, runs, backfills, detail);
         }
     }
 }

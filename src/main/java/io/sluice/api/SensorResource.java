@@ -69,7 +69,8 @@ public class SensorResource {
             summary = "Read a sensor's ticks, newest first",
             description =
                     "The sensor's tick history: when each tick fired, whether it launched, skipped (why) or failed "
-                            + "(the error), the runs and backfills it launched and the cursor it left.")
+                            + "(the error), the runs and backfills it launched. The cursor is the sensor's (GET "
+                            + "/api/sensors/{name}), kept once, not per tick.")
     @Parameter(name = "name", in = ParameterIn.PATH, description = NAME)
     @Parameter(
             name = "limit",

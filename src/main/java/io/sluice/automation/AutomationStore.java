@@ -42,6 +42,6 @@ public interface AutomationStore {
     /** The newest tick of each of these names of a source, in one read (names without a tick are absent). */
     Map<String, StoredTick> newest(TickRecord.Source source, Collection<String> names);
 
-    /** Deletes history evaluated before {@code before}; returns how many entries went. */
+    /** Deletes history evaluated before {@code before}, in transactions of its own; returns how many entries went. */
     int prune(Instant before);
 }

@@ -13,7 +13,14 @@ public record Held(AssetPartition partition, Reason reason, String detail) {
         /** An upstream partition it reads failed a blocking check. */
         FAILED_CHECK,
         /** {@code on_cron}: an upstream has not been updated since the tick. */
-        NOT_UPDATED_SINCE_TICK
+        NOT_UPDATED_SINCE_TICK,
+        /**
+         * {@code eager}: an upstream partition it reads is queued or running, or a running backfill targets it; the
+         * detail names the run or backfill. It launches once the upstream is quiet, over everything that landed.
+         */
+        UPSTREAM_IN_PROGRESS,
+        /** {@code eager}: its last run failed; the detail says which, the attempt, and when the next one starts. */
+        RETRY_BACKOFF
     }
 
     public Held {

@@ -17,6 +17,8 @@ public sealed interface Launch permits LaunchRequest, BackfillLaunchRequest {
     String SENSOR_TAG = "sluice/sensor";
     /** Tag marking a launch of an asset-dependency trigger; its value is the policy. */
     String TRIGGER_TAG = "sluice/trigger";
+    /** Tag with the attempt (2 or more) of a trigger's launch after its earlier run failed. */
+    String TRIGGER_ATTEMPT_TAG = "sluice/trigger-attempt";
     /** Tag with the tick (ISO instant) a schedule launch belongs to. */
     String TICK_TAG = "sluice/tick";
 

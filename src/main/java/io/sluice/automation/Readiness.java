@@ -113,6 +113,47 @@ final class Readiness {
         return Optional.empty();
     }
 
+    /**
+     * Whether {@code asset}'s partition {@code index} (empty: the unpartitioned asset) must wait because an upstream
+     * partition it reads is being materialized: a run queued or running over it, or a running backfill that targets it.
+     * The activity is asked per upstream, over exactly what the partition reads.
+     */
+    Optional<Held> inProgress(AssetKey asset, OptionalLong index) {
+        PartitionSpace own = space(asset);
+        for (Dependency dependency : graph.dependencies(asset)) {
+            AssetKey upstream = dependency.upstream();
+            Optional<PartitionSubset> reads = graph.partitions(upstream).isPartitioned()
+                    ? Optional.of(reads(dependency, own, index))
+                    : Optional.empty();
+            if (reads.isPresent() && reads.get().isEmpty()) {
+                continue;
+            }
+            Optional<UpstreamActivity.InProgress> busy = input.activity().inProgress(upstream, reads);
+            if (busy.isPresent()) {
+                AssetPartition target = index.isPresent()
+                        ? AssetPartition.of(asset, own.keyAt(index.getAsLong()))
+                        : AssetPartition.whole(asset);
+                return held(target, Held.Reason.UPSTREAM_IN_PROGRESS, busy.get().describe(upstream));
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** The partitions of a partitioned upstream that {@code asset}'s partition {@code index} (or the whole asset) reads. */
+    private PartitionSubset reads(Dependency dependency, PartitionSpace own, OptionalLong index) {
+        PartitionSpace theirs = space(dependency.upstream());
+        if (index.isEmpty()) {
+            return dependency.mapping() instanceof LastPartitionMapping && theirs.size() > 0
+                    ? theirs.subset(IndexRanges.of(theirs.size() - 1, theirs.size()))
+                    : theirs.all();
+        }
+        long i = index.getAsLong();
+        return dependency
+                .mapping()
+                .upstreamOf(own.subset(IndexRanges.of(i, i + 1)), theirs)
+                .partitions();
+    }
+
     private boolean failedIn(AssetKey upstream, PartitionSubset required) {
         return failed.getOrDefault(upstream, List.of()).stream()
                 .anyMatch(bad -> bad.partition().isEmpty()

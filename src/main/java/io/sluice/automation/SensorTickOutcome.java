@@ -15,7 +15,8 @@ import java.util.Set;
  * evaluated again from the old cursor and asks for the same launches, none of which was committed; after the commit it
  * starts from the new one. Nothing is lost, nothing repeated.
  *
- * <p>Rules: launches → {@link Status#LAUNCHED}, the cursor is the result's (or the old one if it gave none); no
+ * <p>Rules: launches → {@link Status#LAUNCHED} with the result's note, the cursor is the result's (or the old one if it
+ * gave none); no
  * launches → {@link Status#SKIPPED} with the reason, and the cursor may still move (the sensor looked and found
  * nothing to launch); the sensor threw, or its result is invalid (a bad dynamic key, a key both added and removed) →
  * {@link Status#FAILED}: nothing is launched or changed and the cursor stays where it was.
@@ -77,7 +78,12 @@ public record SensorTickOutcome(
         for (Launch launch : result.launches()) {
             tagged.add(launch.withTag(Launch.SENSOR_TAG, spec.name()));
         }
-        return new SensorTickOutcome(Status.LAUNCHED, tagged, result.partitionChanges(), cursor, "");
+        return new SensorTickOutcome(
+                Status.LAUNCHED,
+                tagged,
+                result.partitionChanges(),
+                cursor,
+                result.note().orElse(""));
     }
 
     public static SensorTickOutcome failed(Optional<String> previousCursor, String error) {
@@ -87,7 +93,7 @@ public record SensorTickOutcome(
     /** The outcome for tick history once the adapter has launched: the ids it got back. */
     public TickOutcome recorded(List<String> runIds, List<String> backfillIds) {
         return switch (status) {
-            case LAUNCHED -> new TickOutcome.Launched(runIds, backfillIds);
+            case LAUNCHED -> new TickOutcome.Launched(runIds, backfillIds, message);
             case SKIPPED -> new TickOutcome.Skipped(message);
             case FAILED -> new TickOutcome.Failed(message);
         };

@@ -2,14 +2,14 @@ package io.sluice.automation;
 
 import java.time.Instant;
 import java.util.Objects;
-import java.util.Optional;
 
 /**
  * One entry of tick history: which schedule, sensor or trigger ({@code source} and {@code name}; triggers use the
- * asset key), the tick's instant, when it was evaluated, its outcome and the cursor it left.
+ * asset key), the tick's instant, when it was evaluated and its outcome. The cursor a tick leaves is kept once, on the
+ * state row ({@link AutomationState}), not copied into each entry: a sensor's cursor can be as large as the folder it
+ * watches, and history has an entry every few seconds.
  */
-public record TickRecord(
-        Source source, String name, Instant tick, Instant evaluatedAt, TickOutcome outcome, Optional<String> cursor) {
+public record TickRecord(Source source, String name, Instant tick, Instant evaluatedAt, TickOutcome outcome) {
 
     public enum Source {
         SCHEDULE,
@@ -23,6 +23,5 @@ public record TickRecord(
         Objects.requireNonNull(tick, "tick");
         Objects.requireNonNull(evaluatedAt, "evaluatedAt");
         Objects.requireNonNull(outcome, "outcome");
-        Objects.requireNonNull(cursor, "cursor");
     }
 }

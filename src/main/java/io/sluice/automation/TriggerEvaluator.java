@@ -20,6 +20,7 @@ import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.PrimitiveIterator;
 import java.util.Set;
+import java.util.TreeMap;
 
 /**
  * Asset-dependency triggers, evaluated on a batch: given the graph with its policies, the cursor and a
@@ -37,29 +38,66 @@ import java.util.Set;
  *   held.</li>
  *   <li><b>missing</b>: the partitions within the window that are not materialized, when their upstreams are in.</li>
  * </ul>
- * A partition already queued or running is not launched again. Launches are grouped: assets with the same partitions,
- * the same partitions to launch and the same policy share one run, upstream first.
+ * A partition already queued or running is not launched again. An eager partition also waits while an upstream
+ * partition it reads is being materialized (a run queued or running over it, a running backfill that targets it), and
+ * then launches once over everything that landed; an upstream event that changed nothing makes nothing eligible. The
+ * eager runs it launches are followed ({@link TriggerCursor#followed()}): one that fails is launched again after a
+ * backoff, at most {@link TriggerRetry#maxAttempts()} runs in all. Launches are grouped: assets with the same
+ * partitions, the same partitions to launch, the same policy and the same attempt share one run, upstream first.
  */
 public final class TriggerEvaluator {
 
     private TriggerEvaluator() {}
 
     public static TriggerPlan evaluate(TriggerGraph graph, TriggerCursor cursor, TriggerInput input) {
-        return new Evaluation(graph, cursor, input).run();
+        return evaluate(graph, cursor, input, TriggerRetry.DEFAULT);
     }
 
-    /** Downstream partitions asked for, as index ranges of the asset's space, or the whole unpartitioned asset. */
+    public static TriggerPlan evaluate(
+            TriggerGraph graph, TriggerCursor cursor, TriggerInput input, TriggerRetry retry) {
+        return new Evaluation(graph, cursor, input, retry).run();
+    }
+
+    /**
+     * Downstream partitions asked for, as index ranges of the asset's space, or the whole unpartitioned asset; those
+     * asked for only as a retry, with the attempt (absent: a first attempt).
+     */
     private static final class Wanted {
         final IndexRanges.Builder indexes = IndexRanges.builder();
         boolean whole;
+        final Map<AssetPartition, TriggerCursor.Retry> retries = new HashMap<>();
+        final Set<AssetPartition> fresh = new HashSet<>();
+
+        /** The attempt a partition launches as: a first one, or a retry after the run that failed. */
+        Attempt attemptOf(AssetPartition p) {
+            TriggerCursor.Retry retry = retries.get(p);
+            return retry == null || fresh.contains(p) ? Attempt.FIRST : new Attempt(retry.attempt(), retry.failedRun());
+        }
     }
 
-    private record Group(PartitionsDefinition definition, IndexRanges indexes, String policy) {}
+    /** Which attempt a launch is: 1 (no failed run), or a retry after {@code failedRun}. */
+    private record Attempt(int number, String failedRun) implements Comparable<Attempt> {
+        static final Attempt FIRST = new Attempt(1, "");
+
+        @Override
+        public int compareTo(Attempt other) {
+            int byNumber = Integer.compare(number, other.number);
+            return byNumber != 0 ? byNumber : failedRun.compareTo(other.failedRun);
+        }
+    }
+
+    /**
+     * One run to launch: assets alike (same partitions definition, partitions, policy, attempt and, for a retry, failed
+     * run) share it.
+     */
+    private record Group(
+            PartitionsDefinition definition, IndexRanges indexes, String policy, int attempt, String failedRun) {}
 
     private static final class Evaluation {
         private final TriggerGraph graph;
         private final TriggerCursor cursor;
         private final TriggerInput input;
+        private final TriggerRetry retry;
         private final Readiness readiness;
         /** The events of the batch by asset, to tell which upstream events a run followed with the downstream itself. */
         private final Map<AssetKey, List<MaterializationEvent>> batch = new HashMap<>();
@@ -71,12 +109,20 @@ public final class TriggerEvaluator {
         private final Set<AssetPartition> stillHeld = new HashSet<>();
         private final Set<TriggerCursor.Waiting> waiting = new HashSet<>();
         private final Map<AssetKey, Instant> cronTicks;
+        /** Followed runs not seen to end yet. */
+        private final Set<TriggerCursor.Followed> followed = new HashSet<>();
+        /** Retries by partition: those of the cursor and those of followed runs that just failed. */
+        private final Map<AssetPartition, TriggerCursor.Retry> retries = new HashMap<>();
+
+        private final List<TriggerPlan.GivenUp> givenUp = new ArrayList<>();
+        private final Map<Group, Set<AssetPartition>> groupTargets = new HashMap<>();
         private long sequence;
 
-        Evaluation(TriggerGraph graph, TriggerCursor cursor, TriggerInput input) {
+        Evaluation(TriggerGraph graph, TriggerCursor cursor, TriggerInput input, TriggerRetry retry) {
             this.graph = graph;
             this.cursor = Objects.requireNonNull(cursor, "cursor");
             this.input = input;
+            this.retry = Objects.requireNonNull(retry, "retry");
             this.readiness = new Readiness(graph, input);
             this.cronTicks = new HashMap<>(cursor.cronTicks());
             this.sequence = cursor.eventSequence();
@@ -84,6 +130,32 @@ public final class TriggerEvaluator {
                 if (event.sequence() > cursor.eventSequence() && graph.graph().contains(event.asset())) {
                     batch.computeIfAbsent(event.asset(), k -> new ArrayList<>()).add(event);
                     sequence = Math.max(sequence, event.sequence());
+                }
+            }
+            cursor.retries().forEach(r -> retries.put(r.partition(), r));
+            for (TriggerCursor.Followed run : cursor.followed()) {
+                RunEnd end = input.ended().get(run.runId());
+                if (end == null) {
+                    followed.add(run);
+                } else if (end.outcome() == RunEnd.Outcome.FAILED) {
+                    failed(run, end);
+                }
+            }
+        }
+
+        /** A followed run failed: each of its partitions is retried after the backoff, or given up after the last attempt. */
+        private void failed(TriggerCursor.Followed run, RunEnd end) {
+            Optional<Instant> next = retry.next(run.attempt(), end.at());
+            for (AssetPartition p : run.partitions()) {
+                if (next.isPresent()) {
+                    retries.put(p, new TriggerCursor.Retry(p, run.attempt() + 1, next.get(), run.runId()));
+                } else {
+                    retries.remove(p);
+                    givenUp.add(new TriggerPlan.GivenUp(
+                            p,
+                            "run " + run.runId() + " failed (attempt " + run.attempt() + " of " + retry.maxAttempts()
+                                    + "): not launched again until " + p.asset()
+                                    + "'s upstream changes again; launch it by hand to retry now"));
                 }
             }
         }
@@ -94,21 +166,48 @@ public final class TriggerEvaluator {
                 if (policy.isPresent() && policy.get() instanceof TriggerPolicy.Eager) {
                     int before = held.size();
                     int activeBefore = active.size();
-                    decide(asset, eager(asset), "eager");
-                    held.subList(before, held.size()).forEach(h -> stillHeld.add(h.partition()));
+                    Wanted wanted = eager(asset);
+                    decide(asset, wanted, "eager", true);
+                    // a partition wanted only as a retry stays a retry (with its attempt and due time) when held
+                    held.subList(before, held.size()).stream()
+                            .map(Held::partition)
+                            .filter(p -> !retryOnly(wanted, p))
+                            .forEach(stillHeld::add);
                     // a run already queued or started may have read the upstream before this event: the partition is
                     // kept and launched once that run has ended
-                    stillHeld.addAll(active.subList(activeBefore, active.size()));
+                    active.subList(activeBefore, active.size()).stream()
+                            .filter(p -> !retryOnly(wanted, p))
+                            .forEach(stillHeld::add);
                 } else if (policy.isPresent() && policy.get() instanceof TriggerPolicy.OnCron onCron) {
                     onCron(asset, onCron);
                 } else if (policy.isPresent() && policy.get() instanceof TriggerPolicy.Missing missing) {
-                    decide(asset, missing(asset, missing), missing.describe());
+                    decide(asset, missing(asset, missing), missing.describe(), false);
                 }
             }
             List<Launch> launches = new ArrayList<>();
-            groups.forEach((group, assets) -> launches.add(launch(group, assets)));
+            List<TriggerPlan.Following> following = new ArrayList<>();
+            groups.forEach((group, assets) -> {
+                launches.add(launch(group, assets));
+                following.add(
+                        group.attempt() > 0
+                                ? new TriggerPlan.Following(group.attempt(), groupTargets.get(group))
+                                : TriggerPlan.Following.NONE);
+            });
+            launched.forEach(retries::remove);
             return new TriggerPlan(
-                    launches, launched, held, active, new TriggerCursor(sequence, cronTicks, stillHeld, waiting));
+                    launches,
+                    launched,
+                    held,
+                    active,
+                    givenUp,
+                    following,
+                    new TriggerCursor(
+                            sequence, cronTicks, stillHeld, waiting, followed, new HashSet<>(retries.values())));
+        }
+
+        /** Wanted only as a retry: a hold keeps it as a retry (with its attempt and due time), not as a held partition. */
+        private boolean retryOnly(Wanted wanted, AssetPartition p) {
+            return retries.containsKey(p) && !wanted.fresh.contains(p);
         }
 
         private Wanted eager(AssetKey asset) {
@@ -148,19 +247,41 @@ public final class TriggerEvaluator {
             }
             for (AssetPartition before : cursor.held()) {
                 if (before.asset().equals(asset)) {
-                    if (before.partition().isEmpty()) {
-                        wanted.whole = !own.definition().isPartitioned();
-                    } else {
-                        box(own.indexOf(before.partition().get())).ifPresent(wanted.indexes::add);
-                    }
+                    want(wanted, own, before);
+                }
+            }
+            // what the events and holds want is a first attempt, whatever retry it may also have
+            targets(asset, own, wanted.indexes.build(), wanted.whole).forEach(wanted.fresh::add);
+            for (TriggerCursor.Retry r : retries.values()) {
+                if (!r.partition().asset().equals(asset) || wanted.fresh.contains(r.partition())) {
+                    continue;
+                }
+                if (r.due().isAfter(input.now())) {
+                    held.add(new Held(
+                            r.partition(),
+                            Held.Reason.RETRY_BACKOFF,
+                            "run " + r.failedRun() + " failed (attempt " + (r.attempt() - 1) + " of "
+                                    + retry.maxAttempts() + "); attempt " + r.attempt() + " starts at " + r.due()));
+                } else {
+                    wanted.retries.put(r.partition(), r);
+                    want(wanted, own, r.partition());
                 }
             }
             return wanted;
         }
 
+        private static void want(Wanted wanted, PartitionSpace own, AssetPartition p) {
+            if (p.partition().isEmpty()) {
+                wanted.whole = !own.definition().isPartitioned();
+            } else {
+                box(own.indexOf(p.partition().get())).ifPresent(wanted.indexes::add);
+            }
+        }
+
         /**
          * The upstream partitions of the batch that {@code asset} has not followed: an upstream event whose run also
-         * materialized {@code asset} later (one run over both, upstream first) is already read by it.
+         * materialized {@code asset} later (one run over both, upstream first) is already read by it, and an event that
+         * changed nothing gives it nothing new to read.
          */
         private Set<AssetPartition> fresh(AssetKey asset, AssetKey upstream) {
             Map<String, Long> own = new HashMap<>();
@@ -169,8 +290,11 @@ public final class TriggerEvaluator {
             }
             Set<AssetPartition> fresh = new HashSet<>();
             for (MaterializationEvent e : batch.getOrDefault(upstream, List.of())) {
-                Long followed = own.get(e.runId());
-                if (followed == null || followed < e.sequence()) {
+                if (!e.changed()) {
+                    continue; // the run changed nothing downstream would read
+                }
+                Long later = own.get(e.runId());
+                if (later == null || later < e.sequence()) {
                     fresh.add(e.assetPartition());
                 }
             }
@@ -197,7 +321,7 @@ public final class TriggerEvaluator {
                 }
             }
             int heldBefore = held.size();
-            decide(asset, wanted, policy.describe());
+            decide(asset, wanted, policy.describe(), false);
             if (held.size() == heldBefore) {
                 cronTicks.put(asset, tick);
             }
@@ -217,29 +341,48 @@ public final class TriggerEvaluator {
             return wanted;
         }
 
-        /** Launches or holds each wanted partition of {@code asset}. */
-        private void decide(AssetKey asset, Wanted wanted, String policy) {
+        /**
+         * Launches or holds each wanted partition of {@code asset}; {@code eager} partitions also wait while an upstream
+         * they read is in progress, and their runs are followed (with the attempt) for retries.
+         */
+        private void decide(AssetKey asset, Wanted wanted, String policy, boolean eager) {
             PartitionSpace own = readiness.space(asset);
-            IndexRanges.Builder go = IndexRanges.builder();
-            boolean goWhole = false;
+            Map<Attempt, IndexRanges.Builder> go = new TreeMap<>();
+            Attempt whole = null;
             if (wanted.whole && !own.definition().isPartitioned()) {
-                goWhole = decideOne(asset, OptionalLong.empty());
+                if (decideOne(asset, OptionalLong.empty(), eager)) {
+                    whole = wanted.attemptOf(AssetPartition.whole(asset));
+                }
             }
             for (PrimitiveIterator.OfLong it = wanted.indexes.build().iterator(); it.hasNext(); ) {
                 long index = it.nextLong();
-                if (decideOne(asset, OptionalLong.of(index))) {
-                    go.add(index);
+                if (decideOne(asset, OptionalLong.of(index), eager)) {
+                    go.computeIfAbsent(
+                                    wanted.attemptOf(AssetPartition.of(asset, own.keyAt(index))),
+                                    a -> IndexRanges.builder())
+                            .add(index);
                 }
             }
-            IndexRanges indexes = go.build();
-            if (goWhole || !indexes.isEmpty()) {
-                groups.computeIfAbsent(new Group(own.definition(), indexes, policy), g -> new ArrayList<>())
-                        .add(asset);
-                launched.addAll(targets(asset, own, indexes, goWhole));
+            if (whole != null) {
+                go.computeIfAbsent(whole, a -> IndexRanges.builder());
+            }
+            for (Map.Entry<Attempt, IndexRanges.Builder> entry : go.entrySet()) {
+                Attempt attempt = entry.getKey();
+                IndexRanges indexes = entry.getValue().build();
+                List<AssetPartition> targets = targets(asset, own, indexes, attempt.equals(whole));
+                Group group = new Group(
+                        own.definition(),
+                        indexes,
+                        policy,
+                        eager ? attempt.number() : 0,
+                        eager && attempt.number() > 1 ? attempt.failedRun() : null);
+                groups.computeIfAbsent(group, g -> new ArrayList<>()).add(asset);
+                groupTargets.computeIfAbsent(group, g -> new HashSet<>()).addAll(targets);
+                launched.addAll(targets);
             }
         }
 
-        private boolean decideOne(AssetKey asset, OptionalLong index) {
+        private boolean decideOne(AssetKey asset, OptionalLong index, boolean eager) {
             AssetPartition target = index.isPresent()
                     ? AssetPartition.of(asset, readiness.space(asset).keyAt(index.getAsLong()))
                     : AssetPartition.whole(asset);
@@ -247,7 +390,10 @@ public final class TriggerEvaluator {
                 active.add(target);
                 return false;
             }
-            Optional<Held> wait = readiness.check(asset, index);
+            Optional<Held> wait = eager ? readiness.inProgress(asset, index) : Optional.empty();
+            if (wait.isEmpty()) {
+                wait = readiness.check(asset, index);
+            }
             wait.ifPresent(held::add);
             return wait.isEmpty();
         }
@@ -257,9 +403,18 @@ public final class TriggerEvaluator {
             String what = group.indexes().isEmpty()
                     ? ""
                     : " " + space.subset(group.indexes()).keyRanges();
-            return LaunchRequest.of(
-                            assets, space.subset(group.indexes()).keyRanges(), "automation " + group.policy() + what)
+            String attempt = group.attempt() > 1
+                    ? " (attempt " + group.attempt() + " of " + retry.maxAttempts() + ", after run " + group.failedRun()
+                            + " failed)"
+                    : "";
+            LaunchRequest request = LaunchRequest.of(
+                            assets,
+                            space.subset(group.indexes()).keyRanges(),
+                            "automation " + group.policy() + what + attempt)
                     .withTag(Launch.TRIGGER_TAG, group.policy());
+            return group.attempt() > 1
+                    ? request.withTag(Launch.TRIGGER_ATTEMPT_TAG, Integer.toString(group.attempt()))
+                    : request;
         }
 
         private static List<AssetPartition> targets(

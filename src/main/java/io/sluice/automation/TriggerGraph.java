@@ -6,11 +6,14 @@ import io.sluice.catalog.AssetSpec;
 import io.sluice.partitions.PartitionMapping;
 import io.sluice.partitions.PartitionsDefinition;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
@@ -24,6 +27,7 @@ public final class TriggerGraph {
     private final Map<AssetKey, PartitionsDefinition> partitions;
     private final Map<AssetKey, TriggerPolicy> policies;
     private final Map<AssetKey, Map<AssetKey, Dependency>> declared;
+    private final Set<AssetKey> watched;
 
     private TriggerGraph(
             AssetGraph graph,
@@ -34,6 +38,12 @@ public final class TriggerGraph {
         this.partitions = partitions;
         this.policies = policies;
         this.declared = declared;
+        Set<AssetKey> watching = new HashSet<>();
+        policies.keySet().forEach(asset -> {
+            watching.add(asset);
+            watching.addAll(graph.upstreamOf(asset));
+        });
+        this.watched = Set.copyOf(watching);
     }
 
     public static TriggerGraph of(List<? extends AssetSpec<?>> specs) {
@@ -78,6 +88,19 @@ public final class TriggerGraph {
 
     public Optional<TriggerPolicy> policy(AssetKey asset) {
         return Optional.ofNullable(policies.get(asset));
+    }
+
+    /**
+     * The assets whose materializations and runs an evaluation can act on: each asset with a policy and each of its
+     * upstreams. A run of any other asset (and its events) gives the evaluator nothing to decide.
+     */
+    public Set<AssetKey> watched() {
+        return watched;
+    }
+
+    /** Whether any of {@code assets} is {@link #watched()}. */
+    public boolean watchesAny(Collection<AssetKey> assets) {
+        return assets.stream().anyMatch(watched::contains);
     }
 
     /** Every dependency of {@code asset}, upstream keys in order. */

@@ -2,20 +2,24 @@ package io.sluice.automation;
 
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 
 /**
  * What one trigger evaluation looks at: the batch of materialization events read since the cursor (a burst is one
  * batch, so it is one evaluation), what is materialized now, the upstream partitions whose last materialization
- * failed a blocking check ({@link AssetPartition#whole} for all of an asset), the partitions already queued or running,
- * and the evaluation's instant.
+ * failed a blocking check ({@link AssetPartition#whole} for all of an asset), the partitions of automated assets
+ * already queued or running, what is being materialized upstream ({@link UpstreamActivity}, asked lazily), how the
+ * runs the cursor follows ended (by run id; a run still queued or running is absent), and the evaluation's instant.
  */
 public record TriggerInput(
         List<MaterializationEvent> events,
         MaterializedState state,
         Set<AssetPartition> failedChecks,
         Set<AssetPartition> active,
+        UpstreamActivity activity,
+        Map<String, RunEnd> ended,
         Instant now) {
 
     public TriggerInput {
@@ -23,6 +27,18 @@ public record TriggerInput(
         Objects.requireNonNull(state, "state");
         failedChecks = Set.copyOf(failedChecks);
         active = Set.copyOf(active);
+        Objects.requireNonNull(activity, "activity");
+        ended = Map.copyOf(ended);
         Objects.requireNonNull(now, "now");
+    }
+
+    /** Nothing in progress upstream, no followed run ended. */
+    public TriggerInput(
+            List<MaterializationEvent> events,
+            MaterializedState state,
+            Set<AssetPartition> failedChecks,
+            Set<AssetPartition> active,
+            Instant now) {
+        this(events, state, failedChecks, active, UpstreamActivity.NONE, Map.of(), now);
     }
 }

@@ -1,80 +1,123 @@
 package io.sluice.backfill;
 
-import io.sluice.catalog.AssetCatalog;
-import io.sluice.partitions.PartitionSpace;
-import io.sluice.partitions.PartitionsDefinition;
-import io.sluice.runs.RunHistory;
-import io.sluice.runs.RunStatus;
+import io.sluice.runs.RequestRejected;
 import jakarta.enterprise.context.ApplicationScoped;
-import java.time.InstantSource;
-import java.util.Comparator;
-import java.util.EnumSet;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 
 /**
- * Where each partition of a backfill stands: the status of its runs in the backfill, the one that matters most when
- * several runs (assets) hold it, in the order of the backfill's partitions. One query per run status.
+ * A backfill's partitions: all of them as spans of one status (for its grid and its counts), and one page of them at a
+ * time with the run that holds each, by keyset on their position, so that a deep page of 100,000 partitions costs what
+ * the first one costs.
  */
 @ApplicationScoped
 public class BackfillPartitions {
 
-    /** A partition of the backfill and the status its runs add up to. */
-    public record PartitionStatus(String partition, RunStatus status) {}
+    /** Partitions in a page. */
+    public static final int PAGE_SIZE = 50;
 
-    /** From most to least telling: a failure shows over a success of the same partition (another asset's run). */
-    static final List<RunStatus> PRECEDENCE = List.of(
-            RunStatus.FAILURE,
-            RunStatus.CANCELED,
-            RunStatus.STARTED,
-            RunStatus.QUEUED,
-            RunStatus.SKIPPED,
-            RunStatus.SUCCESS);
+    /** Which page: after or before a position (the cursors a page links), in a status if given. */
+    public record Query(Optional<ProgressStatus> status, OptionalLong after, OptionalLong before) {
 
-    private final RunHistory history;
-    private final AssetCatalog catalog;
-    private final InstantSource clock;
+        public static final Query FIRST = new Query(Optional.empty(), OptionalLong.empty(), OptionalLong.empty());
 
-    BackfillPartitions(RunHistory history, AssetCatalog catalog, InstantSource clock) {
-        this.history = history;
-        this.catalog = catalog;
-        this.clock = clock;
+        public Query {
+            if (after.isPresent() && before.isPresent()) {
+                throw RequestRejected.invalid("before", "a page is after a partition or before one, not both");
+            }
+        }
+
+        /**
+         * The query a page's address gives: {@code status} (a {@link ProgressStatus}, any case; blank for all),
+         * {@code after} or {@code before} (a position, 0 or more); anything else is refused, naming the field.
+         */
+        public static Query parse(String status, String after, String before) {
+            Optional<ProgressStatus> s = Optional.empty();
+            if (status != null && !status.isBlank()) {
+                s = ProgressStatus.parse(status);
+                if (s.isEmpty()) {
+                    throw RequestRejected.invalid(
+                            "status",
+                            "no partition status is named '" + status.strip() + "'; choose one of "
+                                    + String.join(
+                                            ", ",
+                                            java.util.Arrays.stream(ProgressStatus.values())
+                                                    .map(Enum::name)
+                                                    .toList()));
+                }
+            }
+            return new Query(s, position("after", after), position("before", before));
+        }
+
+        private static OptionalLong position(String field, String text) {
+            if (text == null || text.isBlank()) {
+                return OptionalLong.empty();
+            }
+            try {
+                long p = Long.parseLong(text.strip());
+                if (p >= 0) {
+                    return OptionalLong.of(p);
+                }
+            } catch (NumberFormatException e) {
+                // refused below
+            }
+            throw RequestRejected.invalid(field, field + " is a partition's position, a whole number from 0");
+        }
     }
 
-    public List<PartitionStatus> of(Backfill backfill) {
-        Map<RunStatus, List<String>> byStatus = new HashMap<>();
-        for (RunStatus status : PRECEDENCE) {
-            byStatus.put(status, history.partitionsOfGroup(backfill.id(), EnumSet.of(status)));
+    /** A page of partitions, and the cursors of the pages before and after it if there are such pages. */
+    public record Page(List<PartitionRow> rows, OptionalLong before, OptionalLong after) {
+        public Page {
+            rows = List.copyOf(rows);
         }
-        Optional<PartitionSpace> anchor = backfill.assets().stream()
-                .map(catalog::find)
-                .flatMap(Optional::stream)
-                .map(a -> a.spec().partitions())
-                .filter(PartitionsDefinition::isPartitioned)
-                .findFirst()
-                .map(d -> d.at(clock.instant()));
-        return ordered(byStatus, key -> anchor.map(s -> s.indexOf(key)).orElse(OptionalLong.empty()));
     }
 
-    /**
-     * The partitions with the status of highest precedence each, ordered by their index in the backfill's first
-     * partitions definition (keys it does not hold, of assets partitioned otherwise, follow in key order). Pure.
-     */
-    static List<PartitionStatus> ordered(
-            Map<RunStatus, List<String>> byStatus, java.util.function.Function<String, OptionalLong> index) {
-        Map<String, RunStatus> status = new HashMap<>();
-        for (RunStatus s : PRECEDENCE) {
-            byStatus.getOrDefault(s, List.of()).forEach(p -> status.putIfAbsent(p, s));
+    private final BackfillRuns runs;
+    private final BackfillStandings standings;
+
+    BackfillPartitions(BackfillRuns runs, BackfillStandings standings) {
+        this.runs = runs;
+        this.standings = standings;
+    }
+
+    /** Every partition as spans of one status, in order, and the runs and partitions by status. */
+    public BackfillRuns.Standing standing(Backfill backfill) {
+        return standings.standing(backfill);
+    }
+
+    /** One page of {@link #PAGE_SIZE} partitions (fewer at the end) with their runs. */
+    public Page page(Backfill backfill, Query query) {
+        String id = backfill.id();
+        Optional<ProgressStatus> status = query.status();
+        if (query.before().isPresent()) {
+            long before = query.before().getAsLong();
+            List<PartitionRow> read = runs.before(id, before, status, PAGE_SIZE + 1);
+            List<PartitionRow> rows = read.subList(read.size() - Math.min(PAGE_SIZE, read.size()), read.size());
+            long lastShown =
+                    rows.isEmpty() ? before - 1 : rows.get(rows.size() - 1).position();
+            boolean later = !runs.after(id, lastShown, status, 1).isEmpty();
+            return new Page(
+                    rows,
+                    cursor(
+                            read.size() > PAGE_SIZE,
+                            rows.isEmpty() ? 0 : rows.get(0).position()),
+                    cursor(later, lastShown));
         }
-        Map<String, Long> indexes = new HashMap<>();
-        status.keySet().forEach(k -> indexes.put(k, index.apply(k).orElse(Long.MAX_VALUE)));
-        return status.entrySet().stream()
-                .sorted(Comparator.<Map.Entry<String, RunStatus>>comparingLong(e -> indexes.get(e.getKey()))
-                        .thenComparing(Map.Entry::getKey))
-                .map(e -> new PartitionStatus(e.getKey(), e.getValue()))
-                .toList();
+        long after = query.after().orElse(-1);
+        List<PartitionRow> read = runs.after(id, after, status, PAGE_SIZE + 1);
+        List<PartitionRow> rows = read.subList(0, Math.min(PAGE_SIZE, read.size()));
+        long firstShown = rows.isEmpty() ? after + 1 : rows.get(0).position();
+        boolean earlier = after >= 0 && !runs.before(id, firstShown, status, 1).isEmpty();
+        return new Page(
+                rows,
+                cursor(earlier, firstShown),
+                cursor(
+                        read.size() > PAGE_SIZE,
+                        rows.isEmpty() ? 0 : rows.get(rows.size() - 1).position()));
+    }
+
+    private static OptionalLong cursor(boolean exists, long position) {
+        return exists ? OptionalLong.of(position) : OptionalLong.empty();
     }
 }

@@ -90,6 +90,7 @@ public final class BackfillPlanner {
         PartitionsDefinition anchor = targets.space().definition();
         List<PlannedRun> runs = new ArrayList<>();
         long dependencies = 0;
+        long offset = 0; // where the partitions of the group sit among the backfill's
         for (Group g : groups) {
             targets(g, anchor, targets, now);
             boolean read = groups.stream().anyMatch(other -> other.upstream.contains(g));
@@ -103,14 +104,24 @@ public final class BackfillPlanner {
                     throw new IllegalArgumentException("the plan would hold more than " + MAX_DEPENDENCIES
                             + " dependencies between runs; " + "raise partitionsPerRun or use singleRun");
                 }
-                runs.add(new PlannedRun(sequence, g.assets, partitions, after));
+                long position = partitions.isEmpty()
+                        ? 0 // placed after the last partition below
+                        : offset
+                                + g.targets
+                                        .ranges()
+                                        .rank(g.space.indexOf(partitions.get(0)).orElseThrow());
+                runs.add(new PlannedRun(sequence, g.assets, partitions, after, position));
                 g.runs.add(sequence);
                 for (String key : read && g.partitioned() ? partitions : List.<String>of()) {
                     g.runOf.put(g.space.indexOf(key).orElseThrow(), sequence);
                 }
             }
+            offset += g.partitioned() ? g.targets.count() : 0;
         }
-        return new BackfillPlan(assets.stream().map(Selected::key).toList(), targets.count(), runs);
+        long end = offset;
+        List<PlannedRun> placed =
+                runs.stream().map(r -> r.partitions().isEmpty() ? r.at(end) : r).toList();
+        return new BackfillPlan(assets.stream().map(Selected::key).toList(), targets.count(), placed);
     }
 
     private static List<Group> groups(List<Selected> assets) {

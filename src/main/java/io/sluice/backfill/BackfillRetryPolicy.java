@@ -9,7 +9,8 @@ import org.jboss.logging.Logger;
 
 /**
  * A backfill run that died with the process (kill -9, crash) is queued again while its backfill is running or paused,
- * up to sluice.runs.max-attempts runs in all, counting the first.
+ * up to sluice.runs.max-attempts runs in all, counting the first; the run queued again takes the dead run's place among
+ * the backfill's partitions.
  */
 @ApplicationScoped
 public class BackfillRetryPolicy implements RetryPolicy {
@@ -17,11 +18,21 @@ public class BackfillRetryPolicy implements RetryPolicy {
     private static final Logger LOG = Logger.getLogger(BackfillRetryPolicy.class);
 
     private final BackfillStore store;
+    private final BackfillRuns spans;
     private final int maxAttempts;
 
-    BackfillRetryPolicy(BackfillStore store, RunSettings settings) {
+    BackfillRetryPolicy(BackfillStore store, BackfillRuns spans, RunSettings settings) {
         this.store = store;
+        this.spans = spans;
         this.maxAttempts = settings.maxAttempts();
+    }
+
+    /** The retry holds the dead run's partitions: the backfill's pages show it in the dead run's place. */
+    @Override
+    public void retried(Run dead, Run retry) {
+        if (BackfillTags.backfillOf(dead).isPresent()) {
+            spans.replace(dead.id(), retry.id());
+        }
     }
 
     @Override

@@ -16,6 +16,7 @@ import io.sluice.runs.AssetState;
 import io.sluice.runs.RequestRejected;
 import io.sluice.runs.Run;
 import io.sluice.runs.RunHistory;
+import io.sluice.runs.RunIds;
 import io.sluice.runs.RunQueue;
 import io.sluice.runs.RunRequest;
 import io.sluice.runs.RunService;
@@ -39,7 +40,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.UUID;
 import java.util.stream.Collectors;
 
 /** Launching, steering and reading backfills: what the REST API calls. */
@@ -55,6 +55,8 @@ public class BackfillService {
     private final RunHistory history;
     private final AssetState assetState;
     private final BackfillStore store;
+    private final BackfillRuns spans;
+    private final BackfillStandings standings;
     private final AuditLog audit;
     private final BackfillAdmission admission;
     private final RunFactory factory;
@@ -69,6 +71,8 @@ public class BackfillService {
             RunHistory history,
             AssetState assetState,
             BackfillStore store,
+            BackfillRuns spans,
+            BackfillStandings standings,
             AuditLog audit,
             BackfillAdmission admission,
             RunFactory factory,
@@ -81,6 +85,8 @@ public class BackfillService {
         this.history = history;
         this.assetState = assetState;
         this.store = store;
+        this.spans = spans;
+        this.standings = standings;
         this.audit = audit;
         this.admission = admission;
         this.factory = factory;
@@ -180,7 +186,7 @@ public class BackfillService {
         if (request.dryRun()) {
             return new Planned(plan, null, null);
         }
-        String id = UUID.randomUUID().toString();
+        String id = RunIds.next(now); // time-ordered, as run ids: backfills launched together sit together in indexes
         Backfill backfill = new Backfill(
                 id,
                 BackfillStatus.RUNNING,
@@ -208,6 +214,7 @@ public class BackfillService {
             }
             planned.add(run);
         }
+        List<RunSpan> runSpans = RunSpans.of(plan, planned);
         Map<String, Object> scope = new LinkedHashMap<>();
         scope.put("mode", request.mode().name());
         scope.put(
@@ -222,6 +229,7 @@ public class BackfillService {
         admission.limit(id, request.maxConcurrent());
         return new Planned(plan, backfill, () -> {
             store.create(backfill);
+            spans.create(id, runSpans);
             audit.record(AuditEvent.of(
                             now,
                             request.launchedBy(),
@@ -277,18 +285,13 @@ public class BackfillService {
         return list(BackfillFilter.NONE, Optional.empty(), offset, limit);
     }
 
+    /**
+     * Where the backfill stands: its runs and partitions by status, rates and estimated end (its runs are read again
+     * only when one of them moved: {@link BackfillStandings}).
+     */
     public BackfillProgress progress(Backfill backfill) {
-        Map<RunStatus, Long> counts = history.countByStatus(backfill.id());
-        return BackfillProgress.of(
-                backfill.runCount(),
-                counts.getOrDefault(RunStatus.QUEUED, 0L),
-                counts.getOrDefault(RunStatus.STARTED, 0L),
-                counts.getOrDefault(RunStatus.SUCCESS, 0L),
-                counts.getOrDefault(RunStatus.FAILURE, 0L),
-                counts.getOrDefault(RunStatus.CANCELED, 0L),
-                backfill.createdAt(),
-                backfill.endedAt() == null ? clock.instant() : backfill.endedAt(),
-                !backfill.status().isTerminal());
+        BackfillRuns.Counts counts = standings.counts(backfill);
+        return BackfillProgress.of(backfill, counts.runs(), counts.partitions(), clock.instant());
     }
 
     /** Launches a new backfill, linked to this one, over the partitions whose runs failed (or were canceled). */

@@ -51,8 +51,7 @@ public class BackfillSteering {
                         BackfillStatus.PAUSED,
                         AuditAction.BACKFILL_PAUSED,
                         actor,
-                        reason,
-                        null));
+                        reason));
         runs.dispatchSoon();
         return b;
     }
@@ -66,15 +65,13 @@ public class BackfillSteering {
                         BackfillStatus.RUNNING,
                         AuditAction.BACKFILL_RESUMED,
                         actor,
-                        reason,
-                        null));
+                        reason));
         runs.dispatchSoon();
         return b;
     }
 
     /** Cancels the backfill and its queued runs in one transaction: both, or neither (a conflict or a failure changes nothing). */
     public Backfill cancel(String id, String actor, String reason) {
-        Instant now = clock.instant();
         Backfill b = QuarkusTransaction.requiringNew().call(() -> {
             Backfill steered = steer(
                     id,
@@ -82,9 +79,8 @@ public class BackfillSteering {
                     BackfillStatus.CANCELED,
                     AuditAction.BACKFILL_CANCELED,
                     actor,
-                    reason,
-                    now);
-            queue.cancelGroup(steered.id(), now);
+                    reason);
+            queue.cancelGroup(steered.id(), steered.endedAt());
             return steered;
         });
         runs.dispatchSoon();
@@ -93,18 +89,12 @@ public class BackfillSteering {
     }
 
     private Backfill steer(
-            String id,
-            Set<BackfillStatus> from,
-            BackfillStatus to,
-            AuditAction action,
-            String actor,
-            String reason,
-            Instant endedAt) {
+            String id, Set<BackfillStatus> from, BackfillStatus to, AuditAction action, String actor, String reason) {
         LaunchValidator.requireReason(reason);
         Backfill b = backfills.get(id);
         id = b.id(); // a short id, resolved
         Instant now = clock.instant();
-        if (!store.transition(id, from, to, endedAt)) {
+        if (!store.transition(id, from, to, now)) {
             throw RequestRejected.conflict(
                     "status",
                     "backfill " + id + " is " + backfills.get(id).status() + "; it can only become " + to + " from "

@@ -27,8 +27,12 @@ public interface BackfillStore {
     /** The backfills launched to retry the failures of {@code id} (whose parent it is), oldest first. */
     List<Backfill> retriesOf(String id);
 
-    /** Moves the backfill to {@code to} if its status is one of {@code from}; false if it was not. */
-    boolean transition(String id, Set<BackfillStatus> from, BackfillStatus to, Instant endedAt);
+    /**
+     * Moves the backfill to {@code to} at {@code at} if its status is one of {@code from}; false if it was not. Its end is
+     * {@code at} when {@code to} is terminal; PAUSED starts a pause at {@code at}, and leaving PAUSED adds the pause to
+     * the time it was paused.
+     */
+    boolean transition(String id, Set<BackfillStatus> from, BackfillStatus to, Instant at);
 
     /**
      * A page of backfills newest first (created, then id, descending), in {@code status} if given, strictly after the

@@ -14,8 +14,11 @@ import jakarta.inject.Inject;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.Stream;
@@ -24,9 +27,11 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 /**
  * {@code filing_inbox}: a sensor on the folder {@code inbox} under the data directory. A filing file dropped there whose
  * name starts with its filing day ({@code 2024-03-15.csv}, {@code 2024-03-15-late.txt}) launches extract and raw for
- * that day; other names, and days that are not filing days yet, are noted in the tick and left alone. The cursor
- * remembers which files were seen ({@link InboxFiles}), so each file launches once. It runs from a fresh install: it
- * only reacts to files someone drops, and an empty or missing inbox is a skipped tick.
+ * that day; other names, names holding control or bidi characters, and days that are not filing days yet, are noted in
+ * the tick (names escaped) and left alone. The cursor remembers which files were seen and how they were (size and
+ * modification time, {@link InboxFiles}), so each file launches once whatever its time says, and again only if it
+ * changes. It runs from a fresh install: it only reacts to files someone drops, and an empty or missing inbox is a
+ * skipped tick.
  */
 @ApplicationScoped
 public class InboxSensor implements DeclaredSensor {
@@ -64,8 +69,9 @@ public class InboxSensor implements DeclaredSensor {
         if (!Files.isDirectory(inbox)) {
             return SensorResult.skip("no folder " + inbox + " yet: drop filing files like 2024-03-15.csv into it");
         }
-        InboxFiles.Scan scan =
-                InboxFiles.scan(list(), InboxFiles.Seen.parse(cursor), FormAdvTables.FILING_DAYS.at(context.now()));
+        List<InboxFiles.File> present = list();
+        InboxFiles.Scan scan = InboxFiles.scan(
+                present, InboxFiles.Seen.parse(cursor, present), FormAdvTables.FILING_DAYS.at(context.now()));
         if (scan.days().isEmpty()) {
             SensorResult skipped = SensorResult.skip(scan.summary());
             return scan.changed() ? skipped.withCursor(scan.seen().format()) : skipped;
@@ -74,32 +80,42 @@ public class InboxSensor implements DeclaredSensor {
                 .map(day -> (Launch)
                         LaunchRequest.of(ASSETS, List.of(PartitionKeyRange.single(day)), reason(scan.filesOf(day))))
                 .toList();
-        return new SensorResult(launches, List.of(), Optional.of(scan.seen().format()), Optional.empty());
+        SensorResult launched =
+                new SensorResult(launches, List.of(), Optional.of(scan.seen().format()), Optional.empty());
+        return scan.note().map(launched::withNote).orElse(launched);
     }
 
     private static String reason(List<String> files) {
         String named = String.join(", ", files.subList(0, Math.min(3, files.size())));
         String more = files.size() > 3 ? " and " + (files.size() - 3) + " more" : "";
         String reason = "filing file dropped into the inbox: " + named + more;
-        return reason.length() <= 500 ? reason : reason.substring(0, 500) + "...";
+        if (reason.length() <= 500) {
+            return reason;
+        }
+        int cut = Character.isHighSurrogate(reason.charAt(499)) ? 499 : 500; // never half a character
+        return reason.substring(0, cut) + "...";
     }
 
+    /** The regular files in the inbox with their size and modification time; one gone while listed is left out. */
     private List<InboxFiles.File> list() {
+        List<InboxFiles.File> found = new ArrayList<>();
         try (Stream<Path> files = Files.list(inbox)) {
-            return files.filter(Files::isRegularFile)
-                    .filter(f -> !f.getFileName().toString().contains("\n"))
-                    .map(f -> new InboxFiles.File(f.getFileName().toString(), modified(f)))
-                    .toList();
+            for (Path file : (Iterable<Path>) files::iterator) {
+                try {
+                    BasicFileAttributes attributes = Files.readAttributes(file, BasicFileAttributes.class);
+                    if (attributes.isRegularFile()) {
+                        found.add(new InboxFiles.File(
+                                file.getFileName().toString(),
+                                attributes.size(),
+                                attributes.lastModifiedTime().toMillis()));
+                    }
+                } catch (NoSuchFileException gone) {
+                    // taken away between the listing and the look: it is not there
+                }
+            }
         } catch (IOException e) {
             throw new UncheckedIOException("cannot list " + inbox, e);
         }
-    }
-
-    private static long modified(Path file) {
-        try {
-            return Files.getLastModifiedTime(file).toMillis();
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read the time of " + file, e);
-        }
+        return found;
     }
 }

@@ -51,6 +51,19 @@ public interface AssetState {
      */
     Map<String, Set<String>> activeRunsByPartition(AssetKey asset);
 
+    /**
+     * One queued or started run that covers or waits for a partition of {@code asset} ({@code ""}: the unpartitioned
+     * asset), among {@code partitions} when given (else any), leaving out the queued runs of the groups
+     * {@code parked} (groups that start nothing for now, such as paused ones). Empty when there is none. The
+     * first row found answers (one probe per 500 keys asked): what an eager trigger asks of each upstream before it
+     * launches a downstream.
+     */
+    Optional<ActiveRun> anyActiveRun(
+            AssetKey asset, Optional<Collection<String>> partitions, Collection<String> parked);
+
+    /** A queued or started run over a partition of an asset, with its group (null for a run of its own). */
+    record ActiveRun(String runId, String group, String partition) {}
+
     Optional<String> watermark(AssetKey asset, String partition);
 
     void saveWatermark(AssetKey asset, String partition, String value, String runId, Instant now);

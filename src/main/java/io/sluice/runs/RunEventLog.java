@@ -23,8 +23,11 @@ public interface RunEventLog {
     /** The newest materialization of each of the assets, in one read (assets never materialized are absent). */
     Map<AssetKey, Materialization> lastMaterializations(Collection<AssetKey> assets);
 
-    /** At most {@code limit} materialization events with an id above {@code afterId}, in id order (a reader's cursor). */
-    List<SequencedMaterialization> materializationsAfter(long afterId, int limit);
+    /**
+     * At most {@code limit} materialization events of {@code assets} with an id above {@code afterId}, in id order (a
+     * reader's cursor); the events of other assets are not read at all (one index range per asset).
+     */
+    List<SequencedMaterialization> materializationsAfter(long afterId, Collection<AssetKey> assets, int limit);
 
     /** The id of the newest materialization event, 0 if there is none. */
     long lastMaterializationId();

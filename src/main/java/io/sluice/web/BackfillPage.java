@@ -4,17 +4,20 @@ import io.quarkus.qute.CheckedTemplate;
 import io.quarkus.qute.TemplateInstance;
 import io.sluice.backfill.Backfill;
 import io.sluice.backfill.BackfillPartitions;
+import io.sluice.backfill.BackfillProgress;
 import io.sluice.backfill.BackfillService;
 import io.sluice.backfill.BackfillSteering;
 import io.sluice.runs.RequestRejected;
 import io.sluice.runs.RunQuery;
 import io.sluice.runs.RunService;
+import io.sluice.runs.RunStatus;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
@@ -27,14 +30,17 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * One backfill: progress, rate, time left, its partitions as a grid, its runs, and pause, resume, cancel and retry-failed
- * as forms that post and redirect back (a refusal shows on the page, with its status). Refreshes itself while it runs.
+ * One backfill: progress by status, rate, time left, its partitions as a grid and as a table paged by keyset (filtered
+ * by status, each with its run), its runs, and pause, resume, cancel and retry-failed as forms that post and redirect
+ * back (a refusal shows on the page, with its status). Cancel asks first: a post without {@code confirm=yes} answers a
+ * confirmation page that changes nothing (with JavaScript, the browser's confirm dialog asks instead). Refreshes
+ * itself while it runs.
  */
 @Path("/backfills/{id}")
 @Produces(MediaType.TEXT_HTML)
 public class BackfillPage {
 
-    /** How many of its newest runs the page lists. */
+    /** How many runs the page lists: those running now, then those of the partitions on the table's page. */
     static final int RUNS_SHOWN = 50;
 
     static final String ACTOR_HEADER = "X-Sluice-User";
@@ -46,6 +52,8 @@ public class BackfillPage {
         static native TemplateInstance page$live(BackfillView view, String error);
 
         static native TemplateInstance missing(String id, String message, List<String> candidates);
+
+        static native TemplateInstance confirmCancel(BackfillRow row, BackfillProgress progress, String reason);
     }
 
     private final BackfillService backfills;
@@ -68,7 +76,11 @@ public class BackfillPage {
     }
 
     @GET
-    public Response page(@PathParam("id") String id) {
+    public Response page(
+            @PathParam("id") String id,
+            @QueryParam("status") String status,
+            @QueryParam("after") String after,
+            @QueryParam("before") String before) {
         String whole;
         try {
             whole = backfills.get(id).id();
@@ -79,15 +91,36 @@ public class BackfillPage {
             // a short id: the page's own address is the whole id's, so that it can be shared and reloaded
             return Response.seeOther(URI.create("/backfills/" + whole)).build();
         }
-        return view(id).map(v -> Response.ok(Templates.page(v, null)).build()).orElseGet(() -> missing(id));
+        return render(id, status, after, before, false);
     }
 
-    /** The live part, for htmx to swap while the backfill runs. */
+    /** The live part, for htmx to swap while the backfill runs (the same page of partitions). */
     @GET
     @Path("live")
-    public Response live(@PathParam("id") String id) {
-        return view(id).map(v -> Response.ok(Templates.page$live(v, null)).build())
-                .orElseGet(() -> missing(id));
+    public Response live(
+            @PathParam("id") String id,
+            @QueryParam("status") String status,
+            @QueryParam("after") String after,
+            @QueryParam("before") String before) {
+        return render(id, status, after, before, true);
+    }
+
+    private Response render(String id, String status, String after, String before, boolean live) {
+        BackfillPartitions.Query query;
+        String tableError = null;
+        try {
+            query = BackfillPartitions.Query.parse(status, after, before);
+        } catch (RequestRejected e) {
+            // the first page of the table instead, and why, beside its filter: a 400
+            query = BackfillPartitions.Query.FIRST;
+            tableError = e.getMessage();
+        }
+        Optional<BackfillView> view = view(id, query, tableError);
+        if (view.isEmpty()) {
+            return missing(id);
+        }
+        TemplateInstance body = live ? Templates.page$live(view.get(), null) : Templates.page(view.get(), null);
+        return Response.status(tableError == null ? 200 : 400).entity(body).build();
     }
 
     /** Pause, resume, cancel or retry-failed, with the form's reason; redirects to the page, or shows the refusal. */
@@ -96,19 +129,34 @@ public class BackfillPage {
     @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
     public Response steer(
             @PathParam("id") String id, @PathParam("action") String action, byte[] body, @Context HttpHeaders headers) {
-        Optional<BackfillView> before = view(id);
-        if (before.isEmpty()) {
-            return missing(id);
+        Backfill before;
+        try {
+            before = backfills.get(id);
+        } catch (RequestRejected e) {
+            return missing(id, e);
         }
         String actor = actor(headers);
-        String redirectTo = "/backfills/" + before.get().row().id();
+        String redirectTo = "/backfills/" + before.id(); // the whole id, also when a short one was posted
         try {
-            Map<String, List<String>> fields = FormBody.parse(body, FormBody.charset(headers.getMediaType()));
+            Map<String, List<String>> fields = PageForms.read(body, headers, null);
             String reason = reason(fields, action);
             switch (action) {
                 case "pause" -> steering.pause(id, actor, reason);
                 case "resume" -> steering.resume(id, actor, reason);
-                case "cancel" -> steering.cancel(id, actor, reason);
+                case "cancel" -> {
+                    if (PageForms.first(fields, "confirm").filter("yes"::equals).isEmpty()) {
+                        // asked, not done: the confirmation page, which changes nothing
+                        BackfillProgress progress = backfills.progress(before);
+                        return Response.ok(Templates.confirmCancel(
+                                        BackfillRow.of(before, progress),
+                                        progress,
+                                        PageForms.first(fields, "reason")
+                                                .map(String::strip)
+                                                .orElse("")))
+                                .build();
+                    }
+                    steering.cancel(id, actor, reason);
+                }
                 case "retry-failed" ->
                     redirectTo = "/backfills/"
                             + backfills
@@ -134,18 +182,14 @@ public class BackfillPage {
     }
 
     private static String reason(Map<String, List<String>> fields, String action) {
-        List<String> given = fields.getOrDefault("reason", List.of());
-        if (given.size() > 1) {
-            throw RequestRejected.invalid(
-                    "reason", "the field reason was sent " + given.size() + " times; send it once");
-        }
-        String reason = given.isEmpty() ? "" : given.get(0).strip();
+        String reason = PageForms.first(fields, "reason").map(String::strip).orElse("");
         return reason.isEmpty() ? action + " from the backfill page" : reason;
     }
 
     private Response refused(String id, int status, String error) {
         return Response.status(status)
-                .entity(Templates.page(view(id).orElseThrow(), error))
+                .entity(Templates.page(
+                        view(id, BackfillPartitions.Query.FIRST, null).orElseThrow(), error))
                 .build();
     }
 
@@ -164,7 +208,7 @@ public class BackfillPage {
                 .build();
     }
 
-    private Optional<BackfillView> view(String id) {
+    private Optional<BackfillView> view(String id, BackfillPartitions.Query query, String tableError) {
         Backfill b;
         try {
             b = backfills.get(id);
@@ -172,11 +216,15 @@ public class BackfillPage {
             return Optional.empty();
         }
         Instant now = clock.instant();
-        List<RunRow> rows = runs
-                .list(new RunQuery(Optional.empty(), Optional.empty(), Optional.of(b.id()), true, RUNS_SHOWN, 0))
-                .stream()
-                .map(r -> RunRow.of(r, now))
-                .toList();
-        return Optional.of(BackfillView.of(b, backfills.progress(b), partitions.of(b), rows, now));
+        return Optional.of(BackfillView.of(
+                b,
+                partitions.standing(b),
+                partitions.page(b, query),
+                query,
+                // a range of the group's (group_id, status) index: the few runs that run now
+                runs.list(new RunQuery(
+                        Optional.of(RunStatus.STARTED), Optional.empty(), Optional.of(b.id()), true, RUNS_SHOWN, 0)),
+                now,
+                tableError));
     }
 }

@@ -1,17 +1,21 @@
 package io.sluice.web;
 
-import io.sluice.backfill.BackfillPartitions.PartitionStatus;
-import io.sluice.runs.RunStatus;
+import io.sluice.backfill.ProgressStatus;
+import io.sluice.backfill.StatusSpan;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 
 /**
- * A backfill's partitions as a health bar: consecutive partitions of one status are one cell, and when that still makes
- * more than {@code maxCells} cells, the partitions are cut into {@code maxCells} equal spans, each showing the most
- * telling status it holds (a failure over successes). Cells are as wide as the partitions they cover. Pure.
+ * A backfill's partitions as a health bar, from its spans of one status (consecutive partitions whose runs stand
+ * alike, as the store reads them): each span is one cell as wide as its partitions, and when that makes more than
+ * {@code maxCells} cells, consecutive spans are put together into cells of about {@code 2 × partitions / maxCells}
+ * partitions (a span at least that large stays a cell of its own: its partitions stand alike), each showing the most
+ * telling status it holds (a failure over successes), and neighbouring cells that came out alike are joined. A cell
+ * never cuts a span, so it can always name its first and last partition. Pure.
  */
 record PartitionGrid(long partitions, List<Cell> cells) {
 
@@ -19,48 +23,56 @@ record PartitionGrid(long partitions, List<Cell> cells) {
     static final int MAX_CELLS = 240;
 
     /** Partitions {@code first} to {@code last} ({@code count} of them), how many in each status, and the one shown. */
-    record Cell(String first, String last, long count, RunStatus status, Map<RunStatus, Long> counts) {
+    record Cell(String first, String last, long count, ProgressStatus status, Map<ProgressStatus, Long> counts) {
 
         public String title() {
             String span = count == 1 ? first : first + " … " + last + " (" + Format.count(count) + " partitions)";
             String by = counts.entrySet().stream()
-                    .map(e -> Format.count(e.getValue()) + " " + e.getKey())
+                    .map(e -> Format.count(e.getValue()) + " " + e.getKey().label())
                     .collect(Collectors.joining(", "));
             return span + ": " + by;
         }
+
+        /** The CSS class of its status. */
+        public String css() {
+            return "ps-" + status.name();
+        }
     }
 
-    static PartitionGrid of(List<PartitionStatus> partitions, int maxCells) {
-        if (maxCells < 1) {
-            throw new IllegalArgumentException("a grid needs at least one cell, got " + maxCells);
+    static PartitionGrid of(List<StatusSpan> spans, int maxCells) {
+        if (maxCells < 2) {
+            throw new IllegalArgumentException("a grid needs at least two cells, got " + maxCells);
         }
-        List<Cell> runs = spans(partitions);
-        if (runs.size() > maxCells) {
-            long n = partitions.size();
-            // cut into maxCells spans of (nearly) equal size, then join neighbours that came out alike
-            List<Cell> cut = new ArrayList<>(maxCells);
-            for (int i = 0; i < maxCells; i++) {
-                int from = (int) (i * n / maxCells);
-                int to = (int) ((i + 1) * n / maxCells);
-                cut.add(cell(partitions.subList(from, to)));
+        long partitions = spans.stream().mapToLong(StatusSpan::count).sum();
+        if (spans.size() <= maxCells) {
+            return new PartitionGrid(
+                    partitions, spans.stream().map(s -> cell(List.of(s))).toList());
+        }
+        // cells of at least `size` partitions, a span of `size` or more a cell of its own (it stands alike, and it
+        // would make a small cell before it look like all of it): at most maxCells cells, as each partial cell closed
+        // before such a span is matched by that span
+        long size = Math.max(1, (2 * partitions + maxCells - 2) / (maxCells - 1));
+        List<Cell> cut = new ArrayList<>(maxCells);
+        List<StatusSpan> open = new ArrayList<>();
+        long count = 0;
+        for (StatusSpan s : spans) {
+            if (s.count() >= size && !open.isEmpty()) {
+                cut.add(cell(open));
+                open = new ArrayList<>();
+                count = 0;
             }
-            runs = joinAlike(cut);
-        }
-        return new PartitionGrid(partitions.size(), runs);
-    }
-
-    /** Consecutive partitions of one status, one cell each. */
-    private static List<Cell> spans(List<PartitionStatus> partitions) {
-        List<Cell> cells = new ArrayList<>();
-        int start = 0;
-        for (int i = 1; i <= partitions.size(); i++) {
-            if (i == partitions.size()
-                    || partitions.get(i).status() != partitions.get(start).status()) {
-                cells.add(cell(partitions.subList(start, i)));
-                start = i;
+            open.add(s);
+            count += s.count();
+            if (count >= size) {
+                cut.add(cell(open));
+                open = new ArrayList<>();
+                count = 0;
             }
         }
-        return cells;
+        if (!open.isEmpty()) {
+            cut.add(cell(open));
+        }
+        return new PartitionGrid(partitions, joinAlike(cut));
     }
 
     private static List<Cell> joinAlike(List<Cell> cells) {
@@ -83,24 +95,13 @@ record PartitionGrid(long partitions, List<Cell> cells) {
         return List.copyOf(joined);
     }
 
-    private static Cell cell(List<PartitionStatus> span) {
-        Map<RunStatus, Long> counts = new EnumMap<>(RunStatus.class);
-        span.forEach(p -> counts.merge(p.status(), 1L, Long::sum));
-        RunStatus shown = counts.keySet().stream()
-                .min((a, b) -> Integer.compare(rank(a), rank(b)))
+    private static Cell cell(List<StatusSpan> spans) {
+        Map<ProgressStatus, Long> counts = new EnumMap<>(ProgressStatus.class);
+        spans.forEach(s -> counts.merge(s.status(), s.count(), Long::sum));
+        ProgressStatus shown = counts.keySet().stream()
+                .min(Comparator.comparingInt(ProgressStatus::rank))
                 .orElseThrow();
-        return new Cell(span.get(0).partition(), span.get(span.size() - 1).partition(), span.size(), shown, counts);
-    }
-
-    /** Lower is more telling. */
-    private static int rank(RunStatus status) {
-        return switch (status) {
-            case FAILURE -> 0;
-            case CANCELED -> 1;
-            case STARTED -> 2;
-            case QUEUED -> 3;
-            case SKIPPED -> 4;
-            case SUCCESS -> 5;
-        };
+        long count = counts.values().stream().mapToLong(Long::longValue).sum();
+        return new Cell(spans.get(0).first(), spans.get(spans.size() - 1).last(), count, shown, counts);
     }
 }

@@ -3,6 +3,7 @@ package io.sluice.web;
 import io.quarkus.qute.CheckedTemplate;
 import io.quarkus.qute.TemplateInstance;
 import io.sluice.automation.sensor.SensorService;
+import io.sluice.runs.RequestRejected;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.NotFoundException;
 import jakarta.ws.rs.POST;
@@ -17,7 +18,7 @@ import java.util.Optional;
  * The sensors section of the automation page ({@code templates/SensorPanel/sensors.html}): each sensor with its on/off
  * toggle, interval, next tick and last tick. {@code GET /ui/sensors} answers the section for an htmx swap; its buttons
  * post to {@code /ui/sensors/{name}/start|stop} (refused when another site posts, as every change is) and get the section
- * back.
+ * back; starting a running sensor or stopping a stopped one changes nothing and the section says so.
  */
 @Path("/ui/sensors")
 @Produces(MediaType.TEXT_HTML)
@@ -25,7 +26,7 @@ public class SensorPanel {
 
     @CheckedTemplate
     static class Templates {
-        static native TemplateInstance sensors(List<SensorRow> sensors);
+        static native TemplateInstance sensors(List<SensorRow> sensors, String error);
     }
 
     private final SensorService sensors;
@@ -48,17 +49,23 @@ public class SensorPanel {
 
     @GET
     public TemplateInstance panel() {
-        return Templates.sensors(rows(sensors));
+        return Templates.sensors(rows(sensors), null);
     }
 
     @POST
     @Path("{name}/{action}")
     public TemplateInstance toggle(@PathParam("name") String name, @PathParam("action") String action) {
-        switch (action) {
-            case "start" -> sensors.start(name, LaunchForm.ACTOR, "started from the automation page");
-            case "stop" -> sensors.stop(name, LaunchForm.ACTOR, "stopped from the automation page");
-            default -> throw new NotFoundException("no sensor action " + action);
+        String error = null;
+        try {
+            switch (action) {
+                case "start" -> sensors.start(name, LaunchForm.ACTOR, "started from the automation page");
+                case "stop" -> sensors.stop(name, LaunchForm.ACTOR, "stopped from the automation page");
+                default -> throw new NotFoundException("no sensor action " + action);
+            }
+        } catch (RequestRejected.Conflict e) {
+            // it is so already (another tab, another user): the section shows why nothing changed
+            error = e.getMessage();
         }
-        return panel();
+        return Templates.sensors(rows(sensors), error);
     }
 }

@@ -39,9 +39,7 @@ public record SensorRow(
                 view.nextTick().map(Format::time).orElse(""),
                 last == null ? "" : Format.time(last.tick().tick()),
                 outcome == null ? "" : name(outcome),
-                outcome instanceof TickOutcome.Skipped s
-                        ? s.reason()
-                        : outcome instanceof TickOutcome.Failed f ? f.error() : "",
+                outcome == null ? "" : outcome.detail(),
                 outcome instanceof TickOutcome.Launched l
                         ? l.runIds().stream()
                                 .map(id -> new RunLink(id, RunIds.shortForm(id)))

@@ -22,6 +22,7 @@ public record TickRow(
             kind = "LAUNCHED";
             runs = l.runIds();
             backfills = l.backfillIds();
+            detail = l.note();
         } else if (outcome instanceof TickOutcome.Skipped s) {
             kind = "SKIPPED";
             detail = s.reason();

@@ -196,7 +196,7 @@ class RequestRulesTest {
                                         + "{\"start\":\"2024-02-10\",\"end\":\"2024-02-12\"}]}")
                         .get("detail")
                         .asText())
-                .contains("ranges[0] selects already");
+                .contains("which ranges[0] (2024-02-01...2024-02-10) selects already");
         assertThat(problem(
                                 422,
                                 "POST",

@@ -27,12 +27,22 @@ final class FakeState implements MaterializedState {
 
     /** Records a materialization by run {@code runId} and returns its event. */
     MaterializationEvent materialize(AssetKey asset, String partition, Instant at, String runId) {
+        return materialize(asset, partition, at, runId, true);
+    }
+
+    /** Records a materialization that published its table without changing a row. */
+    MaterializationEvent unchanged(AssetKey asset, String partition, Instant at) {
+        return materialize(asset, partition, at, "run-" + (log.size() + 1), false);
+    }
+
+    private MaterializationEvent materialize(
+            AssetKey asset, String partition, Instant at, String runId, boolean changed) {
         if (partition != null) {
             partitions.computeIfAbsent(asset, k -> new HashSet<>()).add(partition);
         }
         last.merge(asset, at, (a, b) -> a.isAfter(b) ? a : b);
         MaterializationEvent event =
-                new MaterializationEvent(log.size() + 1, asset, Optional.ofNullable(partition), runId, at);
+                new MaterializationEvent(log.size() + 1, asset, Optional.ofNullable(partition), runId, at, changed);
         log.add(event);
         return event;
     }

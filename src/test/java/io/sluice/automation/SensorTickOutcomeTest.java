@@ -87,6 +87,26 @@ class SensorTickOutcomeTest {
     }
 
     @Test
+    void aLaunchingResultKeepsItsNoteForTickHistory() {
+        SensorTickOutcome outcome = SensorTickOutcome.of(
+                SPEC, Optional.empty(), SensorResult.launch(run("a")).withNote("ignored: notes.txt"));
+
+        assertThat(outcome.recorded(List.of("r1"), List.of()))
+                .isEqualTo(new TickOutcome.Launched(List.of("r1"), List.of(), "ignored: notes.txt"));
+        assertThat(outcome.recorded(List.of("r1"), List.of()).detail()).isEqualTo("ignored: notes.txt");
+    }
+
+    @Test
+    void tickHistoryKeepsAtMostTwoThousandCharactersOfAReasonNeverHalfACharacter() {
+        String reason = "x".repeat(1998) + "\ud83d\ude00" + "y".repeat(10_000);
+        TickOutcome kept = SensorTickOutcome.of(SPEC, Optional.empty(), SensorResult.skip(reason))
+                .recorded(List.of(), List.of());
+
+        assertThat(kept.detail()).hasSize(TickOutcome.MAX_DETAIL - 1).endsWith("x…");
+        assertThat(new TickOutcome.Failed("e".repeat(5000)).detail()).hasSize(TickOutcome.MAX_DETAIL);
+    }
+
+    @Test
     void aResultCannotBothLaunchAndSkip() {
         assertThatThrownBy(() -> new SensorResult(List.of(run("a")), List.of(), Optional.empty(), Optional.of("why")))
                 .isInstanceOf(IllegalArgumentException.class);

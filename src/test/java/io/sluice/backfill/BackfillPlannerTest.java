@@ -161,4 +161,31 @@ class BackfillPlannerTest {
         assertThatThrownBy(() -> new PlannedRun(1, List.of(A), List.of(), List.of(1)))
                 .isInstanceOf(IllegalArgumentException.class);
     }
+
+    @Test
+    void eachRunSitsAmongTheBackfillsPartitionsInTheirOrderWhateverTheOrderTheyRunIn() {
+        BackfillPlan newest =
+                BackfillPlanner.plan(List.of(A), days("2024-01-01", "2024-01-10"), 3, false, RunOrder.NEWEST_FIRST);
+        // runs 01-08..10, 05..07, 02..04, 01: they hold positions 7, 4, 1 and 0 of the ten days in order
+        assertThat(newest.runs()).extracting(PlannedRun::position).containsExactly(7L, 4L, 1L, 0L);
+        BackfillPlan oldest =
+                BackfillPlanner.plan(List.of(A), days("2024-01-01", "2024-01-10"), 3, false, RunOrder.OLDEST_FIRST);
+        assertThat(oldest.runs()).extracting(PlannedRun::position).containsExactly(0L, 3L, 6L, 9L);
+
+        // 48 hours, then their 2 days, then an unpartitioned asset after the last partition
+        PartitionSpace hours = HOURS.at(NOW);
+        BackfillPlan mixed = BackfillPlanner.plan(
+                List.of(asset(A, HOURS), asset(B, DAYS, A), asset(C, io.sluice.partitions.Unpartitioned.INSTANCE, B)),
+                hours.subset(new PartitionKeyRange(hours.keyAt(0), hours.keyAt(47))),
+                NOW,
+                1,
+                false,
+                RunOrder.OLDEST_FIRST);
+        assertThat(mixed.runs()).hasSize(51);
+        assertThat(mixed.runs().get(47).position()).isEqualTo(47);
+        assertThat(mixed.runs().get(48).position()).isEqualTo(48);
+        assertThat(mixed.runs().get(49).position()).isEqualTo(49);
+        assertThat(mixed.runs().get(50).partitions()).isEmpty();
+        assertThat(mixed.runs().get(50).position()).isEqualTo(50);
+    }
 }

@@ -117,7 +117,7 @@ class BackfillPlugsTest {
         statuses.put("running", BackfillStatus.RUNNING);
         statuses.put("paused", BackfillStatus.PAUSED);
         statuses.put("canceled", BackfillStatus.CANCELED);
-        BackfillRetryPolicy policy = new BackfillRetryPolicy(store, settings(3));
+        BackfillRetryPolicy policy = new BackfillRetryPolicy(store, null, settings(3));
         assertThat(policy.retries(runOf("running"), 1)).isTrue();
         assertThat(policy.retries(runOf("paused"), 2)).isTrue();
         assertThat(policy.retries(runOf("running"), 3)).as("3 runs in all").isFalse();

@@ -124,4 +124,131 @@ class InboxFilesTest {
                 .extracting(l -> ((LaunchRequest) l).partitions().get(0).start())
                 .doesNotHaveDuplicates();
     }
+
+    private static List<String> days(SensorResult result) {
+        return result.launches().stream()
+                .map(l -> ((LaunchRequest) l).partitions().get(0).start())
+                .toList();
+    }
+
+    @Test
+    void aFileMovedInWithAnOlderTimeThanTheFilesSeenLaunches() throws IOException {
+        Files.createDirectories(dir.resolve("inbox"));
+        drop("2024-03-15.csv", 5_000_000);
+        InboxSensor sensor = sensor();
+        Optional<String> cursor = evaluate(sensor, Optional.empty()).cursor();
+        // mv, cp -p, rsync -t or an unpacked archive keep the file's own, older, modification time
+        drop("2024-03-14.csv", 1_000);
+        drop("2024-03-13.csv", 5_000_000); // as old as the newest seen, another name
+
+        SensorResult result = evaluate(sensor, cursor);
+
+        assertThat(days(result)).containsExactlyInAnyOrder("2024-03-14", "2024-03-13");
+        assertThat(evaluate(sensor, result.cursor()).launches()).isEmpty();
+    }
+
+    @Test
+    void aFileDatedInTheFutureDoesNotHideTheFilesDroppedAfterIt() throws IOException {
+        Files.createDirectories(dir.resolve("inbox"));
+        drop("2024-03-15.csv", NOW.plus(Duration.ofDays(3650)).toEpochMilli());
+        InboxSensor sensor = sensor();
+        SensorResult first = evaluate(sensor, Optional.empty());
+        assertThat(days(first)).containsExactly("2024-03-15");
+
+        drop("2024-03-16.csv", NOW.toEpochMilli());
+        SensorResult second = evaluate(sensor, first.cursor());
+
+        assertThat(days(second)).containsExactly("2024-03-16");
+    }
+
+    @Test
+    void aFileChangedInPlaceIsNewAgainAndAnUnchangedOneIsNot() throws IOException {
+        Files.createDirectories(dir.resolve("inbox"));
+        Path file = drop("2024-03-15.csv", 1_000);
+        InboxSensor sensor = sensor();
+        Optional<String> cursor = evaluate(sensor, Optional.empty()).cursor();
+        Files.setLastModifiedTime(file, FileTime.fromMillis(1_000)); // touched to the same time: the same file
+        assertThat(evaluate(sensor, cursor).launches()).isEmpty();
+
+        Files.writeString(file, "filing, corrected");
+        Files.setLastModifiedTime(file, FileTime.fromMillis(1_000)); // another size, the same time
+
+        assertThat(days(evaluate(sensor, cursor))).containsExactly("2024-03-15");
+    }
+
+    @Test
+    void aNameWithAControlOrBidiCharacterIsSkippedAndNamedEscapedAndTheOtherFilesLaunch() throws IOException {
+        Files.createDirectories(dir.resolve("inbox"));
+        drop("2024-03-14\u202e.csv", 1_000);
+        drop("2024-03-15\u0007.csv", 1_000);
+        drop("2024-03-16.csv", 2_000);
+        InboxSensor sensor = sensor();
+
+        SensorResult first = evaluate(sensor, Optional.empty());
+
+        assertThat(days(first)).containsExactly("2024-03-16");
+        String note = first.note().orElseThrow();
+        assertThat(note)
+                .contains("'2024-03-14\\u202e.csv'")
+                .contains("'2024-03-15\\u0007.csv'")
+                .contains("bidi control")
+                .contains("control character");
+        assertThat(note).doesNotContain("\u202e").doesNotContain("\u0007");
+        assertThat(first.launches())
+                .allSatisfy(l -> assertThat(l.reason()).doesNotContain("\u202e").doesNotContain("\u0007"));
+        assertThat(first.cursor().orElseThrow())
+                .as("the cursor names them escaped")
+                .doesNotContain("\u202e")
+                .contains("%u202e");
+
+        drop("2024-03-17.csv", 3_000);
+        SensorResult second = evaluate(sensor, first.cursor());
+        assertThat(days(second)).as("a valid file dropped after them launches").containsExactly("2024-03-17");
+        assertThat(second.note()).as("the bad names were told once").isEmpty();
+    }
+
+    @Test
+    void onlyFilesStillInTheFolderAreRemembered() throws IOException {
+        Files.createDirectories(dir.resolve("inbox"));
+        Path gone = drop("2024-03-14.csv", 1_000);
+        drop("2024-03-15.csv", 1_000);
+        InboxSensor sensor = sensor();
+        Optional<String> cursor = evaluate(sensor, Optional.empty()).cursor();
+        assertThat(cursor.orElseThrow()).contains("2024-03-14.csv");
+
+        Files.delete(gone);
+        SensorResult after = evaluate(sensor, cursor);
+
+        assertThat(after.launches()).isEmpty();
+        assertThat(after.cursor().orElseThrow())
+                .doesNotContain("2024-03-14.csv")
+                .contains("2024-03-15.csv");
+        drop("2024-03-14.csv", 1_000); // dropped again: new again
+        assertThat(days(evaluate(sensor, after.cursor()))).containsExactly("2024-03-14");
+    }
+
+    @Test
+    void aCursorOfThePreviousFormatLaunchesNothingItHadSeen() throws IOException {
+        Files.createDirectories(dir.resolve("inbox"));
+        drop("2024-03-13.csv", 1_000);
+        drop("2024-03-14.csv", 2_000);
+        drop("2024-03-15.csv", 2_000);
+        InboxSensor sensor = sensor();
+        // before: the newest modification time seen and the names seen at it
+        Optional<String> legacy = Optional.of("2000\n2024-03-14.csv");
+
+        SensorResult result = evaluate(sensor, legacy);
+
+        assertThat(days(result)).containsExactly("2024-03-15");
+        assertThat(evaluate(sensor, result.cursor()).launches()).isEmpty();
+    }
+
+    @Test
+    void namesWriteAndReadBackWhateverTheyHold() {
+        for (String name :
+                List.of("plain.csv", "50% done.csv", "a\u202eb", "tab\there", "%u0041", "emoji \ud83d\ude00")) {
+            assertThat(InboxFiles.decode(InboxFiles.encode(name))).isEqualTo(name);
+            assertThat(InboxFiles.encode(name)).doesNotContain("\u202e").doesNotContain("\t");
+        }
+    }
 }

@@ -4,12 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
+import io.sluice.automation.AutomationStatus;
 import io.sluice.automation.Launch;
 import io.sluice.automation.TickOutcome;
 import io.sluice.automation.TickRecord;
 import io.sluice.automation.sensor.SensorService;
 import io.sluice.automation.sensor.SensorTestProfile;
 import io.sluice.automation.sensor.SensorTicker;
+import io.sluice.automation.sensor.TestSensors;
 import io.sluice.catalog.AssetKey;
 import io.sluice.runs.Run;
 import io.sluice.runs.RunHistory;
@@ -44,7 +46,7 @@ class InboxSensorTest {
 
     @Test
     void aDroppedFilingFileGivesOneLaunchAndTheNextTickNone() throws IOException {
-        sensors.start(InboxSensor.NAME, "test", "in case another test stopped it");
+        TestSensors.ensure(sensors, InboxSensor.NAME, AutomationStatus.RUNNING);
         String day = LocalDate.of(2015, 1, 1)
                 .plusDays(ThreadLocalRandom.current().nextInt(0, 3000))
                 .toString();
@@ -65,5 +67,37 @@ class InboxSensorTest {
         assertThat(run.tags()).containsEntry(Launch.SENSOR_TAG, InboxSensor.NAME);
         assertThat(run.launchedBy()).isEqualTo("sensor:" + InboxSensor.NAME);
         assertThat(((TickOutcome.Launched) first.outcome()).runIds()).containsExactly(run.id());
+    }
+
+    @Test
+    void aFileWithABidiCharacterInItsNameIsSkippedAndTheFilesAfterItLaunch() throws IOException {
+        TestSensors.ensure(sensors, InboxSensor.NAME, AutomationStatus.RUNNING);
+        Files.createDirectories(sensor.inbox());
+        ticker.tickNow(InboxSensor.NAME); // what other tests dropped is seen
+        LocalDate first =
+                LocalDate.of(2015, 1, 1).plusDays(ThreadLocalRandom.current().nextInt(0, 3000));
+        String bad = first + "-\u202ereversed.csv";
+        Files.writeString(sensor.inbox().resolve(bad), "crd,filed\n");
+        Files.writeString(sensor.inbox().resolve(first.plusDays(1) + ".csv"), "crd,filed\n");
+
+        TickRecord tick = ticker.tickNow(InboxSensor.NAME).orElseThrow();
+
+        assertThat(tick.outcome()).as(tick.toString()).isInstanceOf(TickOutcome.Launched.class);
+        assertThat(tick.outcome().detail())
+                .contains("'" + first + "-\\u202ereversed.csv'")
+                .doesNotContain("\u202e");
+        assertThat(launchedDays()).contains(first.plusDays(1).toString()).doesNotContain(first.toString());
+
+        Files.writeString(sensor.inbox().resolve(first.plusDays(2) + ".csv"), "crd,filed\n");
+        TickRecord next = ticker.tickNow(InboxSensor.NAME).orElseThrow();
+        assertThat(next.outcome()).as(next.toString()).isInstanceOf(TickOutcome.Launched.class);
+        assertThat(launchedDays()).contains(first.plusDays(2).toString());
+        assertThat(sensors.get(InboxSensor.NAME).state().cursor().orElseThrow()).doesNotContain("\u202e");
+    }
+
+    private List<String> launchedDays() {
+        return runs.list(new RunQuery(Optional.empty(), Optional.of(EXTRACT), 500, 0)).stream()
+                .flatMap(r -> r.partitions().stream())
+                .toList();
     }
 }

@@ -161,6 +161,14 @@ class PartitionStatusesTest {
         }
 
         @Override
+        public Optional<ActiveRun> anyActiveRun(
+                AssetKey asset,
+                Optional<java.util.Collection<String>> partitions,
+                java.util.Collection<String> parked) {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
         public Optional<String> watermark(AssetKey asset, String partition) {
             throw new UnsupportedOperationException();
         }

@@ -74,6 +74,32 @@ public abstract class RunEventLogContract extends StorePortContract {
     }
 
     @Test
+    void materializationsAfterACursorOfTheAskedAssetsOnlyInIdOrder() {
+        AssetKey a = uniqueAsset();
+        AssetKey b = uniqueAsset();
+        AssetKey other = uniqueAsset();
+        Run run = newRun(a);
+        queue.create(run);
+        long cursor = events.lastMaterializationId();
+        for (int i = 0; i < 3; i++) {
+            for (AssetKey asset : List.of(a, other, b)) {
+                events.recordMaterialization(
+                        new Materialization(run.id(), asset, "p" + i, t0.plusSeconds(i), 1, 0, 0, 1, "{}"));
+            }
+        }
+        var read = events.materializationsAfter(cursor, List.of(b, a), 100);
+        assertThat(read)
+                .extracting(m ->
+                        m.materialization().asset() + ":" + m.materialization().partition())
+                .containsExactly(a + ":p0", b + ":p0", a + ":p1", b + ":p1", a + ":p2", b + ":p2");
+        assertThat(read).extracting(m -> m.id()).isSorted().allMatch(id -> id > cursor);
+        assertThat(events.materializationsAfter(read.get(1).id(), List.of(a, b), 3))
+                .extracting(m -> m.materialization().partition())
+                .containsExactly("p1", "p1", "p2");
+        assertThat(events.materializationsAfter(cursor, List.of(), 100)).isEmpty();
+    }
+
+    @Test
     void auditEventsAreAppendedAndReadBackPerRun() {
         Run run = newRun(uniqueAsset());
         queue.create(run);

@@ -13,7 +13,6 @@ import io.sluice.automation.trigger.TriggerProfile;
 import jakarta.inject.Inject;
 import java.time.Instant;
 import java.util.List;
-import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 /** The automation page's triggers: each automated asset's policy, and what its last evaluations launched or why they held. */
@@ -26,8 +25,7 @@ class AutomationTriggersPageTest {
 
     private void record(String asset, Instant at, TickOutcome outcome) {
         QuarkusTransaction.requiringNew()
-                .run(() -> store.record(
-                        new TickRecord(TickRecord.Source.TRIGGER, asset, at, at, outcome, Optional.empty())));
+                .run(() -> store.record(new TickRecord(TickRecord.Source.TRIGGER, asset, at, at, outcome)));
     }
 
     @Test

@@ -8,14 +8,13 @@ import io.sluice.automation.TickRecord;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 class OverviewRowsTest {
 
     private static StoredTick tick(long id, TickRecord.Source source, String name, int second, TickOutcome outcome) {
         Instant at = Instant.parse("2025-01-01T00:00:00Z").plusSeconds(second);
-        return new StoredTick(id, new TickRecord(source, name, at, at, outcome, Optional.empty()));
+        return new StoredTick(id, new TickRecord(source, name, at, at, outcome));
     }
 
     @Test

@@ -40,6 +40,27 @@ class SensorPanelTest {
     }
 
     @Test
+    void stoppingAStoppedSensorSaysSoAndAuditsNothing() {
+        given().post("/ui/sensors/" + NAME + "/stop").then().statusCode(200);
+        int audited = given().get("/api/audit?actor=web-ui&limit=500")
+                .then()
+                .extract()
+                .jsonPath()
+                .getList("$")
+                .size();
+
+        given().header("Sec-Fetch-Site", "same-origin")
+                .post("/ui/sensors/" + NAME + "/stop")
+                .then()
+                .statusCode(200)
+                .body(containsString("role=\"alert\""))
+                .body(containsString("is stopped already"))
+                .body(containsString("hx-post=\"/ui/sensors/" + NAME + "/start\""));
+        given().get("/api/sensors/" + NAME).then().body("status", equalTo("STOPPED"));
+        given().get("/api/audit?actor=web-ui&limit=500").then().body("size()", equalTo(audited));
+    }
+
+    @Test
     void aToggleFromAnotherSiteIsRefusedAndChangesNothing() {
         given().post("/ui/sensors/" + NAME + "/stop").then().statusCode(200);
         given().header("Sec-Fetch-Site", "cross-site")

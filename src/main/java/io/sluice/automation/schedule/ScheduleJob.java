@@ -1,10 +1,12 @@
 package io.sluice.automation.schedule;
 
+import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.sluice.automation.AutomationStatus;
 import io.sluice.automation.AutomationStore;
 import io.sluice.automation.ScheduleSpec;
 import io.sluice.automation.TickRecord;
 import jakarta.enterprise.context.Dependent;
+import java.time.Instant;
 import java.time.InstantSource;
 import java.util.Optional;
 import org.jboss.logging.Logger;
@@ -13,9 +15,11 @@ import org.quartz.Job;
 import org.quartz.JobExecutionContext;
 
 /**
- * What Quartz runs when a schedule's wake-up fires: the tick handler, then the next wake-up if the schedule still runs.
- * A schedule no longer declared has its job removed. Never two at once for one schedule (and the handler locks the
- * schedule's state row besides, so two nodes cannot handle one tick twice).
+ * What Quartz runs when a schedule's wake-up fires: the tick handler, then the next wake-up if the schedule still runs,
+ * at the first tick after the stored cursor (at once if ticks came due meanwhile). A tick that failed is woken at the
+ * next tick after now (the periodic {@link ScheduleWatch} tries the overdue one again sooner). A schedule no longer
+ * declared has its job removed. Never two at once for one schedule (and the handler locks the schedule's state row
+ * besides, so two nodes cannot handle one tick twice).
  */
 @Dependent
 @DisallowConcurrentExecution
@@ -51,16 +55,23 @@ public class ScheduleJob implements Job {
             wakeups.sleep(name);
             return;
         }
+        boolean handled;
         try {
-            ticker.tick(name);
+            if (!ticker.tick(name).isEmpty()) {
+                ScheduleFaultPoint.afterTick(name);
+            }
+            handled = true;
         } catch (RuntimeException e) {
             LOG.errorf(e, "schedule %s: the tick failed; it is tried again at the next wake-up", name);
+            handled = false;
         }
-        boolean running = store.find(TickRecord.Source.SCHEDULE, name)
-                .map(s -> s.status() == AutomationStatus.RUNNING)
-                .orElse(false);
-        if (running) {
-            wakeups.wakeAfter(spec.get(), clock.instant());
-        }
+        boolean fromCursor = handled;
+        Instant now = clock.instant();
+        // with the state row locked, as a stop locks it: a stop meanwhile is not undone by setting the job again
+        QuarkusTransaction.requiringNew()
+                .run(() -> store.lock(TickRecord.Source.SCHEDULE, name)
+                        .filter(state -> state.status() == AutomationStatus.RUNNING)
+                        .ifPresent(state ->
+                                wakeups.wakeAfter(spec.get(), fromCursor ? ScheduleTicker.cursor(state, now) : now)));
     }
 }

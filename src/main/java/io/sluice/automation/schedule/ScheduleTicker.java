@@ -11,14 +11,11 @@ import io.sluice.automation.TickRecord;
 import io.sluice.automation.launch.AutomationLauncher;
 import io.sluice.runs.RequestRejected;
 import jakarta.enterprise.context.ApplicationScoped;
-import java.time.Duration;
 import java.time.Instant;
 import java.time.InstantSource;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.atomic.AtomicReference;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * Handles a schedule's due ticks at an instant: Quartz calls {@link #tick(String)} when it wakes the schedule, tests call
@@ -30,32 +27,22 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
  * record it (and the summary of the ticks the misfire policy skipped), move the cursor to it, commit, let the dispatcher
  * start the run. A launch that is refused (a {@link RequestRejected}) rolls that step back; the next step, in a new
  * transaction, records the tick as FAILED with the refusal's message and moves the cursor past it, so that a refused
- * tick is not retried forever. A stopped schedule does nothing. History older than
- * {@code sluice.automation.tick-retention} (30 days by default) is deleted now and then.
+ * tick is not retried forever. A stopped schedule does nothing. (Old history is deleted by the automation upkeep, on its
+ * own clock, not here: a stopped schedule would never prune.)
  */
 @ApplicationScoped
 public class ScheduleTicker {
-
-    private static final Duration PRUNE_EVERY = Duration.ofHours(1);
 
     private final Schedules schedules;
     private final AutomationStore store;
     private final AutomationLauncher launcher;
     private final InstantSource clock;
-    private final Duration retention;
-    private final AtomicReference<Instant> lastPrune = new AtomicReference<>();
 
-    ScheduleTicker(
-            Schedules schedules,
-            AutomationStore store,
-            AutomationLauncher launcher,
-            InstantSource clock,
-            @ConfigProperty(name = "sluice.automation.tick-retention", defaultValue = "30d") Duration retention) {
+    ScheduleTicker(Schedules schedules, AutomationStore store, AutomationLauncher launcher, InstantSource clock) {
         this.schedules = schedules;
         this.store = store;
         this.launcher = launcher;
         this.clock = clock;
-        this.retention = retention;
     }
 
     /** Handles the schedule's ticks due now. */
@@ -84,7 +71,6 @@ public class ScheduleTicker {
             recorded.addAll(done);
             launcher.dispatchSoon();
         }
-        pruneNowAndThen(now);
         return recorded;
     }
 
@@ -108,12 +94,7 @@ public class ScheduleTicker {
         evaluation
                 .missed()
                 .ifPresent(missed -> recorded.add(new TickRecord(
-                        TickRecord.Source.SCHEDULE,
-                        spec.name(),
-                        missed.last(),
-                        now,
-                        missed.recorded(),
-                        Optional.of(cursor))));
+                        TickRecord.Source.SCHEDULE, spec.name(), missed.last(), now, missed.recorded())));
         TickOutcome outcome;
         if (refused.isPresent() && refused.get().tick.equals(due.tick())) {
             outcome = new TickOutcome.Failed("launch refused: " + refused.get().getMessage());
@@ -128,8 +109,7 @@ public class ScheduleTicker {
         } else {
             outcome = due.recorded(List.of(), List.of());
         }
-        recorded.add(
-                new TickRecord(TickRecord.Source.SCHEDULE, spec.name(), due.tick(), now, outcome, Optional.of(cursor)));
+        recorded.add(new TickRecord(TickRecord.Source.SCHEDULE, spec.name(), due.tick(), now, outcome));
         recorded.forEach(store::record);
         store.save(state.withCursor(cursor, now));
         return recorded;
@@ -143,14 +123,6 @@ public class ScheduleTicker {
     /** The stored cursor, or the instant the schedule was started (ticks before it are not caught up). */
     static Instant cursor(AutomationState state, Instant now) {
         return state.cursor().map(Instant::parse).or(state::startedAt).orElse(now);
-    }
-
-    /** Deletes tick history older than the retention, at most once an hour (of the instants ticks are handled at). */
-    private void pruneNowAndThen(Instant now) {
-        Instant last = lastPrune.get();
-        if ((last == null || !now.isBefore(last.plus(PRUNE_EVERY))) && lastPrune.compareAndSet(last, now)) {
-            store.prune(now.minus(retention));
-        }
     }
 
     /** A tick's launch was refused: its step rolls back, and the next step records it as failed. */

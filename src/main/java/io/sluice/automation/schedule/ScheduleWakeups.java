@@ -3,6 +3,7 @@ package io.sluice.automation.schedule;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.sluice.automation.ScheduleSpec;
 import jakarta.enterprise.context.ApplicationScoped;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.InstantSource;
 import java.util.Date;
@@ -22,11 +23,17 @@ import org.quartz.impl.matchers.GroupMatcher;
 
 /**
  * Quartz wakes a running schedule at its next tick, and nothing more: one durable job per schedule ({@link ScheduleJob})
- * and a one-shot trigger at the next tick as {@link io.sluice.automation.ScheduleTicks} computes it (so its daylight
- * saving rules stay the only ones), fired at once if it was missed. Each trigger is named after its tick, so that the
- * job can set the next one while Quartz completes the one that fired. The job store is the metadata database (JDBC,
- * clustered on PostgreSQL): one node fires a trigger. What a tick does is decided by {@link ScheduleTicker} from the
- * stored cursor, so a wake-up too many does nothing.
+ * and one trigger at the next tick as {@link io.sluice.automation.ScheduleTicks} computes it (so its daylight saving
+ * rules stay the only ones), fired at once if it was missed. Each trigger is named after its tick, so that the job can
+ * set the next one while Quartz completes the one that fired. The job store is the metadata database (JDBC, clustered
+ * on PostgreSQL): one node fires a trigger. What a tick does is decided by {@link ScheduleTicker} from the stored
+ * cursor, so a wake-up too many does nothing.
+ *
+ * <p><b>A wake-up is never used up.</b> The trigger fires at the tick and then again every {@link #BACKSTOP} until the
+ * job replaces it with the next tick's. A one-shot trigger would be spent (Quartz marks it complete, in a transaction of
+ * its own, before the job runs) while the job had not yet set the next one: a crash in between left a running
+ * schedule with no wake-up at all, for good. With the repeat, the job store always holds a live wake-up; after such a
+ * crash it fires within a minute (or at once, at start-up, see {@link ScheduleWatch}).
  *
  * <p>The calls join the caller's transaction (the job store is container-managed), or run in one of their own.
  */
@@ -34,6 +41,8 @@ import org.quartz.impl.matchers.GroupMatcher;
 public class ScheduleWakeups {
 
     static final String GROUP = "sluice-schedules";
+    /** How often a wake-up fires again after its tick until the job has replaced it. */
+    static final Duration BACKSTOP = Duration.ofMinutes(1);
 
     private final Scheduler quartz;
     private final InstantSource clock;
@@ -60,7 +69,10 @@ public class ScheduleWakeups {
                     .withIdentity(spec.name() + "@" + tick, GROUP)
                     .forJob(job)
                     .startAt(Date.from(at))
-                    .withSchedule(SimpleScheduleBuilder.simpleSchedule().withMisfireHandlingInstructionFireNow())
+                    .withSchedule(SimpleScheduleBuilder.simpleSchedule()
+                            .withIntervalInMilliseconds(BACKSTOP.toMillis())
+                            .repeatForever()
+                            .withMisfireHandlingInstructionNowWithExistingCount())
                     .build();
             for (Trigger old : quartz.getTriggersOfJob(job.getKey())) {
                 if (!old.getKey().equals(trigger.getKey())) {
@@ -70,19 +82,6 @@ public class ScheduleWakeups {
             quartz.scheduleJob(job, Set.of(trigger), true);
             return null;
         });
-    }
-
-    /**
-     * At start-up: wakes a running schedule unless a wake-up is set already (another node set it, or it survived a
-     * restart in the job store and Quartz fires it now if it was missed). Several nodes may do this at once: the worst
-     * is a wake-up set twice, which replaces the other.
-     */
-    public void ensureAwake(ScheduleSpec spec, Instant after) {
-        boolean set =
-                quartzCall(() -> !quartz.getTriggersOfJob(jobKey(spec.name())).isEmpty());
-        if (!set) {
-            wakeAfter(spec, after);
-        }
     }
 
     /** No more wake-ups for the schedule {@code name}. */
@@ -98,7 +97,7 @@ public class ScheduleWakeups {
                 .toList());
     }
 
-    /** When Quartz will next wake {@code name}, if it will. */
+    /** When Quartz will next wake {@code name}, if it will (a spent or missing trigger: never). */
     public Optional<Instant> nextWakeUp(String name) {
         return quartzCall(() -> quartz.getTriggersOfJob(jobKey(name)).stream()
                 .map(Trigger::getNextFireTime)

@@ -19,6 +19,7 @@ import jakarta.enterprise.event.Observes;
 import java.time.Instant;
 import java.time.InstantSource;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -27,13 +28,14 @@ import java.util.stream.Collectors;
 /**
  * The declared sensors at run time: at start-up each gets its state row (its default status the first time; then the
  * status kept across restarts) and each running one its Quartz trigger; start and stop change the status, the trigger
- * and the audit trail together; and the views the API and the pages show.
+ * and the audit trail together (starting a running sensor or stopping a stopped one is a conflict: nothing changes,
+ * nothing is audited); and the views the API and the pages show.
  */
 @ApplicationScoped
 public class SensorService {
 
     /** The most tick history entries one read answers. */
-    public static final int MAX_TICKS = 1000;
+    public static final int MAX_TICKS = 500;
 
     private final SensorRegistry registry;
     private final AutomationStore store;
@@ -115,6 +117,10 @@ public class SensorService {
         store.ensure(TickRecord.Source.SENSOR, name, spec.defaultStatus(), now);
         QuarkusTransaction.requiringNew().run(() -> {
             AutomationState state = store.lock(TickRecord.Source.SENSOR, name).orElseThrow();
+            if (state.status() == status) {
+                throw RequestRejected.conflict(
+                        "status", "sensor '" + name + "' is " + status.name().toLowerCase(Locale.ROOT) + " already");
+            }
             store.save(state.withStatus(status, now));
             if (status == AutomationStatus.RUNNING) {
                 triggers.register(spec);

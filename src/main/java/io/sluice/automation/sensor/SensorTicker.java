@@ -101,8 +101,7 @@ public class SensorTicker {
                 name,
                 now,
                 clock.instant(),
-                outcome.recorded(launched.runIds(), launched.backfillIds()),
-                outcome.cursor());
+                outcome.recorded(launched.runIds(), launched.backfillIds()));
         store.record(record);
         if (outcome.cursor().isPresent() && !outcome.cursor().equals(state.cursor())) {
             store.save(state.withCursor(outcome.cursor().get(), clock.instant()));
@@ -114,10 +113,8 @@ public class SensorTicker {
     private TickRecord failed(String name, Instant now, String error) {
         try {
             return QuarkusTransaction.requiringNew().call(() -> {
-                Optional<String> cursor =
-                        store.find(TickRecord.Source.SENSOR, name).flatMap(AutomationState::cursor);
                 TickRecord record = new TickRecord(
-                        TickRecord.Source.SENSOR, name, now, clock.instant(), new TickOutcome.Failed(error), cursor);
+                        TickRecord.Source.SENSOR, name, now, clock.instant(), new TickOutcome.Failed(error));
                 store.record(record);
                 return record;
             });

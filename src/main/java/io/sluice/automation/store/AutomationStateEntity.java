@@ -20,9 +20,6 @@ public class AutomationStateEntity {
 
     public String status;
 
-    @Column(name = "cursor_value")
-    public String cursor;
-
     @Column(name = "started_at")
     public Instant startedAt;
 

@@ -33,7 +33,4 @@ public class AutomationTickEntity {
 
     @Column(name = "backfill_ids")
     public String backfillIds;
-
-    @Column(name = "cursor_value")
-    public String cursor;
 }

@@ -17,11 +17,20 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.stream.Collectors;
 import org.hibernate.Session;
 
-/** {@link AutomationStore} on the metadata store's {@code automation_state} and {@code automation_tick} tables. */
+/**
+ * {@link AutomationStore} on the metadata store's {@code automation_state}, {@code automation_cursor} and
+ * {@code automation_tick} tables. The cursor has a table of its own, written only when it changes: the state row is
+ * locked at every tick, and H2 writes a locked row again, so a large cursor on it was copied into the file every few
+ * seconds.
+ */
 @ApplicationScoped
 public class JpaAutomationStore implements AutomationStore {
+
+    /** Entries deleted per transaction when history is pruned. */
+    static final int PRUNE_BATCH = 10_000;
 
     private final Session session;
 
@@ -43,7 +52,7 @@ public class JpaAutomationStore implements AutomationStore {
                     e.updatedAt = now;
                     session.persist(e);
                 }
-                return toState(e);
+                return toState(e, cursorOf(id));
             });
         } catch (RuntimeException raced) {
             // another node created the row at the same instant: read the one that won
@@ -56,24 +65,28 @@ public class JpaAutomationStore implements AutomationStore {
     @Override
     @Transactional(Transactional.TxType.MANDATORY)
     public Optional<AutomationState> lock(TickRecord.Source source, String name) {
-        AutomationStateEntity e = session.find(
-                AutomationStateEntity.class,
-                new AutomationStateEntity.Id(source.name(), name),
-                LockModeType.PESSIMISTIC_WRITE);
-        return Optional.ofNullable(e).map(JpaAutomationStore::toState);
+        AutomationStateEntity.Id id = new AutomationStateEntity.Id(source.name(), name);
+        AutomationStateEntity e = session.find(AutomationStateEntity.class, id, LockModeType.PESSIMISTIC_WRITE);
+        return Optional.ofNullable(e).map(state -> toState(state, cursorOf(id)));
     }
 
     @Override
     @Transactional
     public Optional<AutomationState> find(TickRecord.Source source, String name) {
-        return Optional.ofNullable(
-                        session.find(AutomationStateEntity.class, new AutomationStateEntity.Id(source.name(), name)))
-                .map(JpaAutomationStore::toState);
+        AutomationStateEntity.Id id = new AutomationStateEntity.Id(source.name(), name);
+        return Optional.ofNullable(session.find(AutomationStateEntity.class, id))
+                .map(state -> toState(state, cursorOf(id)));
     }
 
     @Override
     @Transactional
     public List<AutomationState> all(TickRecord.Source source) {
+        Map<String, String> cursors = session
+                .createSelectionQuery("from AutomationCursorEntity where id.kind = :kind", AutomationCursorEntity.class)
+                .setParameter("kind", source.name())
+                .getResultList()
+                .stream()
+                .collect(Collectors.toMap(c -> c.id.name(), c -> c.cursor));
         return session
                 .createSelectionQuery(
                         "from AutomationStateEntity where id.kind = :kind order by id.name",
@@ -81,23 +94,40 @@ public class JpaAutomationStore implements AutomationStore {
                 .setParameter("kind", source.name())
                 .getResultList()
                 .stream()
-                .map(JpaAutomationStore::toState)
+                .map(e -> toState(e, Optional.ofNullable(cursors.get(e.id.name()))))
                 .toList();
     }
 
     @Override
     @Transactional(Transactional.TxType.MANDATORY)
     public void save(AutomationState state) {
-        AutomationStateEntity e = session.find(
-                AutomationStateEntity.class,
-                new AutomationStateEntity.Id(state.source().name(), state.name()));
+        AutomationStateEntity.Id id =
+                new AutomationStateEntity.Id(state.source().name(), state.name());
+        AutomationStateEntity e = session.find(AutomationStateEntity.class, id);
         if (e == null) {
             throw new IllegalStateException("no state row for " + state.source() + " " + state.name());
         }
         e.status = state.status().name();
-        e.cursor = state.cursor().orElse(null);
         e.startedAt = state.startedAt().orElse(null);
         e.updatedAt = state.updatedAt();
+        AutomationCursorEntity cursor = session.find(AutomationCursorEntity.class, id);
+        if (state.cursor().isEmpty()) {
+            if (cursor != null) {
+                session.remove(cursor);
+            }
+        } else if (cursor == null) {
+            cursor = new AutomationCursorEntity();
+            cursor.id = id;
+            cursor.cursor = state.cursor().get();
+            session.persist(cursor);
+        } else if (!cursor.cursor.equals(state.cursor().get())) {
+            cursor.cursor = state.cursor().get();
+        }
+    }
+
+    private Optional<String> cursorOf(AutomationStateEntity.Id id) {
+        return Optional.ofNullable(session.find(AutomationCursorEntity.class, id))
+                .map(c -> c.cursor);
     }
 
     @Override
@@ -108,11 +138,11 @@ public class JpaAutomationStore implements AutomationStore {
         e.name = tick.name();
         e.tickAt = tick.tick();
         e.evaluatedAt = tick.evaluatedAt();
-        e.cursor = tick.cursor().orElse(null);
         if (tick.outcome() instanceof TickOutcome.Launched l) {
             e.outcome = "LAUNCHED";
             e.runIds = ids(l.runIds());
             e.backfillIds = ids(l.backfillIds());
+            e.detail = l.note().isEmpty() ? null : l.note();
         } else if (tick.outcome() instanceof TickOutcome.Skipped s) {
             e.outcome = "SKIPPED";
             e.detail = s.reason();
@@ -175,12 +205,24 @@ public class JpaAutomationStore implements AutomationStore {
         return newest;
     }
 
+    /**
+     * Deletes in transactions of {@value #PRUNE_BATCH} entries each, so that a large backlog (a sensor every 5 s for a
+     * month is half a million entries) is not one huge transaction.
+     */
     @Override
-    @Transactional
     public int prune(Instant before) {
-        return session.createMutationQuery("delete from AutomationTickEntity where evaluatedAt < :before")
-                .setParameter("before", before)
-                .executeUpdate();
+        int total = 0;
+        int deleted;
+        do {
+            deleted = QuarkusTransaction.requiringNew()
+                    .call(() -> session.createNativeMutationQuery("DELETE FROM automation_tick WHERE id IN"
+                                    + " (SELECT id FROM automation_tick WHERE evaluated_at < :before"
+                                    + " FETCH FIRST " + PRUNE_BATCH + " ROWS ONLY)")
+                            .setParameter("before", before)
+                            .executeUpdate());
+            total += deleted;
+        } while (deleted == PRUNE_BATCH);
+        return total;
     }
 
     private static String ids(List<String> ids) {
@@ -191,30 +233,23 @@ public class JpaAutomationStore implements AutomationStore {
         return stored == null ? List.of() : Arrays.asList(stored.split(","));
     }
 
-    private static AutomationState toState(AutomationStateEntity e) {
+    private static AutomationState toState(AutomationStateEntity e, Optional<String> cursor) {
         return new AutomationState(
                 TickRecord.Source.valueOf(e.id.kind()),
                 e.id.name(),
                 AutomationStatus.valueOf(e.status),
-                Optional.ofNullable(e.cursor),
+                cursor,
                 Optional.ofNullable(e.startedAt),
                 e.updatedAt);
     }
 
     private static StoredTick toTick(AutomationTickEntity e) {
         TickOutcome outcome = switch (e.outcome) {
-            case "LAUNCHED" -> new TickOutcome.Launched(ids(e.runIds), ids(e.backfillIds));
+            case "LAUNCHED" -> new TickOutcome.Launched(ids(e.runIds), ids(e.backfillIds), e.detail);
             case "SKIPPED" -> new TickOutcome.Skipped(e.detail == null ? "" : e.detail);
             default -> new TickOutcome.Failed(e.detail == null ? "" : e.detail);
         };
         return new StoredTick(
-                e.id,
-                new TickRecord(
-                        TickRecord.Source.valueOf(e.kind),
-                        e.name,
-                        e.tickAt,
-                        e.evaluatedAt,
-                        outcome,
-                        Optional.ofNullable(e.cursor)));
+                e.id, new TickRecord(TickRecord.Source.valueOf(e.kind), e.name, e.tickAt, e.evaluatedAt, outcome));
     }
 }

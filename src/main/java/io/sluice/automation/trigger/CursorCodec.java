@@ -7,6 +7,7 @@ import io.sluice.automation.TriggerCursor;
 import io.sluice.catalog.AssetKey;
 import java.time.Instant;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -15,11 +16,24 @@ import java.util.stream.Collectors;
 
 /**
  * The trigger cursor as the state row keeps it: JSON with the last event id read, the handled cron tick per asset,
- * the held partitions and the waiting upstream partitions, each partition as {@code [asset, key or null]}.
+ * the held partitions, the waiting upstream partitions (each partition as {@code [asset, key or ""]}), the followed
+ * runs and the retries. A cursor written before followed runs and retries existed reads with none.
  */
 final class CursorCodec {
 
-    record Stored(long sequence, Map<String, String> cronTicks, List<List<String>> held, List<List<String>> waiting) {}
+    record Stored(
+            long sequence,
+            Map<String, String> cronTicks,
+            List<List<String>> held,
+            List<List<String>> waiting,
+            List<StoredFollowed> followed,
+            List<StoredRetry> retries) {}
+
+    /** A followed run: its id, attempt and partitions. */
+    record StoredFollowed(String run, int attempt, List<List<String>> partitions) {}
+
+    /** A retry: the partition, the attempt it launches, when, and the run that failed. */
+    record StoredRetry(List<String> partition, int attempt, String due, String failedRun) {}
 
     private final ObjectMapper mapper;
 
@@ -43,6 +57,21 @@ final class CursorCodec {
                                 w.upstream().asset().toString(),
                                 w.upstream().partition().orElse("")))
                         .sorted(CursorCodec::compare)
+                        .toList(),
+                cursor.followed().stream()
+                        .sorted(Comparator.comparing(TriggerCursor.Followed::runId))
+                        .map(f -> new StoredFollowed(
+                                f.runId(),
+                                f.attempt(),
+                                f.partitions().stream()
+                                        .map(CursorCodec::pair)
+                                        .sorted(CursorCodec::compare)
+                                        .toList()))
+                        .toList(),
+                cursor.retries().stream()
+                        .map(r -> new StoredRetry(
+                                pair(r.partition()), r.attempt(), r.due().toString(), r.failedRun()))
+                        .sorted(Comparator.comparing(r -> String.join("\u0000", r.partition())))
                         .toList());
         try {
             return mapper.writeValueAsString(stored);
@@ -74,7 +103,26 @@ final class CursorCodec {
                         .collect(Collectors.toSet()),
                 list(stored.waiting()).stream()
                         .map(w -> new TriggerCursor.Waiting(AssetKey.parse(w.get(0)), partition(w.get(1), w.get(2))))
-                        .collect(Collectors.toSet()));
+                        .collect(Collectors.toSet()),
+                (stored.followed() == null ? List.<StoredFollowed>of() : stored.followed())
+                        .stream()
+                                .map(f -> new TriggerCursor.Followed(
+                                        f.run(),
+                                        f.attempt(),
+                                        list(f.partitions()).stream()
+                                                .map(p -> partition(p.get(0), p.get(1)))
+                                                .collect(Collectors.toSet())))
+                                .collect(Collectors.toSet()),
+                (stored.retries() == null ? List.<StoredRetry>of() : stored.retries())
+                        .stream()
+                                .map(r -> new TriggerCursor.Retry(
+                                        partition(
+                                                r.partition().get(0),
+                                                r.partition().get(1)),
+                                        r.attempt(),
+                                        Instant.parse(r.due()),
+                                        r.failedRun()))
+                                .collect(Collectors.toSet()));
     }
 
     private static List<List<String>> list(List<List<String>> value) {

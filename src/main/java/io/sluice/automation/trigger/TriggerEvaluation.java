@@ -6,6 +6,7 @@ import io.sluice.automation.AutomationState;
 import io.sluice.automation.AutomationStatus;
 import io.sluice.automation.AutomationStore;
 import io.sluice.automation.MaterializationEvent;
+import io.sluice.automation.TickOutcome;
 import io.sluice.automation.TickRecord;
 import io.sluice.automation.TriggerCursor;
 import io.sluice.automation.TriggerEvaluator;
@@ -34,9 +35,9 @@ public class TriggerEvaluation {
     static final String NAME = "evaluator";
     static final String ACTOR = "trigger";
 
-    /** What one evaluation did. */
-    public record Result(int events, int launches, List<String> runIds, boolean more) {
-        static final Result NOTHING = new Result(0, 0, List.of(), false);
+    /** What one evaluation did, and when its earliest retry is due (the loop looks again then). */
+    public record Result(int events, int launches, List<String> runIds, boolean more, Optional<Instant> nextRetry) {
+        static final Result NOTHING = new Result(0, 0, List.of(), false, Optional.empty());
     }
 
     private final TriggerDeclarations declarations;
@@ -122,31 +123,58 @@ public class TriggerEvaluation {
         if (planned.launches() > 0) {
             launcher.dispatchSoon();
         }
-        return new Result(planned.events(), planned.launches(), planned.runIds(), planned.more());
+        return new Result(planned.events(), planned.launches(), planned.runIds(), planned.more(), planned.nextRetry());
     }
 
-    private record Planned(int events, int launches, List<String> runIds, boolean more) {}
+    private record Planned(int events, int launches, List<String> runIds, boolean more, Optional<Instant> nextRetry) {
+        static Planned none() {
+            return new Planned(0, 0, List.of(), false, Optional.empty());
+        }
+    }
 
     private Planned attempt(TriggerGraph graph) {
         Optional<AutomationState> locked = store.lock(TickRecord.Source.TRIGGER, NAME);
         if (locked.isEmpty() || locked.get().status() != AutomationStatus.RUNNING) {
-            return new Planned(0, 0, List.of(), false);
+            return Planned.none();
         }
         Instant now = clock.instant();
         TriggerCursor cursor = codec.read(locked.get().cursor(), TriggerCursor.START);
         List<MaterializationEvent> batch = inputs.eventsAfter(graph, cursor.eventSequence(), settings.batchSize(), now);
-        TriggerPlan plan = TriggerEvaluator.evaluate(graph, cursor, inputs.input(graph, batch, now));
+        TriggerPlan plan = TriggerEvaluator.evaluate(
+                graph, cursor, inputs.input(graph, cursor, batch, now), settings.retryPolicy());
         AutomationLauncher.Launched launched = launcher.launchAll(plan.launches(), ACTOR);
-        Optional<String> sequence = Optional.of(Long.toString(plan.cursor().eventSequence()));
-        if (!batch.isEmpty() || !launched.isEmpty()) {
-            TriggerTicks.of(plan, launched, now, sequence).forEach(store::record);
+        // a trigger launches runs only, one per launch: each eager one is followed until it ends
+        TriggerCursor next = launched.runIds().size() == plan.launches().size()
+                ? plan.cursorAfter(launched.runIds())
+                : plan.cursor();
+        if (!batch.isEmpty() || !launched.isEmpty() || !next.equals(cursor)) {
+            TriggerTicks.of(plan, launched, now).stream().filter(this::isNews).forEach(store::record);
         }
-        if (!plan.cursor().equals(cursor)) {
-            store.save(locked.get().withCursor(codec.write(plan.cursor()), now));
+        if (!next.equals(cursor)) {
+            store.save(locked.get().withCursor(codec.write(next), now));
         }
         beforeCommit.run();
         return new Planned(
-                batch.size(), plan.launches().size(), launched.runIds(), stored(batch) >= settings.batchSize());
+                batch.size(),
+                plan.launches().size(),
+                launched.runIds(),
+                stored(batch) >= settings.batchSize(),
+                next.nextRetry());
+    }
+
+    /**
+     * Whether a tick entry says something the asset's newest entry does not: an asset held for the same reason at every
+     * evaluation of a backfill (its upstream in progress, a retry's wait) keeps one entry, the first, not one per run
+     * that ended meanwhile.
+     */
+    private boolean isNews(TickRecord tick) {
+        if (!(tick.outcome() instanceof TickOutcome.Skipped)) {
+            return true;
+        }
+        return store.ticks(TickRecord.Source.TRIGGER, tick.name(), 1, Optional.empty()).stream()
+                .findFirst()
+                .map(last -> !last.tick().outcome().equals(tick.outcome()))
+                .orElse(true);
     }
 
     /** How many stored events the batch holds (a range event stands for several). */
@@ -160,19 +188,20 @@ public class TriggerEvaluation {
     private Planned refused(TriggerGraph graph, String error) {
         Optional<AutomationState> locked = store.lock(TickRecord.Source.TRIGGER, NAME);
         if (locked.isEmpty() || locked.get().status() != AutomationStatus.RUNNING) {
-            return new Planned(0, 0, List.of(), false);
+            return Planned.none();
         }
         Instant now = clock.instant();
         TriggerCursor cursor = codec.read(locked.get().cursor(), TriggerCursor.START);
         List<MaterializationEvent> batch = inputs.eventsAfter(graph, cursor.eventSequence(), settings.batchSize(), now);
-        TriggerPlan plan = TriggerEvaluator.evaluate(graph, cursor, inputs.input(graph, batch, now));
-        TriggerTicks.failed(
-                        plan,
-                        "launch refused: " + error,
-                        now,
-                        Optional.of(Long.toString(plan.cursor().eventSequence())))
-                .forEach(store::record);
+        TriggerPlan plan = TriggerEvaluator.evaluate(
+                graph, cursor, inputs.input(graph, cursor, batch, now), settings.retryPolicy());
+        TriggerTicks.failed(plan, "launch refused: " + error, now).forEach(store::record);
         store.save(locked.get().withCursor(codec.write(plan.cursor()), now));
-        return new Planned(batch.size(), 0, List.of(), stored(batch) >= settings.batchSize());
+        return new Planned(
+                batch.size(),
+                0,
+                List.of(),
+                stored(batch) >= settings.batchSize(),
+                plan.cursor().nextRetry());
     }
 }

@@ -1,52 +1,95 @@
 package io.sluice.automation.trigger;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.sluice.automation.AssetPartition;
 import io.sluice.automation.MaterializationEvent;
+import io.sluice.automation.RunEnd;
+import io.sluice.automation.TriggerCursor;
 import io.sluice.automation.TriggerGraph;
 import io.sluice.automation.TriggerInput;
+import io.sluice.backfill.Backfill;
+import io.sluice.backfill.BackfillRequest;
+import io.sluice.backfill.BackfillStatus;
+import io.sluice.backfill.BackfillStore;
+import io.sluice.catalog.AssetCatalog;
 import io.sluice.catalog.AssetKey;
 import io.sluice.lake.AssetCheck;
 import io.sluice.partitions.PartitionKeyRange;
 import io.sluice.runs.AssetState;
 import io.sluice.runs.Materialization;
 import io.sluice.runs.RecordedCheck;
+import io.sluice.runs.Run;
 import io.sluice.runs.RunEventLog;
+import io.sluice.runs.RunHistory;
+import io.sluice.runs.RunQueue;
+import io.sluice.runs.RunStatus;
 import io.sluice.runs.SequencedMaterialization;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collection;
+import java.util.EnumSet;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import org.jboss.logging.Logger;
 
 /**
  * Reads what one trigger evaluation looks at from the metadata store: the materialization events after the cursor (at
- * most a page), the blocking checks that failed in the latest checked run of each upstream of an automated asset, the
- * partitions queued or started runs hold (an unpartitioned asset's, or a run over all of an asset: the whole asset),
- * and what is materialized (read lazily, per asset the evaluator asks about).
+ * most a page; each says whether it changed its table), the blocking checks that failed in the latest checked run of
+ * each upstream of an automated asset, the partitions queued or started runs hold (an unpartitioned asset's, or a run
+ * over all of an asset: the whole asset), how the runs the cursor follows ended, and, read lazily per asset the
+ * evaluator asks about, what is materialized and what is in progress upstream ({@link StoredActivity}).
  */
 @ApplicationScoped
 public class TriggerInputs {
+
+    private static final Logger LOG = Logger.getLogger(TriggerInputs.class);
 
     /** How a run that wrote several partitions at once names them in its event: {@code first...last}. */
     private static final String RANGE = "...";
 
     private final RunEventLog events;
     private final AssetState assets;
+    private final AssetCatalog catalog;
+    private final RunHistory history;
+    private final RunQueue queue;
+    private final BackfillStore backfills;
+    private final ObjectMapper mapper;
+    private final Map<AssetKey, Boolean> hasTable = new ConcurrentHashMap<>();
+    /** Requests of running backfills, read once each (a request never changes). */
+    private final Map<String, Optional<BackfillRequest>> requests = new ConcurrentHashMap<>();
 
-    public TriggerInputs(RunEventLog events, AssetState assets) {
+    public TriggerInputs(
+            RunEventLog events,
+            AssetState assets,
+            AssetCatalog catalog,
+            RunHistory history,
+            RunQueue queue,
+            BackfillStore backfills,
+            ObjectMapper mapper) {
         this.events = events;
         this.assets = assets;
+        this.catalog = catalog;
+        this.history = history;
+        this.queue = queue;
+        this.backfills = backfills;
+        this.mapper = mapper;
     }
 
     /**
-     * The events after {@code sequence}, at most {@code limit} stored ones; an event of a run that wrote a range of
+     * The events of watched assets ({@link TriggerGraph#watched()}) after {@code sequence}, at most {@code limit} stored
+     * ones (those of other assets are not read, and so never move the cursor); an event of a run that wrote a range of
      * partitions at once ({@code first...last}) stands for each partition of the range.
      */
     public List<MaterializationEvent> eventsAfter(TriggerGraph graph, long sequence, int limit, Instant now) {
         List<MaterializationEvent> out = new ArrayList<>();
-        for (SequencedMaterialization stored : events.materializationsAfter(sequence, limit)) {
+        for (SequencedMaterialization stored : events.materializationsAfter(sequence, graph.watched(), limit)) {
             MaterializationEvent event = event(stored);
             Optional<String> key = event.partition();
             int dots = key.map(k -> k.indexOf(RANGE)).orElse(-1);
@@ -64,7 +107,7 @@ public class TriggerInputs {
             }
             for (String k : keys) {
                 out.add(new MaterializationEvent(
-                        event.sequence(), event.asset(), Optional.of(k), event.runId(), event.at()));
+                        event.sequence(), event.asset(), Optional.of(k), event.runId(), event.at(), event.changed()));
             }
             if (keys.isEmpty()) {
                 out.add(event); // keeps the sequence moving
@@ -77,7 +120,11 @@ public class TriggerInputs {
         return events.lastMaterializationId();
     }
 
-    public TriggerInput input(TriggerGraph graph, List<MaterializationEvent> batch, Instant now) {
+    /**
+     * The input of one evaluation from {@code cursor}: what {@link #eventsAfter} read, the store's state at
+     * {@code now}, and how the runs the cursor follows ended.
+     */
+    public TriggerInput input(TriggerGraph graph, TriggerCursor cursor, List<MaterializationEvent> batch, Instant now) {
         Set<AssetKey> automated = new HashSet<>();
         Set<AssetKey> upstream = new HashSet<>();
         for (AssetKey asset : graph.graph().keys()) {
@@ -101,11 +148,98 @@ public class TriggerInputs {
             }
         }
         return new TriggerInput(
-                batch, new StoredState(assets, events, StoredState.byAsset(failed)), failed, active, now);
+                batch,
+                new StoredState(assets, events, StoredState.byAsset(failed)),
+                failed,
+                active,
+                new StoredActivity(assets, new StoredBackfills()),
+                ended(cursor, now),
+                now);
     }
 
-    private static MaterializationEvent event(SequencedMaterialization stored) {
+    /** How the followed runs that have ended ended (one read by id each: an evaluation follows a few runs). */
+    private Map<String, RunEnd> ended(TriggerCursor cursor, Instant now) {
+        Map<String, RunEnd> ended = new HashMap<>();
+        for (TriggerCursor.Followed followed : cursor.followed()) {
+            Optional<Run> run = history.find(followed.runId());
+            if (run.isEmpty()) {
+                ended.put(followed.runId(), new RunEnd(RunEnd.Outcome.CANCELED, now)); // gone: nothing to follow
+                continue;
+            }
+            RunStatus status = run.get().status();
+            if (!status.isTerminal()) {
+                continue;
+            }
+            Instant at = run.get().endedAt() == null ? now : run.get().endedAt();
+            RunEnd.Outcome outcome = switch (status) {
+                case SUCCESS -> RunEnd.Outcome.SUCCEEDED;
+                case FAILURE -> RunEnd.Outcome.FAILED;
+                default -> RunEnd.Outcome.CANCELED;
+            };
+            ended.put(followed.runId(), new RunEnd(outcome, at));
+        }
+        return ended;
+    }
+
+    /**
+     * The event of a stored materialization. It changed nothing when the asset publishes a managed table and the write
+     * inserted and removed no row (what {@code rowsWritten} counts for such an asset: the table reads as before); an
+     * asset without a managed table writes where Sluice cannot see, so each of its materializations counts as a change.
+     */
+    private MaterializationEvent event(SequencedMaterialization stored) {
         Materialization m = stored.materialization();
-        return new MaterializationEvent(stored.id(), m.asset(), Optional.ofNullable(m.partition()), m.runId(), m.ts());
+        boolean changed = m.rowsWritten() > 0 || !hasTable(m.asset());
+        return new MaterializationEvent(
+                stored.id(), m.asset(), Optional.ofNullable(m.partition()), m.runId(), m.ts(), changed);
+    }
+
+    private boolean hasTable(AssetKey asset) {
+        return hasTable.computeIfAbsent(
+                asset,
+                a -> catalog.find(a)
+                        .map(found -> found.spec().table().isPresent())
+                        .orElse(false));
+    }
+
+    /** The backfills as {@link StoredActivity} reads them, for one evaluation. */
+    private final class StoredBackfills implements StoredActivity.Backfills {
+
+        @Override
+        public Collection<String> runningIds() {
+            return Set.copyOf(backfills.idsWithStatus(EnumSet.of(BackfillStatus.RUNNING)));
+        }
+
+        @Override
+        public List<Backfill> running() {
+            List<Backfill> running = backfills.withStatus(BackfillStatus.RUNNING);
+            Set<String> ids = new HashSet<>();
+            running.forEach(b -> ids.add(b.id()));
+            requests.keySet().retainAll(ids);
+            return running;
+        }
+
+        @Override
+        public Collection<String> paused() {
+            return backfills.idsWithStatus(EnumSet.of(BackfillStatus.PAUSED));
+        }
+
+        @Override
+        public boolean hasActiveRuns(String backfillId) {
+            return queue.hasActiveRuns(backfillId);
+        }
+
+        @Override
+        public Optional<BackfillRequest> request(Backfill backfill) {
+            return requests.computeIfAbsent(backfill.id(), id -> {
+                try {
+                    return Optional.of(mapper.readValue(backfill.requestJson(), BackfillRequest.class));
+                } catch (JsonProcessingException | RuntimeException e) {
+                    LOG.debugf(
+                            "the request of backfill %s is not readable (%s): it counts as targeting every partition",
+                            id, e.getMessage());
+                    return Optional.empty();
+                }
+            });
+        }
     }
 }

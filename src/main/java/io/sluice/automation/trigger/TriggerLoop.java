@@ -9,14 +9,18 @@ import jakarta.enterprise.event.Observes;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.InstantSource;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.ReentrantLock;
 import org.jboss.logging.Logger;
 
 /**
- * The trigger evaluator's thread. The end of runs wakes it at once ({@link RunsEnded}); a wake-up during an evaluation
+ * The trigger evaluator's thread. The end of runs of watched assets wakes it at once ({@link RunsEnded},
+ * {@link io.sluice.automation.TriggerGraph#watched()}); a wake-up during an evaluation
  * only marks it dirty, and the next evaluation reads every event stored meanwhile in one batch, so a burst is one or a
  * few evaluations, not one per run. Without wake-ups it evaluates at the next {@code on_cron} tick or after
- * {@code sluice.automation.triggers.interval} (for {@code missing} windows), whichever comes first. It evaluates once at
+ * {@code sluice.automation.triggers.interval} (for {@code missing} windows) or when a retry is due, whichever comes
+ * first. It evaluates once at
  * start-up, which also picks up what ended while the process was down. {@link #evaluateNow()} is the same evaluation on
  * the caller's thread, for tests.
  */
@@ -34,6 +38,10 @@ public class TriggerLoop {
     private boolean dirty;
     private boolean busy;
     private volatile boolean running;
+    private final AtomicLong wakeUps = new AtomicLong();
+    /** When the earliest retry the last evaluation left is due: the loop looks then. */
+    private volatile Optional<Instant> nextRetry = Optional.empty();
+
     private Thread thread;
 
     public TriggerLoop(
@@ -49,6 +57,7 @@ public class TriggerLoop {
 
     void onStart(@Observes StartupEvent event) {
         declarations.graph(); // a declaration naming an unknown asset fails start-up here
+        settings.retryPolicy(); // and so does a retry policy out of bounds
         if (!settings.enabled() || declarations.automated().isEmpty()) {
             return;
         }
@@ -65,8 +74,24 @@ public class TriggerLoop {
         wake();
     }
 
+    /**
+     * Wakes the evaluator when one of the runs touched an asset it watches (an automated asset or an upstream of one), or
+     * one whose assets are not known: a run of other assets gives it nothing to decide, so it costs automation nothing.
+     */
     void onRunsEnded(@Observes RunsEnded event) {
-        wake();
+        if (!running) {
+            return;
+        }
+        if (event.runs().stream()
+                .anyMatch(r -> r.assets().isEmpty() || declarations.graph().watchesAny(r.assets()))) {
+            wakeUps.incrementAndGet();
+            wake();
+        }
+    }
+
+    /** How many ends of runs woke the evaluator in this process (tests count that runs of other assets do not). */
+    public long wakeUps() {
+        return wakeUps.get();
     }
 
     /** Asks for an evaluation as soon as the current one (if any) ends. */
@@ -91,7 +116,8 @@ public class TriggerLoop {
                 launches += result.launches();
                 runs.addAll(result.runIds());
             } while (result.more());
-            return new TriggerEvaluation.Result(events, launches, runs, false);
+            nextRetry = result.nextRetry();
+            return new TriggerEvaluation.Result(events, launches, runs, false, result.nextRetry());
         } finally {
             evaluating.unlock();
         }
@@ -144,10 +170,17 @@ public class TriggerLoop {
         }
     }
 
-    /** The interval, or less until the next tick of an {@code on_cron} policy. */
+    /** The interval, or less until the next tick of an {@code on_cron} policy or the next retry. */
     Duration untilNextLook() {
         Instant now = clock.instant();
         Duration wait = settings.interval();
+        Optional<Instant> retry = nextRetry;
+        if (retry.isPresent() && retry.get().isAfter(now)) { // one due but held waits for a wake-up like any hold
+            Duration toRetry = Duration.between(now, retry.get()).plusMillis(1);
+            if (toRetry.compareTo(wait) < 0) {
+                wait = toRetry;
+            }
+        }
         for (var asset : declarations.automated()) {
             if (declarations.graph().policy(asset).orElseThrow() instanceof TriggerPolicy.OnCron onCron) {
                 Duration toTick =

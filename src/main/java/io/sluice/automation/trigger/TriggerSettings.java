@@ -1,5 +1,6 @@
 package io.sluice.automation.trigger;
 
+import io.sluice.automation.TriggerRetry;
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
 import java.time.Duration;
@@ -26,4 +27,22 @@ public interface TriggerSettings {
     /** Trigger evaluations kept per asset in tick history (older ones are pruned with the history's retention). */
     @WithDefault("10")
     int shownEvaluations();
+
+    /** {@code sluice.automation.triggers.retry.*}: launching an eager downstream again after its run failed or died. */
+    Retry retry();
+
+    interface Retry {
+        /** Runs in all, the first included (1: never retried; at most 10). */
+        @WithDefault("3")
+        int maxAttempts();
+
+        /** The wait after the first failed run; it doubles after each further one. */
+        @WithDefault("30s")
+        Duration backoff();
+    }
+
+    /** The retry policy as the evaluator takes it. */
+    default TriggerRetry retryPolicy() {
+        return new TriggerRetry(retry().maxAttempts(), retry().backoff());
+    }
 }

@@ -2,6 +2,7 @@ package io.sluice.automation.trigger;
 
 import io.sluice.automation.AssetPartition;
 import io.sluice.automation.Held;
+import io.sluice.automation.Launch;
 import io.sluice.automation.LaunchRequest;
 import io.sluice.automation.TickOutcome;
 import io.sluice.automation.TickRecord;
@@ -14,13 +15,13 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
  * What tick history keeps of one trigger evaluation: one entry per asset the plan touched (named by the asset key),
- * LAUNCHED with the runs that materialize it, or SKIPPED saying what held it or that it is already queued or running.
+ * LAUNCHED with the runs that materialize it, or SKIPPED saying what held it or that it is already queued or running,
+ * and FAILED for partitions given up on after their last retry failed.
  * Assets the evaluation had nothing to say about get no entry, so history grows with decisions, not with wake-ups.
  */
 final class TriggerTicks {
@@ -29,9 +30,9 @@ final class TriggerTicks {
 
     private TriggerTicks() {}
 
-    static List<TickRecord> of(
-            TriggerPlan plan, AutomationLauncher.Launched launched, Instant now, Optional<String> cursor) {
+    static List<TickRecord> of(TriggerPlan plan, AutomationLauncher.Launched launched, Instant now) {
         Map<AssetKey, List<String>> runs = new LinkedHashMap<>();
+        Map<AssetKey, List<String>> notes = new LinkedHashMap<>();
         int run = 0;
         for (var launch : plan.launches()) {
             if (launch instanceof LaunchRequest request
@@ -40,6 +41,12 @@ final class TriggerTicks {
                 request.assets()
                         .forEach(a ->
                                 runs.computeIfAbsent(a, k -> new ArrayList<>()).add(id));
+                String attempt = request.tags().get(Launch.TRIGGER_ATTEMPT_TAG);
+                if (attempt != null) {
+                    request.assets()
+                            .forEach(a -> notes.computeIfAbsent(a, k -> new ArrayList<>())
+                                    .add("run " + id + " retries: " + request.reason()));
+                }
             }
         }
         Map<AssetKey, List<String>> reasons = new LinkedHashMap<>();
@@ -59,29 +66,30 @@ final class TriggerTicks {
                 asset.toString(),
                 now,
                 now,
-                new TickOutcome.Launched(ids, List.of()),
-                cursor)));
+                new TickOutcome.Launched(ids, List.of(), shorten(notes.getOrDefault(asset, List.of()))))));
         reasons.forEach((asset, why) -> {
             if (!runs.containsKey(asset)) {
                 out.add(new TickRecord(
-                        TickRecord.Source.TRIGGER,
-                        asset.toString(),
-                        now,
-                        now,
-                        new TickOutcome.Skipped(shorten(why)),
-                        cursor));
+                        TickRecord.Source.TRIGGER, asset.toString(), now, now, new TickOutcome.Skipped(shorten(why))));
             }
         });
+        Map<AssetKey, List<String>> givenUp = new LinkedHashMap<>();
+        for (TriggerPlan.GivenUp g : plan.givenUp()) {
+            givenUp.computeIfAbsent(g.partition().asset(), k -> new ArrayList<>())
+                    .add(g.partition() + " given up: " + g.detail());
+        }
+        givenUp.forEach((asset, why) -> out.add(new TickRecord(
+                TickRecord.Source.TRIGGER, asset.toString(), now, now, new TickOutcome.Failed(shorten(why)))));
         return out;
     }
 
     /** One FAILED entry per asset the refused plan would have launched. */
-    static List<TickRecord> failed(TriggerPlan plan, String error, Instant now, Optional<String> cursor) {
+    static List<TickRecord> failed(TriggerPlan plan, String error, Instant now) {
         return plan.launched().stream()
                 .map(AssetPartition::asset)
                 .distinct()
                 .map(a -> new TickRecord(
-                        TickRecord.Source.TRIGGER, a.toString(), now, now, new TickOutcome.Failed(error), cursor))
+                        TickRecord.Source.TRIGGER, a.toString(), now, now, new TickOutcome.Failed(error)))
                 .toList();
     }
 

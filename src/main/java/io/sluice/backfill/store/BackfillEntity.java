@@ -42,6 +42,14 @@ public class BackfillEntity {
     @Column(name = "parent_id")
     public String parentId;
 
+    /** When its current pause began: null unless it is paused. */
+    @Column(name = "paused_at")
+    public Instant pausedAt;
+
+    /** How long its earlier pauses lasted, in milliseconds. */
+    @Column(name = "paused_ms")
+    public long pausedMs;
+
     /** The tags of the backfill's runs besides sluice/backfill, as a JSON object in key order; null for none. */
     @Column(name = "tags_json")
     public String tagsJson;

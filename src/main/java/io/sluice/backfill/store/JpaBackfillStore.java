@@ -3,10 +3,12 @@ package io.sluice.backfill.store;
 import io.sluice.backfill.Backfill;
 import io.sluice.backfill.BackfillStatus;
 import io.sluice.backfill.BackfillStore;
+import io.sluice.backfill.Pauses;
 import io.sluice.catalog.AssetKey;
 import io.sluice.runs.MaterializationMode;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Transactional;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.Arrays;
 import java.util.Collection;
@@ -15,7 +17,6 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
-import org.hibernate.Hibernate;
 import org.hibernate.Session;
 
 /** {@link BackfillStore} on Hibernate ORM (H2 and PostgreSQL). */
@@ -108,23 +109,48 @@ public class JpaBackfillStore implements BackfillStore {
 
     @Override
     @Transactional
-    public boolean transition(String id, Set<BackfillStatus> from, BackfillStatus to, Instant endedAt) {
-        boolean changed = session.createMutationQuery(
-                                "update BackfillEntity set status = :to, endedAt = :ended where id = :id and status in :from")
-                        .setParameter("to", to.name())
-                        .setParameter("ended", endedAt)
-                        .setParameter("id", id)
-                        .setParameter("from", from.stream().map(Enum::name).toList())
-                        .executeUpdate()
-                == 1;
-        // a bulk update bypasses the persistence context: an entity the caller's transaction already read would still
-        // show the
-        // old status. getReference reads nothing; only an entity that was loaded is read again
-        if (changed) {
-            BackfillEntity cached = session.getReference(BackfillEntity.class, id);
-            if (Hibernate.isInitialized(cached)) {
-                session.refresh(cached);
+    public boolean transition(String id, Set<BackfillStatus> from, BackfillStatus to, Instant at) {
+        BackfillEntity current = session.find(BackfillEntity.class, id);
+        for (int attempt = 1; current != null; attempt++) {
+            if (!from.contains(BackfillStatus.valueOf(current.status))) {
+                return false;
             }
+            if (moved(current, to, at)) {
+                return true;
+            }
+            if (attempt == 5) {
+                throw new IllegalStateException("backfill " + id + " kept changing while it was moved to " + to);
+            }
+            session.refresh(current); // changed meanwhile: read it again and see whether it can still move
+        }
+        return false;
+    }
+
+    /**
+     * A conditional update on the status and the pause read: of two transitions at once, one wins, and the time paused
+     * is added once.
+     */
+    private boolean moved(BackfillEntity current, BackfillStatus to, Instant at) {
+        Pauses was = pauses(current);
+        Pauses now = to == BackfillStatus.PAUSED ? was.pausedAt(at) : was.endedAt(at);
+        String update = "update BackfillEntity set status = :to, endedAt = :ended, pausedAt = :pausedAt,"
+                + " pausedMs = :pausedMs where id = :id and status = :status and "
+                + (current.pausedAt == null ? "pausedAt is null" : "pausedAt = :was");
+        var query = session.createMutationQuery(update)
+                .setParameter("to", to.name())
+                .setParameter("ended", to.isTerminal() ? at : null)
+                .setParameter("pausedAt", now.since())
+                .setParameter("pausedMs", now.before().toMillis())
+                .setParameter("id", current.id)
+                .setParameter("status", current.status);
+        if (current.pausedAt != null) {
+            query.setParameter("was", current.pausedAt);
+        }
+        boolean changed = query.executeUpdate() == 1;
+        // a bulk update bypasses the persistence context: the entity read (also by the caller's transaction) would
+        // still show the old status
+        if (changed) {
+            session.refresh(current);
         }
         return changed;
     }
@@ -147,6 +173,10 @@ public class JpaBackfillStore implements BackfillStore {
                 .toList();
     }
 
+    private static Pauses pauses(BackfillEntity e) {
+        return new Pauses(e.pausedAt, Duration.ofMillis(e.pausedMs));
+    }
+
     private static Backfill toBackfill(BackfillEntity e) {
         return new Backfill(
                 e.id,
@@ -162,6 +192,7 @@ public class JpaBackfillStore implements BackfillStore {
                 e.runCount,
                 e.maxConcurrent,
                 e.parentId,
-                TagsJson.read(e.tagsJson));
+                TagsJson.read(e.tagsJson),
+                pauses(e));
     }
 }

@@ -14,4 +14,10 @@ public interface RetryPolicy {
      * the first run). Called in the caller's transaction.
      */
     boolean retries(Run dead, int attemptsMade);
+
+    /**
+     * The dead run was queued again as {@code retry} (after some policy said it {@link #retries}), in the caller's
+     * transaction: what tracks the group's runs can put the retry in the dead run's place.
+     */
+    default void retried(Run dead, Run retry) {}
 }

@@ -253,10 +253,15 @@ public class RunExecutor {
             wake();
         }
         if (!ended.isEmpty()) {
-            Map<String, String> groupOf = new HashMap<>();
-            group.forEach(r -> groupOf.put(r.id(), r.group()));
+            Map<String, QueuedRun> byId = new HashMap<>();
+            group.forEach(r -> byId.put(r.id(), r));
             finished.fire(new RunsEnded(ended.stream()
-                    .map(e -> new RunFinished(e.runId(), groupOf.get(e.runId()), e.status()))
+                    .map(e -> {
+                        QueuedRun run = byId.get(e.runId());
+                        return run == null
+                                ? new RunFinished(e.runId(), null, e.status())
+                                : new RunFinished(e.runId(), run.group(), e.status(), run.assets());
+                    })
                     .toList()));
         }
     }

@@ -103,7 +103,7 @@ class RunRecovery {
         List<RunFinished> ended = new ArrayList<>();
         for (String id : store.idsWithStatus(RunStatus.STARTED)) {
             Run run = history.find(id).orElseThrow();
-            ended.add(new RunFinished(run.id(), run.group(), recover(run, now)));
+            ended.add(new RunFinished(run.id(), run.group(), recover(run, now), run.assets()));
         }
         for (RunFinished stranded : recovery.cancelQueuedOf(
                 admission.closed(), now, "its group had ended when Sluice started; nothing would run it")) {
@@ -353,6 +353,7 @@ class RunRecovery {
         // behind it (never refused, which would stop the start)
         store.createAll(List.of(retry), true);
         store.moveDependencies(dead.id(), retry.id());
+        retryPolicies.forEach(p -> p.retried(dead, retry));
         audit.record(AuditEvent.of(
                         now,
                         "sluice",

@@ -205,6 +205,62 @@ public class JpaAssetState implements AssetState {
         return runs;
     }
 
+    /** Most partition keys bound in one probe of {@link #anyActiveRun}. */
+    private static final int KEYS_PER_PROBE = 500;
+
+    @Override
+    @Transactional
+    public Optional<ActiveRun> anyActiveRun(
+            AssetKey asset, Optional<Collection<String>> partitions, Collection<String> parked) {
+        List<List<String>> chunks = new ArrayList<>();
+        if (partitions.isPresent()) {
+            List<String> keys = List.copyOf(partitions.get());
+            if (keys.isEmpty()) {
+                return Optional.empty();
+            }
+            for (int i = 0; i < keys.size(); i += KEYS_PER_PROBE) {
+                chunks.add(keys.subList(i, Math.min(keys.size(), i + KEYS_PER_PROBE)));
+            }
+        } else {
+            chunks.add(null);
+        }
+        // the partitions runs hold, then those they wait for (busy-partition=queue); the first row found answers
+        boolean leaveOutParked = !parked.isEmpty();
+        for (String from : List.of(
+                "select p.id.partitionKey, r.id, r.groupId from ActivePartitionEntity p, RunEntity r where r.id = "
+                        + "p.runId and p.id.assetKey = :asset",
+                "select p.partitionKey, r.id, r.groupId from PartitionWaitEntity p, RunEntity r where r.id = "
+                        + "p.runId and p.assetKey = :asset")) {
+            String key = from.contains("p.id.partitionKey") ? "p.id.partitionKey" : "p.partitionKey";
+            for (List<String> chunk : chunks) {
+                var query = session.createSelectionQuery(
+                                from + " and r.status in (:queued, :started)"
+                                        + (chunk == null ? "" : " and " + key + " in (:keys)")
+                                        + (leaveOutParked
+                                                ? " and (r.status = :started or r.groupId is null"
+                                                        + " or r.groupId not in (:parked))"
+                                                : ""),
+                                Object[].class)
+                        .setParameter("asset", asset.toString())
+                        .setParameter("queued", RunStatus.QUEUED.name())
+                        .setParameter("started", RunStatus.STARTED.name())
+                        .setMaxResults(1);
+                if (chunk != null) {
+                    query.setParameterList("keys", chunk);
+                }
+                if (leaveOutParked) {
+                    query.setParameterList("parked", parked);
+                }
+                List<Object[]> found = query.getResultList();
+                if (!found.isEmpty()) {
+                    Object[] r = found.get(0);
+                    return Optional.of(new ActiveRun((String) r[1], (String) r[2], (String) r[0]));
+                }
+            }
+        }
+        return Optional.empty();
+    }
+
     @Override
     @Transactional
     public Optional<String> watermark(AssetKey asset, String partition) {

@@ -201,10 +201,17 @@ public class JpaRunEventLog implements RunEventLog {
 
     @Override
     @Transactional
-    public List<SequencedMaterialization> materializationsAfter(long afterId, int limit) {
+    public List<SequencedMaterialization> materializationsAfter(long afterId, Collection<AssetKey> assets, int limit) {
+        if (assets.isEmpty()) {
+            return List.of();
+        }
         return session
                 .createSelectionQuery(
-                        "from MaterializationEntity where id > :after order by id", MaterializationEntity.class)
+                        "from MaterializationEntity where assetKey in (:assets) and id > :after order by id",
+                        MaterializationEntity.class)
+                .setParameterList(
+                        "assets",
+                        assets.stream().map(AssetKey::toString).sorted().toList())
                 .setParameter("after", afterId)
                 .setMaxResults(limit)
                 .getResultList()

@@ -26,7 +26,6 @@ import java.time.Instant;
 import java.time.LocalDate;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.ThreadLocalRandom;
 import org.junit.jupiter.api.Test;
@@ -95,8 +94,7 @@ class AutomationLauncherTest {
                     schedule,
                     Instant.now(),
                     Instant.now(),
-                    new TickOutcome.Launched(l.runIds(), l.backfillIds()),
-                    Optional.of("2030-01-01T00:00:00Z")));
+                    new TickOutcome.Launched(l.runIds(), l.backfillIds())));
             return l;
         });
         assertThat(launched.runIds()).hasSize(1);

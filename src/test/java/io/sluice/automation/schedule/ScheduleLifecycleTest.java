@@ -13,10 +13,16 @@ import io.sluice.automation.TickRecord;
 import io.sluice.testing.ScheduleProfile;
 import io.sluice.testing.TestSchedules;
 import jakarta.inject.Inject;
+import java.time.Duration;
 import java.time.Instant;
+import java.util.Date;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
+import org.quartz.Scheduler;
+import org.quartz.SchedulerException;
+import org.quartz.Trigger;
+import org.quartz.spi.OperableTrigger;
 
 /**
  * A schedule's status and cursor outlive a restart (start-up keeps what the store holds), Quartz holds a wake-up for a
@@ -40,6 +46,12 @@ class ScheduleLifecycleTest {
 
     @Inject
     AutomationStore store;
+
+    @Inject
+    ScheduleWatch watch;
+
+    @Inject
+    Scheduler quartz;
 
     @Test
     void theStatusSurvivesARestartAndOnlyARunningScheduleHasAWakeUp() {
@@ -90,6 +102,69 @@ class ScheduleLifecycleTest {
         }
         assertThat(wakeups.nextWakeUp(name)).as("the next new year").contains(next(name, handled));
         switches.stop(name, "tester", null);
+    }
+
+    @Test
+    void aLostOrLateWakeUpIsSetAgainFromTheStoredStateAtStartUpAndByThePeriodicCheck() throws SchedulerException {
+        String name = TestSchedules.YEARLY;
+        if (store.find(TickRecord.Source.SCHEDULE, name).orElseThrow().status() == AutomationStatus.RUNNING) {
+            switches.stop(name, "tester", "reset");
+        }
+        AutomationState started = switches.start(name, "tester", "wake-up test");
+        Instant due = next(name, started.startedAt().orElseThrow());
+        assertThat(wakeups.nextWakeUp(name)).contains(due);
+
+        // lost: the job is there, its wake-up is not (Quartz spent it and the process died before the next was set)
+        unscheduleAll(name);
+        startup.onStart(null); // what a restart does
+        assertThat(wakeups.nextWakeUp(name)).as("set again at start-up").contains(due);
+
+        // late: a wake-up a year after the tick the schedule waits for would count that tick as missed
+        wakeups.wakeAfter(schedules.get(name), due);
+        assertThat(wakeups.nextWakeUp(name)).contains(next(name, due));
+        startup.onStart(null);
+        assertThat(wakeups.nextWakeUp(name)).as("set again at start-up").contains(due);
+
+        // lost while the process runs: the periodic check finds it
+        unscheduleAll(name);
+        assertThat(watch.check(Duration.ofSeconds(30))).contains(name);
+        assertThat(wakeups.nextWakeUp(name)).as("set again by the check").contains(due);
+        assertThat(watch.check(Duration.ofSeconds(30))).as("nothing more to do").doesNotContain(name);
+
+        switches.stop(name, "tester", "wake-up test done");
+        unscheduleAll(name);
+        assertThat(watch.check(Duration.ofSeconds(30)))
+                .as("a stopped schedule is not woken")
+                .doesNotContain(name);
+        assertThat(wakeups.nextWakeUp(name)).isEmpty();
+    }
+
+    @Test
+    void aFiredWakeUpIsNotSpentUntilTheJobHasSetTheNextOne() throws SchedulerException {
+        String name = TestSchedules.YEARLY;
+        if (store.find(TickRecord.Source.SCHEDULE, name).orElseThrow().status() == AutomationStatus.RUNNING) {
+            switches.stop(name, "tester", "reset");
+        }
+        switches.start(name, "tester", "backstop test");
+        List<? extends Trigger> set = quartz.getTriggersOfJob(ScheduleWakeups.jobKey(name));
+        assertThat(set).hasSize(1);
+        Trigger wakeUp = set.get(0);
+        Date fired = wakeUp.getNextFireTime();
+        // what Quartz does to a trigger when it fires it (and stores, in a transaction of its own, before the job runs)
+        ((OperableTrigger) wakeUp).triggered(null);
+        assertThat(wakeUp.getNextFireTime())
+                .as("after firing, the wake-up still has a next fire time: a crash before the job sets the next one"
+                        + " leaves it live")
+                .isNotNull()
+                .isEqualTo(Date.from(fired.toInstant().plus(ScheduleWakeups.BACKSTOP)));
+        switches.stop(name, "tester", "backstop test done");
+    }
+
+    private void unscheduleAll(String name) throws SchedulerException {
+        for (Trigger t : quartz.getTriggersOfJob(ScheduleWakeups.jobKey(name))) {
+            quartz.unscheduleJob(t.getKey());
+        }
+        assertThat(wakeups.nextWakeUp(name)).isEmpty();
     }
 
     private Instant next(String name, Instant after) {

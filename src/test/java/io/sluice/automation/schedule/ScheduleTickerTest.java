@@ -24,7 +24,6 @@ import jakarta.inject.Inject;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -205,26 +204,6 @@ class ScheduleTickerTest {
                 .extracting(Object::toString)
                 .containsExactly("extract/form_adv_filings", "raw/form_adv_filings");
         assertThat(run.partitions()).containsExactly("2025-03-01");
-    }
-
-    @Test
-    void historyOlderThanTheRetentionIsDeleted() {
-        String name = TestSchedules.DAILY;
-        ScheduleFixture.running(store, name, Instant.parse("2024-10-01T00:10:00Z"));
-        ticker.tick(name, Instant.parse("2024-10-02T00:15:00Z"));
-        assertThat(store.ticks(TickRecord.Source.SCHEDULE, name, 1000, Optional.empty()))
-                .extracting(t -> t.tick().evaluatedAt())
-                .contains(Instant.parse("2024-10-02T00:15:00Z"));
-
-        // far later than every other tick of these tests: more than an hour after the last pruning, whenever it was
-        Instant later = Instant.parse("2099-12-31T00:15:00Z");
-        ScheduleFixture.running(store, name, Instant.parse("2099-12-30T00:10:00Z"));
-        assertThat(ticker.tick(name, later)).hasSize(1);
-
-        assertThat(store.ticks(TickRecord.Source.SCHEDULE, name, 1000, Optional.empty()))
-                .extracting(t -> t.tick().evaluatedAt())
-                .as("the default retention is 30 days")
-                .containsOnly(later);
     }
 
     /** The partitions of each run the launched entries of {@code recorded} name, in order. */

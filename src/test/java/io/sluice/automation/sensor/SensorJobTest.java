@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
+import io.sluice.automation.AutomationStatus;
 import io.sluice.automation.AutomationStore;
 import io.sluice.automation.SensorResult;
 import io.sluice.automation.StoredTick;
@@ -44,7 +45,7 @@ class SensorJobTest {
 
     @Test
     void firingTheTriggerTicksTheSensor() throws Exception {
-        sensors.start(NAME, "test", "fire it");
+        TestSensors.ensure(sensors, NAME, AutomationStatus.RUNNING);
         String marker = "fired-" + UUID.randomUUID();
         sensor.script((context, cursor) -> SensorResult.skip(marker));
         CountDownLatch done = new CountDownLatch(1);

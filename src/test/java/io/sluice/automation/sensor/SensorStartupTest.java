@@ -37,7 +37,7 @@ class SensorStartupTest {
 
     @Test
     void aSensorRunningByDefaultHasATriggerAtItsIntervalFromStartUp() {
-        sensors.start(RUNNING, "test", "in case another test stopped it");
+        TestSensors.ensure(sensors, RUNNING, AutomationStatus.RUNNING);
         sensors.registerAll();
 
         assertThat(store.find(TickRecord.Source.SENSOR, RUNNING).orElseThrow().status())
@@ -48,7 +48,7 @@ class SensorStartupTest {
 
     @Test
     void aStoppedSensorStaysStoppedAcrossARestartAndAStartBringsItsTriggerBack() {
-        sensors.stop(RUNNING, "test", "stop before the restart");
+        TestSensors.ensure(sensors, RUNNING, AutomationStatus.STOPPED);
         assertThat(triggers.intervalMillis(RUNNING)).isEmpty();
 
         sensors.registerAll(); // what each start-up does
@@ -67,7 +67,7 @@ class SensorStartupTest {
     @Test
     void aSensorStoppedByDefaultHasNoTriggerUntilStarted() {
         assertThat(registry.all()).extracting(s -> s.spec().name()).contains(TestSensors.Alpha.NAME, RUNNING);
-        sensors.stop(TestSensors.Alpha.NAME, "test", "reset");
+        TestSensors.ensure(sensors, TestSensors.Alpha.NAME, AutomationStatus.STOPPED);
         sensors.registerAll();
         assertThat(triggers.next(TestSensors.Alpha.NAME)).isEmpty();
     }

@@ -80,7 +80,7 @@ class SensorTickerTest {
     @BeforeEach
     void running() {
         clock.set(Instant.parse("2025-03-01T10:00:00Z"));
-        sensors.start(NAME, "test", "sensor test");
+        TestSensors.ensure(sensors, NAME, AutomationStatus.RUNNING);
         cursor(Optional.empty());
     }
 
@@ -222,7 +222,6 @@ class SensorTickerTest {
 
         assertThat(tick.outcome()).isInstanceOf(TickOutcome.Failed.class);
         assertThat(((TickOutcome.Failed) tick.outcome()).error()).contains("the folder is unreadable");
-        assertThat(tick.cursor()).contains("before-failure");
         assertThat(storedCursor()).contains("before-failure");
     }
 
@@ -280,7 +279,6 @@ class SensorTickerTest {
 
         assertThat(tick.outcome()).isInstanceOf(TickOutcome.Failed.class);
         assertThat(((TickOutcome.Failed) tick.outcome()).error()).startsWith("a launch was refused");
-        assertThat(tick.cursor()).contains("old");
         assertThat(storedCursor()).contains("old");
         assertThat(partitions.keys("test_regions")).doesNotContain(key);
         assertThat(store.ticks(TickRecord.Source.SENSOR, NAME, 1, Optional.empty())

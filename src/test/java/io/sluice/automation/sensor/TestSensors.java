@@ -21,6 +21,21 @@ public final class TestSensors {
 
     private TestSensors() {}
 
+    /**
+     * Puts the sensor {@code name} in {@code status}, whatever another test left it in: starting a running sensor (or
+     * stopping a stopped one) is a conflict.
+     */
+    public static void ensure(SensorService sensors, String name, AutomationStatus status) {
+        if (sensors.get(name).state().status() == status) {
+            return;
+        }
+        if (status == AutomationStatus.RUNNING) {
+            sensors.start(name, "test", "the test needs it running");
+        } else {
+            sensors.stop(name, "test", "the test needs it stopped");
+        }
+    }
+
     /** A sensor whose evaluation the test sets; it counts and keeps the cursors it was evaluated with. */
     public abstract static class Scripted implements DeclaredSensor {
         private final SensorSpec spec;

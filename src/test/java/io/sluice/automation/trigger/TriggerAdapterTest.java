@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
+import io.sluice.automation.AutomationState;
 import io.sluice.automation.AutomationStore;
 import io.sluice.automation.Launch;
 import io.sluice.automation.StoredTick;
@@ -21,6 +22,7 @@ import io.sluice.runs.Run;
 import io.sluice.runs.RunEventLog;
 import io.sluice.runs.RunFinished;
 import io.sluice.runs.RunQuery;
+import io.sluice.runs.RunQueue;
 import io.sluice.runs.RunService;
 import io.sluice.runs.RunStatus;
 import io.sluice.runs.RunsEnded;
@@ -61,6 +63,9 @@ class TriggerAdapterTest {
     TriggerEvaluation evaluation;
 
     @Inject
+    TriggerDeclarations declarations;
+
+    @Inject
     RunEventLog events;
 
     @Inject
@@ -74,6 +79,9 @@ class TriggerAdapterTest {
 
     @Inject
     SettableClock clock;
+
+    @Inject
+    RunQueue queue;
 
     @Inject
     Event<RunsEnded> ended;
@@ -124,12 +132,45 @@ class TriggerAdapterTest {
     @Test
     void theEndOfARunWakesTheEvaluatorWithoutAnyoneAsking() {
         hours("2024-02-05", 0, 24);
-        ended.fire(new RunsEnded(List.of(new RunFinished("upstream", null, RunStatus.SUCCESS))));
+        ended.fire(new RunsEnded(List.of(new RunFinished("upstream", null, RunStatus.SUCCESS, List.of(HOURLY)))));
         Instant deadline = Instant.now().plus(Duration.ofSeconds(30));
         while (runsOf(ROLLUP, "2024-02-05").isEmpty() && Instant.now().isBefore(deadline)) {
             Runs.sleep(20);
         }
         assertThat(runsOf(ROLLUP, "2024-02-05")).hasSize(1);
+    }
+
+    @Test
+    void runsOfAssetsNoTriggerWatchesCostTheEvaluatorNothing() {
+        AssetKey unwatched = AssetKey.parse("test/slow_daily");
+        assertThat(declarations.graph().watched()).contains(HOURLY, ROLLUP).doesNotContain(unwatched);
+        loop.evaluateNow(); // whatever earlier tests left is decided now
+        awaitIdle();
+        long wakeUps = loop.wakeUps();
+        AutomationState before =
+                store.find(TickRecord.Source.TRIGGER, TriggerEvaluation.NAME).orElseThrow();
+
+        // their end does not wake the evaluator
+        for (int i = 0; i < 50; i++) {
+            landed(unwatched, "2024-01-" + String.format("%02d", 1 + i % 28), clock.instant());
+            ended.fire(
+                    new RunsEnded(List.of(new RunFinished("other-" + i, null, RunStatus.SUCCESS, List.of(unwatched)))));
+        }
+        assertThat(loop.wakeUps()).isEqualTo(wakeUps);
+        assertThat(loop.idle()).isTrue();
+
+        // and an evaluation (the interval's, or another run's) reads none of their events and saves no state
+        clock.set(clock.instant().plusSeconds(1)); // a save would stamp the row later
+        TriggerEvaluation.Result result = loop.evaluateNow();
+        assertThat(result.events()).isZero();
+        assertThat(store.find(TickRecord.Source.TRIGGER, TriggerEvaluation.NAME).orElseThrow())
+                .isEqualTo(before);
+
+        // the end of a run of a watched asset wakes it, and so does one whose assets are not known
+        ended.fire(new RunsEnded(List.of(new RunFinished("upstream", null, RunStatus.SUCCESS, List.of(HOURLY)))));
+        ended.fire(new RunsEnded(List.of(new RunFinished("recovered", null, RunStatus.FAILURE))));
+        assertThat(loop.wakeUps()).isEqualTo(wakeUps + 2);
+        awaitIdle();
     }
 
     @Test
@@ -140,7 +181,8 @@ class TriggerAdapterTest {
             hours("2024-02-" + day, 0, 24);
         }
         for (int i = 0; i < 240; i++) {
-            ended.fire(new RunsEnded(List.of(new RunFinished("upstream-" + i, null, RunStatus.SUCCESS))));
+            ended.fire(
+                    new RunsEnded(List.of(new RunFinished("upstream-" + i, null, RunStatus.SUCCESS, List.of(HOURLY)))));
         }
         loop.evaluateNow();
         awaitIdle();
@@ -179,19 +221,20 @@ class TriggerAdapterTest {
 
     @Test
     void aFailedBlockingCheckUpstreamHoldsTheTriggerUntilItPasses() {
+        List<String> before = endAll(AFTER_CHECKED);
         String good = landed(CHECKED, null, clock.instant());
         checks(good, true);
         String bad = UUID.randomUUID().toString();
         checks(bad, false); // a later run of test/checked failed its blocking check: nothing published
         loop.evaluateNow();
-        assertThat(runsOf(AFTER_CHECKED, null)).isEmpty();
+        assertThat(newRunsOf(AFTER_CHECKED, before)).isEmpty();
         assertThat(((TickOutcome.Skipped) lastTick(AFTER_CHECKED).outcome()).reason())
                 .contains("FAILED_CHECK");
 
         String fixed = landed(CHECKED, null, clock.instant());
         checks(fixed, true);
         loop.evaluateNow();
-        assertThat(runsOf(AFTER_CHECKED, null)).hasSize(1);
+        assertThat(newRunsOf(AFTER_CHECKED, before)).hasSize(1);
     }
 
     @Test
@@ -242,6 +285,149 @@ class TriggerAdapterTest {
                 .sorted()
                 .toList();
         assertThat(launched).containsExactly("2024-06-07", "2024-06-09");
+    }
+
+    @Test
+    void aRunQueuedOverAnHourTheDayReadsHoldsTheDayUntilItHasEnded() {
+        hours("2024-02-23", 0, 24);
+        String busy = runs.launch(new io.sluice.runs.RunRequest(
+                        List.of(HOURLY.toString()),
+                        io.sluice.runs.MaterializationMode.INCREMENTAL,
+                        List.of(),
+                        List.of("2024-02-23-05:00"),
+                        null,
+                        "the hour again",
+                        "tester",
+                        java.util.Map.of()))
+                .id();
+        loop.evaluateNow();
+        assertThat(runsOf(ROLLUP, "2024-02-23")).isEmpty();
+        assertThat(((TickOutcome.Skipped) lastTick(ROLLUP).outcome()).reason())
+                .contains("UPSTREAM_IN_PROGRESS", "run " + busy, "2024-02-23-05:00");
+
+        end(busy, RunStatus.SUCCESS);
+        loop.evaluateNow();
+        assertThat(runsOf(ROLLUP, "2024-02-23")).hasSize(1);
+    }
+
+    @Test
+    void aRunningBackfillHoldsTheDaysItTargetsAndAPausedOneHoldsNothing() {
+        hours("2024-02-25", 0, 24);
+        String backfill = io.sluice.testing.Backfills.launch("{\"assets\":[\"test/hourly\"],"
+                + "\"ranges\":[{\"start\":\"2024-02-25-00:00\",\"end\":\"2024-02-25-23:00\"}],"
+                + "\"reason\":\"hours again\"}");
+        try {
+            loop.evaluateNow();
+            assertThat(runsOf(ROLLUP, "2024-02-25")).isEmpty();
+            assertThat(((TickOutcome.Skipped) lastTick(ROLLUP).outcome()).reason())
+                    .contains("UPSTREAM_IN_PROGRESS", "backfill " + backfill);
+
+            // paused, its queued runs start nothing: they no longer hold the day, which launches over what landed
+            steer(backfill, "pause");
+            loop.evaluateNow();
+            assertThat(runsOf(ROLLUP, "2024-02-25")).hasSize(1);
+        } finally {
+            steer(backfill, "cancel");
+        }
+    }
+
+    @Test
+    void anUpstreamWriteThatChangedNoRowTriggersNothing() {
+        List<String> before = endAll(AFTER_CHECKED);
+        // test/checked publishes a table: a write that inserted and removed no row left it as it was
+        String unchanged = UUID.randomUUID().toString();
+        QuarkusTransaction.requiringNew()
+                .run(() -> events.recordMaterialization(
+                        new Materialization(unchanged, CHECKED, null, clock.instant(), 0, 0, 0, 0, "{}")));
+        checks(unchanged, true);
+        loop.evaluateNow();
+        assertThat(newRunsOf(AFTER_CHECKED, before)).isEmpty();
+
+        String changed = landed(CHECKED, null, clock.instant());
+        checks(changed, true);
+        loop.evaluateNow();
+        assertThat(newRunsOf(AFTER_CHECKED, before)).hasSize(1);
+        endAll(AFTER_CHECKED);
+    }
+
+    @Test
+    void aFailedTriggerRunIsLaunchedAgainAfterTheBackoffAndGivenUpAfterTheLastAttempt() {
+        clock.set(Instant.parse("2024-03-21T12:00:00Z"));
+        hours("2024-02-27", 0, 24);
+        loop.evaluateNow();
+        List<Run> first = runsOf(ROLLUP, "2024-02-27");
+        assertThat(first).hasSize(1);
+
+        end(first.get(0).id(), RunStatus.FAILURE); // as RunRecovery ends a run the process died with
+        loop.evaluateNow();
+        assertThat(runsOf(ROLLUP, "2024-02-27")).hasSize(1);
+        assertThat(((TickOutcome.Skipped) lastTick(ROLLUP).outcome()).reason())
+                .contains("RETRY_BACKOFF", "run " + first.get(0).id() + " failed (attempt 1 of 3)");
+
+        clock.set(clock.instant().plusSeconds(30));
+        loop.evaluateNow();
+        List<Run> second = runsOf(ROLLUP, "2024-02-27");
+        assertThat(second).hasSize(2);
+        Run retry = second.stream()
+                .filter(r -> !r.id().equals(first.get(0).id()))
+                .findFirst()
+                .orElseThrow();
+        assertThat(retry.tags()).containsEntry(Launch.TRIGGER_ATTEMPT_TAG, "2");
+        assertThat(retry.reason())
+                .contains("attempt 2 of 3, after run " + first.get(0).id() + " failed");
+        assertThat(lastTick(ROLLUP).outcome()).isInstanceOfSatisfying(TickOutcome.Launched.class, l -> {
+            assertThat(l.runIds()).containsExactly(retry.id());
+            assertThat(l.note()).contains("run " + retry.id() + " retries", "attempt 2 of 3");
+        });
+
+        end(retry.id(), RunStatus.FAILURE);
+        loop.evaluateNow();
+        clock.set(clock.instant().plusSeconds(60));
+        loop.evaluateNow();
+        Run third = runsOf(ROLLUP, "2024-02-27").stream()
+                .filter(r -> "3".equals(r.tags().get(Launch.TRIGGER_ATTEMPT_TAG)))
+                .findFirst()
+                .orElseThrow();
+
+        end(third.id(), RunStatus.FAILURE);
+        loop.evaluateNow();
+        assertThat(lastTick(ROLLUP).outcome())
+                .isInstanceOfSatisfying(
+                        TickOutcome.Failed.class,
+                        f -> assertThat(f.error()).contains("2024-02-27", "given up", "attempt 3 of 3"));
+        clock.set(clock.instant().plusSeconds(3600));
+        loop.evaluateNow();
+        assertThat(runsOf(ROLLUP, "2024-02-27")).hasSize(3);
+    }
+
+    /** Ends every run of the asset still queued (as a success) and returns the ids of all its runs. */
+    private List<String> endAll(AssetKey asset) {
+        List<Run> all = runsOf(asset, null);
+        all.stream().filter(r -> r.status() == RunStatus.QUEUED).forEach(r -> end(r.id(), RunStatus.SUCCESS));
+        return all.stream().map(Run::id).toList();
+    }
+
+    private List<Run> newRunsOf(AssetKey asset, List<String> before) {
+        return runsOf(asset, null).stream()
+                .filter(r -> !before.contains(r.id()))
+                .toList();
+    }
+
+    /** Ends a queued run as a worker (or, for a FAILURE, the recovery after a crash) would. */
+    private void end(String runId, RunStatus status) {
+        QuarkusTransaction.requiringNew().run(() -> {
+            queue.claim(runId, clock.instant());
+            queue.finish(runId, status, clock.instant(), 0, 0, 0, status == RunStatus.SUCCESS ? null : "died");
+        });
+    }
+
+    private static void steer(String backfill, String action) {
+        io.restassured.RestAssured.given()
+                .contentType(io.restassured.http.ContentType.JSON)
+                .body("{\"reason\":\"test\"}")
+                .post("/api/backfills/" + backfill + "/" + action)
+                .then()
+                .statusCode(200);
     }
 
     private void awaitIdle() {

@@ -9,8 +9,10 @@ import io.restassured.http.ContentType;
 import io.sluice.audit.AuditAction;
 import io.sluice.audit.AuditEvent;
 import io.sluice.audit.AuditLog;
+import io.sluice.backfill.BackfillRuns;
 import io.sluice.backfill.BackfillStatus;
 import io.sluice.backfill.BackfillStore;
+import io.sluice.backfill.PartitionRow;
 import io.sluice.catalog.AssetKey;
 import io.sluice.lake.Lake;
 import io.sluice.lake.Staging;
@@ -70,6 +72,9 @@ class RunRecoveryTest {
 
     @Inject
     BackfillStore backfills;
+
+    @Inject
+    BackfillRuns backfillRuns;
 
     @Inject
     Lake lake;
@@ -198,6 +203,14 @@ class RunRecoveryTest {
                 .containsEntry("2024-05-01", "MATERIALIZED")
                 .doesNotContainKey("2024-05-02");
         assertThat(runsOf(backfill)).containsEntry(RunStatus.FAILURE, 1L).containsEntry(RunStatus.QUEUED, 1L);
+        // the run queued again takes the dead run's place among the backfill's partitions (its page names both)
+        List<PartitionRow> partitions = backfillRuns.after(backfill, -1, Optional.empty(), 10);
+        assertThat(partitions).extracting(PartitionRow::partition).containsExactly("2024-05-01", "2024-05-02");
+        assertThat(partitions).allSatisfy(p -> {
+            assertThat(p.runId()).isNotEqualTo(run);
+            assertThat(p.previousRunId()).isEqualTo(run);
+            assertThat(p.attempt()).isEqualTo(2);
+        });
         List<AuditEvent> recovered = audit.forRun(run).stream()
                 .filter(e -> e.action() == AuditAction.RUN_RECOVERED)
                 .toList();
