@@ -9,8 +9,13 @@ public final class ApiDocument {
 
     static final String LIMIT = "How many items to answer at most.";
     static final String OFFSET = "How many items to skip first, for paging (0: from the first).";
-    static final String RUN_ID = "The run's id (a UUID), as answered by its launch.";
-    static final String BACKFILL_ID = "The backfill's id (a UUID), as answered by its launch.";
+    static final String SHORT_ID = "at least its last 4 characters, as the pages show the last 8: the one id that ends"
+            + " with them; several such ids are a 422 naming them in candidates";
+    static final String RUN_ID = "The run's id (a UUID), as answered by its launch, or " + SHORT_ID + ".";
+    static final String BACKFILL_ID = "The backfill's id (a UUID), as answered by its launch, or " + SHORT_ID + ".";
+    static final String GROUP =
+            "The asset's group, the part of its key before the slash (transform in transform/firm).";
+    static final String NAME = "The asset's name, the part of its key after the slash (firm in transform/firm).";
     static final String ASSET_KEY = "The asset's key: its two or more segments joined by slashes, like "
             + "transform/form_adv_firm_identity or sales/eu/orders. The slashes may be sent as they are or "
             + "percent-encoded (%2F), as generated clients send them.";

@@ -307,7 +307,8 @@ public class AssetResource {
                         .path("api/runs")
                         .path(started.id())
                         .build())
-                .entity(RunDto.of(started, Json.tree(mapper, started.configJson()), null, clock.instant()))
+                .entity(RunDto.of(
+                        started, started.partitions(), Json.tree(mapper, started.configJson()), null, clock.instant()))
                 .build();
     }
 

@@ -1,16 +1,22 @@
 package io.sluice.api;
 
+import io.sluice.audit.AuditAction;
 import io.sluice.audit.AuditEvent;
+import io.sluice.audit.AuditFilter;
 import io.sluice.audit.AuditLog;
-import io.sluice.audit.AuditQuery;
-import io.sluice.runs.RequestRejected;
+import io.sluice.audit.AuditSearch;
+import io.sluice.backfill.BackfillService;
+import io.sluice.lists.ListFilters;
+import io.sluice.runs.PartitionRanges;
+import io.sluice.runs.RunService;
 import jakarta.ws.rs.DefaultValue;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
-import java.time.Instant;
+import jakarta.ws.rs.core.UriInfo;
 import java.util.List;
 import java.util.Optional;
 import org.eclipse.microprofile.openapi.annotations.Operation;
@@ -28,9 +34,15 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 public class AuditResource {
 
     private final AuditLog audit;
+    private final RunService runs;
+    private final BackfillService backfills;
+    private final PartitionRanges ranges;
 
-    public AuditResource(AuditLog audit) {
+    public AuditResource(AuditLog audit, RunService runs, BackfillService backfills, PartitionRanges ranges) {
         this.audit = audit;
+        this.ranges = ranges;
+        this.runs = runs;
+        this.backfills = backfills;
     }
 
     @Operation(
@@ -38,20 +50,39 @@ public class AuditResource {
             summary = "Read the audit trail, newest first",
             description =
                     "The audit events that match every filter given: launches, cancels, steering, rollbacks, pool and partition "
-                            + "changes, each with who, when, why, scope and outcome.")
-    @Parameter(name = "asset", in = ParameterIn.QUERY, description = "Only events about this asset, as group/name.")
-    @Parameter(name = "backfill", in = ParameterIn.QUERY, description = "Only events about this backfill (its id).")
-    @Parameter(name = "run", in = ParameterIn.QUERY, description = "Only events about this run (its id).")
+                            + "changes, each with who, when, why, scope and outcome. The filters of the audit page"
+                            + " (/audit), read by the same rules.")
     @Parameter(name = "actor", in = ParameterIn.QUERY, description = "Only events by this actor.")
+    @Parameter(
+            name = "action",
+            in = ParameterIn.QUERY,
+            description = "Only events of this action.",
+            schema = @Schema(implementation = AuditAction.class))
+    @Parameter(
+            name = "target",
+            in = ParameterIn.QUERY,
+            description = "Only events about this: a run or backfill id (or the end of one that one id alone ends"
+                    + " with), an asset key among their assets, or a name their detail gives (a pool, a schedule).")
+    @Parameter(name = "asset", in = ParameterIn.QUERY, description = "Only events about this asset, as group/name.")
+    @Parameter(
+            name = "backfill",
+            in = ParameterIn.QUERY,
+            description = "Only events about this backfill: its id, or " + ApiDocument.SHORT_ID + ".")
+    @Parameter(
+            name = "run",
+            in = ParameterIn.QUERY,
+            description = "Only events about this run: its id, or " + ApiDocument.SHORT_ID + ".")
     @Parameter(
             name = "from",
             in = ParameterIn.QUERY,
-            description = "Only events at or after this time, like 2025-01-01T00:00:00Z.",
+            description = "Only events at or after this time (2025-01-01T00:00:00Z; without an offset: UTC); a day"
+                    + " (2025-01-01) is read too.",
             schema = @Schema(type = SchemaType.STRING, format = "date-time"))
     @Parameter(
             name = "to",
             in = ParameterIn.QUERY,
-            description = "Only events before this time, like 2025-02-01T00:00:00Z.",
+            description = "Only events before this time (2025-02-01T00:00:00Z; without an offset: UTC), or before the"
+                    + " end of a day given as 2025-01-31.",
             schema = @Schema(type = SchemaType.STRING, format = "date-time"))
     @Parameter(
             name = "limit",
@@ -76,34 +107,33 @@ public class AuditResource {
                             maximum = "2147483647",
                             defaultValue = "0"))
     @APIResponse(responseCode = "200", description = "The matching events.")
-    @APIResponse(responseCode = "400", description = "asset, from, to, limit or offset is not written as it must be.")
-    @APIResponse(responseCode = "422", description = "from is not before to, or limit or offset is out of range.")
+    @APIResponse(
+            responseCode = "400",
+            description = "A parameter is unknown, or asset, from, to, limit or offset is not written as it must be.")
+    @APIResponse(responseCode = "404", description = "No run or backfill has the id given, or an id that ends with it.")
+    @APIResponse(
+            responseCode = "422",
+            description = "action is not an action, from is not before to, limit or offset is out of range, or"
+                    + " several ids end with the run or backfill given.")
     @GET
     public List<AuditEvent> query(
+            @QueryParam("actor") String actor,
+            @QueryParam("action") String action,
+            @QueryParam("target") String target,
             @QueryParam("asset") String asset,
             @QueryParam("backfill") String backfill,
             @QueryParam("run") String run,
-            @QueryParam("actor") String actor,
             @QueryParam("from") String from,
             @QueryParam("to") String to,
             @QueryParam("limit") @DefaultValue("200") String limit,
-            @QueryParam("offset") @DefaultValue("0") String offset) {
-        int max = Params.between("limit", limit, 1, 10_000);
+            @QueryParam("offset") @DefaultValue("0") String offset,
+            @Context UriInfo uri) {
+        int max = Params.between("limit", limit, 1, AuditSearch.MAX_LIMIT);
         int skip = Params.between("offset", offset, 0, Integer.MAX_VALUE);
-        Params.assetKey("asset", asset); // a malformed key is a 400, not an empty trail
-        Optional<Instant> after = instant("from", from);
-        Optional<Instant> before = instant("to", to);
-        if (after.isPresent() && before.isPresent() && !after.get().isBefore(before.get())) {
-            throw RequestRejected.invalid("from", "from must be before to");
-        }
-        return audit.query(new AuditQuery(opt(asset), opt(backfill), opt(run), opt(actor), after, before, max, skip));
-    }
-
-    private static Optional<String> opt(String value) {
-        return value == null || value.isBlank() ? Optional.empty() : Optional.of(value.trim());
-    }
-
-    private static Optional<Instant> instant(String field, String value) {
-        return value == null || value.isBlank() ? Optional.empty() : Optional.of(Params.instant(field, value));
+        AuditFilter filter = ListFilters.audit(
+                p -> uri.getQueryParameters().getFirst(p), new ListFilters.Ids(runs::resolveId, backfills::resolveId));
+        return audit.search(new AuditSearch(filter, Optional.empty(), skip, max)).stream()
+                .map(ranges::compactDetail)
+                .toList();
     }
 }

@@ -2,15 +2,18 @@ package io.sluice.api;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.sluice.backfill.Backfill;
+import io.sluice.backfill.BackfillFilter;
 import io.sluice.backfill.BackfillPlan;
 import io.sluice.backfill.BackfillProgress;
 import io.sluice.backfill.BackfillRequest;
 import io.sluice.backfill.BackfillService;
+import io.sluice.backfill.BackfillStatus;
 import io.sluice.backfill.BackfillSteering;
 import io.sluice.backfill.PlannedRun;
 import io.sluice.backfill.RunOrder;
 import io.sluice.catalog.AssetKey;
 import io.sluice.runs.MaterializationMode;
+import io.sluice.runs.PartitionRanges;
 import io.sluice.runs.RequestRejected;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DefaultValue;
@@ -28,6 +31,7 @@ import jakarta.ws.rs.core.UriInfo;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.enums.ParameterIn;
 import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
@@ -69,20 +73,28 @@ public class BackfillResource {
             String launchedBy) {}
 
     public record PlanDto(List<String> assets, long partitionCount, int runCount, List<PlannedRunDto> runs) {
-        static PlanDto of(BackfillPlan plan) {
+        static PlanDto of(BackfillPlan plan, PartitionRanges ranges) {
             return new PlanDto(
                     plan.assets().stream().map(AssetKey::toString).toList(),
                     plan.partitionCount(),
                     plan.runs().size(),
-                    plan.runs().stream().map(PlannedRunDto::of).toList());
+                    plan.runs().stream().map(r -> PlannedRunDto.of(r, ranges)).toList());
         }
     }
 
-    /** One planned run; {@code after}: the sequences of the runs it waits for. */
-    public record PlannedRunDto(int sequence, List<String> assets, List<String> partitions, List<Integer> after) {
-        static PlannedRunDto of(PlannedRun r) {
+    /**
+     * One planned run; {@code partitions}: as ranges first...last and single keys; {@code after}: the sequences of the
+     * runs it waits for.
+     */
+    public record PlannedRunDto(
+            int sequence, List<String> assets, List<String> partitions, long partitionCount, List<Integer> after) {
+        static PlannedRunDto of(PlannedRun r, PartitionRanges ranges) {
             return new PlannedRunDto(
-                    r.sequence(), r.assets().stream().map(AssetKey::toString).toList(), r.partitions(), r.after());
+                    r.sequence(),
+                    r.assets().stream().map(AssetKey::toString).toList(),
+                    ranges.of(r.assets(), r.partitions()),
+                    r.partitions().size(),
+                    r.after());
         }
     }
 
@@ -123,9 +135,12 @@ public class BackfillResource {
 
     private final BackfillService backfills;
     private final BackfillSteering steering;
+    private final PartitionRanges ranges;
     private final ObjectMapper mapper;
 
-    public BackfillResource(BackfillService backfills, BackfillSteering steering, ObjectMapper mapper) {
+    public BackfillResource(
+            BackfillService backfills, BackfillSteering steering, PartitionRanges ranges, ObjectMapper mapper) {
+        this.ranges = ranges;
         this.backfills = backfills;
         this.steering = steering;
         this.mapper = mapper;
@@ -174,7 +189,7 @@ public class BackfillResource {
                         .path("api/backfills")
                         .path(b.id())
                         .build())
-                .entity(new LaunchedDto(BackfillDto.of(b, backfills.progress(b)), PlanDto.of(launch.plan())))
+                .entity(new LaunchedDto(BackfillDto.of(b, backfills.progress(b)), PlanDto.of(launch.plan(), ranges)))
                 .build();
     }
 
@@ -206,7 +221,7 @@ public class BackfillResource {
             throw RequestRejected.malformed(
                     "dryRun", "/api/backfills/preview only plans: POST the body to /api/backfills to launch it");
         }
-        return PlanDto.of(backfills.launch(request(body, true, actor)).plan());
+        return PlanDto.of(backfills.launch(request(body, true, actor)).plan(), ranges);
     }
 
     private static BackfillRequest request(BackfillBody body, boolean dryRun, String actor) {
@@ -235,7 +250,19 @@ public class BackfillResource {
     @Operation(
             operationId = "listBackfills",
             summary = "List backfills, newest first",
-            description = "The backfills with their progress, newest first.")
+            description = "The backfills with their progress, newest first, that match the filter given: the filter and"
+                    + " the keyset position of the backfills page (/backfills), read by the same rules.")
+    @Parameter(
+            name = "status",
+            in = ParameterIn.QUERY,
+            description = "Only backfills in this status.",
+            schema = @Schema(implementation = BackfillStatus.class))
+    @Parameter(
+            name = "after",
+            in = ParameterIn.QUERY,
+            description = "Only the backfills listed after this one (its id, or " + ApiDocument.SHORT_ID
+                    + "): the next page after the last backfill of a page.",
+            schema = @Schema(type = SchemaType.STRING))
     @Parameter(
             name = "limit",
             in = ParameterIn.QUERY,
@@ -259,17 +286,23 @@ public class BackfillResource {
                             maximum = "2147483647",
                             defaultValue = "0"))
     @APIResponse(responseCode = "200", description = "The backfills.")
-    @APIResponse(responseCode = "400", description = "limit or offset is not a whole number.")
-    @APIResponse(responseCode = "422", description = "limit or offset is out of range.")
+    @APIResponse(
+            responseCode = "400",
+            description = "A parameter is unknown, or limit or offset is not a whole number.")
+    @APIResponse(
+            responseCode = "422",
+            description = "status is not a backfill status, no backfill has the id after names, or limit or offset is"
+                    + " out of range.")
     @GET
     public List<BackfillDto> list(
+            @QueryParam("status") String status,
+            @QueryParam("after") String after,
             @QueryParam("limit") @DefaultValue("50") String limit,
             @QueryParam("offset") @DefaultValue("0") String offset) {
-        return backfills
-                .list(
-                        Params.between("limit", limit, 1, BackfillService.MAX_LIST),
-                        Params.between("offset", offset, 0, Integer.MAX_VALUE))
-                .stream()
+        int max = Params.between("limit", limit, 1, BackfillService.MAX_LIST);
+        int skip = Params.between("offset", offset, 0, Integer.MAX_VALUE);
+        BackfillFilter filter = BackfillFilter.read(p -> "status".equals(p) ? status : null);
+        return backfills.list(filter, Optional.ofNullable(after).filter(a -> !a.isBlank()), skip, max).stream()
                 .map(b -> BackfillDto.of(b, backfills.progress(b)))
                 .toList();
     }
@@ -404,7 +437,7 @@ public class BackfillResource {
                         .path("api/backfills")
                         .path(b.id())
                         .build())
-                .entity(new LaunchedDto(BackfillDto.of(b, backfills.progress(b)), PlanDto.of(launch.plan())))
+                .entity(new LaunchedDto(BackfillDto.of(b, backfills.progress(b)), PlanDto.of(launch.plan(), ranges)))
                 .build();
     }
 

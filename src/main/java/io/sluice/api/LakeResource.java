@@ -196,7 +196,7 @@ public class LakeResource {
             name = "run",
             in = ParameterIn.QUERY,
             required = true,
-            description = "The id of the run whose changes to show.")
+            description = "The id of the run whose changes to show, or " + ApiDocument.SHORT_ID + ".")
     @Parameter(
             name = "limit",
             in = ParameterIn.QUERY,
@@ -224,11 +224,13 @@ public class LakeResource {
         if (blank(run)) {
             throw RequestRejected.invalid("run", "give the run whose changes to show: ?run=RUN_ID");
         }
-        String id = run.trim();
+        String id;
         try {
-            runs.get(id);
+            id = runs.get(run.trim()).id(); // the whole id, or the one that ends with what was given
         } catch (RequestRejected.NotFound e) {
             throw RequestRejected.notFound("run", e.getMessage());
+        } catch (RequestRejected.Invalid e) {
+            throw RequestRejected.ambiguous("run", e.getMessage(), e.candidates());
         }
         int max = Params.between("limit", limit, 1, 10_000);
         return unsupportedAsBadRequest(() -> tables.changes(name, id, max));

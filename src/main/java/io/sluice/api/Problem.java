@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import io.sluice.text.Text;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
+import java.util.List;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 /** An RFC 9457 problem details body; {@code field} names the request field at fault. */
@@ -26,15 +27,31 @@ public record Problem(
         String field,
 
         @Schema(description = "The path of the request that was refused.")
-        String instance) {
+        String instance,
+
+        @Schema(
+                description = "The whole ids a short id could mean, when it was refused for being the end of"
+                        + " several (choose one and send it again).")
+        List<String> candidates) {
 
     public static final String MEDIA_TYPE = "application/problem+json";
 
     public static Response response(int status, String detail, String field, String instance) {
-        return Response.status(status)
+        return response(of(status, detail, field, instance));
+    }
+
+    static Response response(Problem problem) {
+        return Response.status(problem.status())
                 .type(MediaType.valueOf(MEDIA_TYPE))
-                .entity(of(status, detail, field, instance))
+                .entity(problem)
                 .build();
+    }
+
+    /** This problem naming the ids a short id could mean (none: as it is). */
+    Problem withCandidates(List<String> ids) {
+        return ids == null || ids.isEmpty()
+                ? this
+                : new Problem(type, title, status, detail, field, instance, List.copyOf(ids));
     }
 
     /** A problem with the status's reason phrase as its title. */
@@ -42,7 +59,13 @@ public record Problem(
         // what a request sent and a detail quotes stays on one line, drawn as sent (a client may print it to a
         // terminal)
         return new Problem(
-                "about:blank", title(status), status, Text.escape(detail), Text.escape(field), Text.escape(instance));
+                "about:blank",
+                title(status),
+                status,
+                Text.escape(detail),
+                Text.escape(field),
+                Text.escape(instance),
+                null);
     }
 
     /** The status's reason phrase, also for those JAX-RS does not name (421, 422, 431). */

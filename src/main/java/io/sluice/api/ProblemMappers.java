@@ -2,6 +2,8 @@ package io.sluice.api;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
+import io.quarkus.qute.Location;
+import io.quarkus.qute.Template;
 import io.sluice.runs.JsonRefusal;
 import io.sluice.runs.RequestRejected;
 import io.sluice.text.Text;
@@ -11,9 +13,11 @@ import jakarta.ws.rs.NotFoundException;
 import jakarta.ws.rs.NotSupportedException;
 import jakarta.ws.rs.WebApplicationException;
 import jakarta.ws.rs.core.HttpHeaders;
+import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Request;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
+import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
 import org.jboss.logging.Logger;
@@ -24,9 +28,17 @@ public class ProblemMappers {
 
     private static final Logger LOG = Logger.getLogger(ProblemMappers.class);
 
+    /** The page a browser gets for an address no page has (a problem+json body would show as raw JSON). */
+    private final Template notFoundPage;
+
+    public ProblemMappers(@Location("notFound.html") Template notFoundPage) {
+        this.notFoundPage = notFoundPage;
+    }
+
     @ServerExceptionMapper
     public Response rejected(RequestRejected e, UriInfo uri) {
-        return Problem.response(status(e), e.getMessage(), e.field(), path(uri));
+        return Problem.response(
+                Problem.of(status(e), e.getMessage(), e.field(), path(uri)).withCandidates(e.candidates()));
     }
 
     /** The one place where a domain refusal becomes an HTTP status. */
@@ -68,6 +80,12 @@ public class ProblemMappers {
         if (e instanceof NotFoundException
                 && e.getMessage() != null
                 && e.getMessage().startsWith("Unable to find matching")) {
+            if (wantsPage(uri, headers)) {
+                return Response.status(404)
+                        .type(MediaType.TEXT_HTML_TYPE.withCharset("UTF-8"))
+                        .entity(notFoundPage.data("path", path(uri)).render())
+                        .build();
+            }
             detail = "there is nothing at " + method + path(uri) + "; the API's endpoints are listed at /q/swagger-ui";
         } else if (e instanceof NotAllowedException) {
             String allowed = allowed(e.getResponse());
@@ -93,6 +111,24 @@ public class ProblemMappers {
     public Response unexpected(Exception e, UriInfo uri) {
         LOG.errorf(e, "unexpected error on %s", path(uri));
         return Problem.response(500, "internal error; see the server log", null, path(uri));
+    }
+
+    /**
+     * Whether a refusal is to be a page: a browser's request (its Accept names HTML first, as browsers send for an
+     * address) for a path outside the API. The API's paths, and clients that ask for JSON or for anything ({@code
+     * curl}), get problem+json.
+     */
+    static boolean wantsPage(UriInfo uri, HttpHeaders headers) {
+        String path = path(uri);
+        if (path == null || path.equals("/api") || path.startsWith("/api/") || headers == null) {
+            return false;
+        }
+        List<MediaType> accepted = headers.getAcceptableMediaTypes();
+        if (accepted.isEmpty()) {
+            return false;
+        }
+        MediaType first = accepted.get(0);
+        return !first.isWildcardType() && !first.isWildcardSubtype() && first.isCompatible(MediaType.TEXT_HTML_TYPE);
     }
 
     private static String allowed(Response response) {

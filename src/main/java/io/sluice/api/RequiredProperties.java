@@ -70,7 +70,7 @@ final class RequiredProperties {
             Map.entry("Sensor", Set.of("cursor", "startedAt", "nextTick", "lastTick")),
             Map.entry("SensorTickDto", Set.of("detail")),
             Map.entry("EvaluationDto", Set.of("reason")),
-            Map.entry("Problem", Set.of("field", "instance")));
+            Map.entry("Problem", Set.of("field", "instance", "candidates")));
 
     private RequiredProperties() {}
 

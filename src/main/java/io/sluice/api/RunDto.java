@@ -21,7 +21,14 @@ public record RunDto(
         @Schema(ref = "MaterializationMode") String mode,
         List<String> assets,
         List<String> keys,
+
+        @Schema(
+                description = "The run's partitions as ranges first...last (both included) and single keys, in the"
+                        + " order of its partitions definition.")
         List<String> partitions,
+
+        @Schema(description = "How many partitions the run covers.")
+        long partitionCount,
 
         @Schema(
                 implementation = Object.class,
@@ -107,6 +114,7 @@ public record RunDto(
                 assets,
                 keys,
                 partitions,
+                partitionCount,
                 config,
                 reason,
                 launchedBy,
@@ -150,8 +158,16 @@ public record RunDto(
         }
     }
 
-    /** The run as of {@code now}: a run that has not ended shows how long it has been going. */
-    static RunDto of(Run run, JsonNode config, List<AssetDto.MaterializationDto> materializations, Instant now) {
+    /**
+     * The run as of {@code now}: a run that has not ended shows how long it has been going; {@code partitions} are the
+     * run's partitions as ranges ({@link io.sluice.runs.PartitionRanges}).
+     */
+    static RunDto of(
+            Run run,
+            List<String> partitions,
+            JsonNode config,
+            List<AssetDto.MaterializationDto> materializations,
+            Instant now) {
         Long duration = run.startedAt() == null
                 ? null
                 : Duration.between(run.startedAt(), run.endedAt() == null ? now : run.endedAt())
@@ -162,7 +178,8 @@ public record RunDto(
                 run.mode().name(),
                 run.assets().stream().map(AssetKey::toString).toList(),
                 run.keys(),
-                run.partitions(),
+                partitions,
+                run.partitions().size(),
                 config,
                 run.reason(),
                 run.launchedBy(),

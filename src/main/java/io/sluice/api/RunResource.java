@@ -1,11 +1,14 @@
 package io.sluice.api;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.sluice.catalog.AssetKey;
+import io.sluice.backfill.BackfillService;
+import io.sluice.lists.ListFilters;
 import io.sluice.runs.LogLine;
 import io.sluice.runs.MaterializationMode;
+import io.sluice.runs.PartitionRanges;
 import io.sluice.runs.RequestRejected;
 import io.sluice.runs.Run;
+import io.sluice.runs.RunFilter;
 import io.sluice.runs.RunQuery;
 import io.sluice.runs.RunReexecutor;
 import io.sluice.runs.RunRequest;
@@ -27,7 +30,6 @@ import jakarta.ws.rs.core.UriInfo;
 import java.time.InstantSource;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.enums.ParameterIn;
 import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
@@ -53,11 +55,21 @@ public class RunResource {
 
     private final RunService runs;
     private final RunReexecutor reexecutor;
+    private final BackfillService backfills;
+    private final PartitionRanges ranges;
     private final ObjectMapper mapper;
     private final InstantSource clock;
 
-    public RunResource(RunService runs, RunReexecutor reexecutor, ObjectMapper mapper, InstantSource clock) {
+    public RunResource(
+            RunService runs,
+            RunReexecutor reexecutor,
+            BackfillService backfills,
+            PartitionRanges ranges,
+            ObjectMapper mapper,
+            InstantSource clock) {
         this.clock = clock;
+        this.ranges = ranges;
+        this.backfills = backfills;
         this.runs = runs;
         this.reexecutor = reexecutor;
         this.mapper = mapper;
@@ -112,7 +124,8 @@ public class RunResource {
     @Operation(
             operationId = "listRuns",
             summary = "List runs, newest first",
-            description = "The runs that match every filter given, newest first, without their materializations.")
+            description = "The runs that match every filter given, newest first, without their materializations: the"
+                    + " filters of the runs page (/runs), read by the same rules.")
     @Parameter(
             name = "status",
             in = ParameterIn.QUERY,
@@ -122,7 +135,40 @@ public class RunResource {
             name = "asset",
             in = ParameterIn.QUERY,
             description = "Only runs that materialize this asset, as group/name.")
-    @Parameter(name = "backfill", in = ParameterIn.QUERY, description = "Only the runs of this backfill (its id).")
+    @Parameter(
+            name = "mode",
+            in = ParameterIn.QUERY,
+            description = "Only runs in this mode (rollbacks have none).",
+            schema = @Schema(implementation = MaterializationMode.class))
+    @Parameter(
+            name = "launchedBy",
+            in = ParameterIn.QUERY,
+            description = "Only runs launched by this actor, as stored (alice, schedule:form_adv_daily).")
+    @Parameter(
+            name = "backfill",
+            in = ParameterIn.QUERY,
+            description = "Only the runs of this backfill: its id, or the end of it (" + ApiDocument.SHORT_ID + ").")
+    @Parameter(
+            name = "origin",
+            in = ParameterIn.QUERY,
+            description = "Only runs launched by a schedule, sensor, trigger, backfill or re-execution"
+                    + " (schedule, sensor, trigger, backfill, reexecution).")
+    @Parameter(
+            name = "name",
+            in = ParameterIn.QUERY,
+            description = "With origin: only runs of the schedule, sensor, trigger policy, backfill or re-executed run"
+                    + " of this name or id.")
+    @Parameter(name = "partition", in = ParameterIn.QUERY, description = "Only runs over this partition key.")
+    @Parameter(
+            name = "from",
+            in = ParameterIn.QUERY,
+            description = "Only runs created at or after this day (2026-12-02) or time in UTC (2026-12-02T16:05).",
+            schema = @Schema(type = SchemaType.STRING, format = "date-time"))
+    @Parameter(
+            name = "until",
+            in = ParameterIn.QUERY,
+            description = "Only runs created before this time in UTC, or before the end of this day.",
+            schema = @Schema(type = SchemaType.STRING, format = "date-time"))
     @Parameter(
             name = "limit",
             in = ParameterIn.QUERY,
@@ -146,27 +192,36 @@ public class RunResource {
                             maximum = "2147483647",
                             defaultValue = "0"))
     @APIResponse(responseCode = "200", description = "The matching runs.")
-    @APIResponse(responseCode = "400", description = "asset, limit or offset is not written as it must be.")
-    @APIResponse(responseCode = "422", description = "status is not a run status, or limit or offset is out of range.")
+    @APIResponse(
+            responseCode = "400",
+            description =
+                    "A parameter is unknown, or asset, from, until, limit or offset is not written as it must be.")
+    @APIResponse(responseCode = "404", description = "No backfill has the id, or an id that ends with it.")
+    @APIResponse(
+            responseCode = "422",
+            description = "status, mode or origin is not one of its choices, limit or offset is out of range, until is"
+                    + " not after from, or several backfill ids end with backfill.")
     @GET
     public List<RunDto> list(
             @QueryParam("status") String status,
             @QueryParam("asset") String asset,
+            @QueryParam("mode") String mode,
+            @QueryParam("launchedBy") String launchedBy,
             @QueryParam("backfill") String backfill,
+            @QueryParam("origin") String origin,
+            @QueryParam("name") String name,
+            @QueryParam("partition") String partition,
+            @QueryParam("from") String from,
+            @QueryParam("until") String until,
             @QueryParam("limit") @DefaultValue("50") String limit,
-            @QueryParam("offset") @DefaultValue("0") String offset) {
-        Optional<RunStatus> s = status == null || status.isBlank()
-                ? Optional.empty()
-                : Optional.of(Params.enumValue(RunStatus.class, "status", status));
-        Optional<AssetKey> a = Params.assetKey("asset", asset);
-        RunQuery query = new RunQuery(
-                s,
-                a,
-                Optional.ofNullable(backfill).filter(b -> !b.isBlank()),
-                true,
-                Params.between("limit", limit, 1, RunQuery.MAX_LIMIT),
-                Params.between("offset", offset, 0, Integer.MAX_VALUE));
-        return runs.list(query).stream().map(r -> dto(r, false)).toList();
+            @QueryParam("offset") @DefaultValue("0") String offset,
+            @Context UriInfo uri) {
+        int max = Params.between("limit", limit, 1, RunQuery.MAX_LIMIT);
+        int skip = Params.between("offset", offset, 0, Integer.MAX_VALUE);
+        RunFilter filter = ListFilters.runs(p -> uri.getQueryParameters().getFirst(p), backfills::resolveId);
+        return runs.list(new RunQuery(filter, true, max, skip)).stream()
+                .map(r -> dto(r, false))
+                .toList();
     }
 
     @Operation(
@@ -309,6 +364,7 @@ public class RunResource {
     private RunDto dto(Run run, boolean detail) {
         return RunDto.of(
                 run,
+                ranges.of(run),
                 Json.tree(mapper, run.configJson()),
                 detail
                         ? runs.materializations(run.id()).stream()

@@ -35,6 +35,11 @@ public record AuditEvent(
         return withBackfill(group);
     }
 
+    /** The same event with another detail (as a reader shows it, say, its partitions as ranges). */
+    public AuditEvent withDetail(Map<String, Object> newDetail) {
+        return new AuditEvent(id, ts, actor, action, runId, assets, reason, newDetail, backfillId);
+    }
+
     public AuditEvent withBackfill(String backfill) {
         return new AuditEvent(id, ts, actor, action, runId, assets, reason, detail, backfill);
     }

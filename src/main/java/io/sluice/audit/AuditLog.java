@@ -16,9 +16,9 @@ public interface AuditLog {
     /** Newest events first. */
     List<AuditEvent> latest(int limit);
 
-    /** Events matching the query, newest first. */
-    List<AuditEvent> query(AuditQuery query);
-
-    /** Events matching the search, newest first: at most {@code limit}, all with an id below its {@code beforeId}. */
+    /**
+     * Events matching the search's filter, newest first: at most {@code limit}, all with an id below its
+     * {@code beforeId}, after its {@code offset}. The one way every list of the audit trail filters.
+     */
     List<AuditEvent> search(AuditSearch search);
 }

@@ -1,7 +1,9 @@
 package io.sluice.automation;
 
 import java.time.Instant;
+import java.util.Collection;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -36,6 +38,9 @@ public interface AutomationStore {
 
     /** The newest entries of every name of {@code source}, newest first. */
     List<StoredTick> recent(TickRecord.Source source, int limit);
+
+    /** The newest tick of each of these names of a source, in one read (names without a tick are absent). */
+    Map<String, StoredTick> newest(TickRecord.Source source, Collection<String> names);
 
     /** Deletes history evaluated before {@code before}, in transactions of its own; returns how many entries went. */
     int prune(Instant before);

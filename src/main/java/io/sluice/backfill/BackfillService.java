@@ -21,6 +21,7 @@ import io.sluice.runs.RunQueue;
 import io.sluice.runs.RunRequest;
 import io.sluice.runs.RunService;
 import io.sluice.runs.RunStatus;
+import io.sluice.runs.ShortIds;
 import io.sluice.runs.launch.LaunchValidator;
 import io.sluice.runs.launch.RunFactory;
 import io.sluice.runs.launch.ValidatedLaunch;
@@ -261,20 +262,27 @@ public class BackfillService {
                 .toList();
     }
 
+    /** The backfill with this id, or the one whose id ends with it (a short id, see {@link ShortIds}). */
     public Backfill get(String id) {
-        return store.find(id).orElseThrow(() -> RequestRejected.notFound("id", "no backfill with id '" + id + "'"));
+        return store.find(id)
+                .or(() -> store.find(resolveId("id", id)))
+                .orElseThrow(() -> RequestRejected.notFound("id", "no backfill with id '" + id + "'"));
+    }
+
+    /**
+     * The whole id of the backfill that {@code typed} names: the id itself, or the one backfill id it is the end of;
+     * refused as not found, or naming the candidates when several ids end with it.
+     */
+    public String resolveId(String field, String typed) {
+        return ShortIds.resolve(field, "backfill", typed, store::idsEndingWith);
     }
 
     /** The most backfills one page lists. */
     public static final int MAX_LIST = 500;
 
+    /** The newest backfills: {@code limit} of them after skipping {@code offset}. */
     public List<Backfill> list(int limit, int offset) {
-        if (limit < 1 || limit > MAX_LIST || offset < 0) {
-            throw RequestRejected.invalid(
-                    limit < 1 || limit > MAX_LIST ? "limit" : "offset",
-                    "limit must be between 1 and " + MAX_LIST + ", offset >= 0");
-        }
-        return store.list(limit, offset);
+        return list(BackfillFilter.NONE, Optional.empty(), offset, limit);
     }
 
     /**
@@ -287,8 +295,9 @@ public class BackfillService {
     }
 
     /** Launches a new backfill, linked to this one, over the partitions whose runs failed (or were canceled). */
-    public Launch retryFailed(String id, String actor, String reason) {
-        Backfill b = get(id);
+    public Launch retryFailed(String typed, String actor, String reason) {
+        Backfill b = get(typed);
+        String id = b.id();
         if (!b.status().isTerminal()) {
             throw RequestRejected.conflict(
                     "status", "backfill " + id + " is " + b.status() + "; retry its failures once it has ended");
@@ -398,15 +407,23 @@ public class BackfillService {
     }
 
     /**
-     * A page of the backfills list, newest first: {@code limit} backfills in {@code status} if given, after the backfill
-     * {@code afterId} (the last one of the previous page) if given; an unknown {@code afterId} is refused.
+     * A page of the backfills list, newest first: {@code limit} backfills that {@code filter} keeps, after the backfill
+     * {@code afterId} (the last one of the previous page; its id or the end of it) if given, after skipping {@code
+     * offset}; an unknown {@code afterId} is refused.
      */
-    public List<Backfill> page(Optional<BackfillStatus> status, Optional<String> afterId, int limit) {
-        if (limit < 1 || limit > MAX_LIST) {
-            throw RequestRejected.invalid("limit", "limit must be between 1 and " + MAX_LIST);
+    public List<Backfill> list(BackfillFilter filter, Optional<String> afterId, int offset, int limit) {
+        if (limit < 1 || limit > MAX_LIST || offset < 0) {
+            throw RequestRejected.invalid(
+                    limit < 1 || limit > MAX_LIST ? "limit" : "offset",
+                    "limit must be between 1 and " + MAX_LIST + ", offset >= 0");
         }
-        Optional<Backfill> after = afterId.map(id -> store.find(id)
-                .orElseThrow(() -> RequestRejected.invalid("after", "no backfill with id '" + id + "' to page after")));
-        return store.page(status, after, limit);
+        Optional<Backfill> after = afterId.map(id -> {
+            try {
+                return get(id);
+            } catch (RequestRejected.NotFound e) {
+                throw RequestRejected.invalid("after", "no backfill with id '" + id + "' to page after");
+            }
+        });
+        return store.page(filter.status(), after, offset, limit);
     }
 }

@@ -80,7 +80,7 @@ public class BackfillSteering {
                     AuditAction.BACKFILL_CANCELED,
                     actor,
                     reason);
-            queue.cancelGroup(id, steered.endedAt());
+            queue.cancelGroup(steered.id(), steered.endedAt());
             return steered;
         });
         runs.dispatchSoon();
@@ -92,6 +92,7 @@ public class BackfillSteering {
             String id, Set<BackfillStatus> from, BackfillStatus to, AuditAction action, String actor, String reason) {
         LaunchValidator.requireReason(reason);
         Backfill b = backfills.get(id);
+        id = b.id(); // a short id, resolved
         Instant now = clock.instant();
         if (!store.transition(id, from, to, now)) {
             throw RequestRejected.conflict(

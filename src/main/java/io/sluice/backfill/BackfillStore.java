@@ -13,8 +13,8 @@ public interface BackfillStore {
 
     Optional<Backfill> find(String id);
 
-    /** Newest first. */
-    List<Backfill> list(int limit, int offset);
+    /** Ids of backfills that end with {@code suffix} (hexadecimal digits and dashes), at most {@code limit}. */
+    List<String> idsEndingWith(String suffix, int limit);
 
     List<Backfill> withStatus(BackfillStatus status);
 
@@ -36,7 +36,8 @@ public interface BackfillStore {
 
     /**
      * A page of backfills newest first (created, then id, descending), in {@code status} if given, strictly after the
-     * keyset position {@code (createdAt, id)} if given: pages stay stable while new backfills arrive.
+     * keyset position {@code (createdAt, id)} if given (pages stay stable while new backfills arrive), after skipping
+     * {@code offset} of them: the one way every list of backfills reads.
      */
-    List<Backfill> page(Optional<BackfillStatus> status, Optional<Backfill> after, int limit);
+    List<Backfill> page(Optional<BackfillStatus> status, Optional<Backfill> after, int offset, int limit);
 }

@@ -2,6 +2,7 @@ package io.sluice.lake;
 
 import java.time.Instant;
 import java.time.LocalDate;
+import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -59,6 +60,13 @@ public interface LakeTables {
     List<TableInfo> tables();
 
     Optional<TableInfo> table(String name);
+
+    /**
+     * The rows each of these tables holds now (what {@link TableInfo#currentRows} counts), in a few reads whatever
+     * their number: for a table Sluice writes, as its latest write (a publish or a rollback) recorded them; for another
+     * table, counted. Names of tables that do not exist are absent.
+     */
+    Map<String, Long> currentRows(Collection<String> names);
 
     /**
      * Where a page of rows starts: right after the row a cursor names ({@code before} false) or right before it (true).

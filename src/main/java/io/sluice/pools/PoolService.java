@@ -72,19 +72,30 @@ public class PoolService {
         }
         Instant now = clock.instant();
         Integer before = limits.poolLimits().get(pool);
-        QuarkusTransaction.requiringNew().run(() -> {
-            store.set(pool, limit, now);
-            audit.record(AuditEvent.of(
-                    now,
-                    Actors.name(actor),
-                    AuditAction.POOL_LIMIT_SET,
-                    null,
-                    assetsIn(pool),
-                    reason,
-                    before == null
-                            ? Map.of("pool", pool, "limit", limit)
-                            : Map.of("pool", pool, "limit", limit, "previous", before)));
-        });
+        // two requests creating the same pool's limit at once: the one that lost the race sets it again, as if it
+        // had come second (the same result: idempotent, never a duplicate key's 500)
+        for (int attempt = 1; ; attempt++) {
+            try {
+                QuarkusTransaction.requiringNew().run(() -> {
+                    store.set(pool, limit, now);
+                    audit.record(AuditEvent.of(
+                            now,
+                            Actors.name(actor),
+                            AuditAction.POOL_LIMIT_SET,
+                            null,
+                            assetsIn(pool),
+                            reason,
+                            before == null
+                                    ? Map.of("pool", pool, "limit", limit)
+                                    : Map.of("pool", pool, "limit", limit, "previous", before)));
+                });
+                break;
+            } catch (PoolLimitStore.LostRace e) {
+                if (attempt == 3) {
+                    throw RequestRejected.conflict("name", e.getMessage() + "; send it again");
+                }
+            }
+        }
         limits.rememberPool(pool, limit);
     }
 

@@ -97,6 +97,16 @@ public class AssetService {
         return events.latestChecks(key);
     }
 
+    /** The newest materialization of every asset in the catalog, in one read (assets never materialized are absent). */
+    public Map<AssetKey, Materialization> lastMaterializations() {
+        return events.lastMaterializations(catalog.graph().keys());
+    }
+
+    /** {@link #latestChecks} of every asset in the catalog, in one read (assets never checked are absent). */
+    public Map<AssetKey, List<RecordedCheck>> latestChecks() {
+        return events.latestChecks(catalog.graph().keys());
+    }
+
     public Map<AssetKey, AssetRun> lastSteps() {
         return history.lastStepByAsset(catalog.graph().keys());
     }

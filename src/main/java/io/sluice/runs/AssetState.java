@@ -30,6 +30,15 @@ public interface AssetState {
      */
     record Outcome(String partition, String status, Instant at) {}
 
+    /**
+     * How many partitions of each asset are MATERIALIZED, FAILED, IN_PROGRESS (a queued or started run covers them) and
+     * STALE (materialized, and later materialized by one of {@code sameUpstreams}' assets: its upstream assets with the
+     * same partitions), as {@link PartitionStatuses#of} counts them, for all the assets in a few reads whatever their
+     * number; states with no partition are absent, and MISSING is the rest of each asset's partitions.
+     */
+    Map<AssetKey, Map<PartitionState, Long>> partitionCounts(
+            Collection<AssetKey> assets, Map<AssetKey, Set<AssetKey>> sameUpstreams);
+
     /** When each partition of the asset that holds data was last materialized (whatever its latest outcome). */
     Map<String, Instant> materializedAt(AssetKey asset);
 

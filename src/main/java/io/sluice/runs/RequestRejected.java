@@ -15,10 +15,16 @@ public abstract sealed class RequestRejected extends RuntimeException
                 RequestRejected.Unreadable {
 
     private final String field;
+    private final List<String> candidates;
 
     private RequestRejected(String field, String detail) {
+        this(field, detail, List.of());
+    }
+
+    private RequestRejected(String field, String detail, List<String> candidates) {
         super(detail);
         this.field = field;
+        this.candidates = List.copyOf(candidates);
     }
 
     /** What the request names (an asset, a run, a pool, a group of runs) does not exist. */
@@ -39,6 +45,10 @@ public abstract sealed class RequestRejected extends RuntimeException
     public static final class Invalid extends RequestRejected {
         public Invalid(String field, String detail) {
             super(field, detail);
+        }
+
+        Invalid(String field, String detail, List<String> candidates) {
+            super(field, detail, candidates);
         }
     }
 
@@ -65,6 +75,19 @@ public abstract sealed class RequestRejected extends RuntimeException
     /** A request that was read but asks for what is not allowed (range, length, characters, duplicates, a rule). */
     public static Invalid invalid(String field, String detail) {
         return new Invalid(field, detail);
+    }
+
+    /**
+     * What the request names is the end of several ids (a short id): {@link Invalid}, with the ids it could mean, so
+     * that the user can choose one.
+     */
+    public static Invalid ambiguous(String field, String detail, List<String> candidates) {
+        return new Invalid(field, detail, candidates);
+    }
+
+    /** The ids a short id could mean, when it was refused for meaning several; empty otherwise. */
+    public List<String> candidates() {
+        return candidates;
     }
 
     /** The request field at fault, like {@code config.firms}; null when it is the whole request. */

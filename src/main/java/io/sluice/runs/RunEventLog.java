@@ -4,6 +4,7 @@ import io.sluice.catalog.AssetKey;
 import java.time.Instant;
 import java.util.Collection;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /** The storage port for what runs reported: log lines, materialization events and check results. */
@@ -18,6 +19,9 @@ public interface RunEventLog {
     List<Materialization> materializations(String runId);
 
     Optional<Materialization> lastMaterialization(AssetKey asset);
+
+    /** The newest materialization of each of the assets, in one read (assets never materialized are absent). */
+    Map<AssetKey, Materialization> lastMaterializations(Collection<AssetKey> assets);
 
     /**
      * At most {@code limit} materialization events of {@code assets} with an id above {@code afterId}, in id order (a
@@ -50,6 +54,12 @@ public interface RunEventLog {
 
     /** The check results of the asset's latest run that ran checks. */
     List<RecordedCheck> latestChecks(AssetKey asset);
+
+    /**
+     * {@link #latestChecks} of each of the assets, in one read: the checks of the latest run that checked each, in the
+     * order they were recorded (assets never checked are absent).
+     */
+    Map<AssetKey, List<RecordedCheck>> latestChecks(Collection<AssetKey> assets);
 
     /** The asset's latest {@code limit} materialization events, newest first (the asset page's history). */
     List<Materialization> materializationHistory(AssetKey asset, int limit);

@@ -12,6 +12,12 @@ public interface RunHistory {
 
     Optional<Run> find(String id);
 
+    /**
+     * Ids of runs that end with {@code suffix} (hexadecimal digits and dashes), at most {@code limit}: how a short id is
+     * looked up ({@link ShortIds}). Reads every run id, not the runs: it serves a typed id, not a page's rows.
+     */
+    List<String> idsEndingWith(String suffix, int limit);
+
     List<Run> list(RunQuery query);
 
     /** How many runs of a group are in each status. */

@@ -5,26 +5,11 @@ import java.time.Instant;
 import java.util.Optional;
 
 /**
- * One page of the runs list, newest first, read by keyset (never by offset): the filters, and where the page starts.
- * With no cursor the page holds the newest runs; {@link Direction#OLDER} takes the runs just older than the cursor,
- * {@link Direction#NEWER} the runs just newer than it (still listed newest first).
- *
- * @param tag a run tag the runs carry (such as {@code sluice/schedule}), with or without a value
- * @param createdFrom runs created at or after it
- * @param createdBefore runs created before it
+ * One page of the runs list, newest first, read by keyset (never by offset): the runs {@code filter} keeps, and where
+ * the page starts. With no cursor the page holds the newest runs; {@link Direction#OLDER} takes the runs just older
+ * than the cursor, {@link Direction#NEWER} the runs just newer than it (still listed newest first).
  */
-public record RunPageQuery(
-        Optional<RunStatus> status,
-        Optional<AssetKey> asset,
-        Optional<MaterializationMode> mode,
-        Optional<String> launchedBy,
-        Optional<String> group,
-        Optional<Tag> tag,
-        Optional<Instant> createdFrom,
-        Optional<Instant> createdBefore,
-        Optional<RunCursor> cursor,
-        Direction direction,
-        int limit) {
+public record RunPageQuery(RunFilter filter, Optional<RunCursor> cursor, Direction direction, int limit) {
 
     public static final int MAX_LIMIT = 200;
 
@@ -34,17 +19,9 @@ public record RunPageQuery(
         NEWER
     }
 
-    /** A tag the runs carry; without a value, any value. */
-    public record Tag(String key, Optional<String> value) {
-        public Tag {
-            if (key == null || key.isBlank()) {
-                throw new IllegalArgumentException("a tag filter needs a tag name");
-            }
-            value = value == null ? Optional.empty() : value;
-        }
-    }
-
     public RunPageQuery {
+        filter = filter == null ? RunFilter.NONE : filter;
+        cursor = cursor == null ? Optional.empty() : cursor;
         if (limit < 1 || limit > MAX_LIMIT) {
             throw new IllegalArgumentException("limit must be between 1 and " + MAX_LIMIT);
         }
@@ -53,127 +30,52 @@ public record RunPageQuery(
 
     /** The newest {@code limit} runs, unfiltered. */
     public static RunPageQuery newest(int limit) {
-        return new RunPageQuery(
-                Optional.empty(),
-                Optional.empty(),
-                Optional.empty(),
-                Optional.empty(),
-                Optional.empty(),
-                Optional.empty(),
-                Optional.empty(),
-                Optional.empty(),
-                Optional.empty(),
-                Direction.OLDER,
-                limit);
+        return new RunPageQuery(RunFilter.NONE, Optional.empty(), Direction.OLDER, limit);
+    }
+
+    /** The newest {@code limit} runs that {@code filter} keeps. */
+    public static RunPageQuery of(RunFilter filter, int limit) {
+        return new RunPageQuery(filter, Optional.empty(), Direction.OLDER, limit);
     }
 
     /** The same filters, on the page at {@code cursor} in {@code direction}. */
     public RunPageQuery at(RunCursor cursor, Direction direction) {
-        return new RunPageQuery(
-                status,
-                asset,
-                mode,
-                launchedBy,
-                group,
-                tag,
-                createdFrom,
-                createdBefore,
-                Optional.of(cursor),
-                direction,
-                limit);
+        return new RunPageQuery(filter, Optional.of(cursor), direction, limit);
+    }
+
+    private RunPageQuery filtered(RunFilter f) {
+        return new RunPageQuery(f, cursor, direction, limit);
     }
 
     public RunPageQuery withStatus(RunStatus s) {
-        return new RunPageQuery(
-                Optional.of(s),
-                asset,
-                mode,
-                launchedBy,
-                group,
-                tag,
-                createdFrom,
-                createdBefore,
-                cursor,
-                direction,
-                limit);
+        return filtered(filter.withStatus(s));
     }
 
     public RunPageQuery withAsset(AssetKey a) {
-        return new RunPageQuery(
-                status,
-                Optional.of(a),
-                mode,
-                launchedBy,
-                group,
-                tag,
-                createdFrom,
-                createdBefore,
-                cursor,
-                direction,
-                limit);
+        return filtered(filter.withAsset(a));
     }
 
     public RunPageQuery withMode(MaterializationMode m) {
-        return new RunPageQuery(
-                status,
-                asset,
-                Optional.of(m),
-                launchedBy,
-                group,
-                tag,
-                createdFrom,
-                createdBefore,
-                cursor,
-                direction,
-                limit);
+        return filtered(filter.withMode(m));
     }
 
     public RunPageQuery withLaunchedBy(String who) {
-        return new RunPageQuery(
-                status,
-                asset,
-                mode,
-                Optional.of(who),
-                group,
-                tag,
-                createdFrom,
-                createdBefore,
-                cursor,
-                direction,
-                limit);
+        return filtered(filter.withLaunchedBy(who));
     }
 
     public RunPageQuery withGroup(String g) {
-        return new RunPageQuery(
-                status,
-                asset,
-                mode,
-                launchedBy,
-                Optional.of(g),
-                tag,
-                createdFrom,
-                createdBefore,
-                cursor,
-                direction,
-                limit);
+        return filtered(filter.withGroup(g));
     }
 
     public RunPageQuery withTag(String key, Optional<String> value) {
-        return new RunPageQuery(
-                status,
-                asset,
-                mode,
-                launchedBy,
-                group,
-                Optional.of(new Tag(key, value)),
-                createdFrom,
-                createdBefore,
-                cursor,
-                direction,
-                limit);
+        return filtered(filter.withTag(key, value));
+    }
+
+    public RunPageQuery withPartition(String key) {
+        return filtered(filter.withPartition(key));
     }
 
     public RunPageQuery createdBetween(Optional<Instant> from, Optional<Instant> before) {
-        return new RunPageQuery(status, asset, mode, launchedBy, group, tag, from, before, cursor, direction, limit);
+        return filtered(filter.createdBetween(from, before));
     }
 }

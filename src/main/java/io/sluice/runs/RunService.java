@@ -109,7 +109,12 @@ public class RunService {
         Map<String, Object> scope = new LinkedHashMap<>();
         scope.put("mode", launch.mode().name());
         scope.put("keys", launch.keys());
-        scope.put("partitions", launch.partitions());
+        if (!launch.partitions().isEmpty()) {
+            scope.put(PartitionRanges.DETAIL, PartitionRanges.of(catalog, run.assets(), launch.partitions(), now));
+            scope.put("partitionCount", launch.partitions().size());
+        } else {
+            scope.put(PartitionRanges.DETAIL, List.of());
+        }
         scope.put("config", launch.configByAsset().toString());
         if (!launch.tags().isEmpty()) {
             scope.put("tags", launch.tags());
@@ -275,10 +280,11 @@ public class RunService {
      * Cancels a queued run, or asks a started one to stop: the lake statement it runs is interrupted within about a
      * second (by the process that executes it, which reads the flag), and it stops between batches otherwise.
      */
-    public Run cancel(String id, String actor, String reason) {
+    public Run cancel(String typed, String actor, String reason) {
         LaunchValidator.requireReason(reason);
         Actors.require("launchedBy", actor);
-        Run run = get(id);
+        Run run = get(typed);
+        String id = run.id();
         if (run.status().isTerminal()) {
             throw RequestRejected.conflict("status", "run " + id + " already ended " + run.status());
         }
@@ -319,8 +325,19 @@ public class RunService {
         return run.status() == RunStatus.QUEUED ? Optional.of(store.queuePlace(run.id())) : Optional.empty();
     }
 
+    /** The run with this id, or the one whose id ends with it (a short id, see {@link ShortIds}). */
     public Run get(String id) {
-        return history.find(id).orElseThrow(() -> RequestRejected.notFound("id", "no run with id '" + id + "'"));
+        return history.find(id)
+                .or(() -> history.find(resolveId("id", id)))
+                .orElseThrow(() -> RequestRejected.notFound("id", "no run with id '" + id + "'"));
+    }
+
+    /**
+     * The whole id of the run that {@code typed} names: the id itself, or the one run id it is the end of; refused as
+     * not found, or naming the candidates when several ids end with it.
+     */
+    public String resolveId(String field, String typed) {
+        return ShortIds.resolve(field, "run", typed, history::idsEndingWith);
     }
 
     public List<Run> list(RunQuery query) {
@@ -328,13 +345,11 @@ public class RunService {
     }
 
     public List<LogLine> logs(String id, long afterId, int limit) {
-        get(id);
-        return events.logs(id, afterId, limit);
+        return events.logs(get(id).id(), afterId, limit);
     }
 
     public List<RecordedCheck> checks(String id) {
-        get(id);
-        return events.checks(id);
+        return events.checks(get(id).id());
     }
 
     /** What the run page shows of a run's checks: at most {@code limit}, failures first, and how many there are of each outcome. */

@@ -28,6 +28,21 @@ public record AssetPageView(
         List<CheckRow> latestChecks,
         List<Check> checkHistory) {
 
+    /** The runs list filtered to this asset's runs. */
+    public String runsHref() {
+        return "/runs?asset=" + asset.key();
+    }
+
+    /** The lineage graph of the asset's group. */
+    public String lineageHref() {
+        return "/lineage?group=" + asset.group();
+    }
+
+    /** The audit trail about this asset. */
+    public String auditHref() {
+        return "/audit?target=" + java.net.URLEncoder.encode(asset.key(), java.nio.charset.StandardCharsets.UTF_8);
+    }
+
     /**
      * The asset's lake table: name, write mode, whether it exists yet, its current rows as the lake counts them now, and
      * its schema.

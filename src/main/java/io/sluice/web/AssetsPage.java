@@ -78,23 +78,40 @@ public class AssetsPage {
                 .build();
     }
 
+    /**
+     * Every asset's row. Each column is read for all assets at once (last steps, last materializations, partition
+     * counts, latest checks): a bounded number of reads whatever the size of the catalog.
+     */
     private List<AssetsPageRow> rows() {
         Map<AssetKey, AssetRun> last = assets.lastSteps();
-        return assets.all().stream().map(a -> row(a, last.get(a.spec().key()))).toList();
+        Map<AssetKey, Materialization> materialized = assets.lastMaterializations();
+        Map<AssetKey, List<RecordedCheck>> checks = assets.latestChecks();
+        Map<AssetKey, PartitionStatusView> health = partitions.summaries(assets.keys());
+        return assets.all().stream()
+                .map(a -> {
+                    AssetKey key = a.spec().key();
+                    return row(
+                            a,
+                            last.get(key),
+                            materialized.get(key),
+                            Optional.ofNullable(health.get(key)),
+                            checks.getOrDefault(key, List.of()));
+                })
+                .toList();
     }
 
-    private AssetsPageRow row(Asset<?> asset, AssetRun last) {
+    private AssetsPageRow row(
+            Asset<?> asset,
+            AssetRun last,
+            Materialization m,
+            Optional<PartitionStatusView> partitionHealth,
+            List<RecordedCheck> checks) {
         AssetSpec<?> spec = asset.spec();
         AssetKey key = spec.key();
-        Materialization m = assets.lastMaterialization(key).orElse(null);
-        String health = "";
-        long failed = 0;
-        if (spec.partitions().isPartitioned()) {
-            PartitionStatusView view = partitions.of(key, Optional.of(PartitionState.FAILED));
-            health = HealthBar.summary(view);
-            failed = view.counts().getOrDefault(PartitionState.FAILED, 0L);
-        }
-        List<RecordedCheck> checks = assets.latestChecks(key);
+        String health = partitionHealth.map(HealthBar::summary).orElse("");
+        long failed = partitionHealth
+                .map(v -> v.counts().getOrDefault(PartitionState.FAILED, 0L))
+                .orElse(0L);
         return new AssetsPageRow(
                 key.toString(),
                 key.group(),

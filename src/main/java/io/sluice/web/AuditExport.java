@@ -2,14 +2,19 @@ package io.sluice.web;
 
 import io.sluice.audit.AuditEvent;
 import io.sluice.audit.AuditLog;
+import io.sluice.backfill.BackfillService;
+import io.sluice.lists.ListFilters;
+import io.sluice.runs.PartitionRanges;
 import io.sluice.runs.RequestRejected;
+import io.sluice.runs.RunService;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
-import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.StreamingOutput;
+import jakarta.ws.rs.core.UriInfo;
 import java.io.BufferedWriter;
 import java.io.OutputStreamWriter;
 import java.io.Writer;
@@ -27,25 +32,27 @@ public class AuditExport {
     static final int EXPORT_CHUNK = 1000;
 
     private final AuditLog audit;
+    private final RunService runs;
+    private final BackfillService backfills;
+    private final PartitionRanges ranges;
 
-    public AuditExport(AuditLog audit) {
+    public AuditExport(AuditLog audit, RunService runs, BackfillService backfills, PartitionRanges ranges) {
         this.audit = audit;
+        this.ranges = ranges;
+        this.runs = runs;
+        this.backfills = backfills;
     }
 
     @GET
     @Produces("text/csv")
-    public Response csv(
-            @QueryParam("actor") String actor,
-            @QueryParam("action") String action,
-            @QueryParam("target") String target,
-            @QueryParam("from") String from,
-            @QueryParam("to") String to,
-            @QueryParam("before") String before) {
+    public Response csv(@Context UriInfo uri) {
         AuditFilter filter;
         try {
-            filter = AuditFilter.parse(actor, action, target, from, to, before, null);
+            filter = AuditFilter.parse(
+                    p -> "limit".equals(p) ? null : uri.getQueryParameters().getFirst(p),
+                    new ListFilters.Ids(runs::resolveId, backfills::resolveId));
         } catch (RequestRejected e) {
-            return Response.status(400)
+            return Response.status(e instanceof RequestRejected.NotFound ? 404 : 400)
                     .type(MediaType.TEXT_PLAIN_TYPE.withCharset("UTF-8"))
                     .entity("The audit export cannot be made: " + e.getMessage() + "\n")
                     .build();
@@ -57,7 +64,7 @@ public class AuditExport {
             while (true) {
                 List<AuditEvent> chunk = audit.search(search);
                 for (AuditEvent e : chunk) {
-                    writer.write(AuditCsv.record(e));
+                    writer.write(AuditCsv.record(ranges.compactDetail(e)));
                 }
                 writer.flush();
                 if (chunk.size() < EXPORT_CHUNK) {

@@ -2,83 +2,67 @@ package io.sluice.web;
 
 import io.sluice.audit.AuditAction;
 import io.sluice.audit.AuditSearch;
+import io.sluice.lists.ListFilters;
 import io.sluice.runs.RequestRejected;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
+import java.util.function.Function;
 
 /**
- * The audit log's filters as the query string gives them ({@code actor, action, target, from, to}), the keyset cursor
- * {@code before} and the page size: what the page and the CSV export read alike.
+ * The audit log page's filters as the query string gives them, read by {@link ListFilters#audit} as
+ * {@code GET /api/audit} reads them, with the page's keyset cursor {@code before} and its size: what the page and the
+ * CSV export read alike.
  */
-record AuditFilter(
-        Optional<String> actor,
-        Optional<AuditAction> action,
-        Optional<String> target,
-        Optional<Instant> from,
-        Optional<Instant> to,
-        Optional<Long> before,
-        int limit) {
+record AuditFilter(io.sluice.audit.AuditFilter filter, Optional<Long> before, int limit) {
 
     static final int PAGE = 50;
     static final int MAX_PAGE = 500;
 
-    static final AuditFilter NONE = new AuditFilter(
-            Optional.empty(),
-            Optional.empty(),
-            Optional.empty(),
-            Optional.empty(),
-            Optional.empty(),
-            Optional.empty(),
-            PAGE);
+    static final AuditFilter NONE = new AuditFilter(io.sluice.audit.AuditFilter.NONE, Optional.empty(), PAGE);
 
-    /** @throws RequestRejected naming the field that cannot be read or is not allowed */
-    static AuditFilter parse(
-            String actor, String action, String target, String from, String to, String before, String limit) {
-        Optional<Instant> after = DataPageParams.instant("from", from);
-        Optional<Instant> until = DataPageParams.instant("to", to);
-        if (after.isPresent() && until.isPresent() && !after.get().isBefore(until.get())) {
-            throw RequestRejected.invalid("from", "from must be before to");
-        }
+    /**
+     * @param param a query parameter's first value (null when not given)
+     * @throws RequestRejected naming the field that cannot be read or is not allowed
+     */
+    static AuditFilter parse(Function<String, String> param, ListFilters.Ids ids) {
+        io.sluice.audit.AuditFilter filter = ListFilters.audit(param, ids);
         return new AuditFilter(
-                DataPageParams.text("actor", actor),
-                action(action),
-                DataPageParams.text("target", target),
-                after,
-                until,
-                DataPageParams.positiveLong("before", before),
-                DataPageParams.between("limit", limit, 1, MAX_PAGE, PAGE));
+                filter,
+                DataPageParams.positiveLong("before", param.apply("before")),
+                DataPageParams.between("limit", param.apply("limit"), 1, MAX_PAGE, PAGE));
     }
 
-    private static Optional<AuditAction> action(String value) {
-        if (value == null || value.isBlank()) {
-            return Optional.empty();
-        }
-        try {
-            return Optional.of(AuditAction.valueOf(value.trim().toUpperCase(Locale.ROOT)));
-        } catch (IllegalArgumentException e) {
-            throw RequestRejected.invalid(
-                    "action",
-                    "action must be one of " + List.of(AuditAction.values()) + ", got '" + value.trim() + "'");
-        }
+    Optional<String> actor() {
+        return filter.actor();
+    }
+
+    Optional<AuditAction> action() {
+        return filter.action();
+    }
+
+    Optional<Instant> from() {
+        return filter.from();
     }
 
     AuditSearch search(int pageSize) {
-        return new AuditSearch(actor, action, target, from, to, before, pageSize);
+        return new AuditSearch(filter, before, 0, pageSize);
     }
 
     /** The query string of these filters (without the cursor), for the export link and the next page's link. */
     String query() {
         List<String> parts = new ArrayList<>();
-        actor.ifPresent(a -> parts.add("actor=" + encode(a)));
-        action.ifPresent(a -> parts.add("action=" + a.name()));
-        target.ifPresent(t -> parts.add("target=" + encode(t)));
-        from.ifPresent(f -> parts.add("from=" + encode(f.toString())));
-        to.ifPresent(t -> parts.add("to=" + encode(t.toString())));
+        filter.actor().ifPresent(a -> parts.add("actor=" + encode(a)));
+        filter.action().ifPresent(a -> parts.add("action=" + a.name()));
+        filter.target().ifPresent(t -> parts.add("target=" + encode(t)));
+        filter.asset().ifPresent(a -> parts.add("asset=" + encode(a)));
+        filter.run().ifPresent(r -> parts.add("run=" + encode(r)));
+        filter.backfill().ifPresent(b -> parts.add("backfill=" + encode(b)));
+        filter.from().ifPresent(f -> parts.add("from=" + encode(f.toString())));
+        filter.to().ifPresent(t -> parts.add("to=" + encode(t.toString())));
         if (limit != PAGE) {
             parts.add("limit=" + limit);
         }

@@ -5,15 +5,21 @@ import io.quarkus.qute.TemplateInstance;
 import io.sluice.audit.AuditAction;
 import io.sluice.audit.AuditEvent;
 import io.sluice.audit.AuditLog;
+import io.sluice.backfill.BackfillService;
+import io.sluice.lists.ListFilters;
+import io.sluice.runs.PartitionRanges;
 import io.sluice.runs.RequestRejected;
+import io.sluice.runs.RunService;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
-import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.UriInfo;
 import java.util.Arrays;
 import java.util.List;
+import java.util.function.Function;
 
 /** The audit trail: filterable by actor, action, target and time in the query string, keyset-paged, and as CSV. */
 @Path("/audit")
@@ -33,36 +39,44 @@ public class AuditPage {
     }
 
     private final AuditLog audit;
+    private final RunService runs;
+    private final BackfillService backfills;
+    private final PartitionRanges ranges;
 
-    public AuditPage(AuditLog audit) {
+    public AuditPage(AuditLog audit, RunService runs, BackfillService backfills, PartitionRanges ranges) {
         this.audit = audit;
+        this.ranges = ranges;
+        this.runs = runs;
+        this.backfills = backfills;
     }
 
     @GET
     @Produces(MediaType.TEXT_HTML)
-    public Response page(
-            @QueryParam("actor") String actor,
-            @QueryParam("action") String action,
-            @QueryParam("target") String target,
-            @QueryParam("from") String from,
-            @QueryParam("to") String to,
-            @QueryParam("before") String before,
-            @QueryParam("limit") String limit) {
-        Typed typed = typed(actor, action, target, from, to);
+    public Response page(@Context UriInfo uri) {
+        Function<String, String> param = p -> uri.getQueryParameters().getFirst(p);
+        Typed typed = typed(
+                param.apply("actor"),
+                param.apply("action"),
+                param.apply("target"),
+                param.apply("from"),
+                param.apply("to"));
         List<String> actions =
                 Arrays.stream(AuditAction.values()).map(Enum::name).toList();
         AuditFilter filter;
         try {
-            filter = AuditFilter.parse(actor, action, target, from, to, before, limit);
+            filter = AuditFilter.parse(param, new ListFilters.Ids(runs::resolveId, backfills::resolveId));
         } catch (RequestRejected e) {
-            return Response.status(400)
+            return Response.status(e instanceof RequestRejected.NotFound ? 404 : 400)
                     .entity(Templates.page(typed, actions, List.of(), null, null, null, e.field(), e.getMessage()))
                     .build();
         }
         // one more than the page shows: whether there is a next page
         List<AuditEvent> events = audit.search(filter.search(filter.limit() + 1));
-        List<AuditRow> rows =
-                events.stream().limit(filter.limit()).map(AuditRow::of).toList();
+        List<AuditRow> rows = events.stream()
+                .limit(filter.limit())
+                .map(ranges::compactDetail)
+                .map(AuditRow::of)
+                .toList();
         String next = events.size() > filter.limit()
                 ? filter.next(rows.get(rows.size() - 1).id())
                 : null;

@@ -3,6 +3,7 @@ package io.sluice.web;
 import io.quarkus.qute.CheckedTemplate;
 import io.quarkus.qute.TemplateInstance;
 import io.sluice.backfill.Backfill;
+import io.sluice.backfill.BackfillFilter;
 import io.sluice.backfill.BackfillService;
 import io.sluice.backfill.BackfillStatus;
 import io.sluice.runs.RequestRejected;
@@ -47,18 +48,10 @@ public class BackfillListPage {
     @GET
     public Response page(@QueryParam("status") String status, @QueryParam("after") String after) {
         String chosen = status == null ? "" : status.strip().toUpperCase(Locale.ROOT);
-        Optional<BackfillStatus> filter;
-        try {
-            filter = chosen.isEmpty() ? Optional.empty() : Optional.of(BackfillStatus.valueOf(chosen));
-        } catch (IllegalArgumentException e) {
-            return bad(
-                    chosen,
-                    "no backfill status is named '" + status.strip() + "'; choose one of "
-                            + String.join(", ", STATUSES));
-        }
         List<Backfill> page;
         try {
-            page = backfills.page(filter, Optional.ofNullable(after).filter(a -> !a.isBlank()), PAGE_SIZE + 1);
+            BackfillFilter filter = BackfillFilter.read(p -> "status".equals(p) ? status : null);
+            page = backfills.list(filter, Optional.ofNullable(after).filter(a -> !a.isBlank()), 0, PAGE_SIZE + 1);
         } catch (RequestRejected e) {
             return bad(chosen, e.getMessage());
         }

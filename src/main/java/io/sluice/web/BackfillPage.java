@@ -51,7 +51,7 @@ public class BackfillPage {
 
         static native TemplateInstance page$live(BackfillView view, String error);
 
-        static native TemplateInstance missing(String id);
+        static native TemplateInstance missing(String id, String message, List<String> candidates);
 
         static native TemplateInstance confirmCancel(BackfillRow row, BackfillProgress progress, String reason);
     }
@@ -81,6 +81,16 @@ public class BackfillPage {
             @QueryParam("status") String status,
             @QueryParam("after") String after,
             @QueryParam("before") String before) {
+        String whole;
+        try {
+            whole = backfills.get(id).id();
+        } catch (RequestRejected e) {
+            return missing(id, e);
+        }
+        if (!whole.equals(id)) {
+            // a short id: the page's own address is the whole id's, so that it can be shared and reloaded
+            return Response.seeOther(URI.create("/backfills/" + whole)).build();
+        }
         return render(id, status, after, before, false);
     }
 
@@ -122,11 +132,11 @@ public class BackfillPage {
         Backfill before;
         try {
             before = backfills.get(id);
-        } catch (RequestRejected.NotFound e) {
-            return missing(id);
+        } catch (RequestRejected e) {
+            return missing(id, e);
         }
         String actor = actor(headers);
-        String redirectTo = "/backfills/" + id;
+        String redirectTo = "/backfills/" + before.id(); // the whole id, also when a short one was posted
         try {
             Map<String, List<String>> fields = PageForms.read(body, headers, null);
             String reason = reason(fields, action);
@@ -184,9 +194,17 @@ public class BackfillPage {
     }
 
     private static Response missing(String id) {
+        return missing(id, RequestRejected.notFound("id", ""));
+    }
+
+    /** No backfill has the id, or (a short id) several have: a page naming them, 422. */
+    private static Response missing(String id, RequestRejected why) {
         // the id as typed, without control characters (HTML escaping leaves a NUL as it is)
-        return Response.status(404)
-                .entity(Templates.missing(id.replaceAll("\\p{Cntrl}", "\uFFFD")))
+        return Response.status(why.candidates().isEmpty() ? 404 : 422)
+                .entity(Templates.missing(
+                        id.replaceAll("\\p{Cntrl}", "\uFFFD"),
+                        why.candidates().isEmpty() ? "" : why.getMessage(),
+                        why.candidates()))
                 .build();
     }
 
@@ -194,7 +212,7 @@ public class BackfillPage {
         Backfill b;
         try {
             b = backfills.get(id);
-        } catch (RequestRejected.NotFound e) {
+        } catch (RequestRejected.NotFound | RequestRejected.Invalid e) {
             return Optional.empty();
         }
         Instant now = clock.instant();
@@ -205,7 +223,7 @@ public class BackfillPage {
                 query,
                 // a range of the group's (group_id, status) index: the few runs that run now
                 runs.list(new RunQuery(
-                        Optional.of(RunStatus.STARTED), Optional.empty(), Optional.of(id), true, RUNS_SHOWN, 0)),
+                        Optional.of(RunStatus.STARTED), Optional.empty(), Optional.of(b.id()), true, RUNS_SHOWN, 0)),
                 now,
                 tableError));
     }

@@ -5,20 +5,20 @@ import io.sluice.backfill.BackfillProgress;
 import io.sluice.backfill.ProgressCounts;
 import io.sluice.catalog.AssetKey;
 import io.sluice.runs.RunIds;
+import java.util.List;
 import java.util.Locale;
-import java.util.stream.Collectors;
 
 /**
  * One backfill in the lists (overview, /backfills) and at the top of its page: its partitions by status as a bar split
  * by status (by runs for a backfill whose runs' partitions are not known), its rate over the time it was not paused,
- * and its estimated end while it runs.
+ * and its estimated end while it runs; its assets as keys, each shown as a link to its page.
  */
 /* target: the runs planned. */
 public record BackfillRow(
         String id,
         String shortId,
         String status,
-        String assets,
+        List<String> assets,
         String partitions,
         long target,
         ProgressBar bar,
@@ -47,7 +47,7 @@ public record BackfillRow(
                 b.id(),
                 RunIds.shortForm(b.id()),
                 b.status().name(),
-                b.assets().stream().map(AssetKey::toString).collect(Collectors.joining(", ")),
+                b.assets().stream().map(AssetKey::toString).toList(),
                 Format.count(b.partitionCount()),
                 p.targetRuns(),
                 ProgressBar.of(counts),

@@ -32,6 +32,8 @@ import jakarta.ws.rs.core.MediaType;
 import java.time.Instant;
 import java.time.InstantSource;
 import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -118,6 +120,11 @@ public class HomePage {
         return Templates.page$automation(automation());
     }
 
+    /**
+     * The automation part: failing checks, next ticks, latest decisions. Its reads do not grow with the catalog: the
+     * checks of every asset are one read, the triggers' evaluations the newest of all of them (each schedule and sensor,
+     * which are few, has its own read).
+     */
     private Automation automation() {
         List<ScheduleOverview> all = schedules.all();
         List<SensorView> sensorViews = sensors.list();
@@ -128,13 +135,9 @@ public class HomePage {
         for (SensorView s : sensorViews) {
             ticks.addAll(sensors.ticks(s.spec().name(), OverviewRows.SHOWN, Optional.empty()));
         }
-        for (TriggerOverview.AssetTrigger t : triggers.all(OverviewRows.SHOWN)) {
-            ticks.addAll(t.evaluations());
-        }
+        ticks.addAll(triggers.recentEvaluations(OverviewRows.EVALUATIONS_READ));
         List<RecordedCheck> checks = new ArrayList<>();
-        for (Asset<?> a : assets.all()) {
-            checks.addAll(assets.latestChecks(a.spec().key()));
-        }
+        assets.latestChecks().values().forEach(checks::addAll);
         return new Automation(
                 OverviewRows.failingChecks(checks),
                 OverviewRows.nextTicks(all, sensorViews),
@@ -142,27 +145,39 @@ public class HomePage {
                 triggers.enabled());
     }
 
+    /**
+     * The assets table: every asset with its last run, last materialization, rows now and trigger, each read for all
+     * assets at once (a bounded number of reads whatever the size of the catalog).
+     */
     private List<AssetRow> assetRows() {
         Map<AssetKey, AssetRun> last = assets.lastSteps();
-        return assets.all().stream()
+        Map<AssetKey, Materialization> materialized = assets.lastMaterializations();
+        Collection<Asset<?>> all = assets.all();
+        Map<AssetKey, Optional<String>> tableOf = new HashMap<>();
+        for (Asset<?> a : all) {
+            tableOf.put(a.spec().key(), tableOf(a, materialized.get(a.spec().key())));
+        }
+        Map<String, Long> rows =
+                tableRows(tableOf.values().stream().flatMap(Optional::stream).collect(Collectors.toSet()));
+        Map<AssetKey, StoredTick> evaluated =
+                triggers.lastEvaluations(all.stream().map(a -> a.spec().key()).toList());
+        return all.stream()
                 .map(a -> {
                     AssetKey key = a.spec().key();
                     String upstream = assets.upstream(key).stream()
                             .sorted()
                             .map(AssetKey::toString)
                             .collect(Collectors.joining(", "));
-                    Materialization materialization =
-                            assets.lastMaterialization(key).orElse(null);
-                    Optional<String> table = tableOf(a, materialization);
+                    Optional<String> table = tableOf.get(key);
                     return AssetRow.of(
                             a,
                             upstream,
                             last.get(key),
-                            materialization,
+                            materialized.get(key),
                             table,
-                            table.flatMap(this::tableRows),
+                            table.map(rows::get),
                             triggers.policy(key).map(TriggerPolicy::describe).orElse(""),
-                            lastEvaluation(key));
+                            lastEvaluation(key, evaluated.get(key)));
                 })
                 .toList();
     }
@@ -184,28 +199,27 @@ public class HomePage {
         }
     }
 
-    /** The rows the lake table holds now; empty when it is not written yet or the lake does not answer. */
-    private Optional<Long> tableRows(String table) {
+    /** The rows the lake tables hold now; a table not written yet is absent, all of them when the lake does not answer. */
+    private Map<String, Long> tableRows(Collection<String> names) {
         try {
-            return tables.table(table).map(LakeTables.TableInfo::currentRows);
+            return tables.currentRows(names);
         } catch (RuntimeException e) {
-            return Optional.empty(); // the page still shows; the readiness check reports the lake
+            return Map.of(); // the page still shows; the readiness check reports the lake
         }
     }
 
-    /** What the asset's last trigger evaluation decided, in a few words; empty if it has none. */
-    private String lastEvaluation(AssetKey key) {
+    /** What the asset's last trigger evaluation decided, in a few words; empty if it has no policy. */
+    private String lastEvaluation(AssetKey key, StoredTick last) {
         if (triggers.policy(key).isEmpty()) {
             return "";
         }
-        return triggers.evaluations(key, 1).stream()
-                .findFirst()
+        return Optional.ofNullable(last)
                 .map(t -> {
                     TickOutcome outcome = t.tick().outcome();
                     String what = outcome instanceof TickOutcome.Launched l
                             ? "launched " + RunIds.shortForm(l.runIds().get(0))
                             : outcome instanceof TickOutcome.Skipped s
-                                    ? "held: " + s.reason()
+                                    ? "skipped: " + s.reason()
                                     : "failed: " + ((TickOutcome.Failed) outcome).error();
                     return what + " (" + Format.time(t.tick().evaluatedAt()) + " UTC)";
                 })

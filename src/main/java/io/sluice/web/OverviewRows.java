@@ -20,6 +20,12 @@ final class OverviewRows {
     /** How many automation decisions and failing checks the overview lists. */
     static final int SHOWN = 10;
 
+    /**
+     * How many of the triggers' newest evaluations (of all assets at once) the overview reads for its {@value #SHOWN}
+     * decisions: enough for the same hold in a row by one asset to count as one decision.
+     */
+    static final int EVALUATIONS_READ = 100;
+
     private OverviewRows() {}
 
     /** A check that failed (or warned) in the latest run that checked its asset. */

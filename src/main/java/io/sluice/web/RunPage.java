@@ -34,6 +34,7 @@ import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.UriInfo;
 import jakarta.ws.rs.sse.OutboundSseEvent;
 import jakarta.ws.rs.sse.Sse;
 import java.net.URI;
@@ -62,7 +63,7 @@ public class RunPage {
 
         static native TemplateInstance page$live(RunView view);
 
-        static native TemplateInstance missing(String id);
+        static native TemplateInstance missing(String id, String message, List<String> candidates);
 
         static native TemplateInstance refused(String id, String message);
     }
@@ -83,7 +84,24 @@ public class RunPage {
     }
 
     @GET
-    public Response page(@PathParam("id") String id, @QueryParam("level") String level, @QueryParam("q") String q) {
+    public Response page(
+            @PathParam("id") String id,
+            @QueryParam("level") String level,
+            @QueryParam("q") String q,
+            @Context UriInfo uri) {
+        Run run;
+        try {
+            run = runs.get(id);
+        } catch (RequestRejected e) {
+            return missing(id, e);
+        }
+        if (!run.id().equals(id)) {
+            // a short id: the page's own address is the whole id's, so that it can be shared and reloaded
+            return Response.seeOther(uri.getRequestUriBuilder()
+                            .replacePath("/runs/" + run.id())
+                            .build())
+                    .build();
+        }
         LogFilter filter;
         String logError = "";
         try {
@@ -102,9 +120,17 @@ public class RunPage {
     }
 
     private static Response missing(String id) {
+        return missing(id, RequestRejected.notFound("id", ""));
+    }
+
+    /** No run has the id, or (a short id) several have: a page naming them, 422. */
+    private static Response missing(String id, RequestRejected why) {
         // the id as typed, without control characters (a NUL would reach the page as is: HTML escaping leaves it)
-        return Response.status(404)
-                .entity(Templates.missing(id.replaceAll("\\p{Cntrl}", "\uFFFD")))
+        return Response.status(why.candidates().isEmpty() ? 404 : 422)
+                .entity(Templates.missing(
+                        id.replaceAll("\\p{Cntrl}", "\uFFFD"),
+                        why.candidates().isEmpty() ? "" : why.getMessage(),
+                        why.candidates()))
                 .build();
     }
 
@@ -194,16 +220,17 @@ public class RunPage {
             @QueryParam("q") String q,
             @Context Sse sse) {
         LogFilter filter;
+        String runId;
         try {
             filter = new LogFilter(level, q);
-            runs.get(id);
+            runId = runs.get(id).id();
         } catch (RequestRejected e) {
             throw new WebApplicationException(Response.status(e instanceof RequestRejected.NotFound ? 404 : 400)
                     .type(MediaType.TEXT_PLAIN)
                     .entity(e.getMessage())
                     .build());
         }
-        return new LogStream(runs, mapper, sse, id, after == null ? 0 : Math.max(0, after), filter).events();
+        return new LogStream(runs, mapper, sse, runId, after == null ? 0 : Math.max(0, after), filter).events();
     }
 
     private RunView view(String id, LogFilter filter, String logError) {

@@ -1,32 +1,20 @@
 package io.sluice.web;
 
-import io.sluice.automation.Launch;
-import io.sluice.backfill.BackfillTags;
-import io.sluice.catalog.AssetKey;
-import io.sluice.runs.MaterializationMode;
-import io.sluice.runs.Reexecution;
+import io.sluice.lists.ListFilters;
 import io.sluice.runs.RequestRejected;
 import io.sluice.runs.RunCursor;
 import io.sluice.runs.RunPageQuery;
-import io.sluice.runs.RunStatus;
-import io.sluice.text.Text;
-import java.time.Instant;
-import java.time.LocalDate;
-import java.time.LocalDateTime;
-import java.time.ZoneOffset;
-import java.time.format.DateTimeParseException;
-import java.util.Arrays;
+import io.sluice.runs.ShortIds;
 import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 
 /**
- * The filters of the runs list as they are in the query string (kept as typed, to fill the form again), read into a
- * {@link RunPageQuery}: what is not a status, mode, origin, time or position in the list is refused naming its field.
+ * The filters of the runs list as they are in the query string (kept as typed, to fill the form again and to link
+ * the neighbour pages), read into a {@link RunPageQuery} by {@link ListFilters#runs}, as {@code GET /api/runs} reads
+ * them: what is not a status, mode, origin, time or position in the list is refused naming its field.
  */
 public record RunsFilter(
         String status,
@@ -36,25 +24,13 @@ public record RunsFilter(
         String backfill,
         String origin,
         String name,
+        String partition,
         String from,
         String until,
         String before,
         String after) {
 
-    /** The origins a run's tags tell, by the value of the {@code origin} parameter. */
-    static final Map<String, String> ORIGIN_TAGS = origins();
-
     public static final int PAGE_SIZE = 50;
-
-    private static Map<String, String> origins() {
-        Map<String, String> tags = new LinkedHashMap<>();
-        tags.put("schedule", Launch.SCHEDULE_TAG);
-        tags.put("sensor", Launch.SENSOR_TAG);
-        tags.put("trigger", Launch.TRIGGER_TAG);
-        tags.put("backfill", BackfillTags.BACKFILL);
-        tags.put("reexecution", Reexecution.OF);
-        return tags;
-    }
 
     public RunsFilter {
         status = trim(status);
@@ -64,6 +40,7 @@ public record RunsFilter(
         backfill = trim(backfill);
         origin = trim(origin);
         name = trim(name);
+        partition = trim(partition);
         from = trim(from);
         until = trim(until);
         before = trim(before);
@@ -80,48 +57,19 @@ public record RunsFilter(
                 param.apply("backfill"),
                 param.apply("origin"),
                 param.apply("name"),
+                param.apply("partition"),
                 param.apply("from"),
                 param.apply("until"),
                 param.apply("before"),
                 param.apply("after"));
     }
 
-    /** The store's query of this filter, a page of {@code limit} runs; refused naming the first field that is wrong. */
-    RunPageQuery query(int limit) {
-        RunPageQuery q = RunPageQuery.newest(limit);
-        if (!status.isEmpty()) {
-            q = q.withStatus(oneOf("status", status, RunStatus.values(), RunStatus::valueOf));
-        }
-        if (!mode.isEmpty()) {
-            q = q.withMode(oneOf("mode", mode, MaterializationMode.values(), MaterializationMode::valueOf));
-        }
-        if (!asset.isEmpty()) {
-            q = q.withAsset(assetKey());
-        }
-        if (!launchedBy.isEmpty()) {
-            q = q.withLaunchedBy(text("launchedBy", launchedBy));
-        }
-        if (!backfill.isEmpty()) {
-            q = q.withGroup(text("backfill", backfill));
-        }
-        if (!origin.isEmpty()) {
-            String tag = ORIGIN_TAGS.get(origin);
-            if (tag == null) {
-                throw RequestRejected.invalid(
-                        "origin",
-                        "origin must be one of " + String.join(", ", ORIGIN_TAGS.keySet()) + ", not '"
-                                + Text.escape(origin) + "'");
-            }
-            q = q.withTag(tag, name.isEmpty() ? Optional.empty() : Optional.of(text("name", name)));
-        } else if (!name.isEmpty()) {
-            throw RequestRejected.invalid("name", "name is the name of an origin: choose the origin too");
-        }
-        Optional<Instant> start = from.isEmpty() ? Optional.empty() : Optional.of(instant("from", from, false));
-        Optional<Instant> end = until.isEmpty() ? Optional.empty() : Optional.of(instant("until", until, true));
-        if (start.isPresent() && end.isPresent() && !end.get().isAfter(start.get())) {
-            throw RequestRejected.invalid("until", "until (" + until + ") must be after from (" + from + ")");
-        }
-        q = q.createdBetween(start, end);
+    /**
+     * The store's query of this filter, a page of {@code limit} runs: the filters read as {@link ListFilters#runs} reads
+     * them (as {@code GET /api/runs} does), and the position; refused naming the first field that is wrong.
+     */
+    RunPageQuery query(int limit, ShortIds.Resolver backfillIds) {
+        RunPageQuery q = RunPageQuery.of(ListFilters.runs(this::value, backfillIds), limit);
         if (!before.isEmpty() && !after.isEmpty()) {
             throw RequestRejected.invalid("after", "give either before or after, not both");
         }
@@ -131,6 +79,11 @@ public record RunsFilter(
             q = q.at(RunCursor.parse("after", after), RunPageQuery.Direction.NEWER);
         }
         return q;
+    }
+
+    /** The value typed for a filter parameter. */
+    private String value(String parameter) {
+        return filters().getOrDefault(parameter, "");
     }
 
     /** The query string of these filters at another position ({@code before} or {@code after} a cursor, or the top). */
@@ -165,6 +118,7 @@ public record RunsFilter(
         put(params, "backfill", backfill);
         put(params, "origin", origin);
         put(params, "name", name);
+        put(params, "partition", partition);
         put(params, "from", from);
         put(params, "until", until);
         return params;
@@ -173,60 +127,6 @@ public record RunsFilter(
     private static void put(Map<String, String> params, String name, String value) {
         if (!value.isEmpty()) {
             params.put(name, value);
-        }
-    }
-
-    private AssetKey assetKey() {
-        try {
-            return AssetKey.parse(asset);
-        } catch (IllegalArgumentException e) {
-            throw RequestRejected.invalid(
-                    "asset", "asset '" + Text.escape(asset) + "' is not an asset key: " + e.getMessage());
-        }
-    }
-
-    private static String text(String field, String value) {
-        if (value.length() > 400) {
-            throw RequestRejected.invalid(field, field + " is longer than 400 characters");
-        }
-        Text.keyProblem(field, value).ifPresent(problem -> {
-            throw RequestRejected.invalid(field, problem);
-        });
-        return value;
-    }
-
-    private static <E extends Enum<E>> E oneOf(String field, String value, E[] values, Function<String, E> parse) {
-        try {
-            return parse.apply(value.toUpperCase(Locale.ROOT));
-        } catch (IllegalArgumentException e) {
-            List<String> names = Arrays.stream(values).map(Enum::name).toList();
-            throw RequestRejected.invalid(
-                    field,
-                    field + " must be one of " + String.join(", ", names) + ", not '" + Text.escape(value) + "'");
-        }
-    }
-
-    /**
-     * An instant in UTC from a day ({@code 2026-12-02}), a time of day as a date-time field sends it
-     * ({@code 2026-12-02T16:05}) or an ISO instant; a day as {@code until} means its end.
-     */
-    static Instant instant(String field, String value, boolean endOfDay) {
-        try {
-            if (value.length() == 10) {
-                LocalDate day = LocalDate.parse(value);
-                return (endOfDay ? day.plusDays(1) : day)
-                        .atStartOfDay(ZoneOffset.UTC)
-                        .toInstant();
-            }
-            if (value.endsWith("Z")) {
-                return Instant.parse(value);
-            }
-            return LocalDateTime.parse(value).toInstant(ZoneOffset.UTC);
-        } catch (DateTimeParseException e) {
-            throw RequestRejected.invalid(
-                    field,
-                    field + " must be a day (2026-12-02) or a time in UTC (2026-12-02T16:05), not '"
-                            + Text.escape(value) + "'");
         }
     }
 

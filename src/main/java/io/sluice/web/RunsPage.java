@@ -2,7 +2,9 @@ package io.sluice.web;
 
 import io.quarkus.qute.CheckedTemplate;
 import io.quarkus.qute.TemplateInstance;
+import io.sluice.backfill.BackfillService;
 import io.sluice.catalog.AssetKey;
+import io.sluice.lists.RunOrigin;
 import io.sluice.runs.AssetService;
 import io.sluice.runs.MaterializationMode;
 import io.sluice.runs.RequestRejected;
@@ -38,10 +40,12 @@ public class RunsPage {
 
     private final RunService runs;
     private final AssetService assets;
+    private final BackfillService backfills;
     private final InstantSource clock;
 
-    public RunsPage(RunService runs, AssetService assets, InstantSource clock) {
+    public RunsPage(RunService runs, AssetService assets, BackfillService backfills, InstantSource clock) {
         this.runs = runs;
+        this.backfills = backfills;
         this.assets = assets;
         this.clock = clock;
     }
@@ -52,7 +56,7 @@ public class RunsPage {
         List<String> assetKeys =
                 assets.keys().stream().map(AssetKey::toString).sorted().toList();
         try {
-            RunListing listing = runs.page(filter.query(RunsFilter.PAGE_SIZE));
+            RunListing listing = runs.page(filter.query(RunsFilter.PAGE_SIZE, backfills::resolveId));
             Instant now = clock.instant();
             List<RunsView.Listed> rows = listing.runs().stream()
                     .map(r -> new RunsView.Listed(RunRow.of(r, now), OriginLink.of(r)))
@@ -71,7 +75,13 @@ public class RunsPage {
                             options(assetKeys))))
                     .build();
         } catch (RequestRejected e) {
-            return Response.status(400)
+            // what the list cannot read is a 400; a backfill that does not exist, or a short id several end with, is
+            // said as the API says it
+            return Response.status(
+                            e instanceof RequestRejected.NotFound
+                                            || !e.candidates().isEmpty()
+                                    ? PageForms.status(e)
+                                    : 400)
                     .entity(Templates.page(
                             new RunsView(filter, List.of(), "", "", e.getMessage(), e.field(), options(assetKeys))))
                     .build();
@@ -82,7 +92,7 @@ public class RunsPage {
         return new RunsView.Options(
                 Arrays.stream(RunStatus.values()).map(Enum::name).toList(),
                 Arrays.stream(MaterializationMode.values()).map(Enum::name).toList(),
-                List.copyOf(RunsFilter.ORIGIN_TAGS.keySet()),
+                RunOrigin.parameters(),
                 assetKeys);
     }
 }

@@ -160,11 +160,14 @@ public class TablePage {
     }
 
     /** What run {@code id} changed in the table: its publishes to it and, for bi-temporal tables, the versions. */
-    private TablePageView.Changes changes(DataPageRow table, String id) {
+    private TablePageView.Changes changes(DataPageRow table, String typed) {
+        String id;
         try {
-            runs.get(id);
+            id = runs.get(typed).id(); // the whole id, or the one that ends with what was typed
         } catch (RequestRejected.NotFound e) {
-            throw RequestRejected.notFound("run", "no run with id '" + id + "'");
+            throw RequestRejected.notFound("run", "no run with id '" + typed + "', nor one whose id ends with it");
+        } catch (RequestRejected.Invalid e) {
+            throw RequestRejected.ambiguous("run", e.getMessage(), e.candidates());
         }
         List<TablePageView.Write> writes = new ArrayList<>();
         for (LakeWrite w : lake.writesOf(id)) {

@@ -79,7 +79,8 @@ class BackfillApiTest {
                 200);
         assertThat(plan.getLong("partitionCount")).isEqualTo(10);
         assertThat(plan.getInt("runCount")).isEqualTo(4);
-        assertThat(plan.getList("runs[0].partitions")).containsExactly("2024-01-08", "2024-01-09", "2024-01-10");
+        assertThat(plan.getList("runs[0].partitions")).containsExactly("2024-01-08...2024-01-10");
+        assertThat(plan.getLong("runs[0].partitionCount")).isEqualTo(3);
         assertThat(plan.getList("runs[3].partitions")).containsExactly("2024-01-01");
         JsonPath single = post(
                 "/api/backfills/preview",

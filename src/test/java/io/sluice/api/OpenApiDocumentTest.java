@@ -260,6 +260,12 @@ class OpenApiDocumentTest {
                 String name = parameter.path("name").asText();
                 JsonNode schema = parameter.path("schema");
                 String where = op.getKey() + " ?" + name;
+                if (where.equals("GET /api/backfills ?after")) {
+                    // the backfills page's keyset position: the id of the last backfill of a page, not a number
+                    assertThat(schema.path("type").asText()).as(where).isEqualTo("string");
+                    typed++;
+                    continue;
+                }
                 switch (name) {
                     case "after", "before" -> {
                         if (op.getKey().equals(LAKE_ROWS)) {

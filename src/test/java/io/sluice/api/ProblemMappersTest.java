@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
 class ProblemMappersTest {
 
     private static Problem problem(RequestRejected e) {
-        Response response = new ProblemMappers().rejected(e, null);
+        Response response = new ProblemMappers(null).rejected(e, null);
         assertThat(response.getMediaType().toString()).isEqualTo(Problem.MEDIA_TYPE);
         Problem body = (Problem) response.getEntity();
         assertThat(body.status()).isEqualTo(response.getStatus());
@@ -20,14 +20,14 @@ class ProblemMappersTest {
     @Test
     void eachKindHasItsStatusAndTheBodyNamesTheFieldAndDetail() {
         assertThat(problem(new RequestRejected.Unreadable("keys[0]", "must be text")))
-                .isEqualTo(new Problem("about:blank", "Bad Request", 400, "must be text", "keys[0]", null));
+                .isEqualTo(new Problem("about:blank", "Bad Request", 400, "must be text", "keys[0]", null, null));
         assertThat(problem(new RequestRejected.NotFound("asset", "unknown asset 'a/b'")))
-                .isEqualTo(new Problem("about:blank", "Not Found", 404, "unknown asset 'a/b'", "asset", null));
+                .isEqualTo(new Problem("about:blank", "Not Found", 404, "unknown asset 'a/b'", "asset", null, null));
         assertThat(problem(new RequestRejected.Conflict("status", "run r already ended")))
-                .isEqualTo(new Problem("about:blank", "Conflict", 409, "run r already ended", "status", null));
+                .isEqualTo(new Problem("about:blank", "Conflict", 409, "run r already ended", "status", null, null));
         assertThat(problem(new RequestRejected.Invalid("limit", "limit must be >= 1")))
-                .isEqualTo(
-                        new Problem("about:blank", "Unprocessable Entity", 422, "limit must be >= 1", "limit", null));
+                .isEqualTo(new Problem(
+                        "about:blank", "Unprocessable Entity", 422, "limit must be >= 1", "limit", null, null));
     }
 
     @Test

@@ -51,12 +51,12 @@ class BackfillPlugsTest {
         }
 
         @Override
-        public List<Backfill> list(int limit, int offset) {
+        public List<String> idsEndingWith(String suffix, int limit) {
             throw new UnsupportedOperationException();
         }
 
         @Override
-        public List<Backfill> page(Optional<BackfillStatus> status, Optional<Backfill> after, int limit) {
+        public List<Backfill> page(Optional<BackfillStatus> status, Optional<Backfill> after, int offset, int limit) {
             throw new UnsupportedOperationException();
         }
 

@@ -68,6 +68,11 @@ class BackfillStandingsTest {
         }
 
         @Override
+        public List<String> idsEndingWith(String suffix, int limit) {
+            return List.of();
+        }
+
+        @Override
         public List<Run> list(RunQuery query) {
             return List.of();
         }

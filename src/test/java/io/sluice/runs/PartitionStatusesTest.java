@@ -155,6 +155,12 @@ class PartitionStatusesTest {
         }
 
         @Override
+        public Map<AssetKey, Map<PartitionState, Long>> partitionCounts(
+                java.util.Collection<AssetKey> assets, Map<AssetKey, Set<AssetKey>> sameUpstreams) {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
         public Optional<ActiveRun> anyActiveRun(
                 AssetKey asset,
                 Optional<java.util.Collection<String>> partitions,

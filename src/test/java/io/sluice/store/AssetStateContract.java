@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.sluice.catalog.AssetKey;
 import io.sluice.runs.AssetState;
+import io.sluice.runs.PartitionState;
 import io.sluice.runs.Run;
 import io.sluice.runs.RunStatus;
 import java.util.List;
@@ -79,5 +80,44 @@ public abstract class AssetStateContract extends StorePortContract {
         assets.saveWatermark(a, null, "2024-06-01", run.id(), t0.plusSeconds(1));
         assertThat(assets.watermark(a, null)).contains("2024-06-01");
         assertThat(assets.watermark(a, "2024-01-02")).contains("p1");
+    }
+
+    /**
+     * The catalog's health column counts every partitioned asset's states in a few reads: stored outcomes by status,
+     * those a queued or started run covers as in progress whatever their outcome, those an upstream asset with the same
+     * partitions materialized later as stale, and MISSING (a rollback's) as not there.
+     */
+    @Test
+    void partitionCountsOfManyAssetsAtOnceAsThePartitionStatusCountsThem() {
+        AssetKey up = uniqueAsset();
+        AssetKey down = uniqueAsset();
+        AssetKey alone = uniqueAsset();
+        assets.recordPartitionOutcome(up, List.of("d1", "d2", "d3"), "MATERIALIZED", "run-u1", t0);
+        assets.recordPartitionOutcome(
+                down, List.of("d1", "d2", "d3", "d4"), "MATERIALIZED", "run-d1", t0.plusSeconds(10));
+        assets.recordPartitionOutcome(down, List.of("d5"), "FAILED", "run-d1", t0.plusSeconds(10));
+        assets.recordPartitionOutcome(down, List.of("d6"), "MISSING", "run-d1", t0.plusSeconds(10));
+        // the upstream asset materialized d2 and d3 again after: stale downstream
+        assets.recordPartitionOutcome(up, List.of("d2", "d3"), "MATERIALIZED", "run-u2", t0.plusSeconds(20));
+        assets.recordPartitionOutcome(alone, List.of("x1", "x2"), "FAILED", "run-a1", t0);
+        // a queued run covers d3 (stale otherwise) and d7 (never materialized)
+        queue.createAll(List.of(partitionedRun(down, "d3", "d7")));
+
+        Map<AssetKey, Map<PartitionState, Long>> counts =
+                assets.partitionCounts(List.of(up, down, alone, uniqueAsset()), Map.of(down, Set.of(up)));
+
+        assertThat(counts.get(down))
+                .containsExactlyInAnyOrderEntriesOf(Map.of(
+                        PartitionState.MATERIALIZED, 2L, // d1, d4
+                        PartitionState.STALE, 1L, // d2
+                        PartitionState.FAILED, 1L, // d5
+                        PartitionState.IN_PROGRESS, 2L)); // d3, d7
+        assertThat(counts.get(up)).containsExactlyInAnyOrderEntriesOf(Map.of(PartitionState.MATERIALIZED, 3L));
+        assertThat(counts.get(alone)).containsExactlyInAnyOrderEntriesOf(Map.of(PartitionState.FAILED, 2L));
+        assertThat(counts).hasSize(3);
+        assertThat(assets.partitionCounts(List.of(down), Map.of()).get(down))
+                .as("without upstream assets of the same partitions nothing is stale")
+                .containsEntry(PartitionState.MATERIALIZED, 3L)
+                .doesNotContainKey(PartitionState.STALE);
     }
 }

@@ -12,6 +12,7 @@ import io.sluice.automation.TickOutcome;
 import io.sluice.automation.TickRecord;
 import jakarta.inject.Inject;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
@@ -116,6 +117,23 @@ public abstract class AutomationStoreContract extends StorePortContract {
         assertThat(store.recent(TickRecord.Source.SCHEDULE, 1000))
                 .extracting(t -> t.tick().name())
                 .contains(name);
+    }
+
+    @Test
+    void theNewestTickOfManyNamesAtOnce() {
+        String a = uniqueName();
+        String b = uniqueName();
+        QuarkusTransaction.requiringNew().run(() -> {
+            store.record(tick(TickRecord.Source.TRIGGER, a, 0, new TickOutcome.Skipped("first")));
+            store.record(tick(TickRecord.Source.TRIGGER, a, 1, new TickOutcome.Skipped("second")));
+            store.record(tick(TickRecord.Source.TRIGGER, b, 0, new TickOutcome.Skipped("only")));
+            store.record(tick(TickRecord.Source.SENSOR, a, 2, new TickOutcome.Skipped("a sensor of that name")));
+        });
+        Map<String, StoredTick> newest = store.newest(TickRecord.Source.TRIGGER, List.of(a, b, uniqueName()));
+        assertThat(newest).containsOnlyKeys(a, b);
+        assertThat(newest.get(a).tick().outcome()).isEqualTo(new TickOutcome.Skipped("second"));
+        assertThat(newest.get(b).tick().outcome()).isEqualTo(new TickOutcome.Skipped("only"));
+        assertThat(store.newest(TickRecord.Source.TRIGGER, List.of())).isEmpty();
     }
 
     @Test

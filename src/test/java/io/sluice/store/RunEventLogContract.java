@@ -140,4 +140,37 @@ public abstract class RunEventLogContract extends StorePortContract {
                 .containsExactly("second", "first");
         assertThat(events.checkHistory(a, 1)).extracting(c -> c.result().name()).containsExactly("second");
     }
+
+    /** The overview and the catalog read every asset's newest materialization and latest checks at once. */
+    @Test
+    void newestMaterializationAndLatestChecksOfManyAssetsAtOnce() {
+        AssetKey a = uniqueAsset();
+        AssetKey b = uniqueAsset();
+        AssetKey never = uniqueAsset();
+        Run first = newRun(a, b);
+        Run second = newRun(a); // a later run of a: its events only (two queued runs of one asset would be busy)
+        queue.create(first);
+        events.recordMaterialization(new Materialization(first.id(), a, "p0", t0, 1, 0, 1, 3, "{}"));
+        events.recordMaterialization(new Materialization(first.id(), b, null, t0, 2, 0, 1, 3, "{\"table\":\"t\"}"));
+        events.recordMaterialization(new Materialization(second.id(), a, "p1", t0.plusSeconds(1), 3, 0, 1, 3, "{}"));
+        Map<AssetKey, Materialization> last = events.lastMaterializations(List.of(a, b, never));
+        assertThat(last).containsOnlyKeys(a, b);
+        assertThat(last.get(a)).isEqualTo(events.lastMaterialization(a).orElseThrow());
+        assertThat(last.get(a).rowsWritten()).isEqualTo(3);
+        assertThat(last.get(b)).isEqualTo(events.lastMaterialization(b).orElseThrow());
+
+        events.recordChecks(List.of(
+                check(first.id(), a, "p0", "old", AssetCheck.Severity.ERROR, false),
+                check(first.id(), b, "p0", "b_one", AssetCheck.Severity.ERROR, true),
+                check(first.id(), b, "p0", "b_two", AssetCheck.Severity.WARN, false)));
+        events.recordChecks(List.of(
+                check(second.id(), a, "p1", "new_one", AssetCheck.Severity.ERROR, true),
+                check(second.id(), a, "p1", "new_two", AssetCheck.Severity.WARN, false)));
+        Map<AssetKey, List<RecordedCheck>> latest = events.latestChecks(List.of(a, b, never));
+        assertThat(latest).containsOnlyKeys(a, b);
+        assertThat(latest.get(a)).isEqualTo(events.latestChecks(a));
+        assertThat(latest.get(a)).extracting(c -> c.result().name()).containsExactly("new_one", "new_two");
+        assertThat(latest.get(b)).isEqualTo(events.latestChecks(b));
+        assertThat(events.lastMaterializations(List.of())).isEmpty();
+    }
 }

@@ -4,21 +4,41 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.sluice.audit.AuditAction;
+import io.sluice.lists.ListFilters;
 import io.sluice.runs.RequestRejected;
 import java.time.Instant;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 class AuditFilterTest {
 
+    /** Ids as typed: no store to look them up in. */
+    private static final ListFilters.Ids AS_TYPED = new ListFilters.Ids((f, id) -> id, (f, id) -> id);
+
+    private static AuditFilter parse(String... pairs) {
+        Map<String, String> params = new HashMap<>();
+        for (int i = 0; i < pairs.length; i += 2) {
+            params.put(pairs[i], pairs[i + 1]);
+        }
+        return AuditFilter.parse(params::get, AS_TYPED);
+    }
+
     @Test
     void blankFiltersAreNotGivenAndTheQueryStringCarriesWhatIs() {
-        AuditFilter none = AuditFilter.parse("", " ", null, "", null, "", "");
+        AuditFilter none = parse("actor", "", "action", " ", "from", "", "before", "", "limit", "");
         assertThat(none).isEqualTo(AuditFilter.NONE);
         assertThat(none.query()).isEmpty();
 
-        AuditFilter f = AuditFilter.parse(
-                " alice ", "run_launched", "raw/x y", "2025-01-01T00:00", "2025-02-01T00:00:00Z", "42", "10");
+        AuditFilter f = parse(
+                "actor", " alice ",
+                "action", "run_launched",
+                "target", "raw/x y",
+                "from", "2025-01-01T00:00",
+                "to", "2025-02-01T00:00:00Z",
+                "before", "42",
+                "limit", "10");
         assertThat(f.actor()).contains("alice");
         assertThat(f.action()).contains(AuditAction.RUN_LAUNCHED);
         assertThat(f.from()).contains(Instant.parse("2025-01-01T00:00:00Z"));
@@ -32,17 +52,27 @@ class AuditFilterTest {
     }
 
     @Test
+    void theApisFiltersAreThePagesToo() {
+        AuditFilter f = parse("asset", "raw/x", "run", "r-1", "backfill", "b-1", "to", "2025-02-01");
+        assertThat(f.filter().asset()).contains("raw/x");
+        assertThat(f.filter().run()).contains("r-1");
+        assertThat(f.filter().backfill()).contains("b-1");
+        // a day as "to" is the end of that day
+        assertThat(f.filter().to()).contains(Instant.parse("2025-02-02T00:00:00Z"));
+        assertThat(f.query()).isEqualTo("asset=raw%2Fx&run=r-1&backfill=b-1&to=2025-02-02T00%3A00%3A00Z");
+    }
+
+    @Test
     void badValuesAreRefusedNamingTheirField() {
-        assertField(() -> AuditFilter.parse(null, "EXPLODED", null, null, null, null, null), "action");
-        assertField(() -> AuditFilter.parse(null, null, null, "tomorrow", null, null, null), "from");
-        assertField(
-                () -> AuditFilter.parse(null, null, null, "2025-02-01T00:00:00Z", "2025-01-01T00:00:00Z", null, null),
-                "from");
-        assertField(() -> AuditFilter.parse(null, null, null, null, null, "0", null), "before");
-        assertField(() -> AuditFilter.parse(null, null, null, null, null, "x", null), "before");
-        assertField(() -> AuditFilter.parse(null, null, null, null, null, null, "501"), "limit");
-        assertField(() -> AuditFilter.parse("a\u0000b", null, null, null, null, null, null), "actor");
-        assertField(() -> AuditFilter.parse(null, null, "t".repeat(201), null, null, null, null), "target");
+        assertField(() -> parse("action", "EXPLODED"), "action");
+        assertField(() -> parse("from", "tomorrow"), "from");
+        assertField(() -> parse("from", "2025-02-01T00:00:00Z", "to", "2025-01-01T00:00:00Z"), "from");
+        assertField(() -> parse("before", "0"), "before");
+        assertField(() -> parse("before", "x"), "before");
+        assertField(() -> parse("limit", "501"), "limit");
+        assertField(() -> parse("actor", "a\u0000b"), "actor");
+        assertField(() -> parse("target", "t".repeat(401)), "target");
+        assertField(() -> parse("asset", "no-slash"), "asset");
     }
 
     private static void assertField(Runnable parse, String field) {

@@ -116,7 +116,7 @@ class AuditPageTest {
                 .then()
                 .statusCode(400)
                 .contentType(containsString("text/plain"))
-                .body(containsString("from must be a time"));
+                .body(containsString("from must be a day (2026-12-02) or a time"));
     }
 
     private static String link(String html, String marker) {

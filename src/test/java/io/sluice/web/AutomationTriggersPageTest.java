@@ -43,11 +43,22 @@ class AutomationTriggersPageTest {
         row = row.substring(0, row.indexOf("</tr>"));
         assertThat(row)
                 .contains("0 9 * * *")
-                .contains(">HELD</span>")
+                .contains(">SKIPPED</span>")
+                .doesNotContain("HELD")
                 .contains("waiting for &lt;the 09:00 tick&gt;")
                 .contains("href=\"/runs/run-from-a-trigger\"")
                 .contains("href=\"/backfills/backfill-from-a-trigger\"");
         // newest first
         assertThat(row.indexOf("run-from-a-trigger")).isLessThan(row.indexOf("waiting for"));
+        // one word for one state: as the tick records store it, in the API and on the overview
+        assertThat(given().get("/api/automation")
+                        .then()
+                        .statusCode(200)
+                        .extract()
+                        .jsonPath()
+                        .getList("assets.find { it.asset == 'test/rollup_summary' }.evaluations.outcome"))
+                .contains("SKIPPED")
+                .doesNotContain("HELD");
+        assertThat(given().get("/").then().statusCode(200).extract().asString()).doesNotContain("HELD");
     }
 }

@@ -143,10 +143,11 @@ class LaunchPageTest {
                 .extract()
                 .asString();
         assertThat(html).contains("id=\"preview\"").contains("1 run").contains("FULL_REFRESH");
-        assertThat(html.indexOf("<span class=\"asset-chip\">test/flaky</span>"))
+        assertThat(html.indexOf("<a class=\"asset-chip\" href=\"/assets/test/flaky\">test/flaky</a>"))
                 .as("upstream first")
                 .isPositive()
-                .isLessThan(html.indexOf("<span class=\"asset-chip\">test/after_flaky</span>"));
+                .isLessThan(
+                        html.indexOf("<a class=\"asset-chip\" href=\"/assets/test/after_flaky\">test/after_flaky</a>"));
         assertThat(html).as("the config as it will run: the defaults merged in").contains("&quot;attempts&quot; : 1");
         Matcher curl = Pattern.compile("<pre class=\"config\" id=\"curl\">([^<]*)</pre>")
                 .matcher(html);
@@ -247,7 +248,9 @@ class LaunchPageTest {
         assertThat(curlRun.getString("mode")).isEqualTo(buttonRun.getString("mode"));
         assertThat(curlRun.getString("reason")).isEqualTo(buttonRun.getString("reason"));
         assertThat(curlRun.getMap("config")).isEqualTo(buttonRun.getMap("config"));
-        assertThat(curlRun.getList("partitions")).hasSize(3).first().isEqualTo(day);
+        // a run's partitions as ranges (docs/api.md), three days
+        assertThat(curlRun.getList("partitions")).containsExactly(day + "..." + to);
+        assertThat(curlRun.getLong("partitionCount")).isEqualTo(3);
     }
 
     @Test

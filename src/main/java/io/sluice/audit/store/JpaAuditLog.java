@@ -5,8 +5,8 @@ import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.sluice.audit.AuditAction;
 import io.sluice.audit.AuditEvent;
+import io.sluice.audit.AuditFilter;
 import io.sluice.audit.AuditLog;
-import io.sluice.audit.AuditQuery;
 import io.sluice.audit.AuditSearch;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Transactional;
@@ -110,39 +110,6 @@ public class JpaAuditLog implements AuditLog {
                 .toList();
     }
 
-    @Override
-    @Transactional
-    public List<AuditEvent> query(AuditQuery query) {
-        StringBuilder hql = new StringBuilder("from AuditEventEntity e where 1 = 1");
-        // assets is a comma-separated list: the asset alone, first, in the middle or last (LIKE's wildcards in it
-        // escaped)
-        query.asset()
-                .ifPresent(a -> hql.append(
-                        " and (e.assets = :asset or e.assets like :assetFirst escape '!' or e.assets like :assetMiddle "
-                                + "escape '!' or e.assets like :assetLast escape '!')"));
-        query.actor().ifPresent(a -> hql.append(" and e.actor = :actor"));
-        query.backfill().ifPresent(b -> hql.append(" and e.backfillId = :backfill"));
-        query.run().ifPresent(r -> hql.append(" and e.runId = :run"));
-        query.from().ifPresent(f -> hql.append(" and e.ts >= :from"));
-        query.to().ifPresent(t -> hql.append(" and e.ts < :to"));
-        hql.append(" order by e.id desc");
-        var q = session.createSelectionQuery(hql.toString(), AuditEventEntity.class);
-        query.asset()
-                .map(JpaAuditLog::likeLiteral)
-                .ifPresent(a -> q.setParameter("asset", query.asset().get())
-                        .setParameter("assetFirst", a + ",%")
-                        .setParameter("assetMiddle", "%," + a + ",%")
-                        .setParameter("assetLast", "%," + a));
-        query.actor().ifPresent(a -> q.setParameter("actor", a));
-        query.backfill().ifPresent(b -> q.setParameter("backfill", b));
-        query.run().ifPresent(r -> q.setParameter("run", r));
-        query.from().ifPresent(f -> q.setParameter("from", f));
-        query.to().ifPresent(t -> q.setParameter("to", t));
-        return q.setFirstResult(query.offset()).setMaxResults(query.limit()).getResultList().stream()
-                .map(this::toEvent)
-                .toList();
-    }
-
     /** {@code text} matched literally by LIKE ... ESCAPE '!'. */
     static String likeLiteral(String text) {
         return text.replace("!", "!!").replace("%", "!%").replace("_", "!_");
@@ -162,35 +129,56 @@ public class JpaAuditLog implements AuditLog {
     @Override
     @Transactional
     public List<AuditEvent> search(AuditSearch search) {
+        AuditFilter f = search.filter();
         StringBuilder hql = new StringBuilder("from AuditEventEntity e where 1 = 1");
-        search.actor().ifPresent(a -> hql.append(" and e.actor = :actor"));
-        search.action().ifPresent(a -> hql.append(" and e.action = :action"));
+        f.actor().ifPresent(a -> hql.append(" and e.actor = :actor"));
+        f.action().ifPresent(a -> hql.append(" and e.action = :action"));
         // what the event is about: its run, its backfill, an asset of its list, or a name its detail gives as a value
-        search.target()
-                .ifPresent(t -> hql.append(" and (e.runId = :target or e.backfillId = :target or e.assets = :target"
-                        + " or e.assets like :targetFirst escape '!' or e.assets like :targetMiddle escape '!'"
-                        + " or e.assets like :targetLast escape '!' or e.detailJson like :targetDetail escape '!')"));
-        search.from().ifPresent(f -> hql.append(" and e.ts >= :from"));
-        search.to().ifPresent(t -> hql.append(" and e.ts < :to"));
+        f.target()
+                .ifPresent(t -> hql.append(" and (e.runId = :target or e.backfillId = :target or " + inAssets("target")
+                        + " or e.detailJson like :targetDetail escape '!')"));
+        // assets is a comma-separated list: the asset alone, first, in the middle or last (LIKE's wildcards in it
+        // escaped)
+        f.asset().ifPresent(a -> hql.append(" and ").append(inAssets("asset")));
+        f.run().ifPresent(r -> hql.append(" and e.runId = :run"));
+        f.backfill().ifPresent(b -> hql.append(" and e.backfillId = :backfill"));
+        f.from().ifPresent(t -> hql.append(" and e.ts >= :from"));
+        f.to().ifPresent(t -> hql.append(" and e.ts < :to"));
         search.beforeId().ifPresent(b -> hql.append(" and e.id < :before"));
         hql.append(" order by e.id desc");
         var q = session.createSelectionQuery(hql.toString(), AuditEventEntity.class);
-        search.actor().ifPresent(a -> q.setParameter("actor", a));
-        search.action().ifPresent(a -> q.setParameter("action", a.name()));
-        search.target().ifPresent(t -> {
-            String literal = likeLiteral(t);
-            q.setParameter("target", t)
-                    .setParameter("targetFirst", literal + ",%")
-                    .setParameter("targetMiddle", "%," + literal + ",%")
-                    .setParameter("targetLast", "%," + literal)
-                    .setParameter("targetDetail", "%:" + likeLiteral(jsonString(t)) + "%");
+        f.actor().ifPresent(a -> q.setParameter("actor", a));
+        f.action().ifPresent(a -> q.setParameter("action", a.name()));
+        f.target().ifPresent(t -> {
+            q.setParameter("target", t);
+            assetsIn(q, "target", t);
+            q.setParameter("targetDetail", "%:" + likeLiteral(jsonString(t)) + "%");
         });
-        search.from().ifPresent(f -> q.setParameter("from", f));
-        search.to().ifPresent(t -> q.setParameter("to", t));
+        f.asset().ifPresent(a -> {
+            q.setParameter("asset", a);
+            assetsIn(q, "asset", a);
+        });
+        f.run().ifPresent(r -> q.setParameter("run", r));
+        f.backfill().ifPresent(b -> q.setParameter("backfill", b));
+        f.from().ifPresent(t -> q.setParameter("from", t));
+        f.to().ifPresent(t -> q.setParameter("to", t));
         search.beforeId().ifPresent(b -> q.setParameter("before", b));
-        return q.setMaxResults(search.limit()).getResultList().stream()
+        return q.setFirstResult(search.offset()).setMaxResults(search.limit()).getResultList().stream()
                 .map(this::toEvent)
                 .toList();
+    }
+
+    /** The condition that the parameter {@code name} is one of the event's assets (bound by {@link #assetsIn}). */
+    private static String inAssets(String name) {
+        return "(e.assets = :" + name + " or e.assets like :" + name + "First escape '!' or e.assets like :" + name
+                + "Middle escape '!' or e.assets like :" + name + "Last escape '!')";
+    }
+
+    private static void assetsIn(org.hibernate.query.SelectionQuery<?> q, String name, String value) {
+        String literal = likeLiteral(value);
+        q.setParameter(name + "First", literal + ",%")
+                .setParameter(name + "Middle", "%," + literal + ",%")
+                .setParameter(name + "Last", "%," + literal);
     }
 
     /** {@code text} as the detail's JSON writes a string value, quotes included. */

@@ -12,6 +12,8 @@ import jakarta.persistence.LockModeType;
 import jakarta.transaction.Transactional;
 import java.time.Instant;
 import java.util.Arrays;
+import java.util.Collection;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -183,6 +185,24 @@ public class JpaAutomationStore implements AutomationStore {
                 .stream()
                 .map(JpaAutomationStore::toTick)
                 .toList();
+    }
+
+    @Override
+    @Transactional
+    public Map<String, StoredTick> newest(TickRecord.Source source, Collection<String> names) {
+        Map<String, StoredTick> newest = new LinkedHashMap<>();
+        if (names.isEmpty()) {
+            return newest;
+        }
+        session.createSelectionQuery(
+                        "from AutomationTickEntity t where t.id in (select max(x.id) from AutomationTickEntity x"
+                                + " where x.kind = :kind and x.name in :names group by x.name)",
+                        AutomationTickEntity.class)
+                .setParameter("kind", source.name())
+                .setParameter("names", List.copyOf(new java.util.TreeSet<>(names)))
+                .getResultList()
+                .forEach(e -> newest.put(e.name, toTick(e)));
+        return newest;
     }
 
     /**

@@ -5,7 +5,10 @@ import io.sluice.automation.TickRecord;
 import io.sluice.automation.TriggerPolicy;
 import io.sluice.catalog.AssetKey;
 import jakarta.enterprise.context.ApplicationScoped;
+import java.util.Collection;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /** What the API and the home page show of triggers: each automated asset's policy and its last evaluations. */
@@ -47,6 +50,25 @@ public class TriggerOverview {
 
     public List<StoredTick> evaluations(AssetKey asset, int limit) {
         return store.ticks(TickRecord.Source.TRIGGER, asset.toString(), limit, Optional.empty());
+    }
+
+    /** The newest evaluation of each of these assets' policies, in one read (assets never evaluated are absent). */
+    public Map<AssetKey, StoredTick> lastEvaluations(Collection<AssetKey> assets) {
+        Map<String, AssetKey> byName = new HashMap<>();
+        for (AssetKey a : assets) {
+            if (policy(a).isPresent()) {
+                byName.put(a.toString(), a);
+            }
+        }
+        Map<AssetKey, StoredTick> last = new HashMap<>();
+        store.newest(TickRecord.Source.TRIGGER, byName.keySet())
+                .forEach((name, tick) -> last.put(byName.get(name), tick));
+        return last;
+    }
+
+    /** The newest evaluations of every asset's policy, newest first: at most {@code limit}, in one read. */
+    public List<StoredTick> recentEvaluations(int limit) {
+        return store.recent(TickRecord.Source.TRIGGER, limit);
     }
 
     public int shownEvaluations() {

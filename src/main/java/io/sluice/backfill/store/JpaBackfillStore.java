@@ -57,15 +57,11 @@ public class JpaBackfillStore implements BackfillStore {
 
     @Override
     @Transactional
-    public List<Backfill> list(int limit, int offset) {
-        return session
-                .createSelectionQuery("from BackfillEntity order by createdAt desc, id desc", BackfillEntity.class)
-                .setFirstResult(offset)
+    public List<String> idsEndingWith(String suffix, int limit) {
+        return session.createSelectionQuery("select id from BackfillEntity where id like :end", String.class)
+                .setParameter("end", "%" + suffix)
                 .setMaxResults(limit)
-                .getResultList()
-                .stream()
-                .map(JpaBackfillStore::toBackfill)
-                .toList();
+                .getResultList();
     }
 
     @Override
@@ -161,7 +157,7 @@ public class JpaBackfillStore implements BackfillStore {
 
     @Override
     @Transactional
-    public List<Backfill> page(Optional<BackfillStatus> status, Optional<Backfill> after, int limit) {
+    public List<Backfill> page(Optional<BackfillStatus> status, Optional<Backfill> after, int offset, int limit) {
         StringBuilder where = new StringBuilder("where 1 = 1");
         status.ifPresent(s -> where.append(" and status = :status"));
         after.ifPresent(a -> where.append(" and (createdAt < :created or (createdAt = :created and id < :id))"));
@@ -172,7 +168,7 @@ public class JpaBackfillStore implements BackfillStore {
             query.setParameter("created", a.createdAt());
             query.setParameter("id", a.id());
         });
-        return query.setMaxResults(limit).getResultList().stream()
+        return query.setFirstResult(offset).setMaxResults(limit).getResultList().stream()
                 .map(JpaBackfillStore::toBackfill)
                 .toList();
     }

@@ -12,7 +12,9 @@ import java.time.LocalDate;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.Base64;
+import java.util.Collection;
 import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -119,6 +121,58 @@ public class DuckDbLakeTables implements LakeTables {
 
     /** The longest cursor a page takes. */
     static final int MAX_CURSOR = 16_384;
+
+    @Override
+    public Map<String, Long> currentRows(Collection<String> names) {
+        Map<String, String> wanted = new LinkedHashMap<>(); // lower-case name to the name asked for
+        for (String name : names) {
+            try {
+                String table = DuckDbSession.identifier(name);
+                if (listable(table)) {
+                    wanted.putIfAbsent(table.toLowerCase(Locale.ROOT), name);
+                }
+            } catch (IllegalArgumentException e) {
+                // not a table name: no table has it
+            }
+        }
+        if (wanted.isEmpty()) {
+            return Map.of();
+        }
+        return lake.readSession(db -> {
+            Map<String, String> existing = new LinkedHashMap<>(); // lower-case name to the table's own name
+            for (String t : db.strings("SELECT table_name FROM information_schema.tables WHERE table_schema = 'main'"
+                    + " AND table_type = 'BASE TABLE'")) {
+                if (wanted.containsKey(t.toLowerCase(Locale.ROOT))) {
+                    existing.put(t.toLowerCase(Locale.ROOT), t);
+                }
+            }
+            Map<String, Long> rows = new LinkedHashMap<>();
+            if (db.tableExists(WriteLog.TABLE)) {
+                for (Map<String, Object> r : db.rows("SELECT table_name, current_rows FROM " + WriteLog.TABLE
+                        + " WHERE write_id IN (SELECT max(write_id) FROM " + WriteLog.TABLE
+                        + " GROUP BY table_name)")) {
+                    String lower = ((String) r.get("table_name")).toLowerCase(Locale.ROOT);
+                    if (existing.containsKey(lower)) {
+                        rows.put(wanted.get(lower), ((Number) r.get("current_rows")).longValue());
+                    }
+                }
+            }
+            // tables without a recorded write (written by an asset itself): counted, all in one statement
+            List<String> counts = new ArrayList<>();
+            existing.forEach((lower, table) -> {
+                if (!rows.containsKey(wanted.get(lower))) {
+                    counts.add("SELECT " + WriteLog.literal(lower) + " AS t, count(*) AS n FROM "
+                            + DuckDbSession.identifier(table));
+                }
+            });
+            if (!counts.isEmpty()) {
+                for (Map<String, Object> r : db.rows(String.join(" UNION ALL ", counts))) {
+                    rows.put(wanted.get((String) r.get("t")), ((Number) r.get("n")).longValue());
+                }
+            }
+            return rows;
+        });
+    }
 
     @Override
     public Page rows(

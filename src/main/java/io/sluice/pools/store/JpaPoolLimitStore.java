@@ -1,11 +1,16 @@
 package io.sluice.pools.store;
 
 import io.sluice.pools.PoolLimitStore;
+import io.sluice.store.SqlDialect;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Transactional;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
 import java.time.Instant;
+import java.time.ZoneOffset;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import org.hibernate.Hibernate;
 import org.hibernate.Session;
 
 /** {@link PoolLimitStore} on Hibernate ORM. */
@@ -28,19 +33,33 @@ public class JpaPoolLimitStore implements PoolLimitStore {
         return limits;
     }
 
+    /**
+     * One insert-or-update statement, so that two requests setting the same new pool at once do not both insert it (the
+     * second one's insert used to fail on the primary key, a 500). Where the database still refuses the second insert
+     * of a race (H2's MERGE checks for the row before it locks it), it is {@link PoolLimitStore.LostRace}: the row is
+     * there now, and setting it again updates it.
+     */
     @Override
     @Transactional
     public void set(String pool, int limit, Instant now) {
-        PoolLimitEntity e = session.find(PoolLimitEntity.class, pool);
-        if (e == null) {
-            e = new PoolLimitEntity();
-            e.name = pool;
-            e.limit = limit;
-            e.updatedAt = now;
-            session.persist(e);
-        } else {
-            e.limit = limit;
-            e.updatedAt = now;
+        session.flush();
+        session.doWork(connection -> {
+            try (PreparedStatement upsert = connection.prepareStatement(
+                    SqlDialect.of(connection).upsert("pool_limit", "name", "name, pool_limit, updated_at"))) {
+                upsert.setString(1, pool);
+                upsert.setInt(2, limit);
+                upsert.setObject(3, now.atOffset(ZoneOffset.UTC));
+                upsert.executeUpdate();
+            } catch (SQLException e) {
+                if ("23505".equals(e.getSQLState())) {
+                    throw new PoolLimitStore.LostRace(pool, e);
+                }
+                throw e;
+            }
+        });
+        PoolLimitEntity cached = session.getReference(PoolLimitEntity.class, pool);
+        if (Hibernate.isInitialized(cached)) {
+            session.refresh(cached);
         }
     }
 

@@ -15,6 +15,7 @@ import io.sluice.lake.LakeWrite;
 import io.sluice.lake.RollbackOutcome;
 import io.sluice.lake.TableSpec;
 import io.sluice.runs.Materialization;
+import io.sluice.runs.PartitionRanges;
 import io.sluice.runs.PartitionState;
 import io.sluice.runs.RollbackDownstream;
 import io.sluice.runs.Run;
@@ -424,7 +425,15 @@ class RunRecovery {
                         retry.id(),
                         assets(dead),
                         retry.reason(),
-                        Map.of("retryOf", dead.id(), "attempt", attempts + 1, "partitions", dead.partitions()))
+                        Map.of(
+                                "retryOf",
+                                dead.id(),
+                                "attempt",
+                                attempts + 1,
+                                PartitionRanges.DETAIL,
+                                PartitionRanges.of(catalog, dead.assets(), dead.partitions(), now),
+                                "partitionCount",
+                                dead.partitions().size()))
                 .withGroup(dead.group()));
     }
 

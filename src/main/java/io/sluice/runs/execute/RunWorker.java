@@ -9,6 +9,7 @@ import io.sluice.audit.AuditEvent;
 import io.sluice.audit.AuditLog;
 import io.sluice.catalog.AssetCatalog;
 import io.sluice.catalog.AssetKey;
+import io.sluice.runs.PartitionRanges;
 import io.sluice.runs.PartitionState;
 import io.sluice.runs.Plural;
 import io.sluice.runs.Run;
@@ -221,7 +222,8 @@ public class RunWorker {
         detail.put("batches", batches);
         detail.put("rowsWritten", rows);
         if (!run.partitions().isEmpty()) {
-            detail.put("partitions", run.partitions());
+            detail.put(PartitionRanges.DETAIL, PartitionRanges.of(catalog, run.assets(), run.partitions(), ended));
+            detail.put("partitionCount", run.partitions().size());
         }
         journal.ended(
                 run,

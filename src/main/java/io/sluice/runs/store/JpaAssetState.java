@@ -33,6 +33,87 @@ public class JpaAssetState implements AssetState {
         this.session = session;
     }
 
+    /** A partition a queued or started run covers counts as in progress, whatever its stored outcome. */
+    private static final String NOT_ACTIVE = " NOT EXISTS (SELECT 1 FROM active_partition a WHERE a.asset_key ="
+            + " s.asset_key AND a.partition_key = s.partition_key)";
+
+    /** Stored outcomes by asset and status, the partitions in progress left out (MISSING: removed by a rollback). */
+    private static final String OUTCOME_COUNTS = "SELECT s.asset_key, s.status, COUNT(*) FROM partition_status s"
+            + " WHERE s.asset_key = ANY(?) AND s.status <> 'MISSING' AND" + NOT_ACTIVE
+            + " GROUP BY s.asset_key, s.status";
+
+    private static final String ACTIVE_COUNTS =
+            "SELECT asset_key, COUNT(*) FROM active_partition WHERE asset_key = ANY(?) GROUP BY asset_key";
+
+    /**
+     * Materialized partitions (not in progress) that an upstream asset with the same partitions materialized later: the
+     * pairs (asset, upstream) are two arrays of one length.
+     */
+    private static final String STALE_COUNTS = "SELECT s.asset_key, COUNT(*) FROM partition_status s"
+            + " WHERE s.asset_key = ANY(?) AND s.status = 'MATERIALIZED' AND" + NOT_ACTIVE
+            + " AND EXISTS (SELECT 1 FROM UNNEST(?, ?) AS p(asset, upstream) JOIN partition_status u"
+            + " ON u.asset_key = p.upstream WHERE p.asset = s.asset_key AND u.partition_key = s.partition_key"
+            + " AND u.status = 'MATERIALIZED' AND u.updated_at > s.updated_at)"
+            + " GROUP BY s.asset_key";
+
+    @Override
+    @Transactional
+    public Map<AssetKey, Map<PartitionState, Long>> partitionCounts(
+            Collection<AssetKey> assets, Map<AssetKey, Set<AssetKey>> sameUpstreams) {
+        Map<AssetKey, Map<PartitionState, Long>> counts = new HashMap<>();
+        if (assets.isEmpty()) {
+            return counts;
+        }
+        Object[] keys =
+                assets.stream().map(AssetKey::toString).distinct().sorted().toArray();
+        List<Object> pairAssets = new ArrayList<>();
+        List<Object> pairUpstreams = new ArrayList<>();
+        sameUpstreams.forEach((asset, ups) -> ups.forEach(up -> {
+            pairAssets.add(asset.toString());
+            pairUpstreams.add(up.toString());
+        }));
+        session.doWork(connection -> {
+            try (PreparedStatement select = connection.prepareStatement(OUTCOME_COUNTS)) {
+                select.setArray(1, connection.createArrayOf("varchar", keys));
+                try (ResultSet rs = select.executeQuery()) {
+                    while (rs.next()) {
+                        add(counts, rs.getString(1), PartitionState.valueOf(rs.getString(2)), rs.getLong(3));
+                    }
+                }
+            }
+            try (PreparedStatement select = connection.prepareStatement(ACTIVE_COUNTS)) {
+                select.setArray(1, connection.createArrayOf("varchar", keys));
+                try (ResultSet rs = select.executeQuery()) {
+                    while (rs.next()) {
+                        add(counts, rs.getString(1), PartitionState.IN_PROGRESS, rs.getLong(2));
+                    }
+                }
+            }
+            if (pairAssets.isEmpty()) {
+                return;
+            }
+            try (PreparedStatement select = connection.prepareStatement(STALE_COUNTS)) {
+                select.setArray(1, connection.createArrayOf("varchar", keys));
+                select.setArray(2, connection.createArrayOf("varchar", pairAssets.toArray()));
+                select.setArray(3, connection.createArrayOf("varchar", pairUpstreams.toArray()));
+                try (ResultSet rs = select.executeQuery()) {
+                    while (rs.next()) {
+                        long stale = rs.getLong(2);
+                        add(counts, rs.getString(1), PartitionState.STALE, stale);
+                        add(counts, rs.getString(1), PartitionState.MATERIALIZED, -stale);
+                    }
+                }
+            }
+        });
+        return counts;
+    }
+
+    private static void add(
+            Map<AssetKey, Map<PartitionState, Long>> counts, String asset, PartitionState state, long n) {
+        counts.computeIfAbsent(AssetKey.parse(asset), k -> new java.util.EnumMap<>(PartitionState.class))
+                .merge(state, n, Long::sum);
+    }
+
     @Override
     @Transactional
     public void recordPartitionOutcome(

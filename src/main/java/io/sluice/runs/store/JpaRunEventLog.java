@@ -11,8 +11,14 @@ import io.sluice.runs.RunEventLog;
 import io.sluice.runs.SequencedMaterialization;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Transactional;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -101,6 +107,96 @@ public class JpaRunEventLog implements RunEventLog {
                 .stream()
                 .findFirst()
                 .map(JpaRunEventLog::toMaterialization);
+    }
+
+    /**
+     * The newest materialization of each asset of a list (an array parameter): a grouped max over
+     * materialization_asset_idx, joined back by primary key.
+     */
+    private static final String LAST_MATERIALIZATIONS =
+            "SELECT m.run_id, m.asset_key, m.partition_key, m.ts, m.rows_written, m.key_count, m.batch_count,"
+                    + " m.duration_ms, m.metadata_json FROM materialization m JOIN (SELECT asset_key, MAX(id) AS id"
+                    + " FROM materialization WHERE asset_key = ANY(?) GROUP BY asset_key) l ON m.id = l.id";
+
+    /**
+     * The checks of the latest run that checked each asset of a list: the run of each asset's newest check result (a
+     * grouped max over check_result_asset_idx), then that run's results for the asset, in the order recorded.
+     */
+    private static final String LATEST_CHECKS = "SELECT c.run_id, c.asset_key, c.partition_key, c.check_name,"
+            + " c.severity, c.passed, c.observed, c.threshold, c.message, c.sample_json, c.ts"
+            + " FROM check_result c JOIN (SELECT x.asset_key, x.run_id"
+            + " FROM check_result x JOIN (SELECT asset_key, MAX(id) AS id FROM check_result WHERE asset_key = ANY(?)"
+            + " GROUP BY asset_key) l ON x.id = l.id) latest ON c.run_id = latest.run_id AND c.asset_key ="
+            + " latest.asset_key ORDER BY c.id";
+
+    @Override
+    @Transactional
+    public Map<AssetKey, Materialization> lastMaterializations(Collection<AssetKey> assets) {
+        if (assets.isEmpty()) {
+            return Map.of();
+        }
+        return session.doReturningWork(connection -> {
+            Map<AssetKey, Materialization> last = new HashMap<>();
+            try (PreparedStatement select = connection.prepareStatement(LAST_MATERIALIZATIONS)) {
+                select.setArray(1, connection.createArrayOf("varchar", keys(assets)));
+                try (ResultSet rs = select.executeQuery()) {
+                    while (rs.next()) {
+                        String partition = rs.getString(3);
+                        Materialization m = new Materialization(
+                                rs.getString(1),
+                                AssetKey.parse(rs.getString(2)),
+                                partition == null || partition.isEmpty() ? null : partition,
+                                rs.getObject(4, OffsetDateTime.class).toInstant(),
+                                rs.getLong(5),
+                                rs.getLong(6),
+                                rs.getLong(7),
+                                rs.getLong(8),
+                                rs.getString(9));
+                        last.put(m.asset(), m);
+                    }
+                }
+            }
+            return last;
+        });
+    }
+
+    @Override
+    @Transactional
+    public Map<AssetKey, List<RecordedCheck>> latestChecks(Collection<AssetKey> assets) {
+        if (assets.isEmpty()) {
+            return Map.of();
+        }
+        return session.doReturningWork(connection -> {
+            Map<AssetKey, List<RecordedCheck>> byAsset = new LinkedHashMap<>();
+            try (PreparedStatement select = connection.prepareStatement(LATEST_CHECKS)) {
+                select.setArray(1, connection.createArrayOf("varchar", keys(assets)));
+                try (ResultSet rs = select.executeQuery()) {
+                    while (rs.next()) {
+                        AssetKey asset = AssetKey.parse(rs.getString(2));
+                        String partition = rs.getString(3);
+                        byAsset.computeIfAbsent(asset, k -> new ArrayList<>())
+                                .add(new RecordedCheck(
+                                        rs.getString(1),
+                                        asset,
+                                        partition == null || partition.isEmpty() ? null : partition,
+                                        rs.getObject(11, OffsetDateTime.class).toInstant(),
+                                        new CheckResult(
+                                                rs.getString(4),
+                                                AssetCheck.Severity.valueOf(rs.getString(5)),
+                                                rs.getBoolean(6),
+                                                rs.getString(7),
+                                                rs.getString(8),
+                                                mapping.read(rs.getString(10), SAMPLE, List.of()),
+                                                rs.getString(9))));
+                    }
+                }
+            }
+            return byAsset;
+        });
+    }
+
+    private static Object[] keys(Collection<AssetKey> assets) {
+        return assets.stream().map(AssetKey::toString).distinct().sorted().toArray();
     }
 
     @Override

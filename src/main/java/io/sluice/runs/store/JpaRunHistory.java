@@ -3,6 +3,7 @@ package io.sluice.runs.store;
 import io.sluice.catalog.AssetKey;
 import io.sluice.runs.AssetRun;
 import io.sluice.runs.Run;
+import io.sluice.runs.RunFilter;
 import io.sluice.runs.RunHistory;
 import io.sluice.runs.RunListing;
 import io.sluice.runs.RunPageQuery;
@@ -67,27 +68,57 @@ public class JpaRunHistory implements RunHistory {
 
     @Override
     @Transactional
+    public List<String> idsEndingWith(String suffix, int limit) {
+        return session.createSelectionQuery("select id from RunEntity where id like :end", String.class)
+                .setParameter("end", "%" + suffix)
+                .setMaxResults(limit)
+                .getResultList();
+    }
+
+    @Override
+    @Transactional
     public List<Run> list(RunQuery query) {
         StringBuilder hql = new StringBuilder("from RunEntity r where 1 = 1");
-        query.status().ifPresent(s -> hql.append(" and r.status = :status"));
-        query.asset()
-                .ifPresent(a -> hql.append(
-                        " and exists (from RunStepEntity s where s.id.runId = r.id and s.assetKey = :asset)"));
-        query.group().ifPresent(g -> hql.append(" and r.groupId = :group"));
+        where(query.filter(), hql);
         if (!query.queuedGroupRuns()) {
             hql.append(" and (r.groupId is null or r.status <> 'QUEUED')");
         }
         hql.append(" order by r.createdAt desc, r.seq desc, r.id desc");
         var q = session.createSelectionQuery(hql.toString(), RunEntity.class);
-        query.status().ifPresent(s -> q.setParameter("status", s.name()));
-        query.asset().ifPresent(a -> q.setParameter("asset", a.toString()));
-        query.group().ifPresent(g -> q.setParameter("group", g));
+        bind(query.filter(), q);
         List<RunEntity> runs =
                 q.setFirstResult(query.offset()).setMaxResults(query.limit()).getResultList();
         var steps = RunMapping.steps(session, runs.stream().map(r -> r.id).toList());
         return runs.stream()
                 .map(r -> mapping.toRun(r, steps.getOrDefault(r.id, List.of())))
                 .toList();
+    }
+
+    /** The conditions of a filter, the one way every list of runs filters (bound by {@link #bind}). */
+    private static void where(RunFilter filter, StringBuilder hql) {
+        filter.status().ifPresent(s -> hql.append(" and r.status = :status"));
+        filter.mode().ifPresent(m -> hql.append(" and r.mode = :mode and r.kind = 'MATERIALIZE'"));
+        filter.launchedBy().ifPresent(w -> hql.append(" and r.launchedBy = :launchedBy"));
+        filter.group().ifPresent(g -> hql.append(" and r.groupId = :group"));
+        filter.tag().ifPresent(t -> hql.append(" and r.tagsJson like :tag escape '!'"));
+        filter.partition().ifPresent(p -> hql.append(" and r.partitionsJson like :partition escape '!'"));
+        filter.createdFrom().ifPresent(t -> hql.append(" and r.createdAt >= :from"));
+        filter.createdBefore().ifPresent(t -> hql.append(" and r.createdAt < :before"));
+        filter.asset()
+                .ifPresent(a -> hql.append(
+                        " and exists (from RunStepEntity s where s.id.runId = r.id and s.assetKey = :asset)"));
+    }
+
+    private void bind(RunFilter filter, org.hibernate.query.SelectionQuery<?> q) {
+        filter.status().ifPresent(s -> q.setParameter("status", s.name()));
+        filter.mode().ifPresent(m -> q.setParameter("mode", m.name()));
+        filter.launchedBy().ifPresent(w -> q.setParameter("launchedBy", w));
+        filter.group().ifPresent(g -> q.setParameter("group", g));
+        filter.tag().ifPresent(t -> q.setParameter("tag", tagPattern(t)));
+        filter.partition().ifPresent(p -> q.setParameter("partition", "%" + like(mapping.json(p)) + "%"));
+        filter.createdFrom().ifPresent(t -> q.setParameter("from", t));
+        filter.createdBefore().ifPresent(t -> q.setParameter("before", t));
+        filter.asset().ifPresent(a -> q.setParameter("asset", a.toString()));
     }
 
     @Override
@@ -173,16 +204,7 @@ public class JpaRunHistory implements RunHistory {
     public RunListing page(RunPageQuery query) {
         boolean older = query.direction() == RunPageQuery.Direction.OLDER;
         StringBuilder hql = new StringBuilder("from RunEntity r where 1 = 1");
-        query.status().ifPresent(s -> hql.append(" and r.status = :status"));
-        query.mode().ifPresent(m -> hql.append(" and r.mode = :mode and r.kind = 'MATERIALIZE'"));
-        query.launchedBy().ifPresent(w -> hql.append(" and r.launchedBy = :launchedBy"));
-        query.group().ifPresent(g -> hql.append(" and r.groupId = :group"));
-        query.tag().ifPresent(t -> hql.append(" and r.tagsJson like :tag escape '!'"));
-        query.createdFrom().ifPresent(t -> hql.append(" and r.createdAt >= :from"));
-        query.createdBefore().ifPresent(t -> hql.append(" and r.createdAt < :before"));
-        query.asset()
-                .ifPresent(a -> hql.append(
-                        " and exists (from RunStepEntity s where s.id.runId = r.id and s.assetKey = :asset)"));
+        where(query.filter(), hql);
         query.cursor()
                 .ifPresent(c -> hql.append(
                         older
@@ -190,14 +212,7 @@ public class JpaRunHistory implements RunHistory {
                                 : " and (r.createdAt > :at or (r.createdAt = :at and r.id > :id))"));
         hql.append(older ? " order by r.createdAt desc, r.id desc" : " order by r.createdAt asc, r.id asc");
         var q = session.createSelectionQuery(hql.toString(), RunEntity.class);
-        query.status().ifPresent(s -> q.setParameter("status", s.name()));
-        query.mode().ifPresent(m -> q.setParameter("mode", m.name()));
-        query.launchedBy().ifPresent(w -> q.setParameter("launchedBy", w));
-        query.group().ifPresent(g -> q.setParameter("group", g));
-        query.tag().ifPresent(t -> q.setParameter("tag", tagPattern(t)));
-        query.createdFrom().ifPresent(t -> q.setParameter("from", t));
-        query.createdBefore().ifPresent(t -> q.setParameter("before", t));
-        query.asset().ifPresent(a -> q.setParameter("asset", a.toString()));
+        bind(query.filter(), q);
         query.cursor().ifPresent(c -> {
             q.setParameter("at", c.createdAt());
             q.setParameter("id", c.id());
@@ -215,9 +230,14 @@ public class JpaRunHistory implements RunHistory {
      * The LIKE pattern (escape character {@code !}) of a tag in the stored tags, a JSON object written by
      * {@link RunMapping#tagsJson}: {@code "name":"value"} with the value, {@code "name":} without one.
      */
-    private String tagPattern(RunPageQuery.Tag tag) {
+    private String tagPattern(RunFilter.Tag tag) {
         String name = mapping.json(tag.key()) + ":";
         String text = tag.value().map(v -> name + mapping.json(v)).orElse(name);
-        return "%" + text.replace("!", "!!").replace("%", "!%").replace("_", "!_") + "%";
+        return "%" + like(text) + "%";
+    }
+
+    /** {@code text} matched literally by LIKE ... ESCAPE '!'. */
+    private static String like(String text) {
+        return text.replace("!", "!!").replace("%", "!%").replace("_", "!_");
     }
 }

@@ -8,7 +8,7 @@ import io.quarkus.test.junit.TestProfile;
 import io.sluice.audit.AuditAction;
 import io.sluice.audit.AuditEvent;
 import io.sluice.audit.AuditLog;
-import io.sluice.audit.AuditQuery;
+import io.sluice.audit.AuditSearch;
 import io.sluice.automation.AutomationState;
 import io.sluice.automation.AutomationStatus;
 import io.sluice.automation.AutomationStore;
@@ -252,15 +252,14 @@ class SensorTickerTest {
 
         assertThat(runsOf(tick).get(0).partitions()).containsExactly(key);
         assertThat(partitions.keys("test_regions")).contains(key);
-        List<AuditEvent> added = audit.query(new AuditQuery(
-                Optional.empty(),
-                Optional.empty(),
-                Optional.empty(),
+        List<AuditEvent> added = audit.search(new AuditSearch(
                 Optional.of("sensor:" + NAME),
                 Optional.empty(),
                 Optional.empty(),
-                200,
-                0));
+                Optional.empty(),
+                Optional.empty(),
+                Optional.empty(),
+                200));
         assertThat(added).anySatisfy(e -> {
             assertThat(e.action()).isEqualTo(AuditAction.PARTITION_KEYS_ADDED);
             assertThat(e.detail().get("keys")).isEqualTo(List.of(key));
