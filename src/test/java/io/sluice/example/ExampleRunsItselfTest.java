@@ -35,9 +35,14 @@ class ExampleRunsItselfTest {
     TriggerLoop loop;
 
     @Test
-    void landingADayIsFollowedByOneRunOfBothTransforms() {
+    void landingFilingsIsFollowedByOneRunOfBothTransforms() {
+        // two years of the test's 40 firms hold filings (one day often holds none, and a landing that wrote nothing
+        // does not make the transforms eligible)
         JsonPath landed = Runs.launchAndAwait("{\"assets\":[\"extract/form_adv_filings\",\"raw/form_adv_filings\"],"
-                + "\"partitions\":[\"2015-06-01\"],\"reason\":\"land a day\"}");
+                + "\"ranges\":[{\"start\":\"2014-01-01\",\"end\":\"2015-12-31\"}],\"reason\":\"land two years\"}");
+        assertThat(landed.getLong("rowsWritten"))
+                .as("the landing wrote filings")
+                .isPositive();
         assertThat(landed.getString("status")).isEqualTo("SUCCESS");
         JsonPath followed = awaitTriggered();
         assertThat(followed.getList("assets", String.class))
