@@ -44,8 +44,8 @@ test('a backfill shows with its progress and links to its page', async () => {
     const status = (await row.locator('.status').innerText()).trim();
     return { done: status === 'COMPLETED', value: status, seen: status };
   }, { what: `backfill ${id} to complete in the panel`, timeout: RUN_TIMEOUT_MS * 2 });
-  assert.match(await row.innerText(), /3 \/ 3 runs/);
-  assert.equal(await row.locator('.bar span').getAttribute('style'), 'width:100%');
+  assert.match(await row.innerText(), /3 of 3 ran: 3 succeeded/);
+  assert.equal(await row.locator('.pbar span').getAttribute('style'), 'width:100.000%');
   assert.deepEqual(page.pageErrors, []);
 });
 

@@ -205,6 +205,6 @@ test('the preview warns of missing upstream partitions and adds the upstream ass
   const run = await ended(href.substring('/runs/'.length));
   assert.equal(run.status, 'SUCCESS', run.error);
   assert.deepEqual(run.assets, [EXTRACT, RAW]);
-  assert.equal(run.partitions.length, 28);
+  assert.equal(run.partitionCount, 28);
   assert.deepEqual(page.pageErrors, []);
 });

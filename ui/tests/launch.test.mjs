@@ -48,7 +48,7 @@ test('an incremental run of extract and raw over a picked range succeeds', async
   const runId = await launchedRunId(page);
   const run = await api(`/api/runs/${runId}`);
   assert.equal(run.mode, 'INCREMENTAL');
-  assert.equal(run.partitions.length, 7);
+  assert.equal(run.partitionCount, 7);
   await watchRunSucceed(page, runId);
   assert.deepEqual(page.pageErrors, []);
 });
