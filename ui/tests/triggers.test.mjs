@@ -1,5 +1,5 @@
 // Issue 27, item 1: the example's eager transforms during a per-partition backfill of extract and raw. The automation
-// page shows them HELD (UPSTREAM_IN_PROGRESS, naming the backfill) while it runs, then one trigger run after it.
+// page shows them SKIPPED, held (UPSTREAM_IN_PROGRESS, naming the backfill) while it runs, then one trigger run after it.
 // ui/run-browser-tests.sh starts its shared server with triggers off (the other files launch the transforms
 // themselves), so this file starts a second Sluice of its own with triggers on, and stops it afterwards.
 import { test, before, after } from 'node:test';
@@ -40,12 +40,12 @@ test('the transforms are held while a backfill of their upstream runs, then run 
   }, { base: server.url, status: 201 });
   const backfill = launched.backfill.id;
 
-  // while it runs: HELD, with the reason and the backfill named
+  // while it runs: SKIPPED, held, with the reason and the backfill named
   await poll(async () => {
     await page.goto(server.url + '/automation');
     const text = await row(page).innerText();
     const status = (await api(`/api/backfills/${backfill}`, server.url)).status;
-    return { done: /HELD/.test(text) && text.includes('UPSTREAM_IN_PROGRESS') && text.includes(backfill),
+    return { done: /SKIPPED\s+\S+ held/.test(text) && text.includes('UPSTREAM_IN_PROGRESS') && text.includes(backfill),
       seen: { status, text } };
   }, { timeout: 300_000, interval: 1000, what: 'the transform held on the automation page' });
   assert.equal((await api(`/api/backfills/${backfill}`, server.url)).status, 'RUNNING', 'held while the backfill runs');
