@@ -62,7 +62,14 @@ final class SluiceServer implements AutoCloseable {
                 .redirectErrorStream(true)
                 .redirectOutput(log.toFile());
         Map<String, String> env = pb.environment();
+        if (engine.equals("pg") && postgres == null) {
+            postgres = EmbeddedPostgres.builder().start();
+        }
+        // after PostgreSQL has its port: a free port picked before could be handed to PostgreSQL too
         int port = freePort();
+        while (postgres != null && port == postgres.getPort()) {
+            port = freePort();
+        }
         env.put("SLUICE_DATA_DIR", data.toString());
         env.put("PORT", Integer.toString(port));
         env.put("SLUICE_BENCH_ENABLED", "true");
@@ -70,9 +77,6 @@ final class SluiceServer implements AutoCloseable {
         // the crash tests launch the example's transforms themselves: its eager triggers would launch them too
         env.put("SLUICE_AUTOMATION_TRIGGERS_ENABLED", "false");
         if (engine.equals("pg")) {
-            if (postgres == null) {
-                postgres = EmbeddedPostgres.builder().start();
-            }
             env.put("QUARKUS_PROFILE", "prod,pg");
             env.put("QUARKUS_DATASOURCE__PG__JDBC_URL", postgres.getJdbcUrl("postgres", "postgres"));
             env.put("QUARKUS_DATASOURCE__PG__USERNAME", "postgres");
