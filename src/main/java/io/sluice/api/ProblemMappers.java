@@ -17,6 +17,7 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Request;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
+import java.sql.SQLException;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
@@ -109,8 +110,36 @@ public class ProblemMappers {
 
     @ServerExceptionMapper
     public Response unexpected(Exception e, UriInfo uri) {
+        if (isPoolExhausted(e)) {
+            // overload, not a fault: every metadata-store connection stayed busy for the pool's acquisition timeout
+            LOG.warnf("no metadata-store connection came free for %s; answered 503", path(uri));
+            return Response.fromResponse(Problem.response(
+                            503,
+                            "Sluice is busy: no metadata-store connection came free in time; try again in "
+                                    + RETRY_AFTER_SECONDS + " seconds",
+                            null,
+                            path(uri)))
+                    .header("Retry-After", RETRY_AFTER_SECONDS)
+                    .build();
+        }
         LOG.errorf(e, "unexpected error on %s", path(uri));
         return Problem.response(500, "internal error; see the server log", null, path(uri));
+    }
+
+    /** How long a client is told to wait when the metadata store's connection pool is exhausted. */
+    static final int RETRY_AFTER_SECONDS = 5;
+
+    /**
+     * Whether a failure comes from the connection pool's acquisition timeout (Agroal throws a plain SQLException with
+     * this message, and Hibernate wraps it as "Unable to acquire JDBC Connection").
+     */
+    static boolean isPoolExhausted(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            if (t instanceof SQLException && "Sorry, acquisition timeout!".equals(t.getMessage())) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**
