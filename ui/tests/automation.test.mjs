@@ -40,7 +40,7 @@ test('a schedule switched on from /automation shows RUNNING and a next tick, and
   await row(page).locator('.status', { hasText: 'STOPPED' }).waitFor();
   assert.equal((await row(page).locator('.next-tick').innerText()).trim(), '—');
   assert.equal((await api(`/api/schedules/${SCHEDULE}`)).status, 'STOPPED');
-  const audit = (await api('/api/audit?actor=web-ui&limit=20')).map((e) => e.action);
+  const audit = (await api('/api/audit?actor=anonymous&limit=200')).map((e) => e.action);
   assert.ok(audit.includes('SCHEDULE_STARTED') && audit.includes('SCHEDULE_STOPPED'), `audited: ${audit}`);
   assert.deepEqual(page.pageErrors, []);
 });

@@ -41,6 +41,18 @@ class ArchitectureTest {
             .dependOnClassesThat()
             .resideOutsideOfPackages("io.sluice.text..", "java..");
 
+    /**
+     * Who acts (the Caller, its service identities and the request's resolved caller): a leaf the faces, the automation
+     * and the domain may use. It knows no HTTP, no face, no store: the faces read the request and hand it the name.
+     */
+    @ArchTest
+    static final ArchRule identityIsALeafThatKnowsNoHttp = noClasses()
+            .that()
+            .resideInAPackage("io.sluice.identity..")
+            .should()
+            .dependOnClassesThat()
+            .resideOutsideOfPackages("io.sluice.identity..", "io.sluice.text..", "java..", "jakarta.enterprise..");
+
     @ArchTest
     static final ArchRule onlyTheLakeTouchesDuckDb = noClasses()
             .that()

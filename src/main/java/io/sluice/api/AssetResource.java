@@ -3,6 +3,7 @@ package io.sluice.api;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.sluice.catalog.Asset;
 import io.sluice.catalog.AssetKey;
+import io.sluice.identity.RequestCaller;
 import io.sluice.lake.LakeTables;
 import io.sluice.lake.RollbackTarget;
 import io.sluice.runs.AssetRun;
@@ -16,7 +17,6 @@ import io.sluice.runs.RunService;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DefaultValue;
 import jakarta.ws.rs.GET;
-import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
@@ -55,6 +55,7 @@ public class AssetResource {
     private final InstantSource clock;
 
     private final LakeTables tables;
+    private final RequestCaller caller;
 
     public AssetResource(
             AssetService assets,
@@ -62,7 +63,9 @@ public class AssetResource {
             ObjectMapper mapper,
             PartitionStatuses partitionStatuses,
             InstantSource clock,
-            LakeTables tables) {
+            LakeTables tables,
+            RequestCaller caller) {
+        this.caller = caller;
         this.tables = tables;
         this.clock = clock;
         this.partitionStatuses = partitionStatuses;
@@ -286,11 +289,7 @@ public class AssetResource {
     @POST
     @Path("/{key: " + ApiDocument.ASSET_KEY_PATH + "}/rollback")
     @Consumes(MediaType.APPLICATION_JSON)
-    public Response rollback(
-            @PathParam("key") String key,
-            RollbackBody body,
-            @HeaderParam(RunResource.ACTOR_HEADER) String actor,
-            @Context UriInfo uri) {
+    public Response rollback(@PathParam("key") String key, RollbackBody body, @Context UriInfo uri) {
         Asset<?> asset = assets.get(key);
         if (body == null) {
             throw RequestRejected.malformed(
@@ -302,7 +301,7 @@ public class AssetResource {
                 target,
                 Optional.ofNullable(body.partition()).filter(p -> !p.isBlank()),
                 body.reason(),
-                RunResource.actor(body.launchedBy(), actor));
+                caller.get(body.launchedBy()).name());
         return Response.created(uri.getBaseUriBuilder()
                         .path("api/runs")
                         .path(started.id())

@@ -12,13 +12,13 @@ import io.sluice.backfill.BackfillSteering;
 import io.sluice.backfill.PlannedRun;
 import io.sluice.backfill.RunOrder;
 import io.sluice.catalog.AssetKey;
+import io.sluice.identity.RequestCaller;
 import io.sluice.runs.MaterializationMode;
 import io.sluice.runs.PartitionRanges;
 import io.sluice.runs.RequestRejected;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DefaultValue;
 import jakarta.ws.rs.GET;
-import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
@@ -137,9 +137,15 @@ public class BackfillResource {
     private final BackfillSteering steering;
     private final PartitionRanges ranges;
     private final ObjectMapper mapper;
+    private final RequestCaller caller;
 
     public BackfillResource(
-            BackfillService backfills, BackfillSteering steering, PartitionRanges ranges, ObjectMapper mapper) {
+            BackfillService backfills,
+            BackfillSteering steering,
+            PartitionRanges ranges,
+            ObjectMapper mapper,
+            RequestCaller caller) {
+        this.caller = caller;
         this.ranges = ranges;
         this.backfills = backfills;
         this.steering = steering;
@@ -175,15 +181,14 @@ public class BackfillResource {
             description = "A field is well written but not allowed (an unknown mode or order, an empty range, ...).")
     @POST
     @Consumes(MediaType.APPLICATION_JSON)
-    public Response launch(
-            BackfillBody body, @HeaderParam(RunResource.ACTOR_HEADER) String actor, @Context UriInfo uri) {
+    public Response launch(BackfillBody body, @Context UriInfo uri) {
         if (body != null && Boolean.TRUE.equals(body.dryRun())) {
             throw RequestRejected.malformed(
                     "dryRun",
                     "POST /api/backfills always launches; POST the same body without dryRun to /api/backfills/preview "
                             + "for the plan (nothing is launched)");
         }
-        BackfillService.Launch launch = backfills.launch(request(body, false, actor));
+        BackfillService.Launch launch = backfills.launch(request(body, false));
         Backfill b = launch.backfill().orElseThrow();
         return Response.created(uri.getBaseUriBuilder()
                         .path("api/backfills")
@@ -216,15 +221,15 @@ public class BackfillResource {
     @POST
     @Path("/preview")
     @Consumes(MediaType.APPLICATION_JSON)
-    public PlanDto preview(BackfillBody body, @HeaderParam(RunResource.ACTOR_HEADER) String actor) {
+    public PlanDto preview(BackfillBody body) {
         if (body != null && Boolean.FALSE.equals(body.dryRun())) {
             throw RequestRejected.malformed(
                     "dryRun", "/api/backfills/preview only plans: POST the body to /api/backfills to launch it");
         }
-        return PlanDto.of(backfills.launch(request(body, true, actor)).plan(), ranges);
+        return PlanDto.of(backfills.launch(request(body, true)).plan(), ranges);
     }
 
-    private static BackfillRequest request(BackfillBody body, boolean dryRun, String actor) {
+    private BackfillRequest request(BackfillBody body, boolean dryRun) {
         if (body == null) {
             throw RequestRejected.malformed(
                     null,
@@ -244,7 +249,7 @@ public class BackfillResource {
                 body.order() == null ? null : Params.bodyEnum(RunOrder.class, "order", body.order()),
                 body.maxConcurrent() == null ? 0 : body.maxConcurrent(),
                 dryRun,
-                RunResource.actor(body.launchedBy(), actor));
+                caller.get(body.launchedBy()).name());
     }
 
     @Operation(
@@ -342,8 +347,8 @@ public class BackfillResource {
     @POST
     @Path("/{id}/pause")
     @Consumes(MediaType.WILDCARD)
-    public BackfillDto pause(
-            @PathParam("id") String id, byte[] body, @HeaderParam(RunResource.ACTOR_HEADER) String actor) {
+    public BackfillDto pause(@PathParam("id") String id, byte[] body) {
+        String actor = caller.get().name();
         return dto(steering.pause(id, actor, reason(body)));
     }
 
@@ -367,8 +372,8 @@ public class BackfillResource {
     @POST
     @Path("/{id}/resume")
     @Consumes(MediaType.WILDCARD)
-    public BackfillDto resume(
-            @PathParam("id") String id, byte[] body, @HeaderParam(RunResource.ACTOR_HEADER) String actor) {
+    public BackfillDto resume(@PathParam("id") String id, byte[] body) {
+        String actor = caller.get().name();
         return dto(steering.resume(id, actor, reason(body)));
     }
 
@@ -392,8 +397,8 @@ public class BackfillResource {
     @POST
     @Path("/{id}/cancel")
     @Consumes(MediaType.WILDCARD)
-    public BackfillDto cancel(
-            @PathParam("id") String id, byte[] body, @HeaderParam(RunResource.ACTOR_HEADER) String actor) {
+    public BackfillDto cancel(@PathParam("id") String id, byte[] body) {
+        String actor = caller.get().name();
         return dto(steering.cancel(id, actor, reason(body)));
     }
 
@@ -426,11 +431,8 @@ public class BackfillResource {
     @POST
     @Path("/{id}/retry-failed")
     @Consumes(MediaType.WILDCARD)
-    public Response retryFailed(
-            @PathParam("id") String id,
-            byte[] body,
-            @HeaderParam(RunResource.ACTOR_HEADER) String actor,
-            @Context UriInfo uri) {
+    public Response retryFailed(@PathParam("id") String id, byte[] body, @Context UriInfo uri) {
+        String actor = caller.get().name();
         BackfillService.Launch launch = backfills.retryFailed(id, actor, reason(body));
         Backfill b = launch.backfill().orElseThrow();
         return Response.created(uri.getBaseUriBuilder()

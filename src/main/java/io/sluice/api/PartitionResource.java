@@ -1,11 +1,11 @@
 package io.sluice.api;
 
+import io.sluice.identity.RequestCaller;
 import io.sluice.runs.DynamicPartitionService;
 import io.sluice.runs.RequestRejected;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
-import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
@@ -32,8 +32,10 @@ public class PartitionResource {
     public record KeysDto(String name, List<String> keys) {}
 
     private final DynamicPartitionService partitions;
+    private final RequestCaller caller;
 
-    public PartitionResource(DynamicPartitionService partitions) {
+    public PartitionResource(DynamicPartitionService partitions, RequestCaller caller) {
+        this.caller = caller;
         this.partitions = partitions;
     }
 
@@ -82,8 +84,8 @@ public class PartitionResource {
     @POST
     @Path("/{name}/keys")
     @Consumes(MediaType.APPLICATION_JSON)
-    public KeysDto add(
-            @PathParam("name") String name, KeysBody body, @HeaderParam(RunResource.ACTOR_HEADER) String actor) {
+    public KeysDto add(@PathParam("name") String name, KeysBody body) {
+        String actor = caller.get().name();
         return new KeysDto(name, partitions.add(name, keys(body), actor, body.reason()));
     }
 
@@ -106,8 +108,8 @@ public class PartitionResource {
     @DELETE
     @Path("/{name}/keys")
     @Consumes(MediaType.APPLICATION_JSON)
-    public KeysDto remove(
-            @PathParam("name") String name, KeysBody body, @HeaderParam(RunResource.ACTOR_HEADER) String actor) {
+    public KeysDto remove(@PathParam("name") String name, KeysBody body) {
+        String actor = caller.get().name();
         return new KeysDto(name, partitions.remove(name, keys(body), actor, body.reason()));
     }
 

@@ -1,12 +1,12 @@
 package io.sluice.api;
 
+import io.sluice.identity.RequestCaller;
 import io.sluice.pools.PoolService;
 import io.sluice.runs.RequestRejected;
 import io.sluice.runs.dispatch.RunExecutor;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
-import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.PUT;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
@@ -34,8 +34,10 @@ public class PoolResource {
 
     private final PoolService pools;
     private final RunExecutor executor;
+    private final RequestCaller caller;
 
-    public PoolResource(PoolService pools, RunExecutor executor) {
+    public PoolResource(PoolService pools, RunExecutor executor, RequestCaller caller) {
+        this.caller = caller;
         this.pools = pools;
         this.executor = executor;
     }
@@ -67,8 +69,8 @@ public class PoolResource {
     @PUT
     @Path("/{name}")
     @Consumes(MediaType.APPLICATION_JSON)
-    public PoolDto set(
-            @PathParam("name") String name, PoolBody body, @HeaderParam(RunResource.ACTOR_HEADER) String actor) {
+    public PoolDto set(@PathParam("name") String name, PoolBody body) {
+        String actor = caller.get().name();
         if (body == null) {
             throw RequestRejected.malformed(null, "request body is missing; send {\"limit\": N, \"reason\": \"...\"}");
         }
@@ -88,7 +90,8 @@ public class PoolResource {
     @APIResponse(responseCode = "404", description = "The pool has no limit.")
     @DELETE
     @Path("/{name}")
-    public PoolDto remove(@PathParam("name") String name, @HeaderParam(RunResource.ACTOR_HEADER) String actor) {
+    public PoolDto remove(@PathParam("name") String name) {
+        String actor = caller.get().name();
         pools.remove(name, actor);
         executor.wake();
         return new PoolDto(name, null);

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import io.quarkus.qute.Location;
 import io.quarkus.qute.Template;
+import io.sluice.identity.CallerRefused;
 import io.sluice.runs.JsonRefusal;
 import io.sluice.runs.RequestRejected;
 import io.sluice.text.Text;
@@ -54,6 +55,17 @@ public class ProblemMappers {
             return 409;
         }
         return 422; // RequestRejected.Invalid, the last kind of the sealed family
+    }
+
+    /** A request named a caller that cannot act: 400 for a name reserved for Sluice's automation, else 422. */
+    @ServerExceptionMapper
+    public Response callerRefused(CallerRefused e, UriInfo uri) {
+        return refused(e, path(uri));
+    }
+
+    static Response refused(CallerRefused e, String path) {
+        String field = e.field().startsWith("header ") ? e.field().substring("header ".length()) : e.field();
+        return Problem.response(e.reserved() ? 400 : 422, e.getMessage(), field, path);
     }
 
     @ServerExceptionMapper

@@ -2,6 +2,7 @@ package io.sluice.api;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.sluice.backfill.BackfillService;
+import io.sluice.identity.RequestCaller;
 import io.sluice.lists.ListFilters;
 import io.sluice.runs.LogLine;
 import io.sluice.runs.MaterializationMode;
@@ -17,7 +18,6 @@ import io.sluice.runs.RunStatus;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DefaultValue;
 import jakarta.ws.rs.GET;
-import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
@@ -45,13 +45,11 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 @Produces(MediaType.APPLICATION_JSON)
 public class RunResource {
 
-    /** Who acts, until authentication exists: the body's launchedBy, else this header, else "anonymous". */
+    /**
+     * Who acts, until authentication exists: a launch body's launchedBy, else this header, else "anonymous" (resolved
+     * once per request by {@link CallerFilter}).
+     */
     public static final String ACTOR_HEADER = "X-Sluice-User";
-
-    /** Who acts: the body's launchedBy unless it is missing or blank, else the header (null: anonymous). */
-    static String actor(String launchedBy, String header) {
-        return launchedBy != null && !launchedBy.isBlank() ? launchedBy : header;
-    }
 
     private final RunService runs;
     private final RunReexecutor reexecutor;
@@ -59,6 +57,7 @@ public class RunResource {
     private final PartitionRanges ranges;
     private final ObjectMapper mapper;
     private final InstantSource clock;
+    private final RequestCaller caller;
 
     public RunResource(
             RunService runs,
@@ -66,7 +65,9 @@ public class RunResource {
             BackfillService backfills,
             PartitionRanges ranges,
             ObjectMapper mapper,
-            InstantSource clock) {
+            InstantSource clock,
+            RequestCaller caller) {
+        this.caller = caller;
         this.clock = clock;
         this.ranges = ranges;
         this.backfills = backfills;
@@ -97,7 +98,7 @@ public class RunResource {
             description = "A field is well written but not allowed (an unknown mode, keys without SINGLE_KEY, ...).")
     @POST
     @Consumes(MediaType.APPLICATION_JSON)
-    public Response launch(LaunchBody body, @HeaderParam(ACTOR_HEADER) String actor, @Context UriInfo uri) {
+    public Response launch(LaunchBody body, @Context UriInfo uri) {
         if (body == null) {
             throw RequestRejected.malformed(
                     null, "request body is missing; send {\"assets\": [\"group/name\"], \"mode\": \"INCREMENTAL\"}");
@@ -113,7 +114,7 @@ public class RunResource {
                 body.runRanges(),
                 body.config(),
                 body.reason(),
-                RunResource.actor(body.launchedBy(), actor),
+                caller.get(body.launchedBy()).name(),
                 Map.of()));
         return Response.created(
                         uri.getBaseUriBuilder().path("api/runs").path(run.id()).build())
@@ -317,7 +318,8 @@ public class RunResource {
     @POST
     @Path("/{id}/cancel")
     @Consumes(MediaType.WILDCARD)
-    public RunDto cancel(@PathParam("id") String id, byte[] body, @HeaderParam(ACTOR_HEADER) String actor) {
+    public RunDto cancel(@PathParam("id") String id, byte[] body) {
+        String actor = caller.get().name();
         return dto(runs.cancel(id, actor, ReasonBody.read(mapper, body).reason()), false);
     }
 
@@ -351,8 +353,8 @@ public class RunResource {
     @POST
     @Path("/{id}/reexecute")
     @Consumes(MediaType.WILDCARD)
-    public Response reexecute(
-            @PathParam("id") String id, byte[] body, @HeaderParam(ACTOR_HEADER) String actor, @Context UriInfo uri) {
+    public Response reexecute(@PathParam("id") String id, byte[] body, @Context UriInfo uri) {
+        String actor = caller.get().name();
         ReexecuteBody read = ReexecuteBody.read(mapper, body);
         Run run = reexecutor.reexecute(id, read.chosenScope(), actor, read.reason());
         return Response.created(

@@ -3,10 +3,10 @@ package io.sluice.api;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.sluice.automation.schedule.ScheduleSwitch;
 import io.sluice.automation.schedule.ScheduleViews;
+import io.sluice.identity.RequestCaller;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DefaultValue;
 import jakarta.ws.rs.GET;
-import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
@@ -38,8 +38,10 @@ public class ScheduleResource {
     private final ScheduleViews views;
     private final ScheduleSwitch switches;
     private final ObjectMapper mapper;
+    private final RequestCaller caller;
 
-    public ScheduleResource(ScheduleViews views, ScheduleSwitch switches, ObjectMapper mapper) {
+    public ScheduleResource(ScheduleViews views, ScheduleSwitch switches, ObjectMapper mapper, RequestCaller caller) {
+        this.caller = caller;
         this.views = views;
         this.switches = switches;
         this.mapper = mapper;
@@ -137,8 +139,8 @@ public class ScheduleResource {
     @POST
     @Path("/{name}/start")
     @Consumes(MediaType.WILDCARD)
-    public ScheduleDto start(
-            @PathParam("name") String name, byte[] body, @HeaderParam(RunResource.ACTOR_HEADER) String actor) {
+    public ScheduleDto start(@PathParam("name") String name, byte[] body) {
+        String actor = caller.get().name();
         switches.start(name, actor, ReasonBody.read(mapper, body).reason());
         return ScheduleDto.of(views.get(name));
     }
@@ -167,8 +169,8 @@ public class ScheduleResource {
     @POST
     @Path("/{name}/stop")
     @Consumes(MediaType.WILDCARD)
-    public ScheduleDto stop(
-            @PathParam("name") String name, byte[] body, @HeaderParam(RunResource.ACTOR_HEADER) String actor) {
+    public ScheduleDto stop(@PathParam("name") String name, byte[] body) {
+        String actor = caller.get().name();
         switches.stop(name, actor, ReasonBody.read(mapper, body).reason());
         return ScheduleDto.of(views.get(name));
     }

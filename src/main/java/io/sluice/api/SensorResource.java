@@ -2,10 +2,10 @@ package io.sluice.api;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.sluice.automation.sensor.SensorService;
+import io.sluice.identity.RequestCaller;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DefaultValue;
 import jakarta.ws.rs.GET;
-import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
@@ -34,8 +34,10 @@ public class SensorResource {
 
     private final SensorService sensors;
     private final ObjectMapper mapper;
+    private final RequestCaller caller;
 
-    public SensorResource(SensorService sensors, ObjectMapper mapper) {
+    public SensorResource(SensorService sensors, ObjectMapper mapper, RequestCaller caller) {
+        this.caller = caller;
         this.sensors = sensors;
         this.mapper = mapper;
     }
@@ -127,8 +129,8 @@ public class SensorResource {
     @POST
     @Path("/{name}/start")
     @Consumes(MediaType.WILDCARD)
-    public SensorDto start(
-            @PathParam("name") String name, byte[] body, @HeaderParam(RunResource.ACTOR_HEADER) String actor) {
+    public SensorDto start(@PathParam("name") String name, byte[] body) {
+        String actor = caller.get().name();
         return SensorDto.of(
                 sensors.start(name, actor, ReasonBody.read(mapper, body).reason()));
     }
@@ -153,8 +155,8 @@ public class SensorResource {
     @POST
     @Path("/{name}/stop")
     @Consumes(MediaType.WILDCARD)
-    public SensorDto stop(
-            @PathParam("name") String name, byte[] body, @HeaderParam(RunResource.ACTOR_HEADER) String actor) {
+    public SensorDto stop(@PathParam("name") String name, byte[] body) {
+        String actor = caller.get().name();
         return SensorDto.of(
                 sensors.stop(name, actor, ReasonBody.read(mapper, body).reason()));
     }

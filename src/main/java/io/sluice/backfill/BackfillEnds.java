@@ -4,6 +4,7 @@ import io.quarkus.runtime.StartupEvent;
 import io.sluice.audit.AuditAction;
 import io.sluice.audit.AuditEvent;
 import io.sluice.audit.AuditLog;
+import io.sluice.identity.Caller;
 import io.sluice.runs.RunFinished;
 import io.sluice.runs.RunHistory;
 import io.sluice.runs.RunQueue;
@@ -66,7 +67,7 @@ class BackfillEnds {
         for (String canceled : queue.cancelDependents(runId, now, why)) {
             audit.record(AuditEvent.of(
                             now,
-                            "sluice",
+                            Caller.system().name(),
                             AuditAction.RUN_FINISHED,
                             canceled,
                             null,
@@ -106,7 +107,7 @@ class BackfillEnds {
             }
             audit.record(AuditEvent.of(
                             now,
-                            "sluice",
+                            Caller.system().name(),
                             AuditAction.BACKFILL_FINISHED,
                             null,
                             BackfillService.assetList(b.assets()),

@@ -1,5 +1,6 @@
 package io.sluice.runs;
 
+import io.sluice.identity.Caller;
 import io.sluice.text.Text;
 import java.util.Optional;
 
@@ -9,9 +10,9 @@ import java.util.Optional;
  */
 public final class Actors {
 
-    public static final String ANONYMOUS = "anonymous";
+    public static final String ANONYMOUS = Caller.ANONYMOUS;
     /** The longest name the metadata store keeps (launched_by and actor columns are VARCHAR(200)). */
-    public static final int MAX_LENGTH = 200;
+    public static final int MAX_LENGTH = Caller.MAX_NAME_LENGTH;
 
     private Actors() {}
 

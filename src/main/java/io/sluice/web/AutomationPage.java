@@ -6,6 +6,7 @@ import io.sluice.automation.schedule.ScheduleSwitch;
 import io.sluice.automation.schedule.ScheduleViews;
 import io.sluice.automation.sensor.SensorService;
 import io.sluice.automation.trigger.TriggerOverview;
+import io.sluice.identity.RequestCaller;
 import io.sluice.runs.RequestRejected;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
@@ -13,8 +14,6 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
-import jakarta.ws.rs.core.Context;
-import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import java.net.URI;
@@ -37,8 +36,6 @@ public class AutomationPage {
 
     static final int MAX_TICKS = 50;
 
-    static final String ACTOR = "web-ui";
-
     @CheckedTemplate
     static class Templates {
         static native TemplateInstance page(
@@ -56,9 +53,15 @@ public class AutomationPage {
     private final ScheduleSwitch switches;
     private final SensorService sensors;
     private final TriggerOverview triggers;
+    private final RequestCaller caller;
 
     public AutomationPage(
-            ScheduleViews views, ScheduleSwitch switches, SensorService sensors, TriggerOverview triggers) {
+            ScheduleViews views,
+            ScheduleSwitch switches,
+            SensorService sensors,
+            TriggerOverview triggers,
+            RequestCaller caller) {
+        this.caller = caller;
         this.views = views;
         this.switches = switches;
         this.sensors = sensors;
@@ -106,13 +109,13 @@ public class AutomationPage {
     @POST
     @Path("ui/schedules/{name}/start")
     public TemplateInstance start(@PathParam("name") String name) {
-        return turn(() -> switches.start(name, ACTOR, "started from the automation page"));
+        return turn(() -> switches.start(name, PageForms.actor(caller), "started from the automation page"));
     }
 
     @POST
     @Path("ui/schedules/{name}/stop")
     public TemplateInstance stop(@PathParam("name") String name) {
-        return turn(() -> switches.stop(name, ACTOR, "stopped from the automation page"));
+        return turn(() -> switches.stop(name, PageForms.actor(caller), "stopped from the automation page"));
     }
 
     /**
@@ -122,12 +125,7 @@ public class AutomationPage {
     @POST
     @Path("automation/{kind}/{name}/{action}")
     public Response toggle(
-            @PathParam("kind") String kind,
-            @PathParam("name") String name,
-            @PathParam("action") String action,
-            @Context HttpHeaders headers) {
-        String given = headers.getHeaderString(BackfillPage.ACTOR_HEADER);
-        String actor = given == null || given.isBlank() ? ACTOR : given;
+            @PathParam("kind") String kind, @PathParam("name") String name, @PathParam("action") String action) {
         boolean start = "start".equals(action);
         if (!start && !"stop".equals(action) || !"schedules".equals(kind) && !"sensors".equals(kind)) {
             return Response.status(404)
@@ -136,6 +134,7 @@ public class AutomationPage {
         }
         String reason = (start ? "started" : "stopped") + " from the automation page";
         try {
+            String actor = PageForms.actor(caller);
             if ("schedules".equals(kind)) {
                 if (start) {
                     switches.start(name, actor, reason);

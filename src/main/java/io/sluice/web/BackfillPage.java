@@ -7,6 +7,7 @@ import io.sluice.backfill.BackfillPartitions;
 import io.sluice.backfill.BackfillProgress;
 import io.sluice.backfill.BackfillService;
 import io.sluice.backfill.BackfillSteering;
+import io.sluice.identity.RequestCaller;
 import io.sluice.runs.RequestRejected;
 import io.sluice.runs.RunQuery;
 import io.sluice.runs.RunService;
@@ -43,8 +44,6 @@ public class BackfillPage {
     /** How many runs the page lists: those running now, then those of the partitions on the table's page. */
     static final int RUNS_SHOWN = 50;
 
-    static final String ACTOR_HEADER = "X-Sluice-User";
-
     @CheckedTemplate
     static class Templates {
         static native TemplateInstance page(BackfillView view, String error);
@@ -61,13 +60,16 @@ public class BackfillPage {
     private final BackfillPartitions partitions;
     private final RunService runs;
     private final InstantSource clock;
+    private final RequestCaller caller;
 
     public BackfillPage(
             BackfillService backfills,
             BackfillSteering steering,
             BackfillPartitions partitions,
             RunService runs,
-            InstantSource clock) {
+            InstantSource clock,
+            RequestCaller caller) {
+        this.caller = caller;
         this.backfills = backfills;
         this.steering = steering;
         this.partitions = partitions;
@@ -135,9 +137,9 @@ public class BackfillPage {
         } catch (RequestRejected e) {
             return missing(id, e);
         }
-        String actor = actor(headers);
         String redirectTo = "/backfills/" + before.id(); // the whole id, also when a short one was posted
         try {
+            String actor = PageForms.actor(caller);
             Map<String, List<String>> fields = PageForms.read(body, headers, null);
             String reason = reason(fields, action);
             switch (action) {
@@ -174,11 +176,6 @@ public class BackfillPage {
             return refused(id, 400, e.getMessage());
         }
         return Response.seeOther(URI.create(redirectTo)).build();
-    }
-
-    private static String actor(HttpHeaders headers) {
-        String given = headers.getHeaderString(ACTOR_HEADER);
-        return given == null || given.isBlank() ? LaunchForm.ACTOR : given;
     }
 
     private static String reason(Map<String, List<String>> fields, String action) {

@@ -3,6 +3,7 @@ package io.sluice.web;
 import io.quarkus.qute.TemplateInstance;
 import io.sluice.backfill.BackfillService;
 import io.sluice.backfill.BackfillSteering;
+import io.sluice.identity.RequestCaller;
 import io.sluice.runs.RequestRejected;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.NotFoundException;
@@ -22,8 +23,10 @@ public class BackfillPanel {
 
     private final BackfillService backfills;
     private final BackfillSteering steering;
+    private final RequestCaller caller;
 
-    public BackfillPanel(BackfillService backfills, BackfillSteering steering) {
+    public BackfillPanel(BackfillService backfills, BackfillSteering steering, RequestCaller caller) {
+        this.caller = caller;
         this.backfills = backfills;
         this.steering = steering;
     }
@@ -42,12 +45,13 @@ public class BackfillPanel {
     @POST
     @Path("{id}/{action}")
     public TemplateInstance steer(@PathParam("id") String id, @PathParam("action") String action) {
+        String actor = PageForms.actor(caller); // a name no one may claim is refused, not swallowed below
         try {
             switch (action) {
-                case "pause" -> steering.pause(id, LaunchForm.ACTOR, "paused from the home page");
-                case "resume" -> steering.resume(id, LaunchForm.ACTOR, "resumed from the home page");
-                case "cancel" -> steering.cancel(id, LaunchForm.ACTOR, "canceled from the home page");
-                case "retry-failed" -> backfills.retryFailed(id, LaunchForm.ACTOR, "retried from the home page");
+                case "pause" -> steering.pause(id, actor, "paused from the home page");
+                case "resume" -> steering.resume(id, actor, "resumed from the home page");
+                case "cancel" -> steering.cancel(id, actor, "canceled from the home page");
+                case "retry-failed" -> backfills.retryFailed(id, actor, "retried from the home page");
                 default -> throw new NotFoundException("no backfill action " + action);
             }
         } catch (RequestRejected.NotFound e) {

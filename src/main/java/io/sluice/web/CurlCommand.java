@@ -3,6 +3,7 @@ package io.sluice.web;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.sluice.backfill.BackfillRequest;
+import io.sluice.identity.Caller;
 import io.sluice.runs.RunRequest;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -24,12 +25,12 @@ final class CurlCommand {
         List<String> partitions;
         String path;
         if (asBackfill) {
-            BackfillRequest b = form.backfill();
+            BackfillRequest b = form.backfill(false, Caller.ANONYMOUS); // the command names no one: who runs it does
             ranges = b.ranges().stream().map(r -> range(r.start(), r.end())).toList();
             partitions = b.partitions();
             path = "/api/backfills";
         } else {
-            RunRequest r = form.run();
+            RunRequest r = form.run(Caller.ANONYMOUS);
             ranges = r.ranges().stream().map(x -> range(x.start(), x.end())).toList();
             partitions = r.partitions();
             path = "/api/runs";

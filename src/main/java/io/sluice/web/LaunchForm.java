@@ -32,8 +32,6 @@ record LaunchForm(
         int partitionsPerRun,
         int maxConcurrent) {
 
-    static final String ACTOR = "web-ui";
-
     /** A field of the form that cannot be read. */
     static final class Invalid extends RuntimeException {
         final String field;
@@ -134,18 +132,19 @@ record LaunchForm(
                 .toList();
     }
 
-    /** The run request of the form: what {@code POST /api/runs} gets from the preview's curl call, field for field. */
-    RunRequest run() {
-        return new RunRequest(assets, mode, keys, singleKeys(), ranges(), config, reason, ACTOR, Map.of());
+    /**
+     * The run request of the form, launched by {@code actor}: what {@code POST /api/runs} gets from the preview's curl
+     * call, field for field.
+     */
+    RunRequest run(String actor) {
+        return new RunRequest(assets, mode, keys, singleKeys(), ranges(), config, reason, actor, Map.of());
     }
 
-    /** The form's ranges and single keys as a backfill's ranges and partitions. */
-    BackfillRequest backfill() {
-        return backfill(false);
-    }
-
-    /** As {@link #backfill()}; a dry run only plans it (the launchpad's preview). */
-    BackfillRequest backfill(boolean dryRun) {
+    /**
+     * The form's ranges and single keys as a backfill's ranges and partitions, launched by {@code actor}; a dry run only
+     * plans it (the launchpad's preview).
+     */
+    BackfillRequest backfill(boolean dryRun, String actor) {
         return new BackfillRequest(
                 assets,
                 ranges().stream()
@@ -162,7 +161,7 @@ record LaunchForm(
                 RunOrder.OLDEST_FIRST,
                 maxConcurrent,
                 dryRun,
-                ACTOR);
+                actor);
     }
 
     /** The form field a problem's field stands for ({@code ranges[0].start} and {@code partitions[2]} are Partitions). */

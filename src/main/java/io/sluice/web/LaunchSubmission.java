@@ -9,6 +9,7 @@ import io.sluice.catalog.Asset;
 import io.sluice.catalog.AssetKey;
 import io.sluice.catalog.AssetSpec;
 import io.sluice.catalog.KeyedAsset;
+import io.sluice.identity.RequestCaller;
 import io.sluice.partitions.PartitionKeyRange;
 import io.sluice.partitions.PartitionsDefinition;
 import io.sluice.runs.AssetService;
@@ -75,9 +76,16 @@ class LaunchSubmission {
     private final BackfillService backfills;
     private final ObjectMapper mapper;
     private final InstantSource clock;
+    private final RequestCaller caller;
 
     LaunchSubmission(
-            AssetService assets, RunService runs, BackfillService backfills, ObjectMapper mapper, InstantSource clock) {
+            AssetService assets,
+            RunService runs,
+            BackfillService backfills,
+            ObjectMapper mapper,
+            InstantSource clock,
+            RequestCaller caller) {
+        this.caller = caller;
         this.assets = assets;
         this.runs = runs;
         this.backfills = backfills;
@@ -107,6 +115,12 @@ class LaunchSubmission {
                             + String.join(", ", FIELDS),
                     400);
         }
+        String actor;
+        try {
+            actor = PageForms.actor(caller);
+        } catch (RequestRejected e) {
+            return new Rejected(null, e.getMessage(), PageForms.status(e));
+        }
         String as = first(fields, "as");
         if (as == null || as.isBlank()) {
             return new Rejected(
@@ -129,10 +143,10 @@ class LaunchSubmission {
                     first(fields, "maxConcurrent"),
                     mapper);
             return switch (as) {
-                case "run" -> run(form, false, baseUrl);
-                case "preview" -> run(form, true, baseUrl);
-                case "backfill" -> backfill(form, false, baseUrl);
-                case "preview-backfill" -> backfill(form, true, baseUrl);
+                case "run" -> run(form, false, baseUrl, actor);
+                case "preview" -> run(form, true, baseUrl, actor);
+                case "backfill" -> backfill(form, false, baseUrl, actor);
+                case "preview-backfill" -> backfill(form, true, baseUrl, actor);
                 default ->
                     new Rejected(
                             null,
@@ -149,7 +163,7 @@ class LaunchSubmission {
         }
     }
 
-    private Outcome backfill(LaunchForm form, boolean dryRun, String baseUrl) {
+    private Outcome backfill(LaunchForm form, boolean dryRun, String baseUrl, String actor) {
         if (firstPartitioned(form.assets()).isEmpty() && allKnown(form.assets())) {
             return new Rejected(
                     "asset",
@@ -162,7 +176,7 @@ class LaunchSubmission {
         if (typed.isPresent()) {
             return typed.get();
         }
-        BackfillService.Launch launch = backfills.launch(form.backfill(dryRun));
+        BackfillService.Launch launch = backfills.launch(form.backfill(dryRun, actor));
         if (!dryRun) {
             Backfill b = launch.backfill().orElseThrow();
             return new LaunchedBackfill(BackfillRow.of(b, backfills.progress(b)));
@@ -224,7 +238,7 @@ class LaunchSubmission {
                 r.after().stream().map(i -> "#" + i).collect(Collectors.joining(", ")));
     }
 
-    private Outcome run(LaunchForm form, boolean dryRun, String baseUrl) {
+    private Outcome run(LaunchForm form, boolean dryRun, String baseUrl, String actor) {
         Optional<Asset<?>> partitioned = firstPartitioned(form.assets());
         if (partitioned.isPresent() && !form.anyPartitions()) {
             // the API's message points at its fields; on this page the fields and the button do it
@@ -245,14 +259,14 @@ class LaunchSubmission {
             return typed.get();
         }
         if (!dryRun) {
-            Run launched = runs.launch(form.run());
+            Run launched = runs.launch(form.run(actor));
             QueueView queue = runs.queuePlace(launched)
                     .filter(QueuePlace::waitsForRuns)
                     .map(QueueView::of)
                     .orElse(null);
             return new LaunchedRun(RunRow.of(launched, now), queue);
         }
-        ValidatedLaunch launch = runs.preview(form.run());
+        ValidatedLaunch launch = runs.preview(form.run(actor));
         List<String> names = names(launch.assets());
         String compacted = String.join(", ", PartitionText.compact(launch.partitions(), definition, now));
         return new Previewed(new LaunchPreview(

@@ -1,6 +1,7 @@
 package io.sluice.web;
 
-import io.sluice.runs.Actors;
+import io.sluice.identity.CallerRefused;
+import io.sluice.identity.RequestCaller;
 import io.sluice.runs.RequestRejected;
 import jakarta.ws.rs.core.HttpHeaders;
 import java.util.List;
@@ -10,8 +11,8 @@ import java.util.Optional;
 /** What the pages' action forms share: reading a strict form body, who acts, and the status of a refusal. */
 final class PageForms {
 
+    /** Where a request names who acts, as the API reads it. */
     static final String ACTOR_HEADER = "X-Sluice-User";
-    static final String DEFAULT_ACTOR = "web-ui";
 
     private PageForms() {}
 
@@ -32,10 +33,18 @@ final class PageForms {
         return values == null || values.isEmpty() ? Optional.empty() : Optional.of(values.get(0));
     }
 
-    /** The X-Sluice-User header, as the API reads it, or "web-ui". */
-    static String actor(HttpHeaders headers) {
-        String header = headers.getHeaderString(ACTOR_HEADER);
-        return header == null || header.isBlank() ? DEFAULT_ACTOR : Actors.name(header);
+    /**
+     * Who acts, as the API resolves it for the same request (the X-Sluice-User header's name, else anonymous); a name
+     * reserved for Sluice's own automation is refused as a 400, one the trail cannot keep as a 422, naming the header.
+     */
+    static String actor(RequestCaller caller) {
+        try {
+            return caller.get().name();
+        } catch (CallerRefused e) {
+            throw e.reserved()
+                    ? RequestRejected.malformed(ACTOR_HEADER, e.getMessage())
+                    : RequestRejected.invalid(ACTOR_HEADER, e.getMessage());
+        }
     }
 
     /** The HTTP status of a refusal, as the API answers it: 400, 404, 409 or 422. */

@@ -2,6 +2,7 @@ package io.sluice.web;
 
 import io.quarkus.qute.CheckedTemplate;
 import io.quarkus.qute.TemplateInstance;
+import io.sluice.identity.RequestCaller;
 import io.sluice.runs.DynamicPartitionService;
 import io.sluice.runs.RequestRejected;
 import jakarta.ws.rs.Consumes;
@@ -36,8 +37,10 @@ public class PartitionsPage {
     }
 
     private final DynamicPartitionService partitions;
+    private final RequestCaller caller;
 
-    public PartitionsPage(DynamicPartitionService partitions) {
+    public PartitionsPage(DynamicPartitionService partitions, RequestCaller caller) {
+        this.caller = caller;
         this.partitions = partitions;
     }
 
@@ -60,9 +63,10 @@ public class PartitionsPage {
     @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
     public Response add(@PathParam("name") String name, byte[] body, @Context HttpHeaders headers) {
         try {
+            String actor = PageForms.actor(caller);
             Map<String, List<String>> form = PageForms.read(body, headers, null);
             List<String> keys = split(PageForms.first(form, "keys").orElse(""));
-            partitions.add(name, keys, PageForms.actor(headers), reason(form));
+            partitions.add(name, keys, actor, reason(form));
         } catch (RequestRejected e) {
             return refused(name, e);
         }
@@ -78,6 +82,7 @@ public class PartitionsPage {
     @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
     public Response remove(@PathParam("name") String name, byte[] body, @Context HttpHeaders headers) {
         try {
+            String actor = PageForms.actor(caller);
             Map<String, List<String>> form = PageForms.read(body, headers, "key");
             List<String> keys = form.getOrDefault("key", List.of());
             if (keys.isEmpty()) {
@@ -92,7 +97,7 @@ public class PartitionsPage {
                                 name, PartitionSetRow.segment(name), keys, reason == null ? "" : reason))
                         .build();
             }
-            partitions.remove(name, keys, PageForms.actor(headers), reason);
+            partitions.remove(name, keys, actor, reason);
         } catch (RequestRejected e) {
             return refused(name, e);
         }

@@ -2,6 +2,7 @@ package io.sluice.web;
 
 import io.quarkus.qute.CheckedTemplate;
 import io.quarkus.qute.TemplateInstance;
+import io.sluice.identity.RequestCaller;
 import io.sluice.pools.PoolService;
 import io.sluice.pools.PoolUsage;
 import io.sluice.runs.RequestRejected;
@@ -38,8 +39,10 @@ public class PoolsPage {
     private final PoolService pools;
     private final PoolUsage usage;
     private final RunService runs;
+    private final RequestCaller caller;
 
-    public PoolsPage(PoolService pools, PoolUsage usage, RunService runs) {
+    public PoolsPage(PoolService pools, PoolUsage usage, RunService runs, RequestCaller caller) {
+        this.caller = caller;
         this.pools = pools;
         this.usage = usage;
         this.runs = runs;
@@ -76,7 +79,7 @@ public class PoolsPage {
                     .isPresent();
             String reason =
                     PageForms.first(form, "reason").filter(r -> !r.isBlank()).orElse(null);
-            pools.set(name, limit, undeclared, PageForms.actor(headers), reason);
+            pools.set(name, limit, undeclared, PageForms.actor(caller), reason);
         });
     }
 
@@ -95,14 +98,14 @@ public class PoolsPage {
             Integer limit = limit(PageForms.first(form, "limit").orElse(""));
             String reason =
                     PageForms.first(form, "reason").filter(r -> !r.isBlank()).orElse(null);
-            pools.set(name, limit, true, PageForms.actor(headers), reason);
+            pools.set(name, limit, true, PageForms.actor(caller), reason);
         });
     }
 
     @POST
     @Path("{name}/remove")
     public Response remove(@PathParam("name") String name, @Context HttpHeaders headers) {
-        return act(name, () -> pools.remove(name, PageForms.actor(headers)));
+        return act(name, () -> pools.remove(name, PageForms.actor(caller)));
     }
 
     private Response act(String name, Runnable action) {

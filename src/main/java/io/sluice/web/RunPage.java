@@ -7,6 +7,7 @@ import io.quarkus.qute.TemplateInstance;
 import io.sluice.catalog.Asset;
 import io.sluice.catalog.AssetKey;
 import io.sluice.catalog.KeyedAsset;
+import io.sluice.identity.RequestCaller;
 import io.sluice.partitions.PartitionsDefinition;
 import io.sluice.runs.AssetService;
 import io.sluice.runs.LogLine;
@@ -73,9 +74,16 @@ public class RunPage {
     private final ObjectMapper mapper;
     private final InstantSource clock;
     private final RunReexecutor reexecutor;
+    private final RequestCaller caller;
 
     public RunPage(
-            RunService runs, AssetService assets, ObjectMapper mapper, InstantSource clock, RunReexecutor reexecutor) {
+            RunService runs,
+            AssetService assets,
+            ObjectMapper mapper,
+            InstantSource clock,
+            RunReexecutor reexecutor,
+            RequestCaller caller) {
+        this.caller = caller;
         this.reexecutor = reexecutor;
         this.clock = clock;
         this.runs = runs;
@@ -144,8 +152,9 @@ public class RunPage {
     @POST
     @Path("cancel")
     public Response cancel(@PathParam("id") String id, @HeaderParam("HX-Request") String htmx) {
+        String actor = PageForms.actor(caller); // a name no one may claim is refused, not swallowed below
         try {
-            runs.cancel(id, "web-ui", "canceled from the run page");
+            runs.cancel(id, actor, "canceled from the run page");
         } catch (RequestRejected.NotFound e) {
             return missing(id);
         } catch (RequestRejected e) {
@@ -187,7 +196,7 @@ public class RunPage {
             return refused(id, PageForms.status(e), e.getMessage());
         }
         try {
-            Run launched = reexecutor.reexecute(id, chosen, PageForms.actor(headers), reason);
+            Run launched = reexecutor.reexecute(id, chosen, PageForms.actor(caller), reason);
             return Response.seeOther(URI.create("/runs/" + launched.id())).build();
         } catch (RequestRejected.NotFound e) {
             return "id".equals(e.field()) ? missing(id) : refused(id, 404, e.getMessage());

@@ -3,6 +3,7 @@ package io.sluice.web;
 import io.quarkus.qute.CheckedTemplate;
 import io.quarkus.qute.TemplateInstance;
 import io.sluice.automation.sensor.SensorService;
+import io.sluice.identity.RequestCaller;
 import io.sluice.runs.RequestRejected;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.NotFoundException;
@@ -30,8 +31,10 @@ public class SensorPanel {
     }
 
     private final SensorService sensors;
+    private final RequestCaller caller;
 
-    public SensorPanel(SensorService sensors) {
+    public SensorPanel(SensorService sensors, RequestCaller caller) {
+        this.caller = caller;
         this.sensors = sensors;
     }
 
@@ -55,11 +58,12 @@ public class SensorPanel {
     @POST
     @Path("{name}/{action}")
     public TemplateInstance toggle(@PathParam("name") String name, @PathParam("action") String action) {
+        String actor = PageForms.actor(caller); // a name no one may claim is refused before anything changes
         String error = null;
         try {
             switch (action) {
-                case "start" -> sensors.start(name, LaunchForm.ACTOR, "started from the automation page");
-                case "stop" -> sensors.stop(name, LaunchForm.ACTOR, "stopped from the automation page");
+                case "start" -> sensors.start(name, actor, "started from the automation page");
+                case "stop" -> sensors.stop(name, actor, "stopped from the automation page");
                 default -> throw new NotFoundException("no sensor action " + action);
             }
         } catch (RequestRejected.Conflict e) {

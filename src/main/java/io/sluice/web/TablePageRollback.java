@@ -5,6 +5,7 @@ import io.quarkus.qute.TemplateInstance;
 import io.sluice.automation.TriggerPolicy;
 import io.sluice.automation.trigger.TriggerOverview;
 import io.sluice.catalog.AssetKey;
+import io.sluice.identity.RequestCaller;
 import io.sluice.lake.LakeTables;
 import io.sluice.lake.RollbackTarget;
 import io.sluice.runs.AssetService;
@@ -32,14 +33,11 @@ import java.util.Optional;
  * Rolling a lake table back to what a run left ({@code ?toRun=}) or to just before it ({@code ?beforeRun=}: undoing it):
  * a confirmation page that says what will change (the publish restored, the publishes undone and brought back, the
  * current rows before and after, the asset's incremental state) and what happens downstream, then, with a reason, the
- * rollback run (actor from {@code X-Sluice-User}, else {@code web-ui}), and a redirect to its run page.
+ * rollback run (launched by the request's caller, as the API resolves it), and a redirect to its run page.
  */
 @Path("/data/{table}/rollback")
 @Produces(MediaType.TEXT_HTML)
 public class TablePageRollback {
-
-    static final String ACTOR_HEADER = "X-Sluice-User";
-    static final String ACTOR = "web-ui";
 
     @CheckedTemplate
     static class Templates {
@@ -50,8 +48,11 @@ public class TablePageRollback {
     private final RunService runs;
     private final AssetService assets;
     private final TriggerOverview triggers;
+    private final RequestCaller caller;
 
-    public TablePageRollback(LakeTables tables, RunService runs, AssetService assets, TriggerOverview triggers) {
+    public TablePageRollback(
+            LakeTables tables, RunService runs, AssetService assets, TriggerOverview triggers, RequestCaller caller) {
+        this.caller = caller;
         this.tables = tables;
         this.runs = runs;
         this.assets = assets;
@@ -95,9 +96,8 @@ public class TablePageRollback {
                         422);
             }
         }
-        String header = headers.getHeaderString(ACTOR_HEADER);
-        String actor = header == null || header.isBlank() ? ACTOR : header;
         try {
+            String actor = PageForms.actor(caller);
             String run = DataPageParams.text(runField, toRun)
                     .orElseThrow(() -> RequestRejected.invalid(runField, "say which run's state to go back to"));
             if (info.get().asset() == null) {

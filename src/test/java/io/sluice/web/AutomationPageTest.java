@@ -71,7 +71,7 @@ class AutomationPageTest {
         assertThat(started).contains("hx-post=\"/ui/schedules/" + name + "/stop\"");
         assertThat(store.find(TickRecord.Source.SCHEDULE, name).orElseThrow().status())
                 .isEqualTo(AutomationStatus.RUNNING);
-        given().get("/api/audit?actor=web-ui")
+        given().get("/api/audit?actor=anonymous&action=SCHEDULE_STARTED&limit=1")
                 .then()
                 .body(containsString("SCHEDULE_STARTED"))
                 .body(containsString("started from the automation page"));
@@ -100,6 +100,46 @@ class AutomationPageTest {
         assertThat(stopped).contains("hx-post=\"/ui/schedules/" + name + "/start\"");
         assertThat(store.find(TickRecord.Source.SCHEDULE, name).orElseThrow().status())
                 .isEqualTo(AutomationStatus.STOPPED);
+    }
+
+    /** The toggle with JavaScript (htmx, /ui/...) and without (a form, /automation/...) records the same actor. */
+    @Test
+    void theToggleRecordsTheSameActorWithAndWithoutJavaScript() {
+        String name = TestSchedules.PAGE;
+        given().header("HX-Request", "true")
+                .header("X-Sluice-User", "toggle-tester")
+                .post("/ui/schedules/" + name + "/start")
+                .then()
+                .statusCode(200);
+        given().redirects()
+                .follow(false)
+                .header("X-Sluice-User", "toggle-tester")
+                .post("/automation/schedules/" + name + "/stop")
+                .then()
+                .statusCode(303);
+        assertThat(given().get("/api/audit?actor=toggle-tester&limit=10")
+                        .then()
+                        .extract()
+                        .jsonPath()
+                        .getList("action", String.class))
+                .containsExactly("SCHEDULE_STOPPED", "SCHEDULE_STARTED");
+
+        // naming no one, both are anonymous, as the API records a request without the header
+        given().redirects()
+                .follow(false)
+                .post("/automation/schedules/" + name + "/start")
+                .then()
+                .statusCode(303);
+        given().header("HX-Request", "true")
+                .post("/ui/schedules/" + name + "/stop")
+                .then()
+                .statusCode(200);
+        for (String action : new String[] {"SCHEDULE_STARTED", "SCHEDULE_STOPPED"}) {
+            given().get("/api/audit?action=" + action + "&limit=1")
+                    .then()
+                    .body("[0].actor", org.hamcrest.Matchers.equalTo("anonymous"))
+                    .body("[0].detail.schedule", org.hamcrest.Matchers.equalTo(name));
+        }
     }
 
     @Test

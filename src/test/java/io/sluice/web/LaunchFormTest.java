@@ -40,7 +40,7 @@ class LaunchFormTest {
                 "30",
                 "2",
                 MAPPER);
-        BackfillRequest b = form.backfill();
+        BackfillRequest b = form.backfill(false, "dora");
         assertThat(b.ranges()).containsExactly(new BackfillRequest.Range("2001-01-01", "2001-12-31"));
         assertThat(b.partitions()).containsExactly("2024-02-29");
         assertThat(b.mode()).isEqualTo(MaterializationMode.FULL_REFRESH);
@@ -48,7 +48,7 @@ class LaunchFormTest {
         assertThat(b.maxConcurrent()).isEqualTo(2);
         assertThat(b.config()).containsEntry("firms", 7);
         assertThat(b.reason()).isEqualTo("history");
-        assertThat(b.launchedBy()).isEqualTo("web-ui");
+        assertThat(b.launchedBy()).isEqualTo("dora");
     }
 
     @Test

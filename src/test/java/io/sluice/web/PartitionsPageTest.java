@@ -56,7 +56,7 @@ class PartitionsPageTest {
         post("/partitions/test_regions/remove", "key=page_eu&key=page_us&confirm=yes&reason=closed")
                 .statusCode(303);
         assertThat(keys()).doesNotContain("page_eu", "page_us").contains("page_apac");
-        given().get("/api/audit?actor=web-ui&limit=1")
+        given().get("/api/audit?actor=anonymous&action=PARTITION_KEYS_REMOVED&limit=1")
                 .then()
                 .body("[0].action", org.hamcrest.Matchers.equalTo("PARTITION_KEYS_REMOVED"))
                 .body("[0].reason", org.hamcrest.Matchers.equalTo("closed"));

@@ -30,19 +30,22 @@ class SensorPanelTest {
                 .body(containsString("hx-post=\"/ui/sensors/" + NAME + "/start\""));
 
         given().header("Sec-Fetch-Site", "same-origin")
+                .header("X-Sluice-User", "sensor-panel-tester")
                 .post("/ui/sensors/" + NAME + "/start")
                 .then()
                 .statusCode(200)
                 .body(containsString("hx-post=\"/ui/sensors/" + NAME + "/stop\""))
                 .body(not(containsString("hx-post=\"/ui/sensors/" + NAME + "/start\"")));
         given().get("/api/sensors/" + NAME).then().body("status", equalTo("RUNNING"));
-        given().get("/api/audit?actor=web-ui&limit=1").then().body("[0].action", equalTo("SENSOR_STARTED"));
+        given().get("/api/audit?actor=sensor-panel-tester&limit=1")
+                .then()
+                .body("[0].action", equalTo("SENSOR_STARTED"));
     }
 
     @Test
     void stoppingAStoppedSensorSaysSoAndAuditsNothing() {
         given().post("/ui/sensors/" + NAME + "/stop").then().statusCode(200);
-        int audited = given().get("/api/audit?actor=web-ui&limit=500")
+        int audited = given().get("/api/audit?actor=sensor-panel-stopper&limit=500")
                 .then()
                 .extract()
                 .jsonPath()
@@ -50,6 +53,7 @@ class SensorPanelTest {
                 .size();
 
         given().header("Sec-Fetch-Site", "same-origin")
+                .header("X-Sluice-User", "sensor-panel-stopper")
                 .post("/ui/sensors/" + NAME + "/stop")
                 .then()
                 .statusCode(200)
@@ -57,7 +61,7 @@ class SensorPanelTest {
                 .body(containsString("is stopped already"))
                 .body(containsString("hx-post=\"/ui/sensors/" + NAME + "/start\""));
         given().get("/api/sensors/" + NAME).then().body("status", equalTo("STOPPED"));
-        given().get("/api/audit?actor=web-ui&limit=500").then().body("size()", equalTo(audited));
+        given().get("/api/audit?actor=sensor-panel-stopper&limit=500").then().body("size()", equalTo(audited));
     }
 
     @Test

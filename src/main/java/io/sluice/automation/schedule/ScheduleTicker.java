@@ -9,6 +9,7 @@ import io.sluice.automation.ScheduleSpec;
 import io.sluice.automation.TickOutcome;
 import io.sluice.automation.TickRecord;
 import io.sluice.automation.launch.AutomationLauncher;
+import io.sluice.identity.Caller;
 import io.sluice.runs.RequestRejected;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Instant;
@@ -117,7 +118,7 @@ public class ScheduleTicker {
 
     /** Who a schedule's launches are launched by. */
     public static String actor(String name) {
-        return "schedule:" + name;
+        return Caller.schedule(name).name();
     }
 
     /** The stored cursor, or the instant the schedule was started (ticks before it are not caught up). */

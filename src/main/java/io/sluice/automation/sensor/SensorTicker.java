@@ -10,6 +10,7 @@ import io.sluice.automation.SensorTickOutcome;
 import io.sluice.automation.TickOutcome;
 import io.sluice.automation.TickRecord;
 import io.sluice.automation.launch.AutomationLauncher;
+import io.sluice.identity.Caller;
 import io.sluice.runs.DynamicPartitionService;
 import io.sluice.runs.RequestRejected;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -126,6 +127,6 @@ public class SensorTicker {
 
     /** Who launches what a sensor asks for, as the audit trail and the runs record it. */
     public static String actor(String sensor) {
-        return "sensor:" + sensor;
+        return Caller.sensor(sensor).name();
     }
 }

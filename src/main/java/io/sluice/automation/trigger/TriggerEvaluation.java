@@ -13,6 +13,7 @@ import io.sluice.automation.TriggerEvaluator;
 import io.sluice.automation.TriggerGraph;
 import io.sluice.automation.TriggerPlan;
 import io.sluice.automation.launch.AutomationLauncher;
+import io.sluice.identity.Caller;
 import io.sluice.runs.RequestRejected;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Instant;
@@ -33,7 +34,7 @@ import java.util.concurrent.atomic.AtomicLong;
 public class TriggerEvaluation {
 
     static final String NAME = "evaluator";
-    static final String ACTOR = "trigger";
+    static final String ACTOR = Caller.trigger().name();
 
     /** What one evaluation did, and when its earliest retry is due (the loop looks again then). */
     public record Result(int events, int launches, List<String> runIds, boolean more, Optional<Instant> nextRetry) {

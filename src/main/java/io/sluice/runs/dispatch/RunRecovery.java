@@ -10,6 +10,7 @@ import io.sluice.catalog.AssetCatalog;
 import io.sluice.catalog.AssetKey;
 import io.sluice.catalog.KeyedAsset;
 import io.sluice.catalog.PartitionRange;
+import io.sluice.identity.Caller;
 import io.sluice.lake.Lake;
 import io.sluice.lake.LakeWrite;
 import io.sluice.lake.RollbackOutcome;
@@ -113,7 +114,7 @@ class RunRecovery {
             LOG.warnf("run %s was queued in group %s, which had ended: canceled", stranded.runId(), stranded.group());
             audit.record(AuditEvent.of(
                             now,
-                            "sluice",
+                            Caller.system().name(),
                             AuditAction.RUN_RECOVERED,
                             stranded.runId(),
                             null,
@@ -174,7 +175,13 @@ class RunRecovery {
             detail.put("reconciledFrom", "lake write log");
         }
         audit.record(AuditEvent.of(
-                        now, "sluice", AuditAction.RUN_RECOVERED, run.id(), assets(run), "process restart", detail)
+                        now,
+                        Caller.system().name(),
+                        AuditAction.RUN_RECOVERED,
+                        run.id(),
+                        assets(run),
+                        "process restart",
+                        detail)
                 .withGroup(run.group()));
         if (status == RunStatus.FAILURE) {
             retry(run, now);
@@ -388,7 +395,7 @@ class RunRecovery {
         end(run, now, RunStatus.FAILURE, error, Set.of(), Map.of());
         audit.record(AuditEvent.of(
                         now,
-                        "sluice",
+                        Caller.system().name(),
                         AuditAction.RUN_RECOVERED,
                         run.id(),
                         null,
@@ -420,7 +427,7 @@ class RunRecovery {
         retryPolicies.forEach(p -> p.retried(dead, retry));
         audit.record(AuditEvent.of(
                         now,
-                        "sluice",
+                        Caller.system().name(),
                         AuditAction.RUN_LAUNCHED,
                         retry.id(),
                         assets(dead),

@@ -9,6 +9,7 @@ import io.sluice.audit.AuditEvent;
 import io.sluice.audit.AuditLog;
 import io.sluice.catalog.AssetCatalog;
 import io.sluice.catalog.AssetKey;
+import io.sluice.identity.Caller;
 import io.sluice.runs.PartitionRanges;
 import io.sluice.runs.PartitionState;
 import io.sluice.runs.Plural;
@@ -230,7 +231,7 @@ public class RunWorker {
                 new RunRecords.RunEnd(run.id(), status, ended, keys, batches, rows, error),
                 AuditEvent.of(
                                 ended,
-                                "sluice",
+                                Caller.system().name(),
                                 AuditAction.RUN_FINISHED,
                                 run.id(),
                                 String.join(

@@ -1,0 +1,152 @@
+package io.sluice.identity;
+
+import io.sluice.text.Text;
+import java.util.Locale;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * Who acts: the name recorded as the actor of a run, a backfill, a switch and an audit event, and how Sluice knows it.
+ * A request's caller comes from {@link #claimed}, one rule for the API and the pages; Sluice's own automation acts as a
+ * service identity ({@link #schedule}, {@link #sensor}, {@link #trigger}, {@link #system}), whose names no request may
+ * claim. Build callers through these factories only, never the constructor: later kinds of identification (a token, a
+ * session, single sign-on) and roles come in as new factories and components without changing a caller's code.
+ */
+public record Caller(String name, Identified by) {
+
+    /** The longest name the metadata store keeps (launched_by and actor columns are VARCHAR(200)). */
+    public static final int MAX_NAME_LENGTH = 200;
+
+    /** Who acts when a request names no one. */
+    public static final String ANONYMOUS = "anonymous";
+
+    /** How Sluice knows who acts. */
+    public enum Identified {
+        /** The request named no one. */
+        ANONYMOUS,
+        /** The request said who it is (the X-Sluice-User header, a launch body's launchedBy), unchecked. */
+        CLAIMED,
+        /** Sluice's own automation: a schedule, a sensor, a trigger, the system. */
+        SERVICE;
+
+        public boolean isService() {
+            return this == SERVICE;
+        }
+    }
+
+    public Caller {
+        Objects.requireNonNull(by, "by");
+        Optional<String> problem = nameProblem("name", name);
+        if (problem.isPresent()) {
+            throw new IllegalArgumentException(problem.get());
+        }
+    }
+
+    public static Caller anonymous() {
+        return new Caller(ANONYMOUS, Identified.ANONYMOUS);
+    }
+
+    /**
+     * The caller a request names in {@code field}: anonymous when it names no one (missing or blank), else that name.
+     *
+     * @throws CallerRefused when the name is too long, holds characters the trail cannot show as they are, or is
+     *     reserved for Sluice's own automation (see {@link #isReserved})
+     */
+    public static Caller claimed(String field, String given) {
+        if (given == null || given.isBlank()) {
+            return anonymous();
+        }
+        Optional<String> problem = nameProblem(field, given);
+        if (problem.isPresent()) {
+            throw new CallerRefused(field, problem.get(), false);
+        }
+        if (isReserved(given)) {
+            throw new CallerRefused(
+                    field,
+                    field + " names " + Text.quote(given.strip()) + ", a name reserved for Sluice's own automation"
+                            + " (schedules, sensors, triggers and the system); send your own name instead",
+                    true);
+        }
+        return new Caller(given, Identified.CLAIMED);
+    }
+
+    /** Who a schedule's launches are launched by. */
+    public static Caller schedule(String schedule) {
+        return new Caller(Service.SCHEDULE.prefix() + schedule, Identified.SERVICE);
+    }
+
+    /** Who launches what a sensor asks for. */
+    public static Caller sensor(String sensor) {
+        return new Caller(Service.SENSOR.prefix() + sensor, Identified.SERVICE);
+    }
+
+    /** Who launches what asset-dependency triggers decide. */
+    public static Caller trigger() {
+        return new Caller(Service.TRIGGER.word(), Identified.SERVICE);
+    }
+
+    /** Sluice itself: recovery after a restart, a run or backfill ended by the engine. */
+    public static Caller system() {
+        return new Caller(Service.SLUICE.word(), Identified.SERVICE);
+    }
+
+    /**
+     * Whether a request may not claim {@code name}, compared after trimming and ignoring case: it is a service's name
+     * ({@code trigger}, {@code sluice}, {@code system}, {@code schedule} or {@code sensor}, alone or followed by
+     * {@code :} and anything), or {@code web-ui}, which the pages recorded for themselves before callers were resolved
+     * in one place.
+     */
+    public static boolean isReserved(String name) {
+        if (name == null) {
+            return false;
+        }
+        String n = name.strip().toLowerCase(Locale.ROOT);
+        for (Service s : Service.values()) {
+            if (n.equals(s.word()) || s.prefixed() && n.startsWith(s.prefix())) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Why {@code name}, given as {@code field}, cannot be kept as an actor, if it cannot. */
+    public static Optional<String> nameProblem(String field, String name) {
+        if (name == null || name.isBlank()) {
+            return Optional.of(field + " must not be blank");
+        }
+        if (name.length() > MAX_NAME_LENGTH) {
+            return Optional.of(field + " is longer than " + MAX_NAME_LENGTH + " characters");
+        }
+        return Text.nameProblem(field, name);
+    }
+
+    /** The names of Sluice's own automation, and of the pages as they were recorded before. */
+    private enum Service {
+        SCHEDULE("schedule", true),
+        SENSOR("sensor", true),
+        TRIGGER("trigger", true),
+        SLUICE("sluice", true),
+        SYSTEM("system", true),
+        WEB_UI("web-ui", false);
+
+        private final String word;
+        private final boolean prefixed;
+
+        Service(String word, boolean prefixed) {
+            this.word = word;
+            this.prefixed = prefixed;
+        }
+
+        String word() {
+            return word;
+        }
+
+        String prefix() {
+            return word + ":";
+        }
+
+        boolean prefixed() {
+            return prefixed;
+        }
+    }
+}
