@@ -270,7 +270,11 @@ public class AssetResource {
                             + "incremental state goes back with its data, and keyed downstream assets that read the changed "
                             + "data have theirs reset (see docs/lake.md).")
     @Parameter(name = "key", in = ParameterIn.PATH, description = ApiDocument.ASSET_KEY)
-    @Parameter(name = RunResource.ACTOR_HEADER, in = ParameterIn.HEADER, description = ApiDocument.ACTOR)
+    @Parameter(
+            name = RunResource.ACTOR_HEADER,
+            in = ParameterIn.HEADER,
+            description = ApiDocument.ACTOR,
+            schema = @Schema(type = SchemaType.STRING))
     @RequestBody(required = true, description = "Exactly one of toRun, beforeRun and toSystemTime, and why.")
     @APIResponse(
             responseCode = "201",

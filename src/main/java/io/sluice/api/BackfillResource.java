@@ -159,7 +159,11 @@ public class BackfillResource {
                     "Plans runs over the partitions given (ranges or a list), partitionsPerRun at a time, and launches them, "
                             + "at most maxConcurrent at once, in order. POST /api/backfills/preview answers the same plan "
                             + "without launching anything.")
-    @Parameter(name = RunResource.ACTOR_HEADER, in = ParameterIn.HEADER, description = ApiDocument.ACTOR)
+    @Parameter(
+            name = RunResource.ACTOR_HEADER,
+            in = ParameterIn.HEADER,
+            description = ApiDocument.ACTOR,
+            schema = @Schema(type = SchemaType.STRING))
     @RequestBody(required = true, description = "Which assets and partitions to backfill, how, and why.")
     @APIResponse(
             responseCode = "201",
@@ -203,7 +207,11 @@ public class BackfillResource {
             summary = "Plan a backfill without launching it",
             description = "Checks the body as POST /api/backfills does and answers exactly the runs it would launch, "
                     + "in order; nothing is stored or launched.")
-    @Parameter(name = RunResource.ACTOR_HEADER, in = ParameterIn.HEADER, description = ApiDocument.ACTOR)
+    @Parameter(
+            name = RunResource.ACTOR_HEADER,
+            in = ParameterIn.HEADER,
+            description = ApiDocument.ACTOR,
+            schema = @Schema(type = SchemaType.STRING))
     @RequestBody(required = true, description = "The backfill to plan, as POST /api/backfills takes it.")
     @APIResponse(
             responseCode = "200",
@@ -332,7 +340,11 @@ public class BackfillResource {
             summary = "Pause a backfill",
             description = "Launches none of its remaining runs until it is resumed; the runs already started go on.")
     @Parameter(name = "id", in = ParameterIn.PATH, description = ApiDocument.BACKFILL_ID)
-    @Parameter(name = RunResource.ACTOR_HEADER, in = ParameterIn.HEADER, description = ApiDocument.ACTOR)
+    @Parameter(
+            name = RunResource.ACTOR_HEADER,
+            in = ParameterIn.HEADER,
+            description = ApiDocument.ACTOR,
+            schema = @Schema(type = SchemaType.STRING))
     @RequestBody(
             required = false,
             description = ApiDocument.REASON_BODY,
@@ -357,7 +369,11 @@ public class BackfillResource {
             summary = "Resume a paused backfill",
             description = "Launches its remaining runs again.")
     @Parameter(name = "id", in = ParameterIn.PATH, description = ApiDocument.BACKFILL_ID)
-    @Parameter(name = RunResource.ACTOR_HEADER, in = ParameterIn.HEADER, description = ApiDocument.ACTOR)
+    @Parameter(
+            name = RunResource.ACTOR_HEADER,
+            in = ParameterIn.HEADER,
+            description = ApiDocument.ACTOR,
+            schema = @Schema(type = SchemaType.STRING))
     @RequestBody(
             required = false,
             description = ApiDocument.REASON_BODY,
@@ -382,7 +398,11 @@ public class BackfillResource {
             summary = "Cancel a backfill",
             description = "Launches none of its remaining runs and cancels those queued or started.")
     @Parameter(name = "id", in = ParameterIn.PATH, description = ApiDocument.BACKFILL_ID)
-    @Parameter(name = RunResource.ACTOR_HEADER, in = ParameterIn.HEADER, description = ApiDocument.ACTOR)
+    @Parameter(
+            name = RunResource.ACTOR_HEADER,
+            in = ParameterIn.HEADER,
+            description = ApiDocument.ACTOR,
+            schema = @Schema(type = SchemaType.STRING))
     @RequestBody(
             required = false,
             description = ApiDocument.REASON_BODY,
@@ -408,7 +428,11 @@ public class BackfillResource {
             description =
                     "Launches a new backfill over the partitions of an ended backfill that failed or were canceled.")
     @Parameter(name = "id", in = ParameterIn.PATH, description = ApiDocument.BACKFILL_ID)
-    @Parameter(name = RunResource.ACTOR_HEADER, in = ParameterIn.HEADER, description = ApiDocument.ACTOR)
+    @Parameter(
+            name = RunResource.ACTOR_HEADER,
+            in = ParameterIn.HEADER,
+            description = ApiDocument.ACTOR,
+            schema = @Schema(type = SchemaType.STRING))
     @RequestBody(
             required = false,
             description = ApiDocument.REASON_BODY,

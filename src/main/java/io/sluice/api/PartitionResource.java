@@ -14,6 +14,7 @@ import jakarta.ws.rs.core.MediaType;
 import java.util.List;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.enums.ParameterIn;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
 import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
@@ -75,7 +76,11 @@ public class PartitionResource {
             name = "name",
             in = ParameterIn.PATH,
             description = "The name of the dynamic partitions, as an asset declares it.")
-    @Parameter(name = RunResource.ACTOR_HEADER, in = ParameterIn.HEADER, description = ApiDocument.ACTOR)
+    @Parameter(
+            name = RunResource.ACTOR_HEADER,
+            in = ParameterIn.HEADER,
+            description = ApiDocument.ACTOR,
+            schema = @Schema(type = SchemaType.STRING))
     @RequestBody(required = true, description = "The keys to add, and why.")
     @APIResponse(responseCode = "200", description = "The keys added.")
     @APIResponse(responseCode = "400", description = "The body is missing or is not JSON of this shape.")
@@ -98,7 +103,11 @@ public class PartitionResource {
             name = "name",
             in = ParameterIn.PATH,
             description = "The name of the dynamic partitions, as an asset declares it.")
-    @Parameter(name = RunResource.ACTOR_HEADER, in = ParameterIn.HEADER, description = ApiDocument.ACTOR)
+    @Parameter(
+            name = RunResource.ACTOR_HEADER,
+            in = ParameterIn.HEADER,
+            description = ApiDocument.ACTOR,
+            schema = @Schema(type = SchemaType.STRING))
     @RequestBody(required = true, description = "The keys to remove, and why.")
     @APIResponse(responseCode = "200", description = "The keys removed.")
     @APIResponse(responseCode = "400", description = "The body is missing or is not JSON of this shape.")

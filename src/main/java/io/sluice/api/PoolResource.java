@@ -15,6 +15,7 @@ import jakarta.ws.rs.core.MediaType;
 import java.util.Map;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.enums.ParameterIn;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
 import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
@@ -58,7 +59,11 @@ public class PoolResource {
             summary = "Set a pool's limit",
             description = "Sets how many runs of the pool may run at once; it applies to the next runs started.")
     @Parameter(name = "name", in = ParameterIn.PATH, description = "The pool's name, as assets declare it.")
-    @Parameter(name = RunResource.ACTOR_HEADER, in = ParameterIn.HEADER, description = ApiDocument.ACTOR)
+    @Parameter(
+            name = RunResource.ACTOR_HEADER,
+            in = ParameterIn.HEADER,
+            description = ApiDocument.ACTOR,
+            schema = @Schema(type = SchemaType.STRING))
     @RequestBody(required = true, description = "The limit, and why.")
     @APIResponse(responseCode = "200", description = "The pool with its new limit.")
     @APIResponse(responseCode = "400", description = "The body is missing or is not JSON of this shape.")
@@ -85,7 +90,11 @@ public class PoolResource {
             summary = "Remove a pool's limit",
             description = "Removes the pool's limit: its runs are then limited by the workers only.")
     @Parameter(name = "name", in = ParameterIn.PATH, description = "The pool's name, as assets declare it.")
-    @Parameter(name = RunResource.ACTOR_HEADER, in = ParameterIn.HEADER, description = ApiDocument.ACTOR)
+    @Parameter(
+            name = RunResource.ACTOR_HEADER,
+            in = ParameterIn.HEADER,
+            description = ApiDocument.ACTOR,
+            schema = @Schema(type = SchemaType.STRING))
     @APIResponse(responseCode = "200", description = "The pool, without a limit.")
     @APIResponse(responseCode = "404", description = "The pool has no limit.")
     @DELETE

@@ -81,7 +81,11 @@ public class RunResource {
             summary = "Launch a run",
             description = "Queues a run that materializes the given assets and answers it at once; follow it with "
                     + "GET /api/runs/{id}. mode chooses which keys it processes, never how they are processed.")
-    @Parameter(name = ACTOR_HEADER, in = ParameterIn.HEADER, description = ApiDocument.ACTOR)
+    @Parameter(
+            name = ACTOR_HEADER,
+            in = ParameterIn.HEADER,
+            description = ApiDocument.ACTOR,
+            schema = @Schema(type = SchemaType.STRING))
     @RequestBody(required = true, description = "What to materialize, how, and why.")
     @APIResponse(
             responseCode = "201",
@@ -303,7 +307,11 @@ public class RunResource {
             description = "A queued run is canceled at once; a started one is asked to stop: its lake statement is "
                     + "interrupted within about a second, and it stops between batches otherwise.")
     @Parameter(name = "id", in = ParameterIn.PATH, description = ApiDocument.RUN_ID)
-    @Parameter(name = ACTOR_HEADER, in = ParameterIn.HEADER, description = ApiDocument.ACTOR)
+    @Parameter(
+            name = ACTOR_HEADER,
+            in = ParameterIn.HEADER,
+            description = ApiDocument.ACTOR,
+            schema = @Schema(type = SchemaType.STRING))
     @RequestBody(
             required = false,
             description = ApiDocument.REASON_BODY,
@@ -332,7 +340,11 @@ public class RunResource {
                             + "and its partitions for the partitioned assets among them. The new run is tagged "
                             + "sluice/reexecution-of and sluice/reexecute, and is queued like any launch.")
     @Parameter(name = "id", in = ParameterIn.PATH, description = ApiDocument.RUN_ID)
-    @Parameter(name = ACTOR_HEADER, in = ParameterIn.HEADER, description = ApiDocument.ACTOR)
+    @Parameter(
+            name = ACTOR_HEADER,
+            in = ParameterIn.HEADER,
+            description = ApiDocument.ACTOR,
+            schema = @Schema(type = SchemaType.STRING))
     @RequestBody(
             required = false,
             description = "What to execute again (ALL when absent) and why.",

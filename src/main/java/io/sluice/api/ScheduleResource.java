@@ -121,7 +121,11 @@ public class ScheduleResource {
                     "The schedule ticks from now on; ticks before the start are not caught up. The status is kept "
                             + "across restarts.")
     @Parameter(name = "name", in = ParameterIn.PATH, description = NAME)
-    @Parameter(name = RunResource.ACTOR_HEADER, in = ParameterIn.HEADER, description = ApiDocument.ACTOR)
+    @Parameter(
+            name = RunResource.ACTOR_HEADER,
+            in = ParameterIn.HEADER,
+            description = ApiDocument.ACTOR,
+            schema = @Schema(type = SchemaType.STRING))
     @RequestBody(
             required = false,
             description = ApiDocument.REASON_BODY,
@@ -151,7 +155,11 @@ public class ScheduleResource {
             description = "The schedule ticks no more until it is started again; runs it launched go on. The status is "
                     + "kept across restarts.")
     @Parameter(name = "name", in = ParameterIn.PATH, description = NAME)
-    @Parameter(name = RunResource.ACTOR_HEADER, in = ParameterIn.HEADER, description = ApiDocument.ACTOR)
+    @Parameter(
+            name = RunResource.ACTOR_HEADER,
+            in = ParameterIn.HEADER,
+            description = ApiDocument.ACTOR,
+            schema = @Schema(type = SchemaType.STRING))
     @RequestBody(
             required = false,
             description = ApiDocument.REASON_BODY,

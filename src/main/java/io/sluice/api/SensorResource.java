@@ -114,7 +114,11 @@ public class SensorResource {
             summary = "Start a sensor",
             description = "Evaluates the sensor at its interval from now on, from its stored cursor; audited.")
     @Parameter(name = "name", in = ParameterIn.PATH, description = NAME)
-    @Parameter(name = RunResource.ACTOR_HEADER, in = ParameterIn.HEADER, description = ApiDocument.ACTOR)
+    @Parameter(
+            name = RunResource.ACTOR_HEADER,
+            in = ParameterIn.HEADER,
+            description = ApiDocument.ACTOR,
+            schema = @Schema(type = SchemaType.STRING))
     @RequestBody(
             required = false,
             description = ApiDocument.REASON_BODY,
@@ -140,7 +144,11 @@ public class SensorResource {
             summary = "Stop a sensor",
             description = "Evaluates the sensor no more until it is started; its cursor is kept; audited.")
     @Parameter(name = "name", in = ParameterIn.PATH, description = NAME)
-    @Parameter(name = RunResource.ACTOR_HEADER, in = ParameterIn.HEADER, description = ApiDocument.ACTOR)
+    @Parameter(
+            name = RunResource.ACTOR_HEADER,
+            in = ParameterIn.HEADER,
+            description = ApiDocument.ACTOR,
+            schema = @Schema(type = SchemaType.STRING))
     @RequestBody(
             required = false,
             description = ApiDocument.REASON_BODY,
