@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import io.quarkus.qute.Location;
 import io.quarkus.qute.Template;
 import io.sluice.identity.CallerRefused;
+import io.sluice.identity.NotAllowed;
 import io.sluice.runs.JsonRefusal;
 import io.sluice.runs.RequestRejected;
 import io.sluice.text.Text;
@@ -66,6 +67,12 @@ public class ProblemMappers {
     static Response refused(CallerRefused e, String path) {
         String field = e.field().startsWith("header ") ? e.field().substring("header ".length()) : e.field();
         return Problem.response(e.reserved() ? 400 : 422, e.getMessage(), field, path);
+    }
+
+    /** A caller asked for something its roles do not allow: 403, naming the asset outside its groups if that is why. */
+    @ServerExceptionMapper
+    public Response notAllowed(NotAllowed e, UriInfo uri) {
+        return Problem.response(403, e.getMessage(), null, path(uri));
     }
 
     @ServerExceptionMapper

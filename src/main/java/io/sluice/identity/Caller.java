@@ -1,9 +1,12 @@
 package io.sluice.identity;
 
 import io.sluice.text.Text;
+import java.util.Collection;
+import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.stream.Collectors;
 
 /**
  * Who acts: the name recorded as the actor of a run, a backfill, a switch and an audit event, and how Sluice knows it.
@@ -12,7 +15,7 @@ import java.util.Optional;
  * claim. Build callers through these factories only, never the constructor: later kinds of identification (a token, a
  * session, single sign-on) and roles come in as new factories and components without changing a caller's code.
  */
-public record Caller(String name, Identified by) {
+public record Caller(String name, Identified by, List<Grant> grants) {
 
     /** The longest name the metadata store keeps (launched_by and actor columns are VARCHAR(200)). */
     public static final int MAX_NAME_LENGTH = 200;
@@ -34,8 +37,15 @@ public record Caller(String name, Identified by) {
         }
     }
 
+    /**
+     * What every caller may do while authentication is off: Sluice then listens on the loopback interface only, and
+     * whoever reaches it may do everything, as with {@code dagster dev}. Sluice's own automation has it too.
+     */
+    public static final List<Grant> UNRESTRICTED = List.of(Grant.everywhere(Role.ADMIN));
+
     public Caller {
         Objects.requireNonNull(by, "by");
+        grants = List.copyOf(grants);
         Optional<String> problem = nameProblem("name", name);
         if (problem.isPresent()) {
             throw new IllegalArgumentException(problem.get());
@@ -43,7 +53,7 @@ public record Caller(String name, Identified by) {
     }
 
     public static Caller anonymous() {
-        return new Caller(ANONYMOUS, Identified.ANONYMOUS);
+        return new Caller(ANONYMOUS, Identified.ANONYMOUS, UNRESTRICTED);
     }
 
     /**
@@ -67,27 +77,92 @@ public record Caller(String name, Identified by) {
                             + " (schedules, sensors, triggers and the system); send your own name instead",
                     true);
         }
-        return new Caller(given, Identified.CLAIMED);
+        return new Caller(given, Identified.CLAIMED, UNRESTRICTED);
     }
 
     /** Who a schedule's launches are launched by. */
     public static Caller schedule(String schedule) {
-        return new Caller(Service.SCHEDULE.prefix() + schedule, Identified.SERVICE);
+        return new Caller(Service.SCHEDULE.prefix() + schedule, Identified.SERVICE, UNRESTRICTED);
     }
 
     /** Who launches what a sensor asks for. */
     public static Caller sensor(String sensor) {
-        return new Caller(Service.SENSOR.prefix() + sensor, Identified.SERVICE);
+        return new Caller(Service.SENSOR.prefix() + sensor, Identified.SERVICE, UNRESTRICTED);
     }
 
     /** Who launches what asset-dependency triggers decide. */
     public static Caller trigger() {
-        return new Caller(Service.TRIGGER.word(), Identified.SERVICE);
+        return new Caller(Service.TRIGGER.word(), Identified.SERVICE, UNRESTRICTED);
     }
 
     /** Sluice itself: recovery after a restart, a run or backfill ended by the engine. */
     public static Caller system() {
-        return new Caller(Service.SLUICE.word(), Identified.SERVICE);
+        return new Caller(Service.SLUICE.word(), Identified.SERVICE, UNRESTRICTED);
+    }
+
+    /** Whether this caller may do {@code action} whatever it touches (reading: whether it holds any grant). */
+    public boolean may(Action action) {
+        return action == Action.READ ? !grants.isEmpty() : grants.stream().anyMatch(g -> g.allowsEverywhere(action));
+    }
+
+    /** Whether this caller may do {@code action} on {@code asset}, written {@code group/name}. */
+    public boolean may(Action action, String asset) {
+        if (!action.scoped()) {
+            return may(action);
+        }
+        String group = groupOf(asset);
+        return grants.stream().anyMatch(g -> g.allowsEverywhere(action) || g.allows(action, group));
+    }
+
+    /**
+     * Refuses what this caller may not do whatever it touches.
+     *
+     * @throws NotAllowed naming the action and the role it needs
+     */
+    public void require(Action action) {
+        if (!may(action)) {
+            throw new NotAllowed(
+                    action,
+                    null,
+                    name + " may not " + action.doing() + ": that needs the "
+                            + action.needs().word() + " role"
+                            + (action.scoped() || action == Action.READ ? "" : " for every asset group")
+                            + heldGrants());
+        }
+    }
+
+    /**
+     * Refuses what this caller may not do on any of {@code assets} (each written {@code group/name}), naming the first
+     * asset outside its groups.
+     *
+     * @throws NotAllowed naming the action, the asset and the role it needs
+     */
+    public void require(Action action, Collection<String> assets) {
+        if (!action.scoped()) {
+            require(action);
+            return;
+        }
+        for (String asset : assets) {
+            if (!may(action, asset)) {
+                throw new NotAllowed(
+                        action,
+                        asset,
+                        name + " may not " + action.doing() + " " + asset + ": that needs the "
+                                + action.needs().word() + " role for asset group " + groupOf(asset) + heldGrants());
+            }
+        }
+    }
+
+    private String heldGrants() {
+        return grants.isEmpty()
+                ? " (it holds no role)"
+                : " (it holds " + grants.stream().map(Grant::toString).collect(Collectors.joining(", ")) + ")";
+    }
+
+    /** The group of an asset written {@code group/name}: its first part. */
+    static String groupOf(String asset) {
+        int slash = asset.indexOf('/');
+        return slash < 0 ? asset : asset.substring(0, slash);
     }
 
     /**

@@ -73,7 +73,7 @@ class CallerTest {
     @Test
     void serviceIdentitiesAreWhatTheAutomationRecordsAndNoRequestCanClaimThem() {
         assertThat(Caller.schedule("form_adv_daily"))
-                .isEqualTo(new Caller("schedule:form_adv_daily", Caller.Identified.SERVICE));
+                .isEqualTo(new Caller("schedule:form_adv_daily", Caller.Identified.SERVICE, Caller.UNRESTRICTED));
         assertThat(Caller.sensor("filing_inbox").name()).isEqualTo("sensor:filing_inbox");
         assertThat(Caller.trigger().name()).isEqualTo("trigger");
         assertThat(Caller.system().name()).isEqualTo("sluice");
@@ -104,8 +104,8 @@ class CallerTest {
 
     @Test
     void aCallerIsAlwaysANameTheTrailCanKeep() {
-        assertThatThrownBy(() -> new Caller(" ", Caller.Identified.CLAIMED))
+        assertThatThrownBy(() -> new Caller(" ", Caller.Identified.CLAIMED, Caller.UNRESTRICTED))
                 .isInstanceOf(IllegalArgumentException.class);
-        assertThatThrownBy(() -> new Caller("x", null)).isInstanceOf(NullPointerException.class);
+        assertThatThrownBy(() -> new Caller("x", null, Caller.UNRESTRICTED)).isInstanceOf(NullPointerException.class);
     }
 }
