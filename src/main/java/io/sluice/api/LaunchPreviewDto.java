@@ -32,7 +32,7 @@ public record LaunchPreviewDto(
         @Schema(description = "How many runs the launch makes: always 1 (a backfill is planned by its own preview).")
         int runCount,
 
-        @Schema(description = "The effective run config, by asset key.")
+        @Schema(implementation = Object.class, description = "The effective run config, by asset key.")
         JsonNode config,
 
         @Schema(description = "What the assets read upstream that is not materialized: their steps would fail.")

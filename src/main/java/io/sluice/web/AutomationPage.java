@@ -111,15 +111,13 @@ public class AutomationPage {
     @POST
     @Path("ui/schedules/{name}/start")
     public TemplateInstance start(@PathParam("name") String name) {
-        Caller by = PageForms.caller(caller);
-        return turn(() -> automation.startSchedule(by, name, "started from the automation page"));
+        return turn(() -> automation.startSchedule(PageForms.caller(caller), name, "started from the automation page"));
     }
 
     @POST
     @Path("ui/schedules/{name}/stop")
     public TemplateInstance stop(@PathParam("name") String name) {
-        Caller by = PageForms.caller(caller);
-        return turn(() -> automation.stopSchedule(by, name, "stopped from the automation page"));
+        return turn(() -> automation.stopSchedule(PageForms.caller(caller), name, "stopped from the automation page"));
     }
 
     /**
