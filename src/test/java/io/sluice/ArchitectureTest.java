@@ -9,6 +9,8 @@ import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.junit.AnalyzeClasses;
 import com.tngtech.archunit.junit.ArchTest;
 import com.tngtech.archunit.lang.ArchRule;
+import io.sluice.identity.Caller;
+import java.util.Map;
 import java.util.Set;
 
 /** The dependency directions of GUIDE.md, kept true by the build. */
@@ -143,16 +145,68 @@ class ArchitectureTest {
             .dependOnClassesThat()
             .resideInAnyPackage("jakarta.persistence..", "org.hibernate..");
 
+    /**
+     * The faces are adapters onto the application layer: they reach no store and no engine (the DuckDB lake, the run
+     * queue's dispatcher, the execution), and not each other.
+     */
     @ArchTest
     static final ArchRule edgesDoNotCallEachOtherOrTheStores = noClasses()
             .that()
             .resideInAnyPackage("io.sluice.api..", "io.sluice.web..")
             .should()
             .dependOnClassesThat()
-            .resideInAnyPackage("..store..", "io.sluice.lake.duckdb..")
+            .resideInAnyPackage(
+                    "..store..", "io.sluice.lake.duckdb..", "io.sluice.runs.dispatch..", "io.sluice.runs.execute..")
             .orShould()
             .dependOnClassesThat()
             .resideInAnyPackage("io.sluice.cli..");
+
+    /** The application layer serves every face and knows none of them. */
+    @ArchTest
+    static final ArchRule theApplicationLayerKnowsNoFace = noClasses()
+            .that()
+            .resideInAPackage("io.sluice.app..")
+            .should()
+            .dependOnClassesThat()
+            .resideInAnyPackage("io.sluice.api..", "io.sluice.web..", "io.sluice.cli..", "jakarta.ws.rs..");
+
+    /** The domain's mutating entry points, by class: what changes what is stored on a person's request. */
+    static final Map<String, Set<String>> CHANGES = Map.of(
+            "io.sluice.runs.RunService", Set.of("launch", "launchInCurrentTransaction", "cancel", "rollback"),
+            "io.sluice.runs.RunReexecutor", Set.of("reexecute"),
+            "io.sluice.backfill.BackfillService", Set.of("launch", "launchInCurrentTransaction", "retryFailed"),
+            "io.sluice.backfill.BackfillSteering", Set.of("pause", "resume", "cancel"),
+            "io.sluice.automation.schedule.ScheduleSwitch", Set.of("start", "stop"),
+            "io.sluice.automation.sensor.SensorService", Set.of("start", "stop"),
+            "io.sluice.pools.PoolService", Set.of("set", "remove"),
+            "io.sluice.runs.DynamicPartitionService",
+                    Set.of("add", "addInCurrentTransaction", "remove", "removeInCurrentTransaction"),
+            "io.sluice.lake.LakeTables", Set.of("rollbackPreview"));
+
+    static final DescribedPredicate<JavaMethodCall> CHANGE_STORED_STATE = DescribedPredicate.describe(
+            "change what is stored through a domain service (launch, cancel, roll back, re-execute, steer a backfill,"
+                    + " switch automation, set pool limits, add or remove partition keys) or preview a rollback",
+            call -> CHANGES.getOrDefault(call.getTargetOwner().getName(), Set.of())
+                    .contains(call.getName()));
+
+    /**
+     * Every change a face asks for goes through a command of {@code io.sluice.app}, which authorises the caller and
+     * records its name as the actor: no face calls a domain service's mutating method itself.
+     */
+    @ArchTest
+    static final ArchRule facesChangeThingsThroughCommandsOnly = noClasses()
+            .that()
+            .resideInAnyPackage("io.sluice.api..", "io.sluice.web..", "io.sluice.cli..")
+            .should()
+            .callMethodWhere(CHANGE_STORED_STATE);
+
+    /** A face never names the actor itself: the command records the caller's name. */
+    @ArchTest
+    static final ArchRule facesNeverNameTheActor = noClasses()
+            .that()
+            .resideInAnyPackage("io.sluice.api..", "io.sluice.web..")
+            .should()
+            .callMethod(Caller.class, "name");
 
     @ArchTest
     static final ArchRule webDoesNotCallTheApi = noClasses()

@@ -1,6 +1,7 @@
 package io.sluice.api;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.sluice.app.RollbackCommands;
 import io.sluice.catalog.Asset;
 import io.sluice.catalog.AssetKey;
 import io.sluice.identity.RequestCaller;
@@ -56,6 +57,7 @@ public class AssetResource {
 
     private final LakeTables tables;
     private final RequestCaller caller;
+    private final RollbackCommands rollbacks;
 
     public AssetResource(
             AssetService assets,
@@ -64,8 +66,10 @@ public class AssetResource {
             PartitionStatuses partitionStatuses,
             InstantSource clock,
             LakeTables tables,
-            RequestCaller caller) {
+            RequestCaller caller,
+            RollbackCommands rollbacks) {
         this.caller = caller;
+        this.rollbacks = rollbacks;
         this.tables = tables;
         this.clock = clock;
         this.partitionStatuses = partitionStatuses;
@@ -233,7 +237,7 @@ public class AssetResource {
         if (tables.table(table).isEmpty()) {
             throw RequestRejected.conflict("asset", "table " + table + " has never been written");
         }
-        LakeTables.RollbackPreview preview = tables.rollbackPreview(table, target);
+        LakeTables.RollbackPreview preview = rollbacks.preview(caller.get(), table, target);
         AssetKey assetKey = asset.spec().key();
         return RollbackPreviewDto.of(
                 preview, assets.keyed(assetKey), assets.rollbackDownstream(assetKey, preview.changedSince()));
@@ -300,12 +304,12 @@ public class AssetResource {
                     null, "request body is missing; send {\"toRun\": \"RUN_ID\", \"reason\": \"...\"}");
         }
         RollbackTarget target = target(body.toRun(), body.beforeRun(), body.toSystemTime());
-        Run started = runs.rollback(
+        Run started = rollbacks.rollback(
+                caller.get(body.launchedBy()),
                 asset.spec().key(),
                 target,
                 Optional.ofNullable(body.partition()).filter(p -> !p.isBlank()),
-                body.reason(),
-                caller.get(body.launchedBy()).name());
+                body.reason());
         return Response.created(uri.getBaseUriBuilder()
                         .path("api/runs")
                         .path(started.id())

@@ -1,6 +1,7 @@
 package io.sluice.api;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.sluice.app.BackfillCommands;
 import io.sluice.backfill.Backfill;
 import io.sluice.backfill.BackfillFilter;
 import io.sluice.backfill.BackfillPlan;
@@ -8,10 +9,10 @@ import io.sluice.backfill.BackfillProgress;
 import io.sluice.backfill.BackfillRequest;
 import io.sluice.backfill.BackfillService;
 import io.sluice.backfill.BackfillStatus;
-import io.sluice.backfill.BackfillSteering;
 import io.sluice.backfill.PlannedRun;
 import io.sluice.backfill.RunOrder;
 import io.sluice.catalog.AssetKey;
+import io.sluice.identity.Caller;
 import io.sluice.identity.RequestCaller;
 import io.sluice.runs.MaterializationMode;
 import io.sluice.runs.PartitionRanges;
@@ -134,21 +135,21 @@ public class BackfillResource {
     public record LaunchedDto(BackfillDto backfill, PlanDto plan) {}
 
     private final BackfillService backfills;
-    private final BackfillSteering steering;
+    private final BackfillCommands commands;
     private final PartitionRanges ranges;
     private final ObjectMapper mapper;
     private final RequestCaller caller;
 
     public BackfillResource(
             BackfillService backfills,
-            BackfillSteering steering,
+            BackfillCommands commands,
             PartitionRanges ranges,
             ObjectMapper mapper,
             RequestCaller caller) {
         this.caller = caller;
         this.ranges = ranges;
         this.backfills = backfills;
-        this.steering = steering;
+        this.commands = commands;
         this.mapper = mapper;
     }
 
@@ -192,7 +193,8 @@ public class BackfillResource {
                     "POST /api/backfills always launches; POST the same body without dryRun to /api/backfills/preview "
                             + "for the plan (nothing is launched)");
         }
-        BackfillService.Launch launch = backfills.launch(request(body, false));
+        BackfillRequest request = request(body);
+        BackfillService.Launch launch = commands.launch(caller.get(body.launchedBy()), request);
         Backfill b = launch.backfill().orElseThrow();
         return Response.created(uri.getBaseUriBuilder()
                         .path("api/backfills")
@@ -234,10 +236,12 @@ public class BackfillResource {
             throw RequestRejected.malformed(
                     "dryRun", "/api/backfills/preview only plans: POST the body to /api/backfills to launch it");
         }
-        return PlanDto.of(backfills.launch(request(body, true)).plan(), ranges);
+        BackfillRequest request = request(body);
+        return PlanDto.of(commands.preview(caller.get(body.launchedBy()), request), ranges);
     }
 
-    private BackfillRequest request(BackfillBody body, boolean dryRun) {
+    /** The backfill a body asks for; who launches it is the caller, never the body's text. */
+    private static BackfillRequest request(BackfillBody body) {
         if (body == null) {
             throw RequestRejected.malformed(
                     null,
@@ -256,8 +260,8 @@ public class BackfillResource {
                 Boolean.TRUE.equals(body.singleRun()),
                 body.order() == null ? null : Params.bodyEnum(RunOrder.class, "order", body.order()),
                 body.maxConcurrent() == null ? 0 : body.maxConcurrent(),
-                dryRun,
-                caller.get(body.launchedBy()).name());
+                false,
+                null);
     }
 
     @Operation(
@@ -360,8 +364,8 @@ public class BackfillResource {
     @Path("/{id}/pause")
     @Consumes(MediaType.WILDCARD)
     public BackfillDto pause(@PathParam("id") String id, byte[] body) {
-        String actor = caller.get().name();
-        return dto(steering.pause(id, actor, reason(body)));
+        Caller by = caller.get();
+        return dto(commands.pause(by, id, reason(body)));
     }
 
     @Operation(
@@ -389,8 +393,8 @@ public class BackfillResource {
     @Path("/{id}/resume")
     @Consumes(MediaType.WILDCARD)
     public BackfillDto resume(@PathParam("id") String id, byte[] body) {
-        String actor = caller.get().name();
-        return dto(steering.resume(id, actor, reason(body)));
+        Caller by = caller.get();
+        return dto(commands.resume(by, id, reason(body)));
     }
 
     @Operation(
@@ -418,8 +422,8 @@ public class BackfillResource {
     @Path("/{id}/cancel")
     @Consumes(MediaType.WILDCARD)
     public BackfillDto cancel(@PathParam("id") String id, byte[] body) {
-        String actor = caller.get().name();
-        return dto(steering.cancel(id, actor, reason(body)));
+        Caller by = caller.get();
+        return dto(commands.cancel(by, id, reason(body)));
     }
 
     @Operation(
@@ -456,8 +460,8 @@ public class BackfillResource {
     @Path("/{id}/retry-failed")
     @Consumes(MediaType.WILDCARD)
     public Response retryFailed(@PathParam("id") String id, byte[] body, @Context UriInfo uri) {
-        String actor = caller.get().name();
-        BackfillService.Launch launch = backfills.retryFailed(id, actor, reason(body));
+        Caller by = caller.get();
+        BackfillService.Launch launch = commands.retryFailed(by, id, reason(body));
         Backfill b = launch.backfill().orElseThrow();
         return Response.created(uri.getBaseUriBuilder()
                         .path("api/backfills")

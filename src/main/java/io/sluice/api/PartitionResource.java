@@ -1,5 +1,7 @@
 package io.sluice.api;
 
+import io.sluice.app.PartitionCommands;
+import io.sluice.identity.Caller;
 import io.sluice.identity.RequestCaller;
 import io.sluice.runs.DynamicPartitionService;
 import io.sluice.runs.RequestRejected;
@@ -34,8 +36,10 @@ public class PartitionResource {
 
     private final DynamicPartitionService partitions;
     private final RequestCaller caller;
+    private final PartitionCommands commands;
 
-    public PartitionResource(DynamicPartitionService partitions, RequestCaller caller) {
+    public PartitionResource(DynamicPartitionService partitions, RequestCaller caller, PartitionCommands commands) {
+        this.commands = commands;
         this.caller = caller;
         this.partitions = partitions;
     }
@@ -90,8 +94,8 @@ public class PartitionResource {
     @Path("/{name}/keys")
     @Consumes(MediaType.APPLICATION_JSON)
     public KeysDto add(@PathParam("name") String name, KeysBody body) {
-        String actor = caller.get().name();
-        return new KeysDto(name, partitions.add(name, keys(body), actor, body.reason()));
+        Caller by = caller.get();
+        return new KeysDto(name, commands.addKeys(by, name, keys(body), body.reason()));
     }
 
     /** Removes keys; answers with the keys removed. Materialized data of removed partitions is kept. */
@@ -118,8 +122,8 @@ public class PartitionResource {
     @Path("/{name}/keys")
     @Consumes(MediaType.APPLICATION_JSON)
     public KeysDto remove(@PathParam("name") String name, KeysBody body) {
-        String actor = caller.get().name();
-        return new KeysDto(name, partitions.remove(name, keys(body), actor, body.reason()));
+        Caller by = caller.get();
+        return new KeysDto(name, commands.removeKeys(by, name, keys(body), body.reason()));
     }
 
     private static List<String> keys(KeysBody body) {

@@ -1,9 +1,10 @@
 package io.sluice.api;
 
+import io.sluice.app.PoolCommands;
+import io.sluice.identity.Caller;
 import io.sluice.identity.RequestCaller;
 import io.sluice.pools.PoolService;
 import io.sluice.runs.RequestRejected;
-import io.sluice.runs.dispatch.RunExecutor;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
@@ -34,13 +35,13 @@ public class PoolResource {
     public record PoolDto(String name, Integer limit) {}
 
     private final PoolService pools;
-    private final RunExecutor executor;
+    private final PoolCommands commands;
     private final RequestCaller caller;
 
-    public PoolResource(PoolService pools, RunExecutor executor, RequestCaller caller) {
+    public PoolResource(PoolService pools, PoolCommands commands, RequestCaller caller) {
         this.caller = caller;
         this.pools = pools;
-        this.executor = executor;
+        this.commands = commands;
     }
 
     @Operation(
@@ -75,12 +76,11 @@ public class PoolResource {
     @Path("/{name}")
     @Consumes(MediaType.APPLICATION_JSON)
     public PoolDto set(@PathParam("name") String name, PoolBody body) {
-        String actor = caller.get().name();
+        Caller by = caller.get();
         if (body == null) {
             throw RequestRejected.malformed(null, "request body is missing; send {\"limit\": N, \"reason\": \"...\"}");
         }
-        pools.set(name, body.limit(), Boolean.TRUE.equals(body.allowUndeclared()), actor, body.reason());
-        executor.wake();
+        commands.setLimit(by, name, body.limit(), Boolean.TRUE.equals(body.allowUndeclared()), body.reason());
         return new PoolDto(name, body.limit());
     }
 
@@ -100,9 +100,7 @@ public class PoolResource {
     @DELETE
     @Path("/{name}")
     public PoolDto remove(@PathParam("name") String name) {
-        String actor = caller.get().name();
-        pools.remove(name, actor);
-        executor.wake();
+        commands.removeLimit(caller.get(), name);
         return new PoolDto(name, null);
     }
 }

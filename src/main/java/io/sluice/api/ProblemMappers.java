@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import io.quarkus.qute.Location;
 import io.quarkus.qute.Template;
+import io.sluice.app.Refusals;
 import io.sluice.identity.CallerRefused;
 import io.sluice.identity.NotAllowed;
 import io.sluice.runs.JsonRefusal;
@@ -34,8 +35,13 @@ public class ProblemMappers {
     /** The page a browser gets for an address no page has (a problem+json body would show as raw JSON). */
     private final Template notFoundPage;
 
-    public ProblemMappers(@Location("notFound.html") Template notFoundPage) {
+    /** The page a form post or a page's button gets when the caller's roles do not allow what it asks. */
+    private final Template notAllowedPage;
+
+    public ProblemMappers(
+            @Location("notFound.html") Template notFoundPage, @Location("notAllowed.html") Template notAllowedPage) {
         this.notFoundPage = notFoundPage;
+        this.notAllowedPage = notAllowedPage;
     }
 
     @ServerExceptionMapper
@@ -46,16 +52,7 @@ public class ProblemMappers {
 
     /** The one place where a domain refusal becomes an HTTP status. */
     static int status(RequestRejected e) {
-        if (e instanceof RequestRejected.Unreadable) {
-            return 400;
-        }
-        if (e instanceof RequestRejected.NotFound) {
-            return 404;
-        }
-        if (e instanceof RequestRejected.Conflict) {
-            return 409;
-        }
-        return 422; // RequestRejected.Invalid, the last kind of the sealed family
+        return Refusals.status(e);
     }
 
     /** A request named a caller that cannot act: 400 for a name reserved for Sluice's automation, else 422. */
@@ -66,13 +63,26 @@ public class ProblemMappers {
 
     static Response refused(CallerRefused e, String path) {
         String field = e.field().startsWith("header ") ? e.field().substring("header ".length()) : e.field();
-        return Problem.response(e.reserved() ? 400 : 422, e.getMessage(), field, path);
+        return Problem.response(Refusals.status(e), e.getMessage(), field, path);
     }
 
     /** A caller asked for something its roles do not allow: 403, naming the asset outside its groups if that is why. */
     @ServerExceptionMapper
-    public Response notAllowed(NotAllowed e, UriInfo uri) {
-        return Problem.response(403, e.getMessage(), null, path(uri));
+    public Response notAllowed(NotAllowed e, UriInfo uri, HttpHeaders headers) {
+        // htmx shows a problem's detail where the swap would have gone (static/sluice.js); a form post gets a page
+        boolean htmx = headers != null && headers.getHeaderString("HX-Request") != null;
+        if (!isApi(path(uri)) && !htmx) {
+            // a page's form or button: a readable page saying why, whatever the request's Accept header says
+            return Response.status(Refusals.status(e))
+                    .type(MediaType.TEXT_HTML_TYPE.withCharset("UTF-8"))
+                    .entity(notAllowedPage.data("message", e.getMessage()).render())
+                    .build();
+        }
+        return Problem.response(Refusals.status(e), e.getMessage(), null, path(uri));
+    }
+
+    private static boolean isApi(String path) {
+        return path == null || path.equals("/api") || path.startsWith("/api/");
     }
 
     @ServerExceptionMapper

@@ -1,7 +1,9 @@
 package io.sluice.api;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.sluice.app.RunCommands;
 import io.sluice.backfill.BackfillService;
+import io.sluice.identity.Caller;
 import io.sluice.identity.RequestCaller;
 import io.sluice.lists.ListFilters;
 import io.sluice.runs.LogLine;
@@ -11,10 +13,10 @@ import io.sluice.runs.RequestRejected;
 import io.sluice.runs.Run;
 import io.sluice.runs.RunFilter;
 import io.sluice.runs.RunQuery;
-import io.sluice.runs.RunReexecutor;
 import io.sluice.runs.RunRequest;
 import io.sluice.runs.RunService;
 import io.sluice.runs.RunStatus;
+import io.sluice.runs.launch.ValidatedLaunch;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DefaultValue;
 import jakarta.ws.rs.GET;
@@ -52,7 +54,7 @@ public class RunResource {
     public static final String ACTOR_HEADER = "X-Sluice-User";
 
     private final RunService runs;
-    private final RunReexecutor reexecutor;
+    private final RunCommands commands;
     private final BackfillService backfills;
     private final PartitionRanges ranges;
     private final ObjectMapper mapper;
@@ -61,7 +63,7 @@ public class RunResource {
 
     public RunResource(
             RunService runs,
-            RunReexecutor reexecutor,
+            RunCommands commands,
             BackfillService backfills,
             PartitionRanges ranges,
             ObjectMapper mapper,
@@ -72,7 +74,7 @@ public class RunResource {
         this.ranges = ranges;
         this.backfills = backfills;
         this.runs = runs;
-        this.reexecutor = reexecutor;
+        this.commands = commands;
         this.mapper = mapper;
     }
 
@@ -103,27 +105,46 @@ public class RunResource {
     @POST
     @Consumes(MediaType.APPLICATION_JSON)
     public Response launch(LaunchBody body, @Context UriInfo uri) {
-        if (body == null) {
-            throw RequestRejected.malformed(
-                    null, "request body is missing; send {\"assets\": [\"group/name\"], \"mode\": \"INCREMENTAL\"}");
-        }
-        MaterializationMode mode = body.mode() == null
-                ? MaterializationMode.INCREMENTAL
-                : Params.bodyEnum(MaterializationMode.class, "mode", body.mode());
-        Run run = runs.launch(new RunRequest(
-                body.assets(),
-                mode,
-                body.keys(),
-                body.partitions(),
-                body.runRanges(),
-                body.config(),
-                body.reason(),
-                caller.get(body.launchedBy()).name(),
-                Map.of()));
+        RunRequest request = request(body);
+        Run run = commands.launch(caller.get(body.launchedBy()), request);
         return Response.created(
                         uri.getBaseUriBuilder().path("api/runs").path(run.id()).build())
                 .entity(dto(run, false))
                 .build();
+    }
+
+    @Operation(
+            operationId = "previewRun",
+            summary = "Preview a launch (dry run)",
+            description = "Checks the body as POST /api/runs does and answers what the run would be: its assets in "
+                    + "dependency order, mode, keys, partitions and effective config, and what its assets read upstream "
+                    + "that is not materialized (their steps would fail). Nothing is stored or launched: the launchpad's "
+                    + "Preview.")
+    @Parameter(
+            name = ACTOR_HEADER,
+            in = ParameterIn.HEADER,
+            description = ApiDocument.ACTOR,
+            schema = @Schema(type = SchemaType.STRING))
+    @RequestBody(required = true, description = "The launch to preview, as POST /api/runs takes it.")
+    @APIResponse(
+            responseCode = "200",
+            description = "What the launch would run.",
+            content =
+                    @Content(
+                            mediaType = MediaType.APPLICATION_JSON,
+                            schema = @Schema(implementation = LaunchPreviewDto.class)))
+    @APIResponse(responseCode = "400", description = "The body is missing or is not JSON of this shape.")
+    @APIResponse(responseCode = "404", description = "An asset named in assets does not exist.")
+    @APIResponse(
+            responseCode = "422",
+            description = "A field is well written but not allowed (an unknown mode, keys without SINGLE_KEY, ...).")
+    @POST
+    @Path("/preview")
+    @Consumes(MediaType.APPLICATION_JSON)
+    public LaunchPreviewDto preview(LaunchBody body) {
+        RunRequest request = request(body);
+        ValidatedLaunch launch = commands.preview(caller.get(body.launchedBy()), request);
+        return LaunchPreviewDto.of(launch, ranges, runs.upstreamGaps(launch.assets(), launch.partitions()));
     }
 
     @Operation(
@@ -327,8 +348,8 @@ public class RunResource {
     @Path("/{id}/cancel")
     @Consumes(MediaType.WILDCARD)
     public RunDto cancel(@PathParam("id") String id, byte[] body) {
-        String actor = caller.get().name();
-        return dto(runs.cancel(id, actor, ReasonBody.read(mapper, body).reason()), false);
+        Caller by = caller.get();
+        return dto(commands.cancel(by, id, ReasonBody.read(mapper, body).reason()), false);
     }
 
     @Operation(
@@ -366,13 +387,34 @@ public class RunResource {
     @Path("/{id}/reexecute")
     @Consumes(MediaType.WILDCARD)
     public Response reexecute(@PathParam("id") String id, byte[] body, @Context UriInfo uri) {
-        String actor = caller.get().name();
+        Caller by = caller.get();
         ReexecuteBody read = ReexecuteBody.read(mapper, body);
-        Run run = reexecutor.reexecute(id, read.chosenScope(), actor, read.reason());
+        Run run = commands.reexecute(by, id, read.chosenScope(), read.reason());
         return Response.created(
                         uri.getBaseUriBuilder().path("api/runs").path(run.id()).build())
                 .entity(dto(run, false))
                 .build();
+    }
+
+    /** The launch a body asks for; who launches it is the caller, never the body's text. */
+    private static RunRequest request(LaunchBody body) {
+        if (body == null) {
+            throw RequestRejected.malformed(
+                    null, "request body is missing; send {\"assets\": [\"group/name\"], \"mode\": \"INCREMENTAL\"}");
+        }
+        MaterializationMode mode = body.mode() == null
+                ? MaterializationMode.INCREMENTAL
+                : Params.bodyEnum(MaterializationMode.class, "mode", body.mode());
+        return new RunRequest(
+                body.assets(),
+                mode,
+                body.keys(),
+                body.partitions(),
+                body.runRanges(),
+                body.config(),
+                body.reason(),
+                null,
+                Map.of());
     }
 
     private RunDto dto(Run run, boolean detail) {

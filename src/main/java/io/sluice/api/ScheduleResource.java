@@ -1,8 +1,9 @@
 package io.sluice.api;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.sluice.automation.schedule.ScheduleSwitch;
+import io.sluice.app.AutomationCommands;
 import io.sluice.automation.schedule.ScheduleViews;
+import io.sluice.identity.Caller;
 import io.sluice.identity.RequestCaller;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DefaultValue;
@@ -36,14 +37,15 @@ public class ScheduleResource {
     static final String NAME = "The schedule's name, as declared in code.";
 
     private final ScheduleViews views;
-    private final ScheduleSwitch switches;
+    private final AutomationCommands automation;
     private final ObjectMapper mapper;
     private final RequestCaller caller;
 
-    public ScheduleResource(ScheduleViews views, ScheduleSwitch switches, ObjectMapper mapper, RequestCaller caller) {
+    public ScheduleResource(
+            ScheduleViews views, AutomationCommands automation, ObjectMapper mapper, RequestCaller caller) {
         this.caller = caller;
         this.views = views;
-        this.switches = switches;
+        this.automation = automation;
         this.mapper = mapper;
     }
 
@@ -144,8 +146,8 @@ public class ScheduleResource {
     @Path("/{name}/start")
     @Consumes(MediaType.WILDCARD)
     public ScheduleDto start(@PathParam("name") String name, byte[] body) {
-        String actor = caller.get().name();
-        switches.start(name, actor, ReasonBody.read(mapper, body).reason());
+        Caller by = caller.get();
+        automation.startSchedule(by, name, ReasonBody.read(mapper, body).reason());
         return ScheduleDto.of(views.get(name));
     }
 
@@ -178,8 +180,8 @@ public class ScheduleResource {
     @Path("/{name}/stop")
     @Consumes(MediaType.WILDCARD)
     public ScheduleDto stop(@PathParam("name") String name, byte[] body) {
-        String actor = caller.get().name();
-        switches.stop(name, actor, ReasonBody.read(mapper, body).reason());
+        Caller by = caller.get();
+        automation.stopSchedule(by, name, ReasonBody.read(mapper, body).reason());
         return ScheduleDto.of(views.get(name));
     }
 }

@@ -1,7 +1,9 @@
 package io.sluice.api;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.sluice.app.AutomationCommands;
 import io.sluice.automation.sensor.SensorService;
+import io.sluice.identity.Caller;
 import io.sluice.identity.RequestCaller;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DefaultValue;
@@ -35,8 +37,11 @@ public class SensorResource {
     private final SensorService sensors;
     private final ObjectMapper mapper;
     private final RequestCaller caller;
+    private final AutomationCommands automation;
 
-    public SensorResource(SensorService sensors, ObjectMapper mapper, RequestCaller caller) {
+    public SensorResource(
+            SensorService sensors, ObjectMapper mapper, RequestCaller caller, AutomationCommands automation) {
+        this.automation = automation;
         this.caller = caller;
         this.sensors = sensors;
         this.mapper = mapper;
@@ -134,9 +139,9 @@ public class SensorResource {
     @Path("/{name}/start")
     @Consumes(MediaType.WILDCARD)
     public SensorDto start(@PathParam("name") String name, byte[] body) {
-        String actor = caller.get().name();
+        Caller by = caller.get();
         return SensorDto.of(
-                sensors.start(name, actor, ReasonBody.read(mapper, body).reason()));
+                automation.startSensor(by, name, ReasonBody.read(mapper, body).reason()));
     }
 
     @Operation(
@@ -164,8 +169,8 @@ public class SensorResource {
     @Path("/{name}/stop")
     @Consumes(MediaType.WILDCARD)
     public SensorDto stop(@PathParam("name") String name, byte[] body) {
-        String actor = caller.get().name();
+        Caller by = caller.get();
         return SensorDto.of(
-                sensors.stop(name, actor, ReasonBody.read(mapper, body).reason()));
+                automation.stopSensor(by, name, ReasonBody.read(mapper, body).reason()));
     }
 }

@@ -2,10 +2,12 @@ package io.sluice.web;
 
 import io.quarkus.qute.CheckedTemplate;
 import io.quarkus.qute.TemplateInstance;
-import io.sluice.automation.schedule.ScheduleSwitch;
+import io.sluice.app.AutomationCommands;
 import io.sluice.automation.schedule.ScheduleViews;
 import io.sluice.automation.sensor.SensorService;
 import io.sluice.automation.trigger.TriggerOverview;
+import io.sluice.identity.Caller;
+import io.sluice.identity.NotAllowed;
 import io.sluice.identity.RequestCaller;
 import io.sluice.runs.RequestRejected;
 import jakarta.ws.rs.GET;
@@ -50,20 +52,20 @@ public class AutomationPage {
     }
 
     private final ScheduleViews views;
-    private final ScheduleSwitch switches;
+    private final AutomationCommands automation;
     private final SensorService sensors;
     private final TriggerOverview triggers;
     private final RequestCaller caller;
 
     public AutomationPage(
             ScheduleViews views,
-            ScheduleSwitch switches,
+            AutomationCommands automation,
             SensorService sensors,
             TriggerOverview triggers,
             RequestCaller caller) {
         this.caller = caller;
         this.views = views;
-        this.switches = switches;
+        this.automation = automation;
         this.sensors = sensors;
         this.triggers = triggers;
     }
@@ -109,13 +111,13 @@ public class AutomationPage {
     @POST
     @Path("ui/schedules/{name}/start")
     public TemplateInstance start(@PathParam("name") String name) {
-        return turn(() -> switches.start(name, PageForms.actor(caller), "started from the automation page"));
+        return turn(() -> automation.startSchedule(PageForms.caller(caller), name, "started from the automation page"));
     }
 
     @POST
     @Path("ui/schedules/{name}/stop")
     public TemplateInstance stop(@PathParam("name") String name) {
-        return turn(() -> switches.stop(name, PageForms.actor(caller), "stopped from the automation page"));
+        return turn(() -> automation.stopSchedule(PageForms.caller(caller), name, "stopped from the automation page"));
     }
 
     /**
@@ -134,19 +136,19 @@ public class AutomationPage {
         }
         String reason = (start ? "started" : "stopped") + " from the automation page";
         try {
-            String actor = PageForms.actor(caller);
+            Caller by = PageForms.caller(caller);
             if ("schedules".equals(kind)) {
                 if (start) {
-                    switches.start(name, actor, reason);
+                    automation.startSchedule(by, name, reason);
                 } else {
-                    switches.stop(name, actor, reason);
+                    automation.stopSchedule(by, name, reason);
                 }
             } else if (start) {
-                sensors.start(name, actor, reason);
+                automation.startSensor(by, name, reason);
             } else {
-                sensors.stop(name, actor, reason);
+                automation.stopSensor(by, name, reason);
             }
-        } catch (RequestRejected e) {
+        } catch (RequestRejected | NotAllowed e) {
             return Response.status(PageForms.status(e))
                     .entity(page(TICKS_SHOWN, e.getMessage()))
                     .build();

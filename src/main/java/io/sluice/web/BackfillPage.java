@@ -2,11 +2,13 @@ package io.sluice.web;
 
 import io.quarkus.qute.CheckedTemplate;
 import io.quarkus.qute.TemplateInstance;
+import io.sluice.app.BackfillCommands;
 import io.sluice.backfill.Backfill;
 import io.sluice.backfill.BackfillPartitions;
 import io.sluice.backfill.BackfillProgress;
 import io.sluice.backfill.BackfillService;
-import io.sluice.backfill.BackfillSteering;
+import io.sluice.identity.Caller;
+import io.sluice.identity.NotAllowed;
 import io.sluice.identity.RequestCaller;
 import io.sluice.runs.RequestRejected;
 import io.sluice.runs.RunQuery;
@@ -56,7 +58,7 @@ public class BackfillPage {
     }
 
     private final BackfillService backfills;
-    private final BackfillSteering steering;
+    private final BackfillCommands commands;
     private final BackfillPartitions partitions;
     private final RunService runs;
     private final InstantSource clock;
@@ -64,14 +66,14 @@ public class BackfillPage {
 
     public BackfillPage(
             BackfillService backfills,
-            BackfillSteering steering,
+            BackfillCommands commands,
             BackfillPartitions partitions,
             RunService runs,
             InstantSource clock,
             RequestCaller caller) {
         this.caller = caller;
         this.backfills = backfills;
-        this.steering = steering;
+        this.commands = commands;
         this.partitions = partitions;
         this.runs = runs;
         this.clock = clock;
@@ -139,12 +141,12 @@ public class BackfillPage {
         }
         String redirectTo = "/backfills/" + before.id(); // the whole id, also when a short one was posted
         try {
-            String actor = PageForms.actor(caller);
+            Caller actor = PageForms.caller(caller);
             Map<String, List<String>> fields = PageForms.read(body, headers, null);
             String reason = reason(fields, action);
             switch (action) {
-                case "pause" -> steering.pause(id, actor, reason);
-                case "resume" -> steering.resume(id, actor, reason);
+                case "pause" -> commands.pause(actor, id, reason);
+                case "resume" -> commands.resume(actor, id, reason);
                 case "cancel" -> {
                     if (PageForms.first(fields, "confirm").filter("yes"::equals).isEmpty()) {
                         // asked, not done: the confirmation page, which changes nothing
@@ -157,12 +159,11 @@ public class BackfillPage {
                                                 .orElse("")))
                                 .build();
                     }
-                    steering.cancel(id, actor, reason);
+                    commands.cancel(actor, id, reason);
                 }
                 case "retry-failed" ->
                     redirectTo = "/backfills/"
-                            + backfills
-                                    .retryFailed(id, actor, reason)
+                            + commands.retryFailed(actor, id, reason)
                                     .backfill()
                                     .orElseThrow()
                                     .id();
@@ -170,7 +171,7 @@ public class BackfillPage {
                     return refused(id, 404, "there is no backfill action '" + action + "'");
                 }
             }
-        } catch (RequestRejected e) {
+        } catch (RequestRejected | NotAllowed e) {
             return refused(id, PageForms.status(e), e.getMessage());
         } catch (jakarta.ws.rs.BadRequestException e) {
             return refused(id, 400, e.getMessage());

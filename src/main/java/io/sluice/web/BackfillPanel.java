@@ -1,8 +1,9 @@
 package io.sluice.web;
 
 import io.quarkus.qute.TemplateInstance;
+import io.sluice.app.BackfillCommands;
 import io.sluice.backfill.BackfillService;
-import io.sluice.backfill.BackfillSteering;
+import io.sluice.identity.Caller;
 import io.sluice.identity.RequestCaller;
 import io.sluice.runs.RequestRejected;
 import jakarta.ws.rs.GET;
@@ -22,13 +23,13 @@ public class BackfillPanel {
     static final int SHOWN = 10;
 
     private final BackfillService backfills;
-    private final BackfillSteering steering;
+    private final BackfillCommands commands;
     private final RequestCaller caller;
 
-    public BackfillPanel(BackfillService backfills, BackfillSteering steering, RequestCaller caller) {
+    public BackfillPanel(BackfillService backfills, BackfillCommands commands, RequestCaller caller) {
         this.caller = caller;
         this.backfills = backfills;
-        this.steering = steering;
+        this.commands = commands;
     }
 
     static List<BackfillRow> rows(BackfillService backfills) {
@@ -45,13 +46,13 @@ public class BackfillPanel {
     @POST
     @Path("{id}/{action}")
     public TemplateInstance steer(@PathParam("id") String id, @PathParam("action") String action) {
-        String actor = PageForms.actor(caller); // a name no one may claim is refused, not swallowed below
+        Caller by = PageForms.caller(caller); // a name no one may claim is refused, not swallowed below
         try {
             switch (action) {
-                case "pause" -> steering.pause(id, actor, "paused from the home page");
-                case "resume" -> steering.resume(id, actor, "resumed from the home page");
-                case "cancel" -> steering.cancel(id, actor, "canceled from the home page");
-                case "retry-failed" -> backfills.retryFailed(id, actor, "retried from the home page");
+                case "pause" -> commands.pause(by, id, "paused from the home page");
+                case "resume" -> commands.resume(by, id, "resumed from the home page");
+                case "cancel" -> commands.cancel(by, id, "canceled from the home page");
+                case "retry-failed" -> commands.retryFailed(by, id, "retried from the home page");
                 default -> throw new NotFoundException("no backfill action " + action);
             }
         } catch (RequestRejected.NotFound e) {

@@ -1,6 +1,8 @@
 package io.sluice.web;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.sluice.app.BackfillCommands;
+import io.sluice.app.RunCommands;
 import io.sluice.backfill.Backfill;
 import io.sluice.backfill.BackfillPlan;
 import io.sluice.backfill.BackfillService;
@@ -9,6 +11,8 @@ import io.sluice.catalog.Asset;
 import io.sluice.catalog.AssetKey;
 import io.sluice.catalog.AssetSpec;
 import io.sluice.catalog.KeyedAsset;
+import io.sluice.identity.Caller;
+import io.sluice.identity.NotAllowed;
 import io.sluice.identity.RequestCaller;
 import io.sluice.partitions.PartitionKeyRange;
 import io.sluice.partitions.PartitionsDefinition;
@@ -73,6 +77,8 @@ class LaunchSubmission {
 
     private final AssetService assets;
     private final RunService runs;
+    private final RunCommands runCommands;
+    private final BackfillCommands backfillCommands;
     private final BackfillService backfills;
     private final ObjectMapper mapper;
     private final InstantSource clock;
@@ -84,8 +90,12 @@ class LaunchSubmission {
             BackfillService backfills,
             ObjectMapper mapper,
             InstantSource clock,
-            RequestCaller caller) {
+            RequestCaller caller,
+            RunCommands runCommands,
+            BackfillCommands backfillCommands) {
         this.caller = caller;
+        this.runCommands = runCommands;
+        this.backfillCommands = backfillCommands;
         this.assets = assets;
         this.runs = runs;
         this.backfills = backfills;
@@ -115,9 +125,9 @@ class LaunchSubmission {
                             + String.join(", ", FIELDS),
                     400);
         }
-        String actor;
+        Caller actor;
         try {
-            actor = PageForms.actor(caller);
+            actor = PageForms.caller(caller);
         } catch (RequestRejected e) {
             return new Rejected(null, e.getMessage(), PageForms.status(e));
         }
@@ -158,12 +168,14 @@ class LaunchSubmission {
             return new Rejected(e.field, e.getMessage(), e.status);
         } catch (RequestRejected e) {
             return new Rejected(LaunchForm.formField(e.field()), e.getMessage(), PageForms.status(e));
+        } catch (NotAllowed e) {
+            return new Rejected(null, e.getMessage(), PageForms.status(e));
         } catch (IllegalArgumentException e) {
             return new Rejected(null, e.getMessage());
         }
     }
 
-    private Outcome backfill(LaunchForm form, boolean dryRun, String baseUrl, String actor) {
+    private Outcome backfill(LaunchForm form, boolean dryRun, String baseUrl, Caller actor) {
         if (firstPartitioned(form.assets()).isEmpty() && allKnown(form.assets())) {
             return new Rejected(
                     "asset",
@@ -176,12 +188,14 @@ class LaunchSubmission {
         if (typed.isPresent()) {
             return typed.get();
         }
-        BackfillService.Launch launch = backfills.launch(form.backfill(dryRun, actor));
         if (!dryRun) {
-            Backfill b = launch.backfill().orElseThrow();
+            Backfill b = backfillCommands
+                    .launch(actor, form.backfill(false, Caller.ANONYMOUS))
+                    .backfill()
+                    .orElseThrow();
             return new LaunchedBackfill(BackfillRow.of(b, backfills.progress(b)));
         }
-        BackfillPlan plan = launch.plan();
+        BackfillPlan plan = backfillCommands.preview(actor, form.backfill(true, Caller.ANONYMOUS));
         List<String> all = plan.runs().stream()
                 .flatMap(r -> r.partitions().stream())
                 .distinct()
@@ -238,7 +252,7 @@ class LaunchSubmission {
                 r.after().stream().map(i -> "#" + i).collect(Collectors.joining(", ")));
     }
 
-    private Outcome run(LaunchForm form, boolean dryRun, String baseUrl, String actor) {
+    private Outcome run(LaunchForm form, boolean dryRun, String baseUrl, Caller actor) {
         Optional<Asset<?>> partitioned = firstPartitioned(form.assets());
         if (partitioned.isPresent() && !form.anyPartitions()) {
             // the API's message points at its fields; on this page the fields and the button do it
@@ -259,14 +273,14 @@ class LaunchSubmission {
             return typed.get();
         }
         if (!dryRun) {
-            Run launched = runs.launch(form.run(actor));
+            Run launched = runCommands.launch(actor, form.run(Caller.ANONYMOUS));
             QueueView queue = runs.queuePlace(launched)
                     .filter(QueuePlace::waitsForRuns)
                     .map(QueueView::of)
                     .orElse(null);
             return new LaunchedRun(RunRow.of(launched, now), queue);
         }
-        ValidatedLaunch launch = runs.preview(form.run(actor));
+        ValidatedLaunch launch = runCommands.preview(actor, form.run(Caller.ANONYMOUS));
         List<String> names = names(launch.assets());
         String compacted = String.join(", ", PartitionText.compact(launch.partitions(), definition, now));
         return new Previewed(new LaunchPreview(

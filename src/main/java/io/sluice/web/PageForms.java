@@ -1,5 +1,7 @@
 package io.sluice.web;
 
+import io.sluice.app.Refusals;
+import io.sluice.identity.Caller;
 import io.sluice.identity.CallerRefused;
 import io.sluice.identity.RequestCaller;
 import io.sluice.runs.RequestRejected;
@@ -34,12 +36,12 @@ final class PageForms {
     }
 
     /**
-     * Who acts, as the API resolves it for the same request (the X-Sluice-User header's name, else anonymous); a name
+     * Who acts (a caller, to hand to a command), as the API resolves it for the same request (the X-Sluice-User header's name, else anonymous); a name
      * reserved for Sluice's own automation is refused as a 400, one the trail cannot keep as a 422, naming the header.
      */
-    static String actor(RequestCaller caller) {
+    static Caller caller(RequestCaller caller) {
         try {
-            return caller.get().name();
+            return caller.get();
         } catch (CallerRefused e) {
             throw e.reserved()
                     ? RequestRejected.malformed(ACTOR_HEADER, e.getMessage())
@@ -47,17 +49,8 @@ final class PageForms {
         }
     }
 
-    /** The HTTP status of a refusal, as the API answers it: 400, 404, 409 or 422. */
-    static int status(RequestRejected e) {
-        if (e instanceof RequestRejected.Unreadable) {
-            return 400;
-        }
-        if (e instanceof RequestRejected.NotFound) {
-            return 404;
-        }
-        if (e instanceof RequestRejected.Conflict) {
-            return 409;
-        }
-        return 422;
+    /** The HTTP status of a refusal, as the API answers it ({@link Refusals}): 400, 403, 404, 409 or 422. */
+    static int status(RuntimeException e) {
+        return Refusals.status(e);
     }
 }

@@ -2,6 +2,9 @@ package io.sluice.web;
 
 import io.quarkus.qute.CheckedTemplate;
 import io.quarkus.qute.TemplateInstance;
+import io.sluice.app.PartitionCommands;
+import io.sluice.identity.Caller;
+import io.sluice.identity.NotAllowed;
 import io.sluice.identity.RequestCaller;
 import io.sluice.runs.DynamicPartitionService;
 import io.sluice.runs.RequestRejected;
@@ -38,8 +41,10 @@ public class PartitionsPage {
 
     private final DynamicPartitionService partitions;
     private final RequestCaller caller;
+    private final PartitionCommands commands;
 
-    public PartitionsPage(DynamicPartitionService partitions, RequestCaller caller) {
+    public PartitionsPage(DynamicPartitionService partitions, RequestCaller caller, PartitionCommands commands) {
+        this.commands = commands;
         this.caller = caller;
         this.partitions = partitions;
     }
@@ -63,11 +68,11 @@ public class PartitionsPage {
     @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
     public Response add(@PathParam("name") String name, byte[] body, @Context HttpHeaders headers) {
         try {
-            String actor = PageForms.actor(caller);
+            Caller by = PageForms.caller(caller);
             Map<String, List<String>> form = PageForms.read(body, headers, null);
             List<String> keys = split(PageForms.first(form, "keys").orElse(""));
-            partitions.add(name, keys, actor, reason(form));
-        } catch (RequestRejected e) {
+            commands.addKeys(by, name, keys, reason(form));
+        } catch (RequestRejected | NotAllowed e) {
             return refused(name, e);
         }
         return done(name);
@@ -82,7 +87,7 @@ public class PartitionsPage {
     @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
     public Response remove(@PathParam("name") String name, byte[] body, @Context HttpHeaders headers) {
         try {
-            String actor = PageForms.actor(caller);
+            Caller by = PageForms.caller(caller);
             Map<String, List<String>> form = PageForms.read(body, headers, "key");
             List<String> keys = form.getOrDefault("key", List.of());
             if (keys.isEmpty()) {
@@ -97,8 +102,8 @@ public class PartitionsPage {
                                 name, PartitionSetRow.segment(name), keys, reason == null ? "" : reason))
                         .build();
             }
-            partitions.remove(name, keys, actor, reason);
-        } catch (RequestRejected e) {
+            commands.removeKeys(by, name, keys, reason);
+        } catch (RequestRejected | NotAllowed e) {
             return refused(name, e);
         }
         return done(name);
@@ -123,7 +128,7 @@ public class PartitionsPage {
                 .build();
     }
 
-    private Response refused(String name, RequestRejected e) {
+    private Response refused(String name, RuntimeException e) {
         return Response.status(PageForms.status(e))
                 .entity(Templates.page(sets(), null, e.getMessage(), name.replaceAll("\\p{Cntrl}", "\uFFFD")))
                 .build();

@@ -2,11 +2,12 @@ package io.sluice.web;
 
 import io.quarkus.qute.CheckedTemplate;
 import io.quarkus.qute.TemplateInstance;
+import io.sluice.app.PoolCommands;
+import io.sluice.identity.NotAllowed;
 import io.sluice.identity.RequestCaller;
 import io.sluice.pools.PoolService;
 import io.sluice.pools.PoolUsage;
 import io.sluice.runs.RequestRejected;
-import io.sluice.runs.RunService;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
@@ -38,14 +39,14 @@ public class PoolsPage {
 
     private final PoolService pools;
     private final PoolUsage usage;
-    private final RunService runs;
     private final RequestCaller caller;
+    private final PoolCommands commands;
 
-    public PoolsPage(PoolService pools, PoolUsage usage, RunService runs, RequestCaller caller) {
+    public PoolsPage(PoolService pools, PoolUsage usage, RequestCaller caller, PoolCommands commands) {
+        this.commands = commands;
         this.caller = caller;
         this.pools = pools;
         this.usage = usage;
-        this.runs = runs;
     }
 
     @GET
@@ -79,7 +80,7 @@ public class PoolsPage {
                     .isPresent();
             String reason =
                     PageForms.first(form, "reason").filter(r -> !r.isBlank()).orElse(null);
-            pools.set(name, limit, undeclared, PageForms.actor(caller), reason);
+            commands.setLimit(PageForms.caller(caller), name, limit, undeclared, reason);
         });
     }
 
@@ -98,30 +99,29 @@ public class PoolsPage {
             Integer limit = limit(PageForms.first(form, "limit").orElse(""));
             String reason =
                     PageForms.first(form, "reason").filter(r -> !r.isBlank()).orElse(null);
-            pools.set(name, limit, true, PageForms.actor(caller), reason);
+            commands.setLimit(PageForms.caller(caller), name, limit, true, reason);
         });
     }
 
     @POST
     @Path("{name}/remove")
     public Response remove(@PathParam("name") String name, @Context HttpHeaders headers) {
-        return act(name, () -> pools.remove(name, PageForms.actor(caller)));
+        return act(name, () -> commands.removeLimit(PageForms.caller(caller), name));
     }
 
     private Response act(String name, Runnable action) {
         try {
             action.run();
-        } catch (RequestRejected e) {
+        } catch (RequestRejected | NotAllowed e) {
             return refused(name, e);
         }
-        runs.dispatchSoon(); // a higher limit lets queued runs start now, as the API's change does
         return Response.seeOther(UriBuilder.fromPath("/pools")
                         .queryParam("changed", name)
                         .build())
                 .build();
     }
 
-    private Response refused(String name, RequestRejected e) {
+    private Response refused(String name, RuntimeException e) {
         return Response.status(PageForms.status(e))
                 .entity(Templates.page(rows(), null, e.getMessage(), name))
                 .build();

@@ -4,9 +4,12 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.quarkus.qute.CheckedTemplate;
 import io.quarkus.qute.TemplateInstance;
+import io.sluice.app.RunCommands;
 import io.sluice.catalog.Asset;
 import io.sluice.catalog.AssetKey;
 import io.sluice.catalog.KeyedAsset;
+import io.sluice.identity.Caller;
+import io.sluice.identity.NotAllowed;
 import io.sluice.identity.RequestCaller;
 import io.sluice.partitions.PartitionsDefinition;
 import io.sluice.runs.AssetService;
@@ -15,7 +18,6 @@ import io.sluice.runs.Materialization;
 import io.sluice.runs.Reexecution;
 import io.sluice.runs.RequestRejected;
 import io.sluice.runs.Run;
-import io.sluice.runs.RunReexecutor;
 import io.sluice.runs.RunService;
 import io.sluice.runs.RunStatus;
 import io.sluice.text.Text;
@@ -73,7 +75,7 @@ public class RunPage {
     private final AssetService assets;
     private final ObjectMapper mapper;
     private final InstantSource clock;
-    private final RunReexecutor reexecutor;
+    private final RunCommands commands;
     private final RequestCaller caller;
 
     public RunPage(
@@ -81,10 +83,10 @@ public class RunPage {
             AssetService assets,
             ObjectMapper mapper,
             InstantSource clock,
-            RunReexecutor reexecutor,
+            RunCommands commands,
             RequestCaller caller) {
         this.caller = caller;
-        this.reexecutor = reexecutor;
+        this.commands = commands;
         this.clock = clock;
         this.runs = runs;
         this.assets = assets;
@@ -152,9 +154,9 @@ public class RunPage {
     @POST
     @Path("cancel")
     public Response cancel(@PathParam("id") String id, @HeaderParam("HX-Request") String htmx) {
-        String actor = PageForms.actor(caller); // a name no one may claim is refused, not swallowed below
+        Caller by = PageForms.caller(caller); // a name no one may claim is refused, not swallowed below
         try {
-            runs.cancel(id, actor, "canceled from the run page");
+            commands.cancel(by, id, "canceled from the run page");
         } catch (RequestRejected.NotFound e) {
             return missing(id);
         } catch (RequestRejected e) {
@@ -196,11 +198,11 @@ public class RunPage {
             return refused(id, PageForms.status(e), e.getMessage());
         }
         try {
-            Run launched = reexecutor.reexecute(id, chosen, PageForms.actor(caller), reason);
+            Run launched = commands.reexecute(PageForms.caller(caller), id, chosen, reason);
             return Response.seeOther(URI.create("/runs/" + launched.id())).build();
         } catch (RequestRejected.NotFound e) {
             return "id".equals(e.field()) ? missing(id) : refused(id, 404, e.getMessage());
-        } catch (RequestRejected e) {
+        } catch (RequestRejected | NotAllowed e) {
             return refused(id, PageForms.status(e), e.getMessage());
         }
     }

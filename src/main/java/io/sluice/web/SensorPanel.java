@@ -2,7 +2,9 @@ package io.sluice.web;
 
 import io.quarkus.qute.CheckedTemplate;
 import io.quarkus.qute.TemplateInstance;
+import io.sluice.app.AutomationCommands;
 import io.sluice.automation.sensor.SensorService;
+import io.sluice.identity.Caller;
 import io.sluice.identity.RequestCaller;
 import io.sluice.runs.RequestRejected;
 import jakarta.ws.rs.GET;
@@ -32,8 +34,10 @@ public class SensorPanel {
 
     private final SensorService sensors;
     private final RequestCaller caller;
+    private final AutomationCommands automation;
 
-    public SensorPanel(SensorService sensors, RequestCaller caller) {
+    public SensorPanel(SensorService sensors, RequestCaller caller, AutomationCommands automation) {
+        this.automation = automation;
         this.caller = caller;
         this.sensors = sensors;
     }
@@ -58,12 +62,12 @@ public class SensorPanel {
     @POST
     @Path("{name}/{action}")
     public TemplateInstance toggle(@PathParam("name") String name, @PathParam("action") String action) {
-        String actor = PageForms.actor(caller); // a name no one may claim is refused before anything changes
+        Caller by = PageForms.caller(caller); // a name no one may claim is refused before anything changes
         String error = null;
         try {
             switch (action) {
-                case "start" -> sensors.start(name, actor, "started from the automation page");
-                case "stop" -> sensors.stop(name, actor, "stopped from the automation page");
+                case "start" -> automation.startSensor(by, name, "started from the automation page");
+                case "stop" -> automation.stopSensor(by, name, "stopped from the automation page");
                 default -> throw new NotFoundException("no sensor action " + action);
             }
         } catch (RequestRejected.Conflict e) {

@@ -2,9 +2,12 @@ package io.sluice.web;
 
 import io.quarkus.qute.CheckedTemplate;
 import io.quarkus.qute.TemplateInstance;
+import io.sluice.app.RollbackCommands;
 import io.sluice.automation.TriggerPolicy;
 import io.sluice.automation.trigger.TriggerOverview;
 import io.sluice.catalog.AssetKey;
+import io.sluice.identity.Caller;
+import io.sluice.identity.NotAllowed;
 import io.sluice.identity.RequestCaller;
 import io.sluice.lake.LakeTables;
 import io.sluice.lake.RollbackTarget;
@@ -49,9 +52,16 @@ public class TablePageRollback {
     private final AssetService assets;
     private final TriggerOverview triggers;
     private final RequestCaller caller;
+    private final RollbackCommands rollbacks;
 
     public TablePageRollback(
-            LakeTables tables, RunService runs, AssetService assets, TriggerOverview triggers, RequestCaller caller) {
+            LakeTables tables,
+            RunService runs,
+            AssetService assets,
+            TriggerOverview triggers,
+            RequestCaller caller,
+            RollbackCommands rollbacks) {
+        this.rollbacks = rollbacks;
         this.caller = caller;
         this.tables = tables;
         this.runs = runs;
@@ -97,21 +107,20 @@ public class TablePageRollback {
             }
         }
         try {
-            String actor = PageForms.actor(caller);
+            Caller by = PageForms.caller(caller);
             String run = DataPageParams.text(runField, toRun)
                     .orElseThrow(() -> RequestRejected.invalid(runField, "say which run's state to go back to"));
             if (info.get().asset() == null) {
                 throw RequestRejected.invalid(
                         "table", "no asset declares table " + info.get().name() + ", so there is nothing to roll back");
             }
-            Run started = runs.rollback(
-                    AssetKey.parse(info.get().asset()), target(runField, run), Optional.empty(), reason, actor);
+            Run started = rollbacks.rollback(
+                    by, AssetKey.parse(info.get().asset()), target(runField, run), Optional.empty(), reason);
             return Response.seeOther(URI.create("/runs/" + started.id())).build();
         } catch (RequestRejected e) {
-            int status = e instanceof RequestRejected.NotFound
-                    ? 404
-                    : e instanceof RequestRejected.Conflict ? 409 : e instanceof RequestRejected.Unreadable ? 400 : 422;
-            return view(info.get(), runField, toRun, reason, e.field(), e.getMessage(), status);
+            return view(info.get(), runField, toRun, reason, e.field(), e.getMessage(), PageForms.status(e));
+        } catch (NotAllowed e) {
+            return view(info.get(), runField, toRun, reason, null, e.getMessage(), PageForms.status(e));
         }
     }
 
@@ -142,7 +151,8 @@ public class TablePageRollback {
             } catch (RequestRejected.NotFound e) {
                 throw RequestRejected.notFound(runField, "no run with id '" + run.get() + "'");
             }
-            LakeTables.RollbackPreview p = tables.rollbackPreview(info.name(), target(runField, run.get()));
+            LakeTables.RollbackPreview p =
+                    rollbacks.preview(PageForms.caller(caller), info.name(), target(runField, run.get()));
             AssetKey asset = AssetKey.parse(info.asset());
             preview = TablePageRollbackView.Preview.of(
                     p,
@@ -158,6 +168,9 @@ public class TablePageRollback {
             field = field == null ? e.field() : field;
             error = error == null ? e.getMessage() : error;
             status = status == 200 ? (e instanceof RequestRejected.NotFound ? 404 : 422) : status;
+        } catch (NotAllowed e) {
+            error = error == null ? e.getMessage() : error;
+            status = status == 200 ? PageForms.status(e) : status;
         }
         return Response.status(status)
                 .entity(Templates.page(new TablePageRollbackView(

@@ -75,6 +75,10 @@ final class JsonEndpoints {
                         new String[] {"[\"2024-01-01\"]"},
                         "config",
                         new String[] {"{\"attempts\":0}", "{\"attempts\":99999999999}"})));
+        // the launch preview (dry run) reads and checks the body exactly as the launch does
+        JsonEndpoint launch = endpoints.get(0);
+        endpoints.add(
+                new JsonEndpoint("POST", "/api/runs/preview", launch.valid(), launch.malformed(), launch.invalid()));
         endpoints.add(new JsonEndpoint(
                 "POST",
                 "/api/runs",
