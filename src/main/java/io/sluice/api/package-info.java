@@ -41,6 +41,10 @@
                     name = "Audit",
                     description = "The append-only trail of who did what, when, why, with which scope and outcome."),
             @Tag(
+                    name = "Tokens",
+                    description =
+                            "Personal API tokens (authentication on): made, listed and revoked; sent as Authorization: Bearer."),
+            @Tag(
                     name = "Sensors",
                     description =
                             "Sensors: user code evaluated at an interval that asks for runs; their ticks, start and stop.")
