@@ -45,6 +45,9 @@
                     description =
                             "Personal API tokens (authentication on): made, listed and revoked; sent as Authorization: Bearer."),
             @Tag(
+                    name = "Users",
+                    description = "Users and their roles (authentication on, admins only): create, disable, reset."),
+            @Tag(
                     name = "Sensors",
                     description =
                             "Sensors: user code evaluated at an interval that asks for runs; their ticks, start and stop.")

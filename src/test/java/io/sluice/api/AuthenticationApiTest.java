@@ -70,9 +70,13 @@ class AuthenticationApiTest {
         return name + "\n" + password;
     }
 
-    private static Response login(String user, String password) {
+    /** This test's client address: each test has its own, as the throttle counts failures per address. */
+    private final String address = "10.9." + (int) (Math.random() * 250) + "." + (int) (Math.random() * 250);
+
+    private Response login(String user, String password) {
         return given().redirects()
                 .follow(false)
+                .header("X-Forwarded-For", address)
                 .contentType(ContentType.URLENC)
                 .formParam("user", user)
                 .formParam("password", password)
@@ -80,7 +84,7 @@ class AuthenticationApiTest {
                 .post("/login");
     }
 
-    private static String session(String user, String password) {
+    private String session(String user, String password) {
         Response r = login(user, password);
         r.then().statusCode(303);
         String id = r.getCookie("sluice_session");
@@ -184,6 +188,21 @@ class AuthenticationApiTest {
         throttled.then().statusCode(429).body(containsString("Too many failed logins"));
         assertThat(Long.parseLong(throttled.getHeader("Retry-After"))).isBetween(1L, 601L);
         assertThat(throttled.getCookie("sluice_session")).isNull();
+        String[] other = user(Role.VIEWER, false).split("\n");
+        login(other[0], other[1])
+                .then()
+                .as("the same address is throttled for every user")
+                .statusCode(429);
+        given().redirects()
+                .follow(false)
+                .header("X-Forwarded-For", "10.8.0.1")
+                .contentType(ContentType.URLENC)
+                .formParam("user", other[0])
+                .formParam("password", other[1])
+                .post("/login")
+                .then()
+                .as("another address may log in another user")
+                .statusCode(303);
     }
 
     @Test
@@ -358,6 +377,147 @@ class AuthenticationApiTest {
                 .then()
                 .statusCode(200)
                 .body(containsString("own-pool"));
+    }
+
+    @Test
+    void badTokenRequestsAndLoginFormsAreRefusedWithProblemsAndStoreNothing() {
+        String session = session("admin", AuthOnProfile.ADMIN_PASSWORD);
+        int before = tokens.list(Optional.of("admin")).size();
+        List<String> bodies = List.of(
+                "",
+                "{",
+                "[]",
+                "null",
+                "{\"name\":\"x\"}",
+                "{\"role\":\"viewer\"}",
+                "{\"name\":\"\",\"role\":\"viewer\"}",
+                "{\"name\":\"" + "n".repeat(201) + "\",\"role\":\"viewer\"}",
+                "{\"name\":\"a\\u202eb\",\"role\":\"viewer\"}",
+                "{\"name\":1,\"role\":\"viewer\"}",
+                "{\"name\":\"x\",\"role\":\"boss\"}",
+                "{\"name\":\"x\",\"role\":[\"viewer\"]}",
+                "{\"name\":\"x\",\"role\":\"viewer\",\"group\":\"a/b\"}",
+                "{\"name\":\"x\",\"role\":\"viewer\",\"group\":\"a,b\"}",
+                "{\"name\":\"x\",\"role\":\"viewer\",\"expiresAt\":\"soon\"}",
+                "{\"name\":\"x\",\"role\":\"viewer\",\"expiresAt\":\"2999-01-01T00:00:00Z\"}",
+                "{\"name\":\"x\",\"role\":\"viewer\",\"unknown\":1}");
+        for (String body : bodies) {
+            Response r = given().cookie("sluice_session", session)
+                    .contentType(ContentType.JSON)
+                    .body(body)
+                    .post("/api/tokens");
+            assertThat(r.statusCode())
+                    .as("POST /api/tokens %s: %s", body, r.asString())
+                    .isBetween(400, 499);
+            assertThat(r.contentType()).as(body).startsWith(Problem.MEDIA_TYPE);
+            assertThat(r.asString()).as(body).doesNotContain("Exception").doesNotContain("\tat ");
+        }
+        given().cookie("sluice_session", session)
+                .delete("/api/tokens/no-such-id")
+                .then()
+                .statusCode(404);
+        assertThat(tokens.list(Optional.of("admin"))).hasSize(before);
+
+        for (String form :
+                List.of("", "user=admin", "password=x", "user=admin&user=admin&password=x", "%zz", "user=\u0000")) {
+            Response r = given().redirects()
+                    .follow(false)
+                    .contentType(ContentType.URLENC)
+                    .body(form)
+                    .post("/login");
+            assertThat(r.statusCode()).as("POST /login %s", form).isBetween(400, 499);
+            assertThat(r.contentType()).as(form).startsWith("text/html");
+            assertThat(r.getCookie("sluice_session")).as(form).isNull();
+            assertThat(r.asString()).as(form).doesNotContain("Exception");
+        }
+    }
+
+    @Test
+    void anAdminManagesUsersAndOthersMayNot() {
+        String admin = token(session("admin", AuthOnProfile.ADMIN_PASSWORD), "admin");
+        String name = "ann-" + UUID.randomUUID().toString().substring(0, 6);
+        Response made = given().header("Authorization", "Bearer " + admin)
+                .contentType(ContentType.JSON)
+                .body("{\"name\":\"" + name + "\",\"grants\":[\"viewer\",\"operator:finance\"]}")
+                .post("/api/users");
+        made.then()
+                .statusCode(201)
+                .body("user.grants", org.hamcrest.Matchers.contains("viewer", "operator:finance"))
+                .body("user.mustChangePassword", equalTo(true));
+        String password = made.path("password");
+        SECRETS.add(password);
+        assertThat(made.asString()).doesNotContain("$2");
+        given().header("Authorization", "Bearer " + admin)
+                .contentType(ContentType.JSON)
+                .body("{\"name\":\"" + name + "\",\"grants\":[\"viewer\"]}")
+                .post("/api/users")
+                .then()
+                .statusCode(409);
+        given().header("Authorization", "Bearer " + admin)
+                .contentType(ContentType.JSON)
+                .body("{\"name\":\"x-" + name + "\",\"grants\":[\"boss\"]}")
+                .post("/api/users")
+                .then()
+                .statusCode(422)
+                .body("field", equalTo("grants[0]"));
+
+        // the new user logs in, must change the password, and (a viewer) may not manage users
+        Response login = login(name, password);
+        login.then().statusCode(303).header("Location", startsWith("/password"));
+        String session = login.getCookie("sluice_session");
+        SECRETS.add(session);
+        String fresh = "ann-own-password-" + UUID.randomUUID();
+        SECRETS.add(fresh);
+        given().redirects()
+                .follow(false)
+                .cookie("sluice_session", session)
+                .contentType(ContentType.URLENC)
+                .formParam("current", password)
+                .formParam("password", fresh)
+                .formParam("repeat", fresh)
+                .post("/password")
+                .then()
+                .statusCode(303);
+        given().cookie("sluice_session", session).get("/api/users").then().statusCode(403);
+        String viewer = token(session, "viewer");
+
+        given().header("Authorization", "Bearer " + admin)
+                .post("/api/users/" + name + "/disable")
+                .then()
+                .statusCode(200)
+                .body("disabledAt", org.hamcrest.Matchers.notNullValue());
+        given().cookie("sluice_session", session).get("/api/runs").then().statusCode(401);
+        given().header("Authorization", "Bearer " + viewer)
+                .get("/api/runs")
+                .then()
+                .statusCode(401);
+        login(name, fresh).then().statusCode(401);
+        given().header("Authorization", "Bearer " + admin)
+                .post("/api/users/" + name + "/enable")
+                .then()
+                .statusCode(200);
+        given().header("Authorization", "Bearer " + viewer)
+                .get("/api/runs")
+                .then()
+                .statusCode(200);
+
+        Response reset =
+                given().header("Authorization", "Bearer " + admin).post("/api/users/" + name + "/password-reset");
+        reset.then().statusCode(200).body("user.mustChangePassword", equalTo(true));
+        SECRETS.add(reset.path("password"));
+        login(name, reset.path("password")).then().statusCode(303).header("Location", startsWith("/password"));
+
+        given().header("Authorization", "Bearer " + admin)
+                .contentType(ContentType.JSON)
+                .body("{\"grants\":[\"viewer\"]}")
+                .put("/api/users/admin/grants")
+                .then()
+                .statusCode(409)
+                .body("detail", containsString("last enabled admin"));
+        given().header("Authorization", "Bearer " + admin)
+                .post("/api/users/nobody-here/disable")
+                .then()
+                .statusCode(404);
     }
 
     @AfterAll

@@ -15,16 +15,20 @@ public class AuthOnProfile implements QuarkusTestProfile {
 
     @Override
     public Map<String, String> getConfigOverrides() {
-        return Map.of(
-                "sluice.auth.enabled", "true",
-                "sluice.auth.admin-password", ADMIN_PASSWORD,
-                "sluice.auth.throttle.failures", "3",
-                "sluice.auth.throttle.first-wait", "10m",
-                "quarkus.log.file.enabled", "true",
-                "quarkus.log.file.path", LOG_FILE,
-                "quarkus.log.min-level", "DEBUG",
-                "quarkus.log.category.\"io.sluice\".level", "DEBUG",
-                "quarkus.log.category.\"io.quarkus.security\".level", "DEBUG",
-                "quarkus.log.category.\"io.quarkus.vertx.http.runtime.security\".level", "DEBUG");
+        return Map.ofEntries(
+                Map.entry("sluice.auth.enabled", "true"),
+                Map.entry("sluice.auth.admin-password", ADMIN_PASSWORD),
+                Map.entry("sluice.auth.throttle.failures", "3"),
+                Map.entry("sluice.auth.throttle.first-wait", "10m"),
+                Map.entry("quarkus.log.file.enabled", "true"),
+                Map.entry("quarkus.log.file.path", LOG_FILE),
+                Map.entry("quarkus.log.min-level", "DEBUG"),
+                Map.entry("quarkus.log.category.\"io.sluice\".level", "DEBUG"),
+                Map.entry("quarkus.log.category.\"io.quarkus.security\".level", "DEBUG"),
+                Map.entry("quarkus.log.category.\"io.quarkus.vertx.http.runtime.security\".level", "DEBUG"),
+                // tests name their client address (X-Forwarded-For), so that the per-address throttle of one test does
+                // not hold up the others
+                Map.entry("quarkus.http.proxy.proxy-address-forwarding", "true"),
+                Map.entry("quarkus.http.proxy.allow-x-forwarded", "true"));
     }
 }
