@@ -21,6 +21,7 @@ import io.sluice.access.UserStore;
 import io.sluice.identity.Grant;
 import io.sluice.identity.Role;
 import io.sluice.testing.AuthOnProfile;
+import io.sluice.testing.Management;
 import jakarta.inject.Inject;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -123,8 +124,9 @@ class AuthenticationApiTest {
                 .header("Location", equalTo("/login?next=%2Fruns%3Fstatus%3DFAILED"));
         given().accept("text/html").get("/login").then().statusCode(200).body(containsString("name=\"password\""));
         given().get("/static/sluice.css").then().statusCode(200);
-        given().get("/q/health/ready").then().statusCode(200);
-        given().get("/q/metrics").then().statusCode(401);
+        Management.given().get("/q/health/ready").then().statusCode(200);
+        Management.given().get("/q/metrics").then().statusCode(200);
+        given().get("/q/openapi").then().statusCode(401);
         given().header("Authorization", "Basic YWRtaW46eA==")
                 .get("/api/runs")
                 .then()

@@ -237,7 +237,6 @@ final class QueryCases {
             "/runs/" + run,
             "/runs/" + run + "/live",
             "/q/openapi",
-            "/q/metrics",
             "/static/sluice.js"
         };
         for (String path : reads) {
