@@ -191,10 +191,9 @@ class AuthenticationApiTest {
         assertThat(Long.parseLong(throttled.getHeader("Retry-After"))).isBetween(1L, 601L);
         assertThat(throttled.getCookie("sluice_session")).isNull();
         String[] other = user(Role.VIEWER, false).split("\n");
-        login(other[0], other[1])
-                .then()
+        assertThat(login(other[0], other[1]).statusCode())
                 .as("the same address is throttled for every user")
-                .statusCode(429);
+                .isEqualTo(429);
         given().redirects()
                 .follow(false)
                 .header("X-Forwarded-For", "10.8.0.1")
@@ -203,8 +202,7 @@ class AuthenticationApiTest {
                 .formParam("password", other[1])
                 .post("/login")
                 .then()
-                .as("another address may log in another user")
-                .statusCode(303);
+                .statusCode(303); // another address may log in another user
     }
 
     @Test
