@@ -70,7 +70,7 @@ public class LoginPage {
         Map<String, List<String>> form;
         try {
             form = PageForms.read(body, headers, null);
-        } catch (RequestRejected e) {
+        } catch (RequestRejected | jakarta.ws.rs.BadRequestException e) {
             return page(400, Templates.login(true, "/", "", e.getMessage()));
         }
         String user = PageForms.first(form, "user").orElse("").strip();
@@ -134,7 +134,7 @@ public class LoginPage {
         Map<String, List<String>> form;
         try {
             form = PageForms.read(body, headers, null);
-        } catch (RequestRejected e) {
+        } catch (RequestRejected | jakarta.ws.rs.BadRequestException e) {
             return page(400, Templates.password(user, "/", e.getMessage(), forced()));
         }
         String next = safeNext(PageForms.first(form, "next").orElse("/"));
