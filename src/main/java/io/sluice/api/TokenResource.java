@@ -19,6 +19,7 @@ import java.time.Instant;
 import java.util.List;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.enums.ParameterIn;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
 import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
@@ -108,7 +109,13 @@ public class TokenResource {
                     "Makes a token of the calling user, with a role no higher than theirs, for every asset group or"
                             + " one; its secret is in this answer only (Sluice keeps its SHA-256).")
     @RequestBody(required = true, description = "The token's name, role, optional group and expiry.")
-    @APIResponse(responseCode = "201", description = "The token, with its secret (shown this once).")
+    @APIResponse(
+            responseCode = "201",
+            description = "The token, with its secret (shown this once).",
+            content =
+                    @Content(
+                            mediaType = MediaType.APPLICATION_JSON,
+                            schema = @Schema(implementation = CreatedTokenDto.class)))
     @APIResponse(responseCode = "400", description = "The body is missing or is not JSON of this shape.")
     @APIResponse(responseCode = "401", description = "No authenticated caller.")
     @APIResponse(responseCode = "409", description = "Authentication is off: tokens are not checked, so none are made.")

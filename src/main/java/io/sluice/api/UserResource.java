@@ -17,6 +17,7 @@ import java.time.Instant;
 import java.util.List;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.enums.ParameterIn;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
 import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
@@ -104,7 +105,13 @@ public class UserResource {
             description = "Creates a user with the roles given and a random password, answered this once, that they"
                     + " change at their first login (admins only).")
     @RequestBody(required = true, description = "The user's name and roles.")
-    @APIResponse(responseCode = "201", description = "The user, with their first password.")
+    @APIResponse(
+            responseCode = "201",
+            description = "The user, with their first password.",
+            content =
+                    @Content(
+                            mediaType = MediaType.APPLICATION_JSON,
+                            schema = @Schema(implementation = UserWithPasswordDto.class)))
     @APIResponse(responseCode = "400", description = "The body is missing or is not JSON of this shape.")
     @APIResponse(responseCode = "401", description = "No authenticated caller.")
     @APIResponse(responseCode = "403", description = "The caller is not an admin of every asset group.")
