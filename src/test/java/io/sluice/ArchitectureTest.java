@@ -55,6 +55,27 @@ class ArchitectureTest {
             .dependOnClassesThat()
             .resideOutsideOfPackages("io.sluice.identity..", "io.sluice.text..", "java..", "jakarta.enterprise..");
 
+    /**
+     * Authentication (users, sessions, tokens, the throttle) knows no face: the faces read cookies and headers and hand
+     * the credential to it; it gives them the Caller.
+     */
+    @ArchTest
+    static final ArchRule accessKnowsNoFace = noClasses()
+            .that()
+            .resideInAPackage("io.sluice.access..")
+            .should()
+            .dependOnClassesThat()
+            .resideInAnyPackage("io.sluice.api..", "io.sluice.web..", "io.sluice.cli..", "io.sluice.app..");
+
+    /** Only the access stores touch the tables of users, sessions and tokens. */
+    @ArchTest
+    static final ArchRule onlyAccessReachesItsStores = noClasses()
+            .that()
+            .resideOutsideOfPackage("io.sluice.access..")
+            .should()
+            .dependOnClassesThat()
+            .resideInAPackage("io.sluice.access.store..");
+
     @ArchTest
     static final ArchRule onlyTheLakeTouchesDuckDb = noClasses()
             .that()

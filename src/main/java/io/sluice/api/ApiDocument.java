@@ -6,7 +6,8 @@ public final class ApiDocument {
     /** The words of parameters many operations share. */
     static final String ACTOR = "Who acts, as recorded in the audit trail (a body's launchedBy wins over it); "
             + "anonymous when absent. A name reserved for Sluice's own automation (schedule, schedule:..., sensor, "
-            + "sensor:..., trigger, sluice, system, web-ui) is a 400. Stands in for authentication, which comes later.";
+            + "sensor:..., trigger, sluice, system, web-ui) is a 400. With authentication on (sluice.auth.enabled), who acts "
+            + "is the authenticated user, and naming anyone else here is a 400.";
 
     static final String LIMIT = "How many items to answer at most.";
     static final String OFFSET = "How many items to skip first, for paging (0: from the first).";

@@ -12,7 +12,8 @@
                                         + "partitions and the lake's tables as of any time, steer concurrency pools, and read the audit trail. "
                                         + "Every refusal is an RFC 9457 problem (application/problem+json): 400 when a value is not written as it "
                                         + "must be, 404 when the thing named does not exist, 409 when the state forbids it, 422 when a value is "
-                                        + "well written but not allowed. Who acts is the X-Sluice-User header until authentication exists.",
+                                        + "well written but not allowed. With authentication on (sluice.auth.enabled), every call needs Authorization: Bearer <token> "
+                                        + "(a personal token, see Tokens) and who acts is its user; with it off, the X-Sluice-User header.",
                         license =
                                 @License(
                                         name = "Proprietary: no license has been granted yet",
@@ -40,6 +41,13 @@
             @Tag(
                     name = "Audit",
                     description = "The append-only trail of who did what, when, why, with which scope and outcome."),
+            @Tag(
+                    name = "Tokens",
+                    description =
+                            "Personal API tokens (authentication on): made, listed and revoked; sent as Authorization: Bearer."),
+            @Tag(
+                    name = "Users",
+                    description = "Users and their roles (authentication on, admins only): create, disable, reset."),
             @Tag(
                     name = "Sensors",
                     description =

@@ -30,7 +30,11 @@ public record Caller(String name, Identified by, List<Grant> grants) {
         /** The request said who it is (the X-Sluice-User header, a launch body's launchedBy), unchecked. */
         CLAIMED,
         /** Sluice's own automation: a schedule, a sensor, a trigger, the system. */
-        SERVICE;
+        SERVICE,
+        /** A user logged in on the pages: a session cookie (authentication on). */
+        SESSION,
+        /** A user's personal API token sent as {@code Authorization: Bearer} (authentication on). */
+        TOKEN;
 
         public boolean isService() {
             return this == SERVICE;
@@ -56,6 +60,11 @@ public record Caller(String name, Identified by, List<Grant> grants) {
         return new Caller(ANONYMOUS, Identified.ANONYMOUS, UNRESTRICTED);
     }
 
+    /** A request that no one is authenticated for, with authentication on: it may do nothing. */
+    public static Caller unauthenticated() {
+        return new Caller(ANONYMOUS, Identified.ANONYMOUS, List.of());
+    }
+
     /**
      * The caller a request names in {@code field}: anonymous when it names no one (missing or blank), else that name.
      *
@@ -78,6 +87,36 @@ public record Caller(String name, Identified by, List<Grant> grants) {
                     true);
         }
         return new Caller(given, Identified.CLAIMED, UNRESTRICTED);
+    }
+
+    /**
+     * A user who logged in on the pages, with the grants stored for them.
+     *
+     * @throws IllegalArgumentException when the name cannot be kept as an actor
+     */
+    public static Caller session(String user, List<Grant> grants) {
+        return authenticated(user, Identified.SESSION, grants);
+    }
+
+    /**
+     * A user acting through one of their API tokens, with the token's grants (never more than the user's).
+     *
+     * @throws IllegalArgumentException when the name cannot be kept as an actor
+     */
+    public static Caller token(String user, List<Grant> grants) {
+        return authenticated(user, Identified.TOKEN, grants);
+    }
+
+    private static Caller authenticated(String user, Identified by, List<Grant> grants) {
+        if (isReserved(user)) {
+            throw new IllegalArgumentException("user " + user + " has a name reserved for Sluice's own automation");
+        }
+        return new Caller(user, by, grants);
+    }
+
+    /** Whether Sluice checked who this caller is (a session or a token), rather than taking a request's word. */
+    public boolean authenticated() {
+        return by == Identified.SESSION || by == Identified.TOKEN;
     }
 
     /** Who a schedule's launches are launched by. */

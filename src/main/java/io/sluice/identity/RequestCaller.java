@@ -24,6 +24,28 @@ public class RequestCaller {
     }
 
     /**
+     * The request's caller is {@code authenticated} (a session or a token, checked by Sluice). A request that also names
+     * a caller in {@code field} ({@code given}) naming anyone else is refused (400): with authentication on, a request
+     * can no longer say who it is; naming the authenticated user is allowed, so that scripts written for the header
+     * keep working.
+     */
+    public void authenticated(Caller authenticated, String field, String given) {
+        caller = authenticated;
+        refused = impersonation(authenticated, field, given);
+    }
+
+    private static CallerRefused impersonation(Caller authenticated, String field, String given) {
+        if (given == null || given.isBlank() || given.strip().equals(authenticated.name())) {
+            return null;
+        }
+        return new CallerRefused(
+                field,
+                field + " names " + io.sluice.text.Text.quote(given.strip()) + ", but this request is authenticated as "
+                        + authenticated.name() + "; who acts is the authenticated user: leave " + field + " out",
+                true);
+    }
+
+    /**
      * Who acts.
      *
      * @throws CallerRefused when the request named a caller that cannot act
@@ -40,9 +62,20 @@ public class RequestCaller {
 
     /**
      * Who acts on a launch whose body may name the launcher ({@code launchedBy}): that name when given, else
-     * {@link #get()}.
+     * {@link #get()}. An authenticated caller is who acts whatever the body says; a body naming someone else is refused.
      */
     public Caller get(String launchedBy) {
-        return launchedBy == null || launchedBy.isBlank() ? get() : Caller.claimed("launchedBy", launchedBy);
+        if (launchedBy == null || launchedBy.isBlank()) {
+            return get();
+        }
+        Caller who = get();
+        if (who.authenticated()) {
+            CallerRefused refusal = impersonation(who, "launchedBy", launchedBy);
+            if (refusal != null) {
+                throw refusal;
+            }
+            return who;
+        }
+        return Caller.claimed("launchedBy", launchedBy);
     }
 }
