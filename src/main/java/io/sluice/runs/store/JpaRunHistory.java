@@ -86,8 +86,7 @@ public class JpaRunHistory implements RunHistory {
         hql.append(" order by r.createdAt desc, r.seq desc, r.id desc");
         var q = session.createSelectionQuery(hql.toString(), RunEntity.class);
         bind(query.filter(), q);
-        List<RunEntity> runs =
-                q.setFirstResult(query.offset()).setMaxResults(query.limit()).getResultList();
+        List<RunEntity> runs = q.setMaxResults(query.limit()).getResultList();
         var steps = RunMapping.steps(session, runs.stream().map(r -> r.id).toList());
         return runs.stream()
                 .map(r -> mapping.toRun(r, steps.getOrDefault(r.id, List.of())))
