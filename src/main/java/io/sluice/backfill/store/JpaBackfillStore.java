@@ -160,7 +160,9 @@ public class JpaBackfillStore implements BackfillStore {
     public List<Backfill> page(Optional<BackfillStatus> status, Optional<Position> after, int limit) {
         StringBuilder where = new StringBuilder("where 1 = 1");
         status.ifPresent(s -> where.append(" and status = :status"));
-        after.ifPresent(a -> where.append(" and (createdAt < :created or (createdAt = :created and id < :id))"));
+        // the bound alone lets the index on created_at start at the position (see JpaRunHistory#page)
+        after.ifPresent(a -> where.append(
+                " and createdAt <= :created and (createdAt < :created or (createdAt = :created and id < :id))"));
         var query = session.createSelectionQuery(
                 "from BackfillEntity " + where + " order by createdAt desc, id desc", BackfillEntity.class);
         status.ifPresent(s -> query.setParameter("status", s.name()));
