@@ -2,6 +2,7 @@ package io.sluice.api;
 
 import io.sluice.app.Cursor;
 import io.sluice.app.ListPage;
+import jakarta.ws.rs.core.UriBuilder;
 import jakarta.ws.rs.core.UriInfo;
 import java.util.List;
 import java.util.function.Function;
@@ -29,7 +30,7 @@ final class NextLink {
     static <T, R> RestResponse<List<R>> answer(ListPage<T> page, Function<T, R> item, UriInfo uri) {
         RestResponse.ResponseBuilder<List<R>> answer =
                 RestResponse.ResponseBuilder.ok(page.items().stream().map(item).toList());
-        page.next().ifPresent(c -> answer.header(HEADER, link(uri, Cursor.PARAMETER, c.encode(), "next")));
+        page.next().ifPresent(c -> answer.header(HEADER, link(uri, Cursor.PARAMETER, c.encode(), null, "next")));
         return answer.build();
     }
 
@@ -53,9 +54,15 @@ final class NextLink {
         return operation;
     }
 
-    /** {@code <address>; rel="rel"}: the request's address with {@code parameter} set to {@code value}. */
-    static String link(UriInfo uri, String parameter, String value, String rel) {
-        return "<"
-                + uri.getRequestUriBuilder().replaceQueryParam(parameter, value).build() + ">; rel=\"" + rel + "\"";
+    /**
+     * {@code <address>; rel="rel"}: the request's address with {@code parameter} set to {@code value} and the position
+     * parameter {@code without} (if any) left out. The lake's rows use it too, with their after and before.
+     */
+    static String link(UriInfo uri, String parameter, String value, String without, String rel) {
+        UriBuilder address = uri.getRequestUriBuilder();
+        if (without != null) {
+            address.replaceQueryParam(without);
+        }
+        return "<" + address.replaceQueryParam(parameter, value).build() + ">; rel=\"" + rel + "\"";
     }
 }
