@@ -6,7 +6,7 @@
 #   ui/run-browser-tests.sh ui/tests/runs.test.mjs   # only the files named
 #
 # Builds nothing: it needs target/quarkus-app/quarkus-run.jar. It starts that jar on a free port with a fresh,
-# temporary data directory, waits for /q/health/ready, installs the npm packages from ui/package-lock.json if
+# temporary data directory, waits for /q/health/ready (on the management port), installs the npm packages from ui/package-lock.json if
 # ui/node_modules is missing, runs the tests with Node's test runner in headless Chromium, and always stops the
 # server. Environment: CHROMIUM_PATH (default /usr/bin/chromium), JAVA (default java), READY_TIMEOUT (seconds,
 # default 60), KEEP_DATA=1 keeps the data directory and server log for a look afterwards.
@@ -51,16 +51,21 @@ trap 'exit 130' INT
 trap 'exit 143' TERM
 
 # A port the kernel just handed out and released; good enough for a test server.
-PORT="$(node -e "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})")"
+free_port() { node -e "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})"; }
+PORT="$(free_port)"
+MANAGEMENT_PORT="$(free_port)"
+while [[ "$MANAGEMENT_PORT" == "$PORT" ]]; do MANAGEMENT_PORT="$(free_port)"; done
 URL="http://localhost:$PORT"
+# health and metrics are on the management interface, a port of its own
+READY_URL="http://localhost:$MANAGEMENT_PORT/q/health/ready"
 
 echo "run-browser-tests: starting $JAR on port $PORT (data in $DATA_DIR)"
 # Triggers off: the example's eager transforms would follow every raw run, and a test's own launch of the transforms
 # would then queue behind them; ExampleRunsItselfTest covers the triggers end to end.
-SLUICE_AUTOMATION_TRIGGERS_ENABLED=false SLUICE_DATA_DIR="$DATA_DIR" PORT="$PORT" "$JAVA" -jar "$JAR" >"$LOG" 2>&1 &
+SLUICE_AUTOMATION_TRIGGERS_ENABLED=false SLUICE_DATA_DIR="$DATA_DIR" PORT="$PORT" MANAGEMENT_PORT="$MANAGEMENT_PORT" "$JAVA" -jar "$JAR" >"$LOG" 2>&1 &
 SERVER_PID=$!
 
-ready() { node -e "fetch('$URL/q/health/ready').then(r => process.exit(r.ok ? 0 : 1), () => process.exit(1))"; }
+ready() { node -e "fetch('$READY_URL').then(r => process.exit(r.ok ? 0 : 1), () => process.exit(1))"; }
 deadline=$((SECONDS + READY_TIMEOUT))
 until ready; do
   if ! kill -0 "$SERVER_PID" 2>/dev/null; then
@@ -69,7 +74,7 @@ until ready; do
     exit 1
   fi
   if (( SECONDS >= deadline )); then
-    echo "run-browser-tests: $URL/q/health/ready did not answer UP within ${READY_TIMEOUT}s; the server log ends with:" >&2
+    echo "run-browser-tests: $READY_URL did not answer UP within ${READY_TIMEOUT}s; the server log ends with:" >&2
     tail -n 40 "$LOG" >&2
     exit 1
   fi

@@ -17,13 +17,14 @@ files=${INBOX_FILES:-4200}
 data=$(mktemp -d /tmp/sluice-inbox-growth.XXXXXX)
 port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
 base="http://127.0.0.1:$port"
+management=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
 mkdir -p "$data/inbox"
 for i in $(seq -w 1 "$files"); do
   printf 'not a filing\n' > "$data/inbox/unsorted-file-from-the-regulator-$i.txt"
 done
 find "$data/inbox" -type f -exec touch -d '2024-01-01 00:00:00' {} +
 
-SLUICE_DATA_DIR="$data" PORT="$port" SLUICE_AUTOMATION_TRIGGERS_ENABLED=false \
+SLUICE_DATA_DIR="$data" PORT="$port" MANAGEMENT_PORT="$management" SLUICE_AUTOMATION_TRIGGERS_ENABLED=false \
   java -Xmx512m -jar "$jar" > "$data/server.log" 2>&1 &
 pid=$!
 cleanup() {
@@ -33,7 +34,7 @@ cleanup() {
 trap cleanup EXIT
 
 for _ in $(seq 1 600); do
-  curl -fs "$base/q/health/ready" > /dev/null 2>&1 && break
+  curl -fs "http://127.0.0.1:$management/q/health/ready" > /dev/null 2>&1 && break
   kill -0 "$pid" 2>/dev/null || { cat "$data/server.log" >&2; exit 1; }
   sleep 0.5
 done

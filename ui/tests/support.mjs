@@ -99,16 +99,19 @@ export async function post(path, body, { base = baseUrl(), status = 200 } = {}) 
 export async function startServer(env = {}, { readyTimeout = 180_000 } = {}) {
   const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
   const jar = join(root, 'target', 'quarkus-app', 'quarkus-run.jar');
-  const port = await new Promise((resolve, reject) => {
+  const freePort = () => new Promise((resolve, reject) => {
     const s = createServer();
     s.on('error', reject);
     s.listen(0, '127.0.0.1', () => { const p = s.address().port; s.close(() => resolve(p)); });
   });
+  const port = await freePort();
+  let management = await freePort();
+  while (management === port) management = await freePort();
   const data = mkdtempSync(join(tmpdir(), 'sluice-browser-own-'));
   const log = join(data, 'server.log');
   const out = openSync(log, 'a');
   const child = spawn(process.env.JAVA || 'java', ['-jar', jar], {
-    env: { ...process.env, SLUICE_DATA_DIR: data, PORT: String(port), ...env },
+    env: { ...process.env, SLUICE_DATA_DIR: data, PORT: String(port), MANAGEMENT_PORT: String(management), ...env },
     stdio: ['ignore', out, out],
   });
   const url = `http://localhost:${port}`;
@@ -128,7 +131,7 @@ export async function startServer(env = {}, { readyTimeout = 180_000 } = {}) {
       throw new Error(`the test's own Sluice exited (${child.exitCode}); its log ends with:\n${readFileSync(log, 'utf8').slice(-3000)}`);
     }
     try {
-      if ((await fetch(url + '/q/health/ready')).ok) return { url, stop, log };
+      if ((await fetch(`http://localhost:${management}/q/health/ready`)).ok) return { url, stop, log };
     } catch { /* not listening yet */ }
     if (Date.now() > deadline) {
       await stop();

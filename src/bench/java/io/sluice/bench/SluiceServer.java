@@ -35,8 +35,11 @@ final class SluiceServer implements AutoCloseable {
     static SluiceServer start(Path quarkusRun, Path log, Map<String, String> env, List<String> jvmArgs)
             throws Exception {
         int port;
-        try (ServerSocket s = new ServerSocket(0)) {
+        int management;
+        try (ServerSocket s = new ServerSocket(0);
+                ServerSocket m = new ServerSocket(0)) {
             port = s.getLocalPort();
+            management = m.getLocalPort();
         }
         List<String> cmd = new ArrayList<>();
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
@@ -47,6 +50,7 @@ final class SluiceServer implements AutoCloseable {
         pb.environment().putAll(env);
         pb.environment().put("SLUICE_BENCH_ENABLED", "true");
         pb.environment().put("PORT", String.valueOf(port));
+        pb.environment().put("MANAGEMENT_PORT", String.valueOf(management));
         SluiceServer server = new SluiceServer(pb.start(), port);
         long deadline = System.nanoTime() + Duration.ofSeconds(180).toNanos();
         while (System.nanoTime() < deadline) {
@@ -56,7 +60,8 @@ final class SluiceServer implements AutoCloseable {
             try {
                 if (server.http
                                 .send(
-                                        HttpRequest.newBuilder(URI.create(server.base + "/q/health/ready"))
+                                        HttpRequest.newBuilder(URI.create(
+                                                        "http://localhost:" + management + "/q/health/ready"))
                                                 .build(),
                                         HttpResponse.BodyHandlers.discarding())
                                 .statusCode()

@@ -1,6 +1,7 @@
 package io.sluice.api;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.quarkus.vertx.http.ManagementInterface;
 import io.quarkus.vertx.http.runtime.RouteConstants;
 import io.sluice.text.Text;
 import io.vertx.ext.web.Router;
@@ -20,8 +21,9 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
  * (by default localhost, 127.0.0.1 and [::1]) and the host of {@code sluice.http.public-url}. Any other Host header is
  * refused with a 421 problem before anything runs, for reads as well as changes: a page on another site whose name
  * resolves to this server (DNS rebinding) is same-origin to the browser, so {@link CrossSiteFilter} cannot tell it
- * apart, and could otherwise read and steer Sluice through an operator's browser. The port is not compared. The health
- * checks ({@code /q/health}) are answered whatever the host, as orchestrators probe them by address.
+ * apart, and could otherwise read and steer Sluice through an operator's browser. The port is not compared. The same rule
+ * holds on the management interface (metrics), except for the health checks ({@code /q/health}), which are answered
+ * whatever the host, as orchestrators probe them by address.
  * {@code *} among the allowed hosts turns the check off.
  */
 @ApplicationScoped
@@ -62,6 +64,11 @@ public class AllowedHosts {
 
     void register(@Observes Router router) {
         router.route().order(RouteConstants.ROUTE_ORDER_UPLOAD_LIMIT - 2).handler(this::check);
+    }
+
+    /** The management interface (metrics, health) answers by the same rule, health probes excepted. */
+    void register(@Observes ManagementInterface management) {
+        management.router().route().order(Integer.MIN_VALUE).handler(this::check);
     }
 
     private void check(RoutingContext context) {

@@ -241,7 +241,6 @@ final class QueryCases {
             "/runs/" + run,
             "/runs/" + run + "/live",
             "/q/openapi",
-            "/q/metrics",
             "/static/sluice.js"
         };
         for (String path : reads) {

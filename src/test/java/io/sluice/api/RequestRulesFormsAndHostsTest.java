@@ -11,6 +11,7 @@ import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.RestAssured;
 import io.restassured.config.EncoderConfig;
 import io.restassured.http.ContentType;
+import io.sluice.testing.Management;
 import io.sluice.testing.RawHttp;
 import io.sluice.testing.Runs;
 import java.io.IOException;
@@ -156,7 +157,7 @@ class RequestRulesFormsAndHostsTest {
                 .contains("'evil.example'")
                 .contains("sluice.http.allowed-hosts");
         assertThat(runCount()).isEqualTo(before);
-        for (String path : List.of("/api/runs", "/api/audit", "/ui/runs", "/", "/q/metrics", "/q/openapi")) {
+        for (String path : List.of("/api/runs", "/api/audit", "/ui/runs", "/", "/q/openapi")) {
             assertThat(RawHttp.send(port, RawHttp.Request.of("GET", path, "evil.example:" + port, Map.of(), null))
                             .status())
                     .as(path)
@@ -165,9 +166,22 @@ class RequestRulesFormsAndHostsTest {
         assertThat(RawHttp.send(port, RawHttp.Request.of("GET", "/api/runs", null, Map.of(), null))
                         .status())
                 .isBetween(400, 421);
-        assertThat(RawHttp.send(port, RawHttp.Request.of("GET", "/q/health/ready", "evil.example", Map.of(), null))
+        int management = Management.port();
+        assertThat(RawHttp.send(
+                                management,
+                                RawHttp.Request.of("GET", "/q/metrics", "evil.example:" + management, Map.of(), null))
+                        .status())
+                .as("metrics on the management interface")
+                .isEqualTo(421);
+        assertThat(RawHttp.send(
+                                management,
+                                RawHttp.Request.of("GET", "/q/health/ready", "evil.example", Map.of(), null))
                         .status())
                 .isEqualTo(200);
+        assertThat(RawHttp.send(port, RawHttp.Request.of("GET", "/q/health/ready", "localhost", Map.of(), null))
+                        .status())
+                .as("health is not served on the application's port")
+                .isEqualTo(404);
         for (String host : List.of("localhost:" + port, "127.0.0.1:" + port, "[::1]:" + port, "LOCALHOST")) {
             assertThat(RawHttp.send(port, RawHttp.Request.of("GET", "/api/runs?limit=1", host, Map.of(), null))
                             .status())

@@ -9,6 +9,7 @@ import static org.hamcrest.Matchers.hasItems;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
 import io.restassured.path.json.JsonPath;
+import io.sluice.testing.Management;
 import io.sluice.testing.Runs;
 import io.sluice.testing.TestAssets;
 import java.util.List;
@@ -175,13 +176,15 @@ class RunApiTest {
     @Test
     void metricsAndHealthAreServed() {
         Runs.launchAndAwait("{\"assets\":[\"test/flaky\"]}");
-        given().when()
+        Management.given()
+                .when()
                 .get("/q/health/ready")
                 .then()
                 .statusCode(200)
                 .body("status", equalTo("UP"))
                 .body("checks.name", hasItems("lake", "metadata-store"));
-        String metrics = given().when()
+        String metrics = Management.given()
+                .when()
                 .get("/q/metrics")
                 .then()
                 .statusCode(200)

@@ -41,13 +41,16 @@ class RequestsIT {
     private static Process server;
     private static Path log;
     private static int port;
+    private static int management;
 
     @BeforeAll
     static void start() throws Exception {
         Path data = Files.createTempDirectory("sluice-requests-it");
         log = data.resolve("server.log");
-        try (ServerSocket s = new ServerSocket(0)) {
+        try (ServerSocket s = new ServerSocket(0);
+                ServerSocket m = new ServerSocket(0)) {
             port = s.getLocalPort();
+            management = m.getLocalPort();
         }
         Path jar = Path.of(System.getProperty("sluice.jar", "target/quarkus-app/quarkus-run.jar"));
         assertThat(jar).as("the packaged jar (run with ./mvnw verify)").exists();
@@ -67,7 +70,9 @@ class RequestsIT {
                         "SLUICE_BENCH_ENABLED",
                         "true",
                         "SLUICE_RUNS_WORKERS",
-                        "1"));
+                        "1",
+                        "MANAGEMENT_PORT",
+                        Integer.toString(management)));
         pb.environment().remove("QUARKUS_HTTP_HOST");
         server = pb.start();
         Instant deadline = Instant.now().plus(Duration.ofSeconds(90));
@@ -75,8 +80,8 @@ class RequestsIT {
             assertThat(server.isAlive()).as("Sluice exited early:\n%s", text()).isTrue();
             try {
                 if (HTTP.send(
-                                        HttpRequest.newBuilder(
-                                                        URI.create("http://127.0.0.1:" + port + "/q/health/ready"))
+                                        HttpRequest.newBuilder(URI.create(
+                                                        "http://127.0.0.1:" + management + "/q/health/ready"))
                                                 .build(),
                                         HttpResponse.BodyHandlers.ofString())
                                 .statusCode()

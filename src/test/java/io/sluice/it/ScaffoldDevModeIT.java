@@ -87,10 +87,7 @@ class ScaffoldDevModeIT {
                 throw new AssertionError("dev mode exited:\n" + tail(project.log("dev.log")));
             }
             try {
-                if (send(HttpRequest.newBuilder(URI.create(base + "/q/health/ready"))
-                                        .build())
-                                .statusCode()
-                        == 200) {
+                if (send(HttpRequest.newBuilder(project.readiness()).build()).statusCode() == 200) {
                     return;
                 }
             } catch (IOException e) {

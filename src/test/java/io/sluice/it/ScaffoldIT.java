@@ -129,10 +129,7 @@ class ScaffoldIT {
                 throw new AssertionError("the project's Sluice exited early:\n" + project.log(logName));
             }
             try {
-                if (send(HttpRequest.newBuilder(URI.create(base + "/q/health/ready"))
-                                        .build())
-                                .statusCode()
-                        == 200) {
+                if (send(HttpRequest.newBuilder(project.readiness()).build()).statusCode() == 200) {
                     return p;
                 }
             } catch (IOException e) {

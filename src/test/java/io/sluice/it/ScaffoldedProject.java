@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
 import java.net.ServerSocket;
+import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -21,6 +22,7 @@ final class ScaffoldedProject {
 
     private static final Duration BUILD_LIMIT = Duration.ofMinutes(20);
 
+    private int managementPort;
     private final Path checkout = Path.of("").toAbsolutePath();
     private final Path work;
     private final Path repo;
@@ -92,7 +94,7 @@ final class ScaffoldedProject {
                 .directory(dir.toFile())
                 .redirectErrorStream(true)
                 .redirectOutput(work.resolve(logName).toFile());
-        pb.environment().putAll(Map.of("SLUICE_DATA_DIR", data.toString(), "PORT", Integer.toString(port)));
+        environment(pb, data, port);
         return pb.start();
     }
 
@@ -114,7 +116,7 @@ final class ScaffoldedProject {
                 .directory(dir.toFile())
                 .redirectErrorStream(true)
                 .redirectOutput(work.resolve(logName).toFile());
-        pb.environment().putAll(Map.of("SLUICE_DATA_DIR", data.toString(), "PORT", Integer.toString(port)));
+        environment(pb, data, port);
         return pb.start();
     }
 
@@ -137,6 +139,26 @@ final class ScaffoldedProject {
 
     String log(String logName) throws IOException {
         return Files.readString(work.resolve(logName));
+    }
+
+    private void environment(ProcessBuilder pb, Path data, int port) throws IOException {
+        managementPort = freePort();
+        while (managementPort == port) {
+            managementPort = freePort();
+        }
+        pb.environment()
+                .putAll(Map.of(
+                        "SLUICE_DATA_DIR",
+                        data.toString(),
+                        "PORT",
+                        Integer.toString(port),
+                        "MANAGEMENT_PORT",
+                        Integer.toString(managementPort)));
+    }
+
+    /** The readiness probe of the application started last, on its management interface. */
+    URI readiness() {
+        return URI.create("http://127.0.0.1:" + managementPort + "/q/health/ready");
     }
 
     static int freePort() throws IOException {

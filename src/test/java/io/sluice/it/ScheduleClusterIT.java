@@ -58,7 +58,7 @@ class ScheduleClusterIT {
         SluiceServer a = node("a");
         SluiceServer b = node("b");
         for (SluiceServer node : List.of(a, b)) {
-            assertThat(node.get("/q/health/ready").toString()).contains("postgresql");
+            assertThat(node.management("/q/health/ready").toString()).contains("postgresql");
         }
         assertThat(quartzInstances())
                 .as("both nodes check in to the Quartz cluster")

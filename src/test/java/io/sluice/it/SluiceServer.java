@@ -38,6 +38,7 @@ final class SluiceServer implements AutoCloseable {
     private EmbeddedPostgres postgres;
     private Process current;
     private String base;
+    private String managementBase;
 
     SluiceServer(String engine, Path data) {
         this.engine = engine;
@@ -72,6 +73,11 @@ final class SluiceServer implements AutoCloseable {
         }
         env.put("SLUICE_DATA_DIR", data.toString());
         env.put("PORT", Integer.toString(port));
+        int managementPort = freePort();
+        while (managementPort == port || postgres != null && managementPort == postgres.getPort()) {
+            managementPort = freePort();
+        }
+        env.put("MANAGEMENT_PORT", Integer.toString(managementPort));
         env.put("SLUICE_BENCH_ENABLED", "true");
         env.put("SLUICE_RUNS_WORKERS", "2");
         // the crash tests launch the example's transforms themselves: its eager triggers would launch them too
@@ -87,6 +93,7 @@ final class SluiceServer implements AutoCloseable {
         processes.add(p);
         current = p;
         base = "http://127.0.0.1:" + port;
+        managementBase = "http://127.0.0.1:" + managementPort;
         // 180 s: a second node starting beside a first one on a loaded 2-core machine took more than 90 s
         Instant deadline = Instant.now().plus(READY);
         while (Instant.now().isBefore(deadline)) {
@@ -95,7 +102,7 @@ final class SluiceServer implements AutoCloseable {
             }
             try {
                 if (http.send(
-                                        HttpRequest.newBuilder(URI.create(base + "/q/health/ready"))
+                                        HttpRequest.newBuilder(URI.create(managementBase + "/q/health/ready"))
                                                 .build(),
                                         HttpResponse.BodyHandlers.ofString())
                                 .statusCode()
@@ -125,8 +132,18 @@ final class SluiceServer implements AutoCloseable {
     }
 
     JsonNode get(String path) throws Exception {
-        HttpResponse<String> r = http.send(
-                HttpRequest.newBuilder(URI.create(base + path)).build(), HttpResponse.BodyHandlers.ofString());
+        return read(base + path);
+    }
+
+    /** A GET on the management interface (health, metrics). */
+    JsonNode management(String path) throws Exception {
+        return read(managementBase + path);
+    }
+
+    private JsonNode read(String url) throws Exception {
+        String path = URI.create(url).getPath();
+        HttpResponse<String> r =
+                http.send(HttpRequest.newBuilder(URI.create(url)).build(), HttpResponse.BodyHandlers.ofString());
         assertThat(r.statusCode()).as(path + ": " + r.body()).isEqualTo(200);
         return JSON.readTree(r.body());
     }

@@ -1,12 +1,12 @@
 package io.sluice.ops;
 
-import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
 import io.restassured.path.json.JsonPath;
 import io.sluice.testing.DeadDispatcherProfile;
+import io.sluice.testing.Management;
 import org.junit.jupiter.api.Test;
 
 /** The liveness check reports a dispatcher that died: queued runs would otherwise wait for ever with nothing saying so. */
@@ -15,7 +15,12 @@ import org.junit.jupiter.api.Test;
 class DispatcherLivenessTest {
 
     private static JsonPath live(int status) {
-        return given().get("/q/health/live").then().statusCode(status).extract().jsonPath();
+        return Management.given()
+                .get("/q/health/live")
+                .then()
+                .statusCode(status)
+                .extract()
+                .jsonPath();
     }
 
     @Test
