@@ -61,8 +61,6 @@ final class QueryCases {
                 422,
                 "limit=501",
                 422,
-                "limit=",
-                400,
                 "limit=abc",
                 400,
                 "offset=-1",
