@@ -126,7 +126,7 @@ test('a run is re-executed from its page, the new run says what it re-executes',
   assert.deepEqual(page.pageErrors, []);
 });
 
-test('the runs list pages by cursor: Older and Newer walk the runs once each, as the API's Link header does', { timeout: RUN_TIMEOUT_MS + 60_000 }, async () => {
+test("the runs list pages by cursor: Older and Newer walk the runs once each, as the API's Link header does", { timeout: RUN_TIMEOUT_MS + 60_000 }, async () => {
   for (const day of ['2002-01-01', '2002-01-02', '2002-01-03']) {
     await launch({ ...ONE_YEAR, partitions: [`${day}...${day}`] });
   }
