@@ -125,3 +125,31 @@ test('a run is re-executed from its page, the new run says what it re-executes',
   assert.equal(await page.locator(`#runs-list tr[data-run="${again}"]`).count(), 1, 'the list finds re-executions of the run');
   assert.deepEqual(page.pageErrors, []);
 });
+
+test("the runs list pages by cursor: Older and Newer walk the runs once each, as the API's Link header does", { timeout: RUN_TIMEOUT_MS + 60_000 }, async () => {
+  for (const day of ['2002-01-01', '2002-01-02', '2002-01-03']) {
+    await launch({ ...ONE_YEAR, partitions: [`${day}...${day}`] });
+  }
+  const expected = (await api('/api/runs?launchedBy=runs-browser-test&limit=500')).map((r) => r.id);
+  assert.ok(expected.length >= 3, `runs of this file: ${expected.length}`);
+
+  const page = await newPage(browser);
+  await page.goto(baseUrl() + '/runs?launchedBy=runs-browser-test&limit=2');
+  const seen = [];
+  for (;;) {
+    seen.push(...await page.locator('#runs-list tr[data-run]').evaluateAll((rows) => rows.map((r) => r.dataset.run)));
+    const older = page.locator('#page-older');
+    if (await older.count() === 0) break;
+    await Promise.all([page.waitForURL(/cursor=/), older.click()]);
+    assert.match(page.url(), /launchedBy=runs-browser-test/, 'the filters stay in the Older link');
+    assert.match(page.url(), /limit=2/, 'the page size stays in the Older link');
+  }
+  assert.deepEqual(seen, expected, 'every run once, newest first');
+  await screenshot(page, 'runs-05-last-page');
+
+  // Newer goes back one page: the two runs before the last page's
+  await Promise.all([page.waitForURL(/previous=/), page.locator('#page-newer').click()]);
+  const back = await page.locator('#runs-list tr[data-run]').evaluateAll((rows) => rows.map((r) => r.dataset.run));
+  const lastPage = expected.length % 2 === 0 ? 2 : 1;
+  assert.deepEqual(back, expected.slice(expected.length - lastPage - 2, expected.length - lastPage));
+});

@@ -10,7 +10,7 @@ public final class ApiDocument {
             + "is the authenticated user, and naming anyone else here is a 400.";
 
     static final String LIMIT = "How many items to answer at most.";
-    static final String OFFSET = "How many items to skip first, for paging (0: from the first).";
+
     static final String SHORT_ID = "at least its last 4 characters, as the pages show the last 8: the one id that ends"
             + " with them; several such ids are a 422 naming them in candidates";
     static final String RUN_ID = "The run's id (a UUID), as answered by its launch, or " + SHORT_ID + ".";

@@ -7,7 +7,8 @@ import org.eclipse.microprofile.openapi.models.Operation;
 /**
  * The OpenAPI document's last touches, set by {@code mp.openapi.filter}: every refusal is a {@link Problem}
  * ({@link ProblemResponses}), and each answered schema says which properties are always there
- * ({@link RequiredProperties}).
+ * ({@link RequiredProperties}), and every list that takes a cursor names its next page in a Link header
+ * ({@link NextLink}).
  */
 public class ApiDocumentFilter implements OASFilter {
 
@@ -15,7 +16,7 @@ public class ApiDocumentFilter implements OASFilter {
 
     @Override
     public Operation filterOperation(Operation operation) {
-        return problems.filterOperation(operation);
+        return NextLink.document(problems.filterOperation(operation));
     }
 
     @Override

@@ -2,13 +2,14 @@ package io.sluice.api;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.sluice.app.BackfillCommands;
+import io.sluice.app.BackfillList;
+import io.sluice.app.PageRequest;
 import io.sluice.backfill.Backfill;
 import io.sluice.backfill.BackfillFilter;
 import io.sluice.backfill.BackfillPlan;
 import io.sluice.backfill.BackfillProgress;
 import io.sluice.backfill.BackfillRequest;
 import io.sluice.backfill.BackfillService;
-import io.sluice.backfill.BackfillStatus;
 import io.sluice.backfill.PlannedRun;
 import io.sluice.backfill.RunOrder;
 import io.sluice.catalog.AssetKey;
@@ -17,14 +18,13 @@ import io.sluice.identity.RequestCaller;
 import io.sluice.runs.MaterializationMode;
 import io.sluice.runs.PartitionRanges;
 import io.sluice.runs.RequestRejected;
+import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.Consumes;
-import jakarta.ws.rs.DefaultValue;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
-import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
@@ -32,7 +32,6 @@ import jakarta.ws.rs.core.UriInfo;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.enums.ParameterIn;
 import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
@@ -42,6 +41,7 @@ import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
 import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+import org.jboss.resteasy.reactive.RestResponse;
 
 @Path("/api/backfills")
 @Tag(name = "Backfills")
@@ -139,13 +139,16 @@ public class BackfillResource {
     private final PartitionRanges ranges;
     private final ObjectMapper mapper;
     private final RequestCaller caller;
+    private final BackfillList list;
 
     public BackfillResource(
+            BackfillList list,
             BackfillService backfills,
             BackfillCommands commands,
             PartitionRanges ranges,
             ObjectMapper mapper,
             RequestCaller caller) {
+        this.list = list;
         this.caller = caller;
         this.ranges = ranges;
         this.backfills = backfills;
@@ -267,61 +270,22 @@ public class BackfillResource {
     @Operation(
             operationId = "listBackfills",
             summary = "List backfills, newest first",
-            description = "The backfills with their progress, newest first, that match the filter given: the filter and"
-                    + " the keyset position of the backfills page (/backfills), read by the same rules.")
-    @Parameter(
-            name = "status",
-            in = ParameterIn.QUERY,
-            description = "Only backfills in this status.",
-            schema = @Schema(implementation = BackfillStatus.class))
-    @Parameter(
-            name = "after",
-            in = ParameterIn.QUERY,
-            description = "Only the backfills listed after this one (its id, or " + ApiDocument.SHORT_ID
-                    + "): the next page after the last backfill of a page.",
-            schema = @Schema(type = SchemaType.STRING))
-    @Parameter(
-            name = "limit",
-            in = ParameterIn.QUERY,
-            description = ApiDocument.LIMIT + " From 1 to 500.",
-            schema =
-                    @Schema(
-                            type = SchemaType.INTEGER,
-                            format = "int32",
-                            minimum = "1",
-                            maximum = "500",
-                            defaultValue = "50"))
-    @Parameter(
-            name = "offset",
-            in = ParameterIn.QUERY,
-            description = ApiDocument.OFFSET,
-            schema =
-                    @Schema(
-                            type = SchemaType.INTEGER,
-                            format = "int32",
-                            minimum = "0",
-                            maximum = "2147483647",
-                            defaultValue = "0"))
-    @APIResponse(responseCode = "200", description = "The backfills.")
+            description = "The backfills with their progress, newest first (ties broken by id), that match the filter"
+                    + " given: the filter of the backfills page (/backfills), read by the same rules. Paged by keyset:"
+                    + " the Link header names the next page.")
+    @APIResponse(responseCode = "200", description = NextLink.DESCRIBED)
     @APIResponse(
             responseCode = "400",
-            description = "A parameter is unknown, or limit or offset is not a whole number.")
-    @APIResponse(
-            responseCode = "422",
-            description = "status is not a backfill status, no backfill has the id after names, or limit or offset is"
-                    + " out of range.")
+            description = "A parameter is unknown (offset and after among them: follow the Link header instead), limit"
+                    + " is not a whole number, or cursor is not one this list gave.")
+    @APIResponse(responseCode = "422", description = "status is not a backfill status, or limit is out of range.")
     @GET
-    public List<BackfillDto> list(
-            @QueryParam("status") String status,
-            @QueryParam("after") String after,
-            @QueryParam("limit") @DefaultValue("50") String limit,
-            @QueryParam("offset") @DefaultValue("0") String offset) {
-        int max = Params.between("limit", limit, 1, BackfillService.MAX_LIST);
-        int skip = Params.between("offset", offset, 0, Integer.MAX_VALUE);
-        BackfillFilter filter = BackfillFilter.read(p -> "status".equals(p) ? status : null);
-        return backfills.list(filter, Optional.ofNullable(after).filter(a -> !a.isBlank()), skip, max).stream()
-                .map(b -> BackfillDto.of(b, backfills.progress(b)))
-                .toList();
+    public RestResponse<List<BackfillDto>> list(
+            @BeanParam BackfillListParameters filters, @BeanParam ListParameters paging, @Context UriInfo uri) {
+        PageRequest page = paging.page(PageRequest.DEFAULT_LIMIT);
+        BackfillFilter filter = list.filter(p -> uri.getQueryParameters().getFirst(p));
+        return NextLink.answer(
+                list.page(caller.get(), filter, page), i -> BackfillDto.of(i.backfill(), i.progress()), uri);
     }
 
     @Operation(

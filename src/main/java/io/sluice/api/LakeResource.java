@@ -163,24 +163,9 @@ public class LakeResource {
                     : RequestRejected.invalid(e.parameter(), e.getMessage());
         }
         RestResponse.ResponseBuilder<List<Map<String, Object>>> answer = RestResponse.ResponseBuilder.ok(page.rows());
-        page.next()
-                .ifPresent(c -> answer.header(
-                        "Link",
-                        "<"
-                                + uri.getRequestUriBuilder()
-                                        .replaceQueryParam("before")
-                                        .replaceQueryParam("after", c)
-                                        .build()
-                                + ">; rel=\"next\""));
+        page.next().ifPresent(c -> answer.header(NextLink.HEADER, NextLink.link(uri, "after", c, "before", "next")));
         page.previous()
-                .ifPresent(c -> answer.header(
-                        "Link",
-                        "<"
-                                + uri.getRequestUriBuilder()
-                                        .replaceQueryParam("after")
-                                        .replaceQueryParam("before", c)
-                                        .build()
-                                + ">; rel=\"prev\""));
+                .ifPresent(c -> answer.header(NextLink.HEADER, NextLink.link(uri, "before", c, "after", "prev")));
         return answer.build();
     }
 

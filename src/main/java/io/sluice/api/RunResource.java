@@ -1,22 +1,22 @@
 package io.sluice.api;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.sluice.app.PageRequest;
 import io.sluice.app.RunCommands;
+import io.sluice.app.RunList;
 import io.sluice.backfill.BackfillService;
 import io.sluice.identity.Caller;
 import io.sluice.identity.RequestCaller;
-import io.sluice.lists.ListFilters;
 import io.sluice.runs.LogLine;
 import io.sluice.runs.MaterializationMode;
 import io.sluice.runs.PartitionRanges;
 import io.sluice.runs.RequestRejected;
 import io.sluice.runs.Run;
 import io.sluice.runs.RunFilter;
-import io.sluice.runs.RunQuery;
 import io.sluice.runs.RunRequest;
 import io.sluice.runs.RunService;
-import io.sluice.runs.RunStatus;
 import io.sluice.runs.launch.ValidatedLaunch;
+import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DefaultValue;
 import jakarta.ws.rs.GET;
@@ -41,6 +41,7 @@ import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
 import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+import org.jboss.resteasy.reactive.RestResponse;
 
 @Path("/api/runs")
 @Tag(name = "Runs")
@@ -60,8 +61,10 @@ public class RunResource {
     private final ObjectMapper mapper;
     private final InstantSource clock;
     private final RequestCaller caller;
+    private final RunList list;
 
     public RunResource(
+            RunList list,
             RunService runs,
             RunCommands commands,
             BackfillService backfills,
@@ -69,6 +72,7 @@ public class RunResource {
             ObjectMapper mapper,
             InstantSource clock,
             RequestCaller caller) {
+        this.list = list;
         this.caller = caller;
         this.clock = clock;
         this.ranges = ranges;
@@ -150,104 +154,25 @@ public class RunResource {
     @Operation(
             operationId = "listRuns",
             summary = "List runs, newest first",
-            description = "The runs that match every filter given, newest first, without their materializations: the"
-                    + " filters of the runs page (/runs), read by the same rules.")
-    @Parameter(
-            name = "status",
-            in = ParameterIn.QUERY,
-            description = "Only runs in this status.",
-            schema = @Schema(implementation = RunStatus.class))
-    @Parameter(
-            name = "asset",
-            in = ParameterIn.QUERY,
-            description = "Only runs that materialize this asset, as group/name.")
-    @Parameter(
-            name = "mode",
-            in = ParameterIn.QUERY,
-            description = "Only runs in this mode (rollbacks have none).",
-            schema = @Schema(implementation = MaterializationMode.class))
-    @Parameter(
-            name = "launchedBy",
-            in = ParameterIn.QUERY,
-            description = "Only runs launched by this actor, as stored (alice, schedule:form_adv_daily).")
-    @Parameter(
-            name = "backfill",
-            in = ParameterIn.QUERY,
-            description = "Only the runs of this backfill: its id, or the end of it (" + ApiDocument.SHORT_ID + ").")
-    @Parameter(
-            name = "origin",
-            in = ParameterIn.QUERY,
-            description = "Only runs launched by a schedule, sensor, trigger, backfill or re-execution"
-                    + " (schedule, sensor, trigger, backfill, reexecution).")
-    @Parameter(
-            name = "name",
-            in = ParameterIn.QUERY,
-            description = "With origin: only runs of the schedule, sensor, trigger policy, backfill or re-executed run"
-                    + " of this name or id.")
-    @Parameter(name = "partition", in = ParameterIn.QUERY, description = "Only runs over this partition key.")
-    @Parameter(
-            name = "from",
-            in = ParameterIn.QUERY,
-            description = "Only runs created at or after this day (2026-12-02) or time in UTC (2026-12-02T16:05).",
-            schema = @Schema(type = SchemaType.STRING, format = "date-time"))
-    @Parameter(
-            name = "until",
-            in = ParameterIn.QUERY,
-            description = "Only runs created before this time in UTC, or before the end of this day.",
-            schema = @Schema(type = SchemaType.STRING, format = "date-time"))
-    @Parameter(
-            name = "limit",
-            in = ParameterIn.QUERY,
-            description = ApiDocument.LIMIT + " From 1 to 500.",
-            schema =
-                    @Schema(
-                            type = SchemaType.INTEGER,
-                            format = "int32",
-                            minimum = "1",
-                            maximum = "500",
-                            defaultValue = "50"))
-    @Parameter(
-            name = "offset",
-            in = ParameterIn.QUERY,
-            description = ApiDocument.OFFSET,
-            schema =
-                    @Schema(
-                            type = SchemaType.INTEGER,
-                            format = "int32",
-                            minimum = "0",
-                            maximum = "2147483647",
-                            defaultValue = "0"))
-    @APIResponse(responseCode = "200", description = "The matching runs.")
+            description = "The runs that match every filter given, newest first (ties broken by id), without their"
+                    + " materializations: the filters of the runs page (/runs), read by the same rules. Paged by"
+                    + " keyset: the Link header names the next page.")
+    @APIResponse(responseCode = "200", description = NextLink.DESCRIBED)
     @APIResponse(
             responseCode = "400",
-            description =
-                    "A parameter is unknown, or asset, from, until, limit or offset is not written as it must be.")
+            description = "A parameter is unknown (offset among them: follow the Link header instead), asset, from,"
+                    + " until or limit is not written as it must be, or cursor is not one this list gave.")
     @APIResponse(responseCode = "404", description = "No backfill has the id, or an id that ends with it.")
     @APIResponse(
             responseCode = "422",
-            description = "status, mode or origin is not one of its choices, limit or offset is out of range, until is"
+            description = "status, mode or origin is not one of its choices, limit is out of range, until is"
                     + " not after from, or several backfill ids end with backfill.")
     @GET
-    public List<RunDto> list(
-            @QueryParam("status") String status,
-            @QueryParam("asset") String asset,
-            @QueryParam("mode") String mode,
-            @QueryParam("launchedBy") String launchedBy,
-            @QueryParam("backfill") String backfill,
-            @QueryParam("origin") String origin,
-            @QueryParam("name") String name,
-            @QueryParam("partition") String partition,
-            @QueryParam("from") String from,
-            @QueryParam("until") String until,
-            @QueryParam("limit") @DefaultValue("50") String limit,
-            @QueryParam("offset") @DefaultValue("0") String offset,
-            @Context UriInfo uri) {
-        int max = Params.between("limit", limit, 1, RunQuery.MAX_LIMIT);
-        int skip = Params.between("offset", offset, 0, Integer.MAX_VALUE);
-        RunFilter filter = ListFilters.runs(p -> uri.getQueryParameters().getFirst(p), backfills::resolveId);
-        return runs.list(new RunQuery(filter, true, max, skip)).stream()
-                .map(r -> dto(r, false))
-                .toList();
+    public RestResponse<List<RunDto>> list(
+            @BeanParam RunListParameters filters, @BeanParam ListParameters paging, @Context UriInfo uri) {
+        PageRequest page = paging.page(PageRequest.DEFAULT_LIMIT);
+        RunFilter filter = list.filter(p -> uri.getQueryParameters().getFirst(p));
+        return NextLink.answer(list.page(caller.get(), filter, page), r -> dto(r, false), uri);
     }
 
     @Operation(

@@ -1,11 +1,14 @@
 package io.sluice.api;
 
+import io.sluice.app.Cursor;
 import io.sluice.text.Text;
+import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.container.ResourceInfo;
 import jakarta.ws.rs.core.Response;
 import java.lang.annotation.Annotation;
+import java.lang.reflect.Field;
 import java.lang.reflect.Method;
 import java.util.Collections;
 import java.util.Map;
@@ -39,7 +42,8 @@ public class UnknownParameters {
                 return Optional.of(Problem.response(
                         400,
                         "unknown query parameter " + Text.quote(name) + "; " + path
-                                + (known.isEmpty() ? " takes none" : " takes " + String.join(", ", known)),
+                                + (known.isEmpty() ? " takes none" : " takes " + String.join(", ", known))
+                                + instead(name, known),
                         name,
                         path));
             }
@@ -47,15 +51,32 @@ public class UnknownParameters {
         return Optional.empty();
     }
 
+    /** The endpoint's {@code @QueryParam}s, those of its {@code @BeanParam}s' fields included. */
     private static Set<String> queryParameters(Method method) {
         Set<String> names = new TreeSet<>();
-        for (Annotation[] annotations : method.getParameterAnnotations()) {
-            for (Annotation a : annotations) {
+        Class<?>[] types = method.getParameterTypes();
+        Annotation[][] annotations = method.getParameterAnnotations();
+        for (int i = 0; i < types.length; i++) {
+            for (Annotation a : annotations[i]) {
                 if (a instanceof QueryParam q) {
                     names.add(q.value());
+                } else if (a instanceof BeanParam) {
+                    for (Field field : types[i].getDeclaredFields()) {
+                        QueryParam q = field.getAnnotation(QueryParam.class);
+                        if (q != null) {
+                            names.add(q.value());
+                        }
+                    }
                 }
             }
         }
         return Collections.unmodifiableSet(names);
+    }
+
+    /** A parameter the API once took, and what takes its place. */
+    private static String instead(String name, Set<String> known) {
+        return ("offset".equals(name) || "after".equals(name)) && known.contains(Cursor.PARAMETER)
+                ? "; lists are paged by cursor: follow the Link header's next address (rel=\"next\")"
+                : "";
     }
 }

@@ -18,7 +18,7 @@ public interface AuditLog {
 
     /**
      * Events matching the search's filter, newest first: at most {@code limit}, all with an id below its
-     * {@code beforeId}, after its {@code offset}. The one way every list of the audit trail filters.
+     * {@code beforeId}. The one way every list of the audit trail filters.
      */
     List<AuditEvent> search(AuditSearch search);
 }

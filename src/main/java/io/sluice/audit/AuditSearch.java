@@ -4,10 +4,10 @@ import java.time.Instant;
 import java.util.Optional;
 
 /**
- * A page of the audit trail, newest first: the events {@code filter} keeps, with an id below {@code beforeId} (all when
- * empty; the pages' keyset), after skipping {@code offset} of them (the API's offset), at most {@code limit}.
+ * A page of the audit trail, newest first, read by keyset: the events {@code filter} keeps, with an id below
+ * {@code beforeId} (from the newest when empty), at most {@code limit}.
  */
-public record AuditSearch(AuditFilter filter, Optional<Long> beforeId, int offset, int limit) {
+public record AuditSearch(AuditFilter filter, Optional<Long> beforeId, int limit) {
 
     public static final int MAX_LIMIT = 10_000;
 
@@ -17,12 +17,9 @@ public record AuditSearch(AuditFilter filter, Optional<Long> beforeId, int offse
         if (limit < 1 || limit > MAX_LIMIT) {
             throw new IllegalArgumentException("limit must be between 1 and " + MAX_LIMIT);
         }
-        if (offset < 0) {
-            throw new IllegalArgumentException("offset must be >= 0");
-        }
     }
 
-    /** The events by actor, action, target and time, keyset-paged, as the audit page reads them. */
+    /** The events by actor, action, target and time, keyset-paged. */
     public AuditSearch(
             Optional<String> actor,
             Optional<AuditAction> action,
@@ -34,17 +31,16 @@ public record AuditSearch(AuditFilter filter, Optional<Long> beforeId, int offse
         this(
                 new AuditFilter(actor, action, target, Optional.empty(), Optional.empty(), Optional.empty(), from, to),
                 beforeId,
-                0,
                 limit);
     }
 
     /** The first {@code limit} events {@code filter} keeps. */
     public static AuditSearch of(AuditFilter filter, int limit) {
-        return new AuditSearch(filter, Optional.empty(), 0, limit);
+        return new AuditSearch(filter, Optional.empty(), limit);
     }
 
     /** The same filters, for the page after the event {@code lastId}. */
     public AuditSearch after(long lastId) {
-        return new AuditSearch(filter, Optional.of(lastId), offset, limit);
+        return new AuditSearch(filter, Optional.of(lastId), limit);
     }
 }

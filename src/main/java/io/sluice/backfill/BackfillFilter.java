@@ -4,6 +4,7 @@ import io.sluice.lists.ListFilters;
 import io.sluice.runs.RequestRejected;
 import io.sluice.text.Text;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.function.Function;
@@ -15,6 +16,9 @@ import java.util.function.Function;
 public record BackfillFilter(Optional<BackfillStatus> status) {
 
     public static final BackfillFilter NONE = new BackfillFilter(Optional.empty());
+
+    /** The query parameters of the filter ({@link #read}). */
+    public static final List<String> PARAMETERS = List.of("status");
 
     public BackfillFilter {
         status = status == null ? Optional.empty() : status;

@@ -280,9 +280,9 @@ public class BackfillService {
     /** The most backfills one page lists. */
     public static final int MAX_LIST = 500;
 
-    /** The newest backfills: {@code limit} of them after skipping {@code offset}. */
-    public List<Backfill> list(int limit, int offset) {
-        return list(BackfillFilter.NONE, Optional.empty(), offset, limit);
+    /** The newest {@code limit} backfills. */
+    public List<Backfill> newest(int limit) {
+        return list(BackfillFilter.NONE, Optional.empty(), limit);
     }
 
     /**
@@ -407,23 +407,13 @@ public class BackfillService {
     }
 
     /**
-     * A page of the backfills list, newest first: {@code limit} backfills that {@code filter} keeps, after the backfill
-     * {@code afterId} (the last one of the previous page; its id or the end of it) if given, after skipping {@code
-     * offset}; an unknown {@code afterId} is refused.
+     * A page of the backfills list, newest first (created, then id): at most {@code limit} backfills that {@code
+     * filter} keeps, strictly after the keyset position {@code after} if given.
      */
-    public List<Backfill> list(BackfillFilter filter, Optional<String> afterId, int offset, int limit) {
-        if (limit < 1 || limit > MAX_LIST || offset < 0) {
-            throw RequestRejected.invalid(
-                    limit < 1 || limit > MAX_LIST ? "limit" : "offset",
-                    "limit must be between 1 and " + MAX_LIST + ", offset >= 0");
+    public List<Backfill> list(BackfillFilter filter, Optional<BackfillStore.Position> after, int limit) {
+        if (limit < 1 || limit > MAX_LIST + 1) {
+            throw RequestRejected.invalid("limit", "limit must be between 1 and " + MAX_LIST);
         }
-        Optional<Backfill> after = afterId.map(id -> {
-            try {
-                return get(id);
-            } catch (RequestRejected.NotFound e) {
-                throw RequestRejected.invalid("after", "no backfill with id '" + id + "' to page after");
-            }
-        });
-        return store.page(filter.status(), after, offset, limit);
+        return store.page(filter.status(), after, limit);
     }
 }

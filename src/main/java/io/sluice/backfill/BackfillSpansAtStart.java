@@ -6,8 +6,10 @@ import io.sluice.catalog.AssetCatalog;
 import io.sluice.partitions.PartitionSpace;
 import io.sluice.partitions.PartitionsDefinition;
 import io.sluice.runs.Run;
+import io.sluice.runs.RunFilter;
 import io.sluice.runs.RunHistory;
-import io.sluice.runs.RunQuery;
+import io.sluice.runs.RunListing;
+import io.sluice.runs.RunPageQuery;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import java.time.InstantSource;
@@ -56,13 +58,13 @@ class BackfillSpansAtStart {
     void fill(String id) {
         Backfill b = store.find(id).orElseThrow();
         Map<String, Run> runs = new LinkedHashMap<>();
-        for (int offset = 0; ; offset += RunQuery.MAX_LIMIT) {
-            List<Run> page = history.list(new RunQuery(
-                    Optional.empty(), Optional.empty(), Optional.of(id), true, RunQuery.MAX_LIMIT, offset));
-            page.forEach(r -> runs.putIfAbsent(r.id(), r));
-            if (page.size() < RunQuery.MAX_LIMIT) {
+        RunPageQuery first = RunPageQuery.of(RunFilter.NONE.withGroup(id), RunPageQuery.MAX_LIMIT);
+        for (RunListing page = history.page(first); ; ) {
+            page.runs().forEach(r -> runs.putIfAbsent(r.id(), r));
+            if (page.older().isEmpty()) {
                 break;
             }
+            page = history.page(first.at(page.older().get(), RunPageQuery.Direction.OLDER));
         }
         Optional<PartitionSpace> anchor = b.assets().stream()
                 .map(catalog::find)

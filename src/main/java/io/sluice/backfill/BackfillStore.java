@@ -36,8 +36,21 @@ public interface BackfillStore {
 
     /**
      * A page of backfills newest first (created, then id, descending), in {@code status} if given, strictly after the
-     * keyset position {@code (createdAt, id)} if given (pages stay stable while new backfills arrive), after skipping
-     * {@code offset} of them: the one way every list of backfills reads.
+     * keyset position {@code after} if given (pages stay stable while new backfills arrive), at most {@code limit}: the
+     * one way every list of backfills reads.
      */
-    List<Backfill> page(Optional<BackfillStatus> status, Optional<Backfill> after, int offset, int limit);
+    List<Backfill> page(Optional<BackfillStatus> status, Optional<Position> after, int limit);
+
+    /** A position in the backfills list: a backfill's creation instant and id (ids break ties). */
+    record Position(Instant createdAt, String id) {
+        public Position {
+            if (createdAt == null || id == null || id.isBlank()) {
+                throw new IllegalArgumentException("a position needs an instant and an id");
+            }
+        }
+
+        public static Position of(Backfill b) {
+            return new Position(b.createdAt(), b.id());
+        }
+    }
 }

@@ -34,7 +34,7 @@ public class PoolUsage {
     /** Runs executing now, by pool (pools with none are left out). Reads at most {@link RunQuery#MAX_LIMIT} runs. */
     public Map<String, Integer> running() {
         List<Run> started =
-                runs.list(new RunQuery(Optional.of(RunStatus.STARTED), Optional.empty(), RunQuery.MAX_LIMIT, 0));
+                runs.list(new RunQuery(Optional.of(RunStatus.STARTED), Optional.empty(), RunQuery.MAX_LIMIT));
         return count(started, key -> catalog.find(key).flatMap(a -> a.spec().pool()));
     }
 

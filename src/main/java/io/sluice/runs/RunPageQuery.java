@@ -11,7 +11,7 @@ import java.util.Optional;
  */
 public record RunPageQuery(RunFilter filter, Optional<RunCursor> cursor, Direction direction, int limit) {
 
-    public static final int MAX_LIMIT = 200;
+    public static final int MAX_LIMIT = 500;
 
     /** Which side of the cursor the page lies on. */
     public enum Direction {

@@ -4,10 +4,11 @@ import io.sluice.catalog.AssetKey;
 import java.util.Optional;
 
 /**
- * A list of stored runs, newest first, by offset: the runs {@code filter} keeps; {@code queuedGroupRuns} false leaves
- * out the queued runs of groups (thousands of them; the home page counts them in the panel of their group instead).
+ * The newest stored runs, at most {@code limit}: the runs {@code filter} keeps; {@code queuedGroupRuns} false leaves
+ * out the queued runs of groups (thousands of them; the home page counts them in the panel of their group instead). A
+ * list that pages reads by keyset ({@link RunPageQuery}), never by offset.
  */
-public record RunQuery(RunFilter filter, boolean queuedGroupRuns, int limit, int offset) {
+public record RunQuery(RunFilter filter, boolean queuedGroupRuns, int limit) {
 
     public static final int MAX_LIMIT = 500;
 
@@ -16,13 +17,10 @@ public record RunQuery(RunFilter filter, boolean queuedGroupRuns, int limit, int
         if (limit < 1 || limit > MAX_LIMIT) {
             throw new IllegalArgumentException("limit must be between 1 and " + MAX_LIMIT);
         }
-        if (offset < 0) {
-            throw new IllegalArgumentException("offset must be >= 0");
-        }
     }
 
-    public RunQuery(Optional<RunStatus> status, Optional<AssetKey> asset, int limit, int offset) {
-        this(status, asset, Optional.empty(), true, limit, offset);
+    public RunQuery(Optional<RunStatus> status, Optional<AssetKey> asset, int limit) {
+        this(status, asset, Optional.empty(), true, limit);
     }
 
     public RunQuery(
@@ -30,8 +28,7 @@ public record RunQuery(RunFilter filter, boolean queuedGroupRuns, int limit, int
             Optional<AssetKey> asset,
             Optional<String> group,
             boolean queuedGroupRuns,
-            int limit,
-            int offset) {
+            int limit) {
         this(
                 new RunFilter(
                         status,
@@ -44,15 +41,14 @@ public record RunQuery(RunFilter filter, boolean queuedGroupRuns, int limit, int
                         Optional.empty(),
                         Optional.empty()),
                 queuedGroupRuns,
-                limit,
-                offset);
+                limit);
     }
 
     public static RunQuery latest(int limit) {
-        return new RunQuery(RunFilter.NONE, true, limit, 0);
+        return new RunQuery(RunFilter.NONE, true, limit);
     }
 
     public RunQuery withoutQueuedGroupRuns() {
-        return new RunQuery(filter, false, limit, offset);
+        return new RunQuery(filter, false, limit);
     }
 }

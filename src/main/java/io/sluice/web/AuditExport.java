@@ -1,12 +1,13 @@
 package io.sluice.web;
 
+import io.sluice.app.AuditList;
+import io.sluice.app.ListPage;
+import io.sluice.app.PageRequest;
 import io.sluice.audit.AuditEvent;
-import io.sluice.audit.AuditLog;
-import io.sluice.backfill.BackfillService;
-import io.sluice.lists.ListFilters;
-import io.sluice.runs.PartitionRanges;
+import io.sluice.audit.AuditFilter;
+import io.sluice.identity.Caller;
+import io.sluice.identity.RequestCaller;
 import io.sluice.runs.RequestRejected;
-import io.sluice.runs.RunService;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
@@ -19,38 +20,29 @@ import java.io.BufferedWriter;
 import java.io.OutputStreamWriter;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
-import java.util.List;
 
 /**
  * The audit log as a CSV download, with the filters of {@link AuditPage}: every matching event, newest first, streamed
- * as it is read from the store a chunk at a time (keyset-paged), never held whole.
+ * as it is read from the store a page at a time ({@link AuditList}, keyset-paged), never held whole.
  */
 @Path("/audit.csv")
 public class AuditExport {
 
-    /** How many events the export reads from the store at a time. */
-    static final int EXPORT_CHUNK = 1000;
+    private final AuditList list;
+    private final RequestCaller caller;
 
-    private final AuditLog audit;
-    private final RunService runs;
-    private final BackfillService backfills;
-    private final PartitionRanges ranges;
-
-    public AuditExport(AuditLog audit, RunService runs, BackfillService backfills, PartitionRanges ranges) {
-        this.audit = audit;
-        this.ranges = ranges;
-        this.runs = runs;
-        this.backfills = backfills;
+    public AuditExport(AuditList list, RequestCaller caller) {
+        this.list = list;
+        this.caller = caller;
     }
 
     @GET
     @Produces("text/csv")
     public Response csv(@Context UriInfo uri) {
         AuditFilter filter;
+        Caller who = caller.get();
         try {
-            filter = AuditFilter.parse(
-                    p -> "limit".equals(p) ? null : uri.getQueryParameters().getFirst(p),
-                    new ListFilters.Ids(runs::resolveId, backfills::resolveId));
+            filter = list.filter(p -> uri.getQueryParameters().getFirst(p));
         } catch (RequestRejected e) {
             return Response.status(e instanceof RequestRejected.NotFound ? 404 : 400)
                     .type(MediaType.TEXT_PLAIN_TYPE.withCharset("UTF-8"))
@@ -60,17 +52,18 @@ public class AuditExport {
         StreamingOutput body = out -> {
             Writer writer = new BufferedWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8));
             writer.write(AuditCsv.HEADER);
-            var search = filter.search(EXPORT_CHUNK);
+            PageRequest chunk = PageRequest.first(PageRequest.MAX_LIMIT);
             while (true) {
-                List<AuditEvent> chunk = audit.search(search);
-                for (AuditEvent e : chunk) {
-                    writer.write(AuditCsv.record(ranges.compactDetail(e)));
+                ListPage<AuditEvent> page = list.page(who, filter, chunk);
+                for (AuditEvent e : page.items()) {
+                    writer.write(AuditCsv.record(e));
                 }
                 writer.flush();
-                if (chunk.size() < EXPORT_CHUNK) {
+                if (page.next().isEmpty()) {
                     break;
                 }
-                search = search.after(chunk.get(chunk.size() - 1).id());
+                chunk = PageRequest.after(
+                        PageRequest.MAX_LIMIT, page.next().get().encode());
             }
         };
         return Response.ok(body)

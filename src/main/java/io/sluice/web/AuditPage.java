@@ -2,14 +2,16 @@ package io.sluice.web;
 
 import io.quarkus.qute.CheckedTemplate;
 import io.quarkus.qute.TemplateInstance;
+import io.sluice.app.AuditList;
+import io.sluice.app.Cursor;
+import io.sluice.app.ListPage;
+import io.sluice.app.PageRequest;
 import io.sluice.audit.AuditAction;
 import io.sluice.audit.AuditEvent;
-import io.sluice.audit.AuditLog;
-import io.sluice.backfill.BackfillService;
+import io.sluice.audit.AuditFilter;
+import io.sluice.identity.RequestCaller;
 import io.sluice.lists.ListFilters;
-import io.sluice.runs.PartitionRanges;
 import io.sluice.runs.RequestRejected;
-import io.sluice.runs.RunService;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
@@ -20,6 +22,7 @@ import jakarta.ws.rs.core.UriInfo;
 import java.util.Arrays;
 import java.util.List;
 import java.util.function.Function;
+import java.util.stream.Stream;
 
 /** The audit trail: filterable by actor, action, target and time in the query string, keyset-paged, and as CSV. */
 @Path("/audit")
@@ -38,16 +41,18 @@ public class AuditPage {
                 String error);
     }
 
-    private final AuditLog audit;
-    private final RunService runs;
-    private final BackfillService backfills;
-    private final PartitionRanges ranges;
+    static final int PAGE = 50;
 
-    public AuditPage(AuditLog audit, RunService runs, BackfillService backfills, PartitionRanges ranges) {
-        this.audit = audit;
-        this.ranges = ranges;
-        this.runs = runs;
-        this.backfills = backfills;
+    /** The query parameters of the page's address: the filters, and how many events a page shows. */
+    static final List<String> ADDRESS = Stream.concat(ListFilters.AUDIT_PARAMETERS.stream(), Stream.of("limit"))
+            .toList();
+
+    private final AuditList list;
+    private final RequestCaller caller;
+
+    public AuditPage(AuditList list, RequestCaller caller) {
+        this.list = list;
+        this.caller = caller;
     }
 
     @GET
@@ -62,27 +67,21 @@ public class AuditPage {
                 param.apply("to"));
         List<String> actions =
                 Arrays.stream(AuditAction.values()).map(Enum::name).toList();
-        AuditFilter filter;
+        ListPage<AuditEvent> page;
         try {
-            filter = AuditFilter.parse(param, new ListFilters.Ids(runs::resolveId, backfills::resolveId));
+            AuditFilter filter = list.filter(param);
+            int limit = DataPageParams.between("limit", param.apply("limit"), 1, PageRequest.MAX_LIMIT, PAGE);
+            page = list.page(caller.get(), filter, PageRequest.after(limit, param.apply(Cursor.PARAMETER)));
         } catch (RequestRejected e) {
             return Response.status(e instanceof RequestRejected.NotFound ? 404 : 400)
                     .entity(Templates.page(typed, actions, List.of(), null, null, null, e.field(), e.getMessage()))
                     .build();
         }
-        // one more than the page shows: whether there is a next page
-        List<AuditEvent> events = audit.search(filter.search(filter.limit() + 1));
-        List<AuditRow> rows = events.stream()
-                .limit(filter.limit())
-                .map(ranges::compactDetail)
-                .map(AuditRow::of)
-                .toList();
-        String next = events.size() > filter.limit()
-                ? filter.next(rows.get(rows.size() - 1).id())
-                : null;
-        String q = filter.query();
-        String csv = "/audit.csv" + (q.isEmpty() ? "" : "?" + q);
-        String newest = filter.before().isPresent() ? "/audit" + (q.isEmpty() ? "" : "?" + q) : null;
+        ListAddress address = ListAddress.of("/audit", ADDRESS, param);
+        List<AuditRow> rows = page.items().stream().map(AuditRow::of).toList();
+        String next = page.next().map(address::at).orElse(null);
+        String csv = address.elsewhere("/audit.csv");
+        String newest = ListFilters.given(param, Cursor.PARAMETER).isEmpty() ? null : address.first();
         return Response.ok(Templates.page(typed, actions, rows, next, newest, csv, null, null))
                 .build();
     }

@@ -221,7 +221,7 @@ public class BackfillPage {
                 query,
                 // a range of the group's (group_id, status) index: the few runs that run now
                 runs.list(new RunQuery(
-                        Optional.of(RunStatus.STARTED), Optional.empty(), Optional.of(b.id()), true, RUNS_SHOWN, 0)),
+                        Optional.of(RunStatus.STARTED), Optional.empty(), Optional.of(b.id()), true, RUNS_SHOWN)),
                 now,
                 tableError));
     }

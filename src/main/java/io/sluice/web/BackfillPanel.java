@@ -33,7 +33,7 @@ public class BackfillPanel {
     }
 
     static List<BackfillRow> rows(BackfillService backfills) {
-        return backfills.list(SHOWN, 0).stream()
+        return backfills.newest(SHOWN).stream()
                 .map(b -> BackfillRow.of(b, backfills.progress(b)))
                 .toList();
     }

@@ -1,20 +1,18 @@
 package io.sluice.web;
 
+import io.sluice.app.Cursor;
+import io.sluice.app.PageRequest;
 import io.sluice.lists.ListFilters;
 import io.sluice.runs.RequestRejected;
-import io.sluice.runs.RunCursor;
-import io.sluice.runs.RunPageQuery;
-import io.sluice.runs.ShortIds;
-import java.util.LinkedHashMap;
-import java.util.Map;
+import java.util.List;
 import java.util.Optional;
 import java.util.function.Function;
-import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /**
  * The filters of the runs list as they are in the query string (kept as typed, to fill the form again and to link
- * the neighbour pages), read into a {@link RunPageQuery} by {@link ListFilters#runs}, as {@code GET /api/runs} reads
- * them: what is not a status, mode, origin, time or position in the list is refused naming its field.
+ * the neighbour pages), read by {@code RunList.filter} as {@code GET /api/runs} reads them, and the page's position: a
+ * {@code cursor} (the Older link, as the API's Link header gives it) or a {@code previous} one (the Newer link).
  */
 public record RunsFilter(
         String status,
@@ -27,10 +25,15 @@ public record RunsFilter(
         String partition,
         String from,
         String until,
-        String before,
-        String after) {
+        String limit,
+        String cursor,
+        String previous) {
 
     public static final int PAGE_SIZE = 50;
+
+    /** The query parameters of the page's address: the filters, and how many runs a page shows. */
+    static final List<String> ADDRESS = Stream.concat(ListFilters.RUN_PARAMETERS.stream(), Stream.of("limit"))
+            .toList();
 
     public RunsFilter {
         status = trim(status);
@@ -43,8 +46,9 @@ public record RunsFilter(
         partition = trim(partition);
         from = trim(from);
         until = trim(until);
-        before = trim(before);
-        after = trim(after);
+        limit = trim(limit);
+        cursor = trim(cursor);
+        previous = trim(previous);
     }
 
     /** From the query string's first value of each parameter. */
@@ -60,74 +64,53 @@ public record RunsFilter(
                 param.apply("partition"),
                 param.apply("from"),
                 param.apply("until"),
-                param.apply("before"),
-                param.apply("after"));
+                param.apply("limit"),
+                param.apply(Cursor.PARAMETER),
+                param.apply(ListAddress.PREVIOUS));
     }
 
-    /**
-     * The store's query of this filter, a page of {@code limit} runs: the filters read as {@link ListFilters#runs} reads
-     * them (as {@code GET /api/runs} does), and the position; refused naming the first field that is wrong.
-     */
-    RunPageQuery query(int limit, ShortIds.Resolver backfillIds) {
-        RunPageQuery q = RunPageQuery.of(ListFilters.runs(this::value, backfillIds), limit);
-        if (!before.isEmpty() && !after.isEmpty()) {
-            throw RequestRejected.invalid("after", "give either before or after, not both");
+    /** The list's address with these filters and page size (not the position). */
+    ListAddress address() {
+        return ListAddress.of("/runs", ADDRESS, this::value);
+    }
+
+    /** The page at this position, of {@code limit} runs ({@link #PAGE_SIZE} when not given); refused when both positions are given. */
+    PageRequest page() {
+        if (!cursor.isEmpty() && !previous.isEmpty()) {
+            throw RequestRejected.invalid(ListAddress.PREVIOUS, "give either cursor or previous, not both");
         }
-        if (!before.isEmpty()) {
-            q = q.at(RunCursor.parse("before", before), RunPageQuery.Direction.OLDER);
-        } else if (!after.isEmpty()) {
-            q = q.at(RunCursor.parse("after", after), RunPageQuery.Direction.NEWER);
-        }
-        return q;
+        int size = DataPageParams.between("limit", limit, 1, PageRequest.MAX_LIMIT, PAGE_SIZE);
+        return previous.isEmpty()
+                ? PageRequest.after(size, cursor)
+                : new PageRequest(size, Optional.of(previous), true);
     }
 
     /** The value typed for a filter parameter. */
-    private String value(String parameter) {
-        return filters().getOrDefault(parameter, "");
-    }
-
-    /** The query string of these filters at another position ({@code before} or {@code after} a cursor, or the top). */
-    String href(String direction, Optional<RunCursor> cursor) {
-        Map<String, String> params = filters();
-        cursor.ifPresent(c -> params.put(direction, c.encode()));
-        return "/runs"
-                + (params.isEmpty()
-                        ? ""
-                        : "?"
-                                + params.entrySet().stream()
-                                        .map(e -> e.getKey() + "=" + OriginLink.encode(e.getValue()))
-                                        .collect(Collectors.joining("&")));
+    String value(String parameter) {
+        return switch (parameter) {
+            case "status" -> status;
+            case "asset" -> asset;
+            case "mode" -> mode;
+            case "launchedBy" -> launchedBy;
+            case "backfill" -> backfill;
+            case "origin" -> origin;
+            case "name" -> name;
+            case "partition" -> partition;
+            case "from" -> from;
+            case "until" -> until;
+            case "limit" -> limit;
+            default -> "";
+        };
     }
 
     /** The list's first page with these filters. */
     public String newestHref() {
-        return href("", Optional.empty());
+        return address().first();
     }
 
-    /** Whether any filter (not the position) is set. */
+    /** Whether any filter (not the position nor the page size) is set. */
     public boolean filtered() {
-        return !filters().isEmpty();
-    }
-
-    private Map<String, String> filters() {
-        Map<String, String> params = new LinkedHashMap<>();
-        put(params, "status", status);
-        put(params, "asset", asset);
-        put(params, "mode", mode);
-        put(params, "launchedBy", launchedBy);
-        put(params, "backfill", backfill);
-        put(params, "origin", origin);
-        put(params, "name", name);
-        put(params, "partition", partition);
-        put(params, "from", from);
-        put(params, "until", until);
-        return params;
-    }
-
-    private static void put(Map<String, String> params, String name, String value) {
-        if (!value.isEmpty()) {
-            params.put(name, value);
-        }
+        return ListFilters.RUN_PARAMETERS.stream().anyMatch(p -> !value(p).isEmpty());
     }
 
     private static String trim(String value) {

@@ -2,14 +2,15 @@ package io.sluice.web;
 
 import io.quarkus.qute.CheckedTemplate;
 import io.quarkus.qute.TemplateInstance;
-import io.sluice.backfill.BackfillService;
+import io.sluice.app.ListPage;
+import io.sluice.app.RunList;
 import io.sluice.catalog.AssetKey;
+import io.sluice.identity.RequestCaller;
 import io.sluice.lists.RunOrigin;
 import io.sluice.runs.AssetService;
 import io.sluice.runs.MaterializationMode;
 import io.sluice.runs.RequestRejected;
-import io.sluice.runs.RunListing;
-import io.sluice.runs.RunService;
+import io.sluice.runs.Run;
 import io.sluice.runs.RunStatus;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
@@ -22,11 +23,10 @@ import java.time.Instant;
 import java.time.InstantSource;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Optional;
 
 /**
  * The runs list: every run, newest first, filtered by what the query string says (status, asset, mode, who or what
- * launched it, time), paged by keyset with Newer and Older links. A filter it cannot read is a 400 with the form and
+ * launched it, time), paged by keyset ({@link RunList}, as {@code GET /api/runs}) with Newer and Older links carrying a cursor. A filter it cannot read is a 400 with the form and
  * the message, and no list.
  */
 @Path("/runs")
@@ -38,15 +38,15 @@ public class RunsPage {
         static native TemplateInstance page(RunsView view);
     }
 
-    private final RunService runs;
+    private final RunList list;
     private final AssetService assets;
-    private final BackfillService backfills;
+    private final RequestCaller caller;
     private final InstantSource clock;
 
-    public RunsPage(RunService runs, AssetService assets, BackfillService backfills, InstantSource clock) {
-        this.runs = runs;
-        this.backfills = backfills;
+    public RunsPage(RunList list, AssetService assets, RequestCaller caller, InstantSource clock) {
+        this.list = list;
         this.assets = assets;
+        this.caller = caller;
         this.clock = clock;
     }
 
@@ -56,20 +56,17 @@ public class RunsPage {
         List<String> assetKeys =
                 assets.keys().stream().map(AssetKey::toString).sorted().toList();
         try {
-            RunListing listing = runs.page(filter.query(RunsFilter.PAGE_SIZE, backfills::resolveId));
+            ListPage<Run> listing = list.page(caller.get(), list.filter(filter::value), filter.page());
+            ListAddress address = filter.address();
             Instant now = clock.instant();
-            List<RunsView.Listed> rows = listing.runs().stream()
+            List<RunsView.Listed> rows = listing.items().stream()
                     .map(r -> new RunsView.Listed(RunRow.of(r, now), OriginLink.of(r)))
                     .toList();
             return Response.ok(Templates.page(new RunsView(
                             filter,
                             rows,
-                            listing.newer()
-                                    .map(c -> filter.href("after", Optional.of(c)))
-                                    .orElse(""),
-                            listing.older()
-                                    .map(c -> filter.href("before", Optional.of(c)))
-                                    .orElse(""),
+                            listing.previous().map(address::before).orElse(""),
+                            listing.next().map(address::at).orElse(""),
                             "",
                             "",
                             options(assetKeys))))

@@ -139,6 +139,6 @@ class ListFiltersApiTest {
         given().get("/api/backfills?colour=red")
                 .then()
                 .statusCode(400)
-                .body("detail", containsString("takes after, limit, offset, status"));
+                .body("detail", containsString("takes cursor, limit, status"));
     }
 }

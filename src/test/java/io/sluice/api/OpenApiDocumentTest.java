@@ -9,7 +9,9 @@ import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import io.quarkus.test.junit.QuarkusTest;
+import io.sluice.backfill.BackfillFilter;
 import io.sluice.backfill.RunOrder;
+import io.sluice.lists.ListFilters;
 import io.sluice.runs.MaterializationMode;
 import io.sluice.runs.RunStatus;
 import java.util.ArrayList;
@@ -284,7 +286,11 @@ class OpenApiDocumentTest {
                         }
                         typed++;
                     }
-                    case "limit", "offset" -> {
+                    case "cursor" -> {
+                        assertThat(schema.path("type").asText()).as(where).isEqualTo("string");
+                        typed++;
+                    }
+                    case "limit" -> {
                         assertThat(schema.path("type").asText()).as(where).isEqualTo("integer");
                         assertThat(schema.path("format").asText()).as(where).isEqualTo("int32");
                         assertThat(schema.has("minimum")).as(where + " minimum").isTrue();
@@ -311,6 +317,37 @@ class OpenApiDocumentTest {
             }
         }
         assertThat(typed).as("numbers and times among the query parameters").isGreaterThan(20);
+    }
+
+    /**
+     * Each list takes its page's filters, a limit and a cursor (no offset), each described with a schema, and answers
+     * the next page's address in a Link header (issue 28).
+     */
+    @Test
+    void listsTakeThePagesFiltersAndACursorAndNameTheNextPageInALinkHeader() {
+        Map<String, JsonNode> operations = operations();
+        Map<String, List<String>> lists = Map.of(
+                "GET /api/runs", ListFilters.RUN_PARAMETERS,
+                "GET /api/audit", ListFilters.AUDIT_PARAMETERS,
+                "GET /api/backfills", BackfillFilter.PARAMETERS);
+        lists.forEach((name, filters) -> {
+            JsonNode op = operations.get(name);
+            Set<String> taken = new TreeSet<>();
+            op.path("parameters").forEach(p -> {
+                assertThat(p.path("in").asText()).as(name).isEqualTo("query");
+                assertThat(p.path("description").asText())
+                        .as(name + " " + p.path("name"))
+                        .isNotBlank();
+                assertThat(p.has("schema")).as(name + " " + p.path("name")).isTrue();
+                taken.add(p.path("name").asText());
+            });
+            Set<String> expected = new TreeSet<>(filters);
+            expected.addAll(List.of("limit", "cursor"));
+            assertThat(taken).as(name).isEqualTo(expected);
+            JsonNode link = op.path("responses").path("200").path("headers").path("Link");
+            assertThat(link.path("description").asText()).as(name).contains("rel=\"next\"");
+            assertThat(link.path("schema").path("type").asText()).as(name).isEqualTo("string");
+        });
     }
 
     @Test

@@ -200,7 +200,7 @@ class PartitionApiTest {
     @Test
     void aKeyThatAQueuedOrStartedRunUsesIsNotRemovedUntilTheRunHasEnded() {
         assertThat(change("POST", "{\"keys\":[\"apac\",\"latam\"]}", 200)).containsExactly("apac", "latam");
-        int removals = given().get("/api/audit?asset=test/regional&limit=1000")
+        int removals = given().get("/api/audit?asset=test/regional&limit=500")
                 .then()
                 .extract()
                 .jsonPath()
@@ -257,7 +257,7 @@ class PartitionApiTest {
                 .body("detail", containsString(waiting.id()))
                 .body("detail", not(containsString(queued.id())));
         assertKeys("apac", "latam");
-        assertThat(given().get("/api/audit?asset=test/regional&limit=1000")
+        assertThat(given().get("/api/audit?asset=test/regional&limit=500")
                         .then()
                         .extract()
                         .jsonPath()

@@ -56,7 +56,7 @@ class BackfillPlugsTest {
         }
 
         @Override
-        public List<Backfill> page(Optional<BackfillStatus> status, Optional<Backfill> after, int offset, int limit) {
+        public List<Backfill> page(Optional<BackfillStatus> status, Optional<Position> after, int limit) {
             throw new UnsupportedOperationException();
         }
 

@@ -58,7 +58,7 @@ class InboxSensorTest {
 
         assertThat(first.outcome()).isInstanceOf(TickOutcome.Launched.class);
         assertThat(second.outcome()).isInstanceOf(TickOutcome.Skipped.class);
-        List<Run> launched = runs.list(new RunQuery(Optional.empty(), Optional.of(EXTRACT), 500, 0)).stream()
+        List<Run> launched = runs.list(new RunQuery(Optional.empty(), Optional.of(EXTRACT), 500)).stream()
                 .filter(r -> r.partitions().contains(day))
                 .toList();
         assertThat(launched).hasSize(1);
@@ -96,7 +96,7 @@ class InboxSensorTest {
     }
 
     private List<String> launchedDays() {
-        return runs.list(new RunQuery(Optional.empty(), Optional.of(EXTRACT), 500, 0)).stream()
+        return runs.list(new RunQuery(Optional.empty(), Optional.of(EXTRACT), 500)).stream()
                 .flatMap(r -> r.partitions().stream())
                 .toList();
     }

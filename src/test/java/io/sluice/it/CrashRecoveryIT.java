@@ -64,13 +64,8 @@ class CrashRecoveryIT {
         assertThat(done.at("/status").asText()).isEqualTo("COMPLETED");
 
         Map<String, Integer> successes = new HashMap<>();
-        for (int offset = 0; ; offset += 500) {
-            JsonNode page = server.get("/api/runs?asset=bench/noop_daily&status=SUCCESS&limit=500&offset=" + offset);
-            page.forEach(run -> run.get("partitions").forEach(p -> successes.merge(p.asText(), 1, Integer::sum)));
-            if (page.size() < 500) {
-                break;
-            }
-        }
+        server.all("/api/runs?asset=bench/noop_daily&status=SUCCESS&limit=500")
+                .forEach(run -> run.get("partitions").forEach(p -> successes.merge(p.asText(), 1, Integer::sum)));
         assertThat(successes).hasSize(PARTITIONS);
         assertThat(successes.values())
                 .as("every partition materialized by exactly one successful run")
@@ -81,7 +76,7 @@ class CrashRecoveryIT {
                 .isEqualTo(PARTITIONS);
 
         List<JsonNode> events = new ArrayList<>();
-        server.get("/api/audit?backfill=" + id + "&limit=10000").forEach(events::add);
+        events.addAll(server.all("/api/audit?backfill=" + id + "&limit=500"));
         assertThat(events).extracting(e -> e.get("action").asText()).contains("BACKFILL_LAUNCHED", "BACKFILL_FINISHED");
         // a run whose every step was stored as succeeded before the kill (only its end was not) ends SUCCESS, without a
         // retry

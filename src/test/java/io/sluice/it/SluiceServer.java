@@ -192,13 +192,26 @@ final class SluiceServer implements AutoCloseable {
     /** The runs of a backfill, all of them, by status. */
     Map<String, Integer> runsOfBackfill(String id) throws Exception {
         Map<String, Integer> byStatus = new HashMap<>();
-        for (int offset = 0; ; offset += 500) {
-            JsonNode page = get("/api/runs?backfill=" + id + "&limit=500&offset=" + offset);
-            page.forEach(run -> byStatus.merge(run.get("status").asText(), 1, Integer::sum));
-            if (page.size() < 500) {
-                return byStatus;
-            }
+        all("/api/runs?backfill=" + id + "&limit=500")
+                .forEach(run -> byStatus.merge(run.get("status").asText(), 1, Integer::sum));
+        return byStatus;
+    }
+
+    /** Every item of an API list, following its Link headers (rel="next") from {@code path}. */
+    List<JsonNode> all(String path) throws Exception {
+        List<JsonNode> items = new ArrayList<>();
+        URI next = URI.create(base + path);
+        while (next != null) {
+            HttpResponse<String> r =
+                    http.send(HttpRequest.newBuilder(next).build(), HttpResponse.BodyHandlers.ofString());
+            assertThat(r.statusCode()).as(next + ": " + r.body()).isEqualTo(200);
+            JSON.readTree(r.body()).forEach(items::add);
+            next = r.headers()
+                    .firstValue("Link")
+                    .map(l -> URI.create(l.replaceAll("^<(.*)>; rel=\"next\"$", "$1")))
+                    .orElse(null);
         }
+        return items;
     }
 
     private static int freePort() throws IOException {

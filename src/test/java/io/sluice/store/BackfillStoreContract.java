@@ -66,22 +66,23 @@ public abstract class BackfillStoreContract {
 
         // from the newest of them, two at a time, each page after the last one of the one before
         List<String> paged = new ArrayList<>(List.of(mine.get(4).id()));
-        Optional<Backfill> after = Optional.of(mine.get(4));
+        Optional<BackfillStore.Position> after = Optional.of(BackfillStore.Position.of(mine.get(4)));
         while (paged.size() < newestFirst.size()) {
-            List<Backfill> page = store.page(Optional.empty(), after, 0, 2);
+            List<Backfill> page = store.page(Optional.empty(), after, 2);
             assertThat(page).hasSize(2);
             page.forEach(b -> paged.add(b.id()));
-            after = Optional.of(page.get(1));
+            after = Optional.of(BackfillStore.Position.of(page.get(1)));
         }
         assertThat(paged.subList(0, 5)).containsExactlyElementsOf(newestFirst);
 
-        List<Backfill> paused = store.page(Optional.of(BackfillStatus.PAUSED), Optional.of(mine.get(4)), 0, 2);
+        List<Backfill> paused =
+                store.page(Optional.of(BackfillStatus.PAUSED), Optional.of(BackfillStore.Position.of(mine.get(4))), 2);
         assertThat(paused)
                 .extracting(Backfill::id)
                 .containsExactly(mine.get(3).id(), mine.get(1).id());
         assertThat(paused).extracting(Backfill::status).containsOnly(BackfillStatus.PAUSED);
 
-        List<Backfill> newest = store.page(Optional.empty(), Optional.empty(), 0, 3);
+        List<Backfill> newest = store.page(Optional.empty(), Optional.empty(), 3);
         assertThat(newest).hasSize(3);
         assertThat(newest.get(0).createdAt()).isAfterOrEqualTo(newest.get(1).createdAt());
         assertThat(newest.get(1).createdAt()).isAfterOrEqualTo(newest.get(2).createdAt());

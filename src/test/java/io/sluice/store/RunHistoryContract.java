@@ -72,19 +72,19 @@ public abstract class RunHistoryContract extends StorePortContract {
         queue.claim(older.id(), t0);
         queue.finish(older.id(), RunStatus.SUCCESS, t0.plusSeconds(1), 0, 0, 0, null);
         queue.create(newer);
-        RunQuery byAsset = new RunQuery(Optional.empty(), Optional.of(a), 10, 0);
+        RunQuery byAsset = new RunQuery(Optional.empty(), Optional.of(a), 10);
         assertThat(history.list(byAsset)).extracting(Run::id).containsExactly(newer.id(), older.id());
         assertThat(history.find(newer.id()).orElseThrow().kind()).isEqualTo(RunKind.ROLLBACK);
         assertThat(history.find(newer.id()).orElseThrow().rollbackTo()).isEqualTo("run:abc");
         assertThat(history.find(older.id()).orElseThrow().kind()).isEqualTo(RunKind.MATERIALIZE);
-        assertThat(history.list(new RunQuery(Optional.empty(), Optional.of(a), 1, 1)))
-                .extracting(Run::id)
-                .containsExactly(older.id());
-        assertThat(queue.claim(newer.id(), t0.plusSeconds(6))).isTrue();
-        assertThat(history.list(new RunQuery(Optional.of(RunStatus.STARTED), Optional.of(a), 10, 0)))
+        assertThat(history.list(new RunQuery(Optional.empty(), Optional.of(a), 1)))
                 .extracting(Run::id)
                 .containsExactly(newer.id());
-        assertThat(history.list(new RunQuery(Optional.of(RunStatus.SUCCESS), Optional.of(a), 10, 0)))
+        assertThat(queue.claim(newer.id(), t0.plusSeconds(6))).isTrue();
+        assertThat(history.list(new RunQuery(Optional.of(RunStatus.STARTED), Optional.of(a), 10)))
+                .extracting(Run::id)
+                .containsExactly(newer.id());
+        assertThat(history.list(new RunQuery(Optional.of(RunStatus.SUCCESS), Optional.of(a), 10)))
                 .extracting(Run::id)
                 .containsExactly(older.id());
     }
@@ -146,12 +146,12 @@ public abstract class RunHistoryContract extends StorePortContract {
         queue.createAll(List.of(done, queued));
         queue.claim(done.id(), t0.plusSeconds(3));
         queue.finish(done.id(), RunStatus.SUCCESS, t0.plusSeconds(4), 0, 0, 0, null);
-        RunQuery ofAsset = new RunQuery(Optional.empty(), Optional.of(a), 10, 0);
+        RunQuery ofAsset = new RunQuery(Optional.empty(), Optional.of(a), 10);
         assertThat(history.list(ofAsset)).extracting(Run::id).containsExactly(queued.id(), done.id(), single.id());
         assertThat(history.list(ofAsset.withoutQueuedGroupRuns()))
                 .extracting(Run::id)
                 .containsExactly(done.id(), single.id());
-        assertThat(history.list(new RunQuery(Optional.empty(), Optional.empty(), Optional.of(backfill), true, 10, 0)))
+        assertThat(history.list(new RunQuery(Optional.empty(), Optional.empty(), Optional.of(backfill), true, 10)))
                 .extracting(Run::id)
                 .containsExactly(queued.id(), done.id());
     }
@@ -173,7 +173,7 @@ public abstract class RunHistoryContract extends StorePortContract {
         });
         queue.finish(ok.id(), RunStatus.SUCCESS, t0.plusSeconds(1), 0, 0, 0, null);
         queue.finish(failed.id(), RunStatus.FAILURE, t0.plusSeconds(1), 0, 0, 0, "boom");
-        assertThat(history.list(new RunQuery(Optional.empty(), Optional.empty(), Optional.of(group), true, 10, 0)))
+        assertThat(history.list(new RunQuery(Optional.empty(), Optional.empty(), Optional.of(group), true, 10)))
                 .extracting(Run::tags)
                 .containsOnly(tags);
         assertThat(history.countByStatus(group))

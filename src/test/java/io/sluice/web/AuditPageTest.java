@@ -67,7 +67,7 @@ class AuditPageTest {
                 .asString();
         assertThat(first).contains("third look").doesNotContain("second look");
         String next = link(first, "rel=\"next\"");
-        assertThat(next).contains("actor=" + actor).contains("before=");
+        assertThat(next).contains("actor=" + actor).contains("cursor=");
         String second = given().get(next).then().statusCode(200).extract().asString();
         assertThat(second).contains("second look").doesNotContain("third look").contains("Newest");
         String third = given().get(link(second, "rel=\"next\""))
@@ -110,7 +110,10 @@ class AuditPageTest {
                 .body(containsString("id=\"audit-error\""))
                 .body(containsString("from must be before to"));
         given().get("/audit?action=EXPLODED").then().statusCode(400).body(containsString("action must be one of"));
-        given().get("/audit?before=abc").then().statusCode(400).body(containsString("before must be a whole number"));
+        given().get("/audit?cursor=abc")
+                .then()
+                .statusCode(400)
+                .body(containsString("cursor is not a position in the audit list"));
         given().get("/audit?actor=%3Cb%3Ebold%3C/b%3E").then().statusCode(200).body(not(containsString("<b>bold</b>")));
         given().get("/audit.csv?from=nope")
                 .then()

@@ -45,10 +45,10 @@ class BackfillPagesTest {
                 .contentType(containsString("text/html"))
                 .body(containsString("no backfill status is named &#39;DONE&lt;script&gt;&#39;"))
                 .body(not(containsString("<script>")));
-        given().get("/backfills?after=no-such-backfill")
+        given().get("/backfills?cursor=no-such-backfill")
                 .then()
                 .statusCode(400)
-                .body(containsString("no backfill with id &#39;no-such-backfill&#39; to page after"));
+                .body(containsString("cursor is not a position in the backfills list"));
     }
 
     @Test

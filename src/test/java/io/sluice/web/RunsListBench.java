@@ -46,9 +46,9 @@ class RunsListBench {
         long loaded = load();
         String deep = cursorOf(RUNS / 10); // the 90,000th newest run
         measure("first page", "/runs");
-        measure("deep page (before the 90,000th run)", "/runs?before=" + deep);
+        measure("deep page (before the 90,000th run)", "/runs?cursor=" + deep);
         measure("first page, status=FAILURE", "/runs?status=FAILURE");
-        measure("deep page, status=FAILURE", "/runs?status=FAILURE&before=" + deep);
+        measure("deep page, status=FAILURE", "/runs?status=FAILURE&cursor=" + deep);
         measure("first page, asset filter", "/runs?asset=bench/asset");
         System.out.printf(
                 Locale.ROOT, "RunsListBench: %,d runs loaded in %,d ms (set-based INSERT ... SELECT)%n", RUNS, loaded);
@@ -82,7 +82,11 @@ class RunsListBench {
             s.setString(1, String.format(Locale.ROOT, "bench-run-%012d", x));
             try (ResultSet r = s.executeQuery()) {
                 r.next();
-                return r.getObject(1, java.time.OffsetDateTime.class).toInstant() + "~" + r.getString(2);
+                return io.sluice.app.Cursor.at(
+                                "runs",
+                                r.getObject(1, java.time.OffsetDateTime.class).toInstant(),
+                                r.getString(2))
+                        .encode();
             }
         }
     }

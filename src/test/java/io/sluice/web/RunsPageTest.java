@@ -5,7 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.path.json.JsonPath;
+import io.sluice.app.Cursor;
 import io.sluice.testing.Runs;
+import java.time.Instant;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
 
@@ -50,13 +52,14 @@ class RunsPageTest {
         String first = launchAs(user, "cursor-a");
         String second = launchAs(user, "cursor-b");
         String at = given().get("/api/runs/" + second).then().extract().path("createdAt");
-        String cursor = at + "~" + second;
-        assertThat(page("/runs?launchedBy=" + user + "&before=" + cursor, 200))
+        String cursor = Cursor.at("runs", Instant.parse(at), second).encode();
+        assertThat(page("/runs?launchedBy=" + user + "&cursor=" + cursor, 200))
                 .contains("/runs/" + first)
                 .doesNotContain("href=\"/runs/" + second + "\"")
                 .contains("id=\"page-newer\"");
         String firstAt = given().get("/api/runs/" + first).then().extract().path("createdAt");
-        assertThat(page("/runs?launchedBy=" + user + "&after=" + firstAt + "~" + first, 200))
+        String newer = Cursor.at("runs", Instant.parse(firstAt), first).encode();
+        assertThat(page("/runs?launchedBy=" + user + "&previous=" + newer, 200))
                 .contains("/runs/" + second)
                 .doesNotContain("href=\"/runs/" + first + "\"");
         // the whole list at once has no neighbour pages
@@ -71,9 +74,10 @@ class RunsPageTest {
         assertThat(page("/runs?from=2026-01-02&until=2026-01-01", 400)).contains("must be after from");
         assertThat(page("/runs?origin=cron", 400)).contains("origin must be one of schedule, sensor");
         assertThat(page("/runs?name=daily", 400)).contains("choose the origin too");
-        assertThat(page("/runs?before=not-a-cursor", 400)).contains("follow the Newer and Older links");
-        assertThat(page("/runs?before=2026-01-01T00:00:00Z~x%27%20OR%20%271%27=%271", 400))
-                .contains("names no run id");
+        assertThat(page("/runs?cursor=not-a-cursor", 400)).contains("cursor is not a position in the runs list");
+        String injected = Cursor.at("runs", Instant.EPOCH, "x' OR '1'='1").encode();
+        assertThat(page("/runs?cursor=" + injected, 400)).contains("cursor is not a position in the runs list");
+        assertThat(page("/runs?cursor=a&previous=b", 400)).contains("give either cursor or previous");
         assertThat(page("/runs?asset=%3Cscript%3E", 400))
                 .contains("is not an asset key")
                 .doesNotContain("<script>")

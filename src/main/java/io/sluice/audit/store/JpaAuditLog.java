@@ -163,7 +163,7 @@ public class JpaAuditLog implements AuditLog {
         f.from().ifPresent(t -> q.setParameter("from", t));
         f.to().ifPresent(t -> q.setParameter("to", t));
         search.beforeId().ifPresent(b -> q.setParameter("before", b));
-        return q.setFirstResult(search.offset()).setMaxResults(search.limit()).getResultList().stream()
+        return q.setMaxResults(search.limit()).getResultList().stream()
                 .map(this::toEvent)
                 .toList();
     }

@@ -157,10 +157,12 @@ public class JpaBackfillStore implements BackfillStore {
 
     @Override
     @Transactional
-    public List<Backfill> page(Optional<BackfillStatus> status, Optional<Backfill> after, int offset, int limit) {
+    public List<Backfill> page(Optional<BackfillStatus> status, Optional<Position> after, int limit) {
         StringBuilder where = new StringBuilder("where 1 = 1");
         status.ifPresent(s -> where.append(" and status = :status"));
-        after.ifPresent(a -> where.append(" and (createdAt < :created or (createdAt = :created and id < :id))"));
+        // the bound alone lets the index on created_at start at the position (see JpaRunHistory#page)
+        after.ifPresent(a -> where.append(
+                " and createdAt <= :created and (createdAt < :created or (createdAt = :created and id < :id))"));
         var query = session.createSelectionQuery(
                 "from BackfillEntity " + where + " order by createdAt desc, id desc", BackfillEntity.class);
         status.ifPresent(s -> query.setParameter("status", s.name()));
@@ -168,7 +170,7 @@ public class JpaBackfillStore implements BackfillStore {
             query.setParameter("created", a.createdAt());
             query.setParameter("id", a.id());
         });
-        return query.setFirstResult(offset).setMaxResults(limit).getResultList().stream()
+        return query.setMaxResults(limit).getResultList().stream()
                 .map(JpaBackfillStore::toBackfill)
                 .toList();
     }

@@ -86,8 +86,7 @@ public class JpaRunHistory implements RunHistory {
         hql.append(" order by r.createdAt desc, r.seq desc, r.id desc");
         var q = session.createSelectionQuery(hql.toString(), RunEntity.class);
         bind(query.filter(), q);
-        List<RunEntity> runs =
-                q.setFirstResult(query.offset()).setMaxResults(query.limit()).getResultList();
+        List<RunEntity> runs = q.setMaxResults(query.limit()).getResultList();
         var steps = RunMapping.steps(session, runs.stream().map(r -> r.id).toList());
         return runs.stream()
                 .map(r -> mapping.toRun(r, steps.getOrDefault(r.id, List.of())))
@@ -206,10 +205,14 @@ public class JpaRunHistory implements RunHistory {
         StringBuilder hql = new StringBuilder("from RunEntity r where 1 = 1");
         where(query.filter(), hql);
         query.cursor()
-                .ifPresent(c -> hql.append(
-                        older
-                                ? " and (r.createdAt < :at or (r.createdAt = :at and r.id < :id))"
-                                : " and (r.createdAt > :at or (r.createdAt = :at and r.id > :id))"));
+                .ifPresent(
+                        c -> hql.append(
+                                // the bound alone (<= or >=) lets the index on created_at start at the cursor: without
+                                // it, H2 reads
+                                // the index from its end down to the cursor, row by row
+                                older
+                                        ? " and r.createdAt <= :at and (r.createdAt < :at or (r.createdAt = :at and r.id < :id))"
+                                        : " and r.createdAt >= :at and (r.createdAt > :at or (r.createdAt = :at and r.id > :id))"));
         hql.append(older ? " order by r.createdAt desc, r.id desc" : " order by r.createdAt asc, r.id asc");
         var q = session.createSelectionQuery(hql.toString(), RunEntity.class);
         bind(query.filter(), q);

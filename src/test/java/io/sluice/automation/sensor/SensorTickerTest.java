@@ -205,7 +205,7 @@ class SensorTickerTest {
 
     /** The runs of test/daily's {@code day} this sensor launched. */
     private List<Run> launchesOf(String day) {
-        return runs.list(new io.sluice.runs.RunQuery(Optional.empty(), Optional.of(DAILY), 500, 0)).stream()
+        return runs.list(new io.sluice.runs.RunQuery(Optional.empty(), Optional.of(DAILY), 500)).stream()
                 .filter(r -> NAME.equals(r.tags().get(Launch.SENSOR_TAG)))
                 .filter(r -> r.partitions().contains(day))
                 .toList();

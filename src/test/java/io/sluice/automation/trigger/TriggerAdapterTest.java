@@ -278,7 +278,7 @@ class TriggerAdapterTest {
         clock.set(Instant.parse("2024-06-10T12:00:00Z"));
         landed(DAILY, "2024-06-08", Instant.parse("2024-06-09T01:00:00Z"));
         loop.evaluateNow();
-        List<String> launched = runs.list(new RunQuery(Optional.empty(), Optional.of(DAILY), 500, 0)).stream()
+        List<String> launched = runs.list(new RunQuery(Optional.empty(), Optional.of(DAILY), 500)).stream()
                 .filter(r -> "missing(PT72H)".equals(r.tags().get(Launch.TRIGGER_TAG)))
                 .flatMap(r -> r.partitions().stream())
                 .filter(p -> p.startsWith("2024-06"))
@@ -452,7 +452,7 @@ class TriggerAdapterTest {
 
     /** The runs of {@code asset} covering {@code partition} (null: every run of the asset). */
     private List<Run> runsOf(AssetKey asset, String partition) {
-        return runs.list(new RunQuery(Optional.empty(), Optional.of(asset), 500, 0)).stream()
+        return runs.list(new RunQuery(Optional.empty(), Optional.of(asset), 500)).stream()
                 .filter(r -> partition == null || r.partitions().contains(partition))
                 .toList();
     }

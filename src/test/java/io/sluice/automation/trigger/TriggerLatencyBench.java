@@ -164,7 +164,7 @@ class TriggerLatencyBench {
 
     private List<Run> triggered(String asset) {
         return runs
-                .list(new RunQuery(Optional.empty(), Optional.of(io.sluice.catalog.AssetKey.parse(asset)), 5, 0))
+                .list(new RunQuery(Optional.empty(), Optional.of(io.sluice.catalog.AssetKey.parse(asset)), 5))
                 .stream()
                 .filter(r -> "trigger".equals(r.launchedBy()))
                 .toList();

@@ -84,7 +84,7 @@ class RunRecoveryTest {
 
     private String claimOnlyRunOf(String backfill) {
         List<Run> runs =
-                history.list(new RunQuery(Optional.empty(), Optional.empty(), Optional.of(backfill), true, 10, 0));
+                history.list(new RunQuery(Optional.empty(), Optional.empty(), Optional.of(backfill), true, 10));
         assertThat(runs).hasSize(1);
         assertThat(queue.claimAll(List.of(runs.get(0).id()), Instant.now())).hasSize(1);
         return runs.get(0).id();
@@ -239,7 +239,7 @@ class RunRecoveryTest {
 
         assertThat(history.find(dead).orElseThrow().status()).isEqualTo(RunStatus.FAILURE);
         List<Run> queued = history.list(
-                new RunQuery(Optional.of(RunStatus.QUEUED), Optional.empty(), Optional.of(backfill), true, 10, 0));
+                new RunQuery(Optional.of(RunStatus.QUEUED), Optional.empty(), Optional.of(backfill), true, 10));
         assertThat(queued).as("the dead run's retry").hasSize(1);
         QueuePlace retry = queue.queuePlace(queued.get(0).id());
         assertThat(retry.ahead())

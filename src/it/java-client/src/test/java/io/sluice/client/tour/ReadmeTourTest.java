@@ -67,7 +67,7 @@ class ReadmeTourTest {
         BackfillDto done = awaitBackfill(backfillId);
         assertThat(done.getStatus()).isEqualTo("COMPLETED");
         assertThat(done.getProgress().getSucceeded()).isEqualTo((long) plan.getRunCount());
-        assertThat(runs.listRuns(RunStatus.SUCCESS, null, null, null, backfillId, null, null, null, null, null, 500, 0)).hasSize(plan.getRunCount());
+        assertThat(runs.listRuns(null, backfillId, null, null, null, 500, null, null, null, null, RunStatus.SUCCESS, null)).hasSize(plan.getRunCount());
 
         // 3. the transform's INCREMENTAL run (the eager trigger's, which the test server leaves to the test)
         RunDto incremental = awaitRun(runs.launchRun(
