@@ -2,6 +2,7 @@ package io.sluice.api;
 
 import io.vertx.core.http.Cookie;
 import io.vertx.core.http.HttpServerRequest;
+import io.vertx.ext.web.RoutingContext;
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Named;
 import java.security.SecureRandom;
@@ -30,31 +31,34 @@ public class CsrfToken {
     private static final Pattern SHAPE = Pattern.compile("[A-Za-z0-9_-]{43}");
     private static final SecureRandom RANDOM = new SecureRandom();
 
-    private final HttpServerRequest request;
-    private String token;
-    private boolean issued;
+    /** Where {@link CsrfCookie} keeps, on the request, the token it is setting as the cookie. */
+    static final String ISSUED = "sluice.csrf.issued";
 
-    CsrfToken(HttpServerRequest request) {
-        this.request = request;
+    private final RoutingContext context;
+
+    CsrfToken(RoutingContext context) {
+        this.context = context;
     }
 
-    /** The token the request's cookie holds, or a new one that the response will set as the cookie. */
+    /** The token the request's cookie holds, or the new one its answer sets as the cookie. */
     public String token() {
-        if (token == null) {
-            token = fromCookie(request);
-            if (token == null) {
-                byte[] bytes = new byte[32];
-                RANDOM.nextBytes(bytes);
-                token = Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
-                issued = true;
-            }
+        String fromCookie = fromCookie(context.request());
+        if (fromCookie != null) {
+            return fromCookie;
         }
-        return token;
+        String issued = context.get(ISSUED);
+        if (issued == null) {
+            issued = fresh();
+            context.put(ISSUED, issued);
+        }
+        return issued;
     }
 
-    /** Whether this request made a new token, which its response must set as the cookie. */
-    boolean issued() {
-        return issued;
+    /** A new random token. */
+    static String fresh() {
+        byte[] bytes = new byte[32];
+        RANDOM.nextBytes(bytes);
+        return Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
     }
 
     /** The token in the request's cookie, if it has one of the right shape. */
