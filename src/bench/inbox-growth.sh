@@ -24,7 +24,7 @@ for i in $(seq -w 1 "$files"); do
 done
 find "$data/inbox" -type f -exec touch -d '2024-01-01 00:00:00' {} +
 
-SLUICE_DATA_DIR="$data" PORT="$port" MANAGEMENT_PORT="$management" SLUICE_AUTOMATION_TRIGGERS_ENABLED=false \
+SLUICE_DATA_DIR="$data" PORT="$port" MANAGEMENT_PORT="$management" SLUICE_AUTOMATION_TRIGGERS_ENABLED=false SLUICE_AUTH_ENABLED=false \
   java -Xmx512m -jar "$jar" > "$data/server.log" 2>&1 &
 pid=$!
 cleanup() {

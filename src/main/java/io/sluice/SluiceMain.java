@@ -2,6 +2,7 @@ package io.sluice;
 
 import io.quarkus.runtime.Quarkus;
 import io.quarkus.runtime.annotations.QuarkusMain;
+import io.sluice.access.ListenRule;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -12,6 +13,8 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.Arrays;
 import java.util.Optional;
+import org.eclipse.microprofile.config.Config;
+import org.eclipse.microprofile.config.ConfigProvider;
 
 /**
  * Starts the Sluice server. The data directory (H2 metadata store and DuckDB lake) belongs to one process:
@@ -25,6 +28,12 @@ public final class SluiceMain {
     SluiceMain() {}
 
     public static void main(String... args) {
+        // the listen rule as one line, before Quarkus starts (AccessStartup applies it again where SluiceMain is not
+        // used)
+        listenRefusal().ifPresent(problem -> {
+            System.err.println(problem + ".");
+            System.exit(1);
+        });
         Path dataDir = Path.of(System.getProperty(
                         "sluice.data-dir", System.getenv().getOrDefault("SLUICE_DATA_DIR", "./data")))
                 .toAbsolutePath()
@@ -43,6 +52,14 @@ public final class SluiceMain {
         } finally {
             release(lock);
         }
+    }
+
+    /** {@link ListenRule}'s refusal for the configured authentication switch and listening address, if any. */
+    private static Optional<String> listenRefusal() {
+        Config config = ConfigProvider.getConfig();
+        return ListenRule.refusal(
+                config.getOptionalValue("sluice.auth.enabled", Boolean.class).orElse(true),
+                config.getOptionalValue("quarkus.http.host", String.class).orElse("0.0.0.0"));
     }
 
     /** The H2 file of the embedded metadata store; absent under the "pg" profile (PostgreSQL). */

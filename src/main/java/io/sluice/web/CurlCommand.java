@@ -19,7 +19,11 @@ final class CurlCommand {
 
     private CurlCommand() {}
 
-    static String of(LaunchForm form, boolean asBackfill, String baseUrl, ObjectMapper mapper) {
+    /**
+     * The call; with {@code withToken} (authentication is on: the page's caller logged in) it sends a personal API token
+     * from the shell's {@code SLUICE_TOKEN}, which the shell expands.
+     */
+    static String of(LaunchForm form, boolean asBackfill, String baseUrl, ObjectMapper mapper, boolean withToken) {
         Map<String, Object> body = new LinkedHashMap<>();
         List<Map<String, String>> ranges;
         List<String> partitions;
@@ -65,7 +69,8 @@ final class CurlCommand {
             throw new IllegalStateException("a form's values are always JSON", e);
         }
         String url = baseUrl.replaceAll("/+$", "") + path;
-        return "curl -s -X POST " + quote(url) + " -H 'Content-Type: application/json' -d " + quote(json);
+        return "curl -s -X POST " + quote(url) + (withToken ? " -H \"Authorization: Bearer $SLUICE_TOKEN\"" : "")
+                + " -H 'Content-Type: application/json' -d " + quote(json);
     }
 
     private static Map<String, String> range(String start, String end) {

@@ -214,7 +214,7 @@ class LaunchSubmission {
                 keys(form.mode(), form.keys(), plan.assets()),
                 shown,
                 "",
-                CurlCommand.of(form, true, baseUrl, mapper),
+                CurlCommand.of(form, true, baseUrl, mapper, actor.authenticated()),
                 upstream(form, plan.assets(), all, plan.runs().size())));
     }
 
@@ -293,7 +293,7 @@ class LaunchSubmission {
                 keys(launch.mode(), launch.keys(), launch.assets()),
                 List.of(new LaunchPreview.PlannedRunRow(1, String.join(", ", names), compacted, "")),
                 launch.configByAsset().toPrettyString(),
-                CurlCommand.of(form, false, baseUrl, mapper),
+                CurlCommand.of(form, false, baseUrl, mapper, actor.authenticated()),
                 upstream(form, launch.assets(), launch.partitions(), 1)));
     }
 

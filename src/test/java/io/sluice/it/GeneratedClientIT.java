@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -21,6 +22,7 @@ class GeneratedClientIT {
 
     private static final Path PROJECT = Path.of("src/it/java-client");
     private static final Path DOCUMENT = Path.of("target/openapi/openapi.json");
+    private static final String ADMIN_PASSWORD = "generated client's admin";
 
     @TempDir
     Path work;
@@ -33,7 +35,11 @@ class GeneratedClientIT {
         Path project = copy(PROJECT, work.resolve("java-client"));
         Path data = Files.createDirectories(work.resolve("data"));
         try (SluiceServer sluice = new SluiceServer("h2", data)) {
-            sluice.start("server.log");
+            // as the README's tour: authentication on, and the client sends a token made by a logged-in admin
+            sluice.start("server.log", Map.of("SLUICE_AUTH_ENABLED", "true", "SLUICE_ADMIN_PASSWORD", ADMIN_PASSWORD));
+            Login admin = new Login(sluice.base());
+            assertThat(admin.logIn("admin", ADMIN_PASSWORD).statusCode()).isEqualTo(303);
+            String token = admin.token("generated client", "admin");
             Path log = work.resolve("client.log");
             Process build = new ProcessBuilder(
                             Path.of("mvnw").toAbsolutePath().toString(),
@@ -42,7 +48,8 @@ class GeneratedClientIT {
                             project.resolve("pom.xml").toString(),
                             "verify",
                             "-Dopenapi.document=" + DOCUMENT.toAbsolutePath(),
-                            "-Dsluice.url=" + sluice.base())
+                            "-Dsluice.url=" + sluice.base(),
+                            "-Dsluice.token=" + token)
                     .redirectErrorStream(true)
                     .redirectOutput(log.toFile())
                     .start();

@@ -153,7 +153,10 @@ final class ScaffoldedProject {
                         "PORT",
                         Integer.toString(port),
                         "MANAGEMENT_PORT",
-                        Integer.toString(managementPort)));
+                        Integer.toString(managementPort),
+                        // the scaffold's tests call its API without credentials, on the loopback interface
+                        "SLUICE_AUTH_ENABLED",
+                        "false"));
     }
 
     /** The readiness probe of the application started last, on its management interface. */

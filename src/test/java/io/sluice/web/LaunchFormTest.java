@@ -178,7 +178,7 @@ class LaunchFormTest {
                 "",
                 "",
                 MAPPER);
-        assertThat(CurlCommand.of(single, false, "http://localhost:8080/", MAPPER))
+        assertThat(CurlCommand.of(single, false, "http://localhost:8080/", MAPPER, false))
                 .isEqualTo("curl -s -X POST 'http://localhost:8080/api/runs' -H 'Content-Type: application/json' -d "
                         + "'{\"assets\":[\"transform/form_adv_firm_identity\"],\"mode\":\"SINGLE_KEY\",\"keys\":[\"100001\"],"
                         + "\"reason\":\"it'\\''s wrong\"}'");
@@ -194,15 +194,18 @@ class LaunchFormTest {
                 "30",
                 "",
                 MAPPER);
-        assertThat(CurlCommand.of(range, false, "http://h", MAPPER))
+        assertThat(CurlCommand.of(range, false, "http://h", MAPPER, false))
                 .as("a run over a range is the run API's request, as Launch run sends it")
                 .contains("'http://h/api/runs'")
                 .contains("\"ranges\":[{\"start\":\"2001-01-01\",\"end\":\"2001-12-31\"}]")
                 .contains("\"partitions\":[\"2024-02-29\"]")
                 .contains("\"config\":{\"firms\":7}")
                 .doesNotContain("singleRun")
-                .doesNotContain("partitionsPerRun");
-        assertThat(CurlCommand.of(range, true, "http://h", MAPPER))
+                .doesNotContain("partitionsPerRun")
+                .doesNotContain("Authorization");
+        assertThat(CurlCommand.of(range, true, "http://h", MAPPER, true))
+                .as("for a logged-in caller, with the token the shell holds")
+                .contains("-H \"Authorization: Bearer $SLUICE_TOKEN\"")
                 .contains("'http://h/api/backfills'")
                 .contains("\"partitionsPerRun\":30")
                 .doesNotContain("singleRun");

@@ -38,7 +38,7 @@ class ReadmeTourTest {
     private static final String IDENTITY = "transform/form_adv_firm_identity";
     private static final Set<String> FINISHED = Set.of("COMPLETED", "FAILED", "CANCELED");
 
-    private final ApiClient client = client(System.getProperty("sluice.url"));
+    private final ApiClient client = client(System.getProperty("sluice.url"), System.getProperty("sluice.token"));
     private final AssetsApi assets = new AssetsApi(client);
     private final RunsApi runs = new RunsApi(client);
     private final BackfillsApi backfills = new BackfillsApi(client);
@@ -57,10 +57,10 @@ class ReadmeTourTest {
                 .ranges(List.of(new PartitionRange().start("2001-01-01").end("2001-12-31")))
                 .partitionsPerRun(92)
                 .reason("the tour's history");
-        PlanDto plan = backfills.previewBackfill(year, "tour");
+        PlanDto plan = backfills.previewBackfill(year, null);
         assertThat(plan.getPartitionCount()).isEqualTo(365L);
         assertThat(plan.getRunCount()).isPositive();
-        LaunchedDto launched = backfills.launchBackfill(year, "tour");
+        LaunchedDto launched = backfills.launchBackfill(year, null);
         String backfillId = launched.getBackfill().getId();
         assertThat(backfillId).as("a launch answers the backfill, not only its plan").isNotBlank();
         assertThat(launched.getPlan().getRunCount()).isEqualTo(plan.getRunCount());
@@ -71,7 +71,7 @@ class ReadmeTourTest {
 
         // 3. the transform's INCREMENTAL run (the eager trigger's, which the test server leaves to the test)
         RunDto incremental = awaitRun(runs.launchRun(
-                        new LaunchBody().assets(List.of(IDENTITY)).reason("filings landed"), "tour")
+                        new LaunchBody().assets(List.of(IDENTITY)).reason("filings landed"), null)
                 .getId());
         assertThat(incremental.getStatus()).as(String.valueOf(incremental.getError())).isEqualTo(RunStatus.SUCCESS);
         assertThat(incremental.getMode()).isEqualTo(MaterializationMode.INCREMENTAL);
@@ -85,9 +85,9 @@ class ReadmeTourTest {
                         .mode(MaterializationMode.SINGLE_KEY)
                         .keys(List.of(keys.get(0)))
                         .reason("customer reported a wrong name"),
-                "alice");
+                null);
         assertThat(queued.getId()).isNotBlank();
-        assertThat(queued.getLaunchedBy()).isEqualTo("alice");
+        assertThat(queued.getLaunchedBy()).as("the token's owner").isEqualTo("admin");
         RunDto run = awaitRun(queued.getId());
         assertThat(run.getStatus()).as(String.valueOf(run.getError())).isEqualTo(RunStatus.SUCCESS);
         assertThat(run.getKeyCount()).isEqualTo(1L);
@@ -108,6 +108,12 @@ class ReadmeTourTest {
         assertThat(problem.getStatus()).isEqualTo(422);
         assertThat(problem.getField()).isEqualTo("keys");
         assertThat(problem.getDetail()).contains("at least one key");
+        String token = System.getProperty("sluice.token");
+        if (token != null && !token.isBlank()) {
+            ApiException anonymous = catchThrowableOfType(
+                    ApiException.class, () -> new AssetsApi(client(System.getProperty("sluice.url"), null)).listAssets());
+            assertThat(anonymous.getCode()).as("no token, no answer").isEqualTo(401);
+        }
         ApiException unknown = catchThrowableOfType(ApiException.class, () -> assets.getAsset("nope/missing"));
         assertThat(unknown.getCode()).isEqualTo(404);
         assertThat(client.getObjectMapper()
@@ -116,9 +122,13 @@ class ReadmeTourTest {
                 .contains("nope/missing");
     }
 
-    private static ApiClient client(String url) {
+    /** A client of the API at {@code url}, sending {@code token} (a personal API token) as Authorization: Bearer. */
+    private static ApiClient client(String url, String token) {
         ApiClient client = new ApiClient();
         client.updateBaseUri(url);
+        if (token != null && !token.isBlank()) {
+            client.setRequestInterceptor(request -> request.header("Authorization", "Bearer " + token));
+        }
         return client;
     }
 
