@@ -43,7 +43,14 @@ class FirstStartIT {
             assertThat(anonymous.statusCode()).isEqualTo(401);
             assertThat(anonymous.headers().firstValue("Content-Type"))
                     .hasValueSatisfying(t -> assertThat(t).startsWith("application/problem+json"));
-            assertThat(get(sluice.base() + "/runs", null).statusCode()).isEqualTo(303);
+            HttpResponse<String> page = send(HttpRequest.newBuilder(URI.create(sluice.base() + "/runs"))
+                    .header("Accept", "text/html")
+                    .build());
+            assertThat(page.statusCode())
+                    .as("a browser is sent to the login page")
+                    .isEqualTo(303);
+            assertThat(page.headers().firstValue("Location"))
+                    .hasValueSatisfying(l -> assertThat(l).contains("/login"));
 
             Login browser = new Login(sluice.base());
             assertThat(browser.logIn("admin", "wrong-" + password).statusCode()).isEqualTo(401);
