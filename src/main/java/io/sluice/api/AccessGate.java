@@ -11,6 +11,8 @@ import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
+import java.net.URI;
+import java.net.URISyntaxException;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
@@ -20,7 +22,9 @@ import java.util.Optional;
  * With authentication on, lets through only requests of an authenticated caller, before any page, API endpoint, stream or
  * {@code /q} tool runs; open to all are the health probes, the login page and the static files it needs. Without a
  * caller, a browser asking for a page is sent to {@code /login?next=<path>}; anything else (the API, scripts) gets a 401
- * problem with {@code WWW-Authenticate: Bearer}. A user who must change their password reaches only the password page and
+ * problem with {@code WWW-Authenticate: Bearer}; a page's htmx request gets a 401 whose {@code HX-Redirect} takes the
+ * browser to the login page (and back to the page it was on), and a page's form posted without JavaScript is sent
+ * to the login page too (the change is not made: the user posts it again). A user who must change their password reaches only the password page and
  * logout until they do. With authentication off it lets everything through, as before.
  */
 @ApplicationScoped
@@ -67,8 +71,24 @@ public class AccessGate {
         String path = context.normalizedPath();
         if (identity == null || identity.isAnonymous()) {
             String refusal = context.get(AccessMechanism.REFUSAL);
+            if (isHtmx(context)) {
+                // a page's htmx request after its session ended: htmx follows HX-Redirect to the login page, which
+                // brings the user back to the page they were on
+                context.response()
+                        .putHeader(
+                                "HX-Redirect",
+                                "/login?next="
+                                        + URLEncoder.encode(
+                                                samePath(context.request().getHeader("HX-Current-URL")),
+                                                StandardCharsets.UTF_8));
+                EarlyRefusal.send(context, mapper, 401, "your session ended: log in again");
+                return;
+            }
             if (wantsPage(context)) {
-                redirect(context, "/login?next=" + URLEncoder.encode(next(context), StandardCharsets.UTF_8));
+                String next = context.request().method() == HttpMethod.GET
+                        ? next(context)
+                        : samePath(context.request().getHeader("Referer"));
+                redirect(context, "/login?next=" + URLEncoder.encode(next, StandardCharsets.UTF_8));
                 return;
             }
             context.response().putHeader("WWW-Authenticate", "Bearer realm=\"sluice\"");
@@ -106,10 +126,31 @@ public class AccessGate {
         return context.normalizedPath() + (query == null || query.isEmpty() ? "" : "?" + query);
     }
 
-    /** A browser asking for a page: a GET outside the API whose Accept names HTML first. */
+    /** The path and query of a page's address (a Referer or HX-Current-URL header), else {@code /}. */
+    static String samePath(String url) {
+        if (url == null || url.isBlank()) {
+            return "/";
+        }
+        try {
+            URI uri = new URI(url.strip());
+            String path = uri.getRawPath();
+            if (path == null || !path.startsWith("/")) {
+                return "/";
+            }
+            return path + (uri.getRawQuery() == null ? "" : "?" + uri.getRawQuery());
+        } catch (URISyntaxException e) {
+            return "/";
+        }
+    }
+
+    private static boolean isHtmx(RoutingContext context) {
+        return "true".equalsIgnoreCase(context.request().getHeader("HX-Request"));
+    }
+
+    /** A browser asking for a page or posting a page's form: outside the API, its Accept names HTML first. */
     private static boolean wantsPage(RoutingContext context) {
         String path = context.normalizedPath();
-        if (context.request().method() != HttpMethod.GET || path.equals("/api") || path.startsWith("/api/")) {
+        if (path.equals("/api") || path.startsWith("/api/")) {
             return false;
         }
         String accept =

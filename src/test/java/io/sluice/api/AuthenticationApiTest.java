@@ -134,6 +134,48 @@ class AuthenticationApiTest {
     }
 
     @Test
+    void aPageWhoseSessionEndedSendsHtmxAndFormsToTheLoginPageAndChangesNothing() {
+        String[] u = user(Role.ADMIN, false).split("\n");
+        String admin = token(session(u[0], u[1]), "admin");
+        int runs = given().header("Authorization", "Bearer " + admin)
+                .get("/api/runs?limit=500")
+                .then()
+                .extract()
+                .jsonPath()
+                .getList("id")
+                .size();
+        // htmx (a poll or a button) after the session ended: a 401 whose HX-Redirect brings the user back afterwards
+        given().header("HX-Request", "true")
+                .header("HX-Current-URL", "http://localhost/runs?status=FAILED")
+                .cookie("sluice_session", "ended-session")
+                .contentType("application/x-www-form-urlencoded")
+                .body("reason=late")
+                .post("/ui/schedules/any/stop")
+                .then()
+                .statusCode(401)
+                .header("HX-Redirect", equalTo("/login?next=%2Fruns%3Fstatus%3DFAILED"))
+                .contentType(Problem.MEDIA_TYPE);
+        // a page's form posted without JavaScript: to the login page, back to the page it came from
+        given().redirects()
+                .follow(false)
+                .accept("text/html")
+                .header("Referer", "http://localhost/launch?asset=test%2Fflaky")
+                .contentType("application/x-www-form-urlencoded")
+                .body("asset=test%2Fflaky&as=run&reason=late")
+                .post("/launch")
+                .then()
+                .statusCode(303)
+                .header("Location", equalTo("/login?next=%2Flaunch%3Fasset%3Dtest%252Fflaky"));
+        assertThat(given().header("Authorization", "Bearer " + admin)
+                        .get("/api/runs?limit=500")
+                        .then()
+                        .extract()
+                        .jsonPath()
+                        .getList("id"))
+                .hasSize(runs);
+    }
+
+    @Test
     void aSessionWorksOnPagesAndTheApiUntilLogout() {
         String session = session("admin", AuthOnProfile.ADMIN_PASSWORD);
         Response r = login("admin", AuthOnProfile.ADMIN_PASSWORD);
