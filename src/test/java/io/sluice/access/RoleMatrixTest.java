@@ -3,9 +3,6 @@ package io.sluice.access;
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.tngtech.archunit.core.domain.JavaClass;
-import com.tngtech.archunit.core.importer.ClassFileImporter;
-import com.tngtech.archunit.core.importer.ImportOption;
 import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
@@ -40,6 +37,7 @@ import java.util.Optional;
 import java.util.TreeSet;
 import java.util.UUID;
 import java.util.function.Supplier;
+import org.assertj.core.api.SoftAssertions;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -257,10 +255,7 @@ class RoleMatrixTest {
     /** Every route of the API and the pages, by reflection over their JAX-RS resources. */
     static List<Route> routes() {
         TreeSet<Route> routes = new TreeSet<>();
-        for (JavaClass c : new ClassFileImporter()
-                .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
-                .importPackages("io.sluice.api", "io.sluice.web")) {
-            Class<?> type = c.reflect();
+        for (Class<?> type : classes("io.sluice.api", "io.sluice.web")) {
             Path root = type.getAnnotation(Path.class);
             Produces classProduces = type.getAnnotation(Produces.class);
             for (Method m : type.getDeclaredMethods()) {
@@ -286,17 +281,41 @@ class RoleMatrixTest {
         return new ArrayList<>(routes);
     }
 
+    /** The classes of the application's packages, read from the compiled classes' directory. */
+    private static List<Class<?>> classes(String... packages) {
+        List<Class<?>> found = new ArrayList<>();
+        for (String p : packages) {
+            java.nio.file.Path dir = java.nio.file.Path.of("target/classes", p.split("\\."));
+            try (var files = java.nio.file.Files.list(dir)) {
+                for (java.nio.file.Path f :
+                        files.filter(f -> f.toString().endsWith(".class")).toList()) {
+                    String name = f.getFileName().toString();
+                    found.add(Class.forName(
+                            p + "." + name.substring(0, name.length() - ".class".length()),
+                            false,
+                            Thread.currentThread().getContextClassLoader()));
+                }
+            } catch (IOException | ClassNotFoundException e) {
+                throw new IllegalStateException("cannot read the classes of " + p, e);
+            }
+        }
+        assertThat(found).as("classes of %s", List.of(packages)).isNotEmpty();
+        return found;
+    }
+
     @Test
     void everyRouteHasARuleAndEveryRuleARoute() {
         List<String> found = routes().stream().map(Route::key).toList();
         assertThat(found).as("the sweep finds the routes").hasSizeGreaterThan(90);
-        assertThat(found.stream().filter(r -> !RULES.containsKey(r)).toList())
+        SoftAssertions rules = new SoftAssertions();
+        rules.assertThat(found.stream().filter(r -> !RULES.containsKey(r)).toList())
                 .as("routes without a rule: add each to RoleMatrixTest.RULES with what it needs (PUBLIC, SELF or the"
                         + " Action its command requires)")
                 .isEmpty();
-        assertThat(RULES.keySet().stream().filter(r -> !found.contains(r)).toList())
+        rules.assertThat(RULES.keySet().stream().filter(r -> !found.contains(r)).toList())
                 .as("rules of routes that no longer exist: remove them from RoleMatrixTest.RULES")
                 .isEmpty();
+        rules.assertAll();
     }
 
     // ---- the callers and the entities the samples name ----
