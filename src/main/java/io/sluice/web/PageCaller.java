@@ -74,7 +74,7 @@ public class PageCaller {
         return switch (highest) {
             case VIEWER -> "reading everything";
             case OPERATOR -> "reading; launching, steering and switching automation";
-            case ADMIN -> "everything: also rollbacks, pools, partition removal, users and tokens";
+            case ADMIN -> "everything, including rollbacks, pool limits, partition removal, users and tokens";
         };
     }
 

@@ -420,6 +420,8 @@ class AccessPagesTest {
                         .extract()
                         .asString())
                 .contains("id=\"launch-asset\"");
+        assertThat(as(admin).get("/automation").then().statusCode(200).extract().asString())
+                .contains("action=\"/automation/schedules/");
     }
 
     @Test
@@ -436,5 +438,13 @@ class AccessPagesTest {
                 .contains("id=\"launch-button\"");
         assertThat(as(operator).get("/pools").then().statusCode(200).extract().asString())
                 .doesNotContain("action=\"/pools");
+        assertThat(as(operator)
+                        .get("/automation")
+                        .then()
+                        .statusCode(200)
+                        .extract()
+                        .asString())
+                .as("switching schedules needs the operator role for every group")
+                .doesNotContain("action=\"/automation/schedules/");
     }
 }
