@@ -98,7 +98,7 @@ test('no page asks for a date in the browser\'s locale: every date input is ISO 
   await ensureRun();
   const page = await widePage();
   const tables = await api('/api/lake/tables');
-  const pages = ['/', '/runs', '/audit', '/backfills', '/automation',
+  const pages = ['/', '/runs', '/audit', '/backfills', '/automation', '/account/tokens', '/admin/users',
     '/launch?asset=extract/form_adv_filings&asset=raw/form_adv_filings&asset=transform/form_adv_firm_identity'
       + '&asset=transform/form_adv_firm_ownership',
     ...tables.map((t) => '/data/' + t.name)];
