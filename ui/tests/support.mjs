@@ -103,12 +103,18 @@ function sessionOf(res) {
   return null;
 }
 
+/** The cookies an answer sets, as name=value (e.g. the anti-forgery cookie a page sets beside its form's token). */
+function cookiesOf(res) {
+  const set = typeof res.headers.getSetCookie === 'function' ? res.headers.getSetCookie() : [];
+  return set.map((c) => c.split(';')[0]);
+}
+
+/** GETs a form's page (for its anti-forgery token and cookie, when it has them), then posts the form. */
 async function form(base, path, fields, cookie) {
   const page = await fetch(base + path, { headers: { accept: 'text/html', ...(cookie ? { cookie } : {}) }, redirect: 'manual' });
   const csrf = csrfOf(await page.text());
   const body = new URLSearchParams({ ...fields, ...(csrf ? { csrf } : {}) });
-  const pageCookies = typeof page.headers.getSetCookie === 'function' ? page.headers.getSetCookie() : [];
-  const extra = pageCookies.map((c) => c.split(';')[0]).filter((c) => !c.startsWith('sluice_session=')).join('; ');
+  const extra = cookiesOf(page).filter((c) => !c.startsWith('sluice_session=')).join('; ');
   const cookies = [cookie, extra].filter(Boolean).join('; ');
   return fetch(base + path, {
     method: 'POST',
@@ -162,11 +168,13 @@ export async function authHeaders(user = ADMIN, base = baseUrl()) {
   if (!tokens.has(key)) {
     tokens.set(key, (async () => {
       const session = await login(user, base);
+      // a browser's call with its cookies: the page's anti-forgery token and cookie go with it
       const page = await fetch(base + '/account/tokens', { headers: { accept: 'text/html', cookie: `sluice_session=${session}` } });
       const csrf = csrfOf(await page.text());
+      const cookie = [`sluice_session=${session}`, ...cookiesOf(page).filter((c) => !c.startsWith('sluice_session='))].join('; ');
       const res = await fetch(base + '/api/tokens', {
         method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json', cookie: `sluice_session=${session}`,
+        headers: { 'content-type': 'application/json', accept: 'application/json', cookie,
           ...(csrf ? { 'x-csrf-token': csrf } : {}) },
         body: JSON.stringify({ name: `browser-tests-${Date.now().toString(36)}`, role: 'admin' }),
       });
