@@ -8,8 +8,10 @@
 # Builds nothing: it needs target/quarkus-app/quarkus-run.jar. It starts that jar on a free port with a fresh,
 # temporary data directory, waits for /q/health/ready (on the management port), installs the npm packages from ui/package-lock.json if
 # ui/node_modules is missing, runs the tests with Node's test runner in headless Chromium, and always stops the
-# server. Environment: CHROMIUM_PATH (default /usr/bin/chromium), JAVA (default java), READY_TIMEOUT (seconds,
-# default 60), KEEP_DATA=1 keeps the data directory and server log for a look afterwards.
+# server. The server runs with authentication on (SLUICE_AUTH_ENABLED=true) and the first admin's password set by
+# SLUICE_ADMIN_PASSWORD (a random one per run unless given): the tests log in first (ui/tests/support.mjs). Environment:
+# CHROMIUM_PATH (default /usr/bin/chromium), JAVA (default java), READY_TIMEOUT (seconds, default 60), KEEP_DATA=1 keeps
+# the data directory and server log for a look afterwards, SLUICE_AUTH_ENABLED=false runs without a login.
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -59,7 +61,11 @@ URL="http://localhost:$PORT"
 # health and metrics are on the management interface, a port of its own
 READY_URL="http://localhost:$MANAGEMENT_PORT/q/health/ready"
 
-echo "run-browser-tests: starting $JAR on port $PORT (data in $DATA_DIR)"
+# the server and the tests share these: the tests log in as admin with this password
+export SLUICE_AUTH_ENABLED="${SLUICE_AUTH_ENABLED:-true}"
+export SLUICE_ADMIN_PASSWORD="${SLUICE_ADMIN_PASSWORD:-browser-tests-$(node -e "console.log(require('crypto').randomBytes(12).toString('hex'))")}"
+
+echo "run-browser-tests: starting $JAR on port $PORT (data in $DATA_DIR, authentication ${SLUICE_AUTH_ENABLED})"
 # Triggers off: the example's eager transforms would follow every raw run, and a test's own launch of the transforms
 # would then queue behind them; ExampleRunsItselfTest covers the triggers end to end.
 SLUICE_AUTOMATION_TRIGGERS_ENABLED=false SLUICE_DATA_DIR="$DATA_DIR" PORT="$PORT" MANAGEMENT_PORT="$MANAGEMENT_PORT" "$JAVA" -jar "$JAR" >"$LOG" 2>&1 &

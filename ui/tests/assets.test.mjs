@@ -2,7 +2,7 @@
 // partition health bar and follow a range to the launchpad. Creates the runs it needs through the API.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { RUN_TIMEOUT_MS, api, baseUrl, launchBrowser, newPage, poll, screenshot } from './support.mjs';
+import { api, authHeaders, baseUrl, launchBrowser, newPage, poll, RUN_TIMEOUT_MS, screenshot } from './support.mjs';
 
 let browser;
 before(async () => { browser = await launchBrowser(); });
@@ -19,7 +19,7 @@ function days(from, to) {
 
 async function launchAndAwait(body) {
   const res = await fetch(baseUrl() + '/api/runs', {
-    method: 'POST', headers: { 'content-type': 'application/json', 'x-sluice-user': 'browser-test' }, body: JSON.stringify(body),
+    method: 'POST', headers: { 'content-type': 'application/json', ...(await authHeaders('browser-test')) }, body: JSON.stringify(body),
   });
   assert.equal(res.status, 201, await res.clone().text());
   const { id } = await res.json();

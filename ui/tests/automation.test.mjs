@@ -2,7 +2,7 @@
 // switch it off again; the sensors and triggers sections are there.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { api, baseUrl, launchBrowser, newPage, screenshot } from './support.mjs';
+import { ADMIN, api, authEnabled, baseUrl, launchBrowser, loggedInContext, newPage, screenshot } from './support.mjs';
 
 let browser;
 before(async () => { browser = await launchBrowser(); });
@@ -40,13 +40,13 @@ test('a schedule switched on from /automation shows RUNNING and a next tick, and
   await row(page).locator('.status', { hasText: 'STOPPED' }).waitFor();
   assert.equal((await row(page).locator('.next-tick').innerText()).trim(), '—');
   assert.equal((await api(`/api/schedules/${SCHEDULE}`)).status, 'STOPPED');
-  const audit = (await api('/api/audit?actor=anonymous&limit=200')).map((e) => e.action);
+  const audit = (await api(`/api/audit?actor=${authEnabled() ? ADMIN : 'anonymous'}&limit=200`)).map((e) => e.action);
   assert.ok(audit.includes('SCHEDULE_STARTED') && audit.includes('SCHEDULE_STOPPED'), `audited: ${audit}`);
   assert.deepEqual(page.pageErrors, []);
 });
 
 test('without JavaScript the toggle is a form that posts and comes back to the page', { timeout: 60_000 }, async () => {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, javaScriptEnabled: false });
+  const context = await loggedInContext(browser, { viewport: { width: 1280, height: 900 }, javaScriptEnabled: false });
   const page = await context.newPage();
   try {
     await page.goto(baseUrl() + '/automation');

@@ -4,7 +4,7 @@
 // Its own ranges of the example's days (2012 to 2015), so it shares nothing with the other files.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { RUN_TIMEOUT_MS, api, baseUrl, launchBrowser, newPage, poll, screenshot } from './support.mjs';
+import { api, authHeaders, baseUrl, launchBrowser, loggedInContext, newPage, poll, RUN_TIMEOUT_MS, screenshot } from './support.mjs';
 
 let browser;
 before(async () => { browser = await launchBrowser(); });
@@ -15,7 +15,7 @@ const LANDING = ['extract/form_adv_filings', 'raw/form_adv_filings'];
 async function post(path, body) {
   const res = await fetch(baseUrl() + path, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-sluice-user': 'browser-test' },
+    headers: { 'content-type': 'application/json', ...(await authHeaders('browser-test')) },
     body: JSON.stringify(body),
   });
   const json = await res.json();
@@ -117,7 +117,7 @@ test('Cancel asks in a dialog first: dismissed, the backfill runs on; accepted, 
 
 test('without JavaScript, Cancel answers a confirmation page that changes nothing until confirmed', { timeout: RUN_TIMEOUT_MS * 2 }, async () => {
   const b = await launch('2015-01-01', '2015-12-31', { maxConcurrent: 1, reason: `browser test: no js ${Date.now()}` });
-  const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 900 } });
+  const context = await loggedInContext(browser, { javaScriptEnabled: false, viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
   await page.goto(`${baseUrl()}/backfills/${b.id}`);
   await page.fill('form[action$="/cancel"] input[name=reason]', 'browser test: no script');

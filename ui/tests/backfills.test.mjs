@@ -2,7 +2,7 @@
 // (/backfills/{id}) to 100%; another paused, resumed, canceled and retried with the page's forms; the list filtered.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { RUN_TIMEOUT_MS, api, baseUrl, launchBrowser, newPage, poll, screenshot } from './support.mjs';
+import { api, authHeaders, baseUrl, launchBrowser, newPage, poll, RUN_TIMEOUT_MS, screenshot } from './support.mjs';
 
 let browser;
 before(async () => { browser = await launchBrowser(); });
@@ -13,7 +13,7 @@ const LANDING = ['extract/form_adv_filings', 'raw/form_adv_filings'];
 async function launch(start, end, { perRun = 1, maxConcurrent = 0, reason }) {
   const res = await fetch(baseUrl() + '/api/backfills', {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-sluice-user': 'browser-test' },
+    headers: { 'content-type': 'application/json', ...(await authHeaders('browser-test')) },
     body: JSON.stringify({
       assets: LANDING, ranges: [{ start, end }], partitionsPerRun: perRun, maxConcurrent, reason,
       config: { 'extract/form_adv_filings': { firms: 300 } },

@@ -3,7 +3,7 @@
 // panels at 1440 px. Independent of the other files: it launches its own run through the API.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { RUN_TIMEOUT_MS, api, baseUrl, launchBrowser, poll, screenshot } from './support.mjs';
+import { api, authHeaders, baseUrl, launchBrowser, loggedInContext, poll, RUN_TIMEOUT_MS, screenshot } from './support.mjs';
 
 let browser;
 before(async () => { browser = await launchBrowser(); });
@@ -11,7 +11,7 @@ after(async () => { await browser?.close(); });
 
 /** A page at 1440 px wide, as the issue looked at the overview, failing the test on any page error. */
 async function widePage() {
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const context = await loggedInContext(browser, { viewport: { width: 1440, height: 900 } });
   const page = await context.newPage();
   const errors = [];
   page.on('pageerror', (e) => errors.push(e.message));
@@ -24,7 +24,7 @@ let runId;
 async function post(path, body) {
   const res = await fetch(baseUrl() + path, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/json', 'x-sluice-user': 'conventions-test' },
+    headers: { 'content-type': 'application/json', accept: 'application/json', ...(await authHeaders('conventions-test')) },
     body: JSON.stringify(body),
   });
   assert.equal(res.status, 201, `POST ${path} answered ${res.status}: ${await res.clone().text()}`);
@@ -98,7 +98,7 @@ test('no page asks for a date in the browser\'s locale: every date input is ISO 
   await ensureRun();
   const page = await widePage();
   const tables = await api('/api/lake/tables');
-  const pages = ['/', '/runs', '/audit', '/backfills', '/automation',
+  const pages = ['/', '/runs', '/audit', '/backfills', '/automation', '/account/tokens', '/admin/users',
     '/launch?asset=extract/form_adv_filings&asset=raw/form_adv_filings&asset=transform/form_adv_firm_identity'
       + '&asset=transform/form_adv_firm_ownership',
     ...tables.map((t) => '/data/' + t.name)];
@@ -125,10 +125,10 @@ test('a mistyped address is a 404 page in the browser and a problem for JSON cli
   assert.match(await page.locator('#not-found h1').innerText(), /There is no page at \/runz\/nothing-here/);
   assert.equal(await page.locator('header.top nav a[href="/runs"]').count(), 1, 'the sections are there');
   await screenshot(page, 'conventions-04-not-found');
-  const json = await fetch(baseUrl() + '/runz/nothing-here', { headers: { accept: 'application/json' } });
+  const json = await fetch(baseUrl() + '/runz/nothing-here', { headers: { accept: 'application/json', ...(await authHeaders()) } });
   assert.equal(json.status, 404);
   assert.match(json.headers.get('content-type'), /application\/problem\+json/);
-  const api404 = await fetch(baseUrl() + '/api/runz', { headers: { accept: 'text/html' } });
+  const api404 = await fetch(baseUrl() + '/api/runz', { headers: { accept: 'text/html', ...(await authHeaders()) } });
   assert.match(api404.headers.get('content-type'), /application\/problem\+json/, 'the API answers problems, also to a browser');
 });
 

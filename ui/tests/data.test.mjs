@@ -6,7 +6,7 @@
 // and names its own actor; the ownership table is this file's alone.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { RUN_TIMEOUT_MS, api, baseUrl, launchBrowser, newPage, poll, screenshot } from './support.mjs';
+import { api, authHeaders, baseUrl, launchBrowser, newPage, poll, RUN_TIMEOUT_MS, screenshot } from './support.mjs';
 
 // the ownership table: owners' codes change every five years (2020 here), so the second run closes versions
 const TABLE = 'form_adv_firm_ownership';
@@ -27,7 +27,7 @@ after(async () => { await browser?.close(); });
 async function launch(body) {
   const res = await fetch(baseUrl() + '/api/runs', {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-sluice-user': ACTOR },
+    headers: { 'content-type': 'application/json', ...(await authHeaders(ACTOR)) },
     body: JSON.stringify(body),
   });
   if (res.status !== 201) throw new Error(`launch answered ${res.status}: ${await res.text()}`);
@@ -148,7 +148,7 @@ test('the audit log filters by actor and action in the query string and exports 
   }
   assert.match(await rows.first().innerText(), /data browser test: after/);
   const csv = await page.locator('a[href^="/audit.csv"]').getAttribute('href');
-  const res = await fetch(baseUrl() + csv);
+  const res = await fetch(baseUrl() + csv, { headers: await authHeaders() });
   assert.equal(res.status, 200);
   assert.match(res.headers.get('content-disposition'), /attachment/);
   assert.equal((await res.text()).trim().split('\r\n').length, 5, 'a header and four events');

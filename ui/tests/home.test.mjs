@@ -2,7 +2,7 @@
 // Creates the runs and the backfill it shows through the API itself.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { EXAMPLE_ASSETS, RUN_TIMEOUT_MS, api, baseUrl, launchBrowser, newPage, poll, screenshot, waitForRunInList } from './support.mjs';
+import { api, authHeaders, baseUrl, EXAMPLE_ASSETS, launchBrowser, newPage, poll, RUN_TIMEOUT_MS, screenshot, waitForRunInList } from './support.mjs';
 
 let browser;
 before(async () => { browser = await launchBrowser(); });
@@ -10,7 +10,7 @@ after(async () => { await browser?.close(); });
 
 async function post(path, body) {
   const res = await fetch(baseUrl() + path, {
-    method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json' }, body: JSON.stringify(body),
+    method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json', ...(await authHeaders()) }, body: JSON.stringify(body),
   });
   if (res.status !== 201) throw new Error(`POST ${path} answered ${res.status}: ${await res.text()}`);
   return res.json();

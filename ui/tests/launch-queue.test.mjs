@@ -5,7 +5,7 @@
 // test file uses (2010-2013).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { EXAMPLE_ASSETS, RUN_TIMEOUT_MS, api, baseUrl, launchBrowser, newPage, poll, screenshot } from './support.mjs';
+import { api, authHeaders, baseUrl, EXAMPLE_ASSETS, launchBrowser, newPage, poll, RUN_TIMEOUT_MS, screenshot } from './support.mjs';
 
 let browser;
 before(async () => { browser = await launchBrowser(); });
@@ -17,7 +17,7 @@ const ENDED = ['SUCCESS', 'FAILURE', 'CANCELED'];
 async function post(path, body) {
   const res = await fetch(baseUrl() + path, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/json', 'x-sluice-user': 'queue-browser-test' },
+    headers: { 'content-type': 'application/json', accept: 'application/json', ...(await authHeaders('queue-browser-test')) },
     body: JSON.stringify(body),
   });
   const text = await res.text();

@@ -2,7 +2,7 @@
 // dry-run preview with its curl command, and a double click that launches once. Creates the data it needs itself.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { EXAMPLE_ASSETS, RUN_TIMEOUT_MS, api, baseUrl, launchBrowser, launchedRunId, newPage, poll, screenshot } from './support.mjs';
+import { api, baseUrl, EXAMPLE_ASSETS, launchBrowser, launchedRunId, loggedInContext, newPage, poll, RUN_TIMEOUT_MS, screenshot } from './support.mjs';
 
 let browser;
 before(async () => { browser = await launchBrowser(); });
@@ -183,7 +183,7 @@ test('a double click on Launch run launches one run and keeps its confirmation',
 });
 
 test('without JavaScript the form posts, and a launch lands on the run page', async () => {
-  const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 900 } });
+  const context = await loggedInContext(browser, { javaScriptEnabled: false, viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
   await page.goto(baseUrl() + `/launch?asset=${IDENTITY}&mode=SINGLE_KEY`);
   await page.click('#launch-button');

@@ -2,7 +2,7 @@
 // run it needs through the API and does not use the home page's launch form.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { RUN_TIMEOUT_MS, api, baseUrl, launchBrowser, newPage, poll, screenshot } from './support.mjs';
+import { api, authHeaders, baseUrl, launchBrowser, loggedInContext, newPage, poll, RUN_TIMEOUT_MS, screenshot } from './support.mjs';
 
 let browser;
 before(async () => {
@@ -10,7 +10,7 @@ before(async () => {
   // one run of the extract, so that the graph shows a SUCCESS whichever files ran before
   const res = await fetch(baseUrl() + '/api/runs', {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-sluice-user': 'lineage-test' },
+    headers: { 'content-type': 'application/json', ...(await authHeaders('lineage-test')) },
     body: JSON.stringify({ assets: ['extract/form_adv_filings'], partitions: ['2001-01-02'], reason: 'lineage browser test' }),
   });
   const body = await res.text();
@@ -102,7 +102,7 @@ test('the group filter lives in the query string', { timeout: RUN_TIMEOUT_MS }, 
 });
 
 test('without JavaScript the page lists the assets by layer with their links', { timeout: RUN_TIMEOUT_MS }, async () => {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, javaScriptEnabled: false });
+  const context = await loggedInContext(browser, { viewport: { width: 1280, height: 900 }, javaScriptEnabled: false });
   const page = await context.newPage();
   await page.goto(baseUrl() + '/lineage');
   assert.ok(await page.locator('#lineage-graph').isHidden());

@@ -3,7 +3,7 @@
 // it launches its own runs through the API.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { RUN_TIMEOUT_MS, api, baseUrl, launchBrowser, newPage, poll, screenshot } from './support.mjs';
+import { api, authHeaders, baseUrl, launchBrowser, newPage, poll, RUN_TIMEOUT_MS, screenshot } from './support.mjs';
 
 let browser;
 before(async () => { browser = await launchBrowser(); });
@@ -14,7 +14,7 @@ async function launch({ partitions, ...body }) {
   const [start, end] = partitions[0].split('...');
   const res = await fetch(baseUrl() + '/api/backfills', {
     method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/json', 'x-sluice-user': 'runs-browser-test' },
+    headers: { 'content-type': 'application/json', accept: 'application/json', ...(await authHeaders('runs-browser-test')) },
     body: JSON.stringify({ ...body, ranges: [{ start, end }], singleRun: true }),
   });
   assert.equal(res.status, 201, `launch answered ${res.status}: ${await res.clone().text()}`);

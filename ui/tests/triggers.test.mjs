@@ -29,7 +29,7 @@ async function triggerRuns() {
 }
 
 test('the transforms are held while a backfill of their upstream runs, then run once after it', { timeout: 600_000 }, async () => {
-  const page = await newPage(browser);
+  const page = await newPage(browser, { base: server.url });
   const launched = await post('/api/backfills', {
     assets: ['extract/form_adv_filings', 'raw/form_adv_filings'],
     ranges: [{ start: '2019-03-01', end: '2019-03-24' }],

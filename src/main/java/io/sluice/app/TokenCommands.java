@@ -1,9 +1,13 @@
 package io.sluice.app;
 
+import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.sluice.access.AccessConfig;
 import io.sluice.access.Grants;
 import io.sluice.access.StoredToken;
 import io.sluice.access.Tokens;
+import io.sluice.audit.AuditAction;
+import io.sluice.audit.AuditEvent;
+import io.sluice.audit.AuditLog;
 import io.sluice.identity.Action;
 import io.sluice.identity.Caller;
 import io.sluice.identity.Grant;
@@ -11,13 +15,16 @@ import io.sluice.runs.RequestRejected;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Instant;
 import java.time.InstantSource;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
  * Personal API tokens, for every face: a user makes tokens for themselves with a role no higher than theirs (for every
  * asset group or one), lists theirs (an admin, with {@link Action#MANAGE_ACCESS}, everyone's) and revokes theirs (an admin,
- * anyone's). Tokens exist only with authentication on: with it off, nothing checks them.
+ * anyone's). Tokens exist only with authentication on: with it off, nothing checks them. Making and revoking a token are
+ * recorded in the audit trail (its id, name, owner, roles and expiry; never its secret), in the change's transaction.
  */
 @ApplicationScoped
 public class TokenCommands {
@@ -28,11 +35,13 @@ public class TokenCommands {
     private final Tokens tokens;
     private final AccessConfig config;
     private final InstantSource clock;
+    private final AuditLog audit;
 
-    public TokenCommands(Tokens tokens, AccessConfig config, InstantSource clock) {
+    public TokenCommands(Tokens tokens, AccessConfig config, InstantSource clock, AuditLog audit) {
         this.tokens = tokens;
         this.config = config;
         this.clock = clock;
+        this.audit = audit;
     }
 
     /**
@@ -88,7 +97,11 @@ public class TokenCommands {
                     "expiresAt",
                     "expiresAt may be at most " + config.tokenMaxLifetime().toDays() + " days ahead; got " + expires);
         }
-        return tokens.issue(caller.name(), name, List.of(grant), expires);
+        return QuarkusTransaction.requiringNew().call(() -> {
+            Tokens.Issued issued = tokens.issue(caller.name(), name, List.of(grant), expires);
+            record(caller, AuditAction.TOKEN_CREATED, issued.token());
+            return issued;
+        });
     }
 
     /** The caller's tokens; {@code everyone}: all users' (admins only). */
@@ -114,8 +127,23 @@ public class TokenCommands {
         if (token.revoked().isPresent()) {
             throw RequestRejected.conflict("id", "the token " + token.name() + " was revoked already");
         }
-        tokens.revoke(id);
+        QuarkusTransaction.requiringNew().run(() -> {
+            if (tokens.revoke(id)) {
+                record(caller, AuditAction.TOKEN_REVOKED, token);
+            }
+        });
         return tokens.find(id).orElse(token);
+    }
+
+    /** An audit event about {@code token}: who it is of, its name and roles, never its secret or hash. */
+    private void record(Caller caller, AuditAction action, StoredToken token) {
+        Map<String, Object> detail = new LinkedHashMap<>();
+        detail.put("token", token.id());
+        detail.put("name", token.name());
+        detail.put("user", token.user());
+        detail.put("roles", Grants.write(token.grants()));
+        detail.put("expires", token.expires().toString());
+        audit.record(AuditEvent.of(clock.instant(), caller.name(), action, null, null, null, detail));
     }
 
     private void requireAuthentication(Caller caller) {

@@ -1,5 +1,6 @@
 package io.sluice.app;
 
+import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.sluice.access.AccessConfig;
 import io.sluice.access.Grants;
 import io.sluice.access.Passwords;
@@ -7,6 +8,9 @@ import io.sluice.access.Secrets;
 import io.sluice.access.SessionStore;
 import io.sluice.access.User;
 import io.sluice.access.UserStore;
+import io.sluice.audit.AuditAction;
+import io.sluice.audit.AuditEvent;
+import io.sluice.audit.AuditLog;
 import io.sluice.identity.Action;
 import io.sluice.identity.Caller;
 import io.sluice.identity.Grant;
@@ -16,12 +20,15 @@ import jakarta.enterprise.context.ApplicationScoped;
 import java.time.InstantSource;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
  * Users, for admins ({@link Action#MANAGE_ACCESS}): list, create (with a password to change at the first login), change
  * grants, disable and enable, reset a password. Sluice always keeps one enabled admin of every asset group: a change that
- * would leave none is refused (409). Disabling a user or resetting their password ends their sessions at once.
+ * would leave none is refused (409). Disabling a user or resetting their password ends their sessions at once. Every
+ * change is recorded in the audit trail with the admin as its actor, in the change's transaction (never a password).
+ * Users are disabled, never removed: a name in the trail always means one person.
  */
 @ApplicationScoped
 public class UserCommands {
@@ -33,12 +40,15 @@ public class UserCommands {
     private final SessionStore sessions;
     private final AccessConfig config;
     private final InstantSource clock;
+    private final AuditLog audit;
 
-    public UserCommands(UserStore users, SessionStore sessions, AccessConfig config, InstantSource clock) {
+    public UserCommands(
+            UserStore users, SessionStore sessions, AccessConfig config, InstantSource clock, AuditLog audit) {
         this.users = users;
         this.sessions = sessions;
         this.config = config;
         this.clock = clock;
+        this.audit = audit;
     }
 
     public List<User> list(Caller caller) {
@@ -68,9 +78,12 @@ public class UserCommands {
         List<Grant> parsed = grants(grants);
         String password = Secrets.password(20);
         User user = new User(n, Passwords.hash(password), parsed, true, clock.instant(), Optional.empty());
-        if (!users.create(user)) {
-            throw RequestRejected.conflict("name", "there is a user " + n + " already");
-        }
+        QuarkusTransaction.requiringNew().run(() -> {
+            if (!users.create(user)) {
+                throw RequestRejected.conflict("name", "there is a user " + n + " already");
+            }
+            record(caller, AuditAction.USER_CREATED, user.name(), Map.of("roles", Grants.write(parsed)));
+        });
         return new WithPassword(user, password);
     }
 
@@ -79,7 +92,14 @@ public class UserCommands {
         User user = found(name);
         List<Grant> parsed = grants(grants);
         keepAnAdmin(user, parsed, user.isDisabled());
-        users.setGrants(user.name(), parsed);
+        QuarkusTransaction.requiringNew().run(() -> {
+            users.setGrants(user.name(), parsed);
+            record(
+                    caller,
+                    AuditAction.USER_ROLES_CHANGED,
+                    user.name(),
+                    Map.of("roles", Grants.write(parsed), "previous", Grants.write(user.grants())));
+        });
         return found(name);
     }
 
@@ -88,12 +108,18 @@ public class UserCommands {
         User user = found(name);
         if (disabled) {
             keepAnAdmin(user, user.grants(), true);
-            if (!user.isDisabled()) {
-                users.setDisabled(user.name(), Optional.of(clock.instant()));
-            }
-            sessions.deleteOf(user.name(), Optional.empty());
-        } else {
-            users.setDisabled(user.name(), Optional.empty());
+            QuarkusTransaction.requiringNew().run(() -> {
+                if (!user.isDisabled()) {
+                    users.setDisabled(user.name(), Optional.of(clock.instant()));
+                    record(caller, AuditAction.USER_DISABLED, user.name(), Map.of());
+                }
+                sessions.deleteOf(user.name(), Optional.empty());
+            });
+        } else if (user.isDisabled()) {
+            QuarkusTransaction.requiringNew().run(() -> {
+                users.setDisabled(user.name(), Optional.empty());
+                record(caller, AuditAction.USER_ENABLED, user.name(), Map.of());
+            });
         }
         return found(name);
     }
@@ -103,9 +129,20 @@ public class UserCommands {
         require(caller);
         User user = found(name);
         String password = Secrets.password(20);
-        users.setPassword(user.name(), Passwords.hash(password), true);
-        sessions.deleteOf(user.name(), Optional.empty());
+        String hash = Passwords.hash(password);
+        QuarkusTransaction.requiringNew().run(() -> {
+            users.setPassword(user.name(), hash, true);
+            sessions.deleteOf(user.name(), Optional.empty());
+            record(caller, AuditAction.USER_PASSWORD_RESET, user.name(), Map.of());
+        });
         return new WithPassword(found(name), password);
+    }
+
+    /** An audit event about {@code user}, with the admin who acted as its actor. */
+    private void record(Caller caller, AuditAction action, String user, Map<String, Object> detail) {
+        Map<String, Object> all = new java.util.LinkedHashMap<>(detail);
+        all.put("user", user);
+        audit.record(AuditEvent.of(clock.instant(), caller.name(), action, null, null, null, all));
     }
 
     private void keepAnAdmin(User changed, List<Grant> grants, boolean disabled) {

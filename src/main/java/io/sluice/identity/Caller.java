@@ -144,6 +144,15 @@ public record Caller(String name, Identified by, List<Grant> grants) {
         return action == Action.READ ? !grants.isEmpty() : grants.stream().anyMatch(g -> g.allowsEverywhere(action));
     }
 
+    /**
+     * Whether this caller may do {@code action} on the assets of at least one asset group (an operator of {@code finance}
+     * may launch, though not everywhere): what decides whether a page shows the action's buttons at all.
+     */
+    public boolean maySomewhere(Action action) {
+        return may(action)
+                || action.scoped() && grants.stream().anyMatch(g -> g.role().covers(action.needs()));
+    }
+
     /** Whether this caller may do {@code action} on {@code asset}, written {@code group/name}. */
     public boolean may(Action action, String asset) {
         if (!action.scoped()) {

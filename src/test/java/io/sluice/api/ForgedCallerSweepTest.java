@@ -135,7 +135,15 @@ class ForgedCallerSweepTest {
             {"/pools/forged_pool/remove", "", 400},
             {"/runs/" + run + "/cancel", "", 400},
             {"/runs/" + run + "/reexecute", "scope=ALL&reason=" + REASON, 400},
-            {"/data/" + table + "/rollback", "toRun=" + run + "&reason=" + REASON, 400}
+            {"/data/" + table + "/rollback", "toRun=" + run + "&reason=" + REASON, 400},
+            {"/account/tokens", "name=forged&role=viewer", 400},
+            {"/account/tokens/nope/revoke", "", 400},
+            {"/admin/users", "name=forged&roles=viewer", 400},
+            {"/admin/users/admin/roles", "roles=viewer", 400},
+            {"/admin/users/admin/disable", "", 400},
+            {"/admin/users/admin/enable", "", 400},
+            {"/admin/users/admin/password-reset", "", 400},
+            {"/admin/tokens/nope/revoke", "", 400}
         };
         List<String> failures = new ArrayList<>();
         for (Object[] post : posts) {
