@@ -184,6 +184,16 @@ class RoleMatrixTest {
         rule("POST /api/users/{name}/enable", Need.of(Action.MANAGE_ACCESS));
         rule("PUT /api/users/{name}/grants", Need.of(Action.MANAGE_ACCESS));
         rule("POST /api/users/{name}/password-reset", Need.of(Action.MANAGE_ACCESS));
+        rule("GET /account/tokens", Need.SELF);
+        rule("POST /account/tokens", Need.SELF);
+        rule("POST /account/tokens/{id}/revoke", Need.SELF);
+        rule("GET /admin/users", Need.of(Action.MANAGE_ACCESS));
+        rule("POST /admin/users", Need.of(Action.MANAGE_ACCESS));
+        rule("POST /admin/users/{name}/roles", Need.of(Action.MANAGE_ACCESS));
+        rule("POST /admin/users/{name}/disable", Need.of(Action.MANAGE_ACCESS));
+        rule("POST /admin/users/{name}/enable", Need.of(Action.MANAGE_ACCESS));
+        rule("POST /admin/users/{name}/password-reset", Need.of(Action.MANAGE_ACCESS));
+        rule("POST /admin/tokens/{id}/revoke", Need.of(Action.MANAGE_ACCESS));
         // the pages, their fragments, the stream and the export
         rule("GET /", READ);
         rule("GET /assets", READ);
@@ -512,6 +522,13 @@ class RoleMatrixTest {
                         .orElseThrow(() -> new AssertionError("no sensor"));
     }
 
+    /** The id of a fresh token of admin's, for a revoke route to aim at. */
+    private static String adminTokenId(Tokens tokens, String name) {
+        return tokens.issue("admin", name, List.of(), Instant.now().plus(Duration.ofDays(1)))
+                .token()
+                .id();
+    }
+
     private static Supplier<String> fixed(String body) {
         return () -> body;
     }
@@ -616,6 +633,31 @@ class RoleMatrixTest {
                         unique("{\"name\":\"mx-new-%s\",\"grants\":[\"viewer\"]}"),
                         json,
                         usersStored));
+        s.put(
+                "POST /account/tokens",
+                sample("POST /account/tokens", null, unique("name=matrix-page-%s&role=viewer"), form, null));
+        s.put(
+                "POST /account/tokens/{id}/revoke",
+                sample(
+                        "POST /account/tokens/{id}/revoke",
+                        "/account/tokens/" + adminTokenId(tokens, "matrix-page-target") + "/revoke",
+                        none(),
+                        form,
+                        null));
+        s.put(
+                "POST /admin/tokens/{id}/revoke",
+                sample(
+                        "POST /admin/tokens/{id}/revoke",
+                        "/admin/tokens/" + adminTokenId(tokens, "matrix-admin-target") + "/revoke",
+                        none(),
+                        form,
+                        null));
+        s.put(
+                "POST /admin/users",
+                sample("POST /admin/users", null, unique("name=mx-page-%s&roles=viewer"), form, usersStored));
+        s.put(
+                "POST /admin/users/{name}/roles",
+                sample("POST /admin/users/{name}/roles", null, fixed("roles=viewer"), form, null));
         s.put(
                 "PUT /api/users/{name}/grants",
                 sample("PUT /api/users/{name}/grants", null, fixed("{\"grants\":[\"viewer\"]}"), json, null));
