@@ -28,7 +28,13 @@ final class FormBody {
 
     private FormBody() {}
 
-    /** The fields in the order sent, each with its values. */
+    /**
+     * The form field that carries the anti-forgery token: checked before any page runs (io.sluice.api.CsrfGuard) and
+     * not one of a page's own fields.
+     */
+    static final String CSRF = "csrf";
+
+    /** The fields in the order sent, each with its values, without the anti-forgery token. */
     static Map<String, List<String>> parse(byte[] body, Charset charset) {
         Map<String, List<String>> fields = new LinkedHashMap<>();
         if (body == null || body.length == 0) {
@@ -48,6 +54,7 @@ final class FormBody {
             }
             start = i + 1;
         }
+        fields.remove(CSRF);
         return fields;
     }
 

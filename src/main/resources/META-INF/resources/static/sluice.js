@@ -35,6 +35,12 @@
     if (best) best.setAttribute('aria-current', 'page');
   }
 
+  // ---- Anti-forgery: every htmx request sends the page's token (the forms carry it in a hidden field as well).
+  document.addEventListener('htmx:configRequest', function (e) {
+    const meta = document.querySelector('meta[name="csrf-token"]');
+    if (meta) e.detail.headers['X-CSRF-Token'] = meta.content;
+  });
+
   // ---- A refusal htmx does not swap in (a 4xx or 5xx, e.g. a form over the server's size limit): say so where the
   // answer would have gone, with the problem's detail, instead of leaving the page silent.
   document.addEventListener('htmx:responseError', function (e) {

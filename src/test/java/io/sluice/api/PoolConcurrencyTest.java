@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
+import io.sluice.testing.CsrfForTests;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -58,6 +59,8 @@ class PoolConcurrencyTest {
             List<Integer> statuses = concurrently(i -> HttpRequest.newBuilder(root.resolve("/pools"))
                     .header("Content-Type", "application/x-www-form-urlencoded")
                     .header("X-Sluice-User", "pool-racer")
+                    .header("Cookie", "sluice-csrf=" + CsrfForTests.TOKEN)
+                    .header("X-CSRF-Token", CsrfForTests.TOKEN)
                     .POST(HttpRequest.BodyPublishers.ofString("name=" + pool + "&limit=4&reason=race"))
                     .build());
             assertThat(statuses).as("statuses of round %d", round).containsOnly(303);

@@ -26,12 +26,21 @@ public final class RawHttp {
         }
     }
 
-    /** A request to send: its head (request line and headers, no final blank line) and its body bytes. */
+    /**
+     * A request to send: its head (request line and headers, no final blank line) and its body bytes. Unless its
+     * headers name a Cookie, it carries the anti-forgery cookie and token a page gives its forms ({@link CsrfForTests}),
+     * so that what it tests is reached; tests of the anti-forgery guard send their own Cookie header.
+     */
     public record Request(String head, byte[] body) {
         public static Request of(String method, String target, String host, Map<String, String> headers, byte[] body) {
             StringBuilder head = new StringBuilder(method + " " + target + " HTTP/1.1\r\n");
             if (host != null) {
                 head.append("Host: ").append(host).append("\r\n");
+            }
+            if (headers.keySet().stream().noneMatch(h -> h.equalsIgnoreCase("Cookie"))) {
+                CsrfForTests.headers()
+                        .forEach((name, value) ->
+                                head.append(name).append(": ").append(value).append("\r\n"));
             }
             headers.forEach((name, value) ->
                     head.append(name).append(": ").append(value).append("\r\n"));
