@@ -186,7 +186,9 @@ public class AccessGate {
                         + "</h1><p class=\"error\" role=\"alert\">"
                         + html(detail) + "</p>"
                         + (status == 403
-                                ? "<form method=\"post\" action=\"/logout\"><button type=\"submit\">Log out</button></form>"
+                                ? "<form method=\"post\" action=\"/logout\"><input type=\"hidden\" name=\""
+                                        + CsrfToken.FIELD + "\" value=\"" + CsrfCookie.token(context) + "\">"
+                                        + "<button type=\"submit\">Log out</button></form>"
                                 : "<p><a class=\"button-link\" href=\"/login\">Log in</a></p>")
                         + "</section></main></body></html>");
     }
