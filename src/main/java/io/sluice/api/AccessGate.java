@@ -1,6 +1,7 @@
 package io.sluice.api;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.quarkus.oidc.OIDCException;
 import io.quarkus.security.AuthenticationCompletionException;
 import io.quarkus.security.AuthenticationException;
 import io.quarkus.security.identity.SecurityIdentity;
@@ -65,10 +66,21 @@ public class AccessGate {
      * login page. A challenge that answers otherwise (the code flow's redirect to the provider) is left as it is.
      */
     private void refused(RoutingContext context) {
+        if (context.response().ended()) {
+            context.next();
+            return;
+        }
         Throwable cause = rootCause(context.failure());
-        if (!(cause instanceof AuthenticationException)
-                || context.response().ended()
-                || context.response().getStatusCode() != 401) {
+        if (!(cause instanceof AuthenticationException) || context.response().getStatusCode() != 401) {
+            if (providerUnreachable(context.failure())) {
+                refuse(
+                        context,
+                        503,
+                        "the identity provider (single sign-on) cannot be reached now, so its sign-in and access"
+                                + " tokens cannot be checked; Sluice's own tokens and passwords still work (the server"
+                                + " log says why)");
+                return;
+            }
             context.next();
             return;
         }
@@ -87,6 +99,15 @@ public class AccessGate {
                 401,
                 "the bearer token was refused: it is not a valid access token of the identity provider (expired, wrongly"
                         + " signed or meant for another client) nor a token Sluice issued");
+    }
+
+    private static boolean providerUnreachable(Throwable t) {
+        for (Throwable c = t; c != null; c = c.getCause() == c ? null : c.getCause()) {
+            if (c instanceof OIDCException) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static Throwable rootCause(Throwable t) {
@@ -180,9 +201,10 @@ public class AccessGate {
                 .setStatusCode(status)
                 .putHeader("Content-Type", "text/html; charset=UTF-8")
                 .end("<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>Sluice · "
-                        + (status == 403 ? "not allowed" : "not signed in") + "</title>"
+                        + (status == 403 ? "not allowed" : status == 401 ? "not signed in" : "unavailable") + "</title>"
                         + "<link rel=\"stylesheet\" href=\"/static/sluice.css\"></head><body><main id=\"content\">"
-                        + "<section class=\"panel\"><h1>" + (status == 403 ? "Not allowed" : "Not signed in")
+                        + "<section class=\"panel\"><h1>"
+                        + (status == 403 ? "Not allowed" : status == 401 ? "Not signed in" : "Unavailable")
                         + "</h1><p class=\"error\" role=\"alert\">"
                         + html(detail) + "</p>"
                         + (status == 403
