@@ -130,9 +130,12 @@ public class LaunchPage {
         // 500), or as a String, which turned bytes that are not UTF-8 into U+FFFD
         Map<String, List<String>> fields = FormBody.parse(body, FormBody.charset(headers.getMediaType()));
         LaunchSubmission.Outcome outcome = submission.submit(fields, baseUrl(uri));
-        Response.ResponseBuilder answer = Response.ok(Templates.page$result(LaunchResult.of(outcome)));
-        // 200 for a refusal too, so that htmx swaps the message into the form; the runs list and the backfills panel
-        // listen for "launched" and refresh at once
+        // 200 for a refusal of what was typed, so that htmx swaps the message into the form; a caller whose roles do
+        // not allow the launch gets the same message with 403, as from every other route (static/sluice.js swaps it
+        // in too); the runs list and the backfills panel listen for "launched" and refresh at once
+        int status = outcome instanceof LaunchSubmission.Rejected r && r.status() == 403 ? 403 : 200;
+        Response.ResponseBuilder answer =
+                Response.status(status).entity(Templates.page$result(LaunchResult.of(outcome)));
         return outcome instanceof LaunchSubmission.LaunchedRun || outcome instanceof LaunchSubmission.LaunchedBackfill
                 ? answer.header("HX-Trigger", "launched").build()
                 : answer.build();

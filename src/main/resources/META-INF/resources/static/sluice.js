@@ -59,6 +59,16 @@
     target.replaceChildren(p);
   });
 
+  // ---- The launch form's refusal for the caller's role (403) is the form's own message: swap it in like any other.
+  document.addEventListener('htmx:beforeSwap', function (e) {
+    const xhr = e.detail.xhr;
+    const type = (xhr && xhr.getResponseHeader('Content-Type')) || '';
+    if (e.detail.target && e.detail.target.id === 'launch-result' && xhr.status === 403 && type.startsWith('text/html')) {
+      e.detail.shouldSwap = true;
+      e.detail.isError = false;
+    }
+  });
+
   // ---- The run page's live fragment: keep the log's scroll position and what is open (config, check samples) across
   // refreshes.
   let live = null;

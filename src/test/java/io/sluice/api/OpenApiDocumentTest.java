@@ -138,6 +138,9 @@ class OpenApiDocumentTest {
                 }
             });
             assertThat(refusals).as("4xx responses of %s", name).isNotEmpty();
+            assertThat(refusals)
+                    .as("%s documents the refusals of authentication (401) and roles (403)", name)
+                    .contains("401", "403");
         });
         JsonNode problem = document.path("components").path("schemas").path("Problem");
         assertThat(names(problem.path("properties")))
