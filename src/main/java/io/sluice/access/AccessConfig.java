@@ -4,6 +4,7 @@ import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
 import io.smallrye.config.WithName;
 import java.time.Duration;
+import java.util.Map;
 import java.util.Optional;
 
 /** Authentication's settings ({@code sluice.auth.*}, documented in application.properties and docs/access.md). */
@@ -39,6 +40,39 @@ public interface AccessConfig {
     @WithName("token-max-lifetime")
     @WithDefault("366d")
     Duration tokenMaxLifetime();
+
+    /** Single sign-on through an OpenID Connect identity provider (the provider itself: {@code quarkus.oidc.*}). */
+    SingleSignOn oidc();
+
+    interface SingleSignOn {
+        /** Whether users may sign in through the identity provider, and the API accepts its access tokens. */
+        @WithDefault("false")
+        boolean enabled();
+
+        /** The provider's name on the login page's button: "Sign in with Keycloak". */
+        @WithName("provider-name")
+        @WithDefault("single sign-on")
+        String providerName();
+
+        /** The claim naming the user, the actor Sluice records; {@code sub} when a token lacks it. */
+        @WithName("name-claim")
+        @WithDefault("preferred_username")
+        String nameClaim();
+
+        /**
+         * Values of the role claim ({@code quarkus.oidc.roles.role-claim-path}) and the grants each gives, written as a
+         * user's grants are ({@code admin}, {@code operator:finance,viewer}).
+         */
+        Map<String, String> grants();
+
+        /**
+         * Whether a role claim's value that is itself a grant ({@code viewer}, {@code operator:finance}) gives it without
+         * being listed in {@link #grants()}; false: only listed values count.
+         */
+        @WithName("direct-grants")
+        @WithDefault("true")
+        boolean directGrants();
+    }
 
     interface Throttle {
         /** Failed logins of one user, or from one address, allowed within the window before logins are refused. */

@@ -48,6 +48,20 @@ public class AccessStartup {
             LOG.error(refusal.get());
             throw new IllegalStateException(refusal.get());
         }
+        if (config.oidc().enabled()) {
+            String wrong = !config.enabled()
+                    ? "sluice.auth.oidc.enabled=true needs authentication on: set SLUICE_AUTH_ENABLED=true as well"
+                    : null;
+            try {
+                SignOnRules.of(config.oidc());
+            } catch (IllegalArgumentException e) {
+                wrong = e.getMessage();
+            }
+            if (wrong != null) {
+                LOG.error(wrong);
+                throw new IllegalStateException(wrong);
+            }
+        }
         if (config.enabled()) {
             firstAdmin(System.out);
         }

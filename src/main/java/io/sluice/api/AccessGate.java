@@ -1,11 +1,18 @@
 package io.sluice.api;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.quarkus.oidc.OIDCException;
+import io.quarkus.security.AuthenticationCompletionException;
+import io.quarkus.security.AuthenticationException;
 import io.quarkus.security.identity.SecurityIdentity;
 import io.quarkus.vertx.http.runtime.RouteConstants;
 import io.quarkus.vertx.http.runtime.security.QuarkusHttpUser;
 import io.sluice.access.AccessConfig;
 import io.sluice.access.AccessIdentityProviders;
+import io.sluice.access.SignOnIdentities;
+import io.sluice.identity.Action;
+import io.sluice.identity.Caller;
+import io.sluice.identity.NotAllowed;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
@@ -20,19 +27,28 @@ import java.util.Optional;
 
 /**
  * With authentication on, lets through only requests of an authenticated caller, before any page, API endpoint, stream or
- * {@code /q} tool runs; open to all are the health probes, the login page and the static files it needs. Without a
- * caller, a browser asking for a page is sent to {@code /login?next=<path>}; anything else (the API, scripts) gets a 401
- * problem with {@code WWW-Authenticate: Bearer}; a page's htmx request gets a 401 whose {@code HX-Redirect} takes the
- * browser to the login page (and back to the page it was on), and a page's form posted without JavaScript is sent
- * to the login page too (the change is not made: the user posts it again). A user who must change their password reaches only the password page and
- * logout until they do. With authentication off it lets everything through, as before.
+ * {@code /q} tool runs; open to all are the health probes, the login page (and its single sign-on path) and the static
+ * files it needs. Without a caller, a browser asking for a page is sent to {@code /login?next=<path>}; anything else (the
+ * API, scripts) gets a 401 problem with {@code WWW-Authenticate: Bearer}, also when Quarkus security refused a credential
+ * itself (the identity provider's access token); a page's htmx request gets a 401 whose {@code HX-Redirect} takes the
+ * browser to the login page (and back to the page it was on), and a page's form posted without JavaScript is sent to the
+ * login page too (the change is not made: the user posts it again). A caller holding no grant (a signed-on user whose role claim maps to
+ * nothing) gets a 403 everywhere but logout, and a user who must change their password reaches only the password page
+ * and logout until they do. With authentication off it lets everything through, as before.
  */
 @ApplicationScoped
 public class AccessGate {
 
     private static final List<String> OPEN_PREFIXES = List.of(AllowedHosts.HEALTH + "/", "/static/", "/webjars/");
-    private static final List<String> OPEN_PATHS = List.of(AllowedHosts.HEALTH, "/login", "/favicon.ico");
+    private static final List<String> OPEN_PATHS =
+            List.of(AllowedHosts.HEALTH, "/login", AccessGate.SIGN_ON, "/favicon.ico");
+
+    /** Where the pages sign in through the identity provider (single sign-on); quarkus-oidc's code flow guards it. */
+    public static final String SIGN_ON = "/login/sso";
+
     private static final List<String> BEFORE_PASSWORD_CHANGE = List.of("/password", "/logout");
+    /** What a caller holding no role still reaches: logging out. */
+    private static final List<String> NO_ROLE_NEEDED = List.of("/logout");
 
     private final AccessConfig config;
     private final ObjectMapper mapper;
@@ -44,6 +60,66 @@ public class AccessGate {
 
     void register(@Observes Router router) {
         router.route().order(RouteConstants.ROUTE_ORDER_UPLOAD_LIMIT - 1).handler(this::check);
+        router.route().order(RouteConstants.ROUTE_ORDER_UPLOAD_LIMIT - 1).failureHandler(this::refused);
+    }
+
+    /**
+     * A credential that Quarkus security refused before any route ran (the identity provider's access token: expired,
+     * wrongly signed, meant for another client) gets the same 401 problem as a refused Sluice token, never a bare status;
+     * a sign-in through the provider that did not complete (a stale or replayed callback) gets a page leading back to the
+     * login page. A challenge that answers otherwise (the code flow's redirect to the provider) is left as it is.
+     */
+    private void refused(RoutingContext context) {
+        if (context.response().ended()) {
+            context.next();
+            return;
+        }
+        Throwable cause = rootCause(context.failure());
+        if (!(cause instanceof AuthenticationException) || context.response().getStatusCode() != 401) {
+            if (providerUnreachable(context.failure())) {
+                refuse(
+                        context,
+                        503,
+                        "the identity provider (single sign-on) cannot be reached now, so its sign-in and access"
+                                + " tokens cannot be checked; Sluice's own tokens and passwords still work (the server"
+                                + " log says why)");
+                return;
+            }
+            context.next();
+            return;
+        }
+        if (cause instanceof AuthenticationCompletionException) {
+            refuse(
+                    context,
+                    401,
+                    "Signing in through the identity provider did not complete (a stale or repeated sign-in, or the"
+                            + " provider refused it): log in again at /login");
+            return;
+        }
+        context.response().putHeader("WWW-Authenticate", "Bearer realm=\"sluice\"");
+        EarlyRefusal.send(
+                context,
+                mapper,
+                401,
+                "the bearer token was refused: it is not a valid access token of the identity provider (expired, wrongly"
+                        + " signed or meant for another client) nor a token Sluice issued");
+    }
+
+    private static boolean providerUnreachable(Throwable t) {
+        for (Throwable c = t; c != null; c = c.getCause() == c ? null : c.getCause()) {
+            if (c instanceof OIDCException) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static Throwable rootCause(Throwable t) {
+        Throwable c = t;
+        while (c != null && c.getCause() != null && c.getCause() != c && !(c instanceof AuthenticationException)) {
+            c = c.getCause();
+        }
+        return c;
     }
 
     /** Whether {@code path} is answered without a caller. */
@@ -101,6 +177,24 @@ public class AccessGate {
                             + " at /login");
             return;
         }
+        Caller caller = identity.getAttribute(AccessIdentityProviders.CALLER);
+        if ((caller == null || !caller.may(Action.READ)) && !NO_ROLE_NEEDED.contains(path)) {
+            String refusal = identity.getAttribute(SignOnIdentities.REFUSAL);
+            String why = refusal != null ? refusal : "holds no role";
+            if (caller != null) {
+                try {
+                    caller.require(Action.READ);
+                } catch (NotAllowed e) {
+                    why = e.getMessage();
+                }
+            }
+            refuse(
+                    context,
+                    403,
+                    why + "; grants come from an admin, or with single sign-on from the identity provider's"
+                            + " role claim (docs/access.md)");
+            return;
+        }
         boolean mustChange = Boolean.TRUE.equals(identity.getAttribute(AccessIdentityProviders.MUST_CHANGE_PASSWORD));
         if (mustChange && !BEFORE_PASSWORD_CHANGE.contains(path)) {
             if (wantsPage(context)) {
@@ -115,6 +209,34 @@ public class AccessGate {
             return;
         }
         context.next();
+    }
+
+    /** A refusal before any route: a problem for the API and scripts, a readable page for a browser. */
+    private void refuse(RoutingContext context, int status, String detail) {
+        if (!wantsPage(context)) {
+            EarlyRefusal.send(context, mapper, status, detail);
+            return;
+        }
+        context.response()
+                .setStatusCode(status)
+                .putHeader("Content-Type", "text/html; charset=UTF-8")
+                .end("<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>Sluice · "
+                        + (status == 403 ? "not allowed" : status == 401 ? "not signed in" : "unavailable") + "</title>"
+                        + "<link rel=\"stylesheet\" href=\"/static/sluice.css\"></head><body><main id=\"content\">"
+                        + "<section class=\"panel\"><h1>"
+                        + (status == 403 ? "Not allowed" : status == 401 ? "Not signed in" : "Unavailable")
+                        + "</h1><p class=\"error\" role=\"alert\">"
+                        + html(detail) + "</p>"
+                        + (status == 403
+                                ? "<form method=\"post\" action=\"/logout\"><input type=\"hidden\" name=\""
+                                        + CsrfToken.FIELD + "\" value=\"" + CsrfCookie.token(context) + "\">"
+                                        + "<button type=\"submit\">Log out</button></form>"
+                                : "<p><a class=\"button-link\" href=\"/login\">Log in</a></p>")
+                        + "</section></main></body></html>");
+    }
+
+    private static String html(String s) {
+        return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
     }
 
     private static void redirect(RoutingContext context, String to) {

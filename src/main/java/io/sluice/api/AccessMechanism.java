@@ -4,11 +4,13 @@ import io.quarkus.security.AuthenticationFailedException;
 import io.quarkus.security.identity.IdentityProviderManager;
 import io.quarkus.security.identity.SecurityIdentity;
 import io.quarkus.security.identity.request.AuthenticationRequest;
+import io.quarkus.security.runtime.QuarkusSecurityIdentity;
 import io.quarkus.vertx.http.runtime.security.ChallengeData;
 import io.quarkus.vertx.http.runtime.security.HttpAuthenticationMechanism;
 import io.sluice.access.AccessConfig;
 import io.sluice.access.SessionCredential;
 import io.sluice.access.TokenCredential;
+import io.sluice.access.Tokens;
 import io.smallrye.mutiny.Uni;
 import io.vertx.core.http.Cookie;
 import io.vertx.ext.web.RoutingContext;
@@ -20,6 +22,11 @@ import java.util.Set;
  * (the API, scripts, the CLI), else the session cookie the login page set. A credential that does not authenticate leaves
  * the request anonymous, its reason kept for the 401 {@link AccessGate} answers; with authentication off it does
  * nothing.
+ *
+ * <p>With single sign-on on ({@code sluice.auth.oidc.enabled}), quarkus-oidc's mechanism stands beside this one and comes
+ * after it (this one's priority is higher): a bearer token that is not Sluice's own (Sluice's start with
+ * {@value Tokens#PREFIX}) and a request without Sluice's session cookie are left to it. A Sluice token that does not
+ * authenticate ends the search with an anonymous identity, so that the identity provider never sees Sluice's secrets.
  */
 @ApplicationScoped
 public class AccessMechanism implements HttpAuthenticationMechanism {
@@ -29,6 +36,9 @@ public class AccessMechanism implements HttpAuthenticationMechanism {
 
     /** Where a credential's refusal is kept on the routing context for {@link AccessGate}. */
     static final String REFUSAL = "sluice.auth.refusal";
+
+    /** Above quarkus-oidc's mechanism ({@code quarkus.oidc.priority}, 1001 by default): Sluice's credentials go first. */
+    static final int PRIORITY = HttpAuthenticationMechanism.DEFAULT_PRIORITY + 100;
 
     private final AccessConfig config;
 
@@ -50,16 +60,24 @@ public class AccessMechanism implements HttpAuthenticationMechanism {
                 .onFailure(AuthenticationFailedException.class)
                 .recoverWithItem(failure -> {
                     context.put(REFUSAL, failure.getMessage());
-                    return null;
+                    // a refused bearer token of Sluice's stops here: no other mechanism is to read it
+                    return request instanceof TokenCredential ? ANONYMOUS : null;
                 });
     }
 
-    private static AuthenticationRequest credential(RoutingContext context) {
+    private static final SecurityIdentity ANONYMOUS =
+            QuarkusSecurityIdentity.builder().setAnonymous(true).build();
+
+    private AuthenticationRequest credential(RoutingContext context) {
         String authorization = context.request().getHeader("Authorization");
         if (authorization != null) {
             String a = authorization.strip();
             if (a.regionMatches(true, 0, "Bearer ", 0, 7)) {
-                return new TokenCredential(a.substring(7).strip());
+                String secret = a.substring(7).strip();
+                if (config.oidc().enabled() && !secret.startsWith(Tokens.PREFIX)) {
+                    return null; // the identity provider's access token: quarkus-oidc's mechanism checks it
+                }
+                return new TokenCredential(secret);
             }
             context.put(
                     REFUSAL, "the Authorization header must be Bearer <token>; create a token with POST /api/tokens");
@@ -67,6 +85,11 @@ public class AccessMechanism implements HttpAuthenticationMechanism {
         }
         Cookie cookie = context.request().getCookie(SESSION_COOKIE);
         return cookie == null || cookie.getValue().isBlank() ? null : new SessionCredential(cookie.getValue());
+    }
+
+    @Override
+    public int getPriority() {
+        return PRIORITY;
     }
 
     @Override

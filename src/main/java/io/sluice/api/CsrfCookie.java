@@ -24,21 +24,37 @@ public class CsrfCookie {
 
     private void issue(RoutingContext context) {
         String path = context.request().path();
-        if (path != null && isPage(path) && CsrfToken.fromCookie(context.request()) == null) {
-            String token = CsrfToken.fresh();
-            context.put(CsrfToken.ISSUED, token);
-            boolean tls = context.request().isSSL();
-            String cookie = Cookie.cookie(CsrfToken.COOKIE, token)
-                    .setPath("/")
-                    .setHttpOnly(true)
-                    .setSameSite(CookieSameSite.STRICT)
-                    .setSecure(tls)
-                    .encode();
-            // a header, not addCookie: Vert.x writes its cookie jar in a headers-end handler that may run before this
-            // one
-            context.addHeadersEndHandler(v -> context.response().headers().add(HttpHeaders.SET_COOKIE, cookie));
+        if (path != null && isPage(path)) {
+            token(context);
         }
         context.next();
+    }
+
+    /**
+     * The request's anti-forgery token for a page's forms: its cookie's, else one set as the cookie with the answer (once,
+     * whoever asks first: this route or a refusal page answered before it, see {@link AccessGate}).
+     */
+    static String token(RoutingContext context) {
+        String held = CsrfToken.fromCookie(context.request());
+        if (held != null) {
+            return held;
+        }
+        String issued = context.get(CsrfToken.ISSUED);
+        if (issued != null) {
+            return issued;
+        }
+        String token = CsrfToken.fresh();
+        context.put(CsrfToken.ISSUED, token);
+        boolean tls = context.request().isSSL();
+        String cookie = Cookie.cookie(CsrfToken.COOKIE, token)
+                .setPath("/")
+                .setHttpOnly(true)
+                .setSameSite(CookieSameSite.STRICT)
+                .setSecure(tls)
+                .encode();
+        // a header, not addCookie: Vert.x writes its cookie jar in a headers-end handler that may run before this one
+        context.addHeadersEndHandler(v -> context.response().headers().add(HttpHeaders.SET_COOKIE, cookie));
+        return token;
     }
 
     static boolean isPage(String path) {

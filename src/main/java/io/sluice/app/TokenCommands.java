@@ -156,5 +156,12 @@ public class TokenCommands {
         if (!caller.authenticated()) {
             throw RequestRejected.conflict(null, "only an authenticated user has tokens");
         }
+        if (caller.by() == Caller.Identified.SINGLE_SIGN_ON) {
+            throw RequestRejected.conflict(
+                    null,
+                    caller.name()
+                            + " signed on through the identity provider and has no Sluice tokens: scripts send the"
+                            + " provider's access tokens (Authorization: Bearer), or an admin makes a Sluice user for them");
+        }
     }
 }

@@ -34,7 +34,12 @@ public record Caller(String name, Identified by, List<Grant> grants) {
         /** A user logged in on the pages: a session cookie (authentication on). */
         SESSION,
         /** A user's personal API token sent as {@code Authorization: Bearer} (authentication on). */
-        TOKEN;
+        TOKEN,
+        /**
+         * A user an OpenID Connect identity provider vouches for (single sign-on, authentication on): its session on the
+         * pages or its access token on the API.
+         */
+        SINGLE_SIGN_ON;
 
         public boolean isService() {
             return this == SERVICE;
@@ -107,6 +112,15 @@ public record Caller(String name, Identified by, List<Grant> grants) {
         return authenticated(user, Identified.TOKEN, grants);
     }
 
+    /**
+     * A user of the identity provider (single sign-on), with the grants its role claim maps to (none: it may do nothing).
+     *
+     * @throws IllegalArgumentException when the name cannot be kept as an actor or is reserved for Sluice's automation
+     */
+    public static Caller singleSignOn(String user, List<Grant> grants) {
+        return authenticated(user, Identified.SINGLE_SIGN_ON, grants);
+    }
+
     private static Caller authenticated(String user, Identified by, List<Grant> grants) {
         if (isReserved(user)) {
             throw new IllegalArgumentException("user " + user + " has a name reserved for Sluice's own automation");
@@ -114,9 +128,11 @@ public record Caller(String name, Identified by, List<Grant> grants) {
         return new Caller(user, by, grants);
     }
 
-    /** Whether Sluice checked who this caller is (a session or a token), rather than taking a request's word. */
+    /**
+     * Whether Sluice checked who this caller is (a session, a token, single sign-on), rather than taking a request's word.
+     */
     public boolean authenticated() {
-        return by == Identified.SESSION || by == Identified.TOKEN;
+        return by == Identified.SESSION || by == Identified.TOKEN || by == Identified.SINGLE_SIGN_ON;
     }
 
     /** Who a schedule's launches are launched by. */

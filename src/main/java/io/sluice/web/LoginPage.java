@@ -6,6 +6,7 @@ import io.quarkus.security.identity.SecurityIdentity;
 import io.sluice.access.AccessConfig;
 import io.sluice.access.AccessIdentityProviders;
 import io.sluice.access.Logins;
+import io.sluice.access.SignOn;
 import io.sluice.runs.RequestRejected;
 import io.vertx.core.http.HttpServerRequest;
 import jakarta.ws.rs.Consumes;
@@ -39,7 +40,8 @@ public class LoginPage {
 
     @CheckedTemplate
     static class Templates {
-        static native TemplateInstance login(boolean enabled, String next, String user, String error);
+        static native TemplateInstance login(
+                boolean enabled, String next, String user, String error, String signOn, String signOnName);
 
         static native TemplateInstance password(String user, String next, String error, boolean forced);
     }
@@ -47,17 +49,43 @@ public class LoginPage {
     private final Logins logins;
     private final AccessConfig config;
     private final SecurityIdentity identity;
+    private final SignOn signOn;
 
-    public LoginPage(Logins logins, AccessConfig config, SecurityIdentity identity) {
+    public LoginPage(Logins logins, AccessConfig config, SecurityIdentity identity, SignOn signOn) {
         this.logins = logins;
         this.config = config;
         this.identity = identity;
+        this.signOn = signOn;
     }
 
     @GET
     @Path("login")
     public TemplateInstance page(@QueryParam("next") String next) {
-        return Templates.login(config.enabled(), safeNext(next), "", null);
+        return login(safeNext(next), "", null);
+    }
+
+    private TemplateInstance login(String next, String user, String error) {
+        return Templates.login(
+                config.enabled(),
+                next,
+                user,
+                error,
+                signOn.enabled() ? "/login/sso?next=" + encode(next) : null,
+                signOn.providerName());
+    }
+
+    /**
+     * Signing in through the identity provider (single sign-on): quarkus-oidc's code flow guards this path
+     * ({@code quarkus.http.auth.permission.single-sign-on}), sending a browser without its session to the provider and
+     * back; here the caller has signed on and goes on to {@code next}. With single sign-on off, back to the login page.
+     */
+    @GET
+    @Path("login/sso")
+    public Response signOn(@QueryParam("next") String next) {
+        if (!signOn.enabled() || identity.isAnonymous()) {
+            return seeOther("/login").build();
+        }
+        return seeOther(safeNext(next)).build();
     }
 
     @POST
@@ -71,13 +99,13 @@ public class LoginPage {
         try {
             form = PageForms.read(body, headers, null);
         } catch (RequestRejected | jakarta.ws.rs.BadRequestException e) {
-            return page(400, Templates.login(true, "/", "", e.getMessage()));
+            return page(400, login("/", "", e.getMessage()));
         }
         String user = PageForms.first(form, "user").orElse("").strip();
         String password = PageForms.first(form, "password").orElse("");
         String next = safeNext(PageForms.first(form, "next").orElse("/"));
         if (user.isEmpty() || password.isEmpty()) {
-            return page(400, Templates.login(true, next, user, "Enter your user name and password."));
+            return page(400, login(next, user, "Enter your user name and password."));
         }
         String address = request.remoteAddress() == null
                 ? "unknown"
@@ -92,8 +120,7 @@ public class LoginPage {
             long seconds = Math.max(1, throttled.retryAfter().toSeconds() + 1);
             return Response.fromResponse(page(
                             429,
-                            Templates.login(
-                                    true,
+                            login(
                                     next,
                                     user,
                                     "Too many failed logins for this user or from this address: try again in " + seconds
@@ -102,13 +129,14 @@ public class LoginPage {
                     .build();
         }
         Logins.Outcome.Refused refused = (Logins.Outcome.Refused) outcome;
-        return page(401, Templates.login(true, next, user, capitalize(refused.detail()) + "."));
+        return page(401, login(next, user, capitalize(refused.detail()) + "."));
     }
 
     @POST
     @Path("logout")
     public Response logout(@CookieParam(SESSION_COOKIE) String session, @Context HttpServerRequest request) {
         logins.logout(session);
+        signOn.logout(identity);
         return seeOther(config.enabled() ? "/login" : "/")
                 .cookie(cookie("", request.isSSL(), true))
                 .build();

@@ -96,6 +96,11 @@ class AccessStartupTest {
             public Duration tokenMaxLifetime() {
                 return Duration.ofDays(366);
             }
+
+            @Override
+            public SingleSignOn oidc() {
+                return null;
+            }
         };
     }
 

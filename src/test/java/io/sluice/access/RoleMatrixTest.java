@@ -215,6 +215,7 @@ class RoleMatrixTest {
         rule("GET /lineage", READ);
         rule("GET /login", Need.PUBLIC);
         rule("POST /login", Need.PUBLIC);
+        rule("GET /login/sso", Need.PUBLIC);
         rule("POST /logout", Need.SELF);
         rule("GET /partitions", READ);
         rule("POST /partitions/{name}/add", Need.of(Action.ADD_PARTITIONS));
