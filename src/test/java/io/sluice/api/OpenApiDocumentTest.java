@@ -67,6 +67,17 @@ class OpenApiDocumentTest {
     }
 
     @Test
+    void theSecuritySchemeIsBearerAsClientGeneratorsNeedIt() {
+        JsonNode schemes = document.path("components").path("securitySchemes");
+        assertThat(schemes.size()).as("security schemes: %s", schemes).isEqualTo(1);
+        JsonNode bearer = schemes.path("bearer");
+        assertThat(bearer.path("type").asText()).isEqualTo("http");
+        assertThat(bearer.path("scheme").asText()).isEqualTo("bearer");
+        assertThat(bearer.path("description").asText()).contains("My tokens");
+        assertThat(document.path("security").toString()).isEqualTo("[{\"bearer\":[]}]");
+    }
+
+    @Test
     void everyOperationHasAUniqueIdASummaryInWordsAndADescription() {
         List<String> ids = new ArrayList<>();
         operations().forEach((name, op) -> {
