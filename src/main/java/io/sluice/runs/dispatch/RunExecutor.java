@@ -4,6 +4,7 @@ import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
 import io.sluice.catalog.AssetCatalog;
 import io.sluice.catalog.AssetKey;
+import io.sluice.runs.Fence;
 import io.sluice.runs.PoolLimits;
 import io.sluice.runs.QueuedRun;
 import io.sluice.runs.RunFinished;
@@ -13,6 +14,7 @@ import io.sluice.runs.RunRecords;
 import io.sluice.runs.RunSettings;
 import io.sluice.runs.RunStatus;
 import io.sluice.runs.RunsEnded;
+import io.sluice.runs.execute.GroupFailed;
 import io.sluice.runs.execute.RunWorker;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Event;
@@ -124,14 +126,18 @@ public class RunExecutor {
                 });
     }
 
+    /**
+     * Only a node that executes runs settles what its earlier starts left (another node's runs are never touched at
+     * start-up): a node with {@code execute=false} leaves them to the nodes that execute.
+     */
     void onStart(@Observes StartupEvent event) {
-        List<RunFinished> recovered = recovery.recover();
-        if (!recovered.isEmpty()) {
-            finished.fire(new RunsEnded(recovered));
-        }
         if (!execute) {
             LOG.info("sluice.runs.execute=false: this process queues runs but does not execute them");
             return;
+        }
+        List<RunFinished> recovered = recovery.recover();
+        if (!recovered.isEmpty()) {
+            finished.fire(new RunsEnded(recovered));
         }
         Thread t = new Thread(this::dispatchLoop, "sluice-dispatcher");
         t.setDaemon(true);
@@ -241,12 +247,17 @@ public class RunExecutor {
             ended = worker.execute(
                     group.stream().map(QueuedRun::id).toList(),
                     (run, millis) -> sizer.observe(run.assets().toString(), millis));
+        } catch (GroupFailed e) {
+            LOG.errorf(
+                    e.failure(),
+                    "runs %s could not be executed",
+                    group.stream().map(QueuedRun::id).toList());
+            ended = failStarted(group, e.fence(), e.failure());
         } catch (RuntimeException e) {
             LOG.errorf(
                     e,
-                    "runs %s could not be executed",
+                    "runs %s could not be claimed; those claimed stay STARTED until a takeover or this node's next start",
                     group.stream().map(QueuedRun::id).toList());
-            ended = failStarted(group, e);
         } finally {
             group.forEach(r -> inFlight.remove(r.id()));
             busy.decrementAndGet();
@@ -268,19 +279,25 @@ public class RunExecutor {
 
     /**
      * Runs of a group that failed outside any asset's compute (the metadata store refused a write, say) would stay
-     * STARTED and keep their partitions until a restart: they end FAILURE now, with the reason.
+     * STARTED and keep their partitions until a restart: they end FAILURE now, with the reason, fenced on the group's
+     * claim (a run this node no longer owns is left to its new owner).
      */
-    private List<RunRecords.RunEnd> failStarted(List<QueuedRun> group, RuntimeException cause) {
+    private List<RunRecords.RunEnd> failStarted(List<QueuedRun> group, Fence fence, RuntimeException cause) {
         List<RunRecords.RunEnd> failed = new ArrayList<>();
         Instant now = clock.instant();
         for (QueuedRun queued : group) {
+            if (!fence.covers(queued.id())) {
+                continue;
+            }
             try {
                 String error = "Sluice could not execute or record this run: " + cause;
                 history.find(queued.id())
                         .filter(r -> r.status() == RunStatus.STARTED)
                         .ifPresent(run -> {
-                            recovery.markFailed(run, now, error, "execution error");
-                            failed.add(new RunRecords.RunEnd(run.id(), RunStatus.FAILURE, now, 0, 0, 0, error));
+                            Fence one = Fence.of(fence.node(), run.id(), fence.epoch(run.id()));
+                            if (recovery.markFailed(run, one, now, error, "execution error")) {
+                                failed.add(new RunRecords.RunEnd(run.id(), RunStatus.FAILURE, now, 0, 0, 0, error));
+                            }
                         });
             } catch (RuntimeException e) {
                 LOG.errorf(e, "run %s stays STARTED until the next start: it could not be marked FAILURE", queued.id());

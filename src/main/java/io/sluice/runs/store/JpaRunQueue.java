@@ -1,11 +1,15 @@
 package io.sluice.runs.store;
 
 import io.sluice.catalog.AssetKey;
+import io.sluice.runs.ClaimedRuns;
+import io.sluice.runs.Fence;
+import io.sluice.runs.LeasedRun;
 import io.sluice.runs.PartitionBusy;
 import io.sluice.runs.QueuePlace;
 import io.sluice.runs.QueuedRun;
 import io.sluice.runs.Run;
 import io.sluice.runs.RunEventLog;
+import io.sluice.runs.RunOwner;
 import io.sluice.runs.RunQueue;
 import io.sluice.runs.RunRecords;
 import io.sluice.runs.RunStatus;
@@ -34,6 +38,7 @@ public class JpaRunQueue implements RunQueue {
     private final RunDependencies dependencies;
     private final RunEventLog events;
     private final Admission admission;
+    private final RunOwner owner;
 
     JpaRunQueue(
             Session session,
@@ -41,7 +46,9 @@ public class JpaRunQueue implements RunQueue {
             PartitionReservations reservations,
             RunDependencies dependencies,
             RunEventLog events,
-            Admission admission) {
+            Admission admission,
+            RunOwner owner) {
+        this.owner = owner;
         this.session = session;
         this.mapping = mapping;
         this.reservations = reservations;
@@ -160,29 +167,38 @@ public class JpaRunQueue implements RunQueue {
     @Override
     @Transactional
     public boolean claim(String id, Instant now) {
-        return session.createMutationQuery(
-                                "update RunEntity set status = :started, startedAt = :now where id = :id and status = :queued")
-                        .setParameter("started", RunStatus.STARTED.name())
+        return session.createNativeMutationQuery(
+                                "UPDATE run SET status = 'STARTED', started_at = :now, "
+                                        + "owner_node = :owner, lease_epoch = lease_epoch + 1 WHERE id = :id AND status = 'QUEUED'")
                         .setParameter("now", now)
+                        .setParameter("owner", owner.nodeId())
                         .setParameter("id", id)
-                        .setParameter("queued", RunStatus.QUEUED.name())
                         .executeUpdate()
                 == 1;
     }
 
     @Override
     @Transactional
-    public List<Run> claimAll(List<String> ids, Instant now) {
+    public ClaimedRuns claimGroup(List<String> ids, Instant now) {
         if (ids.isEmpty()) {
-            return List.of();
+            return new ClaimedRuns(List.of(), new Fence(owner.nodeId(), Map.of()));
         }
-        return session.doReturningWork(connection -> new RunRows(connection, mapping).claim(ids, now));
+        return session.doReturningWork(connection -> new RunRows(connection, mapping).claim(ids, now, owner.nodeId()));
     }
 
     @Override
     @Transactional
     public void record(RunRecords records) {
         session.doWork(connection -> new RecordsWriter(connection).write(records));
+    }
+
+    @Override
+    @Transactional
+    public Set<String> record(RunRecords records, Fence fence) {
+        if (records.isEmpty() && records.releases().isEmpty()) {
+            return Set.of();
+        }
+        return session.doReturningWork(connection -> new RecordsWriter(connection).write(records, fence));
     }
 
     @Override
@@ -219,6 +235,24 @@ public class JpaRunQueue implements RunQueue {
         e.rowsWritten = rowsWritten;
         e.error = error;
         reservations.release(e);
+    }
+
+    @Override
+    @Transactional
+    public List<LeasedRun> startedOf(Collection<String> owners) {
+        if (owners.isEmpty()) {
+            return List.of();
+        }
+        return session
+                .createNativeQuery(
+                        "SELECT id, owner_node, lease_epoch FROM run WHERE status = 'STARTED' AND owner_node IN (:owners) "
+                                + "ORDER BY created_at, id",
+                        Object[].class)
+                .setParameter("owners", List.copyOf(owners))
+                .getResultList()
+                .stream()
+                .map(r -> new LeasedRun((String) r[0], (String) r[1], ((Number) r[2]).longValue()))
+                .toList();
     }
 
     @Override

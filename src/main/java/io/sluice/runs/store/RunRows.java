@@ -1,6 +1,8 @@
 package io.sluice.runs.store;
 
 import io.sluice.catalog.AssetKey;
+import io.sluice.runs.ClaimedRuns;
+import io.sluice.runs.Fence;
 import io.sluice.runs.Run;
 import io.sluice.runs.RunStatus;
 import io.sluice.runs.RunStep;
@@ -88,13 +90,19 @@ final class RunRows {
         }
     }
 
-    /** Locks the given runs that are still QUEUED (skipping rows others hold), moves them to STARTED and reads them back. */
-    List<Run> claim(List<String> ids, Instant now) throws SQLException {
+    /**
+     * Locks the given runs that are still QUEUED (skipping rows others hold), moves them to STARTED and reads them back.
+     * Each is owned by {@code owner} from now on, its lease epoch one up: the fence of the runs' writes.
+     */
+    ClaimedRuns claim(List<String> ids, Instant now, String owner) throws SQLException {
         String marks = String.join(", ", Collections.nCopies(ids.size(), "?"));
         Map<String, RunEntity> claimed = new HashMap<>();
+        // lease: the epoch each claimed run has after this claim
+        Map<String, Long> epochs = new HashMap<>();
         try (PreparedStatement lock = connection.prepareStatement(
                 "SELECT id, mode, assets, keys_json, partitions_json, config_json, reason, launched_by, "
-                        + "created_at, kind, rollback_to, group_id, tags_json FROM run WHERE id IN (" + marks
+                        + "created_at, kind, rollback_to, group_id, tags_json, lease_epoch FROM run WHERE id IN ("
+                        + marks
                         + ") AND status = 'QUEUED' FOR UPDATE SKIP LOCKED")) {
             for (int i = 0; i < ids.size(); i++) {
                 lock.setString(i + 1, ids.get(i));
@@ -117,20 +125,23 @@ final class RunRows {
                     e.rollbackTo = rs.getString(11);
                     e.groupId = rs.getString(12);
                     e.tagsJson = rs.getString(13);
+                    epochs.put(e.id, rs.getLong(14) + 1); // lease
                     claimed.put(e.id, e);
                 }
             }
         }
         if (claimed.isEmpty()) {
-            return List.of();
+            return new ClaimedRuns(List.of(), new Fence(owner, Map.of()));
         }
         List<String> ordered = ids.stream().filter(claimed::containsKey).toList();
         String claimedMarks = String.join(", ", Collections.nCopies(ordered.size(), "?"));
         try (PreparedStatement start = connection.prepareStatement(
-                "UPDATE run SET status = 'STARTED', started_at = ? WHERE id IN (" + claimedMarks + ")")) {
+                "UPDATE run SET status = 'STARTED', started_at = ?, owner_node = ?, lease_epoch = lease_epoch + 1 "
+                        + "WHERE id IN (" + claimedMarks + ")")) {
             RecordsWriter.time(start, 1, now);
+            start.setString(2, owner); // lease: the owner and the epoch are the fence of the runs' writes
             for (int i = 0; i < ordered.size(); i++) {
-                start.setString(i + 2, ordered.get(i));
+                start.setString(i + 3, ordered.get(i));
             }
             start.executeUpdate();
         }
@@ -161,7 +172,7 @@ final class RunRows {
         for (String id : ordered) {
             runs.add(mapping.toRun(claimed.get(id), steps.getOrDefault(id, List.of())));
         }
-        return runs;
+        return new ClaimedRuns(runs, new Fence(owner, epochs));
     }
 
     private static void text(PreparedStatement ps, int index, String value) throws SQLException {

@@ -88,7 +88,7 @@ class RunExecutorTest {
             worker,
             store,
             Fake.of(RunHistory.class, Map.of()),
-            new RunRecovery(store, null, null, null, null, null, null, null, null, null, null, null, null),
+            new RunRecovery(store, null, null, null, null, null, null, null, null, null, null, null, null, null),
             () -> Instant.EPOCH,
             settings,
             pool -> Integer.MAX_VALUE /* no pool has a limit */,
