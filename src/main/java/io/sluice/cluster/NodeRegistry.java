@@ -8,6 +8,7 @@ import jakarta.enterprise.event.Observes;
 import java.time.InstantSource;
 import java.util.LinkedHashSet;
 import java.util.Set;
+import java.util.UUID;
 import org.jboss.logging.Logger;
 
 /**
@@ -39,9 +40,19 @@ public class NodeRegistry {
         register();
     }
 
+    /**
+     * After this node was declared lost: registers it again under a new id (this node's id changes only once that is
+     * stored, so no claim ever names an owner the store does not know).
+     */
+    void registerAgain() {
+        String id = UUID.randomUUID().toString();
+        store.register(node.starting(id, clock.instant(), settings.lease()));
+        node.identity(id);
+    }
+
     /** Stores this node (under its current id) with a fresh lease; returns the owners whose runs this start settles. */
     Set<String> register() {
-        Node starting = node.starting(clock.instant(), settings.lease());
+        Node starting = node.starting(node.nodeId(), clock.instant(), settings.lease());
         Set<String> earlier = new LinkedHashSet<>(store.register(starting));
         if (node.lakeRuns()) {
             earlier.add(RunOwner.BEFORE_LEASES);

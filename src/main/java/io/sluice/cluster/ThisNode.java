@@ -60,10 +60,9 @@ public class ThisNode implements RunOwner {
         this.earlierStarts = Set.copyOf(owners);
     }
 
-    /** A new id, for a node that was declared lost and registers again. */
-    String renewIdentity() {
-        id = UUID.randomUUID().toString();
-        return id;
+    /** Takes the id under which this node registered again (it was declared lost). */
+    void identity(String registered) {
+        id = registered;
     }
 
     public String name() {
@@ -78,8 +77,8 @@ public class ThisNode implements RunOwner {
         return dataDir;
     }
 
-    /** This node as it registers now. */
-    Node starting(Instant now, Duration lease) {
+    /** This node as it registers now, under {@code id}. */
+    Node starting(String id, Instant now, Duration lease) {
         return Node.starting(
                 id,
                 name,

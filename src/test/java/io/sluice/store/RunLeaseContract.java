@@ -19,6 +19,7 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -201,5 +202,75 @@ public abstract class RunLeaseContract extends StorePortContract {
         assertThat(events.materializations(kept.id())).hasSize(1);
         assertThat(history.find(lost.id()).orElseThrow().status()).isEqualTo(RunStatus.FAILURE);
         assertThat(events.materializations(lost.id())).isEmpty();
+    }
+
+    @Inject
+    io.sluice.cluster.LeaseWatch watch;
+
+    private void insertNode(String id, String name, Instant heartbeat, Instant leaseUntil) throws SQLException {
+        try (Connection c = dataSource.getConnection();
+                PreparedStatement ps = c.prepareStatement("INSERT INTO node (id, name, host, data_dir, pid, version, "
+                        + "executes, serves, workers, state, started_at, heartbeat_at, lease_until) VALUES "
+                        + "(?, ?, ?, '/srv', 4242, 'test', TRUE, TRUE, 4, 'RUNNING', ?, ?, ?)")) {
+            ps.setString(1, id);
+            ps.setString(2, name);
+            ps.setString(3, "host-" + name);
+            ps.setObject(4, heartbeat.atOffset(java.time.ZoneOffset.UTC));
+            ps.setObject(5, heartbeat.atOffset(java.time.ZoneOffset.UTC));
+            ps.setObject(6, leaseUntil.atOffset(java.time.ZoneOffset.UTC));
+            ps.executeUpdate();
+        }
+    }
+
+    private void own(String runId, String node) throws SQLException {
+        try (Connection c = dataSource.getConnection();
+                PreparedStatement ps = c.prepareStatement("UPDATE run SET owner_node = ? WHERE id = ?")) {
+            ps.setString(1, node);
+            ps.setString(2, runId);
+            assertThat(ps.executeUpdate()).isEqualTo(1);
+        }
+    }
+
+    @Test
+    void aTakeoverEndsOnlyTheRunsOfExpiredNodesWithTheReasonAndReleasesThem() throws SQLException {
+        Instant now = Instant.now();
+        String b = java.util.UUID.randomUUID().toString();
+        String c = java.util.UUID.randomUUID().toString();
+        String nameB = "b" + b.substring(0, 6);
+        insertNode(b, nameB, now.minusSeconds(90), now.minusSeconds(60));
+        insertNode(c, "c" + c.substring(0, 6), now, now.plusSeconds(3600));
+        AssetKey a = uniqueAsset();
+        Run dead = partitionedRun(a, "2024-06-01");
+        Run alive = partitionedRun(a, "2024-06-02");
+        queue.createAll(List.of(dead, alive));
+        Fence old = queue.claimGroup(List.of(dead.id(), alive.id()), t0).fence();
+        own(dead.id(), b);
+        own(alive.id(), c);
+
+        List<io.sluice.runs.RunFinished> ended = watch.round();
+
+        assertThat(ended)
+                .extracting(io.sluice.runs.RunFinished::runId)
+                .contains(dead.id())
+                .doesNotContain(alive.id());
+        Run after = history.find(dead.id()).orElseThrow();
+        assertThat(after.status()).isEqualTo(RunStatus.FAILURE);
+        assertThat(after.error())
+                .startsWith("node " + nameB + " (host-" + nameB + ", pid 4242) stopped renewing its lease: silent for ")
+                .contains("(lease ");
+        assertThat(lease(dead.id()).owner()).isEqualTo(b);
+        assertThat(history.find(alive.id()).orElseThrow().status())
+                .as("a live node's run is never taken over")
+                .isEqualTo(RunStatus.STARTED);
+        assertThat(assets.activePartitions(a)).containsExactly("2024-06-02");
+        assertThat(watch.round())
+                .as("taken over once")
+                .extracting(io.sluice.runs.RunFinished::runId)
+                .doesNotContain(dead.id());
+
+        // b wakes up and flushes its run's success: nothing changes
+        assertThat(queue.record(success(dead, a, "2024-06-01", "late"), new Fence(b, old.epochs())))
+                .containsExactly(dead.id());
+        assertThat(history.find(dead.id()).orElseThrow().status()).isEqualTo(RunStatus.FAILURE);
     }
 }

@@ -14,10 +14,13 @@ import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Function;
 import org.hibernate.Session;
 
 /** {@link NodeStore} in plain JDBC on the session's connection; the same statements run on H2 and PostgreSQL. */
@@ -102,6 +105,77 @@ public class JpaNodeStore implements NodeStore {
                 time(ps, 2, leaseUntil);
                 ps.setString(3, id);
                 return ps.executeUpdate() == 1;
+            }
+        });
+    }
+
+    @Override
+    @Transactional
+    public List<Node> declareLost(String me, Instant now, Function<Node, String> why) {
+        return session.doReturningWork(connection -> {
+            List<Node> expired = new ArrayList<>();
+            try (PreparedStatement ps = connection.prepareStatement("SELECT " + COLUMNS + " FROM node "
+                    + "WHERE state IN ('RUNNING', 'DRAINING') AND lease_until < ? AND id <> ? ORDER BY id "
+                    + "FOR UPDATE SKIP LOCKED")) {
+                time(ps, 1, now);
+                ps.setString(2, me);
+                try (ResultSet rs = ps.executeQuery()) {
+                    while (rs.next()) {
+                        expired.add(node(rs));
+                    }
+                }
+            }
+            List<Node> lost = new ArrayList<>();
+            try (PreparedStatement ps = connection.prepareStatement(
+                    "UPDATE node SET state = 'LOST', ended_at = ?, ended_by = ?, end_reason = ? "
+                            + "WHERE id = ? AND state IN ('RUNNING', 'DRAINING') AND lease_until < ?")) {
+                for (Node n : expired) {
+                    String reason = why.apply(n);
+                    time(ps, 1, now);
+                    ps.setString(2, me);
+                    ps.setString(3, reason.length() > 400 ? reason.substring(0, 400) : reason);
+                    ps.setString(4, n.id());
+                    time(ps, 5, now);
+                    if (ps.executeUpdate() == 1) {
+                        lost.add(n);
+                    }
+                }
+            }
+            return lost;
+        });
+    }
+
+    @Override
+    @Transactional
+    public List<Node> endedWithStartedRuns() {
+        return session.doReturningWork(connection -> {
+            try (PreparedStatement ps = connection.prepareStatement(
+                    "SELECT " + COLUMNS + " FROM node n "
+                            + "WHERE n.state IN ('LOST', 'STOPPED') "
+                            + "AND EXISTS (SELECT 1 FROM run r WHERE r.owner_node = n.id AND r.status = 'STARTED') ORDER BY n.id")) {
+                List<Node> nodes = new ArrayList<>();
+                try (ResultSet rs = ps.executeQuery()) {
+                    while (rs.next()) {
+                        nodes.add(node(rs));
+                    }
+                }
+                return nodes;
+            }
+        });
+    }
+
+    @Override
+    @Transactional
+    public Map<String, Long> runsStarted() {
+        return session.doReturningWork(connection -> {
+            try (PreparedStatement ps = connection.prepareStatement("SELECT owner_node, COUNT(*) FROM run "
+                            + "WHERE status = 'STARTED' AND owner_node IS NOT NULL GROUP BY owner_node");
+                    ResultSet rs = ps.executeQuery()) {
+                Map<String, Long> counts = new HashMap<>();
+                while (rs.next()) {
+                    counts.put(rs.getString(1), rs.getLong(2));
+                }
+                return counts;
             }
         });
     }

@@ -320,6 +320,14 @@ public class RunExecutor {
         return new DispatcherBeat(execute, t != null && t.isAlive(), Duration.ofNanos(System.nanoTime() - lastRound));
     }
 
+    /**
+     * This node fenced itself (its lease ran out, or another node declared it lost): the runs in flight are lost to it;
+     * they stop as if canceled and the fence drops whatever they still write. Their new owners end them.
+     */
+    public void fenced() {
+        worker.lost(inFlightIds());
+    }
+
     /** Runs claimed or executing in this process now. */
     public int running() {
         return inFlight.size();

@@ -123,7 +123,7 @@ class RunRecovery {
         List<RunFinished> ended = new ArrayList<>();
         for (LeasedRun leased : store.startedOf(deadOwners)) {
             Run run = history.find(leased.id()).orElseThrow();
-            recover(run, leased.fence(), now)
+            recover(run, leased.fence(), now, Cause.RESTART)
                     .ifPresent(status -> ended.add(new RunFinished(run.id(), run.group(), status, run.assets())));
         }
         for (RunFinished stranded : recovery.cancelQueuedOf(
@@ -144,8 +144,45 @@ class RunRecovery {
         return ended;
     }
 
+    /** Why a run of a dead owner is ended: the error of a failed one, the audit action and its reason. */
+    private record Cause(String failure, String canceled, AuditAction action, String reason, String said) {
+
+        static final Cause RESTART = new Cause(
+                "Sluice stopped while this run was in progress; launch it again",
+                "canceled: Sluice stopped while this run was in progress, after its cancel was requested",
+                AuditAction.RUN_RECOVERED,
+                "process restart",
+                "Sluice stopped while this run was in progress; at the next start ");
+
+        static Cause takeover(String why) {
+            return new Cause(
+                    why,
+                    "canceled: " + why + ", after its cancel was requested",
+                    AuditAction.RUN_TAKEN_OVER,
+                    "node lost",
+                    why + "; at the takeover ");
+        }
+    }
+
+    /**
+     * Takes over a run of a node that ended (LOST or STOPPED), {@code why} naming the node and its silence; empty if
+     * the run is no longer STARTED under that owner and epoch (its owner or another watcher ended it first).
+     */
+    Optional<RunFinished> takeOver(LeasedRun leased, String why) {
+        Instant now = clock.instant();
+        Optional<Run> found = history.find(leased.id()).filter(r -> r.status() == RunStatus.STARTED);
+        if (found.isEmpty()) {
+            return Optional.empty();
+        }
+        Run run = found.get();
+        return recover(run, leased.fence(), now, Cause.takeover(why)).map(status -> {
+            events.appendLog(run.id(), now, "WARN", null, why + ": the run ended " + status);
+            return new RunFinished(run.id(), run.group(), status, run.assets());
+        });
+    }
+
     /** Ends a run of a dead owner, fenced on that owner and the run's epoch; empty if another node ended it first. */
-    private Optional<RunStatus> recover(Run run, Fence fence, Instant now) {
+    private Optional<RunStatus> recover(Run run, Fence fence, Instant now, Cause cause) {
         Reconciliation.Outcome outcome = reconcile(run, fence, now);
         Map<Integer, Long> rows = new LinkedHashMap<>();
         outcome.recovered().forEach(r -> rows.merge(r.step().index(), r.write().rowsChanged(), Long::sum));
@@ -160,12 +197,12 @@ class RunRecovery {
                     run.id());
         } else if (store.isCancelRequested(run.id())) {
             status = RunStatus.CANCELED;
-            error = "canceled: Sluice stopped while this run was in progress, after its cancel was requested";
+            error = cause.canceled();
             LOG.warnf(
                     "run %s was in progress when Sluice stopped, with its cancel requested: marked CANCELED", run.id());
         } else {
             status = RunStatus.FAILURE;
-            error = "Sluice stopped while this run was in progress; launch it again";
+            error = cause.failure();
             LOG.warnf("run %s was in progress when Sluice stopped: marked FAILURE", run.id());
         }
         RunRecords records = new RunRecords();
@@ -182,7 +219,7 @@ class RunRecovery {
                     now,
                     "WARN",
                     null,
-                    "Sluice stopped while this run was in progress; at the next start "
+                    cause.said()
                             + outcome.recovered().size()
                             + " publish(es) were found in the lake's write log and recorded as recovered"
                             + (outcome.complete()
@@ -197,13 +234,7 @@ class RunRecovery {
             detail.put("reconciledFrom", "lake write log");
         }
         audit.record(AuditEvent.of(
-                        now,
-                        Caller.system().name(),
-                        AuditAction.RUN_RECOVERED,
-                        run.id(),
-                        assets(run),
-                        "process restart",
-                        detail)
+                        now, Caller.system().name(), cause.action(), run.id(), assets(run), cause.reason(), detail)
                 .withGroup(run.group()));
         if (status == RunStatus.FAILURE) {
             retry(run, now);
