@@ -4,6 +4,7 @@ import java.time.Instant;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 /** The storage port of the run queue: queueing runs, claiming them, their dependencies, cancels and ends. */
@@ -91,6 +92,12 @@ public interface RunQueue {
             long batchCount,
             long rowsWritten,
             String error);
+
+    /**
+     * Takes a STARTED run of a dead owner over for {@code node}: owner and epoch change only if the run is still
+     * STARTED under the given owner and epoch. Returns its new lease, empty if another node got there first.
+     */
+    Optional<LeasedRun> adopt(LeasedRun run, String node);
 
     /** The STARTED runs owned by one of {@code owners}, oldest first, with their owner and epoch. */
     List<LeasedRun> startedOf(Collection<String> owners);

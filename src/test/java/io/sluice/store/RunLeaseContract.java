@@ -258,7 +258,9 @@ public abstract class RunLeaseContract extends StorePortContract {
         assertThat(after.error())
                 .startsWith("node " + nameB + " (host-" + nameB + ", pid 4242) stopped renewing its lease: silent for ")
                 .contains("(lease ");
-        assertThat(lease(dead.id()).owner()).isEqualTo(b);
+        assertThat(lease(dead.id()).owner())
+                .as("adopted by the node that took it over")
+                .isEqualTo(owner.nodeId());
         assertThat(history.find(alive.id()).orElseThrow().status())
                 .as("a live node's run is never taken over")
                 .isEqualTo(RunStatus.STARTED);

@@ -122,8 +122,13 @@ class RunRecovery {
         Instant now = clock.instant();
         List<RunFinished> ended = new ArrayList<>();
         for (LeasedRun leased : store.startedOf(deadOwners)) {
+            // adopted first, as a takeover does: a node that takes over the same dead owner's runs leaves it alone
+            Optional<LeasedRun> adopted = store.adopt(leased, owner.nodeId());
+            if (adopted.isEmpty()) {
+                continue;
+            }
             Run run = history.find(leased.id()).orElseThrow();
-            recover(run, leased.fence(), now, Cause.RESTART)
+            recover(run, adopted.get().fence(), now, Cause.RESTART)
                     .ifPresent(status -> ended.add(new RunFinished(run.id(), run.group(), status, run.assets())));
         }
         for (RunFinished stranded : recovery.cancelQueuedOf(
@@ -170,12 +175,15 @@ class RunRecovery {
      */
     Optional<RunFinished> takeOver(LeasedRun leased, String why) {
         Instant now = clock.instant();
-        Optional<Run> found = history.find(leased.id()).filter(r -> r.status() == RunStatus.STARTED);
+        // adopt it first (owner and epoch, conditionally): of several watchers one goes on, and the dead owner's late
+        // writes are fenced out from here on
+        Optional<LeasedRun> adopted = store.adopt(leased, owner.nodeId());
+        Optional<Run> found = adopted.flatMap(a -> history.find(a.id())).filter(r -> r.status() == RunStatus.STARTED);
         if (found.isEmpty()) {
             return Optional.empty();
         }
         Run run = found.get();
-        return recover(run, leased.fence(), now, Cause.takeover(why)).map(status -> {
+        return recover(run, adopted.get().fence(), now, Cause.takeover(why)).map(status -> {
             events.appendLog(run.id(), now, "WARN", null, why + ": the run ended " + status);
             return new RunFinished(run.id(), run.group(), status, run.assets());
         });

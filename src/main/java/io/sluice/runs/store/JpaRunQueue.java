@@ -25,6 +25,7 @@ import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import org.hibernate.Session;
 
@@ -235,6 +236,20 @@ public class JpaRunQueue implements RunQueue {
         e.rowsWritten = rowsWritten;
         e.error = error;
         reservations.release(e);
+    }
+
+    @Override
+    @Transactional
+    public Optional<LeasedRun> adopt(LeasedRun run, String node) {
+        int adopted = session.createNativeMutationQuery(
+                        "UPDATE run SET owner_node = :node, lease_epoch = lease_epoch + 1 "
+                                + "WHERE id = :id AND status = 'STARTED' AND owner_node = :owner AND lease_epoch = :epoch")
+                .setParameter("node", node)
+                .setParameter("id", run.id())
+                .setParameter("owner", run.owner())
+                .setParameter("epoch", run.epoch())
+                .executeUpdate();
+        return adopted == 1 ? Optional.of(new LeasedRun(run.id(), node, run.epoch() + 1)) : Optional.empty();
     }
 
     @Override
