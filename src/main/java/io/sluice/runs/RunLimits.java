@@ -27,6 +27,28 @@ public interface RunLimits {
         }
     }
 
+    /**
+     * The limits and the runs counted against each scope (its {@code run_slot} rows: STARTED runs), read together across
+     * the cluster.
+     */
+    record Usage(Map<Key, Integer> limits, Map<Key, Integer> running) {
+        public static final Usage NONE = new Usage(Map.of(), Map.of());
+
+        public Usage {
+            limits = Map.copyOf(limits);
+            running = Map.copyOf(running);
+        }
+
+        /** The scope's limit, {@link Integer#MAX_VALUE} if it has none. */
+        public int limit(Key key) {
+            return limits.getOrDefault(key, Integer.MAX_VALUE);
+        }
+
+        public int running(Key key) {
+            return running.getOrDefault(key, 0);
+        }
+    }
+
     /** The limits of one scope, by name, sorted. */
     Map<String, Integer> all(Scope scope);
 

@@ -44,11 +44,18 @@ public interface RunQueue {
      */
     List<QueuedRun> nextQueued(int limit);
 
-    /** Moves a QUEUED run to STARTED; false if another worker (or a cancel) got there first. */
+    /** Moves a QUEUED run to STARTED within the limits; false if another worker (or a cancel, or a limit) got there first. */
     boolean claim(String id, Instant now);
 
     /**
-     * Moves the given runs that are still QUEUED to STARTED in one transaction, passing over rows another
+     * The limits of every scope and the runs counted against each, across the cluster (two small reads): what the
+     * dispatcher consults before it claims, to leave out runs a claim would refuse.
+     */
+    RunLimits.Usage usage();
+
+    /**
+     * Moves the given runs that are still QUEUED, and that fit the stored limits of their group and pools (counted in the
+     * store, cluster-wide), to STARTED in one transaction, passing over rows another
      * transaction holds ({@code FOR UPDATE SKIP LOCKED}), and returns them with their steps, in the given order.
      */
     List<Run> claimAll(List<String> ids, Instant now);

@@ -48,6 +48,7 @@ class RunExecutorTest {
             RunQueue.class,
             Map.of(
                     "promoteWaiting", args -> 0,
+                    "usage", args -> RunLimits.Usage.NONE /* no limits */,
                     "nextQueued", args -> List.copyOf(queue.subList(0, Math.min(queue.size(), (Integer) args[0])))));
     private final RunSettings settings = Fake.of(
             RunSettings.class,
@@ -92,8 +93,6 @@ class RunExecutorTest {
             new RunRecovery(store, null, null, null, null, null, null, null, null, null, null, null, null),
             () -> Instant.EPOCH,
             settings,
-            Fake.of(RunLimits.class, Map.of("all", args -> Map.of())) /* no pool has a limit */,
-            Fake.of(Admission.class, Map.of("limit", args -> Integer.MAX_VALUE)),
             AssetCatalog.of(List.of()),
             finished);
 
