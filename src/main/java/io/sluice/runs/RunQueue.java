@@ -46,15 +46,22 @@ public interface RunQueue {
     List<QueuedRun> nextQueued(int limit);
 
     /**
-     * Moves a QUEUED run to STARTED, owned by this node with its lease epoch one up; false if another worker (or a
-     * cancel) got there first.
+     * Moves a QUEUED run to STARTED within the limits, owned by this node with its lease epoch one up; false if another
+     * worker (or a cancel, or a limit) got there first.
      */
     boolean claim(String id, Instant now);
 
     /**
-     * Moves the given runs that are still QUEUED to STARTED in one transaction, passing over rows another
-     * transaction holds ({@code FOR UPDATE SKIP LOCKED}): each is owned by this node ({@link RunOwner}) and its lease
-     * epoch goes one up. Returns them with their steps, in the given order, and the fence their writes must pass.
+     * The limits of every scope and the runs counted against each, across the cluster (two small reads): what the
+     * dispatcher consults before it claims, to leave out runs a claim would refuse.
+     */
+    RunLimits.Usage usage();
+
+    /**
+     * Moves the given runs that are still QUEUED, and that fit the stored limits of their group and pools (counted in the
+     * store, cluster-wide), to STARTED in one transaction, passing over rows another transaction holds
+     * ({@code FOR UPDATE SKIP LOCKED}): each is owned by this node ({@link RunOwner}) and its lease epoch goes one up.
+     * Returns them with their steps, in the given order, and the fence their writes must pass.
      */
     ClaimedRuns claimGroup(List<String> ids, Instant now);
 

@@ -5,15 +5,16 @@ import io.quarkus.runtime.StartupEvent;
 import io.sluice.catalog.AssetCatalog;
 import io.sluice.catalog.AssetKey;
 import io.sluice.runs.Fence;
-import io.sluice.runs.PoolLimits;
 import io.sluice.runs.QueuedRun;
 import io.sluice.runs.RunFinished;
 import io.sluice.runs.RunHistory;
+import io.sluice.runs.RunLimits;
 import io.sluice.runs.RunQueue;
 import io.sluice.runs.RunRecords;
 import io.sluice.runs.RunSettings;
 import io.sluice.runs.RunStatus;
 import io.sluice.runs.RunsEnded;
+import io.sluice.runs.Scope;
 import io.sluice.runs.execute.GroupFailed;
 import io.sluice.runs.execute.RunWorker;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -39,9 +40,9 @@ import org.jboss.logging.Logger;
 
 /**
  * The bounded worker pool that executes runs in this process, fed by a dispatcher that takes QUEUED runs
- * from the metadata store in order, within the limits: free workers, each pool's limit, each run group's
- * limit ({@link Admission}), and the runs of groups not admitted (paused) are skipped. A run is claimed in the store before it executes, so a run
- * dispatched twice executes once. At startup, {@link RunRecovery} first settles what a process that died left
+ * from the metadata store in order, within the limits: free workers and the stored limits of each pool and each group
+ * of runs, which a claim counts in the store across every node (the runs of groups not admitted, paused ones, are not
+ * read at all). A run is claimed in the store before it executes, so a run dispatched twice executes once. At startup, {@link RunRecovery} first settles what a process that died left
  * (runs left STARTED, queued runs nothing would claim) and the launchers of groups hear of the runs it ended.
  */
 @ApplicationScoped
@@ -58,8 +59,12 @@ public class RunExecutor {
     private final ExecutorService pool;
     private final int workers;
     private final boolean execute;
-    private final PoolLimits limits;
-    private final Admission admission;
+    /**
+     * The cluster's limits less the runs other nodes count against them, read from the store every round: what
+     * {@link DispatchPlan} checks before a claim (the claim itself counts in the store, {@code ClaimRoom}).
+     */
+    private volatile Map<RunLimits.Key, Integer> room = Map.of();
+
     private final AssetCatalog catalog;
     private final Event<RunsEnded> finished;
     private final GroupSizer sizer;
@@ -86,8 +91,6 @@ public class RunExecutor {
             RunRecovery recovery,
             InstantSource clock,
             RunSettings settings,
-            PoolLimits limits,
-            Admission admission,
             AssetCatalog catalog,
             Event<RunsEnded> finished) {
         this.worker = worker;
@@ -95,8 +98,6 @@ public class RunExecutor {
         this.history = history;
         this.recovery = recovery;
         this.clock = clock;
-        this.limits = limits;
-        this.admission = admission;
         this.catalog = catalog;
         this.finished = finished;
         this.workers = settings.workers();
@@ -107,12 +108,12 @@ public class RunExecutor {
                 new DispatchPlan.Limits() {
                     @Override
                     public int group(String group) {
-                        return admission.limit(group);
+                        return room.getOrDefault(new RunLimits.Key(Scope.GROUP, group), Integer.MAX_VALUE);
                     }
 
                     @Override
                     public int pool(String name) {
-                        return limits.pool(name);
+                        return room.getOrDefault(new RunLimits.Key(Scope.POOL, name), Integer.MAX_VALUE);
                     }
                 },
                 this::pools,
@@ -207,6 +208,7 @@ public class RunExecutor {
         if (free <= 0) {
             return 0;
         }
+        room = room(store.usage());
         synchronized (ahead) {
             if (ahead.size() < workers * maxGroup) {
                 store.promoteWaiting();
@@ -227,6 +229,38 @@ public class RunExecutor {
             }
             return decision.start().size();
         }
+    }
+
+    /**
+     * Per limited scope, the most runs this node may have in flight: the limit less the runs counted in the store that
+     * are not this node's (never below 0). Runs in flight here and not claimed yet make it a little generous; the claim
+     * decides.
+     */
+    private Map<RunLimits.Key, Integer> room(RunLimits.Usage usage) {
+        if (usage.limits().isEmpty()) {
+            return Map.of();
+        }
+        Map<RunLimits.Key, Integer> mine = new HashMap<>();
+        for (QueuedRun run : inFlight.values()) {
+            for (RunLimits.Key key : scopes(run)) {
+                mine.merge(key, 1, Integer::sum);
+            }
+        }
+        Map<RunLimits.Key, Integer> room = new HashMap<>();
+        usage.limits().forEach((key, max) -> {
+            int others = Math.max(0, usage.running(key) - mine.getOrDefault(key, 0));
+            room.put(key, Math.max(0, max - others));
+        });
+        return room;
+    }
+
+    private Set<RunLimits.Key> scopes(QueuedRun run) {
+        Set<RunLimits.Key> scopes = new HashSet<>();
+        if (run.group() != null) {
+            scopes.add(new RunLimits.Key(Scope.GROUP, run.group()));
+        }
+        pools(run).forEach(p -> scopes.add(new RunLimits.Key(Scope.POOL, p)));
+        return scopes;
     }
 
     private static String kind(QueuedRun run) {
@@ -261,7 +295,13 @@ public class RunExecutor {
         } finally {
             group.forEach(r -> inFlight.remove(r.id()));
             busy.decrementAndGet();
-            wake();
+            if (ended.size() < group.size()) {
+                // runs a claim left out (a limit was full on another node, say) were dropped from the runs ahead:
+                // read the queue again so they keep their place
+                refresh();
+            } else {
+                wake();
+            }
         }
         if (!ended.isEmpty()) {
             Map<String, QueuedRun> byId = new HashMap<>();

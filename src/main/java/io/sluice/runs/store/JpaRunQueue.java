@@ -1,5 +1,6 @@
 package io.sluice.runs.store;
 
+import io.sluice.catalog.AssetCatalog;
 import io.sluice.catalog.AssetKey;
 import io.sluice.runs.ClaimedRuns;
 import io.sluice.runs.Fence;
@@ -9,19 +10,25 @@ import io.sluice.runs.QueuePlace;
 import io.sluice.runs.QueuedRun;
 import io.sluice.runs.Run;
 import io.sluice.runs.RunEventLog;
+import io.sluice.runs.RunLimits;
+import io.sluice.runs.RunNeeds;
 import io.sluice.runs.RunOwner;
 import io.sluice.runs.RunQueue;
 import io.sluice.runs.RunRecords;
 import io.sluice.runs.RunStatus;
 import io.sluice.runs.RunStep;
+import io.sluice.runs.Scope;
 import io.sluice.runs.dispatch.Admission;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Transactional;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -40,6 +47,7 @@ public class JpaRunQueue implements RunQueue {
     private final RunEventLog events;
     private final Admission admission;
     private final RunOwner owner;
+    private final AssetCatalog catalog;
 
     JpaRunQueue(
             Session session,
@@ -48,7 +56,8 @@ public class JpaRunQueue implements RunQueue {
             RunDependencies dependencies,
             RunEventLog events,
             Admission admission,
-            RunOwner owner) {
+            RunOwner owner,
+            AssetCatalog catalog) {
         this.owner = owner;
         this.session = session;
         this.mapping = mapping;
@@ -56,6 +65,7 @@ public class JpaRunQueue implements RunQueue {
         this.dependencies = dependencies;
         this.events = events;
         this.admission = admission;
+        this.catalog = catalog;
     }
 
     @Override
@@ -86,7 +96,10 @@ public class JpaRunQueue implements RunQueue {
             }
         }
         session.doWork(connection -> new RunRows(connection, mapping)
-                .insert(runs, run -> waiting.contains(run.id()) ? List.of() : PartitionReservations.reserved(run)));
+                .insert(
+                        runs,
+                        run -> waiting.contains(run.id()) ? List.of() : PartitionReservations.reserved(run),
+                        run -> RunNeeds.of(run, catalog)));
         for (Run run : runs) {
             if (waiting.contains(run.id())) {
                 ActivePartitionEntity.Key first = reservations.await(run, busy);
@@ -168,14 +181,7 @@ public class JpaRunQueue implements RunQueue {
     @Override
     @Transactional
     public boolean claim(String id, Instant now) {
-        return session.createNativeMutationQuery(
-                                "UPDATE run SET status = 'STARTED', started_at = :now, "
-                                        + "owner_node = :owner, lease_epoch = lease_epoch + 1 WHERE id = :id AND status = 'QUEUED'")
-                        .setParameter("now", now)
-                        .setParameter("owner", owner.nodeId())
-                        .setParameter("id", id)
-                        .executeUpdate()
-                == 1;
+        return !claimAll(List.of(id), now).isEmpty();
     }
 
     @Override
@@ -184,7 +190,36 @@ public class JpaRunQueue implements RunQueue {
         if (ids.isEmpty()) {
             return new ClaimedRuns(List.of(), new Fence(owner.nodeId(), Map.of()));
         }
-        return session.doReturningWork(connection -> new RunRows(connection, mapping).claim(ids, now, owner.nodeId()));
+        session.flush();
+        return session.doReturningWork(connection -> new ClaimRows(
+                        connection,
+                        mapping,
+                        assets -> RunNeeds.of(assets, null, catalog).poolsColumn())
+                .claim(ids, now, owner.nodeId()));
+    }
+
+    @Override
+    @Transactional
+    public RunLimits.Usage usage() {
+        return session.doReturningWork(connection -> {
+            Map<RunLimits.Key, Integer> limits = new HashMap<>();
+            try (PreparedStatement ps =
+                            connection.prepareStatement("SELECT scope, name, max_running FROM concurrency_limit");
+                    ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    limits.put(new RunLimits.Key(Scope.valueOf(rs.getString(1)), rs.getString(2)), rs.getInt(3));
+                }
+            }
+            Map<RunLimits.Key, Integer> running = new HashMap<>();
+            try (PreparedStatement ps = connection.prepareStatement(
+                            "SELECT scope, name, COUNT(*) FROM run_slot GROUP BY scope, name");
+                    ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    running.put(new RunLimits.Key(Scope.valueOf(rs.getString(1)), rs.getString(2)), rs.getInt(3));
+                }
+            }
+            return new RunLimits.Usage(limits, running);
+        });
     }
 
     @Override
@@ -236,6 +271,8 @@ public class JpaRunQueue implements RunQueue {
         e.rowsWritten = rowsWritten;
         e.error = error;
         reservations.release(e);
+        session.flush();
+        session.doWork(connection -> ClaimRows.releaseSlots(connection, List.of(runId)));
     }
 
     @Override

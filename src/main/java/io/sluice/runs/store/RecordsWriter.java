@@ -90,6 +90,9 @@ final class RecordsWriter {
         partitions(records);
         watermarks(records);
         releases(records);
+        ClaimRows.releaseSlots(
+                connection,
+                records.ends().stream().map(RunRecords.RunEnd::runId).toList());
     }
 
     /**
