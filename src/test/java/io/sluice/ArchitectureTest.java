@@ -346,6 +346,23 @@ class ArchitectureTest {
             .dependOnClassesThat()
             .resideInAPackage("io.sluice.pools..");
 
+    /**
+     * The cluster (nodes, leases, takeover) plugs into runs through {@code io.sluice.runs.RunOwner}: what runs, automates
+     * and stores data never knows about other nodes.
+     */
+    @ArchTest
+    static final ArchRule nothingBelowTheClusterKnowsIt = noClasses()
+            .that()
+            .resideInAnyPackage(
+                    "io.sluice.runs..",
+                    "io.sluice.automation..",
+                    "io.sluice.lake..",
+                    "io.sluice.backfill..",
+                    "io.sluice.pools..")
+            .should()
+            .dependOnClassesThat()
+            .resideInAPackage("io.sluice.cluster..");
+
     private static final Set<String> CLOCK_OWNERS = Set.of(
             "java.time.Instant",
             "java.time.LocalDate",

@@ -1,0 +1,32 @@
+package io.sluice.cluster;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+/** The storage port of the nodes and their leases (the {@code node} table); every change is a conditional update. */
+public interface NodeStore {
+
+    /**
+     * Stores a node that starts, and marks its earlier starts at the same place (host and data directory; on H2 every
+     * other node, since one data directory is one process) LOST: the data directory's lock proves them dead. Returns
+     * the ids of every earlier start of this place (also those already ended), whose STARTED runs this start settles.
+     */
+    Set<String> register(Node node);
+
+    /**
+     * Renews the lease of a node that is alive (RUNNING or DRAINING) until {@code leaseUntil}; false when it updated no
+     * row, which means the node was declared LOST (or is stopped) and must fence itself.
+     */
+    boolean renew(String id, Instant now, Instant leaseUntil);
+
+    /** The node, if stored. */
+    Optional<Node> find(String id);
+
+    /** The nodes alive, and those that ended after {@code endedSince}: alive ones first, then by start. */
+    List<Node> list(Instant endedSince);
+
+    /** The metadata store's clock now (to measure this node's clock skew). */
+    Instant databaseNow();
+}
