@@ -327,7 +327,7 @@ class ArchitectureTest {
 
     /**
      * Pools plug into runs: they use the model and the launch rules, and give the dispatcher the limits in force
-     * through {@code io.sluice.runs.PoolLimits}; they never reach into the dispatcher or the execution.
+     * through the stored limits ({@code io.sluice.runs.RunLimits}); they never reach into the dispatcher or the execution.
      */
     @ArchTest
     static final ArchRule poolsDoNotKnowDispatchNorExecution = noClasses()
@@ -337,7 +337,7 @@ class ArchitectureTest {
             .dependOnClassesThat()
             .resideInAnyPackage("io.sluice.runs.dispatch..", "io.sluice.runs.execute..");
 
-    /** Runs read the pools' limits through their own port (PoolLimits); they never import the pools. */
+    /** Runs read the pools' limits through their own port (RunLimits); they never import the pools. */
     @ArchTest
     static final ArchRule runsDoNotDependOnPools = noClasses()
             .that()

@@ -4,15 +4,16 @@ import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
 import io.sluice.catalog.AssetCatalog;
 import io.sluice.catalog.AssetKey;
-import io.sluice.runs.PoolLimits;
 import io.sluice.runs.QueuedRun;
 import io.sluice.runs.RunFinished;
 import io.sluice.runs.RunHistory;
+import io.sluice.runs.RunLimits;
 import io.sluice.runs.RunQueue;
 import io.sluice.runs.RunRecords;
 import io.sluice.runs.RunSettings;
 import io.sluice.runs.RunStatus;
 import io.sluice.runs.RunsEnded;
+import io.sluice.runs.Scope;
 import io.sluice.runs.execute.RunWorker;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Event;
@@ -56,7 +57,10 @@ public class RunExecutor {
     private final ExecutorService pool;
     private final int workers;
     private final boolean execute;
-    private final PoolLimits limits;
+    private final RunLimits limits;
+    /** The pools' limits as stored, read again every round. */
+    private volatile Map<String, Integer> poolLimits = Map.of();
+
     private final Admission admission;
     private final AssetCatalog catalog;
     private final Event<RunsEnded> finished;
@@ -84,7 +88,7 @@ public class RunExecutor {
             RunRecovery recovery,
             InstantSource clock,
             RunSettings settings,
-            PoolLimits limits,
+            RunLimits limits,
             Admission admission,
             AssetCatalog catalog,
             Event<RunsEnded> finished) {
@@ -110,7 +114,7 @@ public class RunExecutor {
 
                     @Override
                     public int pool(String name) {
-                        return limits.pool(name);
+                        return poolLimits.getOrDefault(name, Integer.MAX_VALUE);
                     }
                 },
                 this::pools,
@@ -201,6 +205,7 @@ public class RunExecutor {
         if (free <= 0) {
             return 0;
         }
+        poolLimits = limits.all(Scope.POOL);
         synchronized (ahead) {
             if (ahead.size() < workers * maxGroup) {
                 store.promoteWaiting();

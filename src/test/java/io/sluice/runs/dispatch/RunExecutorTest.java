@@ -7,6 +7,7 @@ import io.sluice.catalog.AssetKey;
 import io.sluice.runs.QueuedRun;
 import io.sluice.runs.Run;
 import io.sluice.runs.RunHistory;
+import io.sluice.runs.RunLimits;
 import io.sluice.runs.RunQueue;
 import io.sluice.runs.RunRecords;
 import io.sluice.runs.RunSettings;
@@ -91,7 +92,7 @@ class RunExecutorTest {
             new RunRecovery(store, null, null, null, null, null, null, null, null, null, null, null, null),
             () -> Instant.EPOCH,
             settings,
-            pool -> Integer.MAX_VALUE /* no pool has a limit */,
+            Fake.of(RunLimits.class, Map.of("all", args -> Map.of())) /* no pool has a limit */,
             Fake.of(Admission.class, Map.of("limit", args -> Integer.MAX_VALUE)),
             AssetCatalog.of(List.of()),
             finished);
