@@ -26,8 +26,8 @@ class LakeIdentityTest {
             assertThat(UUID.fromString(id)).isNotNull();
             assertThat(again.identity()).isEqualTo(id);
             assertThat(again.forRun("r1").identity()).as("as a run sees it").isEqualTo(id);
-            assertThat(again.read(s -> s.queryLong("SELECT COUNT(*) FROM " + LakeIdentity.TABLE)))
-                    .isEqualTo(1);
+            long rows = again.read(s -> s.queryLong("SELECT COUNT(*) FROM " + LakeIdentity.TABLE));
+            assertThat(rows).isEqualTo(1);
         } finally {
             again.close(null);
         }
