@@ -96,11 +96,8 @@ public class AccessGate {
                             + " provider refused it): log in again at /login");
             return;
         }
-        context.response().putHeader("WWW-Authenticate", "Bearer realm=\"sluice\"");
-        EarlyRefusal.send(
+        challenge(
                 context,
-                mapper,
-                401,
                 "the bearer token was refused: it is not a valid access token of the identity provider (expired, wrongly"
                         + " signed or meant for another client) nor a token Sluice issued");
     }
@@ -167,11 +164,8 @@ public class AccessGate {
                 redirect(context, "/login?next=" + URLEncoder.encode(next, StandardCharsets.UTF_8));
                 return;
             }
-            context.response().putHeader("WWW-Authenticate", "Bearer realm=\"sluice\"");
-            EarlyRefusal.send(
+            challenge(
                     context,
-                    mapper,
-                    401,
                     (refusal == null ? "this request needs authentication" : refusal)
                             + ": send Authorization: Bearer <token> (a personal token from POST /api/tokens), or log in"
                             + " at /login");
@@ -209,6 +203,12 @@ public class AccessGate {
             return;
         }
         context.next();
+    }
+
+    /** A 401 for a client that sent no credential Sluice accepts: the bearer challenge and a problem body. */
+    private void challenge(RoutingContext context, String detail) {
+        context.response().putHeader("WWW-Authenticate", "Bearer realm=\"sluice\"");
+        EarlyRefusal.send(context, mapper, 401, detail);
     }
 
     /** A refusal before any route: a problem for the API and scripts, a readable page for a browser. */

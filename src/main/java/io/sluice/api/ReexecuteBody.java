@@ -10,10 +10,10 @@ import java.io.UncheckedIOException;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 /**
- * The optional body of {@code POST /api/runs/{id}/reexecute}: what of the run to execute again and why. Who acts comes
- * from the {@code X-Sluice-User} header, as for every request that steers something that exists.
+ * The optional body of {@code POST /api/runs/{id}/reexecute}: what of the run to execute again and why. Who acts is the
+ * caller, never a field of the body.
  */
-@Schema(description = "What of the run to execute again, and why. Who acts comes from the X-Sluice-User header.")
+@Schema(description = "What of the run to execute again, and why. Who acts is the caller, never a field of the body.")
 public record ReexecuteBody(
         @Schema(
                 enumeration = {"ALL", "FAILED"},
@@ -25,9 +25,9 @@ public record ReexecuteBody(
 
     private static final ReexecuteBody NONE = new ReexecuteBody(null, null);
 
-    /** The scope asked for; ALL when the body gives none. */
-    Reexecution.Scope chosenScope() {
-        return scope == null ? Reexecution.Scope.ALL : Reexecution.Scope.parse(scope);
+    /** The scope asked for, as sent; ALL when the body gives none. */
+    String chosenScope() {
+        return scope == null ? Reexecution.Scope.ALL.name() : scope;
     }
 
     /** Reads the optional body from its bytes as strictly as every body; empty or white space: ALL, no reason. */

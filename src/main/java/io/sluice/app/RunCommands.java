@@ -41,11 +41,14 @@ public class RunCommands {
         return runs.cancel(run.id(), caller.name(), reason);
     }
 
-    /** Launches a new run of an ended run's request: every step, or the ones that did not succeed. */
-    public Run reexecute(Caller caller, String id, Reexecution.Scope scope, String reason) {
+    /**
+     * Launches a new run of an ended run's request: every step ({@code ALL}), or the ones that did not succeed
+     * ({@code FAILED}). The scope is read after the rights check, so a caller who may not launch learns only that.
+     */
+    public Run reexecute(Caller caller, String id, String scope, String reason) {
         Run run = runs.get(id);
         caller.require(Action.LAUNCH, Touched.keys(run.assets()));
-        return reexecutor.reexecute(run.id(), scope, caller.name(), reason);
+        return reexecutor.reexecute(run.id(), Reexecution.Scope.parse(scope), caller.name(), reason);
     }
 
     private static RunRequest by(Caller caller, RunRequest r) {

@@ -3,6 +3,7 @@ package io.sluice.web;
 import io.quarkus.qute.CheckedTemplate;
 import io.quarkus.qute.TemplateInstance;
 import io.sluice.app.PartitionCommands;
+import io.sluice.identity.Action;
 import io.sluice.identity.Caller;
 import io.sluice.identity.NotAllowed;
 import io.sluice.identity.RequestCaller;
@@ -88,6 +89,7 @@ public class PartitionsPage {
     public Response remove(@PathParam("name") String name, byte[] body, @Context HttpHeaders headers) {
         try {
             Caller by = PageForms.caller(caller);
+            by.require(Action.REMOVE_PARTITIONS); // before the form is read: a viewer learns only that
             Map<String, List<String>> form = PageForms.read(body, headers, "key");
             List<String> keys = form.getOrDefault("key", List.of());
             if (keys.isEmpty()) {

@@ -15,7 +15,6 @@ import io.sluice.partitions.PartitionsDefinition;
 import io.sluice.runs.AssetService;
 import io.sluice.runs.LogLine;
 import io.sluice.runs.Materialization;
-import io.sluice.runs.Reexecution;
 import io.sluice.runs.RequestRejected;
 import io.sluice.runs.Run;
 import io.sluice.runs.RunService;
@@ -177,7 +176,7 @@ public class RunPage {
     @Path("reexecute")
     @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
     public Response reexecute(@PathParam("id") String id, byte[] body, @Context HttpHeaders headers) {
-        Reexecution.Scope chosen;
+        String chosen;
         String reason;
         try {
             Map<String, List<String>> fields = PageForms.read(body, headers, null);
@@ -190,7 +189,7 @@ public class RunPage {
                         400,
                         "the form has an unknown field " + Text.quote(unknown.get()) + ": send scope and reason only");
             }
-            chosen = Reexecution.Scope.parse(PageForms.first(fields, "scope").orElse(null));
+            chosen = PageForms.first(fields, "scope").orElse(null);
             reason = PageForms.first(fields, "reason").filter(r -> !r.isBlank()).orElse(null);
         } catch (BadRequestException e) {
             return refused(id, 400, e.getMessage());

@@ -14,6 +14,7 @@ import io.sluice.identity.Grant;
 import io.sluice.identity.Role;
 import io.sluice.testing.AuthOnProfile;
 import io.sluice.testing.CsrfForTests;
+import io.sluice.testing.PageLogin;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
@@ -343,7 +344,7 @@ class RoleMatrixTest {
     @TestHTTPResource("/")
     URL base;
 
-    private final String address = "10.7." + (int) (Math.random() * 250) + "." + (int) (Math.random() * 250);
+    private final PageLogin client = PageLogin.from("10.7.");
     private String admin;
     private String run;
     private String landedRun;
@@ -362,15 +363,7 @@ class RoleMatrixTest {
     }
 
     private String login(String user, String password) {
-        Response r = given().redirects()
-                .follow(false)
-                .header("X-Forwarded-For", address)
-                .contentType(ContentType.URLENC)
-                .formParam("user", user)
-                .formParam("password", password)
-                .post("/login");
-        r.then().statusCode(303);
-        return r.getCookie("sluice_session");
+        return client.session(user, password);
     }
 
     private RequestSpecification asAdmin() {

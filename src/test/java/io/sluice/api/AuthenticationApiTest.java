@@ -22,6 +22,7 @@ import io.sluice.identity.Grant;
 import io.sluice.identity.Role;
 import io.sluice.testing.AuthOnProfile;
 import io.sluice.testing.Management;
+import io.sluice.testing.PageLogin;
 import jakarta.inject.Inject;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -72,17 +73,10 @@ class AuthenticationApiTest {
     }
 
     /** This test's client address: each test has its own, as the throttle counts failures per address. */
-    private final String address = "10.9." + (int) (Math.random() * 250) + "." + (int) (Math.random() * 250);
+    private final PageLogin client = PageLogin.from("10.9.");
 
     private Response login(String user, String password) {
-        return given().redirects()
-                .follow(false)
-                .header("X-Forwarded-For", address)
-                .contentType(ContentType.URLENC)
-                .formParam("user", user)
-                .formParam("password", password)
-                .formParam("next", "/runs")
-                .post("/login");
+        return client.post(user, password, "/runs");
     }
 
     private String session(String user, String password) {

@@ -17,7 +17,6 @@ import io.sluice.identity.Role;
 import io.sluice.lake.RollbackTarget;
 import io.sluice.pools.PoolService;
 import io.sluice.runs.MaterializationMode;
-import io.sluice.runs.Reexecution;
 import io.sluice.runs.Run;
 import io.sluice.runs.RunRequest;
 import io.sluice.testing.Runs;
@@ -117,7 +116,7 @@ class CommandRightsTest {
         return List.of(
                 Map.entry("launch a run", () -> runs.launch(caller, runOf("2024-11-01"))),
                 Map.entry("cancel a run", () -> runs.cancel(caller, runId, "no")),
-                Map.entry("re-execute a run", () -> runs.reexecute(caller, runId, Reexecution.Scope.ALL, "no")),
+                Map.entry("re-execute a run", () -> runs.reexecute(caller, runId, "ALL", "no")),
                 Map.entry("launch a backfill", () -> backfills.launch(caller, backfillOf("2024-11-01", "2024-11-02"))),
                 Map.entry("pause a backfill", () -> backfills.pause(caller, backfillId, "no")),
                 Map.entry("resume a backfill", () -> backfills.resume(caller, backfillId, "no")),
@@ -251,7 +250,7 @@ class CommandRightsTest {
         Run run = runs.launch(olga, naming);
         assertThat(run.launchedBy()).isEqualTo("olga-operator");
         Runs.await(run.id());
-        Run again = runs.reexecute(olga, run.id(), Reexecution.Scope.ALL, "again");
+        Run again = runs.reexecute(olga, run.id(), "ALL", "again");
         assertThat(again.launchedBy()).isEqualTo("olga-operator");
         Runs.await(again.id());
 

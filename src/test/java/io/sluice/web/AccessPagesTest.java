@@ -8,7 +8,6 @@ import static org.hamcrest.Matchers.not;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
 import io.restassured.http.ContentType;
-import io.restassured.response.Response;
 import io.restassured.specification.RequestSpecification;
 import io.sluice.access.Passwords;
 import io.sluice.access.StoredToken;
@@ -18,6 +17,7 @@ import io.sluice.access.UserStore;
 import io.sluice.identity.Grant;
 import io.sluice.identity.Role;
 import io.sluice.testing.AuthOnProfile;
+import io.sluice.testing.PageLogin;
 import jakarta.inject.Inject;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -50,18 +50,10 @@ class AccessPagesTest {
     @Inject
     DataSource dataSource;
 
-    private final String address = "10.7." + (int) (Math.random() * 250) + "." + (int) (Math.random() * 250);
+    private final PageLogin client = PageLogin.from("10.7.");
 
     private String session(String user, String password) {
-        Response r = given().redirects()
-                .follow(false)
-                .header("X-Forwarded-For", address)
-                .contentType(ContentType.URLENC)
-                .formParam("user", user)
-                .formParam("password", password)
-                .post("/login");
-        r.then().statusCode(303);
-        return r.getCookie("sluice_session");
+        return client.session(user, password);
     }
 
     private String admin() {
@@ -243,16 +235,7 @@ class AccessPagesTest {
                 .containsExactly(Grant.inGroup(Role.OPERATOR, "finance"), Grant.everywhere(Role.VIEWER));
         assertThat(ann.mustChangePassword()).isTrue();
         // the first login goes to the password change
-        given().redirects()
-                .follow(false)
-                .header("X-Forwarded-For", address)
-                .contentType(ContentType.URLENC)
-                .formParam("user", name)
-                .formParam("password", password)
-                .post("/login")
-                .then()
-                .statusCode(303)
-                .header("Location", containsString("/password"));
+        client.post(name, password, null).then().statusCode(303).header("Location", containsString("/password"));
 
         as(admin)
                 .contentType(ContentType.URLENC)

@@ -9,6 +9,7 @@ import io.restassured.http.ContentType;
 import io.restassured.response.Response;
 import io.sluice.testing.AuthOnProfile;
 import io.sluice.testing.CsrfForTests;
+import io.sluice.testing.PageLogin;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -23,17 +24,7 @@ import org.junit.jupiter.api.Test;
 class CsrfSessionTest {
 
     private String adminSession() {
-        Response r = given().redirects()
-                .follow(false)
-                .header("X-Forwarded-For", "10.5.0.1")
-                .contentType(ContentType.URLENC)
-                .formParam("user", "admin")
-                .formParam("password", AuthOnProfile.ADMIN_PASSWORD)
-                .post("/login");
-        r.then().statusCode(303);
-        String session = r.getCookie("sluice_session");
-        assertThat(session).isNotBlank();
-        return session;
+        return new PageLogin("10.5.0.1").session("admin", AuthOnProfile.ADMIN_PASSWORD);
     }
 
     private static String stored(String session) {

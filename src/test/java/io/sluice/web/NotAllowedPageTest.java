@@ -88,6 +88,23 @@ class NotAllowedPageTest {
                 .statusCode(403)
                 .contentType(containsString("text/html"))
                 .body(containsString(NAME + " may not launch test/daily"));
+        // a form it may not send is refused as such, before what is missing from it is said
+        given().accept(ContentType.HTML)
+                .redirects()
+                .follow(false)
+                .formParam("reason", "no scope")
+                .post("/runs/" + run.id() + "/reexecute")
+                .then()
+                .statusCode(403)
+                .body(containsString(NAME + " may not launch test/daily"));
+        given().accept(ContentType.HTML)
+                .redirects()
+                .follow(false)
+                .formParam("reason", "no key")
+                .post("/partitions/test_regions/remove")
+                .then()
+                .statusCode(403)
+                .body(containsString(NAME + " may not"));
         given().accept(ContentType.HTML)
                 .redirects()
                 .follow(false)
