@@ -3,6 +3,7 @@ package io.sluice;
 import io.quarkus.runtime.Quarkus;
 import io.quarkus.runtime.annotations.QuarkusMain;
 import io.sluice.access.ListenRule;
+import io.sluice.cluster.StartRefused;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -48,10 +49,29 @@ public final class SluiceMain {
                     System.exit(1);
                 });
         try {
-            Quarkus.run(args);
+            Quarkus.run(null, (status, failure) -> exit(status, failure, lock), args);
         } finally {
             release(lock);
         }
+    }
+
+    /**
+     * How the process ends when Quarkus stops: a start refused for a reason one line says ({@link StartRefused}, e.g.
+     * another lake in the cluster) prints that line last on stderr and exits 1; anything else exits as Quarkus would.
+     */
+    private static void exit(int status, Throwable failure, FileLock lock) {
+        refusal(failure).ifPresent(line -> System.err.println("Sluice cannot start: " + line));
+        release(lock);
+        System.exit(refusal(failure).isPresent() ? 1 : status);
+    }
+
+    private static Optional<String> refusal(Throwable failure) {
+        for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            if (t instanceof StartRefused refused) {
+                return Optional.of(refused.getMessage());
+            }
+        }
+        return Optional.empty();
     }
 
     /** {@link ListenRule}'s refusal for the configured authentication switch and listening address, if any. */
