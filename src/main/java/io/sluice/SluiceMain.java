@@ -1,5 +1,6 @@
 package io.sluice;
 
+import io.quarkus.runtime.ApplicationLifecycleManager;
 import io.quarkus.runtime.Quarkus;
 import io.quarkus.runtime.annotations.QuarkusMain;
 import io.sluice.access.ListenRule;
@@ -14,6 +15,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.Arrays;
 import java.util.Optional;
+import java.util.function.BiConsumer;
 import org.eclipse.microprofile.config.Config;
 import org.eclipse.microprofile.config.ConfigProvider;
 
@@ -49,7 +51,10 @@ public final class SluiceMain {
                     System.exit(1);
                 });
         try {
-            Quarkus.run(null, (status, failure) -> exit(status, failure, lock), args);
+            // dev mode sets its own exit handler (it restarts the application on a change): every exit but a refused
+            // start goes to the handler in place
+            BiConsumer<Integer, Throwable> otherwise = ApplicationLifecycleManager.getDefaultExitCodeHandler();
+            Quarkus.run(null, (status, failure) -> exit(status, failure, lock, otherwise), args);
         } finally {
             release(lock);
         }
@@ -59,10 +64,18 @@ public final class SluiceMain {
      * How the process ends when Quarkus stops: a start refused for a reason one line says ({@link StartRefused}, e.g.
      * another lake in the cluster) prints that line last on stderr and exits 1; anything else exits as Quarkus would.
      */
-    private static void exit(int status, Throwable failure, FileLock lock) {
-        refusal(failure).ifPresent(line -> System.err.println("Sluice cannot start: " + line));
-        release(lock);
-        System.exit(refusal(failure).isPresent() ? 1 : status);
+    private static void exit(int status, Throwable failure, FileLock lock, BiConsumer<Integer, Throwable> otherwise) {
+        Optional<String> refused = refusal(failure);
+        if (refused.isPresent()) {
+            System.err.println("Sluice cannot start: " + refused.get());
+            release(lock);
+            System.exit(1);
+        } else if (otherwise != null) {
+            otherwise.accept(status, failure);
+        } else {
+            release(lock);
+            System.exit(status);
+        }
     }
 
     private static Optional<String> refusal(Throwable failure) {
