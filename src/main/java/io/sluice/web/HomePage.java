@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.quarkus.qute.CheckedTemplate;
 import io.quarkus.qute.TemplateInstance;
+import io.sluice.app.NodeList;
 import io.sluice.automation.StoredTick;
 import io.sluice.automation.TickOutcome;
 import io.sluice.automation.TriggerPolicy;
@@ -16,6 +17,8 @@ import io.sluice.automation.trigger.TriggerOverview;
 import io.sluice.backfill.BackfillService;
 import io.sluice.catalog.Asset;
 import io.sluice.catalog.AssetKey;
+import io.sluice.cluster.NodeSettings;
+import io.sluice.identity.RequestCaller;
 import io.sluice.lake.LakeTables;
 import io.sluice.lake.TableSpec;
 import io.sluice.runs.AssetRun;
@@ -41,7 +44,7 @@ import java.util.stream.Collectors;
 
 /**
  * The overview at {@code /}: running and recent runs, backfills with their progress, failing checks, the next schedule
- * and sensor ticks, the latest automation decisions, and a short summary of the assets (the catalog is at
+ * and sensor ticks, the latest automation decisions, the cluster's nodes, and a short summary of the assets (the catalog is at
  * {@code /assets}, launching at {@code /launch}). The live parts refresh themselves with htmx.
  */
 @Path("/")
@@ -55,7 +58,8 @@ public class HomePage {
                 List<RunRow> runs,
                 List<AssetRow> statuses,
                 List<BackfillRow> backfills,
-                Automation automation);
+                Automation automation,
+                List<NodeRow> nodes);
 
         /** The runs table, plus out-of-band updates of each asset's last run, so the assets table stays current too. */
         static native TemplateInstance page$runs(List<RunRow> runs, List<AssetRow> statuses);
@@ -63,6 +67,8 @@ public class HomePage {
         static native TemplateInstance page$backfills(List<BackfillRow> backfills);
 
         static native TemplateInstance page$automation(Automation automation);
+
+        static native TemplateInstance page$nodes(List<NodeRow> nodes);
     }
 
     /** The overview's automation and checks part. */
@@ -81,6 +87,9 @@ public class HomePage {
     private final TriggerOverview triggers;
     private final ScheduleViews schedules;
     private final SensorService sensors;
+    private final NodeList nodes;
+    private final NodeSettings nodeSettings;
+    private final RequestCaller caller;
 
     public HomePage(
             AssetService assets,
@@ -91,7 +100,13 @@ public class HomePage {
             InstantSource clock,
             TriggerOverview triggers,
             ScheduleViews schedules,
-            SensorService sensors) {
+            SensorService sensors,
+            NodeList nodes,
+            NodeSettings nodeSettings,
+            RequestCaller caller) {
+        this.nodes = nodes;
+        this.nodeSettings = nodeSettings;
+        this.caller = caller;
         this.clock = clock;
         this.triggers = triggers;
         this.backfills = backfills;
@@ -105,7 +120,8 @@ public class HomePage {
 
     @GET
     public TemplateInstance page() {
-        return Templates.page(assetRows(), runRows(), List.of(), BackfillPanel.rows(backfills), automation());
+        return Templates.page(
+                assetRows(), runRows(), List.of(), BackfillPanel.rows(backfills), automation(), nodeRows());
     }
 
     @GET
@@ -118,6 +134,19 @@ public class HomePage {
     @Path("ui/overview/automation")
     public TemplateInstance automationFragment() {
         return Templates.page$automation(automation());
+    }
+
+    @GET
+    @Path("ui/overview/nodes")
+    public TemplateInstance nodesFragment() {
+        return Templates.page$nodes(nodeRows());
+    }
+
+    /** The cluster's nodes: the alive ones, then those that ended in the last day. */
+    private List<NodeRow> nodeRows() {
+        return nodes.list(caller.get()).stream()
+                .map(v -> NodeRow.of(v, nodeSettings.heartbeat()))
+                .toList();
     }
 
     /**
