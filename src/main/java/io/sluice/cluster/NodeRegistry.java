@@ -14,7 +14,8 @@ import org.jboss.logging.Logger;
 /**
  * Registers this node at start-up (after the access checks, before the dispatcher starts): its row in {@code node}
  * with a fresh lease, and its earlier starts at the same place marked LOST. Their STARTED runs (and those of the
- * placeholder node of runs from before leases) are the ones this start settles.
+ * placeholder node of runs from before leases) are the ones this start settles. Rows of nodes that ended longer than
+ * {@code sluice.cluster.node-retention} ago (30 days) and own no STARTED run are deleted.
  */
 @ApplicationScoped
 public class NodeRegistry {
@@ -61,6 +62,10 @@ public class NodeRegistry {
         LOG.infof(
                 "node %s (%s) registered, lease %d s",
                 starting.id(), starting.name(), settings.lease().toSeconds());
+        int pruned = store.prune(starting.startedAt().minus(settings.nodeRetention()));
+        if (pruned > 0) {
+            LOG.infof("deleted %d node rows that ended more than %s ago", pruned, settings.nodeRetention());
+        }
         return earlier;
     }
 }

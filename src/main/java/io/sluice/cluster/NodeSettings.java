@@ -25,6 +25,10 @@ public interface NodeSettings {
     @WithDefault("5s")
     Duration maxClockSkew();
 
+    /** How long the rows of nodes that ended are kept (a start deletes older ones). */
+    @WithDefault("30d")
+    Duration nodeRetention();
+
     /** Why these settings cannot work, if they cannot: a lease shorter than three heartbeats runs out between two renewals. */
     static Optional<String> problem(Duration heartbeat, Duration lease) {
         if (heartbeat.isNegative() || heartbeat.isZero()) {

@@ -41,6 +41,12 @@ public interface NodeStore {
     /** The nodes alive, and those that ended after {@code endedSince}: alive ones first, then by start. */
     List<Node> list(Instant endedSince);
 
+    /**
+     * Deletes the nodes that ended before {@code endedBefore} and own no STARTED run (the placeholder of runs from
+     * before leases is kept); answers how many went.
+     */
+    int prune(Instant endedBefore);
+
     /** The metadata store's clock now (to measure this node's clock skew). */
     Instant databaseNow();
 }

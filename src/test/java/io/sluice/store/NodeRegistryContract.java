@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.sluice.cluster.Node;
 import io.sluice.cluster.NodeState;
 import io.sluice.cluster.NodeStore;
+import io.sluice.runs.RunOwner;
 import jakarta.inject.Inject;
 import java.time.Duration;
 import java.time.Instant;
@@ -14,7 +15,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The contract of the nodes' store ({@link NodeStore}): a start marks the earlier starts of its place LOST and names
- * them; a renewal extends an alive node's lease and updates nothing once the node is LOST. Run per backend.
+ * them; a renewal extends an alive node's lease and updates nothing once the node is LOST; pruning deletes only nodes
+ * that ended before the cut-off. Run per backend.
  */
 public abstract class NodeRegistryContract {
 
@@ -87,6 +89,25 @@ public abstract class NodeRegistryContract {
                 .as("a node declared lost must not renew")
                 .isFalse();
         assertThat(nodes.find(a.id()).orElseThrow().leaseUntil()).isEqualTo(t0.plusSeconds(35));
+    }
+
+    @Test
+    void pruningDeletesOnlyNodesThatEndedBeforeTheCutOff() {
+        String dir = "/srv/" + UUID.randomUUID();
+        Node first = node("host-a", dir, t0);
+        nodes.register(first);
+        Node second = node("host-a", dir, t0.plusSeconds(5)); // first ends at t0 + 5 s
+        nodes.register(second);
+
+        nodes.prune(t0.plusSeconds(4));
+        assertThat(nodes.find(first.id())).as("ended after the cut-off").isPresent();
+
+        assertThat(nodes.prune(t0.plusSeconds(6))).isGreaterThanOrEqualTo(1);
+        assertThat(nodes.find(first.id())).as("ended before the cut-off").isEmpty();
+        assertThat(nodes.find(second.id())).as("alive").isPresent();
+        assertThat(nodes.find(RunOwner.BEFORE_LEASES))
+                .as("the placeholder of runs before leases")
+                .isPresent();
     }
 
     @Test

@@ -3,6 +3,7 @@ package io.sluice.cluster.store;
 import io.sluice.cluster.Node;
 import io.sluice.cluster.NodeState;
 import io.sluice.cluster.NodeStore;
+import io.sluice.runs.RunOwner;
 import io.sluice.store.SqlDialect;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Transactional;
@@ -93,6 +94,20 @@ public class JpaNodeStore implements NodeStore {
             ps.setString(from + 1, node.dataDir());
             ps.setString(from + 2, node.id());
         }
+    }
+
+    @Override
+    @Transactional
+    public int prune(Instant endedBefore) {
+        return session.doReturningWork(connection -> {
+            try (PreparedStatement ps = connection.prepareStatement("DELETE FROM node WHERE state IN ('STOPPED', "
+                    + "'LOST') AND ended_at < ? AND id <> ? AND NOT EXISTS (SELECT 1 FROM run r WHERE "
+                    + "r.owner_node = node.id AND r.status = 'STARTED')")) {
+                time(ps, 1, endedBefore);
+                ps.setString(2, RunOwner.BEFORE_LEASES);
+                return ps.executeUpdate();
+            }
+        });
     }
 
     @Override
