@@ -41,6 +41,15 @@ public interface NodeStore {
     /** The nodes alive, and those that ended after {@code endedSince}: alive ones first, then by start. */
     List<Node> list(Instant endedSince);
 
+    /**
+     * Moves the node from one state to another, if it is in {@code from} (RUNNING to DRAINING for a drain, back for a
+     * resume); false if it is not (nothing changed).
+     */
+    boolean transition(String id, NodeState from, NodeState to);
+
+    /** The node stopped by itself: STOPPED with the reason, if it is alive; false if it is not (nothing changed). */
+    boolean stop(String id, Instant now, String reason);
+
     /** The metadata store's clock now (to measure this node's clock skew). */
     Instant databaseNow();
 }
