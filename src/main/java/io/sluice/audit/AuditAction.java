@@ -10,6 +10,12 @@ public enum AuditAction {
     NODE_LOST,
     /** A run of a node that ended was ended (and retried) by another node. */
     RUN_TAKEN_OVER,
+    /** A run of a node that drained went back to the queue under the same id (it costs no attempt). */
+    RUN_HANDED_BACK,
+    /** An administrator asked a node to drain (stop claiming and hand its runs back). */
+    NODE_DRAIN_REQUESTED,
+    /** An administrator put a draining node back to work. */
+    NODE_RESUMED,
     BACKFILL_LAUNCHED,
     BACKFILL_PAUSED,
     BACKFILL_RESUMED,

@@ -106,6 +106,11 @@ public class LakeGuard {
     }
 
     void onStop(@Observes ShutdownEvent event) {
+        release();
+    }
+
+    /** Stops renewing the lake lock and lets go of it (a node that drained to stop; at shutdown otherwise). */
+    void release() {
         if (renewals != null) {
             renewals.shutdownNow();
         }

@@ -30,7 +30,10 @@ public class NodeHeartbeat {
     private final InstantSource clock;
     private final RunExecutor executor;
     private final ActiveStore store;
+    private final NodeDrain drain;
     private volatile Thread thread;
+    /** True from the moment this node found itself declared lost until it registered again. */
+    private volatile boolean lost;
     /** Whether this node renews a lease (PostgreSQL); on H2 the data directory's lock is the lease. */
     private volatile boolean renews;
 
@@ -46,7 +49,8 @@ public class NodeHeartbeat {
             NodeSettings settings,
             InstantSource clock,
             RunExecutor executor,
-            ActiveStore store) {
+            ActiveStore store,
+            NodeDrain drain) {
         this.nodes = nodes;
         this.self = self;
         this.registry = registry;
@@ -54,6 +58,7 @@ public class NodeHeartbeat {
         this.clock = clock;
         this.executor = executor;
         this.store = store;
+        this.drain = drain;
     }
 
     /** Right after the registration (which starts the lease). */
@@ -106,20 +111,39 @@ public class NodeHeartbeat {
             leaseUntil = now.plus(settings.lease());
             skew = Optional.of(ClockSkew.of(now, nodes.databaseNow(), settings.maxClockSkew()));
             lastFailure = Optional.empty();
+            follow();
         } catch (RuntimeException e) {
             lastFailure = Optional.of(String.valueOf(e.getMessage()));
             LOG.warnf("renewing this node's lease failed (%s); lease until %s", e.getMessage(), leaseUntil);
         }
     }
 
+    /**
+     * Acts on a drain or resume asked through another node: the stored state says DRAINING while this node runs, or
+     * RUNNING while it drains.
+     */
+    private void follow() {
+        nodes.find(self.nodeId()).map(Node::state).ifPresent(stored -> {
+            if (stored == NodeState.DRAINING && drain.state() == NodeState.RUNNING) {
+                LOG.infof("node %s was asked to drain", self.nodeId());
+                drain.drainInBackground();
+            } else if (stored == NodeState.RUNNING && drain.state() == NodeState.DRAINING) {
+                LOG.infof("node %s was asked to resume", self.nodeId());
+                drain.resume();
+            }
+        });
+    }
+
     private void fence(String why) {
         String old = self.nodeId();
+        lost = true;
         LOG.errorf(
                 "node %s fences itself: %s. Its runs in flight stop and store nothing more; other nodes take them over",
                 old, why);
         executor.fenced();
         try {
             registry.registerAgain();
+            lost = false;
             Instant now = clock.instant();
             lastRenewal = now;
             leaseUntil = now.plus(settings.lease());
@@ -141,6 +165,11 @@ public class NodeHeartbeat {
     /** When the lease was last renewed (on H2: now). */
     public Instant lastRenewal() {
         return renews ? lastRenewal : clock.instant();
+    }
+
+    /** Whether this node found itself declared lost and has not registered again yet. */
+    public boolean lost() {
+        return lost;
     }
 
     public boolean renews() {

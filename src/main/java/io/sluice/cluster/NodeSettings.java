@@ -29,6 +29,17 @@ public interface NodeSettings {
     @WithDefault("30d")
     Duration nodeRetention();
 
+    /** How long a draining node lets its running runs end as usual before it hands them back to the queue. */
+    @WithDefault("30s")
+    Duration drainGrace();
+
+    /**
+     * How long after the grace a draining node waits for its workers to store the hand back of the runs it stopped;
+     * then it hands them back itself (their workers' later writes are fenced out).
+     */
+    @WithDefault("15s")
+    Duration drainStop();
+
     /** Why these settings cannot work, if they cannot: a lease shorter than three heartbeats runs out between two renewals. */
     static Optional<String> problem(Duration heartbeat, Duration lease) {
         if (heartbeat.isNegative() || heartbeat.isZero()) {

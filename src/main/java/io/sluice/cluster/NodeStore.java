@@ -47,6 +47,15 @@ public interface NodeStore {
      */
     int prune(Instant endedBefore);
 
+    /**
+     * Moves the node from one state to another, if it is in {@code from} (RUNNING to DRAINING for a drain, back for a
+     * resume); false if it is not (nothing changed).
+     */
+    boolean transition(String id, NodeState from, NodeState to);
+
+    /** The node stopped by itself: STOPPED with the reason, if it is alive; false if it is not (nothing changed). */
+    boolean stop(String id, Instant now, String reason);
+
     /** The metadata store's clock now (to measure this node's clock skew). */
     Instant databaseNow();
 }

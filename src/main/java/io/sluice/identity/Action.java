@@ -17,7 +17,9 @@ public enum Action {
     ROLLBACK(Role.ADMIN, true, "roll back"),
     REMOVE_PARTITIONS(Role.ADMIN, false, "remove dynamic partitions"),
     SET_POOL_LIMITS(Role.ADMIN, false, "set pool limits"),
-    MANAGE_ACCESS(Role.ADMIN, false, "manage users and tokens");
+    MANAGE_ACCESS(Role.ADMIN, false, "manage users and tokens"),
+    /** Drain a node (it claims nothing more and hands its runs back) or put it back to work. */
+    MANAGE_NODES(Role.ADMIN, false, "drain or resume nodes");
 
     private final Role needs;
     private final boolean scoped;

@@ -1,9 +1,11 @@
 package io.sluice.ops;
 
 import io.sluice.cluster.ClockSkew;
+import io.sluice.cluster.NodeDrain;
 import io.sluice.cluster.NodeHeartbeat;
 import io.sluice.cluster.NodeLease;
 import io.sluice.cluster.NodeSettings;
+import io.sluice.cluster.NodeState;
 import io.sluice.cluster.Silence;
 import io.sluice.cluster.ThisNode;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -17,7 +19,7 @@ import org.eclipse.microprofile.health.HealthCheckResponseBuilder;
 import org.eclipse.microprofile.health.Readiness;
 
 /**
- * Ready while this node's lease is safe: DOWN when less than two heartbeats of it are left or it ran out (other nodes
+ * Ready while this node works (not DRAINING, STOPPED or LOST) and its lease is safe: DOWN when less than two heartbeats of it are left or it ran out (other nodes
  * are about to take its runs over), or when its clock is off the metadata store's by more than the allowed skew.
  * Liveness is not affected: the process is fine, the cluster just should not route work to it.
  */
@@ -29,9 +31,12 @@ public class NodeHealthCheck implements HealthCheck {
     private final ThisNode self;
     private final NodeSettings settings;
     private final InstantSource clock;
+    private final NodeDrain drain;
 
-    public NodeHealthCheck(NodeHeartbeat heartbeat, ThisNode self, NodeSettings settings, InstantSource clock) {
+    public NodeHealthCheck(
+            NodeHeartbeat heartbeat, ThisNode self, NodeSettings settings, InstantSource clock, NodeDrain drain) {
         this.heartbeat = heartbeat;
+        this.drain = drain;
         this.self = self;
         this.settings = settings;
         this.clock = clock;
@@ -43,7 +48,14 @@ public class NodeHealthCheck implements HealthCheck {
         NodeLease lease = heartbeat.health();
         long silent = Silence.seconds(heartbeat.lastRenewal(), now);
         Optional<String> problem = Optional.empty();
-        if (lease != NodeLease.OK) {
+        NodeState state = heartbeat.lost() ? NodeState.LOST : drain.state();
+        if (state == NodeState.DRAINING) {
+            problem = Optional.of("this node drains: it claims no runs and hands back those it has");
+        } else if (state == NodeState.STOPPED) {
+            problem = Optional.of("this node drained and stopped");
+        } else if (state == NodeState.LOST) {
+            problem = Optional.of("another node declared this node lost; it registers again");
+        } else if (lease != NodeLease.OK) {
             problem = Optional.of("the last heartbeat was stored " + silent + " s ago (lease "
                     + settings.lease().toSeconds() + " s): other nodes will take over this node's runs at "
                     + heartbeat.leaseUntil().truncatedTo(ChronoUnit.SECONDS)
@@ -58,6 +70,7 @@ public class NodeHealthCheck implements HealthCheck {
                 .status(problem.isEmpty())
                 .withData("nodeId", self.nodeId())
                 .withData("name", self.name())
+                .withData("state", state.name())
                 .withData("lease", lease.name())
                 .withData("secondsSinceHeartbeat", silent);
         problem.ifPresent(p -> response.withData("problem", p));

@@ -54,6 +54,18 @@ public final class RunRecords {
     /** An asset partition an ended run held (active_partition), released with its end by its key. */
     public record Release(String runId, AssetKey asset, String partition) {}
 
+    /**
+     * A run handed back to the queue (its node drains): QUEUED again under the same id, its owner cleared, its steps that
+     * did not succeed reset, its slots released and its partition reservations kept; it costs no attempt.
+     */
+    public record HandBack(String runId, Instant at) {
+
+        public HandBack {
+            Objects.requireNonNull(runId, "runId");
+            Objects.requireNonNull(at, "at");
+        }
+    }
+
     private final List<LogRecord> logs = new ArrayList<>();
     private final Map<String, StepRecord> steps = new LinkedHashMap<>();
     private final List<Materialization> materializations = new ArrayList<>();
@@ -62,6 +74,7 @@ public final class RunRecords {
     private final List<RunEnd> ends = new ArrayList<>();
     private final List<Release> releases = new ArrayList<>();
     private final List<AuditEvent> audits = new ArrayList<>();
+    private final List<HandBack> handBacks = new ArrayList<>();
 
     public void log(LogRecord line) {
         logs.add(line);
@@ -135,6 +148,18 @@ public final class RunRecords {
         return found;
     }
 
+    /** Hands the run back to the queue instead of ending it, with its audit event (if any). */
+    public void handedBack(HandBack handBack, AuditEvent audit) {
+        handBacks.add(handBack);
+        if (audit != null) {
+            audits.add(audit);
+        }
+    }
+
+    public List<HandBack> handBacks() {
+        return handBacks;
+    }
+
     public List<RunEnd> ends() {
         return ends;
     }
@@ -156,6 +181,7 @@ public final class RunRecords {
         partitions.forEach(r -> ids.add(r.runId()));
         watermarks.forEach(r -> ids.add(r.runId()));
         ends.forEach(r -> ids.add(r.runId()));
+        handBacks.forEach(r -> ids.add(r.runId()));
         releases.forEach(r -> ids.add(r.runId()));
         audits.stream().map(AuditEvent::runId).filter(Objects::nonNull).forEach(ids::add);
         return ids;
@@ -174,6 +200,7 @@ public final class RunRecords {
         partitions.stream().filter(r -> !runs.contains(r.runId())).forEach(kept.partitions::add);
         watermarks.stream().filter(r -> !runs.contains(r.runId())).forEach(kept.watermarks::add);
         ends.stream().filter(r -> !runs.contains(r.runId())).forEach(kept.ends::add);
+        handBacks.stream().filter(r -> !runs.contains(r.runId())).forEach(kept.handBacks::add);
         releases.stream().filter(r -> !runs.contains(r.runId())).forEach(kept.releases::add);
         audits.stream()
                 .filter(a -> a.runId() == null || !runs.contains(a.runId()))
@@ -188,6 +215,7 @@ public final class RunRecords {
                 && partitions.isEmpty()
                 && watermarks.isEmpty()
                 && ends.isEmpty()
+                && handBacks.isEmpty()
                 && audits.isEmpty();
     }
 }

@@ -153,6 +153,8 @@ class RoleMatrixTest {
         rule("GET /api/lake/tables/{name}/rows", READ);
         rule("GET /api/nodes", READ);
         rule("GET /api/nodes/{id}", READ);
+        rule("POST /api/nodes/{id}/drain", Need.of(Action.MANAGE_NODES));
+        rule("POST /api/nodes/{id}/resume", Need.of(Action.MANAGE_NODES));
         rule("GET /api/partitions", READ);
         rule("GET /api/partitions/{name}/keys", READ);
         rule("POST /api/partitions/{name}/keys", Need.of(Action.ADD_PARTITIONS));
@@ -571,6 +573,13 @@ class RoleMatrixTest {
             s.put(route, new Sample(need, path, none(), null, null));
         });
         filled = s;
+        // a node that is not stored: the matrix must not drain the node that answers it
+        s.put(
+                "POST /api/nodes/{id}/drain",
+                sample("POST /api/nodes/{id}/drain", "/api/nodes/matrix-no-node/drain", none(), null, null));
+        s.put(
+                "POST /api/nodes/{id}/resume",
+                sample("POST /api/nodes/{id}/resume", "/api/nodes/matrix-no-node/resume", none(), null, null));
         s.put(
                 "POST /api/assets/{key}/rollback",
                 sample(

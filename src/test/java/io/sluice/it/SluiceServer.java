@@ -146,6 +146,18 @@ final class SluiceServer implements AutoCloseable {
         current.destroyForcibly().waitFor();
     }
 
+    /**
+     * Stops the running Sluice with SIGTERM (it drains first) and answers its exit status; fails if it is still running
+     * after {@code bound}.
+     */
+    int terminate(Duration bound) throws Exception {
+        current.destroy();
+        if (!current.waitFor(bound.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS)) {
+            throw new AssertionError("Sluice did not stop within " + bound + " of SIGTERM");
+        }
+        return current.exitValue();
+    }
+
     /** The running Sluice's address, like http://127.0.0.1:41234. */
     String base() {
         return base;

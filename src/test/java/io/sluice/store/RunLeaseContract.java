@@ -275,4 +275,90 @@ public abstract class RunLeaseContract extends StorePortContract {
                 .containsExactly(dead.id());
         assertThat(history.find(dead.id()).orElseThrow().status()).isEqualTo(RunStatus.FAILURE);
     }
+
+    private int slots(String runId) throws SQLException {
+        try (Connection c = dataSource.getConnection();
+                PreparedStatement ps = c.prepareStatement("SELECT COUNT(*) FROM run_slot WHERE run_id = ?")) {
+            ps.setString(1, runId);
+            try (ResultSet rs = ps.executeQuery()) {
+                rs.next();
+                return rs.getInt(1);
+            }
+        }
+    }
+
+    private void slot(String runId) throws SQLException {
+        try (Connection c = dataSource.getConnection();
+                PreparedStatement ps =
+                        c.prepareStatement("INSERT INTO run_slot (scope, name, run_id) VALUES ('GROUP', ?, ?)")) {
+            ps.setString(1, "g-" + runId);
+            ps.setString(2, runId);
+            ps.executeUpdate();
+        }
+    }
+
+    private static RunRecords handBack(Run run, Instant at) {
+        RunRecords records = new RunRecords();
+        records.log(new RunRecords.LogRecord(run.id(), at, "WARN", null, "handed back to the queue by node x"));
+        records.handedBack(
+                new RunRecords.HandBack(run.id(), at),
+                AuditEvent.of(at, "sluice", AuditAction.RUN_HANDED_BACK, run.id(), null, "drained", Map.of()));
+        return records;
+    }
+
+    @Test
+    void aHandBackQueuesTheRunUnderItsIdKeepingItsSucceededStepsAndReservations() throws SQLException {
+        AssetKey a = uniqueAsset();
+        AssetKey b = uniqueAsset();
+        Run run = newRun(a, b);
+        queue.createAll(List.of(run));
+        Fence fence = queue.claimGroup(List.of(run.id()), t0).fence();
+        slot(run.id());
+        RunRecords first = new RunRecords();
+        first.step(run.id(), new RunStep(0, a, RunStatus.SUCCESS, t0, t0.plusSeconds(2), 2, 1, 7, null));
+        first.step(run.id(), new RunStep(1, b, RunStatus.STARTED, t0.plusSeconds(2), null, 1, 1, 3, null));
+        assertThat(queue.record(first, fence)).isEmpty();
+
+        RunRecords handed = handBack(run, t0.plusSeconds(4));
+        handed.step(
+                run.id(), new RunStep(1, b, RunStatus.CANCELED, t0.plusSeconds(2), t0.plusSeconds(4), 1, 1, 3, "x"));
+        assertThat(queue.record(handed, fence)).isEmpty();
+
+        Run after = history.find(run.id()).orElseThrow();
+        assertThat(after.status()).isEqualTo(RunStatus.QUEUED);
+        assertThat(after.startedAt()).isNull();
+        assertThat(lease(run.id())).isEqualTo(new Lease(null, 1, "QUEUED"));
+        assertThat(after.steps())
+                .extracting(RunStep::status)
+                .as("the succeeded step is kept, the other reset")
+                .containsExactly(RunStatus.SUCCESS, RunStatus.QUEUED);
+        assertThat(after.steps().get(1).rowsWritten()).isZero();
+        assertThat(after.steps().get(1).error()).isNull();
+        assertThat(slots(run.id())).as("its slots are released").isZero();
+        assertThat(assets.activePartitions(a)).as("its reservation is kept").containsExactly("");
+        assertThat(assets.activePartitions(b)).containsExactly("");
+        assertThat(events.logs(run.id(), 0, 1000))
+                .anySatisfy(l -> assertThat(l.message()).startsWith("handed back to the queue by node x"));
+
+        Fence again = queue.claimGroup(List.of(run.id()), t0.plusSeconds(6)).fence();
+        assertThat(again.epoch(run.id())).as("claimed again under the same id").isEqualTo(2);
+        assertThat(queue.record(handBack(run, t0.plusSeconds(7)), fence))
+                .as("a hand back of the old claim changes nothing")
+                .containsExactly(run.id());
+        assertThat(lease(run.id())).isEqualTo(new Lease(owner.nodeId(), 2, "STARTED"));
+    }
+
+    @Test
+    void aHandBackOfARunThatEndedChangesNothing() throws SQLException {
+        AssetKey a = uniqueAsset();
+        Run run = partitionedRun(a, "2024-07-01");
+        queue.createAll(List.of(run));
+        Fence fence = queue.claimGroup(List.of(run.id()), t0).fence();
+        assertThat(queue.record(success(run, a, "2024-07-01", "w"), fence)).isEmpty();
+
+        assertThat(queue.record(handBack(run, t0.plusSeconds(20)), fence)).containsExactly(run.id());
+
+        assertThat(history.find(run.id()).orElseThrow().status()).isEqualTo(RunStatus.SUCCESS);
+        assertThat(assets.activePartitions(a)).isEmpty();
+    }
 }

@@ -38,6 +38,9 @@ public class TriggerLoop {
     private boolean dirty;
     private boolean busy;
     private volatile boolean running;
+    /** True while this node drains: the loop evaluates nothing (another node does). */
+    private volatile boolean paused;
+
     private final AtomicLong wakeUps = new AtomicLong();
     /** When the earliest retry the last evaluation left is due: the loop looks then. */
     private volatile Optional<Instant> nextRetry = Optional.empty();
@@ -89,6 +92,17 @@ public class TriggerLoop {
         }
     }
 
+    /** This node drains: the loop evaluates nothing until {@link #resume}. */
+    public void standby() {
+        paused = true;
+    }
+
+    /** This node works again: the loop evaluates at once (what was stored meanwhile is read in one batch). */
+    public void resume() {
+        paused = false;
+        wake();
+    }
+
     /** How many ends of runs woke the evaluator in this process (tests count that runs of other assets do not). */
     public long wakeUps() {
         return wakeUps.get();
@@ -128,7 +142,7 @@ public class TriggerLoop {
             try {
                 awaitWork();
                 try {
-                    if (running) {
+                    if (running && !paused) {
                         evaluateNow();
                     }
                 } finally {

@@ -229,6 +229,35 @@ public class JpaNodeStore implements NodeStore {
 
     @Override
     @Transactional
+    public boolean transition(String id, NodeState from, NodeState to) {
+        return session.doReturningWork(connection -> {
+            try (PreparedStatement ps =
+                    connection.prepareStatement("UPDATE node SET state = ? WHERE id = ? AND state = ?")) {
+                ps.setString(1, to.name());
+                ps.setString(2, id);
+                ps.setString(3, from.name());
+                return ps.executeUpdate() == 1;
+            }
+        });
+    }
+
+    @Override
+    @Transactional
+    public boolean stop(String id, Instant now, String reason) {
+        return session.doReturningWork(connection -> {
+            try (PreparedStatement ps = connection.prepareStatement("UPDATE node SET state = 'STOPPED', ended_at = ?, "
+                    + "ended_by = ?, end_reason = ? WHERE id = ? AND state IN ('RUNNING', 'DRAINING')")) {
+                time(ps, 1, now);
+                ps.setString(2, id);
+                ps.setString(3, reason);
+                ps.setString(4, id);
+                return ps.executeUpdate() == 1;
+            }
+        });
+    }
+
+    @Override
+    @Transactional
     public Instant databaseNow() {
         return session.doReturningWork(connection -> {
             try (PreparedStatement ps = connection.prepareStatement("SELECT CURRENT_TIMESTAMP");

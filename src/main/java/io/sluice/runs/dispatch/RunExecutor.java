@@ -80,6 +80,9 @@ public class RunExecutor {
     private static final int FETCH_AHEAD = 1000;
     private final Object signal = new Object();
     private volatile boolean wakeUp;
+    /** False while this node drains: it claims nothing more (no claims, no refills of the runs fetched ahead). */
+    private volatile boolean claiming = true;
+
     private volatile Thread dispatcher;
     /** When the dispatcher's loop last went round ({@link System#nanoTime()}), for the liveness check. */
     private volatile long lastRound = System.nanoTime();
@@ -204,6 +207,9 @@ public class RunExecutor {
      * started.
      */
     int runOnce() {
+        if (!claiming) {
+            return 0;
+        }
         int free = workers - busy.get();
         if (free <= 0) {
             return 0;
@@ -368,13 +374,31 @@ public class RunExecutor {
         worker.lost(inFlightIds());
     }
 
+    /** This node drains: it claims no more runs (the runs fetched ahead are dropped) until {@link #resumeClaiming}. */
+    public void stopClaiming() {
+        claiming = false;
+        synchronized (ahead) {
+            ahead.clear();
+        }
+    }
+
+    /** This node works again after a drain: it claims runs from the next round on. */
+    public void resumeClaiming() {
+        claiming = true;
+        refresh();
+    }
+
+    public boolean claiming() {
+        return claiming;
+    }
+
     /** Runs claimed or executing in this process now. */
     public int running() {
         return inFlight.size();
     }
 
     /** The ids of the runs claimed or executing in this process now. */
-    Set<String> inFlightIds() {
+    public Set<String> inFlightIds() {
         return Set.copyOf(inFlight.keySet());
     }
 

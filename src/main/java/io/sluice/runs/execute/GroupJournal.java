@@ -43,6 +43,12 @@ final class GroupJournal implements LogSink {
     private final Fence fence;
     /** Runs lost to the fence (taken over, or handed back and claimed again): nothing more of them is stored. */
     private final Set<String> lost = ConcurrentHashMap.newKeySet();
+    /** Runs of this group whose execution began (the others can be handed back without stopping anything). */
+    private final Set<String> begun = new HashSet<>();
+    /** Runs to hand back to the queue instead of ending them (their node drains): they stop as if canceled. */
+    private final Set<String> handingBack = ConcurrentHashMap.newKeySet();
+    /** Runs whose end or hand back is stored. */
+    private final Set<String> done = ConcurrentHashMap.newKeySet();
     /** No run had a cancel requested when the group was claimed (a cancel ends a queued run instead). */
     private Set<String> cancelRequested = Set.of();
 
@@ -162,6 +168,80 @@ final class GroupJournal implements LogSink {
         pending = new RunRecords();
         lost.addAll(lostNow);
         records.ends().stream().filter(e -> !lostNow.contains(e.runId())).forEach(stored::add);
+        records.ends().forEach(e -> done.add(e.runId()));
+        records.handBacks().forEach(h -> done.add(h.runId()));
+    }
+
+    /**
+     * The worker begins executing a run; false if it must not (the run was taken from this group before it began: lost,
+     * or handed back by its draining node).
+     */
+    synchronized boolean begin(String runId) {
+        if (lost.contains(runId)) {
+            return false;
+        }
+        begun.add(runId);
+        return true;
+    }
+
+    /**
+     * Takes the runs of this group that have not begun out of it (they count as lost here from now on, so the worker
+     * never begins them) and returns them: their node drains and hands them back itself.
+     */
+    synchronized Set<String> takeUnbegun() {
+        Set<String> taken = new HashSet<>();
+        for (String id : runIds) {
+            if (!begun.contains(id) && !lost.contains(id) && !done.contains(id)) {
+                taken.add(id);
+                lost.add(id);
+            }
+        }
+        return taken;
+    }
+
+    /**
+     * Takes every run of this group whose end or hand back is not stored yet out of it (lost here from now on): their
+     * node drains and its worker did not store them in time, so the node hands them back itself.
+     */
+    synchronized Set<String> takeUnfinished() {
+        Set<String> taken = new HashSet<>();
+        for (String id : runIds) {
+            if (!lost.contains(id) && !done.contains(id)) {
+                taken.add(id);
+                lost.add(id);
+            }
+        }
+        return taken;
+    }
+
+    /** The runs to hand back instead of ending: they stop as if canceled. */
+    void handBack(Collection<String> runs) {
+        runs.stream().filter(runIds::contains).forEach(handingBack::add);
+    }
+
+    boolean handingBack(String runId) {
+        return handingBack.contains(runId);
+    }
+
+    void handedBack(RunRecords.HandBack handBack, AuditEvent event) {
+        touch().handedBack(handBack, event);
+    }
+
+    /** Where each run of this group is, for a drain. */
+    synchronized Map<String, RunPhase> phases() {
+        Map<String, RunPhase> phases = new HashMap<>();
+        for (String id : runIds) {
+            RunPhase phase;
+            if (lost.contains(id) || done.contains(id)) {
+                phase = RunPhase.LEAVING;
+            } else if (begun.contains(id)) {
+                phase = RunPhase.RUNNING;
+            } else {
+                phase = RunPhase.CLAIMED;
+            }
+            phases.put(id, phase);
+        }
+        return phases;
     }
 
     /** Marks runs lost (this node fenced itself): they stop, and nothing more of them is stored. */
@@ -212,7 +292,7 @@ final class GroupJournal implements LogSink {
      * (a cancel that comes sooner after the claim stops the group's runs at the next read, or not at all if they end first).
      */
     boolean isCancelRequested(String runId) {
-        if (lost.contains(runId)) {
+        if (lost.contains(runId) || handingBack.contains(runId)) {
             return true;
         }
         if (single()) {

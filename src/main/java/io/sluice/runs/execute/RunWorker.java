@@ -29,6 +29,7 @@ import java.time.InstantSource;
 import java.util.Collection;
 import java.util.EnumMap;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -57,8 +58,8 @@ public class RunWorker {
     private final InstantSource clock;
     private final ObjectMapper mapper;
     private final RunSettings settings;
-    /** The journals of the groups executing now. */
-    private final Set<GroupJournal> open = ConcurrentHashMap.newKeySet();
+    /** The journals of the groups executing now, with their runs by id. */
+    private final Map<GroupJournal, Map<String, Run>> open = new ConcurrentHashMap<>();
 
     protected RunWorker(
             RunQueue store,
@@ -104,7 +105,9 @@ public class RunWorker {
                     return null;
                 }),
                 System::nanoTime);
-        open.add(journal);
+        Map<String, Run> byId = new LinkedHashMap<>();
+        claimed.forEach(r -> byId.put(r.id(), r));
+        open.put(journal, byId);
         try {
             return execute(claimed, journal, paced, t0, t1);
         } catch (GroupFailed e) {
@@ -120,6 +123,9 @@ public class RunWorker {
             List<Run> claimed, GroupJournal journal, ObjDoubleConsumer<Run> paced, long t0, long t1) {
         try {
             for (Run run : claimed) {
+                if (!journal.begin(run.id())) {
+                    continue; // its draining node handed it back, or it was lost, before it began
+                }
                 long started = System.nanoTime();
                 try {
                     execute(run, journal);
@@ -154,12 +160,93 @@ public class RunWorker {
      * nothing more of them.
      */
     public void lost(Collection<String> runIds) {
-        open.forEach(j -> j.lose(runIds));
+        open.keySet().forEach(j -> j.lose(runIds));
     }
 
     /** The runs executing in this process with their claim's fence, per group. */
     public List<Fence> inFlightFences() {
-        return open.stream().map(GroupJournal::fence).toList();
+        return open.keySet().stream().map(GroupJournal::fence).toList();
+    }
+
+    /** Where each run claimed by a group executing now is (for a drain). */
+    public Map<String, RunPhase> phases() {
+        Map<String, RunPhase> phases = new HashMap<>();
+        open.keySet().forEach(j -> phases.putAll(j.phases()));
+        return phases;
+    }
+
+    /**
+     * The given runs go back to the queue instead of ending (their node drains): a run not begun yet is handed back at
+     * once, here; a running one stops as if canceled (the caller interrupts its lake work) and its worker hands it back
+     * when its step returns. Returns the runs handed back here.
+     */
+    public Set<String> handBack(Collection<String> runIds, String why) {
+        Set<String> handed = new HashSet<>();
+        for (Map.Entry<GroupJournal, Map<String, Run>> e : open.entrySet()) {
+            GroupJournal journal = e.getKey();
+            journal.handBack(runIds);
+            Set<String> unbegun = journal.takeUnbegun();
+            unbegun.retainAll(Set.copyOf(runIds));
+            handed.addAll(handBackNow(journal, e.getValue(), unbegun, why));
+        }
+        return handed;
+    }
+
+    /**
+     * Hands back, here, every run whose worker has not stored its end or hand back (their node drains and they did not
+     * stop in time): the worker's later writes of them are fenced out. Returns the runs handed back.
+     */
+    public Set<String> overtake(String why) {
+        Set<String> handed = new HashSet<>();
+        for (Map.Entry<GroupJournal, Map<String, Run>> e : open.entrySet()) {
+            handed.addAll(handBackNow(e.getKey(), e.getValue(), e.getKey().takeUnfinished(), why));
+        }
+        return handed;
+    }
+
+    private Set<String> handBackNow(GroupJournal journal, Map<String, Run> runs, Set<String> ids, String why) {
+        if (ids.isEmpty()) {
+            return Set.of();
+        }
+        Instant now = clock.instant();
+        RunRecords records = new RunRecords();
+        for (String id : ids) {
+            Run run = runs.get(id);
+            handBackRecords(records, run, journal.fence().node(), now, why);
+        }
+        Set<String> lost = inNewTransaction(() -> {
+            Set<String> dropped = store.record(records, journal.fence());
+            audit.recordAll(
+                    dropped.isEmpty()
+                            ? records.audits()
+                            : records.without(dropped).audits());
+            return dropped;
+        });
+        Set<String> handed = new HashSet<>(ids);
+        handed.removeAll(lost);
+        return handed;
+    }
+
+    /** What handing a run back writes: a log line, the hand back and its audit event. */
+    private void handBackRecords(RunRecords records, Run run, String node, Instant now, String why) {
+        String line = "handed back to the queue by node " + node + " (" + why
+                + "): it runs again under the same id, its succeeded steps kept";
+        records.log(new RunRecords.LogRecord(run.id(), now, "WARN", null, line));
+        records.handedBack(new RunRecords.HandBack(run.id(), now), handBackAudit(run, node, now, why));
+    }
+
+    private static AuditEvent handBackAudit(Run run, String node, Instant now, String why) {
+        return AuditEvent.of(
+                        now,
+                        Caller.system().name(),
+                        AuditAction.RUN_HANDED_BACK,
+                        run.id(),
+                        String.join(
+                                ",",
+                                run.assets().stream().map(AssetKey::toString).toList()),
+                        why,
+                        Map.of("node", node))
+                .withGroup(run.group());
     }
 
     /** Runs {@code work} in a transaction of its own and commits it (a unit test runs it as is). */
@@ -179,6 +266,16 @@ public class RunWorker {
         long rows = 0;
         String error = null;
         for (RunStep step : run.steps()) {
+            if (step.status() == RunStatus.SUCCESS) {
+                // stored SUCCESS before the run was handed back: its data is there, it does not run twice
+                new StoredRunLogger(journal, clock, run.id(), step.asset())
+                        .info("already materialized by this run before it was handed back: not run again");
+                outcomes.put(step.asset(), RunStatus.SUCCESS);
+                keys += step.keyCount();
+                batches += step.batchCount();
+                rows += step.rowsWritten();
+                continue;
+            }
             Instant stepStart = clock.instant();
             Optional<StepOutcome> blocked = decide(run, step, outcomes, journal);
             StepOutcome outcome = blocked.orElseGet(() -> {
@@ -228,6 +325,15 @@ public class RunWorker {
             }
         }
         RunStatus status = overall(outcomes);
+        if (status != RunStatus.SUCCESS && journal.handingBack(run.id())) {
+            // its node drains: back to the queue under the same id instead of an end
+            RunRecords handed = new RunRecords();
+            handBackRecords(handed, run, journal.fence().node(), clock.instant(), "drain");
+            handed.logs().forEach(l -> journal.append(l.runId(), l.ts(), l.level(), l.asset(), l.message()));
+            handed.handBacks()
+                    .forEach(h -> journal.handedBack(h, handed.audits().get(0)));
+            return;
+        }
         end(run, status, keys, batches, rows, error, journal);
         metrics.runFinished(status, Duration.between(started, clock.instant()));
     }

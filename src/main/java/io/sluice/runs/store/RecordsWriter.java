@@ -80,7 +80,47 @@ final class RecordsWriter {
         RunRecords kept = lost.isEmpty() ? records : records.without(lost);
         ends(kept, fence);
         rest(kept);
+        handBacks(kept, fence);
         return lost;
+    }
+
+    /**
+     * Hands runs back to the queue (their rows are locked and fenced already): QUEUED under the same id with no owner,
+     * the steps that did not succeed reset (a step stored SUCCESS is not run again), the run's slots released; its
+     * partition reservations stay (a queued run holds them) and no attempt is counted.
+     */
+    private void handBacks(RunRecords records, Fence fence) throws SQLException {
+        if (records.handBacks().isEmpty()) {
+            return;
+        }
+        List<String> ids = records.handBacks().stream()
+                .map(RunRecords.HandBack::runId)
+                .sorted()
+                .toList();
+        try (PreparedStatement run = connection.prepareStatement(
+                        "UPDATE run SET status = 'QUEUED', started_at = NULL, "
+                                + "owner_node = NULL WHERE id = ? AND status = 'STARTED' AND owner_node = ? AND lease_epoch = ?");
+                PreparedStatement steps = connection.prepareStatement("UPDATE run_step SET status = 'QUEUED', "
+                        + "started_at = NULL, ended_at = NULL, key_count = 0, batch_count = 0, rows_written = 0, "
+                        + "error = NULL WHERE run_id = ? AND status <> 'SUCCESS'")) {
+            for (String id : ids) {
+                run.setString(1, id);
+                run.setString(2, fence.node());
+                run.setLong(3, fence.epoch(id));
+                run.addBatch();
+                steps.setString(1, id);
+                steps.addBatch();
+            }
+            int[] counts = run.executeBatch();
+            for (int i = 0; i < counts.length; i++) {
+                if (counts[i] == 0) {
+                    throw new IllegalStateException("the fenced hand back of run " + ids.get(i)
+                            + " updated no row although its row was locked: nothing of this flush is stored");
+                }
+            }
+            steps.executeBatch();
+        }
+        ClaimRows.releaseSlots(connection, ids);
     }
 
     private void rest(RunRecords records) throws SQLException {

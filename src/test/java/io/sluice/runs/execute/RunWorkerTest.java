@@ -140,6 +140,11 @@ class RunWorkerTest {
         for (int i = 0; i < assets.length; i++) {
             runSteps.add(RunStep.queued(i, assets[i]));
         }
+        return queue(id, runSteps, assets);
+    }
+
+    /** A queued run whose steps are stored as given (a run handed back keeps its steps stored SUCCESS). */
+    private Run queue(String id, List<RunStep> runSteps, AssetKey... assets) {
         Run run = new Run(
                 id,
                 RunStatus.STARTED,
@@ -283,5 +288,70 @@ class RunWorkerTest {
         // the claim, then one flush at the group's end (within the flush interval)
         assertThat(transactions).hasValue(2);
         assertThat(recorded).singleElement().satisfies(r -> assertThat(r.ends()).hasSize(3));
+    }
+
+    @Test
+    void aHandedBackRunSkipsItsStepsStoredSuccessAndRunsTheRest() {
+        queue(
+                "r1",
+                List.of(
+                        new RunStep(0, A, RunStatus.SUCCESS, NOW, NOW.plusSeconds(5), 3, 1, 30, null),
+                        RunStep.queued(1, B)),
+                A,
+                B);
+        List<RunRecords.RunEnd> ends = execute("r1");
+
+        assertThat(ran).as("the step stored SUCCESS is not run twice").containsExactly("r1:test/b");
+        assertThat(storedSteps("r1"))
+                .as("the stored SUCCESS step is left as stored")
+                .extracting(RunStep::index, RunStep::status)
+                .containsExactly(Tuple.tuple(1, RunStatus.SUCCESS));
+        assertThat(ends).singleElement().satisfies(e -> {
+            assertThat(e.status()).isEqualTo(RunStatus.SUCCESS);
+            assertThat(e.rowsWritten()).as("its totals count the step it kept").isEqualTo(40);
+        });
+        assertThat(log("r1")).contains("already materialized by this run before it was handed back: not run again");
+    }
+
+    @Test
+    void aRunStoppedByADrainIsHandedBackInsteadOfEnded() {
+        queue("r1", A, B);
+        outcomes.put(A, () -> {
+            worker.handBack(List.of("r1"), "drained");
+            return StepOutcome.of(RunStatus.CANCELED);
+        });
+        List<RunRecords.RunEnd> ends = execute("r1");
+
+        assertThat(ends).as("no end is stored").isEmpty();
+        assertThat(ran).containsExactly("r1:test/a");
+        assertThat(recorded.stream().flatMap(r -> r.handBacks().stream()))
+                .extracting(RunRecords.HandBack::runId)
+                .containsExactly("r1");
+        assertThat(recorded.stream().flatMap(r -> r.ends().stream())).isEmpty();
+        assertThat(audited).singleElement().satisfies(a -> {
+            assertThat(a.action()).isEqualTo(AuditAction.RUN_HANDED_BACK);
+            assertThat(a.detail()).containsEntry("node", "node-a");
+        });
+        assertThat(log("r1")).last().asString().startsWith("handed back to the queue by node node-a");
+    }
+
+    @Test
+    void runsOfAGroupNotBegunAreHandedBackAtOnceAndNeverBegin() {
+        queue("r1", A);
+        queue("r2", A);
+        AtomicReference<Set<String>> handed = new AtomicReference<>();
+        outcomes.put(A, () -> {
+            handed.set(worker.handBack(List.of("r2"), "drained"));
+            return new StepOutcome(RunStatus.SUCCESS, 0, 1, 1, null);
+        });
+        List<RunRecords.RunEnd> ends = execute("r1", "r2");
+
+        assertThat(handed.get()).containsExactly("r2");
+        assertThat(ran).containsExactly("r1:test/a");
+        assertThat(ends).extracting(RunRecords.RunEnd::runId).containsExactly("r1");
+        assertThat(recorded.stream().flatMap(r -> r.handBacks().stream()))
+                .extracting(RunRecords.HandBack::runId)
+                .containsExactly("r2");
+        assertThat(worker.phases()).as("nothing in flight after the group").isEmpty();
     }
 }
