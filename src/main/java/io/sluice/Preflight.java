@@ -17,7 +17,15 @@ final class Preflight {
 
     /** The first problem with the files, or empty. {@code metadata} is absent when the metadata store is not the embedded H2. */
     static Optional<String> problem(Optional<Path> metadata, Path lake) {
-        for (Path file : metadata.isPresent() ? List.of(metadata.get(), lake) : List.of(lake)) {
+        return problem(metadata, Optional.of(lake));
+    }
+
+    /** As above; {@code lake} is absent on a node without the lake ({@code SLUICE_LAKE_ENABLED=false}). */
+    static Optional<String> problem(Optional<Path> metadata, Optional<Path> lake) {
+        List<Path> files = new java.util.ArrayList<>();
+        metadata.ifPresent(files::add);
+        lake.ifPresent(files::add);
+        for (Path file : files) {
             if (Files.isDirectory(file)) {
                 return Optional.of(file + " is a directory, not a database file");
             }
@@ -26,6 +34,6 @@ final class Preflight {
                         + "); Sluice would start read-only and every write would fail");
             }
         }
-        return LakeFileProbe.problem(lake);
+        return lake.flatMap(LakeFileProbe::problem);
     }
 }

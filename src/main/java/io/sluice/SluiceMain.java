@@ -43,7 +43,7 @@ public final class SluiceMain {
                 .normalize();
         FileLock lock = lock(dataDir);
         Optional<Path> metadata = embeddedMetadata(dataDir);
-        Preflight.problem(metadata, lakeFile(dataDir))
+        Preflight.problem(metadata, lakeEnabled() ? Optional.of(lakeFile(dataDir)) : Optional.empty())
                 .or(() -> metadata.isPresent() ? MetadataFile.open(dataDir, System.out) : Optional.empty())
                 .ifPresent(problem -> {
                     System.err.println("Sluice cannot start: " + problem + ".");
@@ -101,6 +101,12 @@ public final class SluiceMain {
         return Arrays.asList(profile.split(",")).contains("pg")
                 ? Optional.empty()
                 : Optional.of(dataDir.resolve("metadata.mv.db"));
+    }
+
+    /** Whether this node has the lake ({@code sluice.lake.enabled}, {@code SLUICE_LAKE_ENABLED}; default true). */
+    private static boolean lakeEnabled() {
+        return !"false"
+                .equalsIgnoreCase(System.getProperty("sluice.lake.enabled", System.getenv("SLUICE_LAKE_ENABLED")));
     }
 
     /** The lake's DuckDB file, as {@code sluice.lake.file} configures it (default: lake.duckdb in the data directory). */

@@ -7,6 +7,7 @@ import io.quarkus.qute.Template;
 import io.sluice.app.Refusals;
 import io.sluice.identity.CallerRefused;
 import io.sluice.identity.NotAllowed;
+import io.sluice.lake.LakeUnavailable;
 import io.sluice.runs.JsonRefusal;
 import io.sluice.runs.RequestRejected;
 import io.sluice.text.Text;
@@ -38,10 +39,32 @@ public class ProblemMappers {
     /** The page a form post or a page's button gets when the caller's roles do not allow what it asks. */
     private final Template notAllowedPage;
 
+    /** The page a browser gets when what it asks for reads the lake and this node has none (or cannot open it). */
+    private final Template lakeUnavailablePage;
+
     public ProblemMappers(
-            @Location("notFound.html") Template notFoundPage, @Location("notAllowed.html") Template notAllowedPage) {
+            @Location("notFound.html") Template notFoundPage,
+            @Location("notAllowed.html") Template notAllowedPage,
+            @Location("lakeUnavailable.html") Template lakeUnavailablePage) {
         this.notFoundPage = notFoundPage;
         this.notAllowedPage = notAllowedPage;
+        this.lakeUnavailablePage = lakeUnavailablePage;
+    }
+
+    /**
+     * What reads the lake, on a node without it (or whose lake cannot be used): 503, saying where the lake is; a page for
+     * a browser, problem+json for the API and htmx. Nothing is changed.
+     */
+    @ServerExceptionMapper
+    public Response lakeUnavailable(LakeUnavailable e, UriInfo uri, HttpHeaders headers) {
+        boolean htmx = headers != null && headers.getHeaderString("HX-Request") != null;
+        if (!isApi(path(uri)) && !htmx) {
+            return Response.status(503)
+                    .type(MediaType.TEXT_HTML_TYPE.withCharset("UTF-8"))
+                    .entity(lakeUnavailablePage.data("message", e.getMessage()).render())
+                    .build();
+        }
+        return Problem.response(503, e.getMessage(), null, path(uri));
     }
 
     @ServerExceptionMapper

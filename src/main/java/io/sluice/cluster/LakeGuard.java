@@ -64,6 +64,10 @@ public class LakeGuard {
             LOG.info("this node executes no runs: it leaves the lake lock alone");
             return;
         }
+        if (!node.lakeRuns()) {
+            LOG.info("this node runs without the lake: it leaves the lake lock alone");
+            return;
+        }
         take();
         renewals = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "sluice-lake-lock");

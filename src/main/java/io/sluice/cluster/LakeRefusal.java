@@ -24,9 +24,9 @@ public final class LakeRefusal {
         String mine = clusterLake.equals(thisLake)
                 ? "this node's lake file " + thisLakeFile + " carries the same id (a copy), and two copies"
                 : "this node's lake file " + thisLakeFile + " is another one, and two lakes";
-        return who + "; " + mine + " would split the data. Start this node with SLUICE_RUNS_EXECUTE=false (it then "
-                + "serves the API and pages and fires schedules and sensors, and the lake node executes the runs), or run "
-                + "it where " + where + " is.";
+        return who + "; " + mine + " would split the data. Start this node with SLUICE_LAKE_ENABLED=false (it then "
+                + "runs only assets without a lake table and serves the API and pages), or SLUICE_RUNS_EXECUTE=false, "
+                + "or run it where " + where + " is.";
     }
 
     private static String shortId(String id) {

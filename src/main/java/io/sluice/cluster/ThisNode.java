@@ -25,6 +25,7 @@ public class ThisNode implements RunOwner {
     private final String name;
     private final String version;
     private final RunSettings runs;
+    private final boolean lake;
     private volatile String id = UUID.randomUUID().toString();
     private volatile Set<String> earlierStarts = Set.of();
 
@@ -32,8 +33,10 @@ public class ThisNode implements RunOwner {
             RunSettings runs,
             @ConfigProperty(name = "sluice.data-dir") String dataDir,
             @ConfigProperty(name = "sluice.node.name") Optional<String> name,
-            @ConfigProperty(name = "quarkus.application.version", defaultValue = "dev") String version) {
+            @ConfigProperty(name = "quarkus.application.version", defaultValue = "dev") String version,
+            @ConfigProperty(name = "sluice.lake.enabled", defaultValue = "true") boolean lake) {
         this.runs = runs;
+        this.lake = lake;
         this.host = cut(hostName(), 255);
         this.dataDir = cut(Path.of(dataDir).toAbsolutePath().normalize().toString(), 1000);
         this.name = cut(name.filter(n -> !n.isBlank()).orElse(host + ":" + this.dataDir), 200);
@@ -45,10 +48,13 @@ public class ThisNode implements RunOwner {
         return id;
     }
 
-    /** Every node claims runs that write the lake until a node can run without the lake. */
+    /**
+     * Whether this node has the lake ({@code sluice.lake.enabled}); a node without it claims only runs that need no lake
+     * ({@code needs_lake = FALSE}).
+     */
     @Override
     public boolean lakeRuns() {
-        return true;
+        return lake;
     }
 
     @Override

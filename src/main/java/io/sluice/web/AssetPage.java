@@ -11,6 +11,7 @@ import io.sluice.catalog.AssetKey;
 import io.sluice.catalog.AssetSpec;
 import io.sluice.catalog.ConfigSchema;
 import io.sluice.lake.LakeTables;
+import io.sluice.lake.LakeUnavailable;
 import io.sluice.lake.TableSpec;
 import io.sluice.runs.AssetRun;
 import io.sluice.runs.AssetService;
@@ -164,13 +165,20 @@ public class AssetPage {
 
     /** The asset's table as the lake has it now: its schema and current rows (none before its first write). */
     private AssetPageView.Table table(TableSpec spec, AssetKey key) {
-        Optional<LakeTables.TableInfo> info = tables.table(spec.name());
+        Optional<LakeTables.TableInfo> info;
+        try {
+            info = tables.table(spec.name());
+        } catch (LakeUnavailable e) {
+            // a node without the lake still shows the asset; what the lake holds is read on the lake's node
+            return new AssetPageView.Table(spec.name(), spec.mode().label(), false, "", List.of(), e.getMessage());
+        }
         return new AssetPageView.Table(
                 spec.name(),
                 spec.mode().label(),
                 info.isPresent(),
                 info.map(i -> Format.count(i.currentRows())).orElse(""),
-                info.map(TablePage::columns).orElse(List.of()));
+                info.map(TablePage::columns).orElse(List.of()),
+                "");
     }
 
     private String schema(AssetSpec<?> spec) {

@@ -47,8 +47,14 @@ public record AssetPageView(
      * The asset's lake table: name, write mode, whether it exists yet, its current rows as the lake counts them now, and
      * its schema.
      */
+    /** {@code unavailable}: why the lake could not be read here (this node runs without it), else empty. */
     public record Table(
-            String name, String writeMode, boolean exists, String currentRows, List<TablePageView.Column> columns) {}
+            String name,
+            String writeMode,
+            boolean exists,
+            String currentRows,
+            List<TablePageView.Column> columns,
+            String unavailable) {}
 
     /**
      * The partitions filter: the status chosen (empty: none), the ranges of that status (at most {@code limit}), how many

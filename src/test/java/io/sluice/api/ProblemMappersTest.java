@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
 class ProblemMappersTest {
 
     private static Problem problem(RequestRejected e) {
-        Response response = new ProblemMappers(null, null).rejected(e, null);
+        Response response = new ProblemMappers(null, null, null).rejected(e, null);
         assertThat(response.getMediaType().toString()).isEqualTo(Problem.MEDIA_TYPE);
         Problem body = (Problem) response.getEntity();
         assertThat(body.status()).isEqualTo(response.getStatus());
@@ -38,7 +38,7 @@ class ProblemMappersTest {
         // as Hibernate hands it on: its JDBC exception around Agroal's timeout, inside a persistence exception
         Exception exhausted = new PersistenceException(new GenericJDBCException(
                 "Unable to acquire JDBC Connection", new SQLException("Sorry, acquisition timeout!")));
-        Response busy = new ProblemMappers(null, null).unexpected(exhausted, null);
+        Response busy = new ProblemMappers(null, null, null).unexpected(exhausted, null);
         assertThat(busy.getStatus()).isEqualTo(503);
         assertThat(busy.getHeaderString("Retry-After")).isEqualTo("5");
         assertThat(busy.getMediaType().toString()).isEqualTo(Problem.MEDIA_TYPE);
@@ -46,7 +46,7 @@ class ProblemMappersTest {
 
         Exception broken = new PersistenceException(
                 new GenericJDBCException("could not execute statement", new SQLException("Table not found")));
-        Response failed = new ProblemMappers(null, null).unexpected(broken, null);
+        Response failed = new ProblemMappers(null, null, null).unexpected(broken, null);
         assertThat(failed.getStatus()).isEqualTo(500);
         assertThat(failed.getHeaderString("Retry-After")).isNull();
     }

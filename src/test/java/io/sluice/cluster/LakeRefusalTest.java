@@ -21,8 +21,8 @@ class LakeRefusalTest {
         assertThat(line)
                 .isEqualTo("node a (host-a, /srv/sluice/data) executes runs that write this cluster's lake (3f2a9c1e…);"
                         + " this node's lake file /data/lake.duckdb is another one, and two lakes would split the data."
-                        + " Start this node with SLUICE_RUNS_EXECUTE=false (it then serves the API and pages and fires"
-                        + " schedules and sensors, and the lake node executes the runs), or run it where a's data"
+                        + " Start this node with SLUICE_LAKE_ENABLED=false (it then runs only assets without a lake"
+                        + " table and serves the API and pages), or SLUICE_RUNS_EXECUTE=false, or run it where a's data"
                         + " directory is.");
         assertThat(line).doesNotContain("\n");
     }

@@ -56,6 +56,7 @@ class LakeGuardIT {
                 .startsWith("Sluice cannot start: node a (")
                 .contains(data.resolve("a").toString())
                 .contains("this node's lake file " + data.resolve("b").resolve("lake.duckdb"))
+                .contains("SLUICE_LAKE_ENABLED=false")
                 .contains("SLUICE_RUNS_EXECUTE=false");
 
         b.start("b-serve.log", env("b", Map.of("SLUICE_RUNS_EXECUTE", "false")));

@@ -1,7 +1,6 @@
 package io.sluice.lake.duckdb;
 
 import io.quarkus.runtime.ShutdownEvent;
-import io.quarkus.runtime.Startup;
 import io.sluice.lake.BusinessDates;
 import io.sluice.lake.Lake;
 import io.sluice.lake.LakeUnavailable;
@@ -11,10 +10,6 @@ import io.sluice.lake.RollbackTarget;
 import io.sluice.lake.RunLake;
 import io.sluice.lake.Staging;
 import io.sluice.lake.TableSpec;
-import jakarta.annotation.PostConstruct;
-import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.enterprise.event.Observes;
-import jakarta.inject.Inject;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -38,8 +33,6 @@ import org.jboss.logging.Logger;
  * table's own while a writer keeps its prepared state there ({@link TableSlot}); reads never take a lock. Upkeep that
  * a kept writer leaves out of its writes runs on a maintenance thread after them ({@link LakeMaintenance}).
  */
-@Startup
-@ApplicationScoped
 public class DuckDbLake implements Lake, Sessions {
 
     private static final Logger LOG = Logger.getLogger(DuckDbLake.class);
@@ -57,7 +50,6 @@ public class DuckDbLake implements Lake, Sessions {
     private Path file;
     private volatile String identity;
 
-    @Inject
     public DuckDbLake(LakeSettings settings, InstantSource clock) {
         this(settings, clock, new LakeMaintenance());
     }
@@ -68,7 +60,7 @@ public class DuckDbLake implements Lake, Sessions {
         this.maintenance = maintenance;
     }
 
-    @PostConstruct
+    /** Opens the file (created at first open); {@link LakeBinding} calls it once, at start-up. */
     void open() {
         file = Path.of(settings.file()).toAbsolutePath().normalize();
         LakeResources resources = new LakeResources(settings);
@@ -222,7 +214,8 @@ public class DuckDbLake implements Lake, Sessions {
         maintenance.await();
     }
 
-    void close(@Observes ShutdownEvent event) throws SQLException {
+    /** Closes the file at shutdown ({@link LakeBinding}); {@code event} may be null. */
+    void close(ShutdownEvent event) throws SQLException {
         maintenance.close(); // queued upkeep is skipped, upkeep in progress ends first
         for (TableSlot slot : tables.values()) {
             slot.lock.lock();

@@ -5,7 +5,6 @@ import io.sluice.lake.LakeTables;
 import io.sluice.lake.LakeTables.UnsupportedRead;
 import io.sluice.lake.RollbackTarget;
 import io.sluice.lake.WriteMode;
-import jakarta.enterprise.context.ApplicationScoped;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -21,7 +20,6 @@ import java.util.Map;
 import java.util.Optional;
 
 /** {@link LakeTables} over the DuckDB lake and its write log. */
-@ApplicationScoped
 public class DuckDbLakeTables implements LakeTables {
 
     private final DuckDbLake lake;

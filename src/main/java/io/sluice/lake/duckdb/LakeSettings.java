@@ -9,6 +9,13 @@ import java.util.OptionalInt;
 @ConfigMapping(prefix = "sluice.lake")
 public interface LakeSettings {
 
+    /**
+     * Whether this node has the lake ({@code SLUICE_LAKE_ENABLED}): false binds {@link io.sluice.lake.NoLake}, the file
+     * is never opened, and the node claims only runs that need no lake (see {@code docs/operations.md}, "Several nodes").
+     */
+    @WithDefault("true")
+    boolean enabled();
+
     /** The DuckDB file; relative paths are resolved against the working directory. */
     @WithDefault("${sluice.data-dir}/lake.duckdb")
     String file();

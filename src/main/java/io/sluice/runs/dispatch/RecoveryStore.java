@@ -1,6 +1,8 @@
 package io.sluice.runs.dispatch;
 
+import io.sluice.runs.Fence;
 import io.sluice.runs.RunFinished;
+import io.sluice.runs.RunRecords;
 import java.time.Instant;
 import java.util.Collection;
 import java.util.List;
@@ -19,4 +21,16 @@ public interface RecoveryStore {
      * before it canceled those): the same end again, so that its dependents are canceled and its group can end.
      */
     List<RunFinished> unsuccessfulWithQueuedDependents();
+
+    /**
+     * Marks a run this node (without the lake) ends as to be reconciled by the lake's node ({@code lake_reconcile =
+     * needs_lake}), fenced on the run's owner and epoch; nothing changes when the fence fails.
+     */
+    void awaitLakeReconcile(String runId, Fence fence);
+
+    /** The ended runs marked {@code lake_reconcile}, oldest first. */
+    List<String> awaitingLakeReconcile();
+
+    /** Stores what the lake's node recovered of such a run (unfenced: the run has ended) and clears its mark, at once. */
+    void lakeReconciled(String runId, RunRecords records);
 }

@@ -146,7 +146,76 @@ class RunRecovery {
             ended.add(stranded);
         }
         ended.addAll(recovery.unsuccessfulWithQueuedDependents());
+        if (owner.lakeRuns()) {
+            reconcileLater(now);
+        }
         return ended;
+    }
+
+    /**
+     * The runs that a node without the lake ended ({@code lake_reconcile}): their publishes in this lake's write log that
+     * the store never heard of are recorded now as recovered materializations (with a log line); nothing else changes,
+     * neither the run's status nor partition statuses or watermarks, which later runs may have moved on. The flag is
+     * cleared in the same transaction; when the write log cannot be read, it stays for the next start.
+     */
+    private void reconcileLater(Instant now) {
+        for (String id : recovery.awaitingLakeReconcile()) {
+            Optional<Run> found = history.find(id);
+            if (found.isEmpty()) {
+                continue;
+            }
+            Run run = found.get();
+            List<LakeWrite> writes;
+            try {
+                writes = lake.writesOf(id);
+            } catch (RuntimeException e) {
+                LOG.errorf(
+                        e, "the lake's write log could not be read for run %s: it is reconciled at a later start", id);
+                continue;
+            }
+            Set<Reconciliation.Recorded> recorded = events.materializations(id).stream()
+                    .map(m -> new Reconciliation.Recorded(m.asset(), m.partition()))
+                    .collect(Collectors.toSet());
+            Reconciliation.Outcome outcome = Reconciliation.of(
+                    run.steps().stream().map(s -> work(run, s)).toList(), writes, recorded);
+            RunRecords records = new RunRecords();
+            for (Reconciliation.Recovered r : outcome.recovered()) {
+                records.materialized(materialization(run, r));
+                records.log(recoveredLine(run, r, now));
+            }
+            if (!outcome.recovered().isEmpty()) {
+                records.log(new RunRecords.LogRecord(
+                        id,
+                        now,
+                        "WARN",
+                        null,
+                        "a node without the lake ended this run; the lake's node found "
+                                + outcome.recovered().size()
+                                + " publish(es) of it in the lake's write log and recorded them as recovered; the run"
+                                + " stays " + run.status()));
+            }
+            recovery.lakeReconciled(id, records);
+            if (!outcome.recovered().isEmpty()) {
+                LOG.warnf(
+                        "run %s (%s) was ended by a node without the lake: %d publish(es) recorded from the write log",
+                        id, run.status(), outcome.recovered().size());
+                audit.record(AuditEvent.of(
+                                now,
+                                Caller.system().name(),
+                                AuditAction.RUN_RECOVERED,
+                                id,
+                                assets(run),
+                                "lake reconciled",
+                                Map.of(
+                                        "status",
+                                        run.status().name(),
+                                        "recoveredMaterializations",
+                                        outcome.recovered().size(),
+                                        "reconciledFrom",
+                                        "lake write log"))
+                        .withGroup(run.group()));
+            }
+        }
     }
 
     /** Why a run of a dead owner is ended: the error of a failed one, the audit action and its reason. */
@@ -191,6 +260,10 @@ class RunRecovery {
 
     /** Ends a run of a dead owner, fenced on that owner and the run's epoch; empty if another node ended it first. */
     private Optional<RunStatus> recover(Run run, Fence fence, Instant now, Cause cause) {
+        if (!owner.lakeRuns()) {
+            // this node cannot read the lake's write log: the lake's node reconciles the run at its next start
+            recovery.awaitLakeReconcile(run.id(), fence);
+        }
         Reconciliation.Outcome outcome = reconcile(run, fence, now);
         Map<Integer, Long> rows = new LinkedHashMap<>();
         outcome.recovered().forEach(r -> rows.merge(r.step().index(), r.write().rowsChanged(), Long::sum));
@@ -284,12 +357,14 @@ class RunRecovery {
      * cannot be read, nothing is recovered (the run ends as if it had published nothing).
      */
     private Reconciliation.Outcome reconcile(Run run, Fence fence, Instant now) {
-        List<LakeWrite> writes;
-        try {
-            writes = lake.writesOf(run.id());
-        } catch (RuntimeException e) {
-            LOG.errorf(e, "the lake's write log could not be read for run %s: nothing of it is recovered", run.id());
-            writes = List.of();
+        List<LakeWrite> writes = List.of();
+        if (owner.lakeRuns()) {
+            try {
+                writes = lake.writesOf(run.id());
+            } catch (RuntimeException e) {
+                LOG.errorf(
+                        e, "the lake's write log could not be read for run %s: nothing of it is recovered", run.id());
+            }
         }
         Set<Reconciliation.Recorded> recorded = events.materializations(run.id()).stream()
                 .map(m -> new Reconciliation.Recorded(m.asset(), m.partition()))
@@ -358,21 +433,6 @@ class RunRecovery {
             }
         }
         if (records.materializations().isEmpty()) {
-            Map<String, Object> metadata = new LinkedHashMap<>();
-            metadata.put("recovered", true);
-            metadata.put("table", w.table());
-            metadata.put("write_mode", w.mode());
-            metadata.put("rows_staged", w.rowsIn());
-            metadata.put("rows_inserted", w.rowsInserted());
-            metadata.put("rows_removed", w.rowsRemoved());
-            metadata.put("current_rows", w.currentRows());
-            if (w.systemTime() != null) {
-                metadata.put("system_time", w.systemTime().toString());
-            }
-            r.unit().filter(u -> u.size() > 1).ifPresent(u -> metadata.put("partition_count", u.size()));
-            if (run.kind() == RunKind.ROLLBACK) {
-                metadata.put("rollback_to", run.rollbackTo());
-            }
             boolean partitioned =
                     declared.map(a -> a.spec().partitions().isPartitioned()).orElse(false);
             if (partitioned && run.kind() == RunKind.MATERIALIZE && r.unit().isPresent()) {
@@ -382,18 +442,44 @@ class RunRecovery {
                 records.watermark(new RunRecords.WatermarkChange(
                         asset, r.partition() == null ? "" : r.partition(), w.watermark(), run.id(), now));
             }
-            records.materialized(new Materialization(
-                    run.id(), asset, r.partition(), w.writtenAt(), w.rowsChanged(), 0, 0, 0, json(metadata)));
+            records.materialized(materialization(run, r));
         }
-        records.log(new RunRecords.LogRecord(
+        records.log(recoveredLine(run, r, now));
+        store.record(records, fence);
+    }
+
+    /** The materialization of a publish found in the write log, marked {@code recovered}. */
+    private Materialization materialization(Run run, Reconciliation.Recovered r) {
+        LakeWrite w = r.write();
+        Map<String, Object> metadata = new LinkedHashMap<>();
+        metadata.put("recovered", true);
+        metadata.put("table", w.table());
+        metadata.put("write_mode", w.mode());
+        metadata.put("rows_staged", w.rowsIn());
+        metadata.put("rows_inserted", w.rowsInserted());
+        metadata.put("rows_removed", w.rowsRemoved());
+        metadata.put("current_rows", w.currentRows());
+        if (w.systemTime() != null) {
+            metadata.put("system_time", w.systemTime().toString());
+        }
+        r.unit().filter(u -> u.size() > 1).ifPresent(u -> metadata.put("partition_count", u.size()));
+        if (run.kind() == RunKind.ROLLBACK) {
+            metadata.put("rollback_to", run.rollbackTo());
+        }
+        return new Materialization(
+                run.id(), r.step().asset(), r.partition(), w.writtenAt(), w.rowsChanged(), 0, 0, 0, json(metadata));
+    }
+
+    private static RunRecords.LogRecord recoveredLine(Run run, Reconciliation.Recovered r, Instant now) {
+        LakeWrite w = r.write();
+        return new RunRecords.LogRecord(
                 run.id(),
                 now,
                 "WARN",
-                asset,
+                r.step().asset(),
                 "recovered from the lake's write log: published " + w.table()
                         + (r.partition() == null ? "" : " partition " + r.partition()) + " at " + w.writtenAt() + ", "
-                        + w.rowsChanged() + " rows changed"));
-        store.record(records, fence);
+                        + w.rowsChanged() + " rows changed");
     }
 
     /**

@@ -53,11 +53,12 @@ final class ClaimRows {
 
     /**
      * Claims for {@code owner} those of {@code ids} (in queue order) that are still QUEUED and fit the limits; returns
-     * them in that order, with the fence of the claim.
+     * them in that order, with the fence of the claim. {@code lakeRuns} false (a node without the lake): runs that need
+     * the lake are left QUEUED, whatever the caller picked.
      */
-    ClaimedRuns claim(List<String> ids, Instant now, String owner) throws SQLException {
+    ClaimedRuns claim(List<String> ids, Instant now, String owner, boolean lakeRuns) throws SQLException {
         ClaimedRuns none = new ClaimedRuns(List.of(), new Fence(owner, Map.of()));
-        Map<String, Candidate> candidates = candidates(ids);
+        Map<String, Candidate> candidates = candidates(ids, lakeRuns);
         if (candidates.isEmpty()) {
             return none;
         }
@@ -79,7 +80,7 @@ final class ClaimRows {
         if (admitted.isEmpty()) {
             return none;
         }
-        ClaimedRuns claimed = start(admitted, candidates, now, owner);
+        ClaimedRuns claimed = start(admitted, candidates, now, owner, lakeRuns);
         insertSlots(claimed.runs().stream().map(r -> candidates.get(r.id())).toList());
         return claimed;
     }
@@ -87,12 +88,13 @@ final class ClaimRows {
     /** A queued run read before the limits are locked: what it counts against. */
     private record Candidate(String id, String pools, Set<RunLimits.Key> scopes) {}
 
-    private Map<String, Candidate> candidates(List<String> ids) throws SQLException {
+    private Map<String, Candidate> candidates(List<String> ids, boolean lakeRuns) throws SQLException {
         Map<String, Candidate> candidates = new LinkedHashMap<>();
         try (PreparedStatement ps =
                 connection.prepareStatement("SELECT id, group_id, pools, assets FROM run WHERE id IN ("
-                        + marks(ids.size()) + ") AND status = 'QUEUED'")) {
+                        + marks(ids.size()) + ") AND status = 'QUEUED' AND (needs_lake = FALSE OR ?)")) {
             bind(ps, 1, ids);
+            ps.setBoolean(ids.size() + 1, lakeRuns);
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {
                     String id = rs.getString(1);
@@ -153,7 +155,8 @@ final class ClaimRows {
      * Locks the admitted runs still QUEUED (passing over rows others hold), moves them to STARTED owned by
      * {@code owner} with their lease epoch one up, and reads them back.
      */
-    private ClaimedRuns start(List<String> ids, Map<String, Candidate> candidates, Instant now, String owner)
+    private ClaimedRuns start(
+            List<String> ids, Map<String, Candidate> candidates, Instant now, String owner, boolean lakeRuns)
             throws SQLException {
         Map<String, RunEntity> claimed = new HashMap<>();
         Map<String, Long> epochs = new HashMap<>();
@@ -161,8 +164,9 @@ final class ClaimRows {
                 "SELECT id, mode, assets, keys_json, partitions_json, config_json, reason, launched_by, "
                         + "created_at, kind, rollback_to, group_id, tags_json, lease_epoch FROM run WHERE id IN ("
                         + marks(ids.size())
-                        + ") AND status = 'QUEUED' FOR UPDATE SKIP LOCKED")) {
+                        + ") AND status = 'QUEUED' AND (needs_lake = FALSE OR ?) FOR UPDATE SKIP LOCKED")) {
             bind(lock, 1, ids);
+            lock.setBoolean(ids.size() + 1, lakeRuns);
             try (ResultSet rs = lock.executeQuery()) {
                 while (rs.next()) {
                     RunEntity e = new RunEntity();

@@ -1,6 +1,8 @@
 package io.sluice.runs.store;
 
+import io.sluice.runs.Fence;
 import io.sluice.runs.RunFinished;
+import io.sluice.runs.RunRecords;
 import io.sluice.runs.RunStatus;
 import io.sluice.runs.dispatch.RecoveryStore;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -68,5 +70,39 @@ public class JpaRecoveryStore implements RecoveryStore {
                 .stream()
                 .map(r -> new RunFinished((String) r[0], (String) r[1], RunStatus.valueOf((String) r[2])))
                 .toList();
+    }
+
+    @Override
+    @Transactional
+    public void awaitLakeReconcile(String runId, Fence fence) {
+        if (!fence.covers(runId)) {
+            return;
+        }
+        session.createNativeMutationQuery("UPDATE run SET lake_reconcile = needs_lake WHERE id = :id AND status = "
+                        + "'STARTED' AND owner_node = :owner AND lease_epoch = :epoch")
+                .setParameter("id", runId)
+                .setParameter("owner", fence.node())
+                .setParameter("epoch", fence.epoch(runId))
+                .executeUpdate();
+    }
+
+    @Override
+    @Transactional
+    public List<String> awaitingLakeReconcile() {
+        return session.createNativeQuery(
+                        "SELECT id FROM run WHERE lake_reconcile = TRUE AND status NOT IN ('QUEUED', 'STARTED') "
+                                + "ORDER BY created_at, seq",
+                        String.class)
+                .getResultList();
+    }
+
+    @Override
+    @Transactional
+    public void lakeReconciled(String runId, RunRecords records) {
+        session.flush();
+        session.doWork(connection -> new RecordsWriter(connection).write(records));
+        session.createNativeMutationQuery("UPDATE run SET lake_reconcile = FALSE WHERE id = :id")
+                .setParameter("id", runId)
+                .executeUpdate();
     }
 }

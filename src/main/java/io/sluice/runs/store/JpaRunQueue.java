@@ -136,6 +136,9 @@ public class JpaRunQueue implements RunQueue {
             "and not exists (select 1 from RunDependencyEntity d join RunEntity p on p.id = d.id.afterRunId "
                     + "where d.id.runId = r.id and p.status <> 'SUCCESS') ";
 
+    /** A node without the lake takes only runs that need none ({@link RunOwner#lakeRuns()}). */
+    private static final String LAKE = "and (r.needsLake = false or :lakeRuns = true) ";
+
     @Override
     @Transactional
     public List<QueuedRun> nextQueued(int limit) {
@@ -146,9 +149,10 @@ public class JpaRunQueue implements RunQueue {
                         "select r.id, r.groupId, r.assets, r.createdAt, r.seq "
                                 + "from RunEntity r where r.groupId is null and r.status = :queued "
                                 + "and not exists (from PartitionWaitEntity w where w.runId = r.id) " + READY
-                                + "order by r.createdAt, r.seq",
+                                + LAKE + "order by r.createdAt, r.seq",
                         Object[].class)
                 .setParameter("queued", RunStatus.QUEUED.name())
+                .setParameter("lakeRuns", owner.lakeRuns())
                 .setMaxResults(limit)
                 .getResultList());
         if (rows.size() < limit) {
@@ -158,10 +162,11 @@ public class JpaRunQueue implements RunQueue {
                                 "select r.id, r.groupId, r.assets, r.createdAt, r.seq from RunEntity r "
                                         + "where r.groupId = :group and r.status = :queued "
                                         + "and not exists (from PartitionWaitEntity w where w.runId = r.id) " + READY
-                                        + "order by r.createdAt, r.seq",
+                                        + LAKE + "order by r.createdAt, r.seq",
                                 Object[].class)
                         .setParameter("group", group)
                         .setParameter("queued", RunStatus.QUEUED.name())
+                        .setParameter("lakeRuns", owner.lakeRuns())
                         .setMaxResults(limit - rows.size())
                         .getResultList());
             }
@@ -195,7 +200,7 @@ public class JpaRunQueue implements RunQueue {
                         connection,
                         mapping,
                         assets -> RunNeeds.of(assets, null, catalog).poolsColumn())
-                .claim(ids, now, owner.nodeId()));
+                .claim(ids, now, owner.nodeId(), owner.lakeRuns()));
     }
 
     @Override

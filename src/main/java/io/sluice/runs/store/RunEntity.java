@@ -65,4 +65,8 @@ public class RunEntity {
     public String tagsJson;
 
     public long seq;
+
+    /** Whether the run writes the lake (stored when it is queued, by {@code RunRows}): read here to filter claims. */
+    @Column(name = "needs_lake", insertable = false, updatable = false)
+    public Boolean needsLake;
 }

@@ -45,6 +45,11 @@ final class TestLakes {
                     "50%");
         }
 
+        @Override
+        public boolean enabled() {
+            return true;
+        }
+
         Settings withMemoryLimit(String limit) {
             return new Settings(file, limit, threads, tempDirectory, maxTempDirectorySize);
         }

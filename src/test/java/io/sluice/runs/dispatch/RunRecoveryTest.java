@@ -3,6 +3,7 @@ package io.sluice.runs.dispatch;
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
 import io.restassured.http.ContentType;
@@ -13,14 +14,18 @@ import io.sluice.backfill.BackfillRuns;
 import io.sluice.backfill.BackfillStatus;
 import io.sluice.backfill.BackfillStore;
 import io.sluice.backfill.PartitionRow;
+import io.sluice.catalog.AssetCatalog;
 import io.sluice.catalog.AssetKey;
 import io.sluice.lake.Lake;
+import io.sluice.lake.NoLake;
 import io.sluice.lake.Staging;
 import io.sluice.lake.TableSpec;
 import io.sluice.lake.WriteMode;
 import io.sluice.runs.AssetState;
+import io.sluice.runs.LeasedRun;
 import io.sluice.runs.Materialization;
 import io.sluice.runs.QueuePlace;
+import io.sluice.runs.RollbackDownstream;
 import io.sluice.runs.Run;
 import io.sluice.runs.RunEventLog;
 import io.sluice.runs.RunHistory;
@@ -29,14 +34,18 @@ import io.sluice.runs.RunQuery;
 import io.sluice.runs.RunQueue;
 import io.sluice.runs.RunStatus;
 import io.sluice.runs.RunStep;
+import io.sluice.runs.launch.RunFactory;
 import io.sluice.testing.Backfills;
 import io.sluice.testing.Runs;
 import io.sluice.testing.StoreOnlyProfile;
+import jakarta.enterprise.inject.Instance;
 import jakarta.inject.Inject;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Instant;
+import java.time.InstantSource;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
@@ -328,5 +337,127 @@ class RunRecoveryTest {
         assertThat(history.find(run).orElseThrow().status())
                 .as("once b is known dead, its run is settled")
                 .isEqualTo(RunStatus.FAILURE);
+    }
+
+    @Inject
+    RecoveryStore recoveryStore;
+
+    @Inject
+    AssetCatalog catalog;
+
+    @Inject
+    InstantSource clock;
+
+    @Inject
+    ObjectMapper mapper;
+
+    @Inject
+    Admission admission;
+
+    @Inject
+    Instance<RetryPolicy> retryPolicies;
+
+    @Inject
+    RunFactory factory;
+
+    @Inject
+    RollbackDownstream downstream;
+
+    /** The recovery of another node, started without the lake (sluice.lake.enabled=false). */
+    private RunRecovery onANodeWithoutTheLake() {
+        String id = UUID.randomUUID().toString();
+        RunOwner lakeLess = new RunOwner() {
+            @Override
+            public String nodeId() {
+                return id;
+            }
+
+            @Override
+            public boolean lakeRuns() {
+                return false;
+            }
+
+            @Override
+            public Set<String> earlierStarts() {
+                return Set.of();
+            }
+        };
+        return new RunRecovery(
+                queue,
+                history,
+                events,
+                recoveryStore,
+                new NoLake(Optional::empty),
+                catalog,
+                audit,
+                clock,
+                mapper,
+                admission,
+                retryPolicies,
+                factory,
+                downstream,
+                lakeLess);
+    }
+
+    private boolean lakeReconcile(String runId) throws SQLException {
+        try (Connection c = store.getConnection();
+                PreparedStatement ps = c.prepareStatement("SELECT lake_reconcile FROM run WHERE id = ?")) {
+            ps.setString(1, runId);
+            try (ResultSet rs = ps.executeQuery()) {
+                assertThat(rs.next()).isTrue();
+                return rs.getBoolean(1);
+            }
+        }
+    }
+
+    @Test
+    void aLakeRunTakenOverByANodeWithoutTheLakeIsReconciledByTheLakeNodeAtItsStart() throws SQLException {
+        String run = Runs.launch(
+                "{\"assets\": [\"test/landed\"], \"config\": {\"load\": \"R7\"}, \"reason\": \"lake-less takeover\"}");
+        assertThat(queue.claimAll(List.of(run), Instant.now())).hasSize(1);
+        // the lake node published, then died before the store heard of it
+        publish(
+                new TableSpec("test_landed", WriteMode.append("load_id"), List.of()),
+                run,
+                Optional.empty(),
+                "SELECT 'R7' AS load_id, i AS n FROM range(3) t(i)",
+                "wm-after-R7");
+        LeasedRun leased = queue.startedOf(Set.of(owner.nodeId())).stream()
+                .filter(l -> l.id().equals(run))
+                .findFirst()
+                .orElseThrow();
+
+        assertThat(onANodeWithoutTheLake().takeOver(leased, "node a (host-a) stopped renewing its lease"))
+                .isPresent();
+
+        Run ended = history.find(run).orElseThrow();
+        assertThat(ended.status())
+                .as("a node without the lake cannot see the publish")
+                .isEqualTo(RunStatus.FAILURE);
+        assertThat(events.materializations(run)).isEmpty();
+        assertThat(lakeReconcile(run)).as("left for the lake's node").isTrue();
+
+        // the lake's node starts
+        recovery.recover(Set.of());
+
+        assertThat(lakeReconcile(run)).isFalse();
+        Run after = history.find(run).orElseThrow();
+        assertThat(after.status()).as("the status is kept").isEqualTo(RunStatus.FAILURE);
+        assertThat(after.error()).isEqualTo(ended.error());
+        assertThat(events.materializations(run)).singleElement().satisfies(m -> {
+            assertThat(m.asset()).isEqualTo(LANDED);
+            assertThat(m.rowsWritten()).isEqualTo(3);
+            assertThat(m.metadataJson()).contains("\"recovered\":true");
+        });
+        assertThat(events.logs(run, 0, 100)).anyMatch(l -> l.message().contains("a node without the lake ended"));
+        assertThat(audit.forRun(run))
+                .filteredOn(e -> e.action() == AuditAction.RUN_RECOVERED && "lake reconciled".equals(e.reason()))
+                .singleElement()
+                .satisfies(e -> assertThat(e.detail())
+                        .containsEntry("status", "FAILURE")
+                        .containsEntry("recoveredMaterializations", 1));
+
+        recovery.recover(Set.of());
+        assertThat(events.materializations(run)).as("reconciled once").hasSize(1);
     }
 }
