@@ -8,11 +8,13 @@ import io.sluice.runs.Actors;
 import io.sluice.runs.RequestRejected;
 import io.sluice.runs.RunQueue;
 import io.sluice.runs.RunService;
+import io.sluice.runs.RunSignals;
 import io.sluice.runs.launch.LaunchValidator;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Instant;
 import java.time.InstantSource;
 import java.util.EnumSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
@@ -26,6 +28,7 @@ public class BackfillSteering {
     private final RunQueue queue;
     private final AuditLog audit;
     private final InstantSource clock;
+    private final RunSignals signals;
 
     BackfillSteering(
             BackfillService backfills,
@@ -33,7 +36,9 @@ public class BackfillSteering {
             RunService runs,
             RunQueue queue,
             AuditLog audit,
-            InstantSource clock) {
+            InstantSource clock,
+            RunSignals signals) {
+        this.signals = signals;
         this.backfills = backfills;
         this.store = store;
         this.runs = runs;
@@ -58,14 +63,18 @@ public class BackfillSteering {
 
     /** Resumes a paused backfill, as {@link #pause} does. */
     public Backfill resume(String id, String actor, String reason) {
-        Backfill b = QuarkusTransaction.requiringNew()
-                .call(() -> steer(
-                        id,
-                        EnumSet.of(BackfillStatus.PAUSED),
-                        BackfillStatus.RUNNING,
-                        AuditAction.BACKFILL_RESUMED,
-                        actor,
-                        reason));
+        Backfill b = QuarkusTransaction.requiringNew().call(() -> {
+            Backfill resumed = steer(
+                    id,
+                    EnumSet.of(BackfillStatus.PAUSED),
+                    BackfillStatus.RUNNING,
+                    AuditAction.BACKFILL_RESUMED,
+                    actor,
+                    reason);
+            // the other nodes' dispatchers read its queued runs again (they skipped them while it was paused)
+            signals.queued(List.of(resumed.id()));
+            return resumed;
+        });
         runs.dispatchSoon();
         return b;
     }

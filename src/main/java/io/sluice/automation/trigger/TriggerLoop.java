@@ -3,12 +3,14 @@ package io.sluice.automation.trigger;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
 import io.sluice.automation.TriggerPolicy;
+import io.sluice.catalog.AssetKey;
 import io.sluice.runs.RunsEnded;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.InstantSource;
+import java.util.Collection;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.ReentrantLock;
@@ -101,6 +103,16 @@ public class TriggerLoop {
     public void resume() {
         paused = false;
         wake();
+    }
+
+    /**
+     * Another node ended runs of, or stored materializations of, these assets (empty: assets not named): wakes the
+     * evaluator when it watches one of them, as the end of a run in this process does.
+     */
+    public void assetsChanged(Collection<AssetKey> assets) {
+        if (running && (assets.isEmpty() || declarations.graph().watchesAny(assets))) {
+            wake();
+        }
     }
 
     /** How many ends of runs woke the evaluator in this process (tests count that runs of other assets do not). */

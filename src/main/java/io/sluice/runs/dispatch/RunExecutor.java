@@ -50,6 +50,11 @@ public class RunExecutor {
 
     private static final Logger LOG = Logger.getLogger(RunExecutor.class);
     private static final long IDLE_POLL_MS = 500;
+    /**
+     * How long the idle dispatcher waits for a wake-up before it reads the queue anyway: 500 ms unless the cluster's
+     * listener hears the other nodes' signals ({@link #pollEvery}).
+     */
+    private volatile long idlePollMs = IDLE_POLL_MS;
 
     private final RunWorker worker;
     private final RunQueue store;
@@ -188,7 +193,7 @@ public class RunExecutor {
                 runOnce();
                 synchronized (signal) {
                     if (!wakeUp) {
-                        signal.wait(IDLE_POLL_MS);
+                        signal.wait(idlePollMs);
                     }
                     wakeUp = false;
                 }
@@ -271,6 +276,24 @@ public class RunExecutor {
 
     private static String kind(QueuedRun run) {
         return run.assets().toString();
+    }
+
+    /**
+     * Sets how long the idle dispatcher waits before it reads the queue again without a wake-up: long while another
+     * node's queued runs and freed slots wake it ({@code sluice.cluster.poll-fallback}), back to 500 ms while they
+     * cannot. Takes effect from the next wait.
+     */
+    public void pollEvery(Duration interval) {
+        if (interval.isNegative() || interval.isZero()) {
+            throw new IllegalArgumentException("the dispatcher's poll interval must be positive, not " + interval);
+        }
+        idlePollMs = interval.toMillis();
+        wake();
+    }
+
+    /** How long the idle dispatcher waits now before it reads the queue anyway. */
+    public Duration pollInterval() {
+        return Duration.ofMillis(idlePollMs);
     }
 
     /** Drops the runs fetched ahead (a group was paused or canceled): the next dispatch reads the queue again. */

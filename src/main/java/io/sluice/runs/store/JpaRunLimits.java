@@ -1,6 +1,7 @@
 package io.sluice.runs.store;
 
 import io.sluice.runs.RunLimits;
+import io.sluice.runs.RunSignals;
 import io.sluice.runs.Scope;
 import io.sluice.store.SqlDialect;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -18,9 +19,11 @@ import org.hibernate.Session;
 public class JpaRunLimits implements RunLimits {
 
     private final Session session;
+    private final RunSignals signals;
 
-    JpaRunLimits(Session session) {
+    JpaRunLimits(Session session, RunSignals signals) {
         this.session = session;
+        this.signals = signals;
     }
 
     @Override
@@ -68,12 +71,13 @@ public class JpaRunLimits implements RunLimits {
                 throw e;
             }
         });
+        signals.limitsChanged();
     }
 
     @Override
     @Transactional
     public boolean remove(Scope scope, String name) {
-        return session.doReturningWork(connection -> {
+        boolean removed = session.doReturningWork(connection -> {
             try (PreparedStatement ps =
                     connection.prepareStatement("DELETE FROM concurrency_limit WHERE scope = ? AND name = ?")) {
                 ps.setString(1, scope.name());
@@ -81,5 +85,9 @@ public class JpaRunLimits implements RunLimits {
                 return ps.executeUpdate() == 1;
             }
         });
+        if (removed) {
+            signals.limitsChanged();
+        }
+        return removed;
     }
 }

@@ -5,6 +5,7 @@ import io.sluice.catalog.AssetKey;
 import io.sluice.runs.ClaimedRuns;
 import io.sluice.runs.Fence;
 import io.sluice.runs.LeasedRun;
+import io.sluice.runs.Materialization;
 import io.sluice.runs.PartitionBusy;
 import io.sluice.runs.QueuePlace;
 import io.sluice.runs.QueuedRun;
@@ -15,6 +16,7 @@ import io.sluice.runs.RunNeeds;
 import io.sluice.runs.RunOwner;
 import io.sluice.runs.RunQueue;
 import io.sluice.runs.RunRecords;
+import io.sluice.runs.RunSignals;
 import io.sluice.runs.RunStatus;
 import io.sluice.runs.RunStep;
 import io.sluice.runs.Scope;
@@ -30,10 +32,13 @@ import java.util.Collection;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
 import org.hibernate.Session;
 
 /** {@link RunQueue} on Hibernate ORM and JDBC for its hot paths; the same code runs on H2 and PostgreSQL. */
@@ -48,6 +53,7 @@ public class JpaRunQueue implements RunQueue {
     private final Admission admission;
     private final RunOwner owner;
     private final AssetCatalog catalog;
+    private final RunSignals signals;
 
     JpaRunQueue(
             Session session,
@@ -57,8 +63,10 @@ public class JpaRunQueue implements RunQueue {
             RunEventLog events,
             Admission admission,
             RunOwner owner,
-            AssetCatalog catalog) {
+            AssetCatalog catalog,
+            RunSignals signals) {
         this.owner = owner;
+        this.signals = signals;
         this.session = session;
         this.mapping = mapping;
         this.reservations = reservations;
@@ -100,6 +108,7 @@ public class JpaRunQueue implements RunQueue {
                         runs,
                         run -> waiting.contains(run.id()) ? List.of() : PartitionReservations.reserved(run),
                         run -> RunNeeds.of(run, catalog)));
+        signals.queued(runs.stream().map(Run::group).collect(Collectors.toCollection(LinkedHashSet::new)));
         for (Run run : runs) {
             if (waiting.contains(run.id())) {
                 ActivePartitionEntity.Key first = reservations.await(run, busy);
@@ -231,6 +240,7 @@ public class JpaRunQueue implements RunQueue {
     @Transactional
     public void record(RunRecords records) {
         session.doWork(connection -> new RecordsWriter(connection).write(records));
+        signal(records, Set.of());
     }
 
     @Override
@@ -239,7 +249,22 @@ public class JpaRunQueue implements RunQueue {
         if (records.isEmpty() && records.releases().isEmpty()) {
             return Set.of();
         }
-        return session.doReturningWork(connection -> new RecordsWriter(connection).write(records, fence));
+        Set<String> lost = session.doReturningWork(connection -> new RecordsWriter(connection).write(records, fence));
+        signal(records, lost);
+        return lost;
+    }
+
+    /** Tells the other nodes of the ends and materializations a flush stored (not those of runs it found lost). */
+    private void signal(RunRecords records, Set<String> lost) {
+        List<String> ended = records.ends().stream()
+                .map(RunRecords.RunEnd::runId)
+                .filter(id -> !lost.contains(id))
+                .toList();
+        signals.ended(ended);
+        signals.materialized(records.materializations().stream()
+                .filter(m -> !lost.contains(m.runId()))
+                .map(Materialization::asset)
+                .collect(Collectors.toCollection(TreeSet::new)));
     }
 
     @Override
@@ -278,6 +303,7 @@ public class JpaRunQueue implements RunQueue {
         reservations.release(e);
         session.flush();
         session.doWork(connection -> ClaimRows.releaseSlots(connection, List.of(runId)));
+        signals.ended(List.of(runId));
     }
 
     @Override
