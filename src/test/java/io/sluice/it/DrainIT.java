@@ -58,6 +58,9 @@ class DrainIT {
         String log = Files.readString(server.log("first.log"));
         assertThat(status).as("exit status after SIGTERM:\n" + log).isZero();
         assertThat(log).contains("node " + node + " stops: draining first").contains("drained and stopped");
+        assertThat(log.indexOf("drained and stopped"))
+                .as("the drain is over before Quarkus stops the rest (run executor, cancel watch, Quartz)")
+                .isLessThan(log.indexOf("sluice stopped in"));
 
         // a node that executes nothing shows the run as the drain left it
         server.start("look.log", Map.of("SLUICE_RUNS_EXECUTE", "false"));

@@ -31,8 +31,8 @@ public class RunHandBack {
     }
 
     /**
-     * Every run in flight here and where it is: a run the dispatcher picked whose group has not claimed it yet is
-     * {@code null} (it may still be claimed; wait for it).
+     * Every run in flight here and where it is: a run the dispatcher picked whose group has not claimed it yet counts as
+     * LEAVING (it is waited for: its claim may still take it, or leave it out).
      */
     public Map<String, RunPhase> inFlight() {
         Map<String, RunPhase> phases = worker.phases();
@@ -40,7 +40,6 @@ public class RunHandBack {
         for (String id : executor.inFlightIds()) {
             all.put(id, phases.getOrDefault(id, RunPhase.LEAVING));
         }
-        // a run whose group is claimed but that left the dispatcher's count already is no longer in flight
         return all;
     }
 

@@ -325,7 +325,8 @@ public class RunWorker {
             }
         }
         RunStatus status = overall(outcomes);
-        if (status != RunStatus.SUCCESS && journal.handingBack(run.id())) {
+        if (status != RunStatus.SUCCESS && journal.handingBack(run.id()) && !store.isCancelRequested(run.id())) {
+            // (a run someone canceled meanwhile ends CANCELED rather than going back to the queue)
             // its node drains: back to the queue under the same id instead of an end
             RunRecords handed = new RunRecords();
             handBackRecords(handed, run, journal.fence().node(), clock.instant(), "drain");

@@ -354,4 +354,18 @@ class RunWorkerTest {
                 .containsExactly("r2");
         assertThat(worker.phases()).as("nothing in flight after the group").isEmpty();
     }
+
+    @Test
+    void aRunCanceledWhileItsDrainStopsItEndsCanceledInsteadOfGoingBack() {
+        queue("r1", A, B);
+        outcomes.put(A, () -> {
+            worker.handBack(List.of("r1"), "drained");
+            canceled.add("r1");
+            return StepOutcome.of(RunStatus.CANCELED);
+        });
+        List<RunRecords.RunEnd> ends = execute("r1");
+
+        assertThat(ends).extracting(RunRecords.RunEnd::status).containsExactly(RunStatus.CANCELED);
+        assertThat(recorded.stream().flatMap(r -> r.handBacks().stream())).isEmpty();
+    }
 }
