@@ -12,13 +12,15 @@ import io.sluice.cluster.ThisNode;
 import io.sluice.identity.Action;
 import io.sluice.identity.Caller;
 import io.sluice.runs.RequestRejected;
+import io.sluice.runs.RunSignals;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.InstantSource;
 import java.util.Map;
 
 /**
  * Draining a node and putting it back to work, as the caller. The change is a conditional update of the node's row;
- * the node acts on it at once when it is the one that answers, else at its next heartbeat. A drained node claims nothing
+ * the node acts on it at once when it is the one that answers, else when it hears of it (PostgreSQL's NOTIFY) or at the
+ * latest at its next heartbeat. A drained node claims nothing
  * and hands its runs back to the queue (see {@link NodeDrain}); a resumed one claims again.
  */
 @ApplicationScoped
@@ -30,9 +32,17 @@ public class NodeCommands {
     private final AuditLog audit;
     private final NodeList list;
     private final InstantSource clock;
+    private final RunSignals signals;
 
     public NodeCommands(
-            NodeStore nodes, NodeDrain drain, ThisNode self, AuditLog audit, NodeList list, InstantSource clock) {
+            NodeStore nodes,
+            NodeDrain drain,
+            ThisNode self,
+            AuditLog audit,
+            NodeList list,
+            InstantSource clock,
+            RunSignals signals) {
+        this.signals = signals;
         this.nodes = nodes;
         this.drain = drain;
         this.self = self;
@@ -75,6 +85,9 @@ public class NodeCommands {
             }
             if (!nodes.transition(id, from, to)) {
                 throw RequestRejected.conflict("id", "node " + node.name() + " changed meanwhile; ask again");
+            }
+            if (!id.equals(self.nodeId())) {
+                signals.nodeAsked(id); // on commit: the node acts at once, not at its next heartbeat
             }
             audit.record(AuditEvent.of(
                     clock.instant(),

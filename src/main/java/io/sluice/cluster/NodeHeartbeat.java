@@ -118,6 +118,18 @@ public class NodeHeartbeat {
         }
     }
 
+    /** Another node asked this one (by NOTIFY) to drain or resume: acts now, not at the next heartbeat. */
+    void onAsked(@Observes ClusterSignal.DrainAsked asked) {
+        if (!renews || !asked.node().equals(self.nodeId())) {
+            return;
+        }
+        try {
+            follow();
+        } catch (RuntimeException e) {
+            LOG.warnf("reading this node's state failed (%s); the next heartbeat reads it again", e.getMessage());
+        }
+    }
+
     /**
      * Acts on a drain or resume asked through another node: the stored state says DRAINING while this node runs, or
      * RUNNING while it drains.

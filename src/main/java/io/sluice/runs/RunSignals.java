@@ -23,6 +23,9 @@ public interface RunSignals {
     /** A limit on runs (a pool's or a group's) was set or removed. */
     void limitsChanged();
 
+    /** A node was asked to drain or to resume: it acts at once rather than at its next heartbeat. */
+    void nodeAsked(String nodeId);
+
     /** Tells nobody: one node alone (H2), or tests that need no other node. */
     RunSignals NONE = new RunSignals() {
         @Override
@@ -36,5 +39,8 @@ public interface RunSignals {
 
         @Override
         public void limitsChanged() {}
+
+        @Override
+        public void nodeAsked(String nodeId) {}
     };
 }

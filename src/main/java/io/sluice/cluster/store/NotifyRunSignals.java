@@ -90,6 +90,14 @@ public class NotifyRunSignals implements RunSignals {
         session.doWork(c -> notify(c, List.of(new ClusterSignal.LimitsChanged().encode())));
     }
 
+    @Override
+    public void nodeAsked(String nodeId) {
+        if (!postgres()) {
+            return;
+        }
+        session.doWork(c -> notify(c, List.of(new ClusterSignal.DrainAsked(nodeId).encode())));
+    }
+
     /** Sends the payloads on the connection, in its transaction (PostgreSQL). */
     public static void notify(Connection c, Collection<String> payloads) throws SQLException {
         try (PreparedStatement ps = c.prepareStatement(NOTIFY)) {

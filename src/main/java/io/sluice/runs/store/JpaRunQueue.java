@@ -29,6 +29,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -254,13 +255,24 @@ public class JpaRunQueue implements RunQueue {
         return lost;
     }
 
-    /** Tells the other nodes of the ends and materializations a flush stored (not those of runs it found lost). */
+    /**
+     * Tells the other nodes of the ends, hand backs and materializations a flush stored (not those of runs it found
+     * lost).
+     */
     private void signal(RunRecords records, Set<String> lost) {
         List<String> ended = records.ends().stream()
                 .map(RunRecords.RunEnd::runId)
                 .filter(id -> !lost.contains(id))
                 .toList();
         signals.ended(ended);
+        List<String> handedBack = records.handBacks().stream()
+                .map(RunRecords.HandBack::runId)
+                .filter(id -> !lost.contains(id))
+                .toList();
+        if (!handedBack.isEmpty()) { // queued again: another node claims them now
+            signals.ended(handedBack);
+            signals.queued(Collections.singletonList(null));
+        }
         signals.materialized(records.materializations().stream()
                 .filter(m -> !lost.contains(m.runId()))
                 .map(Materialization::asset)
