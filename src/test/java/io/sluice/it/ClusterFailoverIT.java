@@ -90,7 +90,7 @@ class ClusterFailoverIT {
                         + java.time.LocalDate.parse("2000-01-01").plusDays(PARTITIONS - 1)
                         + "\"}], \"partitionsPerRun\": 1, \"maxConcurrent\": 3, \"reason\": \"cluster test\"}",
                 201);
-        String id = backfill.at("/id").asText();
+        String id = backfill.at("/backfill/id").asText();
 
         // at a quarter, once b holds a run: SIGKILL
         awaitDone(a, id, PARTITIONS / 4);
@@ -233,10 +233,7 @@ class ClusterFailoverIT {
     }
 
     private static void awaitDone(SluiceServer node, String backfill, int done) throws Exception {
-        node.await(
-                "/api/runs?backfill=" + backfill + "&status=SUCCESS&limit=" + done,
-                r -> r.size() >= done,
-                Duration.ofMinutes(10));
+        node.awaitBackfill(backfill, b -> b.at("/progress/succeeded").asLong() >= done, Duration.ofMinutes(10));
     }
 
     /** The runs STARTED on {@code owner}, once there is one. */
