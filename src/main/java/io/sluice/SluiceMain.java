@@ -1,8 +1,10 @@
 package io.sluice;
 
+import io.quarkus.runtime.ApplicationLifecycleManager;
 import io.quarkus.runtime.Quarkus;
 import io.quarkus.runtime.annotations.QuarkusMain;
 import io.sluice.access.ListenRule;
+import io.sluice.cluster.StartRefused;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -13,6 +15,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.Arrays;
 import java.util.Optional;
+import java.util.function.BiConsumer;
 import org.eclipse.microprofile.config.Config;
 import org.eclipse.microprofile.config.ConfigProvider;
 
@@ -48,10 +51,40 @@ public final class SluiceMain {
                     System.exit(1);
                 });
         try {
-            Quarkus.run(args);
+            // dev mode sets its own exit handler (it restarts the application on a change): every exit but a refused
+            // start goes to the handler in place
+            BiConsumer<Integer, Throwable> otherwise = ApplicationLifecycleManager.getDefaultExitCodeHandler();
+            Quarkus.run(null, (status, failure) -> exit(status, failure, lock, otherwise), args);
         } finally {
             release(lock);
         }
+    }
+
+    /**
+     * How the process ends when Quarkus stops: a start refused for a reason one line says ({@link StartRefused}, e.g.
+     * another lake in the cluster) prints that line last on stderr and exits 1; anything else exits as Quarkus would.
+     */
+    private static void exit(int status, Throwable failure, FileLock lock, BiConsumer<Integer, Throwable> otherwise) {
+        Optional<String> refused = refusal(failure);
+        if (refused.isPresent()) {
+            System.err.println("Sluice cannot start: " + refused.get());
+            release(lock);
+            System.exit(1);
+        } else if (otherwise != null) {
+            otherwise.accept(status, failure);
+        } else {
+            release(lock);
+            System.exit(status);
+        }
+    }
+
+    private static Optional<String> refusal(Throwable failure) {
+        for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            if (t instanceof StartRefused refused) {
+                return Optional.of(refused.getMessage());
+            }
+        }
+        return Optional.empty();
     }
 
     /** {@link ListenRule}'s refusal for the configured authentication switch and listening address, if any. */

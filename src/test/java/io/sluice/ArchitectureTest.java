@@ -327,7 +327,7 @@ class ArchitectureTest {
 
     /**
      * Pools plug into runs: they use the model and the launch rules, and give the dispatcher the limits in force
-     * through {@code io.sluice.runs.PoolLimits}; they never reach into the dispatcher or the execution.
+     * through the stored limits ({@code io.sluice.runs.RunLimits}); they never reach into the dispatcher or the execution.
      */
     @ArchTest
     static final ArchRule poolsDoNotKnowDispatchNorExecution = noClasses()
@@ -337,7 +337,7 @@ class ArchitectureTest {
             .dependOnClassesThat()
             .resideInAnyPackage("io.sluice.runs.dispatch..", "io.sluice.runs.execute..");
 
-    /** Runs read the pools' limits through their own port (PoolLimits); they never import the pools. */
+    /** Runs read the pools' limits through their own port (RunLimits); they never import the pools. */
     @ArchTest
     static final ArchRule runsDoNotDependOnPools = noClasses()
             .that()
@@ -345,6 +345,23 @@ class ArchitectureTest {
             .should()
             .dependOnClassesThat()
             .resideInAPackage("io.sluice.pools..");
+
+    /**
+     * The cluster (nodes, leases, takeover) plugs into runs through {@code io.sluice.runs.RunOwner}: what runs, automates
+     * and stores data never knows about other nodes.
+     */
+    @ArchTest
+    static final ArchRule nothingBelowTheClusterKnowsIt = noClasses()
+            .that()
+            .resideInAnyPackage(
+                    "io.sluice.runs..",
+                    "io.sluice.automation..",
+                    "io.sluice.lake..",
+                    "io.sluice.backfill..",
+                    "io.sluice.pools..")
+            .should()
+            .dependOnClassesThat()
+            .resideInAPackage("io.sluice.cluster..");
 
     private static final Set<String> CLOCK_OWNERS = Set.of(
             "java.time.Instant",

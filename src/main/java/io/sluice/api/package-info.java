@@ -39,6 +39,10 @@
                     description =
                             "Concurrency pools: how many runs of the assets that declare a pool may run at once."),
             @Tag(
+                    name = "Nodes",
+                    description =
+                            "The Sluice processes sharing this metadata store, their leases and the runs they own."),
+            @Tag(
                     name = "Audit",
                     description = "The append-only trail of who did what, when, why, with which scope and outcome."),
             @Tag(

@@ -6,6 +6,10 @@ public enum AuditAction {
     RUN_CANCEL_REQUESTED,
     RUN_FINISHED,
     RUN_RECOVERED,
+    /** A node stopped renewing its lease and another node declared it lost. */
+    NODE_LOST,
+    /** A run of a node that ended was ended (and retried) by another node. */
+    RUN_TAKEN_OVER,
     BACKFILL_LAUNCHED,
     BACKFILL_PAUSED,
     BACKFILL_RESUMED,

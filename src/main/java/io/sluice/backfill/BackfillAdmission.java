@@ -4,21 +4,18 @@ import io.sluice.runs.dispatch.Admission;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.Collection;
 import java.util.EnumSet;
-import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * When the runs of a backfill (their group is the backfill's id) may start: while it is RUNNING (not while PAUSED), at
- * most its maxConcurrent at once; a CANCELED backfill's started runs stop; the queued runs of an ended one never start.
- * The limits live in memory while a backfill runs (the dispatcher asks for them often); {@link BackfillService} sets
- * them at launch and again after a restart.
+ * When the runs of a backfill (their group is the backfill's id) may start: while it is RUNNING (not while PAUSED); a
+ * CANCELED backfill's started runs stop; the queued runs of an ended one never start. Its maxConcurrent is a stored
+ * limit of its group, counted at claim time on every node: {@link BackfillService} stores it at launch and
+ * {@link BackfillEnds} removes it at the end.
  */
 @ApplicationScoped
 public class BackfillAdmission implements Admission {
 
     private final BackfillStore store;
-    private final Map<String, Integer> limits = new ConcurrentHashMap<>();
 
     BackfillAdmission(BackfillStore store) {
         this.store = store;
@@ -37,17 +34,5 @@ public class BackfillAdmission implements Admission {
     @Override
     public Set<String> stopped(Collection<String> groups) {
         return store.withStatus(groups, BackfillStatus.CANCELED);
-    }
-
-    @Override
-    public int limit(String group) {
-        return limits.getOrDefault(group, Integer.MAX_VALUE);
-    }
-
-    /** Sets the most runs of the backfill executing at once (its maxConcurrent; 0 or less: no limit beyond workers and pools). */
-    void limit(String backfillId, int maxConcurrent) {
-        if (maxConcurrent > 0) {
-            limits.put(backfillId, maxConcurrent);
-        }
     }
 }

@@ -7,9 +7,11 @@ import io.sluice.audit.AuditLog;
 import io.sluice.identity.Caller;
 import io.sluice.runs.RunFinished;
 import io.sluice.runs.RunHistory;
+import io.sluice.runs.RunLimits;
 import io.sluice.runs.RunQueue;
 import io.sluice.runs.RunStatus;
 import io.sluice.runs.RunsEnded;
+import io.sluice.runs.Scope;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import java.time.Instant;
@@ -30,7 +32,7 @@ class BackfillEnds {
     private final RunHistory history;
     private final BackfillStore store;
     private final AuditLog audit;
-    private final BackfillAdmission admission;
+    private final RunLimits limits;
     private final InstantSource clock;
 
     BackfillEnds(
@@ -38,13 +40,13 @@ class BackfillEnds {
             RunHistory history,
             BackfillStore store,
             AuditLog audit,
-            BackfillAdmission admission,
+            RunLimits limits,
             InstantSource clock) {
         this.queue = queue;
         this.history = history;
         this.store = store;
         this.audit = audit;
-        this.admission = admission;
+        this.limits = limits;
         this.clock = clock;
     }
 
@@ -94,6 +96,8 @@ class BackfillEnds {
         if (queue.hasActiveRuns(backfillId)) {
             return;
         }
+        // no run of it is queued or started: its limit caps nothing any more (a canceled backfill's too)
+        limits.remove(Scope.GROUP, backfillId);
         Map<RunStatus, Long> counts = history.countByStatus(backfillId);
         List<String> failedPartitions = unfinished(history, backfillId, EnumSet.of(RunStatus.FAILURE));
         BackfillStatus end = failedPartitions.isEmpty() ? BackfillStatus.COMPLETED : BackfillStatus.FAILED;
@@ -117,14 +121,10 @@ class BackfillEnds {
         }
     }
 
-    /**
-     * Backfill limits live in memory while a backfill runs: restore them after a restart. A backfill whose last run's end
-     * was stored just before the process stopped ends now.
-     */
+    /** A backfill whose last run's end was stored just before the process stopped ends now. */
     void onStart(@Observes StartupEvent event) {
         for (BackfillStatus status : List.of(BackfillStatus.RUNNING, BackfillStatus.PAUSED)) {
             for (Backfill b : store.withStatus(status)) {
-                admission.limit(b.id(), b.maxConcurrent());
                 endIfDone(b.id());
             }
         }

@@ -17,10 +17,12 @@ import io.sluice.runs.RequestRejected;
 import io.sluice.runs.Run;
 import io.sluice.runs.RunHistory;
 import io.sluice.runs.RunIds;
+import io.sluice.runs.RunLimits;
 import io.sluice.runs.RunQueue;
 import io.sluice.runs.RunRequest;
 import io.sluice.runs.RunService;
 import io.sluice.runs.RunStatus;
+import io.sluice.runs.Scope;
 import io.sluice.runs.ShortIds;
 import io.sluice.runs.launch.LaunchValidator;
 import io.sluice.runs.launch.RunFactory;
@@ -58,7 +60,7 @@ public class BackfillService {
     private final BackfillRuns spans;
     private final BackfillStandings standings;
     private final AuditLog audit;
-    private final BackfillAdmission admission;
+    private final RunLimits limits;
     private final RunFactory factory;
     private final InstantSource clock;
     private final ObjectMapper mapper;
@@ -74,7 +76,7 @@ public class BackfillService {
             BackfillRuns spans,
             BackfillStandings standings,
             AuditLog audit,
-            BackfillAdmission admission,
+            RunLimits limits,
             RunFactory factory,
             InstantSource clock,
             ObjectMapper mapper) {
@@ -88,7 +90,7 @@ public class BackfillService {
         this.spans = spans;
         this.standings = standings;
         this.audit = audit;
-        this.admission = admission;
+        this.limits = limits;
         this.factory = factory;
         this.clock = clock;
         this.mapper = mapper;
@@ -226,9 +228,11 @@ public class BackfillService {
         if (!request.tags().isEmpty()) {
             scope.put("tags", request.tags());
         }
-        admission.limit(id, request.maxConcurrent());
         return new Planned(plan, backfill, () -> {
             store.create(backfill);
+            if (request.maxConcurrent() > 0) {
+                limits.set(Scope.GROUP, id, request.maxConcurrent(), now);
+            }
             spans.create(id, runSpans);
             audit.record(AuditEvent.of(
                             now,

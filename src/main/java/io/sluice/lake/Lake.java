@@ -9,6 +9,12 @@ import java.util.Optional;
  */
 public interface Lake {
 
+    /**
+     * The id this lake carries, made when it was first opened: a cluster writes one lake, and a node whose lake has
+     * another id is another lake (see {@code docs/operations.md}, "Several nodes").
+     */
+    String identity();
+
     /** Runs {@code work} in one transaction holding the write lock of {@code table}. */
     <T> T write(String table, LakeWork<T> work);
 

@@ -8,6 +8,8 @@ import io.sluice.catalog.AssetCatalog;
 import io.sluice.catalog.AssetSpec;
 import io.sluice.runs.Actors;
 import io.sluice.runs.RequestRejected;
+import io.sluice.runs.RunLimits;
+import io.sluice.runs.Scope;
 import io.sluice.runs.launch.LaunchValidator;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Instant;
@@ -16,29 +18,30 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 
-/** Setting and removing the limits of concurrency pools: stored, audited, and in force at once. */
+/**
+ * Setting and removing the limits of concurrency pools: stored, audited, and in force at once on every node (claims
+ * count them in the store; nothing is held in memory).
+ */
 @ApplicationScoped
 public class PoolService {
 
     static final int MAX_LIMIT = 10_000;
 
-    private final PoolLimitStore store;
-    private final ConcurrencyLimits limits;
+    private final RunLimits store;
     private final AuditLog audit;
     private final AssetCatalog catalog;
     private final InstantSource clock;
 
-    PoolService(
-            PoolLimitStore store, ConcurrencyLimits limits, AuditLog audit, AssetCatalog catalog, InstantSource clock) {
+    PoolService(RunLimits store, AuditLog audit, AssetCatalog catalog, InstantSource clock) {
         this.store = store;
-        this.limits = limits;
         this.audit = audit;
         this.catalog = catalog;
         this.clock = clock;
     }
 
+    /** The pools with a limit, by name, as stored now. */
     public Map<String, Integer> limits() {
-        return limits.poolLimits();
+        return store.all(Scope.POOL);
     }
 
     /** The pools the catalog's assets declare, sorted. */
@@ -71,13 +74,13 @@ public class PoolService {
                             + ". To set a limit ahead of the asset that will declare it, send \"allowUndeclared\": true");
         }
         Instant now = clock.instant();
-        Integer before = limits.poolLimits().get(pool);
+        Integer before = limits().get(pool);
         // two requests creating the same pool's limit at once: the one that lost the race sets it again, as if it
         // had come second (the same result: idempotent, never a duplicate key's 500)
         for (int attempt = 1; ; attempt++) {
             try {
                 QuarkusTransaction.requiringNew().run(() -> {
-                    store.set(pool, limit, now);
+                    store.set(Scope.POOL, pool, limit, now);
                     audit.record(AuditEvent.of(
                             now,
                             Actors.name(actor),
@@ -90,13 +93,12 @@ public class PoolService {
                                     : Map.of("pool", pool, "limit", limit, "previous", before)));
                 });
                 break;
-            } catch (PoolLimitStore.LostRace e) {
+            } catch (RunLimits.LostRace e) {
                 if (attempt == 3) {
                     throw RequestRejected.conflict("name", e.getMessage() + "; send it again");
                 }
             }
         }
-        limits.rememberPool(pool, limit);
     }
 
     /** Removes a pool's limit, declared or not (a limit left by an asset that is gone): its runs are limited by the workers only. */
@@ -105,7 +107,7 @@ public class PoolService {
         Actors.require("launchedBy", actor);
         Instant now = clock.instant();
         QuarkusTransaction.requiringNew().run(() -> {
-            if (!store.remove(pool)) {
+            if (!store.remove(Scope.POOL, pool)) {
                 throw RequestRejected.notFound("name", "pool " + pool + " has no limit");
             }
             audit.record(AuditEvent.of(
@@ -117,7 +119,6 @@ public class PoolService {
                     null,
                     Map.of("pool", pool)));
         });
-        limits.forgetPool(pool);
     }
 
     private static void requireName(String pool) {

@@ -4,6 +4,7 @@ import java.time.Instant;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 /** The storage port of the run queue: queueing runs, claiming them, their dependencies, cancels and ends. */
@@ -44,24 +45,52 @@ public interface RunQueue {
      */
     List<QueuedRun> nextQueued(int limit);
 
-    /** Moves a QUEUED run to STARTED; false if another worker (or a cancel) got there first. */
+    /**
+     * Moves a QUEUED run to STARTED within the limits, owned by this node with its lease epoch one up; false if another
+     * worker (or a cancel, or a limit) got there first.
+     */
     boolean claim(String id, Instant now);
 
     /**
-     * Moves the given runs that are still QUEUED to STARTED in one transaction, passing over rows another
-     * transaction holds ({@code FOR UPDATE SKIP LOCKED}), and returns them with their steps, in the given order.
+     * The limits of every scope and the runs counted against each, across the cluster (two small reads): what the
+     * dispatcher consults before it claims, to leave out runs a claim would refuse.
      */
-    List<Run> claimAll(List<String> ids, Instant now);
+    RunLimits.Usage usage();
+
+    /**
+     * Moves the given runs that are still QUEUED, and that fit the stored limits of their group and pools (counted in the
+     * store, cluster-wide), to STARTED in one transaction, passing over rows another transaction holds
+     * ({@code FOR UPDATE SKIP LOCKED}): each is owned by this node ({@link RunOwner}) and its lease epoch goes one up.
+     * Returns them with their steps, in the given order, and the fence their writes must pass.
+     */
+    ClaimedRuns claimGroup(List<String> ids, Instant now);
+
+    /** {@link #claimGroup} for a caller that only needs the runs. */
+    default List<Run> claimAll(List<String> ids, Instant now) {
+        return claimGroup(ids, now).runs();
+    }
 
     /**
      * Stores what executing runs wrote, in the caller's transaction with batched statements: step states, log
-     * lines, materialization events, partition outcomes and run ends (which release the runs' partitions).
+     * lines, materialization events, partition outcomes and run ends (which release the runs' partitions). Unfenced:
+     * for tests and for writes that already hold the run's lease (see {@link #record(RunRecords, Fence)}).
      */
     void record(RunRecords records);
 
+    /**
+     * Stores the records of the runs that still pass the fence (STARTED, owned by its node, at its epoch), in the
+     * caller's transaction: their rows are locked first, by ascending id. The records (and audit events) of the other
+     * runs are dropped; returns those runs, which are lost to the fence's node.
+     */
+    Set<String> record(RunRecords records, Fence fence);
+
+    /** Stores a step's state, unfenced: no process writes through it (tests set up stored states with it). */
     void updateStep(String runId, RunStep step);
 
-    /** Ends a STARTED run with its totals. */
+    /**
+     * Ends a STARTED run with its totals, unfenced: no process writes through it (runs end through
+     * {@link #record(RunRecords, Fence)}); tests set up stored states with it.
+     */
     void finish(
             String runId,
             RunStatus status,
@@ -70,6 +99,15 @@ public interface RunQueue {
             long batchCount,
             long rowsWritten,
             String error);
+
+    /**
+     * Takes a STARTED run of a dead owner over for {@code node}: owner and epoch change only if the run is still
+     * STARTED under the given owner and epoch. Returns its new lease, empty if another node got there first.
+     */
+    Optional<LeasedRun> adopt(LeasedRun run, String node);
+
+    /** The STARTED runs owned by one of {@code owners}, oldest first, with their owner and epoch. */
+    List<LeasedRun> startedOf(Collection<String> owners);
 
     /** What a cancel did. */
     enum CancelOutcome {

@@ -8,7 +8,10 @@ import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * What executing runs wrote, held in memory until it is stored in one transaction: log lines, step states
@@ -84,10 +87,12 @@ public final class RunRecords {
         watermarks.add(change);
     }
 
-    /** The end of {@code run}, its audit event, and the release of the asset partitions it held. */
+    /** The end of {@code run}, its audit event (if any), and the release of the asset partitions it held. */
     public void ended(Run run, RunEnd end, AuditEvent audit) {
         ends.add(end);
-        audits.add(audit);
+        if (audit != null) {
+            audits.add(audit);
+        }
         for (AssetKey asset : run.assets()) {
             for (String partition : run.partitions().isEmpty() ? List.of("") : run.partitions()) {
                 releases.add(new Release(run.id(), asset, partition));
@@ -140,6 +145,40 @@ public final class RunRecords {
 
     public List<AuditEvent> audits() {
         return audits;
+    }
+
+    /** The runs these records belong to. */
+    public Set<String> runIds() {
+        Set<String> ids = new TreeSet<>();
+        logs.forEach(r -> ids.add(r.runId()));
+        steps.values().forEach(r -> ids.add(r.runId()));
+        materializations.forEach(r -> ids.add(r.runId()));
+        partitions.forEach(r -> ids.add(r.runId()));
+        watermarks.forEach(r -> ids.add(r.runId()));
+        ends.forEach(r -> ids.add(r.runId()));
+        releases.forEach(r -> ids.add(r.runId()));
+        audits.stream().map(AuditEvent::runId).filter(Objects::nonNull).forEach(ids::add);
+        return ids;
+    }
+
+    /** These records without those of the given runs (runs lost to a fence), in the same order. */
+    public RunRecords without(Set<String> runs) {
+        RunRecords kept = new RunRecords();
+        logs.stream().filter(r -> !runs.contains(r.runId())).forEach(kept.logs::add);
+        steps.forEach((k, r) -> {
+            if (!runs.contains(r.runId())) {
+                kept.steps.put(k, r);
+            }
+        });
+        materializations.stream().filter(r -> !runs.contains(r.runId())).forEach(kept.materializations::add);
+        partitions.stream().filter(r -> !runs.contains(r.runId())).forEach(kept.partitions::add);
+        watermarks.stream().filter(r -> !runs.contains(r.runId())).forEach(kept.watermarks::add);
+        ends.stream().filter(r -> !runs.contains(r.runId())).forEach(kept.ends::add);
+        releases.stream().filter(r -> !runs.contains(r.runId())).forEach(kept.releases::add);
+        audits.stream()
+                .filter(a -> a.runId() == null || !runs.contains(a.runId()))
+                .forEach(kept.audits::add);
+        return kept;
     }
 
     public boolean isEmpty() {

@@ -6,6 +6,6 @@
  * the faces call ({@link io.sluice.runs.RunService}, {@link io.sluice.runs.AssetService},
  * {@link io.sluice.runs.DynamicPartitionService}). How a launch is checked and built lives in {@code runs.launch}, how
  * queued runs start in {@code runs.dispatch}, how a run executes in {@code runs.execute}; the ports' H2/PostgreSQL
- * implementations in {@code runs.store}. The pools' limits come in through {@link io.sluice.runs.PoolLimits}.
+ * implementations in {@code runs.store}. The limits on runs executing at once (pools and groups) are stored through {@link io.sluice.runs.RunLimits}.
  */
 package io.sluice.runs;

@@ -151,6 +151,8 @@ class RoleMatrixTest {
         rule("GET /api/lake/tables/{name}", READ);
         rule("GET /api/lake/tables/{name}/changes", READ);
         rule("GET /api/lake/tables/{name}/rows", READ);
+        rule("GET /api/nodes", READ);
+        rule("GET /api/nodes/{id}", READ);
         rule("GET /api/partitions", READ);
         rule("GET /api/partitions/{name}/keys", READ);
         rule("POST /api/partitions/{name}/keys", Need.of(Action.ADD_PARTITIONS));
@@ -547,6 +549,7 @@ class RoleMatrixTest {
                 () -> asAdmin().get("/api/users").jsonPath().getList("name").size();
         String launchBody = "{\"assets\":[\"test/flaky\"],\"reason\":\"matrix\"}";
         String backfillBody = "{\"assets\":[\"test/daily\"],\"partitions\":[\"2024-03-01\"],\"reason\":\"matrix\"}";
+        String node = asAdmin().get("/api/nodes").jsonPath().getString("[0].id");
         RULES.forEach((route, need) -> {
             String method = route.substring(0, route.indexOf(' '));
             String path = route.substring(route.indexOf(' ') + 1)
@@ -558,6 +561,7 @@ class RoleMatrixTest {
                     .replace("{table}", table)
                     .replace("/partitions/{name}", "/partitions/test_regions")
                     .replace("/pools/{name}", "/pools/matrix-pool")
+                    .replace("/nodes/{id}", "/nodes/" + node)
                     .replace("/schedules/{name}", "/schedules/test_yearly")
                     .replace("/sensors/{name}", "/sensors/" + sensor)
                     .replace("/automation/{kind}/{name}/{action}", "/automation/schedules/test_yearly/stop")

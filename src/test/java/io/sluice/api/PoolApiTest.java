@@ -7,7 +7,8 @@ import static org.hamcrest.Matchers.equalTo;
 
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
-import io.sluice.pools.PoolLimitStore;
+import io.sluice.runs.RunLimits;
+import io.sluice.runs.Scope;
 import jakarta.inject.Inject;
 import java.time.Instant;
 import java.util.List;
@@ -19,7 +20,7 @@ import org.junit.jupiter.api.Test;
 class PoolApiTest {
 
     @Inject
-    PoolLimitStore store;
+    RunLimits store;
 
     @Test
     void aLimitIsStoredAuditedAndCanBeRemoved() {
@@ -53,7 +54,9 @@ class PoolApiTest {
                         .jsonPath()
                         .getMap("$"))
                 .containsEntry("review_pool", 3);
-        assertThat(store.all()).as("in the metadata store, not only in memory").containsEntry("review_pool", 3);
+        assertThat(store.all(Scope.POOL))
+                .as("in the metadata store, not only in memory")
+                .containsEntry("review_pool", 3);
         List<Map<String, Object>> trail = given().get("/api/audit?actor=pool-reviewer")
                 .then()
                 .extract()
@@ -65,7 +68,7 @@ class PoolApiTest {
         });
 
         given().when().delete("/api/pools/review_pool").then().statusCode(200);
-        assertThat(store.all()).doesNotContainKey("review_pool");
+        assertThat(store.all(Scope.POOL)).doesNotContainKey("review_pool");
         assertThat(given().get("/api/pools").then().extract().jsonPath().getMap("$"))
                 .doesNotContainKey("review_pool");
         given().when()
@@ -81,7 +84,7 @@ class PoolApiTest {
 
     @Test
     void badLimitsAndNamesAreProblemsThatStoreNothing() {
-        Map<String, Integer> before = store.all();
+        Map<String, Integer> before = store.all(Scope.POOL);
         given().contentType(ContentType.JSON)
                 .body("{\"limit\":0}")
                 .when()
@@ -109,12 +112,12 @@ class PoolApiTest {
                 .then()
                 .statusCode(422)
                 .body("field", equalTo("reason"));
-        assertThat(store.all()).isEqualTo(before);
+        assertThat(store.all(Scope.POOL)).isEqualTo(before);
     }
 
     @Test
     void aLimitForAPoolNoAssetDeclaresIsRefusedNamingTheDeclaredPools() {
-        Map<String, Integer> before = store.all();
+        Map<String, Integer> before = store.all(Scope.POOL);
         int audited = given().get("/api/audit?actor=pool-typist")
                 .then()
                 .extract()
@@ -133,7 +136,7 @@ class PoolApiTest {
                 .body("detail", containsString("'slwo'"))
                 .body("detail", containsString("declared pools: slow"))
                 .body("detail", containsString("allowUndeclared"));
-        assertThat(store.all()).as("nothing stored").isEqualTo(before);
+        assertThat(store.all(Scope.POOL)).as("nothing stored").isEqualTo(before);
         assertThat(given().get("/api/pools").then().extract().jsonPath().getMap("$"))
                 .doesNotContainKey("slwo");
         assertThat(given().get("/api/audit?actor=pool-typist")
@@ -150,13 +153,13 @@ class PoolApiTest {
                 .then()
                 .statusCode(400)
                 .body("field", equalTo("allowUndeclared"));
-        assertThat(store.all()).isEqualTo(before);
+        assertThat(store.all(Scope.POOL)).isEqualTo(before);
     }
 
     @Test
     void aStoredLimitOfAPoolNoLongerDeclaredCanBeRemovedButNotChangedByMistake() {
         // a limit stored while an asset declared the pool (the asset has since been deleted from the code)
-        store.set("retired_pool", 4, Instant.now());
+        store.set(Scope.POOL, "retired_pool", 4, Instant.now());
         try {
             given().contentType(ContentType.JSON)
                     .body("{\"limit\":5}")
@@ -166,15 +169,17 @@ class PoolApiTest {
                     .statusCode(404)
                     .body("field", equalTo("name"))
                     .body("detail", containsString("'retired_pool'"));
-            assertThat(store.all()).as("the stored limit is kept as it was").containsEntry("retired_pool", 4);
+            assertThat(store.all(Scope.POOL))
+                    .as("the stored limit is kept as it was")
+                    .containsEntry("retired_pool", 4);
             given().when()
                     .delete("/api/pools/retired_pool")
                     .then()
                     .statusCode(200)
                     .body("name", equalTo("retired_pool"));
-            assertThat(store.all()).doesNotContainKey("retired_pool");
+            assertThat(store.all(Scope.POOL)).doesNotContainKey("retired_pool");
         } finally {
-            store.remove("retired_pool");
+            store.remove(Scope.POOL, "retired_pool");
         }
     }
 }

@@ -92,7 +92,7 @@ class BackfillPlugsTest {
     };
 
     @Test
-    void theRunsOfARunningBackfillAreAdmittedWithinItsLimit() {
+    void theRunsOfARunningBackfillAreAdmitted() {
         statuses.put("running", BackfillStatus.RUNNING);
         statuses.put("paused", BackfillStatus.PAUSED);
         statuses.put("canceled", BackfillStatus.CANCELED);
@@ -103,13 +103,6 @@ class BackfillPlugsTest {
         assertThat(admission.closed()).containsExactlyInAnyOrder("canceled", "done", "failed");
         assertThat(admission.stopped(List.of("running", "paused", "canceled", "unknown")))
                 .containsExactly("canceled");
-        assertThat(admission.limit("running")).isEqualTo(Integer.MAX_VALUE);
-        admission.limit("running", 4);
-        admission.limit("paused", 0);
-        assertThat(admission.limit("running")).isEqualTo(4);
-        assertThat(admission.limit("paused"))
-                .as("0: no limit beyond workers and pools")
-                .isEqualTo(Integer.MAX_VALUE);
     }
 
     @Test

@@ -26,7 +26,8 @@ import org.junit.jupiter.api.io.TempDir;
  * Two Sluice processes (the packaged jar) on one PostgreSQL, a Quartz cluster: a schedule's tick fires once across the
  * nodes. PostgreSQL is embedded (started here, in the test JVM; if it cannot start, the test fails); each node runs with
  * the production PostgreSQL settings ({@code QUARKUS_PROFILE=prod,pg}, {@code SLUICE_PG_URL/USER/PASSWORD}, see
- * docs/operations.md#postgresql), its own port and data directory, triggers off, and {@code SLUICE_BENCH_ENABLED=true}
+ * docs/operations.md#postgresql), its own port and data directory (b executes no runs: one lake per cluster), triggers
+ * off, and {@code SLUICE_BENCH_ENABLED=true}
  * for the every-minute schedule {@code bench_noop} on the no-op asset {@code bench/noop}. The schedule is started
  * through node A, ticks at least twice, is stopped through node B; both APIs then answer the same tick history, each
  * scheduled minute once, each tick with exactly one run, and no other run of the asset. About 2 to 3 minutes.
@@ -55,8 +56,9 @@ class ScheduleClusterIT {
     @Test
     void aScheduleTicksOnceAcrossTwoNodes() throws Exception {
         postgres = EmbeddedPostgres.builder().start();
-        SluiceServer a = node("a");
-        SluiceServer b = node("b");
+        SluiceServer a = node("a", Map.of());
+        // one lake per cluster: b, whose data directory holds another lake, executes no runs (Quartz fires on both)
+        SluiceServer b = node("b", Map.of("SLUICE_RUNS_EXECUTE", "false"));
         for (SluiceServer node : List.of(a, b)) {
             assertThat(node.management("/q/health/ready").toString()).contains("postgresql");
         }
@@ -124,18 +126,18 @@ class ScheduleClusterIT {
     }
 
     /** A node on the shared PostgreSQL, with the production settings, its own data directory and port. */
-    private SluiceServer node(String name) throws Exception {
+    private SluiceServer node(String name, Map<String, String> more) throws Exception {
         Path dir = Files.createDirectories(data.resolve(name));
         // "h2" only tells SluiceServer not to start a PostgreSQL of its own: the environment below selects PostgreSQL
         SluiceServer node = new SluiceServer("h2", dir);
         nodes.add(node);
-        node.start(
-                name + ".log",
-                Map.of(
-                        "QUARKUS_PROFILE", "prod,pg",
-                        "SLUICE_PG_URL", postgres.getJdbcUrl("postgres", "postgres"),
-                        "SLUICE_PG_USER", "postgres",
-                        "SLUICE_PG_PASSWORD", "postgres"));
+        Map<String, String> env = new java.util.HashMap<>(Map.of(
+                "QUARKUS_PROFILE", "prod,pg",
+                "SLUICE_PG_URL", postgres.getJdbcUrl("postgres", "postgres"),
+                "SLUICE_PG_USER", "postgres",
+                "SLUICE_PG_PASSWORD", "postgres"));
+        env.putAll(more);
+        node.start(name + ".log", env);
         return node;
     }
 

@@ -52,6 +52,23 @@ final class SluiceServer implements AutoCloseable {
 
     /** As {@link #start(String)}, with more environment variables; an empty value unsets one. */
     Process start(String logName, Map<String, String> extraEnv) throws Exception {
+        return start(logName, extraEnv, true);
+    }
+
+    /**
+     * Starts Sluice as {@link #start(String, Map)} does, for a start that must be refused: waits until the process
+     * exits (at most the time a start may take) and answers its exit status.
+     */
+    int startRefused(String logName, Map<String, String> extraEnv) throws Exception {
+        Process p = start(logName, extraEnv, false);
+        if (!p.waitFor(READY.toSeconds(), java.util.concurrent.TimeUnit.SECONDS)) {
+            throw new AssertionError(
+                    "Sluice did not exit in " + READY + ":\n" + Files.readString(data.resolve(logName)));
+        }
+        return p.exitValue();
+    }
+
+    private Process start(String logName, Map<String, String> extraEnv, boolean awaitReady) throws Exception {
         Path log = data.resolve(logName);
         Path jar = Path.of(System.getProperty("sluice.jar", "target/quarkus-app/quarkus-run.jar"));
         assertThat(jar).as("the packaged jar (run with ./mvnw verify)").exists();
@@ -98,6 +115,9 @@ final class SluiceServer implements AutoCloseable {
         current = p;
         base = "http://127.0.0.1:" + port;
         managementBase = "http://127.0.0.1:" + managementPort;
+        if (!awaitReady) {
+            return p;
+        }
         // 180 s: a second node starting beside a first one on a loaded 2-core machine took more than 90 s
         Instant deadline = Instant.now().plus(READY);
         while (Instant.now().isBefore(deadline)) {

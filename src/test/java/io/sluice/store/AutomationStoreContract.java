@@ -7,14 +7,24 @@ import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.sluice.automation.AutomationState;
 import io.sluice.automation.AutomationStatus;
 import io.sluice.automation.AutomationStore;
+import io.sluice.automation.SensorSlots;
 import io.sluice.automation.StoredTick;
 import io.sluice.automation.TickOutcome;
 import io.sluice.automation.TickRecord;
 import jakarta.inject.Inject;
+import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CyclicBarrier;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -147,6 +157,65 @@ public abstract class AutomationStoreContract extends StorePortContract {
         assertThat(store.ticks(TickRecord.Source.TRIGGER, name, 10, Optional.empty()))
                 .extracting(t -> t.tick().outcome())
                 .containsExactly(new TickOutcome.Skipped("new"));
+    }
+
+    /**
+     * Two fires of one sensor in one slot, on two connections at once (two nodes): each locks the state row and
+     * evaluates only if the slot is after the last one evaluated ({@link SensorSlots#due}), then records its tick and
+     * the slot in the same transaction. The second reads the slot the first stored once it holds the lock: one
+     * evaluation, one history entry; the next slot evaluates again.
+     */
+    @Test
+    void slotFence() throws Exception {
+        String name = uniqueName();
+        store.ensure(TickRecord.Source.SENSOR, name, AutomationStatus.RUNNING, t0);
+        Instant slot = t0.plusSeconds(10);
+        AtomicInteger evaluations = new AtomicInteger();
+        CyclicBarrier together = new CyclicBarrier(2);
+        Callable<Boolean> fire = () -> {
+            together.await();
+            return QuarkusTransaction.requiringNew().call(() -> tickIn(name, slot, evaluations));
+        };
+        ExecutorService nodes = Executors.newFixedThreadPool(2);
+        try {
+            List<Future<Boolean>> fires = List.of(nodes.submit(fire), nodes.submit(fire));
+            List<Boolean> evaluated = new ArrayList<>();
+            for (Future<Boolean> f : fires) {
+                evaluated.add(f.get(60, TimeUnit.SECONDS));
+            }
+            assertThat(evaluated).containsExactlyInAnyOrder(true, false);
+        } finally {
+            nodes.shutdownNow();
+        }
+        assertThat(evaluations).hasValue(1);
+        assertThat(store.ticks(TickRecord.Source.SENSOR, name, 10, Optional.empty()))
+                .hasSize(1);
+        assertThat(store.find(TickRecord.Source.SENSOR, name).orElseThrow().lastSlot())
+                .contains(slot);
+
+        assertThat(QuarkusTransaction.requiringNew().call(() -> tickIn(name, slot, evaluations)))
+                .as("a late fire of the same slot")
+                .isFalse();
+        assertThat(QuarkusTransaction.requiringNew().call(() -> tickIn(name, slot.plusSeconds(10), evaluations)))
+                .as("the next slot")
+                .isTrue();
+        assertThat(evaluations).hasValue(2);
+        assertThat(store.ticks(TickRecord.Source.SENSOR, name, 10, Optional.empty()))
+                .hasSize(2);
+        assertThat(store.find(TickRecord.Source.SENSOR, name).orElseThrow().lastSlot())
+                .contains(slot.plusSeconds(10));
+    }
+
+    /** One fenced tick as {@code SensorTicker.fire} does it, in the caller's transaction; answers whether it evaluated. */
+    private boolean tickIn(String name, Instant slot, AtomicInteger evaluations) {
+        AutomationState state = store.lock(TickRecord.Source.SENSOR, name).orElseThrow();
+        if (!SensorSlots.due(state.lastSlot(), slot)) {
+            return false;
+        }
+        evaluations.incrementAndGet();
+        store.record(new TickRecord(TickRecord.Source.SENSOR, name, slot, slot, new TickOutcome.Skipped("evaluated")));
+        store.save(state.withLastSlot(slot, slot));
+        return true;
     }
 
     @Test

@@ -6,8 +6,9 @@ import org.quartz.Job;
 import org.quartz.JobExecutionContext;
 
 /**
- * What Quartz runs at a sensor's interval: one tick of the sensor named in the job's data. Never two at once for one
- * sensor (on PostgreSQL, clustered, on one node at a time); the tick locks the sensor's state row besides.
+ * What Quartz runs at a sensor's interval: one fire of the sensor named in the job's data ({@link SensorTicker#fire},
+ * which evaluates at most once per slot across the cluster). Never two at once for one sensor on one node; the tick
+ * locks the sensor's state row besides.
  */
 @DisallowConcurrentExecution
 public class SensorJob implements Job {
@@ -17,6 +18,6 @@ public class SensorJob implements Job {
     @Override
     public void execute(JobExecutionContext context) {
         String name = context.getMergedJobDataMap().getString(SENSOR);
-        CDI.current().select(SensorTicker.class).get().tickNow(name);
+        CDI.current().select(SensorTicker.class).get().fire(name);
     }
 }

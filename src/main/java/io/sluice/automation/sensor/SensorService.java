@@ -61,8 +61,9 @@ public class SensorService {
     }
 
     /**
-     * Ensures every sensor's state row and (re)registers the triggers of the running ones, and removes the triggers of
-     * sensors no longer declared; safe to repeat.
+     * Ensures every sensor's state row and the triggers of the running ones ({@link SensorTriggers#ensure}: a trigger
+     * that is right is kept, so a start-up does not move the phase under the other nodes), and removes the triggers of
+     * stopped sensors and of sensors no longer declared; safe to repeat.
      */
     public void registerAll() {
         Set<String> declared = registry.all().stream().map(s -> s.spec().name()).collect(Collectors.toSet());
@@ -72,11 +73,12 @@ public class SensorService {
                         .forEach(triggers::remove));
         for (DeclaredSensor sensor : registry.all()) {
             SensorSpec spec = sensor.spec();
-            AutomationState state =
-                    store.ensure(TickRecord.Source.SENSOR, spec.name(), spec.defaultStatus(), clock.instant());
+            store.ensure(TickRecord.Source.SENSOR, spec.name(), spec.defaultStatus(), clock.instant());
             QuarkusTransaction.requiringNew().run(() -> {
+                AutomationState state =
+                        store.lock(TickRecord.Source.SENSOR, spec.name()).orElseThrow();
                 if (state.status() == AutomationStatus.RUNNING) {
-                    triggers.register(spec);
+                    triggers.ensure(spec, startedAt(state));
                 } else {
                     triggers.remove(spec.name());
                 }
@@ -121,9 +123,10 @@ public class SensorService {
                 throw RequestRejected.conflict(
                         "status", "sensor '" + name + "' is " + status.name().toLowerCase(Locale.ROOT) + " already");
             }
-            store.save(state.withStatus(status, now));
+            AutomationState changed = state.withStatus(status, now);
+            store.save(changed);
             if (status == AutomationStatus.RUNNING) {
-                triggers.register(spec);
+                triggers.schedule(spec, startedAt(changed));
             } else {
                 triggers.remove(name);
             }
@@ -137,6 +140,11 @@ public class SensorService {
                     Map.of("sensor", name, "was", state.status().name())));
         });
         return view(spec);
+    }
+
+    /** Where a running sensor's slots are counted from: its last start (the epoch for a row that never kept one). */
+    static Instant startedAt(AutomationState state) {
+        return state.startedAt().orElse(Instant.EPOCH);
     }
 
     private SensorView view(SensorSpec spec) {

@@ -1,5 +1,6 @@
 package io.sluice.automation.sensor;
 
+import io.sluice.automation.SensorSlots;
 import io.sluice.automation.SensorSpec;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Instant;
@@ -14,16 +15,18 @@ import org.quartz.JobKey;
 import org.quartz.Scheduler;
 import org.quartz.SchedulerException;
 import org.quartz.SimpleScheduleBuilder;
+import org.quartz.SimpleTrigger;
 import org.quartz.Trigger;
 import org.quartz.TriggerBuilder;
 import org.quartz.TriggerKey;
 import org.quartz.impl.matchers.GroupMatcher;
 
 /**
- * A running sensor's Quartz trigger: a {@link SensorJob} repeating at the sensor's interval, from one interval after it
- * is registered. A misfire (the node was down, every Quartz thread busy) fires once at once and skips the rest.
- * Registering replaces what is there, so every node may do it at start-up. In the JDBC job store it joins the caller's
- * transaction (jdbc-cmt), if there is one.
+ * A running sensor's Quartz trigger: a {@link SensorJob} repeating at the sensor's interval, firing at the middles of
+ * the sensor's slots ({@link SensorSlots}), from one interval after the start. A misfire (the nodes were down, every
+ * Quartz thread busy) skips to the next slot middle, so the trigger keeps its phase. {@link #ensure} keeps a trigger that
+ * is already right, so a node's start-up leaves the fires that other nodes have acquired alone; {@link #schedule}
+ * replaces what is there. In the JDBC job store both join the caller's transaction (jdbc-cmt), if there is one.
  */
 @ApplicationScoped
 public class SensorTriggers {
@@ -38,7 +41,30 @@ public class SensorTriggers {
         this.clock = clock;
     }
 
-    public void register(SensorSpec spec) {
+    /**
+     * Keeps the sensor's trigger if it repeats at the sensor's interval and fires at its slot middles (counted from
+     * {@code startedAt}); else schedules it ({@link #schedule}). Answers whether the trigger there was kept. The caller
+     * holds the sensor's state row lock, so two nodes starting at once do this one after the other.
+     */
+    public boolean ensure(SensorSpec spec, Instant startedAt) {
+        try {
+            Trigger existing = scheduler.getTrigger(TriggerKey.triggerKey(spec.name(), GROUP));
+            if (existing instanceof SimpleTrigger simple
+                    && simple.getRepeatInterval() == spec.interval().toMillis()
+                    && simple.getNextFireTime() != null
+                    && SensorSlots.inPhase(
+                            startedAt, spec.interval(), simple.getNextFireTime().toInstant())) {
+                return true;
+            }
+        } catch (SchedulerException e) {
+            throw new IllegalStateException("cannot read the trigger of sensor " + spec.name() + ": " + e, e);
+        }
+        schedule(spec, startedAt);
+        return false;
+    }
+
+    /** Replaces the sensor's job and trigger by one firing at the next slot middle counted from {@code startedAt}. */
+    public void schedule(SensorSpec spec, Instant startedAt) {
         JobDetail job = JobBuilder.newJob(SensorJob.class)
                 .withIdentity(spec.name(), GROUP)
                 .usingJobData(SensorJob.SENSOR, spec.name())
@@ -46,11 +72,11 @@ public class SensorTriggers {
         Trigger trigger = TriggerBuilder.newTrigger()
                 .withIdentity(spec.name(), GROUP)
                 .forJob(job)
-                .startAt(Date.from(clock.instant().plus(spec.interval())))
+                .startAt(Date.from(SensorSlots.startAt(startedAt, spec.interval(), clock.instant())))
                 .withSchedule(SimpleScheduleBuilder.simpleSchedule()
                         .withIntervalInMilliseconds(spec.interval().toMillis())
                         .repeatForever()
-                        .withMisfireHandlingInstructionNowWithExistingCount())
+                        .withMisfireHandlingInstructionNextWithRemainingCount())
                 .build();
         try {
             scheduler.scheduleJob(job, Set.of(trigger), true);

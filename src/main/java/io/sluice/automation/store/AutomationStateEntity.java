@@ -25,4 +25,8 @@ public class AutomationStateEntity {
 
     @Column(name = "updated_at")
     public Instant updatedAt;
+
+    /** The middle of the sensor slot last evaluated, in epoch milliseconds ({@code SensorSlots}); null: none. */
+    @Column(name = "last_slot")
+    public Long lastSlot;
 }

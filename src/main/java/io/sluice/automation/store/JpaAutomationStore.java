@@ -110,6 +110,7 @@ public class JpaAutomationStore implements AutomationStore {
         e.status = state.status().name();
         e.startedAt = state.startedAt().orElse(null);
         e.updatedAt = state.updatedAt();
+        e.lastSlot = state.lastSlot().map(Instant::toEpochMilli).orElse(null);
         AutomationCursorEntity cursor = session.find(AutomationCursorEntity.class, id);
         if (state.cursor().isEmpty()) {
             if (cursor != null) {
@@ -240,7 +241,8 @@ public class JpaAutomationStore implements AutomationStore {
                 AutomationStatus.valueOf(e.status),
                 cursor,
                 Optional.ofNullable(e.startedAt),
-                e.updatedAt);
+                e.updatedAt,
+                Optional.ofNullable(e.lastSlot).map(Instant::ofEpochMilli));
     }
 
     private static StoredTick toTick(AutomationTickEntity e) {

@@ -55,6 +55,7 @@ public class DuckDbLake implements Lake, Sessions {
 
     private DuckDBConnection root;
     private Path file;
+    private volatile String identity;
 
     @Inject
     public DuckDbLake(LakeSettings settings, InstantSource clock) {
@@ -97,6 +98,7 @@ public class DuckDbLake implements Lake, Sessions {
     /** Staging tables of runs that were in progress when the process stopped are never published: drop them. */
     private void dropLeftoverStaging() {
         writeSession("__startup", session -> {
+            identity = LakeIdentity.ensure(session, clock.instant());
             WriteLog.create(session);
             WriteEffects.create(session);
             Snapshots.create(session);
@@ -111,6 +113,11 @@ public class DuckDbLake implements Lake, Sessions {
             WriteEffects.adoptEarlierWrites(session);
             return null;
         });
+    }
+
+    @Override
+    public String identity() {
+        return identity;
     }
 
     @Override

@@ -30,6 +30,11 @@ final class DuckDbRunLake implements RunLake, Sessions {
     }
 
     @Override
+    public String identity() {
+        return lake.identity();
+    }
+
+    @Override
     public <T> T write(String table, LakeWork<T> work) {
         return runs.asWorkOf(run, () -> lake.write(table, work));
     }

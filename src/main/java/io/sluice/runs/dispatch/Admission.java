@@ -6,7 +6,8 @@ import java.util.Set;
 
 /**
  * What decides when the runs of a group (see {@link Run#group()}) may start: plugged in by whatever launches groups of
- * runs (later schedules too). Runs of no group are always admitted. Called in the caller's transaction.
+ * runs (later schedules too). Runs of no group are always admitted. Called in the caller's transaction. How many runs of a
+ * group execute at once is a stored limit ({@link io.sluice.runs.RunLimits}, scope GROUP), counted at claim time.
  */
 public interface Admission {
 
@@ -18,7 +19,4 @@ public interface Admission {
 
     /** Of these groups, those whose started runs must stop (a canceled group's). */
     Set<String> stopped(Collection<String> groups);
-
-    /** Most runs of the group executing at once; {@link Integer#MAX_VALUE} for no limit. */
-    int limit(String group);
 }

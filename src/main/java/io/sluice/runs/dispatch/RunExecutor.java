@@ -4,15 +4,18 @@ import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
 import io.sluice.catalog.AssetCatalog;
 import io.sluice.catalog.AssetKey;
-import io.sluice.runs.PoolLimits;
+import io.sluice.runs.Fence;
 import io.sluice.runs.QueuedRun;
 import io.sluice.runs.RunFinished;
 import io.sluice.runs.RunHistory;
+import io.sluice.runs.RunLimits;
 import io.sluice.runs.RunQueue;
 import io.sluice.runs.RunRecords;
 import io.sluice.runs.RunSettings;
 import io.sluice.runs.RunStatus;
 import io.sluice.runs.RunsEnded;
+import io.sluice.runs.Scope;
+import io.sluice.runs.execute.GroupFailed;
 import io.sluice.runs.execute.RunWorker;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Event;
@@ -37,9 +40,9 @@ import org.jboss.logging.Logger;
 
 /**
  * The bounded worker pool that executes runs in this process, fed by a dispatcher that takes QUEUED runs
- * from the metadata store in order, within the limits: free workers, each pool's limit, each run group's
- * limit ({@link Admission}), and the runs of groups not admitted (paused) are skipped. A run is claimed in the store before it executes, so a run
- * dispatched twice executes once. At startup, {@link RunRecovery} first settles what a process that died left
+ * from the metadata store in order, within the limits: free workers and the stored limits of each pool and each group
+ * of runs, which a claim counts in the store across every node (the runs of groups not admitted, paused ones, are not
+ * read at all). A run is claimed in the store before it executes, so a run dispatched twice executes once. At startup, {@link RunRecovery} first settles what a process that died left
  * (runs left STARTED, queued runs nothing would claim) and the launchers of groups hear of the runs it ended.
  */
 @ApplicationScoped
@@ -56,8 +59,12 @@ public class RunExecutor {
     private final ExecutorService pool;
     private final int workers;
     private final boolean execute;
-    private final PoolLimits limits;
-    private final Admission admission;
+    /**
+     * The cluster's limits less the runs other nodes count against them, read from the store every round: what
+     * {@link DispatchPlan} checks before a claim (the claim itself counts in the store, {@code ClaimRoom}).
+     */
+    private volatile Map<RunLimits.Key, Integer> room = Map.of();
+
     private final AssetCatalog catalog;
     private final Event<RunsEnded> finished;
     private final GroupSizer sizer;
@@ -84,8 +91,6 @@ public class RunExecutor {
             RunRecovery recovery,
             InstantSource clock,
             RunSettings settings,
-            PoolLimits limits,
-            Admission admission,
             AssetCatalog catalog,
             Event<RunsEnded> finished) {
         this.worker = worker;
@@ -93,8 +98,6 @@ public class RunExecutor {
         this.history = history;
         this.recovery = recovery;
         this.clock = clock;
-        this.limits = limits;
-        this.admission = admission;
         this.catalog = catalog;
         this.finished = finished;
         this.workers = settings.workers();
@@ -105,12 +108,12 @@ public class RunExecutor {
                 new DispatchPlan.Limits() {
                     @Override
                     public int group(String group) {
-                        return admission.limit(group);
+                        return room.getOrDefault(new RunLimits.Key(Scope.GROUP, group), Integer.MAX_VALUE);
                     }
 
                     @Override
                     public int pool(String name) {
-                        return limits.pool(name);
+                        return room.getOrDefault(new RunLimits.Key(Scope.POOL, name), Integer.MAX_VALUE);
                     }
                 },
                 this::pools,
@@ -124,14 +127,18 @@ public class RunExecutor {
                 });
     }
 
+    /**
+     * Only a node that executes runs settles what its earlier starts left (another node's runs are never touched at
+     * start-up): a node with {@code execute=false} leaves them to the nodes that execute.
+     */
     void onStart(@Observes StartupEvent event) {
-        List<RunFinished> recovered = recovery.recover();
-        if (!recovered.isEmpty()) {
-            finished.fire(new RunsEnded(recovered));
-        }
         if (!execute) {
             LOG.info("sluice.runs.execute=false: this process queues runs but does not execute them");
             return;
+        }
+        List<RunFinished> recovered = recovery.recover();
+        if (!recovered.isEmpty()) {
+            finished.fire(new RunsEnded(recovered));
         }
         Thread t = new Thread(this::dispatchLoop, "sluice-dispatcher");
         t.setDaemon(true);
@@ -201,6 +208,7 @@ public class RunExecutor {
         if (free <= 0) {
             return 0;
         }
+        room = room(store.usage());
         synchronized (ahead) {
             if (ahead.size() < workers * maxGroup) {
                 store.promoteWaiting();
@@ -223,6 +231,38 @@ public class RunExecutor {
         }
     }
 
+    /**
+     * Per limited scope, the most runs this node may have in flight: the limit less the runs counted in the store that
+     * are not this node's (never below 0). Runs in flight here and not claimed yet make it a little generous; the claim
+     * decides.
+     */
+    private Map<RunLimits.Key, Integer> room(RunLimits.Usage usage) {
+        if (usage.limits().isEmpty()) {
+            return Map.of();
+        }
+        Map<RunLimits.Key, Integer> mine = new HashMap<>();
+        for (QueuedRun run : inFlight.values()) {
+            for (RunLimits.Key key : scopes(run)) {
+                mine.merge(key, 1, Integer::sum);
+            }
+        }
+        Map<RunLimits.Key, Integer> room = new HashMap<>();
+        usage.limits().forEach((key, max) -> {
+            int others = Math.max(0, usage.running(key) - mine.getOrDefault(key, 0));
+            room.put(key, Math.max(0, max - others));
+        });
+        return room;
+    }
+
+    private Set<RunLimits.Key> scopes(QueuedRun run) {
+        Set<RunLimits.Key> scopes = new HashSet<>();
+        if (run.group() != null) {
+            scopes.add(new RunLimits.Key(Scope.GROUP, run.group()));
+        }
+        pools(run).forEach(p -> scopes.add(new RunLimits.Key(Scope.POOL, p)));
+        return scopes;
+    }
+
     private static String kind(QueuedRun run) {
         return run.assets().toString();
     }
@@ -241,16 +281,27 @@ public class RunExecutor {
             ended = worker.execute(
                     group.stream().map(QueuedRun::id).toList(),
                     (run, millis) -> sizer.observe(run.assets().toString(), millis));
+        } catch (GroupFailed e) {
+            LOG.errorf(
+                    e.failure(),
+                    "runs %s could not be executed",
+                    group.stream().map(QueuedRun::id).toList());
+            ended = failStarted(group, e.fence(), e.failure());
         } catch (RuntimeException e) {
             LOG.errorf(
                     e,
-                    "runs %s could not be executed",
+                    "runs %s could not be claimed; those claimed stay STARTED until a takeover or this node's next start",
                     group.stream().map(QueuedRun::id).toList());
-            ended = failStarted(group, e);
         } finally {
             group.forEach(r -> inFlight.remove(r.id()));
             busy.decrementAndGet();
-            wake();
+            if (ended.size() < group.size()) {
+                // runs a claim left out (a limit was full on another node, say) were dropped from the runs ahead:
+                // read the queue again so they keep their place
+                refresh();
+            } else {
+                wake();
+            }
         }
         if (!ended.isEmpty()) {
             Map<String, QueuedRun> byId = new HashMap<>();
@@ -268,19 +319,25 @@ public class RunExecutor {
 
     /**
      * Runs of a group that failed outside any asset's compute (the metadata store refused a write, say) would stay
-     * STARTED and keep their partitions until a restart: they end FAILURE now, with the reason.
+     * STARTED and keep their partitions until a restart: they end FAILURE now, with the reason, fenced on the group's
+     * claim (a run this node no longer owns is left to its new owner).
      */
-    private List<RunRecords.RunEnd> failStarted(List<QueuedRun> group, RuntimeException cause) {
+    private List<RunRecords.RunEnd> failStarted(List<QueuedRun> group, Fence fence, RuntimeException cause) {
         List<RunRecords.RunEnd> failed = new ArrayList<>();
         Instant now = clock.instant();
         for (QueuedRun queued : group) {
+            if (!fence.covers(queued.id())) {
+                continue;
+            }
             try {
                 String error = "Sluice could not execute or record this run: " + cause;
                 history.find(queued.id())
                         .filter(r -> r.status() == RunStatus.STARTED)
                         .ifPresent(run -> {
-                            recovery.markFailed(run, now, error, "execution error");
-                            failed.add(new RunRecords.RunEnd(run.id(), RunStatus.FAILURE, now, 0, 0, 0, error));
+                            Fence one = Fence.of(fence.node(), run.id(), fence.epoch(run.id()));
+                            if (recovery.markFailed(run, one, now, error, "execution error")) {
+                                failed.add(new RunRecords.RunEnd(run.id(), RunStatus.FAILURE, now, 0, 0, 0, error));
+                            }
                         });
             } catch (RuntimeException e) {
                 LOG.errorf(e, "run %s stays STARTED until the next start: it could not be marked FAILURE", queued.id());
@@ -301,6 +358,14 @@ public class RunExecutor {
     public DispatcherBeat dispatcherBeat() {
         Thread t = dispatcher;
         return new DispatcherBeat(execute, t != null && t.isAlive(), Duration.ofNanos(System.nanoTime() - lastRound));
+    }
+
+    /**
+     * This node fenced itself (its lease ran out, or another node declared it lost): the runs in flight are lost to it;
+     * they stop as if canceled and the fence drops whatever they still write. Their new owners end them.
+     */
+    public void fenced() {
+        worker.lost(inFlightIds());
     }
 
     /** Runs claimed or executing in this process now. */

@@ -15,6 +15,8 @@ import io.sluice.lake.Lake;
 import io.sluice.lake.LakeWrite;
 import io.sluice.lake.RollbackOutcome;
 import io.sluice.lake.TableSpec;
+import io.sluice.runs.Fence;
+import io.sluice.runs.LeasedRun;
 import io.sluice.runs.Materialization;
 import io.sluice.runs.PartitionRanges;
 import io.sluice.runs.PartitionState;
@@ -24,6 +26,7 @@ import io.sluice.runs.RunEventLog;
 import io.sluice.runs.RunFinished;
 import io.sluice.runs.RunHistory;
 import io.sluice.runs.RunKind;
+import io.sluice.runs.RunOwner;
 import io.sluice.runs.RunQueue;
 import io.sluice.runs.RunRecords;
 import io.sluice.runs.RunStatus;
@@ -36,6 +39,7 @@ import jakarta.enterprise.inject.Instance;
 import java.time.Instant;
 import java.time.InstantSource;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -71,6 +75,7 @@ class RunRecovery {
     private final Instance<RetryPolicy> retryPolicies;
     private final RunFactory factory;
     private final RollbackDownstream downstream;
+    private final RunOwner owner;
 
     RunRecovery(
             RunQueue store,
@@ -85,7 +90,9 @@ class RunRecovery {
             Admission admission,
             Instance<RetryPolicy> retryPolicies,
             RunFactory factory,
-            RollbackDownstream downstream) {
+            RollbackDownstream downstream,
+            RunOwner owner) {
+        this.owner = owner;
         this.downstream = downstream;
         this.store = store;
         this.history = history;
@@ -101,13 +108,28 @@ class RunRecovery {
         this.factory = factory;
     }
 
-    /** Recovers what the last process left; returns the runs whose end it stored (the launchers of their groups hear of them). */
+    /**
+     * Recovers what this node's earlier starts left ({@link RunOwner#earlierStarts()}: the data directory's lock proves
+     * them dead; runs of other nodes are never touched here); returns the runs whose end it stored (the launchers of
+     * their groups hear of them).
+     */
     List<RunFinished> recover() {
+        return recover(owner.earlierStarts());
+    }
+
+    /** Recovers the STARTED runs of these owners, which are dead, and what else a start settles. */
+    List<RunFinished> recover(Collection<String> deadOwners) {
         Instant now = clock.instant();
         List<RunFinished> ended = new ArrayList<>();
-        for (String id : store.idsWithStatus(RunStatus.STARTED)) {
-            Run run = history.find(id).orElseThrow();
-            ended.add(new RunFinished(run.id(), run.group(), recover(run, now), run.assets()));
+        for (LeasedRun leased : store.startedOf(deadOwners)) {
+            // adopted first, as a takeover does: a node that takes over the same dead owner's runs leaves it alone
+            Optional<LeasedRun> adopted = store.adopt(leased, owner.nodeId());
+            if (adopted.isEmpty()) {
+                continue;
+            }
+            Run run = history.find(leased.id()).orElseThrow();
+            recover(run, adopted.get().fence(), now, Cause.RESTART)
+                    .ifPresent(status -> ended.add(new RunFinished(run.id(), run.group(), status, run.assets())));
         }
         for (RunFinished stranded : recovery.cancelQueuedOf(
                 admission.closed(), now, "its group had ended when Sluice started; nothing would run it")) {
@@ -127,8 +149,49 @@ class RunRecovery {
         return ended;
     }
 
-    private RunStatus recover(Run run, Instant now) {
-        Reconciliation.Outcome outcome = reconcile(run, now);
+    /** Why a run of a dead owner is ended: the error of a failed one, the audit action and its reason. */
+    private record Cause(String failure, String canceled, AuditAction action, String reason, String said) {
+
+        static final Cause RESTART = new Cause(
+                "Sluice stopped while this run was in progress; launch it again",
+                "canceled: Sluice stopped while this run was in progress, after its cancel was requested",
+                AuditAction.RUN_RECOVERED,
+                "process restart",
+                "Sluice stopped while this run was in progress; at the next start ");
+
+        static Cause takeover(String why) {
+            return new Cause(
+                    why,
+                    "canceled: " + why + ", after its cancel was requested",
+                    AuditAction.RUN_TAKEN_OVER,
+                    "node lost",
+                    why + "; at the takeover ");
+        }
+    }
+
+    /**
+     * Takes over a run of a node that ended (LOST or STOPPED), {@code why} naming the node and its silence; empty if
+     * the run is no longer STARTED under that owner and epoch (its owner or another watcher ended it first).
+     */
+    Optional<RunFinished> takeOver(LeasedRun leased, String why) {
+        Instant now = clock.instant();
+        // adopt it first (owner and epoch, conditionally): of several watchers one goes on, and the dead owner's late
+        // writes are fenced out from here on
+        Optional<LeasedRun> adopted = store.adopt(leased, owner.nodeId());
+        Optional<Run> found = adopted.flatMap(a -> history.find(a.id())).filter(r -> r.status() == RunStatus.STARTED);
+        if (found.isEmpty()) {
+            return Optional.empty();
+        }
+        Run run = found.get();
+        return recover(run, adopted.get().fence(), now, Cause.takeover(why)).map(status -> {
+            events.appendLog(run.id(), now, "WARN", null, why + ": the run ended " + status);
+            return new RunFinished(run.id(), run.group(), status, run.assets());
+        });
+    }
+
+    /** Ends a run of a dead owner, fenced on that owner and the run's epoch; empty if another node ended it first. */
+    private Optional<RunStatus> recover(Run run, Fence fence, Instant now, Cause cause) {
+        Reconciliation.Outcome outcome = reconcile(run, fence, now);
         Map<Integer, Long> rows = new LinkedHashMap<>();
         outcome.recovered().forEach(r -> rows.merge(r.step().index(), r.write().rowsChanged(), Long::sum));
         RunStatus status;
@@ -142,17 +205,21 @@ class RunRecovery {
                     run.id());
         } else if (store.isCancelRequested(run.id())) {
             status = RunStatus.CANCELED;
-            error = "canceled: Sluice stopped while this run was in progress, after its cancel was requested";
+            error = cause.canceled();
             LOG.warnf(
                     "run %s was in progress when Sluice stopped, with its cancel requested: marked CANCELED", run.id());
         } else {
             status = RunStatus.FAILURE;
-            error = "Sluice stopped while this run was in progress; launch it again";
+            error = cause.failure();
             LOG.warnf("run %s was in progress when Sluice stopped: marked FAILURE", run.id());
         }
-        end(run, now, status, error, outcome.accounted(), rows);
+        RunRecords records = new RunRecords();
         if (status == RunStatus.FAILURE) {
-            recordFailedPartitions(run, outcome, now);
+            recordFailedPartitions(run, outcome, now, records);
+        }
+        if (!end(run, fence, now, status, error, outcome.accounted(), rows, records)) {
+            LOG.infof("run %s was ended by another node first: this start leaves it as it is", run.id());
+            return Optional.empty();
         }
         if (!outcome.recovered().isEmpty() || outcome.complete()) {
             events.appendLog(
@@ -160,7 +227,7 @@ class RunRecovery {
                     now,
                     "WARN",
                     null,
-                    "Sluice stopped while this run was in progress; at the next start "
+                    cause.said()
                             + outcome.recovered().size()
                             + " publish(es) were found in the lake's write log and recorded as recovered"
                             + (outcome.complete()
@@ -175,18 +242,12 @@ class RunRecovery {
             detail.put("reconciledFrom", "lake write log");
         }
         audit.record(AuditEvent.of(
-                        now,
-                        Caller.system().name(),
-                        AuditAction.RUN_RECOVERED,
-                        run.id(),
-                        assets(run),
-                        "process restart",
-                        detail)
+                        now, Caller.system().name(), cause.action(), run.id(), assets(run), cause.reason(), detail)
                 .withGroup(run.group()));
         if (status == RunStatus.FAILURE) {
             retry(run, now);
         }
-        return status;
+        return Optional.of(status);
     }
 
     /**
@@ -195,7 +256,7 @@ class RunRecovery {
      * its compute leaves them (an earlier run's data stays theirs). Later steps never started: their partitions keep
      * their status, as those of a step skipped after a failed upstream step do.
      */
-    private void recordFailedPartitions(Run run, Reconciliation.Outcome outcome, Instant now) {
+    private void recordFailedPartitions(Run run, Reconciliation.Outcome outcome, Instant now, RunRecords records) {
         if (run.kind() != RunKind.MATERIALIZE || run.partitions().isEmpty()) {
             return;
         }
@@ -214,9 +275,7 @@ class RunRecovery {
                 .flatMap(u -> u.keys().stream())
                 .toList();
         if (!keys.isEmpty()) {
-            RunRecords records = new RunRecords();
             records.partitions(step.asset(), keys, PartitionState.FAILED, run.id(), now);
-            store.record(records);
         }
     }
 
@@ -224,7 +283,7 @@ class RunRecovery {
      * Records the run's publishes that the store never heard of and says which steps are accounted for; when the lake
      * cannot be read, nothing is recovered (the run ends as if it had published nothing).
      */
-    private Reconciliation.Outcome reconcile(Run run, Instant now) {
+    private Reconciliation.Outcome reconcile(Run run, Fence fence, Instant now) {
         List<LakeWrite> writes;
         try {
             writes = lake.writesOf(run.id());
@@ -238,7 +297,7 @@ class RunRecovery {
         Reconciliation.Outcome outcome =
                 Reconciliation.of(run.steps().stream().map(s -> work(run, s)).toList(), writes, recorded);
         for (Reconciliation.Recovered r : outcome.recovered()) {
-            record(run, r, now);
+            record(run, fence, r, now);
         }
         return outcome;
     }
@@ -274,7 +333,7 @@ class RunRecovery {
      * one transaction of the store (the materialization is what tells a later recovery that the rest is stored too). A
      * rollback's is recorded as its step records it ({@link RollbackRecords}), from what the lake kept of it.
      */
-    private void record(Run run, Reconciliation.Recovered r, Instant now) {
+    private void record(Run run, Fence fence, Reconciliation.Recovered r, Instant now) {
         LakeWrite w = r.write();
         AssetKey asset = r.step().asset();
         Optional<Asset<?>> declared = catalog.find(asset);
@@ -334,21 +393,24 @@ class RunRecovery {
                 "recovered from the lake's write log: published " + w.table()
                         + (r.partition() == null ? "" : " partition " + r.partition()) + " at " + w.writtenAt() + ", "
                         + w.rowsChanged() + " rows changed"));
-        store.record(records);
+        store.record(records, fence);
     }
 
     /**
      * Ends a run that can no longer end by itself: accounted steps SUCCESS (with the rows their recovered publishes changed),
      * the step in progress {@code status} (FAILURE or CANCELED), later steps SKIPPED (CANCELED when canceled), the run
-     * {@code status}; releases its partitions.
+     * {@code status}; releases its partitions. Stored with {@code records} through the fence: false (nothing stored)
+     * when the run is no longer STARTED under the fence's owner and epoch.
      */
-    private void end(
+    private boolean end(
             Run run,
+            Fence fence,
             Instant now,
             RunStatus status,
             String error,
             Set<Integer> accounted,
-            Map<Integer, Long> recoveredRows) {
+            Map<Integer, Long> recoveredRows,
+            RunRecords records) {
         long keys = 0;
         long batches = 0;
         long rows = 0;
@@ -381,18 +443,24 @@ class RunRecovery {
                         null);
             }
             if (ended != step) {
-                store.updateStep(run.id(), ended);
+                records.step(run.id(), ended);
             }
             keys += ended.keyCount();
             batches += ended.batchCount();
             rows += ended.rowsWritten();
         }
-        store.finish(run.id(), status, now, keys, batches, rows, error);
+        records.ended(run, new RunRecords.RunEnd(run.id(), status, now, keys, batches, rows, error), null);
+        return !store.record(records, fence).contains(run.id());
     }
 
-    /** A run that failed outside any asset's compute, at run time: its open steps and the run end FAILURE, audited. */
-    void markFailed(Run run, Instant now, String error, String why) {
-        end(run, now, RunStatus.FAILURE, error, Set.of(), Map.of());
+    /**
+     * A run that failed outside any asset's compute, at run time: its open steps and the run end FAILURE, audited;
+     * fenced on this node's claim. False when the run was no longer this node's (nothing is stored).
+     */
+    boolean markFailed(Run run, Fence fence, Instant now, String error, String why) {
+        if (!end(run, fence, now, RunStatus.FAILURE, error, Set.of(), Map.of(), new RunRecords())) {
+            return false;
+        }
         audit.record(AuditEvent.of(
                         now,
                         Caller.system().name(),
@@ -402,6 +470,7 @@ class RunRecovery {
                         why,
                         Map.of("status", RunStatus.FAILURE.name()))
                 .withGroup(run.group()));
+        return true;
     }
 
     /**

@@ -3,6 +3,7 @@ package io.sluice.runs.execute;
 import io.sluice.audit.AuditEvent;
 import io.sluice.audit.AuditLog;
 import io.sluice.catalog.AssetKey;
+import io.sluice.runs.Fence;
 import io.sluice.runs.Materialization;
 import io.sluice.runs.PartitionState;
 import io.sluice.runs.Run;
@@ -13,10 +14,12 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
 import java.util.function.LongSupplier;
 
@@ -36,6 +39,10 @@ final class GroupJournal implements LogSink {
     private RunRecords pending = new RunRecords();
     private long pendingSince;
     private final List<RunRecords.RunEnd> stored = new ArrayList<>();
+    /** The claim's owner and epochs: every flush is conditional on them. */
+    private final Fence fence;
+    /** Runs lost to the fence (taken over, or handed back and claimed again): nothing more of them is stored. */
+    private final Set<String> lost = ConcurrentHashMap.newKeySet();
     /** No run had a cancel requested when the group was claimed (a cancel ends a queued run instead). */
     private Set<String> cancelRequested = Set.of();
 
@@ -48,12 +55,14 @@ final class GroupJournal implements LogSink {
     GroupJournal(
             RunQueue store,
             AuditLog audit,
+            Fence fence,
             List<String> runIds,
             long flushMillis,
             Consumer<Runnable> inNewTransaction,
             LongSupplier ticker) {
         this.store = store;
         this.audit = audit;
+        this.fence = fence;
         this.runIds = List.copyOf(runIds);
         this.flushNanos = flushMillis * 1_000_000;
         this.inNewTransaction = inNewTransaction;
@@ -132,18 +141,41 @@ final class GroupJournal implements LogSink {
         }
     }
 
-    /** Stores everything buffered, in one transaction. */
+    /**
+     * Stores everything buffered, in one transaction, fenced: the records of runs this node no longer owns at their
+     * claim's epoch are dropped, and those runs are lost from now on (they stop as if canceled).
+     */
     void flush() {
         if (pending.isEmpty()) {
             return;
         }
         RunRecords records = pending;
+        Set<String> lostNow = new HashSet<>();
         inNewTransaction.accept(() -> {
-            store.record(records);
-            audit.recordAll(records.audits());
+            lostNow.clear();
+            lostNow.addAll(store.record(records, fence));
+            audit.recordAll(
+                    lostNow.isEmpty()
+                            ? records.audits()
+                            : records.without(lostNow).audits());
         });
         pending = new RunRecords();
-        stored.addAll(records.ends());
+        lost.addAll(lostNow);
+        records.ends().stream().filter(e -> !lostNow.contains(e.runId())).forEach(stored::add);
+    }
+
+    /** Marks runs lost (this node fenced itself): they stop, and nothing more of them is stored. */
+    void lose(Collection<String> runs) {
+        runs.stream().filter(runIds::contains).forEach(lost::add);
+    }
+
+    /** Runs of this group lost to the fence. */
+    Set<String> lost() {
+        return Set.copyOf(lost);
+    }
+
+    Fence fence() {
+        return fence;
     }
 
     /**
@@ -180,6 +212,9 @@ final class GroupJournal implements LogSink {
      * (a cancel that comes sooner after the claim stops the group's runs at the next read, or not at all if they end first).
      */
     boolean isCancelRequested(String runId) {
+        if (lost.contains(runId)) {
+            return true;
+        }
         if (single()) {
             return store.isCancelRequested(runId);
         }

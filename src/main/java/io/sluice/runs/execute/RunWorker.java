@@ -10,6 +10,8 @@ import io.sluice.audit.AuditLog;
 import io.sluice.catalog.AssetCatalog;
 import io.sluice.catalog.AssetKey;
 import io.sluice.identity.Caller;
+import io.sluice.runs.ClaimedRuns;
+import io.sluice.runs.Fence;
 import io.sluice.runs.PartitionRanges;
 import io.sluice.runs.PartitionState;
 import io.sluice.runs.Plural;
@@ -24,12 +26,15 @@ import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.InstantSource;
+import java.util.Collection;
 import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.ObjDoubleConsumer;
 import java.util.function.Supplier;
 import org.jboss.logging.Logger;
@@ -52,6 +57,8 @@ public class RunWorker {
     private final InstantSource clock;
     private final ObjectMapper mapper;
     private final RunSettings settings;
+    /** The journals of the groups executing now. */
+    private final Set<GroupJournal> open = ConcurrentHashMap.newKeySet();
 
     protected RunWorker(
             RunQueue store,
@@ -80,7 +87,8 @@ public class RunWorker {
     public List<RunRecords.RunEnd> execute(List<String> runIds, ObjDoubleConsumer<Run> paced) {
         Instant now = clock.instant();
         long t0 = System.nanoTime();
-        List<Run> claimed = inNewTransaction(() -> store.claimAll(runIds, now));
+        ClaimedRuns claim = inNewTransaction(() -> store.claimGroup(runIds, now));
+        List<Run> claimed = claim.runs();
         long t1 = System.nanoTime();
         if (claimed.isEmpty()) {
             return List.of();
@@ -88,6 +96,7 @@ public class RunWorker {
         GroupJournal journal = new GroupJournal(
                 store,
                 audit,
+                claim.fence(),
                 claimed.stream().map(Run::id).toList(),
                 settings.flushMillis(),
                 work -> inNewTransaction(() -> {
@@ -95,6 +104,20 @@ public class RunWorker {
                     return null;
                 }),
                 System::nanoTime);
+        open.add(journal);
+        try {
+            return execute(claimed, journal, paced, t0, t1);
+        } catch (GroupFailed e) {
+            throw e;
+        } catch (RuntimeException e) {
+            throw new GroupFailed(claim.fence(), e);
+        } finally {
+            open.remove(journal);
+        }
+    }
+
+    private List<RunRecords.RunEnd> execute(
+            List<Run> claimed, GroupJournal journal, ObjDoubleConsumer<Run> paced, long t0, long t1) {
         try {
             for (Run run : claimed) {
                 long started = System.nanoTime();
@@ -124,6 +147,19 @@ public class RunWorker {
             }
         }
         return journal.storedEnds();
+    }
+
+    /**
+     * Runs this node no longer owns (it fenced itself): the groups executing them stop them as if canceled and store
+     * nothing more of them.
+     */
+    public void lost(Collection<String> runIds) {
+        open.forEach(j -> j.lose(runIds));
+    }
+
+    /** The runs executing in this process with their claim's fence, per group. */
+    public List<Fence> inFlightFences() {
+        return open.stream().map(GroupJournal::fence).toList();
     }
 
     /** Runs {@code work} in a transaction of its own and commits it (a unit test runs it as is). */

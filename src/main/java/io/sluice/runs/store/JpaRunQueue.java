@@ -1,26 +1,38 @@
 package io.sluice.runs.store;
 
+import io.sluice.catalog.AssetCatalog;
 import io.sluice.catalog.AssetKey;
+import io.sluice.runs.ClaimedRuns;
+import io.sluice.runs.Fence;
+import io.sluice.runs.LeasedRun;
 import io.sluice.runs.PartitionBusy;
 import io.sluice.runs.QueuePlace;
 import io.sluice.runs.QueuedRun;
 import io.sluice.runs.Run;
 import io.sluice.runs.RunEventLog;
+import io.sluice.runs.RunLimits;
+import io.sluice.runs.RunNeeds;
+import io.sluice.runs.RunOwner;
 import io.sluice.runs.RunQueue;
 import io.sluice.runs.RunRecords;
 import io.sluice.runs.RunStatus;
 import io.sluice.runs.RunStep;
+import io.sluice.runs.Scope;
 import io.sluice.runs.dispatch.Admission;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Transactional;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import org.hibernate.Session;
 
@@ -34,6 +46,8 @@ public class JpaRunQueue implements RunQueue {
     private final RunDependencies dependencies;
     private final RunEventLog events;
     private final Admission admission;
+    private final RunOwner owner;
+    private final AssetCatalog catalog;
 
     JpaRunQueue(
             Session session,
@@ -41,13 +55,17 @@ public class JpaRunQueue implements RunQueue {
             PartitionReservations reservations,
             RunDependencies dependencies,
             RunEventLog events,
-            Admission admission) {
+            Admission admission,
+            RunOwner owner,
+            AssetCatalog catalog) {
+        this.owner = owner;
         this.session = session;
         this.mapping = mapping;
         this.reservations = reservations;
         this.dependencies = dependencies;
         this.events = events;
         this.admission = admission;
+        this.catalog = catalog;
     }
 
     @Override
@@ -78,7 +96,10 @@ public class JpaRunQueue implements RunQueue {
             }
         }
         session.doWork(connection -> new RunRows(connection, mapping)
-                .insert(runs, run -> waiting.contains(run.id()) ? List.of() : PartitionReservations.reserved(run)));
+                .insert(
+                        runs,
+                        run -> waiting.contains(run.id()) ? List.of() : PartitionReservations.reserved(run),
+                        run -> RunNeeds.of(run, catalog)));
         for (Run run : runs) {
             if (waiting.contains(run.id())) {
                 ActivePartitionEntity.Key first = reservations.await(run, busy);
@@ -160,29 +181,60 @@ public class JpaRunQueue implements RunQueue {
     @Override
     @Transactional
     public boolean claim(String id, Instant now) {
-        return session.createMutationQuery(
-                                "update RunEntity set status = :started, startedAt = :now where id = :id and status = :queued")
-                        .setParameter("started", RunStatus.STARTED.name())
-                        .setParameter("now", now)
-                        .setParameter("id", id)
-                        .setParameter("queued", RunStatus.QUEUED.name())
-                        .executeUpdate()
-                == 1;
+        return !claimAll(List.of(id), now).isEmpty();
     }
 
     @Override
     @Transactional
-    public List<Run> claimAll(List<String> ids, Instant now) {
+    public ClaimedRuns claimGroup(List<String> ids, Instant now) {
         if (ids.isEmpty()) {
-            return List.of();
+            return new ClaimedRuns(List.of(), new Fence(owner.nodeId(), Map.of()));
         }
-        return session.doReturningWork(connection -> new RunRows(connection, mapping).claim(ids, now));
+        session.flush();
+        return session.doReturningWork(connection -> new ClaimRows(
+                        connection,
+                        mapping,
+                        assets -> RunNeeds.of(assets, null, catalog).poolsColumn())
+                .claim(ids, now, owner.nodeId()));
+    }
+
+    @Override
+    @Transactional
+    public RunLimits.Usage usage() {
+        return session.doReturningWork(connection -> {
+            Map<RunLimits.Key, Integer> limits = new HashMap<>();
+            try (PreparedStatement ps =
+                            connection.prepareStatement("SELECT scope, name, max_running FROM concurrency_limit");
+                    ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    limits.put(new RunLimits.Key(Scope.valueOf(rs.getString(1)), rs.getString(2)), rs.getInt(3));
+                }
+            }
+            Map<RunLimits.Key, Integer> running = new HashMap<>();
+            try (PreparedStatement ps = connection.prepareStatement(
+                            "SELECT scope, name, COUNT(*) FROM run_slot GROUP BY scope, name");
+                    ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    running.put(new RunLimits.Key(Scope.valueOf(rs.getString(1)), rs.getString(2)), rs.getInt(3));
+                }
+            }
+            return new RunLimits.Usage(limits, running);
+        });
     }
 
     @Override
     @Transactional
     public void record(RunRecords records) {
         session.doWork(connection -> new RecordsWriter(connection).write(records));
+    }
+
+    @Override
+    @Transactional
+    public Set<String> record(RunRecords records, Fence fence) {
+        if (records.isEmpty() && records.releases().isEmpty()) {
+            return Set.of();
+        }
+        return session.doReturningWork(connection -> new RecordsWriter(connection).write(records, fence));
     }
 
     @Override
@@ -219,6 +271,40 @@ public class JpaRunQueue implements RunQueue {
         e.rowsWritten = rowsWritten;
         e.error = error;
         reservations.release(e);
+        session.flush();
+        session.doWork(connection -> ClaimRows.releaseSlots(connection, List.of(runId)));
+    }
+
+    @Override
+    @Transactional
+    public Optional<LeasedRun> adopt(LeasedRun run, String node) {
+        int adopted = session.createNativeMutationQuery(
+                        "UPDATE run SET owner_node = :node, lease_epoch = lease_epoch + 1 "
+                                + "WHERE id = :id AND status = 'STARTED' AND owner_node = :owner AND lease_epoch = :epoch")
+                .setParameter("node", node)
+                .setParameter("id", run.id())
+                .setParameter("owner", run.owner())
+                .setParameter("epoch", run.epoch())
+                .executeUpdate();
+        return adopted == 1 ? Optional.of(new LeasedRun(run.id(), node, run.epoch() + 1)) : Optional.empty();
+    }
+
+    @Override
+    @Transactional
+    public List<LeasedRun> startedOf(Collection<String> owners) {
+        if (owners.isEmpty()) {
+            return List.of();
+        }
+        return session
+                .createNativeQuery(
+                        "SELECT id, owner_node, lease_epoch FROM run WHERE status = 'STARTED' AND owner_node IN (:owners) "
+                                + "ORDER BY created_at, id",
+                        Object[].class)
+                .setParameter("owners", List.copyOf(owners))
+                .getResultList()
+                .stream()
+                .map(r -> new LeasedRun((String) r[0], (String) r[1], ((Number) r[2]).longValue()))
+                .toList();
     }
 
     @Override

@@ -166,8 +166,16 @@ class PartitionReservations {
         return new Line(waitingBefore + 1, ahead);
     }
 
-    /** Reserves the partitions of waiting runs whose partitions are free now, first come first served; returns how many. */
+    /**
+     * Reserves the partitions of waiting runs whose partitions are free now, first come first served; returns how many.
+     * One node at a time promotes: the {@code queue-promotion} lock row is taken with {@code FOR UPDATE SKIP LOCKED}
+     * first, and while another node's transaction holds it this round promotes nothing (that node promotes the same
+     * runs; two promotions of one run would reserve its partitions twice and fail on the key).
+     */
     int promoteWaiting() {
+        if (!hasWaiting() || !lockPromotion()) {
+            return 0;
+        }
         List<PartitionWaitEntity> waits = session.createSelectionQuery(
                         "from PartitionWaitEntity order by id", PartitionWaitEntity.class)
                 .getResultList();
@@ -205,6 +213,22 @@ class PartitionReservations {
             }
         }
         return promoted;
+    }
+
+    private boolean hasWaiting() {
+        return !session.createSelectionQuery("select w.id from PartitionWaitEntity w", Long.class)
+                .setMaxResults(1)
+                .getResultList()
+                .isEmpty();
+    }
+
+    /** Takes the cluster's promotion lock for this transaction; false if another transaction holds it. */
+    private boolean lockPromotion() {
+        return !session.createNativeQuery(
+                        "SELECT name FROM cluster_lock WHERE name = 'queue-promotion' FOR UPDATE SKIP LOCKED",
+                        String.class)
+                .getResultList()
+                .isEmpty();
     }
 
     void stopWaiting(String runId) {

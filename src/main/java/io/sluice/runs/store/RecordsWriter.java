@@ -1,22 +1,27 @@
 package io.sluice.runs.store;
 
+import io.sluice.runs.Fence;
 import io.sluice.runs.Materialization;
 import io.sluice.runs.PartitionState;
 import io.sluice.runs.RunRecords;
 import io.sluice.store.SqlDialect;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Types;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * Writes {@link RunRecords} on the caller's connection (and so in its transaction) with one batched
@@ -35,13 +40,59 @@ final class RecordsWriter {
      * so a worker's records and a cancel never wait for each other in a circle.
      */
     void write(RunRecords records) throws SQLException {
-        ends(records);
+        ends(records, null);
+        rest(records);
+    }
+
+    /**
+     * Stores the records of the runs that pass the fence and returns the others (lost). Its first statement locks the
+     * runs' rows by ascending id, where they are STARTED and owned by the fence's node; a run not found, or at another
+     * epoch, was taken over (or handed back and claimed again), and nothing of it is stored. Ends are conditional on
+     * the same owner and epoch.
+     */
+    Set<String> write(RunRecords records, Fence fence) throws SQLException {
+        Set<String> touched = records.runIds();
+        Map<String, Long> held = new HashMap<>();
+        List<String> ids = new ArrayList<>(touched);
+        for (int from = 0; from < ids.size(); from += 500) {
+            List<String> chunk = ids.subList(from, Math.min(ids.size(), from + 500));
+            try (PreparedStatement lock = connection.prepareStatement("SELECT id, lease_epoch FROM run WHERE id IN ("
+                    + String.join(", ", Collections.nCopies(chunk.size(), "?"))
+                    + ") AND status = 'STARTED' AND owner_node = ? ORDER BY id FOR UPDATE")) {
+                int i = 1;
+                for (String id : chunk) {
+                    lock.setString(i++, id);
+                }
+                lock.setString(i, fence.node());
+                try (ResultSet rs = lock.executeQuery()) {
+                    while (rs.next()) {
+                        held.put(rs.getString(1), rs.getLong(2));
+                    }
+                }
+            }
+        }
+        Set<String> lost = new TreeSet<>();
+        for (String id : touched) {
+            if (!fence.covers(id) || !Long.valueOf(fence.epoch(id)).equals(held.get(id))) {
+                lost.add(id);
+            }
+        }
+        RunRecords kept = lost.isEmpty() ? records : records.without(lost);
+        ends(kept, fence);
+        rest(kept);
+        return lost;
+    }
+
+    private void rest(RunRecords records) throws SQLException {
         steps(records);
         logs(records);
         materializations(records);
         partitions(records);
         watermarks(records);
         releases(records);
+        ClaimRows.releaseSlots(
+                connection,
+                records.ends().stream().map(RunRecords.RunEnd::runId).toList());
     }
 
     /**
@@ -221,8 +272,11 @@ final class RecordsWriter {
         time(ps, 5, p.ts());
     }
 
-    /** Ends the runs, ascending by id. */
-    private void ends(RunRecords records) throws SQLException {
+    /**
+     * Ends the runs, ascending by id; with a fence, each end is conditional on the run's owner and epoch and must update
+     * its row (the rows are locked already), or the transaction rolls back.
+     */
+    private void ends(RunRecords records, Fence fence) throws SQLException {
         if (records.ends().isEmpty()) {
             return;
         }
@@ -230,7 +284,8 @@ final class RecordsWriter {
         ends.sort(Comparator.comparing(RunRecords.RunEnd::runId));
         try (PreparedStatement run =
                 connection.prepareStatement("UPDATE run SET status = ?, ended_at = ?, key_count = ?, batch_count = ?, "
-                        + "rows_written = ?, error = ? WHERE id = ?")) {
+                        + "rows_written = ?, error = ? WHERE id = ?"
+                        + (fence == null ? "" : " AND owner_node = ? AND lease_epoch = ? AND status = 'STARTED'"))) {
             for (RunRecords.RunEnd e : ends) {
                 run.setString(1, e.status().name());
                 time(run, 2, e.endedAt());
@@ -239,9 +294,22 @@ final class RecordsWriter {
                 run.setLong(5, e.rowsWritten());
                 text(run, 6, e.error());
                 run.setString(7, e.runId());
+                if (fence != null) {
+                    run.setString(8, fence.node());
+                    run.setLong(9, fence.epoch(e.runId()));
+                }
                 run.addBatch();
             }
-            run.executeBatch();
+            int[] counts = run.executeBatch();
+            if (fence != null) {
+                for (int i = 0; i < counts.length; i++) {
+                    if (counts[i] == 0) {
+                        throw new IllegalStateException(
+                                "the fenced end of run " + ends.get(i).runId()
+                                        + " updated no row although its row was locked: nothing of this flush is stored");
+                    }
+                }
+            }
         }
     }
 

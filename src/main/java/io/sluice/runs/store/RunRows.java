@@ -2,26 +2,19 @@ package io.sluice.runs.store;
 
 import io.sluice.catalog.AssetKey;
 import io.sluice.runs.Run;
-import io.sluice.runs.RunStatus;
+import io.sluice.runs.RunNeeds;
 import io.sluice.runs.RunStep;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Types;
-import java.time.Instant;
-import java.time.OffsetDateTime;
-import java.util.ArrayList;
-import java.util.Collections;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 
 /**
- * The hot paths of the run queue in plain JDBC on the caller's connection: queueing many runs (a group)
- * with batched inserts, and claiming a group of queued runs with {@code FOR UPDATE SKIP LOCKED}.
+ * The hot path of queueing in plain JDBC on the caller's connection: many runs (a group) with batched inserts, each
+ * with the pools it counts against and whether it needs the lake ({@link RunNeeds}). Claims are {@link ClaimRows}.
  */
 final class RunRows {
 
@@ -34,10 +27,12 @@ final class RunRows {
     }
 
     /** Inserts QUEUED runs, their steps and their partition reservations (one batch per table). */
-    void insert(List<Run> runs, Function<Run, List<String>> reserved) throws SQLException {
+    void insert(List<Run> runs, Function<Run, List<String>> reserved, Function<Run, RunNeeds> needs)
+            throws SQLException {
         try (PreparedStatement run = connection.prepareStatement(
                 "INSERT INTO run (id, status, mode, assets, keys_json, partitions_json, config_json, "
-                        + "reason, launched_by, created_at, kind, rollback_to, group_id, tags_json, seq) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
+                        + "reason, launched_by, created_at, kind, rollback_to, group_id, tags_json, seq, pools, needs_lake) "
+                        + "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
             long seq = 0;
             for (Run r : runs) {
                 run.setString(1, r.id());
@@ -55,6 +50,9 @@ final class RunRows {
                 text(run, 13, r.group());
                 text(run, 14, mapping.tagsJson(r.tags()));
                 run.setLong(15, seq++);
+                RunNeeds n = needs.apply(r);
+                run.setString(16, n.poolsColumn());
+                run.setBoolean(17, n.needsLake());
                 run.addBatch();
             }
             run.executeBatch();
@@ -86,82 +84,6 @@ final class RunRows {
             }
             active.executeBatch();
         }
-    }
-
-    /** Locks the given runs that are still QUEUED (skipping rows others hold), moves them to STARTED and reads them back. */
-    List<Run> claim(List<String> ids, Instant now) throws SQLException {
-        String marks = String.join(", ", Collections.nCopies(ids.size(), "?"));
-        Map<String, RunEntity> claimed = new HashMap<>();
-        try (PreparedStatement lock = connection.prepareStatement(
-                "SELECT id, mode, assets, keys_json, partitions_json, config_json, reason, launched_by, "
-                        + "created_at, kind, rollback_to, group_id, tags_json FROM run WHERE id IN (" + marks
-                        + ") AND status = 'QUEUED' FOR UPDATE SKIP LOCKED")) {
-            for (int i = 0; i < ids.size(); i++) {
-                lock.setString(i + 1, ids.get(i));
-            }
-            try (ResultSet rs = lock.executeQuery()) {
-                while (rs.next()) {
-                    RunEntity e = new RunEntity();
-                    e.id = rs.getString(1);
-                    e.status = RunStatus.STARTED.name();
-                    e.mode = rs.getString(2);
-                    e.assets = rs.getString(3);
-                    e.keysJson = rs.getString(4);
-                    e.partitionsJson = rs.getString(5);
-                    e.configJson = rs.getString(6);
-                    e.reason = rs.getString(7);
-                    e.launchedBy = rs.getString(8);
-                    e.createdAt = rs.getObject(9, OffsetDateTime.class).toInstant();
-                    e.startedAt = now;
-                    e.kind = rs.getString(10);
-                    e.rollbackTo = rs.getString(11);
-                    e.groupId = rs.getString(12);
-                    e.tagsJson = rs.getString(13);
-                    claimed.put(e.id, e);
-                }
-            }
-        }
-        if (claimed.isEmpty()) {
-            return List.of();
-        }
-        List<String> ordered = ids.stream().filter(claimed::containsKey).toList();
-        String claimedMarks = String.join(", ", Collections.nCopies(ordered.size(), "?"));
-        try (PreparedStatement start = connection.prepareStatement(
-                "UPDATE run SET status = 'STARTED', started_at = ? WHERE id IN (" + claimedMarks + ")")) {
-            RecordsWriter.time(start, 1, now);
-            for (int i = 0; i < ordered.size(); i++) {
-                start.setString(i + 2, ordered.get(i));
-            }
-            start.executeUpdate();
-        }
-        Map<String, List<RunStep>> steps = new HashMap<>();
-        try (PreparedStatement read = connection.prepareStatement(
-                "SELECT run_id, step_index, asset_key, status FROM run_step WHERE run_id IN (" + claimedMarks
-                        + ") ORDER BY run_id, step_index")) {
-            for (int i = 0; i < ordered.size(); i++) {
-                read.setString(i + 1, ordered.get(i));
-            }
-            try (ResultSet rs = read.executeQuery()) {
-                while (rs.next()) {
-                    steps.computeIfAbsent(rs.getString(1), k -> new ArrayList<>())
-                            .add(new RunStep(
-                                    rs.getInt(2),
-                                    AssetKey.parse(rs.getString(3)),
-                                    RunStatus.valueOf(rs.getString(4)),
-                                    null,
-                                    null,
-                                    0,
-                                    0,
-                                    0,
-                                    null));
-                }
-            }
-        }
-        List<Run> runs = new ArrayList<>(ordered.size());
-        for (String id : ordered) {
-            runs.add(mapping.toRun(claimed.get(id), steps.getOrDefault(id, List.of())));
-        }
-        return runs;
     }
 
     private static void text(PreparedStatement ps, int index, String value) throws SQLException {

@@ -33,7 +33,8 @@ class WakeUpRuleTest {
                 AutomationStatus.RUNNING,
                 Optional.of(cursor.toString()),
                 Optional.of(Instant.parse("2025-01-01T00:00:00Z")),
-                cursor);
+                cursor,
+                Optional.empty());
     }
 
     private static Optional<String> check(
@@ -110,7 +111,13 @@ class WakeUpRuleTest {
     void theRuleReadsTheStoredStateOnly() {
         // a schedule started and never ticked waits for its first tick after the start
         AutomationState started = new AutomationState(
-                TickRecord.Source.SCHEDULE, "s", AutomationStatus.RUNNING, Optional.empty(), Optional.of(T), T);
+                TickRecord.Source.SCHEDULE,
+                "s",
+                AutomationStatus.RUNNING,
+                Optional.empty(),
+                Optional.of(T),
+                T,
+                Optional.empty());
         assertThat(WakeUpRule.problem(DAILY, started, Optional.of(T.plus(Duration.ofDays(1))), T.plusSeconds(1), GRACE))
                 .isEmpty();
         assertThat(WakeUpRule.problem(DAILY, started, Optional.of(T.plus(Duration.ofDays(2))), T.plusSeconds(1), GRACE))

@@ -7,9 +7,13 @@ import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
 import io.sluice.automation.AutomationStatus;
 import io.sluice.automation.AutomationStore;
+import io.sluice.automation.SensorSlots;
+import io.sluice.automation.SensorSpec;
 import io.sluice.automation.TickRecord;
 import jakarta.inject.Inject;
 import java.time.Duration;
+import java.time.Instant;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -34,6 +38,9 @@ class SensorStartupTest {
 
     @Inject
     SensorRegistry registry;
+
+    @Inject
+    SettableClock clock;
 
     @Test
     void aSensorRunningByDefaultHasATriggerAtItsIntervalFromStartUp() {
@@ -65,6 +72,58 @@ class SensorStartupTest {
     }
 
     @Test
+    void aRestartKeepsTheTriggerAndItsPhase() {
+        clock.set(clock.instant());
+        try {
+            TestSensors.ensure(sensors, RUNNING, AutomationStatus.RUNNING);
+            sensors.registerAll();
+            Optional<Instant> next = triggers.next(RUNNING);
+            assertThat(next).isPresent();
+            Instant startedAt = store.find(TickRecord.Source.SENSOR, RUNNING)
+                    .orElseThrow()
+                    .startedAt()
+                    .orElseThrow();
+            assertThat(SensorSlots.inPhase(startedAt, Duration.ofDays(1), next.get()))
+                    .as("fires at a slot middle")
+                    .isTrue();
+
+            clock.advance(Duration.ofHours(5)); // this node starts again, or another one does
+            sensors.registerAll();
+
+            assertThat(triggers.next(RUNNING))
+                    .as("the trigger the other nodes fire is kept")
+                    .isEqualTo(next);
+        } finally {
+            clock.release();
+        }
+    }
+
+    @Test
+    void aTriggerOutOfPhaseIsScheduledAgainAtTheNextSlotMiddle() {
+        clock.set(clock.instant());
+        try {
+            TestSensors.ensure(sensors, RUNNING, AutomationStatus.RUNNING);
+            Instant startedAt = store.find(TickRecord.Source.SENSOR, RUNNING)
+                    .orElseThrow()
+                    .startedAt()
+                    .orElseThrow();
+            SensorSpec spec = registry.require(RUNNING).spec();
+            triggers.schedule(spec, startedAt.plusSeconds(7)); // as a node before slots left it
+            assertThat(SensorSlots.inPhase(
+                            startedAt, spec.interval(), triggers.next(RUNNING).orElseThrow()))
+                    .isFalse();
+
+            sensors.registerAll();
+
+            Instant next = triggers.next(RUNNING).orElseThrow();
+            assertThat(SensorSlots.inPhase(startedAt, spec.interval(), next)).isTrue();
+            assertThat(next).isEqualTo(SensorSlots.startAt(startedAt, spec.interval(), clock.instant()));
+        } finally {
+            clock.release();
+        }
+    }
+
+    @Test
     void aSensorStoppedByDefaultHasNoTriggerUntilStarted() {
         assertThat(registry.all()).extracting(s -> s.spec().name()).contains(TestSensors.Alpha.NAME, RUNNING);
         TestSensors.ensure(sensors, TestSensors.Alpha.NAME, AutomationStatus.STOPPED);
@@ -74,8 +133,10 @@ class SensorStartupTest {
 
     @Test
     void theTriggerOfASensorNoLongerDeclaredIsRemovedAtStartUp() {
-        triggers.register(new io.sluice.automation.SensorSpec(
-                "removed_from_the_code", Duration.ofDays(1), AutomationStatus.RUNNING));
+        triggers.schedule(
+                new io.sluice.automation.SensorSpec(
+                        "removed_from_the_code", Duration.ofDays(1), AutomationStatus.RUNNING),
+                clock.instant());
         assertThat(triggers.names()).contains("removed_from_the_code");
 
         sensors.registerAll();

@@ -93,7 +93,8 @@ class SensorTickerTest {
     private void cursor(Optional<String> cursor) {
         QuarkusTransaction.requiringNew().run(() -> {
             AutomationState s = store.lock(TickRecord.Source.SENSOR, NAME).orElseThrow();
-            store.save(new AutomationState(s.source(), s.name(), s.status(), cursor, s.startedAt(), s.updatedAt()));
+            store.save(new AutomationState(
+                    s.source(), s.name(), s.status(), cursor, s.startedAt(), s.updatedAt(), s.lastSlot()));
         });
     }
 
@@ -286,6 +287,50 @@ class SensorTickerTest {
                         .tick()
                         .outcome())
                 .isEqualTo(tick.outcome());
+    }
+
+    @Test
+    void twoFiresInOneSlotEvaluateOnceAndTheNextSlotEvaluatesAgain() {
+        sensors.stop(NAME, "test", "restart the slots");
+        sensors.start(NAME, "test", "slots from 10:00, a day apart");
+        sensor.script((context, cursor) -> SensorResult.skip("looked"));
+        long before = store.ticks(TickRecord.Source.SENSOR, NAME, 1000, Optional.empty())
+                .size();
+
+        clock.advance(Duration.ofDays(1)); // the trigger fires at the middle of slot 1
+        assertThat(ticker.fire(NAME)).isPresent();
+        clock.advance(Duration.ofHours(11)); // another node's fire, still in slot 1
+        assertThat(ticker.fire(NAME)).as("fenced").isEmpty();
+
+        assertThat(sensor.cursors()).hasSize(1);
+        assertThat(store.ticks(TickRecord.Source.SENSOR, NAME, 1000, Optional.empty()))
+                .hasSize((int) before + 1);
+        assertThat(store.find(TickRecord.Source.SENSOR, NAME).orElseThrow().lastSlot())
+                .contains(Instant.parse("2025-03-02T10:00:00Z"));
+
+        clock.advance(Duration.ofHours(2)); // slot 2 began half a day after slot 1's middle
+        assertThat(ticker.fire(NAME)).isPresent();
+        assertThat(sensor.cursors()).hasSize(2);
+        assertThat(ticker.tickNow(NAME))
+                .as("a tick asked by hand ignores the slot")
+                .isPresent();
+        assertThat(sensor.cursors()).hasSize(3);
+        assertThat(store.find(TickRecord.Source.SENSOR, NAME).orElseThrow().lastSlot())
+                .contains(Instant.parse("2025-03-03T10:00:00Z"));
+    }
+
+    @Test
+    void aFireWhoseLaunchIsRefusedStillUsesItsSlot() {
+        sensors.stop(NAME, "test", "restart the slots");
+        sensors.start(NAME, "test", "slots from 10:00, a day apart");
+        // 1999 is before test/daily's first partition: the launch is refused
+        sensor.script((context, cursor) -> SensorResult.launch(daily("1999-01-01")));
+        clock.advance(Duration.ofDays(1));
+
+        assertThat(ticker.fire(NAME))
+                .hasValueSatisfying(t -> assertThat(t.outcome()).isInstanceOf(TickOutcome.Failed.class));
+        assertThat(ticker.fire(NAME)).as("fenced").isEmpty();
+        assertThat(sensor.cursors()).hasSize(1);
     }
 
     @Test

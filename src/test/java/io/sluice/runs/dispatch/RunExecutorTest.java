@@ -7,6 +7,7 @@ import io.sluice.catalog.AssetKey;
 import io.sluice.runs.QueuedRun;
 import io.sluice.runs.Run;
 import io.sluice.runs.RunHistory;
+import io.sluice.runs.RunLimits;
 import io.sluice.runs.RunQueue;
 import io.sluice.runs.RunRecords;
 import io.sluice.runs.RunSettings;
@@ -47,6 +48,7 @@ class RunExecutorTest {
             RunQueue.class,
             Map.of(
                     "promoteWaiting", args -> 0,
+                    "usage", args -> RunLimits.Usage.NONE /* no limits */,
                     "nextQueued", args -> List.copyOf(queue.subList(0, Math.min(queue.size(), (Integer) args[0])))));
     private final RunSettings settings = Fake.of(
             RunSettings.class,
@@ -88,11 +90,9 @@ class RunExecutorTest {
             worker,
             store,
             Fake.of(RunHistory.class, Map.of()),
-            new RunRecovery(store, null, null, null, null, null, null, null, null, null, null, null, null),
+            new RunRecovery(store, null, null, null, null, null, null, null, null, null, null, null, null, null),
             () -> Instant.EPOCH,
             settings,
-            pool -> Integer.MAX_VALUE /* no pool has a limit */,
-            Fake.of(Admission.class, Map.of("limit", args -> Integer.MAX_VALUE)),
             AssetCatalog.of(List.of()),
             finished);
 

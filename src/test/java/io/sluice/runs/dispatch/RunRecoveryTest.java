@@ -24,6 +24,7 @@ import io.sluice.runs.QueuePlace;
 import io.sluice.runs.Run;
 import io.sluice.runs.RunEventLog;
 import io.sluice.runs.RunHistory;
+import io.sluice.runs.RunOwner;
 import io.sluice.runs.RunQuery;
 import io.sluice.runs.RunQueue;
 import io.sluice.runs.RunStatus;
@@ -32,11 +33,17 @@ import io.sluice.testing.Backfills;
 import io.sluice.testing.Runs;
 import io.sluice.testing.StoreOnlyProfile;
 import jakarta.inject.Inject;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
 import java.time.Instant;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.UUID;
+import javax.sql.DataSource;
 import org.hamcrest.Matchers;
 import org.junit.jupiter.api.Test;
 
@@ -82,6 +89,20 @@ class RunRecoveryTest {
     @Inject
     AuditLog audit;
 
+    @Inject
+    RunOwner owner;
+
+    @Inject
+    RunExecutor executor;
+
+    @Inject
+    DataSource store;
+
+    /** What the next start does when this node dies now: its runs are those of an earlier start of the place. */
+    private void recoverAfterThisNodeDied() {
+        recovery.recover(Set.of(owner.nodeId()));
+    }
+
     private String claimOnlyRunOf(String backfill) {
         List<Run> runs =
                 history.list(new RunQuery(Optional.empty(), Optional.empty(), Optional.of(backfill), true, 10));
@@ -110,7 +131,7 @@ class RunRecoveryTest {
                 .as("the run was executing when the process died")
                 .isEqualTo(RunStatus.STARTED);
 
-        recovery.recover();
+        recoverAfterThisNodeDied();
 
         assertThat(history.find(run).orElseThrow().status()).isEqualTo(RunStatus.CANCELED);
         assertThat(runsOf(backfill))
@@ -134,7 +155,7 @@ class RunRecoveryTest {
                 .isTrue();
         assertThat(runsOf(backfill)).containsEntry(RunStatus.QUEUED, 3L);
 
-        recovery.recover();
+        recoverAfterThisNodeDied();
 
         assertThat(runsOf(backfill)).containsOnlyKeys(RunStatus.CANCELED);
         assertThat(assetState.activePartitions(DAILY)).noneMatch(p -> p.startsWith("2024-04-"));
@@ -153,7 +174,7 @@ class RunRecoveryTest {
                 "SELECT 'R1' AS load_id, i AS n FROM range(2) t(i)",
                 "wm-after-R1");
 
-        recovery.recover();
+        recoverAfterThisNodeDied();
 
         Run ended = history.find(run).orElseThrow();
         assertThat(ended.status()).isEqualTo(RunStatus.SUCCESS);
@@ -192,7 +213,7 @@ class RunRecoveryTest {
                 "SELECT '2024-05-01/1' AS load_id, DATE '2024-05-01' AS day, i AS n FROM range(3) t(i)",
                 null);
 
-        recovery.recover();
+        recoverAfterThisNodeDied();
 
         Run ended = history.find(run).orElseThrow();
         assertThat(ended.status()).isEqualTo(RunStatus.FAILURE);
@@ -235,7 +256,7 @@ class RunRecoveryTest {
                 .extracting(QueuePlace.Waited::runId)
                 .containsExactly(dead);
 
-        recovery.recover();
+        recoverAfterThisNodeDied();
 
         assertThat(history.find(dead).orElseThrow().status()).isEqualTo(RunStatus.FAILURE);
         List<Run> queued = history.list(
@@ -257,5 +278,55 @@ class RunRecoveryTest {
         } finally {
             staging.close();
         }
+    }
+
+    /** A node on another host that is alive: it renews its lease. */
+    private String aliveNodeElsewhere() throws SQLException {
+        String id = UUID.randomUUID().toString();
+        try (Connection c = store.getConnection();
+                PreparedStatement ps = c.prepareStatement("INSERT INTO node (id, name, host, data_dir, pid, version, "
+                        + "executes, serves, workers, state, started_at, heartbeat_at, lease_until) VALUES "
+                        + "(?, 'b', 'host-b', '/srv/b', 4242, 'test', TRUE, TRUE, 4, 'RUNNING', "
+                        + "CURRENT_TIMESTAMP, CURRENT_TIMESTAMP, CURRENT_TIMESTAMP)")) {
+            ps.setString(1, id);
+            ps.executeUpdate();
+        }
+        return id;
+    }
+
+    private void own(String runId, String node) throws SQLException {
+        try (Connection c = store.getConnection();
+                PreparedStatement ps = c.prepareStatement("UPDATE run SET owner_node = ? WHERE id = ?")) {
+            ps.setString(1, node);
+            ps.setString(2, runId);
+            assertThat(ps.executeUpdate()).isEqualTo(1);
+        }
+    }
+
+    @Test
+    void aStartedRunOfALiveNodeIsUntouchedByAnotherNodesStartAlsoWithoutExecution() throws SQLException {
+        String backfill = Backfills.launch(
+                "{\"assets\": [\"test/daily\"], \"ranges\": [{\"start\": \"2024-07-01\", \"end\": \"2024-07-02\"}], "
+                        + "\"singleRun\": true, \"reason\": \"a live node executes it\"}");
+        String run = claimOnlyRunOf(backfill);
+        String b = aliveNodeElsewhere();
+        own(run, b);
+
+        executor.onStart(null);
+        assertThat(history.find(run).orElseThrow().status())
+                .as("a node that does not execute (execute=false here) settles nothing at its start")
+                .isEqualTo(RunStatus.STARTED);
+
+        recovery.recover();
+        assertThat(history.find(run).orElseThrow().status())
+                .as("a start settles only its own earlier starts' runs, never those of a live node")
+                .isEqualTo(RunStatus.STARTED);
+        assertThat(runsOf(backfill)).containsOnlyKeys(RunStatus.STARTED);
+        assertThat(assetState.activePartitions(DAILY)).contains("2024-07-01");
+
+        recovery.recover(Set.of(b));
+        assertThat(history.find(run).orElseThrow().status())
+                .as("once b is known dead, its run is settled")
+                .isEqualTo(RunStatus.FAILURE);
     }
 }

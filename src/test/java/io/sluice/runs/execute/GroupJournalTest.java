@@ -7,6 +7,7 @@ import io.sluice.audit.AuditAction;
 import io.sluice.audit.AuditEvent;
 import io.sluice.audit.AuditLog;
 import io.sluice.catalog.AssetKey;
+import io.sluice.runs.Fence;
 import io.sluice.runs.Materialization;
 import io.sluice.runs.MaterializationMode;
 import io.sluice.runs.PartitionState;
@@ -20,6 +21,7 @@ import io.sluice.testing.Fake;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -47,7 +49,7 @@ class GroupJournalTest {
     private final RunQueue store = Fake.of(
             RunQueue.class,
             Map.of(
-                    "record", args -> recorded.add((RunRecords) args[0]),
+                    "record", args -> store((RunRecords) args[0]),
                     "isCancelRequested",
                             args -> {
                                 cancelReads.incrementAndGet();
@@ -68,10 +70,30 @@ class GroupJournalTest {
         return null;
     }));
 
+    /** Runs another node took over: the store's fence refuses their records. */
+    private final Set<String> takenOver = new HashSet<>();
+
+    /** As the store does: drops the records of runs lost to the fence, stores the rest, returns the lost runs. */
+    private Set<String> store(RunRecords records) {
+        Set<String> lost = new HashSet<>(records.runIds());
+        lost.retainAll(takenOver);
+        recorded.add(records.without(lost));
+        return lost;
+    }
+
+    private static Fence fence(String... runIds) {
+        Map<String, Long> epochs = new HashMap<>();
+        for (String id : runIds) {
+            epochs.put(id, 1L);
+        }
+        return new Fence("node-a", epochs);
+    }
+
     private GroupJournal journal(String... runIds) {
         return new GroupJournal(
                 store,
                 audit,
+                fence(runIds),
                 List.of(runIds),
                 FLUSH_MS,
                 work -> {
@@ -236,5 +258,30 @@ class GroupJournalTest {
         journal.boundary();
         assertThat(journal.unstoredMaterialization(ASSET)).as("stored now").isFalse();
         assertThat(journal.unstoredPartitions(ASSET)).isEmpty();
+    }
+
+    @Test
+    void aRunLostToTheFenceStoresNothingIsReportedLostAndStopsAsIfCanceled() {
+        GroupJournal group = journal("r1", "r2");
+        group.append("r1", NOW, "INFO", ASSET, "r1 materialized");
+        group.append("r2", NOW, "INFO", ASSET, "r2 materialized");
+        group.materialized(new Materialization("r2", ASSET, "2025-03-01", NOW, 1, 0, 1, 5, "{}"));
+        end(group, "r1");
+        end(group, "r2");
+        takenOver.add("r2");
+
+        group.flush();
+
+        RunRecords stored = recorded.get(recorded.size() - 1);
+        assertThat(stored.logs()).extracting(RunRecords.LogRecord::runId).containsOnly("r1");
+        assertThat(stored.materializations()).isEmpty();
+        assertThat(stored.ends()).extracting(RunRecords.RunEnd::runId).containsExactly("r1");
+        assertThat(audited).extracting(AuditEvent::runId).containsExactly("r1");
+        assertThat(group.storedEnds()).extracting(RunRecords.RunEnd::runId).containsExactly("r1");
+        assertThat(group.lost()).containsExactly("r2");
+        assertThat(group.isCancelRequested("r2"))
+                .as("a lost run stops at once, without a read of the store")
+                .isTrue();
+        assertThat(group.isCancelRequested("r1")).isFalse();
     }
 }

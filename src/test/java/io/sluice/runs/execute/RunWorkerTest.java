@@ -14,6 +14,8 @@ import io.sluice.catalog.AssetContext;
 import io.sluice.catalog.AssetKey;
 import io.sluice.catalog.AssetSpec;
 import io.sluice.catalog.MaterializeResult;
+import io.sluice.runs.ClaimedRuns;
+import io.sluice.runs.Fence;
 import io.sluice.runs.MaterializationMode;
 import io.sluice.runs.Run;
 import io.sluice.runs.RunKind;
@@ -56,16 +58,23 @@ class RunWorkerTest {
     private final RunQueue store = Fake.of(
             RunQueue.class,
             Map.of(
-                    "claimAll",
+                    "claimGroup",
                             args -> {
                                 @SuppressWarnings("unchecked")
                                 List<String> ids = (List<String>) args[0];
-                                return ids.stream()
+                                List<Run> runs = ids.stream()
                                         .filter(queued::containsKey)
                                         .map(queued::remove)
                                         .toList();
+                                Map<String, Long> epochs = new HashMap<>();
+                                runs.forEach(r -> epochs.put(r.id(), 1L));
+                                return new ClaimedRuns(runs, new Fence("node-a", epochs));
                             },
-                    "record", args -> recorded.add((RunRecords) args[0]),
+                    "record",
+                            args -> {
+                                recorded.add((RunRecords) args[0]);
+                                return Set.of();
+                            },
                     "isCancelRequested", args -> canceled.contains((String) args[0]),
                     "cancelRequested", args -> Set.copyOf(canceled)));
     private final AuditLog audit = Fake.of(AuditLog.class, Map.of("recordAll", args -> {

@@ -15,6 +15,7 @@ import io.sluice.lake.Lake;
 import io.sluice.lake.LakeInterrupted;
 import io.sluice.lake.RunLake;
 import io.sluice.runs.AssetState;
+import io.sluice.runs.Fence;
 import io.sluice.runs.MaterializationMode;
 import io.sluice.runs.MaterializedPartitions;
 import io.sluice.runs.Run;
@@ -81,7 +82,14 @@ class StepRunnerTest {
 
     private GroupJournal journal(Run run) {
         // an hour between flushes: nothing is stored, all stays in the journal to read
-        return new GroupJournal(store, audit, List.of(run.id()), 3_600_000, Runnable::run, System::nanoTime);
+        return new GroupJournal(
+                store,
+                audit,
+                Fence.of("node-a", run.id(), 1),
+                List.of(run.id()),
+                3_600_000,
+                Runnable::run,
+                System::nanoTime);
     }
 
     private static Run run(MaterializationMode mode, List<String> keys, AssetKey asset) {
