@@ -79,6 +79,11 @@ final class SluiceServer implements AutoCloseable {
         throw new IllegalStateException("Sluice did not become ready in 180 s; see " + log);
     }
 
+    /** Kills the server with SIGKILL, as a crash would, and waits until it is gone. */
+    void kill() throws InterruptedException {
+        process.destroyForcibly().waitFor();
+    }
+
     /** CPU time the server process has used so far (user + system), for the report; zero where the OS does not tell. */
     Duration cpu() {
         return process.info().totalCpuDuration().orElse(Duration.ZERO);

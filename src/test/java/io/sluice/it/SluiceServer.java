@@ -158,6 +158,11 @@ final class SluiceServer implements AutoCloseable {
         return current.exitValue();
     }
 
+    /** The running Sluice's process id. */
+    long pid() {
+        return current.pid();
+    }
+
     /** The running Sluice's address, like http://127.0.0.1:41234. */
     String base() {
         return base;
@@ -186,6 +191,17 @@ final class SluiceServer implements AutoCloseable {
 
     JsonNode post(String path, String body, int status) throws Exception {
         HttpResponse<String> r = postRaw(path, body);
+        assertThat(r.statusCode()).as(path + ": " + r.body()).isEqualTo(status);
+        return JSON.readTree(r.body());
+    }
+
+    JsonNode put(String path, String body, int status) throws Exception {
+        HttpResponse<String> r = http.send(
+                HttpRequest.newBuilder(URI.create(base + path))
+                        .header("Content-Type", "application/json")
+                        .PUT(HttpRequest.BodyPublishers.ofString(body))
+                        .build(),
+                HttpResponse.BodyHandlers.ofString());
         assertThat(r.statusCode()).as(path + ": " + r.body()).isEqualTo(status);
         return JSON.readTree(r.body());
     }
