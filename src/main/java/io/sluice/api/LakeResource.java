@@ -49,6 +49,7 @@ public class LakeResource {
                             + "how it is written and its last write.")
     @APIResponse(responseCode = "200", description = "The tables.")
     @APIResponse(responseCode = "406", description = "The request accepts no JSON answer.")
+    @APIResponse(responseCode = "503", description = "This node runs without the lake: ask the node that holds it.")
     @GET
     public List<LakeTables.TableInfo> list() {
         return tables.tables();
@@ -66,6 +67,7 @@ public class LakeResource {
             description = "The lake table's name, as listed by GET /api/lake/tables.")
     @APIResponse(responseCode = "200", description = "The table.")
     @APIResponse(responseCode = "404", description = "The lake has no table with this name.")
+    @APIResponse(responseCode = "503", description = "This node runs without the lake: ask the node that holds it.")
     @GET
     @Path("/{name}")
     public LakeTables.TableInfo get(@PathParam("name") String name) {
@@ -130,6 +132,7 @@ public class LakeResource {
             responseCode = "422",
             description =
                     "A value is out of range, both after and before are given, or the table cannot be read that way.")
+    @APIResponse(responseCode = "503", description = "This node runs without the lake: ask the node that holds it.")
     @GET
     @Path("/{name}/rows")
     public RestResponse<List<Map<String, Object>>> rows(
@@ -199,6 +202,7 @@ public class LakeResource {
     @APIResponse(
             responseCode = "422",
             description = "run is missing, limit is out of range, or the table cannot be read that way.")
+    @APIResponse(responseCode = "503", description = "This node runs without the lake: ask the node that holds it.")
     @GET
     @Path("/{name}/changes")
     public LakeTables.Changes changes(

@@ -103,7 +103,7 @@ class ClusterFailoverIT {
         System.out.printf(
                 "takeover after SIGKILL: %.1f s (lease %d s + check %d s)%n",
                 takeover.toMillis() / 1000.0, LEASE.toSeconds(), CHECK.toSeconds());
-        for (Map<String, Object> run : runs("id = ANY(?)", heldByB.toArray(new String[0]))) {
+        for (Map<String, Object> run : runs("id = ANY(?)", (Object) heldByB.toArray(new String[0]))) {
             assertThat(run.get("status")).as(run.toString()).isEqualTo("FAILURE");
             assertThat((String) run.get("error"))
                     .as("the reason names the node and its silence")
@@ -256,7 +256,7 @@ class ClusterFailoverIT {
     private Instant awaitEnded(List<String> ids, Duration limit) throws Exception {
         Instant deadline = Instant.now().plus(limit);
         while (Instant.now().isBefore(deadline)) {
-            List<Map<String, Object>> rows = runs("id = ANY(?)", ids.toArray(new String[0]));
+            List<Map<String, Object>> rows = runs("id = ANY(?)", (Object) ids.toArray(new String[0]));
             if (rows.stream().allMatch(r -> r.get("ended_at") != null)) {
                 return rows.stream()
                         .map(r -> ((Timestamp) r.get("ended_at")).toInstant())
@@ -266,7 +266,7 @@ class ClusterFailoverIT {
             Thread.sleep(100);
         }
         throw new AssertionError("runs " + ids + " were not taken over within " + limit + ": "
-                + runs("id = ANY(?)", ids.toArray(new String[0])));
+                + runs("id = ANY(?)", (Object) ids.toArray(new String[0])));
     }
 
     /** The most intervals [started_at, ended_at) that overlap at one instant. */
