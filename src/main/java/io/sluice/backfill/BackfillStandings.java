@@ -18,7 +18,7 @@ import java.util.Map;
  * started, ended): any move changes a count, and a run queued again after a crash adds one. A standing that took
  * {@code t} to read is served for {@value #AGE_PER_COST} × {@code t} (at most {@link #MAX_AGE}) before the counts are
  * looked at again, so that a backfill of 100,000 partitions whose runs move all the time is read a few times a minute,
- * not on every refresh of every page; a small one is read again as soon as it moved. A backfill that has ended with no
+ * not on every refresh of every page; a small one is read again as soon as it moved, and one that ended at once. A backfill that has ended with no
  * run left queued or running never changes again, and is not even counted. Kept in memory for the {@value #ENTRIES}
  * backfills read last; a standing of more than {@value #MAX_SPANS} spans keeps its counts only. Each process keeps its
  * own, read from the store.
@@ -83,7 +83,10 @@ public class BackfillStandings {
         synchronized (read) {
             known = read.get(id);
         }
-        if (known != null && known.serves(withSpans) && (known.settled() || known.young(now))) {
+        // a young standing is served while the backfill runs; once it ended, its counts are looked at again (and a
+        // settled one never again), so that an ended backfill never shows the counts of before its end
+        boolean young = known != null && known.young(now) && !backfill.status().isTerminal();
+        if (known != null && known.serves(withSpans) && (known.settled() || young)) {
             return known.standing();
         }
         // the counts first: a run that moves while the standing is read makes the next read read it again

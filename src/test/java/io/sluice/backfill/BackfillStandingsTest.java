@@ -148,4 +148,23 @@ class BackfillStandingsTest {
                 .as("ended with nothing left to run: not even counted")
                 .isEqualTo(counted);
     }
+
+    @Test
+    void aBackfillThatEndedIsReadAgainAtOnceEvenWhenItsStandingIsYoung() {
+        // a clock that stands still: every standing read is young
+        BackfillStandings standings = new BackfillStandings(spans, history, () -> Instant.EPOCH);
+        runs.put(RunStatus.QUEUED, 3L);
+        standings.counts(backfill(BackfillStatus.RUNNING));
+        runs.clear();
+        runs.put(RunStatus.SUCCESS, 3L);
+        standings.counts(backfill(BackfillStatus.RUNNING));
+        assertThat(standingsRead)
+                .as("young: served as read while the backfill runs")
+                .isEqualTo(1);
+
+        standings.counts(backfill(BackfillStatus.COMPLETED));
+        assertThat(standingsRead)
+                .as("a backfill that ended is never shown with the counts of before its end")
+                .isEqualTo(2);
+    }
 }
