@@ -243,6 +243,7 @@ class RoleMatrixTest {
         rule("POST /ui/launch", Need.of(Action.LAUNCH));
         rule("GET /ui/lineage.json", READ);
         rule("GET /ui/overview/automation", READ);
+        rule("GET /ui/overview/nodes", READ);
         rule("GET /ui/runs", READ);
         rule("GET /ui/schedules", READ);
         rule("POST /ui/schedules/{name}/start", Need.of(Action.SWITCH_AUTOMATION));

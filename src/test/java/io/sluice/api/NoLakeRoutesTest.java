@@ -133,6 +133,15 @@ class NoLakeRoutesTest {
                 200,
                 "",
                 "the automation fragment reads the store");
+        add(
+                calls,
+                "GET /ui/overview/nodes",
+                "GET",
+                "/ui/overview/nodes",
+                null,
+                200,
+                "",
+                "the nodes fragment reads the store");
         return calls;
     }
 
