@@ -13,7 +13,8 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
  * {@code bench/noop_pooled_daily}: {@link NoopDaily}'s partitions, in the concurrency pool {@code bench}, and each
  * partition taking {@code sluice.bench.sleep-ms} ({@code SLUICE_BENCH_SLEEP_MS}, default 0) of wall time, so that runs
  * overlap and a pool's and a backfill's limits are exercised across nodes ({@code ClusterFailoverIT},
- * {@code ClusterBench}). It waits in short steps and stops waiting once the run is asked to stop (a cancel, a drain).
+ * {@code ClusterBench}). It waits in short steps and, once the run is asked to stop (a cancel, a drain), stops with an
+ * InterruptedException: returning would record the partition as done.
  * Writes nothing; in the catalog only when {@code sluice.bench.enabled=true}.
  */
 @ApplicationScoped
@@ -49,7 +50,10 @@ public class NoopPooledDaily implements Asset<AssetSpec.NoConfig> {
     @Override
     public MaterializeResult materialize(AssetContext<AssetSpec.NoConfig> context) throws InterruptedException {
         long until = System.nanoTime() + sleepMillis * 1_000_000;
-        while (System.nanoTime() < until && !context.isCancelRequested()) {
+        while (System.nanoTime() < until) {
+            if (context.isCancelRequested()) { // stopped short: a return would claim the partition is done
+                throw new InterruptedException("asked to stop before the partition's " + sleepMillis + " ms were up");
+            }
             Thread.sleep(Math.min(20, Math.max(1, (until - System.nanoTime()) / 1_000_000)));
         }
         return MaterializeResult.rows(0);

@@ -92,9 +92,10 @@ class ClusterFailoverIT {
                 201);
         String id = backfill.at("/backfill/id").asText();
 
-        // at a quarter, once b holds a run: SIGKILL
+        // at a quarter, once b holds a run: SIGKILL. b is frozen first (SIGSTOP), so that the runs it holds are read
+        // while it can store nothing more: a run of 100 ms read STARTED could otherwise end before the kill
         awaitDone(a, id, PARTITIONS / 4);
-        List<String> heldByB = awaitStartedOn(idB, Duration.ofSeconds(60));
+        List<String> heldByB = frozenHolding(b, idB, Duration.ofSeconds(60));
         Instant killed = Instant.now();
         b.kill();
         // all of b's runs are ended by another node, as failed with the reason, and retried
@@ -250,6 +251,35 @@ class ClusterFailoverIT {
             Thread.sleep(5);
         }
         throw new AssertionError("node " + owner + " held no STARTED run within " + limit);
+    }
+
+    /**
+     * Freezes {@code node} (SIGSTOP) at an instant it holds STARTED runs and answers them; thawed again (SIGCONT) and
+     * tried anew when what it held ended in the meantime.
+     */
+    private List<String> frozenHolding(SluiceServer node, String owner, Duration limit) throws Exception {
+        Instant deadline = Instant.now().plus(limit);
+        while (Instant.now().isBefore(deadline)) {
+            awaitStartedOn(owner, Duration.between(Instant.now(), deadline));
+            signal(node, "STOP");
+            Thread.sleep(500); // a commit in flight lands or not; nothing more comes from the frozen node
+            List<String> held = new ArrayList<>();
+            for (Map<String, Object> run : runs("status = 'STARTED' AND owner_node = ?", owner)) {
+                held.add((String) run.get("id"));
+            }
+            if (!held.isEmpty()) {
+                return held;
+            }
+            signal(node, "CONT");
+        }
+        throw new AssertionError("node " + owner + " held no STARTED run when frozen within " + limit);
+    }
+
+    private static void signal(SluiceServer node, String signal) throws Exception {
+        Process kill = new ProcessBuilder("kill", "-" + signal, Long.toString(node.pid()))
+                .inheritIO()
+                .start();
+        assertThat(kill.waitFor()).as("kill -%s", signal).isZero();
     }
 
     /** Waits until every run of {@code ids} has ended: the latest end. */
