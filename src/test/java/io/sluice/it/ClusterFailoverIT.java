@@ -157,15 +157,18 @@ class ClusterFailoverIT {
         }
         assertThat(minutes).as("schedule ticks").isNotEmpty().doesNotHaveDuplicates();
         // (5) no sensor interval ticked twice: two fires of one interval would be well under half an interval apart
-        List<Instant> sensorTicks = new ArrayList<>();
-        for (JsonNode tick : a.get("/api/sensors/bench_sensor/ticks?limit=500")) {
-            sensorTicks.add(Instant.parse(tick.at("/tick").asText()));
-        }
+        List<JsonNode> sensorTicks = new ArrayList<>();
+        a.get("/api/sensors/bench_sensor/ticks?limit=500").forEach(sensorTicks::add);
         assertThat(sensorTicks).as("sensor ticks").hasSizeGreaterThan(5);
-        sensorTicks.sort(null);
+        sensorTicks.sort((x, y) -> Instant.parse(x.at("/tick").asText())
+                .compareTo(Instant.parse(y.at("/tick").asText())));
         for (int i = 1; i < sensorTicks.size(); i++) {
-            assertThat(Duration.between(sensorTicks.get(i - 1), sensorTicks.get(i)))
-                    .as("sensor ticks %s and %s", sensorTicks.get(i - 1), sensorTicks.get(i))
+            JsonNode before = sensorTicks.get(i - 1);
+            JsonNode after = sensorTicks.get(i);
+            assertThat(Duration.between(
+                            Instant.parse(before.at("/tick").asText()),
+                            Instant.parse(after.at("/tick").asText())))
+                    .as("sensor ticks %s and %s", before, after)
                     .isGreaterThanOrEqualTo(Duration.ofMillis(2_500));
         }
         // (6) one eager run per materialization of bench/noop (a run lost with b may be followed by its retry)
