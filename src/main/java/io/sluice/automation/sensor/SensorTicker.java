@@ -26,7 +26,8 @@ import org.jboss.logging.Logger;
  * one transaction: lock the sensor's state row (a stopped sensor does nothing), for a fire apply the slot fence (a slot
  * already evaluated, by this node or another, does nothing: see {@link SensorSlots}), evaluate the sensor with its stored cursor, decide what of
  * its result is kept ({@link SensorTickOutcome}), apply its dynamic partition changes, launch its runs and backfills,
- * record the tick and save the new cursor and the slot; then let the dispatcher start the runs. The cursor therefore moves only with
+ * record the tick (a fire's tick is named by its slot's middle, a tick asked by hand by the instant it was asked) and
+ * save the new cursor and the slot; then let the dispatcher start the runs. The cursor therefore moves only with
  * the launches it produced: if the transaction fails (a crash, a refused launch) nothing of the tick is kept and the next
  * tick evaluates the old cursor again. A refused launch or a failed commit is recorded as a FAILED tick in a transaction
  * of its own, with the old cursor.
@@ -128,7 +129,7 @@ public class SensorTicker {
         TickRecord record = new TickRecord(
                 TickRecord.Source.SENSOR,
                 name,
-                now,
+                fence ? slot : now,
                 clock.instant(),
                 outcome.recorded(launched.runIds(), launched.backfillIds()));
         store.record(record);
@@ -156,10 +157,9 @@ public class SensorTicker {
      */
     private Optional<TickRecord> failed(DeclaredSensor sensor, Instant now, boolean fence, String error) {
         String name = sensor.spec().name();
-        TickRecord record =
-                new TickRecord(TickRecord.Source.SENSOR, name, now, clock.instant(), new TickOutcome.Failed(error));
         try {
             return QuarkusTransaction.requiringNew().call(() -> {
+                Instant at = now;
                 if (fence) {
                     Optional<AutomationState> locked = store.lock(TickRecord.Source.SENSOR, name);
                     if (locked.isPresent()) {
@@ -168,8 +168,11 @@ public class SensorTicker {
                             return Optional.<TickRecord>empty();
                         }
                         store.save(locked.get().withLastSlot(slot, clock.instant()));
+                        at = slot;
                     }
                 }
+                TickRecord record = new TickRecord(
+                        TickRecord.Source.SENSOR, name, at, clock.instant(), new TickOutcome.Failed(error));
                 store.record(record);
                 return Optional.of(record);
             });

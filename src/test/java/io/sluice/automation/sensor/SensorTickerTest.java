@@ -309,7 +309,9 @@ class SensorTickerTest {
                 .contains(Instant.parse("2025-03-02T10:00:00Z"));
 
         clock.advance(Duration.ofHours(2)); // slot 2 began half a day after slot 1's middle
-        assertThat(ticker.fire(NAME)).isPresent();
+        assertThat(ticker.fire(NAME))
+                .as("a fire's tick is named by its slot, not by the instant it fired")
+                .hasValueSatisfying(t -> assertThat(t.tick()).isEqualTo(Instant.parse("2025-03-03T10:00:00Z")));
         assertThat(sensor.cursors()).hasSize(2);
         assertThat(ticker.tickNow(NAME))
                 .as("a tick asked by hand ignores the slot")
@@ -327,8 +329,12 @@ class SensorTickerTest {
         sensor.script((context, cursor) -> SensorResult.launch(daily("1999-01-01")));
         clock.advance(Duration.ofDays(1));
 
-        assertThat(ticker.fire(NAME))
-                .hasValueSatisfying(t -> assertThat(t.outcome()).isInstanceOf(TickOutcome.Failed.class));
+        clock.advance(Duration.ofHours(3)); // a late fire, still in slot 1
+
+        assertThat(ticker.fire(NAME)).hasValueSatisfying(t -> {
+            assertThat(t.outcome()).isInstanceOf(TickOutcome.Failed.class);
+            assertThat(t.tick()).isEqualTo(Instant.parse("2025-03-02T10:00:00Z"));
+        });
         assertThat(ticker.fire(NAME)).as("fenced").isEmpty();
         assertThat(sensor.cursors()).hasSize(1);
     }
