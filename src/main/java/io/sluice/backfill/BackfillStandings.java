@@ -18,8 +18,9 @@ import java.util.Map;
  * started, ended): any move changes a count, and a run queued again after a crash adds one. A standing that took
  * {@code t} to read is served for {@value #AGE_PER_COST} × {@code t} (at most {@link #MAX_AGE}) before the counts are
  * looked at again, so that a backfill of 100,000 partitions whose runs move all the time is read a few times a minute,
- * not on every refresh of every page; a small one is read again as soon as it moved, and one that ended at once. A backfill that has ended with no
- * run left queued or running never changes again, and is not even counted. Kept in memory for the {@value #ENTRIES}
+ * not on every refresh of every page; a small one is read again as soon as it moved. A backfill that has just ended is
+ * read again at once, never served from a standing read before its end; once it has no run left queued or running it
+ * never changes again, and is not even counted. Kept in memory for the {@value #ENTRIES}
  * backfills read last; a standing of more than {@value #MAX_SPANS} spans keeps its counts only. Each process keeps its
  * own, read from the store.
  */

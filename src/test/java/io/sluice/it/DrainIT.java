@@ -43,10 +43,10 @@ class DrainIT {
         slow.put("SLUICE_BENCH_SLEEP_MS", "600000");
         server.start("first.log", slow);
         String node = server.get("/api/nodes").get(0).at("/id").asText();
-        String wide = "{\"assets\": [\"bench/noop_pooled_daily\"], "
+        String request = "{\"assets\": [\"bench/noop_pooled_daily\"], "
                 + "\"ranges\": [{\"start\": \"2001-01-01\", \"end\": \"2001-01-01\"}], \"reason\": \"drain test\"}";
         String backfill =
-                server.post("/api/backfills", wide, 201).at("/backfill/id").asText();
+                server.post("/api/backfills", request, 201).at("/backfill/id").asText();
         String run = server.await(
                         "/api/runs?backfill=" + backfill,
                         runs -> runs.size() == 1
