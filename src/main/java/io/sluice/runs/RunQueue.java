@@ -1,6 +1,7 @@
 package io.sluice.runs;
 
 import java.time.Instant;
+import java.time.InstantSource;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
@@ -61,9 +62,15 @@ public interface RunQueue {
      * Moves the given runs that are still QUEUED, and that fit the stored limits of their group and pools (counted in the
      * store, cluster-wide), to STARTED in one transaction, passing over rows another transaction holds
      * ({@code FOR UPDATE SKIP LOCKED}): each is owned by this node ({@link RunOwner}) and its lease epoch goes one up.
-     * Returns them with their steps, in the given order, and the fence their writes must pass.
+     * Returns them with their steps, in the given order, and the fence their writes must pass. Their start is read from
+     * {@code clock} once the limits are locked, so that a claim that waited for another node's end starts after it.
      */
-    ClaimedRuns claimGroup(List<String> ids, Instant now);
+    ClaimedRuns claimGroup(List<String> ids, InstantSource clock);
+
+    /** {@link #claimGroup(List, InstantSource)} starting the runs at {@code now}. */
+    default ClaimedRuns claimGroup(List<String> ids, Instant now) {
+        return claimGroup(ids, InstantSource.fixed(now));
+    }
 
     /** {@link #claimGroup} for a caller that only needs the runs. */
     default List<Run> claimAll(List<String> ids, Instant now) {

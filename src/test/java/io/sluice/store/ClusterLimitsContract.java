@@ -36,6 +36,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
 import javax.sql.DataSource;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -211,6 +212,46 @@ public abstract class ClusterLimitsContract {
                 .extracting(Run::id)
                 .as("no limit any more")
                 .containsExactly(ids.get(3));
+    }
+
+    /**
+     * A claim that waits for another node's transaction on a limit's row (an end freeing a place, a claim) starts its
+     * runs at the instant it read after the wait, never before: otherwise the stored intervals of a limit's runs could
+     * overlap more than the limit allows although the claims never exceeded it.
+     */
+    @Test
+    void aClaimThatWaitedForALimitsRowStartsItsRunsAfterTheWait() throws Exception {
+        String group = UUID.randomUUID().toString();
+        AssetKey asset =
+                AssetKey.of("limits", "d" + UUID.randomUUID().toString().replace("-", ""));
+        Instant t0 = Instant.parse("2032-03-01T00:00:00Z");
+        limits.set(Scope.GROUP, group, 1, t0);
+        Run run = run(group, asset, "2024-03-01", t0);
+        queue.createAll(List.of(run));
+        AtomicReference<Instant> now = new AtomicReference<>(t0.plusSeconds(1));
+        Future<List<Run>> claim;
+        try (Connection other = dataSource.getConnection()) {
+            other.setAutoCommit(false);
+            try (PreparedStatement ps = other.prepareStatement(
+                    "SELECT max_running FROM concurrency_limit WHERE scope = 'GROUP' AND name = ? FOR UPDATE")) {
+                ps.setString(1, group);
+                ps.executeQuery().close();
+            }
+            claim = threads.submit(
+                    () -> queue.claimGroup(List.of(run.id()), now::get).runs());
+            Thread.sleep(700);
+            assertThat(claim.isDone()).as("the claim waits for the limit's row").isFalse();
+            now.set(t0.plusSeconds(5));
+            other.commit();
+        }
+        List<Run> claimed = claim.get(30, TimeUnit.SECONDS);
+        assertThat(claimed).extracting(Run::id).containsExactly(run.id());
+        assertThat(claimed.get(0).startedAt())
+                .as("started once the row was free")
+                .isEqualTo(t0.plusSeconds(5));
+        assertThat(history.find(run.id()).orElseThrow().startedAt()).isEqualTo(t0.plusSeconds(5));
+        queue.record(end(claimed.get(0), t0.plusSeconds(6)));
+        limits.remove(Scope.GROUP, group);
     }
 
     private static void pause(Random random) throws InterruptedException {

@@ -86,9 +86,8 @@ public class RunWorker {
      * each run took to execute, in milliseconds.
      */
     public List<RunRecords.RunEnd> execute(List<String> runIds, ObjDoubleConsumer<Run> paced) {
-        Instant now = clock.instant();
         long t0 = System.nanoTime();
-        ClaimedRuns claim = inNewTransaction(() -> store.claimGroup(runIds, now));
+        ClaimedRuns claim = inNewTransaction(() -> store.claimGroup(runIds, clock));
         List<Run> claimed = claim.runs();
         long t1 = System.nanoTime();
         if (claimed.isEmpty()) {

@@ -15,6 +15,7 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Instant;
+import java.time.InstantSource;
 import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -53,10 +54,10 @@ final class ClaimRows {
 
     /**
      * Claims for {@code owner} those of {@code ids} (in queue order) that are still QUEUED and fit the limits; returns
-     * them in that order, with the fence of the claim. {@code lakeRuns} false (a node without the lake): runs that need
+     * them in that order, with the fence of the claim, started at {@code clock}'s instant once the limits are locked. {@code lakeRuns} false (a node without the lake): runs that need
      * the lake are left QUEUED, whatever the caller picked.
      */
-    ClaimedRuns claim(List<String> ids, Instant now, String owner, boolean lakeRuns) throws SQLException {
+    ClaimedRuns claim(List<String> ids, InstantSource clock, String owner, boolean lakeRuns) throws SQLException {
         ClaimedRuns none = new ClaimedRuns(List.of(), new Fence(owner, Map.of()));
         Map<String, Candidate> candidates = candidates(ids, lakeRuns);
         if (candidates.isEmpty()) {
@@ -80,7 +81,9 @@ final class ClaimRows {
         if (admitted.isEmpty()) {
             return none;
         }
-        ClaimedRuns claimed = start(admitted, candidates, now, owner, lakeRuns);
+        // read once the limit rows are locked: a claim that waited for another node's end (which freed the slot it
+        // takes) starts after that end, so the stored intervals of a limit's runs never overlap more than it allows
+        ClaimedRuns claimed = start(admitted, candidates, clock.instant(), owner, lakeRuns);
         insertSlots(claimed.runs().stream().map(r -> candidates.get(r.id())).toList());
         return claimed;
     }

@@ -26,6 +26,7 @@ import jakarta.transaction.Transactional;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.time.Instant;
+import java.time.InstantSource;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
@@ -201,7 +202,7 @@ public class JpaRunQueue implements RunQueue {
 
     @Override
     @Transactional
-    public ClaimedRuns claimGroup(List<String> ids, Instant now) {
+    public ClaimedRuns claimGroup(List<String> ids, InstantSource clock) {
         if (ids.isEmpty()) {
             return new ClaimedRuns(List.of(), new Fence(owner.nodeId(), Map.of()));
         }
@@ -210,7 +211,7 @@ public class JpaRunQueue implements RunQueue {
                         connection,
                         mapping,
                         assets -> RunNeeds.of(assets, null, catalog).poolsColumn())
-                .claim(ids, now, owner.nodeId(), owner.lakeRuns()));
+                .claim(ids, clock, owner.nodeId(), owner.lakeRuns()));
     }
 
     @Override
