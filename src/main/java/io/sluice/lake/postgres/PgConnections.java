@@ -18,6 +18,12 @@ public interface PgConnections extends AutoCloseable {
     /** A connection for one unit of lake work, in auto-commit mode. */
     Connection open() throws SQLException;
 
+    /**
+     * A connection held for as long as the lake is open (the owner lock of its staging): outside the pool's limit, so
+     * that holding it never takes a slot the lake's work needs. Closed by {@link #release}.
+     */
+    Connection openHeld() throws SQLException;
+
     /** Gives {@code connection} back; {@code reusable} false closes it for good (after a failure or a cancel). */
     void release(Connection connection, boolean reusable);
 
@@ -29,6 +35,11 @@ public interface PgConnections extends AutoCloseable {
         return new PgConnections() {
             @Override
             public Connection open() throws SQLException {
+                return source.getConnection();
+            }
+
+            @Override
+            public Connection openHeld() throws SQLException {
                 return source.getConnection();
             }
 
@@ -61,6 +72,13 @@ public interface PgConnections extends AutoCloseable {
         private final Properties login = new Properties();
         private final Semaphore permits;
         private final Deque<Connection> idle = new ArrayDeque<>();
+        /** The connections {@link #open} lent and not yet given back (each holds a permit). */
+        private final java.util.Set<Connection> lent = java.util.concurrent.ConcurrentHashMap.newKeySet();
+
+        /** Whether {@code connection} was lent by {@link #open}; it is not any more. */
+        private boolean held(Connection connection) {
+            return lent.remove(connection);
+        }
 
         private Pool(String url, String user, String password, int size) {
             if (size < 1) {
@@ -90,9 +108,9 @@ public interface PgConnections extends AutoCloseable {
                 synchronized (idle) {
                     reused = idle.pollFirst();
                 }
-                // the driver itself, not DriverManager: an application stopping in the same JVM (tests) may deregister
-                // drivers
-                return reused != null ? reused : new org.postgresql.Driver().connect(url, login);
+                Connection connection = reused != null ? reused : connect();
+                lent.add(connection);
+                return connection;
             } catch (SQLException | RuntimeException e) {
                 permits.release();
                 throw e;
@@ -100,7 +118,22 @@ public interface PgConnections extends AutoCloseable {
         }
 
         @Override
+        public Connection openHeld() throws SQLException {
+            return connect();
+        }
+
+        private Connection connect() throws SQLException {
+            // the driver itself, not DriverManager: an application stopping in the same JVM (tests) may deregister
+            // drivers
+            return new org.postgresql.Driver().connect(url, login);
+        }
+
+        @Override
         public void release(Connection connection, boolean reusable) {
+            if (!held(connection)) {
+                closeQuietly(connection);
+                return;
+            }
             try {
                 if (reusable && !connection.isClosed() && connection.getAutoCommit()) {
                     synchronized (idle) {

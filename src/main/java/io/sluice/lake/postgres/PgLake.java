@@ -67,7 +67,7 @@ public final class PgLake extends NoRollbackLake implements PgWork, AutoCloseabl
                         settings.schema());
                 return PgWriteLog.create(db, settings.schema(), clock.instant());
             });
-            ownerLock = connections.open();
+            ownerLock = connections.openHeld();
             lock(ownerLock, "pg_advisory_lock", owner);
         } catch (SQLException | RuntimeException e) {
             throw new LakeUnavailable(
