@@ -126,10 +126,7 @@ public final class SluiceMain {
                 .getOptionalValue("sluice.lake.postgres.url", String.class)
                 .filter(u -> !u.isBlank())
                 .isPresent();
-        return lakeEnabled() && postgresLake() && !ownUrl && embeddedMetadata.isPresent()
-                ? Optional.of("sluice.lake.engine=postgres needs sluice.lake.postgres.url (SLUICE_LAKE_POSTGRES_URL) "
-                        + "when the metadata store is not PostgreSQL (QUARKUS_PROFILE=prod,pg)")
-                : Optional.empty();
+        return Preflight.postgresLakeProblem(lakeEnabled() && postgresLake(), ownUrl, embeddedMetadata.isPresent());
     }
 
     /** The lake's DuckDB file, as {@code sluice.lake.file} configures it (default: lake.duckdb in the data directory). */
