@@ -9,7 +9,6 @@ import io.sluice.lake.LakeInterrupted;
 import io.sluice.lake.LakeWrite;
 import io.sluice.lake.Publication;
 import io.sluice.lake.RunLake;
-import io.sluice.lake.Sql;
 import io.sluice.lake.Staging;
 import io.sluice.lake.TableSpec;
 import io.sluice.lake.WriteMode;
@@ -327,9 +326,5 @@ abstract class LakeContract {
         assertThat(seen).containsExactlyInAnyOrder(0L, 1L);
         assertThat(lake.<Long>read(s -> s.queryLong("SELECT max(n) FROM counter")))
                 .isEqualTo(2);
-    }
-
-    protected static Sql sql(String text, Object... params) {
-        return Sql.of(text, params);
     }
 }
