@@ -1,13 +1,16 @@
 #!/usr/bin/env bash
 # A Sluice cluster on this machine, for trying one: a private PostgreSQL (Debian's packages) and N nodes sharing it.
 #
-#   deploy/local-cluster.sh up [--nodes N] [--dir DIR] [--pg-port P]   start PostgreSQL and N nodes (default 3)
+#   deploy/local-cluster.sh up [--nodes N] [--lake duckdb|postgres] [--dir DIR] [--pg-port P]
+#                                                                       start PostgreSQL and N nodes (default 3)
 #   deploy/local-cluster.sh status [--dir DIR]                          the nodes as the cluster sees them
 #   deploy/local-cluster.sh down [--dir DIR]                            SIGTERM every node (each drains), stop PostgreSQL
 #
-# Node i listens on 8080+i (UI and API) and 9000+i (health and metrics). Node 1 holds the lake (a DuckDB file) and
-# executes the runs that write it; the other nodes run without the lake (SLUICE_LAKE_ENABLED=false): they serve the UI
-# and the API, fire schedules and sensors, and execute the runs that need no lake (docs/operations.md#cluster).
+# Node i listens on 8080+i (UI and API) and 9000+i (health and metrics). With --lake duckdb (the default) node 1 holds
+# the lake (a DuckDB file) and executes the runs that write it; the other nodes run without the lake
+# (SLUICE_LAKE_ENABLED=false): they serve the UI and the API, fire schedules and sensors, and execute the runs that need
+# no lake. With --lake postgres every node writes the lake, the schema "lake" of the same PostgreSQL database
+# (docs/operations.md#cluster; that engine does not write bi-temporal tables yet, docs/lake.md#engines).
 # Everything lives in DIR (default ./local-cluster): PostgreSQL's files, each node's data directory and log.
 set -euo pipefail
 
@@ -15,11 +18,13 @@ here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 command="${1:-}"
 shift || true
 nodes=3
+lake=duckdb
 dir="$here/local-cluster"
-pg_port=55432
+pg_port=
 while [[ $# -gt 0 ]]; do
   case "$1" in
     --nodes) nodes="$2"; shift 2 ;;
+    --lake) lake="$2"; shift 2 ;;
     --dir) dir="$2"; shift 2 ;;
     --pg-port) pg_port="$2"; shift 2 ;;
     *) echo "local-cluster: unknown option $1 (see the top of $0)" >&2; exit 2 ;;
@@ -29,8 +34,16 @@ if ! [[ "$nodes" =~ ^[1-9]$ ]]; then
   echo "local-cluster: --nodes takes 1 to 9, not $nodes" >&2
   exit 2
 fi
+if [[ "$lake" != duckdb && "$lake" != postgres ]]; then
+  echo "local-cluster: --lake takes duckdb or postgres, not $lake" >&2
+  exit 2
+fi
 dir="$(mkdir -p "$dir" && cd "$dir" && pwd)"
 pgdata="$dir/pg"
+# the port of this directory's PostgreSQL: as given, else as the last up chose it, else 55432
+if [[ -z "$pg_port" ]]; then
+  pg_port="$(cat "$dir/pg-port" 2>/dev/null || echo 55432)"
+fi
 
 pg_bin() {
   local bin
@@ -73,6 +86,7 @@ pg_up() {
     as_pg "$bin/psql" -q -h 127.0.0.1 -p "$pg_port" -U postgres \
       -c "CREATE ROLE sluice LOGIN PASSWORD 'sluice'" -c "CREATE DATABASE sluice OWNER sluice"
   fi
+  echo "$pg_port" >"$dir/pg-port"
   echo "PostgreSQL: jdbc:postgresql://127.0.0.1:$pg_port/sluice (user sluice, password sluice), files in $pgdata"
 }
 
@@ -84,7 +98,7 @@ pg_down() {
 }
 
 node_up() {
-  local i="$1" lake="$2"
+  local i="$1" has_lake="$2"
   local data="$dir/node-$i" pidfile="$dir/node-$i.pid"
   if [[ -f "$pidfile" ]] && kill -0 "$(cat "$pidfile")" 2>/dev/null; then
     echo "node-$i is running already (pid $(cat "$pidfile"))"
@@ -95,7 +109,8 @@ node_up() {
     cd "$dir"
     export QUARKUS_PROFILE=prod,pg
     export SLUICE_PG_URL="jdbc:postgresql://127.0.0.1:$pg_port/sluice" SLUICE_PG_USER=sluice SLUICE_PG_PASSWORD=sluice
-    export SLUICE_DATA_DIR="$data" SLUICE_NODE_NAME="node-$i" SLUICE_LAKE_ENABLED="$lake"
+    export SLUICE_DATA_DIR="$data" SLUICE_NODE_NAME="node-$i" SLUICE_LAKE_ENABLED="$has_lake"
+    export SLUICE_LAKE_ENGINE="$lake"
     export PORT=$((8080 + i)) MANAGEMENT_PORT=$((9000 + i)) SLUICE_ADMIN_PASSWORD="$(cat "$dir/admin-password")"
     nohup java -jar "$here/target/quarkus-app/quarkus-run.jar" >"$dir/node-$i.log" 2>&1 &
     echo $! >"$pidfile"
@@ -134,7 +149,7 @@ case "$command" in
     node_up 1 true
     await_ready 1
     for i in $(seq 2 "$nodes"); do
-      node_up "$i" false
+      node_up "$i" "$([[ "$lake" == postgres ]] && echo true || echo false)"
     done
     for i in $(seq 2 "$nodes"); do
       await_ready "$i"
@@ -166,7 +181,7 @@ case "$command" in
     echo "stopped; the data stays in $dir (remove it to start afresh)"
     ;;
   *)
-    echo "usage: $0 up|status|down [--nodes N] [--dir DIR] [--pg-port P]" >&2
+    echo "usage: $0 up|status|down [--nodes N] [--lake duckdb|postgres] [--dir DIR] [--pg-port P]" >&2
     exit 2
     ;;
 esac

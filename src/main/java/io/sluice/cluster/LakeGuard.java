@@ -18,11 +18,13 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.jboss.logging.Logger;
 
 /**
- * One lake per cluster (issue 29, until issue 30): a node that executes runs with its lake takes the cluster's lake lock
+ * One lake per cluster: a node that executes runs with a lake one process owns (a DuckDB file) takes the cluster's lake lock
  * at start-up, right after it registers ({@link NodeRegistry}), and keeps it while it runs. The first lake to take it
  * binds the cluster; a node whose lake file is another one (or whose lake is held by another live node) is refused
  * with {@link StartRefused}, whose one line says what to do, before it claims any run: two lakes would split the data.
- * The lock's lease is renewed every heartbeat on a thread of its own and released at shutdown.
+ * The lock's lease is renewed every heartbeat on a thread of its own and released at shutdown. A node whose lake is shared
+ * (PostgreSQL: every node writes it) joins it instead: it binds the cluster when no lake is bound, is accepted when its
+ * lake is the one bound, and refused when the cluster writes another lake.
  */
 @ApplicationScoped
 public class LakeGuard {
@@ -68,6 +70,10 @@ public class LakeGuard {
             LOG.info("this node runs without the lake: it leaves the lake lock alone");
             return;
         }
+        if (lake.shared()) {
+            join();
+            return;
+        }
         take();
         renewals = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "sluice-lake-lock");
@@ -93,6 +99,26 @@ public class LakeGuard {
         LakeLock.Holder held = lock.holder();
         Optional<Node> other = held.nodeId().flatMap(nodes::find);
         throw new StartRefused(LakeRefusal.line(other, held.lakeId().orElse(lakeId), lakeId, lakeFile));
+    }
+
+    /**
+     * Joins a shared lake (every node writes it; nobody holds it alone), or refuses the start when the cluster writes
+     * another lake.
+     */
+    void join() {
+        String me = node.nodeId();
+        Node self =
+                nodes.find(me).orElseThrow(() -> new IllegalStateException("node " + me + " is not registered yet"));
+        String lakeId = lake.identity();
+        if (lock.join(self, lakeId)) {
+            LOG.infof(
+                    "node %s writes this cluster's lake %s (%s) beside the other nodes",
+                    self.name(), lakeId, lake.where());
+            return;
+        }
+        LakeLock.Holder held = lock.holder();
+        Optional<Node> other = held.nodeId().flatMap(nodes::find);
+        throw new StartRefused(LakeRefusal.sharedLine(other, held.lakeId().orElse(lakeId), lakeId, lake.where()));
     }
 
     private void renew() {

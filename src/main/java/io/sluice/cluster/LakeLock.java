@@ -17,6 +17,14 @@ public interface LakeLock {
      */
     boolean take(Node node, String lakeId, Instant now, Instant leaseUntil);
 
+    /**
+     * Joins the cluster's lake for {@code node} when its lake {@code lakeId} is shared (every node writes it): binds the
+     * cluster to it when no lake is bound yet, and accepts it when it is the one bound; no node holds a shared lake
+     * alone. The node's row records its lake. On H2 (one process) always, binding its lake. False: the cluster writes
+     * another lake; nothing changed.
+     */
+    boolean join(Node node, String lakeId);
+
     /** Extends the lock of {@code nodeId}, if it still holds it; false if it does not. */
     boolean renew(String nodeId, Instant leaseUntil);
 

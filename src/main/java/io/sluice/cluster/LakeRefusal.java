@@ -29,6 +29,24 @@ public final class LakeRefusal {
                 + "or run it where " + where + " is.";
     }
 
+    /**
+     * The line for a node whose lake is shared (every node writes it) while the cluster writes another lake, without the
+     * "Sluice cannot start: " prefix.
+     *
+     * @param holder the node that holds the cluster's lake lock (a lake one node owns), if any
+     * @param clusterLake the lake the cluster writes
+     * @param thisLake this node's lake, its id
+     * @param thisWhere where this node's lake is
+     */
+    public static String sharedLine(Optional<Node> holder, String clusterLake, String thisLake, String thisWhere) {
+        String who = holder.map(n -> "node " + n.name() + " (" + n.host() + ", " + n.dataDir() + ") writes")
+                .orElse("the runs of this cluster write");
+        return who + " this cluster's lake (" + shortId(clusterLake) + "); this node's lake, " + thisWhere + " ("
+                + shortId(thisLake) + "), is another one, and two lakes would split the data. Start every node on the "
+                + "same lake (sluice.lake.engine and sluice.lake.postgres.*), or, when the cluster moves to this lake for "
+                + "good, stop every node and unbind the old one (docs/operations.md#several-nodes).";
+    }
+
     private static String shortId(String id) {
         return id.length() <= 8 ? id : id.substring(0, 8) + "…";
     }

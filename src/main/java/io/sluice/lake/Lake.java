@@ -15,6 +15,22 @@ public interface Lake {
      */
     String identity();
 
+    /**
+     * Whether every node of a cluster writes this lake at once (a database they share, whose writes of one table are
+     * serialized across nodes), rather than a file one process owns: nodes then join it instead of taking it alone.
+     */
+    default boolean shared() {
+        return false;
+    }
+
+    /** The SQL dialect of this lake's engine, for the rare asset SQL that needs two spellings. */
+    LakeDialect dialect();
+
+    /** Where this lake is, for an operator: its file, or its database and schema. */
+    default String where() {
+        return "the lake";
+    }
+
     /** Runs {@code work} in one transaction holding the write lock of {@code table}. */
     <T> T write(String table, LakeWork<T> work);
 

@@ -44,6 +44,11 @@ public final class NoLake implements RunLake, LakeTables {
     }
 
     @Override
+    public LakeDialect dialect() {
+        throw unavailable();
+    }
+
+    @Override
     public <T> T write(String table, LakeWork<T> work) {
         throw unavailable();
     }

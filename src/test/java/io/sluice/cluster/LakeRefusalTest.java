@@ -39,4 +39,18 @@ class LakeRefusalTest {
                 .startsWith("the runs of this cluster write this cluster's lake (3f2a9c1e…);")
                 .contains("where the lake node's data directory is");
     }
+
+    @Test
+    void aSharedLakeWhileTheClusterWritesAnotherSaysHowToMove() {
+        String line = LakeRefusal.sharedLine(
+                Optional.of(A), "3f2a9c1e-0000-4000", "99999999-0000", "the PostgreSQL lake (schema lake)");
+        assertThat(line)
+                .startsWith(
+                        "node a (host-a, /srv/sluice/data) writes this cluster's lake (3f2a9c1e…); this node's lake,"
+                                + " the PostgreSQL lake (schema lake) (99999999…), is another one, and two lakes would split"
+                                + " the data.")
+                .contains("sluice.lake.engine")
+                .contains("docs/operations.md#several-nodes")
+                .doesNotContain("\n");
+    }
 }

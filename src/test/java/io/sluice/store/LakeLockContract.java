@@ -116,4 +116,16 @@ public abstract class LakeLockContract {
                 .as("a node that let go renews nothing")
                 .isFalse();
     }
+
+    @Test
+    void aSharedLakeBindsAnUnboundClusterAndItsNodeRecordsIt() throws SQLException {
+        Node a = started("host-a", "/srv/" + UUID.randomUUID(), t0);
+
+        assertThat(lock.join(a, lakeA)).isTrue();
+
+        assertThat(lock.holder())
+                .as("nobody holds a shared lake alone")
+                .isEqualTo(new LakeLock.Holder(Optional.of(lakeA), Optional.empty(), Optional.empty()));
+        assertThat(lakeOfNode(a.id())).contains(lakeA);
+    }
 }

@@ -8,8 +8,10 @@ import io.sluice.cluster.Node;
 import io.sluice.store.SqlDialect;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Transactional;
+import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.time.Instant;
 import java.util.Optional;
 import org.hibernate.Session;
@@ -24,6 +26,12 @@ public class JpaLakeLock implements LakeLock {
     /** One process on H2 (the data directory's lock): it writes the lake that is there. */
     private static final String TAKE_H2 =
             "UPDATE cluster_lock SET holder = ?, lake_id = ?, lease_until = ? WHERE name = 'lake'";
+
+    private static final String JOIN = "UPDATE cluster_lock SET lake_id = ? "
+            + "WHERE name = 'lake' AND (lake_id IS NULL OR lake_id = ?) AND holder IS NULL";
+    /** One process on H2: its lake, shared or not, is the cluster's. */
+    private static final String JOIN_H2 =
+            "UPDATE cluster_lock SET lake_id = ?, holder = NULL, lease_until = NULL WHERE name = 'lake'";
 
     private final Session session;
 
@@ -50,14 +58,38 @@ public class JpaLakeLock implements LakeLock {
                 taken = ps.executeUpdate();
             }
             if (taken == 1) {
-                try (PreparedStatement ps = connection.prepareStatement("UPDATE node SET lake_id = ? WHERE id = ?")) {
-                    ps.setString(1, lakeId);
-                    ps.setString(2, node.id());
-                    ps.executeUpdate();
-                }
+                recordLake(connection, node, lakeId);
             }
             return taken == 1;
         });
+    }
+
+    @Override
+    @Transactional
+    public boolean join(Node node, String lakeId) {
+        return session.doReturningWork(connection -> {
+            boolean h2 = SqlDialect.of(connection) == SqlDialect.H2;
+            int joined;
+            try (PreparedStatement ps = connection.prepareStatement(h2 ? JOIN_H2 : JOIN)) {
+                ps.setString(1, lakeId);
+                if (!h2) {
+                    ps.setString(2, lakeId);
+                }
+                joined = ps.executeUpdate();
+            }
+            if (joined == 1) {
+                recordLake(connection, node, lakeId);
+            }
+            return joined == 1;
+        });
+    }
+
+    private static void recordLake(Connection connection, Node node, String lakeId) throws SQLException {
+        try (PreparedStatement ps = connection.prepareStatement("UPDATE node SET lake_id = ? WHERE id = ?")) {
+            ps.setString(1, lakeId);
+            ps.setString(2, node.id());
+            ps.executeUpdate();
+        }
     }
 
     @Override

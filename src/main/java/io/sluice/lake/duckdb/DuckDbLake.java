@@ -3,6 +3,7 @@ package io.sluice.lake.duckdb;
 import io.quarkus.runtime.ShutdownEvent;
 import io.sluice.lake.BusinessDates;
 import io.sluice.lake.Lake;
+import io.sluice.lake.LakeDialect;
 import io.sluice.lake.LakeUnavailable;
 import io.sluice.lake.LakeWrite;
 import io.sluice.lake.RollbackOutcome;
@@ -112,6 +113,16 @@ public class DuckDbLake implements Lake, Sessions {
     @Override
     public String identity() {
         return identity;
+    }
+
+    @Override
+    public LakeDialect dialect() {
+        return LakeDialect.DUCKDB;
+    }
+
+    @Override
+    public String where() {
+        return "the lake file " + file;
     }
 
     @Override

@@ -2,6 +2,7 @@ package io.sluice.lake.engine;
 
 import io.sluice.lake.BusinessDates;
 import io.sluice.lake.Lake;
+import io.sluice.lake.LakeDialect;
 import io.sluice.lake.LakeWrite;
 import io.sluice.lake.RollbackOutcome;
 import io.sluice.lake.RollbackTarget;
@@ -42,6 +43,21 @@ public abstract class RunOfLake<L extends Lake> implements RunLake {
     @Override
     public String identity() {
         return lake.identity();
+    }
+
+    @Override
+    public LakeDialect dialect() {
+        return lake.dialect();
+    }
+
+    @Override
+    public boolean shared() {
+        return lake.shared();
+    }
+
+    @Override
+    public String where() {
+        return lake.where();
     }
 
     @Override

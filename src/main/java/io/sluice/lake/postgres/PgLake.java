@@ -1,5 +1,6 @@
 package io.sluice.lake.postgres;
 
+import io.sluice.lake.LakeDialect;
 import io.sluice.lake.LakeUnavailable;
 import io.sluice.lake.LakeWrite;
 import io.sluice.lake.RunLake;
@@ -126,6 +127,22 @@ public final class PgLake extends NoRollbackLake implements PgWork, AutoCloseabl
     @Override
     public String identity() {
         return identity;
+    }
+
+    @Override
+    public LakeDialect dialect() {
+        return LakeDialect.POSTGRES;
+    }
+
+    /** Every node writes this lake: a table's writes are serialized by an advisory lock across the cluster. */
+    @Override
+    public boolean shared() {
+        return true;
+    }
+
+    @Override
+    public String where() {
+        return "the PostgreSQL lake (schema " + settings.schema() + ")";
     }
 
     @Override
