@@ -49,6 +49,34 @@ class PostgresLakeServerTest {
     }
 
     @Test
+    void theExamplesExtractAndRawLandInThePostgresLake() throws Exception {
+        assertThat(lake.dialect()).isEqualTo(io.sluice.lake.LakeDialect.POSTGRES);
+        JsonPath run = Runs.launchAndAwait("{\"assets\":[\"extract/form_adv_filings\",\"raw/form_adv_filings\"],"
+                + "\"ranges\":[{\"start\":\"2005-01-01\",\"end\":\"2005-12-31\"}],"
+                + "\"config\":{\"extract/form_adv_filings\":{\"firms\":40}}}");
+        assertThat(run.getString("status")).as(run.getString("error")).isEqualTo("SUCCESS");
+
+        List<String> extracted = rows("SELECT count(*) FROM lake.extract_form_adv_filings");
+        assertThat(Long.parseLong(extracted.get(0)))
+                .as("rows generated for 2005")
+                .isPositive();
+        assertThat(rows("SELECT count(*) FROM lake.raw_form_adv_filings")).isEqualTo(extracted);
+        assertThat(rows("SELECT count(*) FROM lake.raw_form_adv_filings WHERE filing_date < DATE '2005-01-01' "
+                        + "OR filing_date > DATE '2005-12-31' OR crd_number NOT BETWEEN 100001 AND 100040 "
+                        + "OR ownership_code NOT IN ('NA', 'A', 'B', 'C', 'D', 'E') OR owner_name IS NULL"))
+                .as("the generator's rows, within the window and the firms asked for")
+                .containsExactly("0");
+
+        JsonPath again = Runs.launchAndAwait("{\"assets\":[\"extract/form_adv_filings\",\"raw/form_adv_filings\"],"
+                + "\"ranges\":[{\"start\":\"2005-06-01\",\"end\":\"2005-06-30\"}],"
+                + "\"config\":{\"extract/form_adv_filings\":{\"firms\":40}}}");
+        assertThat(again.getString("status")).as(again.getString("error")).isEqualTo("SUCCESS");
+        assertThat(rows("SELECT count(*) FROM lake.raw_form_adv_filings"))
+                .as("a month landed again: each filing is landed once")
+                .isEqualTo(extracted);
+    }
+
+    @Test
     void aBitemporalAssetFailsWithOneSentenceNamingWhatIsMissing() {
         JsonPath run = Runs.launchAndAwait("{\"assets\":[\"test/rb_versions\"],\"partitions\":[\"2024-03-01\"]}");
         assertThat(run.getString("status")).isEqualTo("FAILURE");
