@@ -37,9 +37,9 @@ public class FirmIdentity extends FormAdvKeyedAsset {
 
     @Override
     Sql select(Sql source) {
+        // a day's last amendment, in SQL that DuckDB and PostgreSQL both read (DISTINCT ON)
         return source.wrap(
-                "SELECT crd_number, filing_date, arg_max(legal_name, amendment_no) AS legal_name, "
-                        + "arg_max(business_name, amendment_no) AS business_name FROM (",
-                ") GROUP BY crd_number, filing_date");
+                "SELECT DISTINCT ON (crd_number, filing_date) crd_number, filing_date, legal_name, business_name FROM (",
+                ") filed ORDER BY crd_number, filing_date, amendment_no DESC");
     }
 }

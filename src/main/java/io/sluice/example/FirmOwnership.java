@@ -44,10 +44,10 @@ public class FirmOwnership extends FormAdvKeyedAsset {
 
     @Override
     Sql select(Sql source) {
+        // a day's last amendment, in SQL that DuckDB and PostgreSQL both read (DISTINCT ON)
         return source.wrap(
-                "SELECT crd_number, owner_key, filing_date, arg_max(owner_name, amendment_no) AS owner_name, "
-                        + "arg_max(owner_role, amendment_no) AS owner_role, "
-                        + "arg_max(ownership_code, amendment_no) AS ownership_code FROM (",
-                ") GROUP BY crd_number, owner_key, filing_date");
+                "SELECT DISTINCT ON (crd_number, owner_key, filing_date) crd_number, owner_key, filing_date, owner_name, "
+                        + "owner_role, ownership_code FROM (",
+                ") filed ORDER BY crd_number, owner_key, filing_date, amendment_no DESC");
     }
 }
