@@ -36,4 +36,19 @@ final class Preflight {
         }
         return lake.flatMap(LakeFileProbe::problem);
     }
+
+    /**
+     * Why the PostgreSQL lake cannot start, or empty: without a url of its own ({@code sluice.lake.postgres.url}) it uses
+     * the metadata store's database, which must then be PostgreSQL, not the embedded H2.
+     *
+     * @param postgresLake  whether this node has the lake and its engine is {@code postgres}
+     * @param ownUrl        whether {@code sluice.lake.postgres.url} is set
+     * @param embeddedStore whether the metadata store is the embedded H2
+     */
+    static Optional<String> postgresLakeProblem(boolean postgresLake, boolean ownUrl, boolean embeddedStore) {
+        return postgresLake && !ownUrl && embeddedStore
+                ? Optional.of("sluice.lake.engine=postgres needs sluice.lake.postgres.url (SLUICE_LAKE_POSTGRES_URL) "
+                        + "when the metadata store is not PostgreSQL (QUARKUS_PROFILE=prod,pg)")
+                : Optional.empty();
+    }
 }

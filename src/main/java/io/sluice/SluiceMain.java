@@ -43,7 +43,9 @@ public final class SluiceMain {
                 .normalize();
         FileLock lock = lock(dataDir);
         Optional<Path> metadata = embeddedMetadata(dataDir);
-        Preflight.problem(metadata, lakeEnabled() ? Optional.of(lakeFile(dataDir)) : Optional.empty())
+        Preflight.problem(
+                        metadata, lakeEnabled() && !postgresLake() ? Optional.of(lakeFile(dataDir)) : Optional.empty())
+                .or(() -> postgresLakeProblem(metadata))
                 .or(() -> metadata.isPresent() ? MetadataFile.open(dataDir, System.out) : Optional.empty())
                 .ifPresent(problem -> {
                     System.err.println("Sluice cannot start: " + problem + ".");
@@ -107,6 +109,24 @@ public final class SluiceMain {
     private static boolean lakeEnabled() {
         return !"false"
                 .equalsIgnoreCase(System.getProperty("sluice.lake.enabled", System.getenv("SLUICE_LAKE_ENABLED")));
+    }
+
+    /** Whether the lake is the PostgreSQL one ({@code sluice.lake.engine=postgres}): then there is no lake file. */
+    private static boolean postgresLake() {
+        return "postgres"
+                .equalsIgnoreCase(ConfigProvider.getConfig()
+                        .getOptionalValue("sluice.lake.engine", String.class)
+                        .orElse("duckdb")
+                        .trim());
+    }
+
+    /** The PostgreSQL lake without a url of its own uses the metadata store's database, which must then be PostgreSQL. */
+    private static Optional<String> postgresLakeProblem(Optional<Path> embeddedMetadata) {
+        boolean ownUrl = ConfigProvider.getConfig()
+                .getOptionalValue("sluice.lake.postgres.url", String.class)
+                .filter(u -> !u.isBlank())
+                .isPresent();
+        return Preflight.postgresLakeProblem(lakeEnabled() && postgresLake(), ownUrl, embeddedMetadata.isPresent());
     }
 
     /** The lake's DuckDB file, as {@code sluice.lake.file} configures it (default: lake.duckdb in the data directory). */

@@ -47,4 +47,14 @@ class PreflightTest {
         assertThat(IoReason.of(new FileSystemException("/x", null, "Read-only file system")))
                 .isEqualTo("read-only file system");
     }
+
+    @Test
+    void thePostgresLakeWithoutAUrlOfItsOwnNeedsTheStoreOnPostgres() {
+        assertThat(Preflight.postgresLakeProblem(true, false, true))
+                .hasValueSatisfying(line ->
+                        assertThat(line).contains("sluice.lake.postgres.url").doesNotContain("\n"));
+        assertThat(Preflight.postgresLakeProblem(true, false, false)).isEmpty();
+        assertThat(Preflight.postgresLakeProblem(true, true, true)).isEmpty();
+        assertThat(Preflight.postgresLakeProblem(false, false, true)).isEmpty();
+    }
 }

@@ -87,12 +87,14 @@ public class NodeDrain {
         } catch (RuntimeException e) {
             LOG.warnf("cannot release the lake lock (its lease runs out): %s", e.toString());
         }
+        // STOPPED here first: from now on the heartbeat renews nothing, and a renewal that finds the row STOPPED is
+        // this stop, not another node declaring this one lost
+        state = NodeState.STOPPED;
         try {
             nodes.stop(self.nodeId(), clock.instant(), STOPPED_REASON);
         } catch (RuntimeException e) {
             LOG.warnf("node %s could not be marked STOPPED (its lease runs out): %s", self.nodeId(), e.toString());
         }
-        state = NodeState.STOPPED;
         LOG.infof("node %s drained and stopped", self.nodeId());
     }
 
@@ -135,6 +137,11 @@ public class NodeDrain {
         automation.resume();
         executor.resumeClaiming();
         LOG.infof("node %s resumed: it claims runs again", self.nodeId());
+    }
+
+    /** Whether this node stops (SIGTERM): it never registers again, whatever its lease does from then on. */
+    public boolean stopping() {
+        return stopping;
     }
 
     /** This node's state as it acts on it. */

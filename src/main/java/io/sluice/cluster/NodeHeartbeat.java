@@ -97,6 +97,9 @@ public class NodeHeartbeat {
 
     /** One heartbeat: renews the lease, or fences this node. */
     void beat() {
+        if (drain.state() == NodeState.STOPPED) {
+            return; // its drain stopped it: there is no lease to renew any more
+        }
         Instant now = clock.instant();
         if (NodeLease.health(now, leaseUntil, settings.heartbeat(), settings.maxClockSkew()) == NodeLease.EXPIRED) {
             fence("its lease ran out at " + leaseUntil + " before it could renew it");
@@ -148,6 +151,17 @@ public class NodeHeartbeat {
 
     private void fence(String why) {
         String old = self.nodeId();
+        if (drain.stopping()) {
+            // a stopping node never registers again. A renewal that found its row STOPPED met its own drain's end;
+            // otherwise it was declared lost while it drained: what it still runs stops, as a fence stops it
+            if (drain.state() != NodeState.STOPPED) {
+                LOG.errorf(
+                        "node %s fences itself as it stops: %s. Its runs in flight stop and store nothing more",
+                        old, why);
+                executor.fenced();
+            }
+            return;
+        }
         lost = true;
         LOG.errorf(
                 "node %s fences itself: %s. Its runs in flight stop and store nothing more; other nodes take them over",

@@ -119,6 +119,10 @@ class ClusterFailoverIT {
         awaitDone(a, id, PARTITIONS * 6 / 10);
         Instant terminated = Instant.now();
         assertThat(c.terminate(GRACE.plusSeconds(30))).as("c's exit status").isZero();
+        assertThat(Files.readString(c.log("c.log")))
+                .as("c's stop is its own: its heartbeat neither fences it nor registers it again")
+                .doesNotContain("fences itself")
+                .doesNotContain("registered again");
         System.out.printf(
                 "drain after SIGTERM: %.1f s%n",
                 Duration.between(terminated, Instant.now()).toMillis() / 1000.0);

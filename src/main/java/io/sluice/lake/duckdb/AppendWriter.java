@@ -1,6 +1,7 @@
 package io.sluice.lake.duckdb;
 
 import io.sluice.lake.WriteMode;
+import io.sluice.lake.engine.WriteOutcome;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Optional;

@@ -8,6 +8,8 @@ import io.sluice.lake.bitemporal.WriteResult;
 import io.sluice.lake.duckdb.bitemporal.BitemporalMerge;
 import io.sluice.lake.duckdb.bitemporal.BitemporalSession;
 import io.sluice.lake.duckdb.bitemporal.DateRange;
+import io.sluice.lake.engine.StagedRowsRejected;
+import io.sluice.lake.engine.WriteOutcome;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.time.Instant;

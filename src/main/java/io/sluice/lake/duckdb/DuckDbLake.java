@@ -10,6 +10,8 @@ import io.sluice.lake.RollbackTarget;
 import io.sluice.lake.RunLake;
 import io.sluice.lake.Staging;
 import io.sluice.lake.TableSpec;
+import io.sluice.lake.engine.CancellableConnection;
+import io.sluice.lake.engine.RunWork;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

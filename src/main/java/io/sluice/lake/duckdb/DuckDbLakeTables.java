@@ -5,6 +5,7 @@ import io.sluice.lake.LakeTables;
 import io.sluice.lake.LakeTables.UnsupportedRead;
 import io.sluice.lake.RollbackTarget;
 import io.sluice.lake.WriteMode;
+import io.sluice.lake.engine.CheckQueries;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.time.LocalDate;

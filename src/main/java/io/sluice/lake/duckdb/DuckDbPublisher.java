@@ -4,9 +4,14 @@ import io.sluice.lake.AssetCheck;
 import io.sluice.lake.CheckResult;
 import io.sluice.lake.Publication;
 import io.sluice.lake.TableSpec;
+import io.sluice.lake.engine.CheckQueries;
+import io.sluice.lake.engine.CheckRunner;
+import io.sluice.lake.engine.Publishing;
+import io.sluice.lake.engine.Publishing.NotPublished;
+import io.sluice.lake.engine.StagedRowsRejected;
+import io.sluice.lake.engine.WriteOutcome;
 import java.time.Duration;
 import java.time.InstantSource;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
@@ -49,16 +54,6 @@ final class DuckDbPublisher {
         this.retention = retention;
     }
 
-    /** Thrown inside the publishing transaction to roll it back while keeping what happened. */
-    private static final class NotPublished extends RuntimeException {
-        final transient Publication publication;
-
-        NotPublished(Publication publication) {
-            super(publication.rejection(), null, false, false);
-            this.publication = publication;
-        }
-    }
-
     /**
      * Publishes the staged {@code rows} (a staging table; created empty first, with the columns the writer reads, when
      * {@code createRows}) and the staged {@code markers} (a staging table, or null for none).
@@ -80,26 +75,13 @@ final class DuckDbPublisher {
             committed =
                     lake.writeSession(table.name(), db -> publishInTransaction(db, rows, markers, complete, watermark));
         } catch (NotPublished e) {
-            return e.publication;
+            return e.publication();
         }
         FaultPoint.afterLakeCommit(table.name(), runId);
-        Publication published = committed.publication();
-        List<CheckResult> warnings = upkeep.readSession(
-                db -> CheckRunner.run(db, table, AssetCheck.Severity.WARN, committed.previousRows()));
-        if (warnings.isEmpty()) {
-            return published;
-        }
-        List<CheckResult> all = new ArrayList<>(published.checks());
-        all.addAll(warnings);
-        return new Publication(
-                true,
-                null,
-                published.rowsIn(),
-                published.rowsInserted(),
-                published.rowsRemoved(),
-                published.systemTime(),
-                published.currentRows(),
-                all);
+        return Publishing.withWarnings(
+                committed.publication(),
+                upkeep.readSession(
+                        db -> CheckRunner.run(db, table, AssetCheck.Severity.WARN, committed.previousRows())));
     }
 
     /** A committed publication and the row count of the write before it (for the warning checks). */
@@ -114,28 +96,11 @@ final class DuckDbPublisher {
         } catch (StagedRowsRejected e) {
             outcome = WriteOutcome.rejected(db.queryLong("SELECT count(*) FROM " + rows), e.getMessage());
         }
-        if (outcome.isRejected()) {
-            throw new NotPublished(new Publication(
-                    false, "batch rejected: " + outcome.rejection(), outcome.rowsIn(), 0, 0, null, 0, List.of()));
-        }
+        Publishing.requireAccepted(outcome);
         List<CheckResult> checks = CheckRunner.run(db, table, AssetCheck.Severity.ERROR, previous);
         long current =
                 db.queryLong("SELECT count(*) FROM " + CheckQueries.believedRows(table.name(), table.mode()) + " c");
-        List<String> failed = checks.stream()
-                .filter(CheckResult::blocksPublish)
-                .map(CheckResult::name)
-                .toList();
-        if (!failed.isEmpty()) {
-            throw new NotPublished(new Publication(
-                    false,
-                    "blocking checks failed: " + String.join(", ", failed),
-                    outcome.rowsIn(),
-                    outcome.rowsInserted(),
-                    outcome.rowsRemoved(),
-                    null,
-                    current,
-                    checks));
-        }
+        Publishing.requireChecksPassed(outcome, current, checks);
         long writeId = WriteLog.record(
                 db,
                 table.name(),
@@ -153,16 +118,6 @@ final class DuckDbPublisher {
         WriteEffects.opened(db, table.name(), writeId, partition);
         Snapshots.expire(db, clock.instant(), retention);
         writer.expire(db, table.name(), clock.instant().minus(retention));
-        return new Committed(
-                new Publication(
-                        true,
-                        null,
-                        outcome.rowsIn(),
-                        outcome.rowsInserted(),
-                        outcome.rowsRemoved(),
-                        outcome.systemTime(),
-                        current,
-                        checks),
-                previous);
+        return new Committed(Publishing.published(outcome, current, checks), previous);
     }
 }

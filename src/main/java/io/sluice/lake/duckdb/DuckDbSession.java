@@ -1,12 +1,13 @@
 package io.sluice.lake.duckdb;
 
-import io.sluice.lake.LakeSession;
 import io.sluice.lake.Sql;
+import io.sluice.lake.engine.CheckedSession;
+import io.sluice.lake.engine.LakeSql;
+import io.sluice.lake.engine.ResultRows;
 import java.sql.Array;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
-import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
@@ -15,13 +16,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
 /** A {@link LakeSession} over one DuckDB connection. */
-final class DuckDbSession implements LakeSession {
-
-    private static final Pattern IDENTIFIER = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*(\\.[A-Za-z_][A-Za-z0-9_]*)?");
+final class DuckDbSession implements CheckedSession {
 
     private final Connection connection;
     /** The table's slot when this session writes a table (holds what writers keep), else null. */
@@ -150,8 +148,8 @@ final class DuckDbSession implements LakeSession {
         return types;
     }
 
-    /** Rows as maps of column name to value (for small results: samples, API pages). */
-    List<Map<String, Object>> queryRows(String sql) {
+    @Override
+    public List<Map<String, Object>> queryRows(String sql) {
         return rows(sql);
     }
 
@@ -183,21 +181,7 @@ final class DuckDbSession implements LakeSession {
     List<Map<String, Object>> rows(String sql, Object... params) {
         try (PreparedStatement p = prepared(sql, params);
                 ResultSet rs = p.executeQuery()) {
-            ResultSetMetaData meta = rs.getMetaData();
-            List<Map<String, Object>> rows = new ArrayList<>();
-            while (rs.next()) {
-                Map<String, Object> row = new LinkedHashMap<>();
-                for (int i = 1; i <= meta.getColumnCount(); i++) {
-                    Object value = rs.getObject(i);
-                    row.put(
-                            meta.getColumnLabel(i),
-                            value == null || value instanceof Number || value instanceof Boolean
-                                    ? value
-                                    : value.toString());
-                }
-                rows.add(row);
-            }
-            return rows;
+            return ResultRows.of(rs);
         } catch (SQLException e) {
             throw failure(sql, e);
         }
@@ -207,11 +191,7 @@ final class DuckDbSession implements LakeSession {
     List<String> strings(String sql, Object... params) {
         try (PreparedStatement p = prepared(sql, params);
                 ResultSet rs = p.executeQuery()) {
-            List<String> values = new ArrayList<>();
-            while (rs.next()) {
-                values.add(rs.getString(1));
-            }
-            return values;
+            return ResultRows.firstColumn(rs);
         } catch (SQLException e) {
             throw failure(sql, e);
         }
@@ -242,18 +222,11 @@ final class DuckDbSession implements LakeSession {
 
     @Override
     public Sql loadsAppended(String table, long after, long upTo) {
-        return Sql.of(
-                "SELECT load_id FROM " + Snapshots.LOADS + " WHERE table_name = ? AND write_id > ? AND write_id <= ?",
-                identifier(table),
-                after,
-                upTo);
+        return LakeSql.loadsAppended(Snapshots.LOADS, table, after, upTo);
     }
 
     static String identifier(String name) {
-        if (name == null || !IDENTIFIER.matcher(name).matches()) {
-            throw new IllegalArgumentException("not a valid lake identifier: '" + name + "'");
-        }
-        return name;
+        return LakeSql.identifier(name);
     }
 
     private static RuntimeException failure(String sql, SQLException e) {

@@ -6,7 +6,13 @@ import io.sluice.lake.DeclaredTables;
 import io.sluice.lake.Lake;
 import io.sluice.lake.LakeHome;
 import io.sluice.lake.LakeTables;
+import io.sluice.lake.LakeUnavailable;
 import io.sluice.lake.NoLake;
+import io.sluice.lake.postgres.PgConnections;
+import io.sluice.lake.postgres.PgLake;
+import io.sluice.lake.postgres.PgLakeTables;
+import io.sluice.lake.postgres.PgSettings;
+import io.sluice.store.ActiveStore;
 import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.event.Observes;
 import jakarta.enterprise.inject.Instance;
@@ -15,11 +21,13 @@ import jakarta.inject.Singleton;
 import java.sql.SQLException;
 import java.time.InstantSource;
 import java.util.Optional;
+import javax.sql.DataSource;
 import org.jboss.logging.Logger;
 
 /**
- * Binds the lake's ports at start-up: the DuckDB lake (its file opened at once, closed at shutdown), or, with {@code
- * sluice.lake.enabled=false}, {@link NoLake}, which never opens the file and says where the lake is.
+ * Binds the lake's ports at start-up: the engine {@code sluice.lake.engine} names, opened at once and closed at shutdown
+ * (the DuckDB file, or the PostgreSQL lake's schema), or, with {@code sluice.lake.enabled=false}, {@link NoLake}, which
+ * never opens the lake and says where it is. The only class that names both engines.
  */
 @Startup
 @Singleton
@@ -31,15 +39,26 @@ public class LakeBinding {
     private final InstantSource clock;
     private final DeclaredTables declared;
     private final Instance<LakeHome> home;
+    private final Instance<ActiveStore> store;
+    private final Instance<DataSource> storeDataSource;
     private DuckDbLake duckDb;
+    private PgLake postgres;
     private Lake lake;
     private LakeTables tables;
 
-    LakeBinding(LakeSettings settings, InstantSource clock, DeclaredTables declared, Instance<LakeHome> home) {
+    LakeBinding(
+            LakeSettings settings,
+            InstantSource clock,
+            DeclaredTables declared,
+            Instance<LakeHome> home,
+            Instance<ActiveStore> store,
+            Instance<DataSource> storeDataSource) {
         this.settings = settings;
         this.clock = clock;
         this.declared = declared;
         this.home = home;
+        this.store = store;
+        this.storeDataSource = storeDataSource;
     }
 
     @PostConstruct
@@ -52,10 +71,40 @@ public class LakeBinding {
                     + "lake, and the data pages say where the lake is");
             return;
         }
+        if (settings.engine() == LakeEngine.POSTGRES) {
+            LakeSettings.Postgres pg = settings.postgres();
+            postgres = new PgLake(
+                            postgresConnections(pg),
+                            new PgSettings(pg.schema(), pg.statementTimeout(), pg.workMem()),
+                            clock)
+                    .open();
+            lake = postgres;
+            tables = new PgLakeTables(postgres);
+            return;
+        }
         duckDb = new DuckDbLake(settings, clock);
         duckDb.open();
         lake = duckDb;
         tables = new DuckDbLakeTables(duckDb, declared);
+    }
+
+    /**
+     * The PostgreSQL lake's connections: a pool of its own to {@code sluice.lake.postgres.url}, or, without one, the
+     * metadata store's datasource when the store is PostgreSQL; else the start is refused in one line.
+     */
+    private PgConnections postgresConnections(LakeSettings.Postgres pg) {
+        Optional<String> url = pg.url().filter(u -> !u.isBlank());
+        if (url.isPresent()) {
+            return PgConnections.pool(
+                    url.get(), pg.user().orElse(null), pg.password().orElse(null), pg.poolSize());
+        }
+        if (store.isResolvable() && "postgresql".equals(store.get().backend())) {
+            return PgConnections.of(storeDataSource.get());
+        }
+        throw new LakeUnavailable(
+                "sluice.lake.engine=postgres needs sluice.lake.postgres.url (SLUICE_LAKE_POSTGRES_URL) when the "
+                        + "metadata store is not PostgreSQL",
+                null);
     }
 
     @Produces
@@ -73,6 +122,9 @@ public class LakeBinding {
     void close(@Observes ShutdownEvent event) throws SQLException {
         if (duckDb != null) {
             duckDb.close(event);
+        }
+        if (postgres != null) {
+            postgres.close();
         }
     }
 }

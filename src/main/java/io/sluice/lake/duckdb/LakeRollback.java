@@ -4,6 +4,8 @@ import io.sluice.lake.BusinessDates;
 import io.sluice.lake.RollbackOutcome;
 import io.sluice.lake.RollbackTarget;
 import io.sluice.lake.TableSpec;
+import io.sluice.lake.engine.CheckQueries;
+import io.sluice.lake.engine.WriteOutcome;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.InstantSource;

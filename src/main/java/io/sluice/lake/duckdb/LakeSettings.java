@@ -3,6 +3,7 @@ package io.sluice.lake.duckdb;
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
 import java.time.Duration;
+import java.util.Optional;
 import java.util.OptionalInt;
 
 /** {@code sluice.*} settings of the lake. */
@@ -15,6 +16,47 @@ public interface LakeSettings {
      */
     @WithDefault("true")
     boolean enabled();
+
+    /**
+     * The engine the lake runs on ({@code SLUICE_LAKE_ENGINE}): {@code duckdb} (one file, one process) or {@code
+     * postgres} (a schema of a PostgreSQL database that several nodes share, see {@link #postgres()}).
+     */
+    @WithDefault("duckdb")
+    LakeEngine engine();
+
+    /** The PostgreSQL lake ({@code sluice.lake.engine=postgres}); unused by the DuckDB lake. */
+    Postgres postgres();
+
+    /** {@code sluice.lake.postgres.*}: where the PostgreSQL lake lives and the bounds of its work. */
+    interface Postgres {
+
+        /**
+         * The JDBC url of the lake's database; empty: the metadata store's datasource, when the store is PostgreSQL (a
+         * node whose store is H2 then refuses to start).
+         */
+        Optional<String> url();
+
+        /** The user of {@link #url()}. */
+        Optional<String> user();
+
+        /** The password of {@link #user()}. */
+        Optional<String> password();
+
+        /** The schema the lake's tables live in (created at first open). */
+        @WithDefault("lake")
+        String schema();
+
+        /** The most connections the lake holds open to {@link #url()} (unused with the store's datasource). */
+        @WithDefault("8")
+        int poolSize();
+
+        /** PostgreSQL's {@code statement_timeout} for each statement of lake work; empty: none. */
+        Optional<Duration> statementTimeout();
+
+        /** PostgreSQL's {@code work_mem} for lake work: the memory one sort or hash may take before it spills. */
+        @WithDefault("64MB")
+        String workMem();
+    }
 
     /** The DuckDB file; relative paths are resolved against the working directory. */
     @WithDefault("${sluice.data-dir}/lake.duckdb")

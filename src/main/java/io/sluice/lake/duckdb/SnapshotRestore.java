@@ -1,5 +1,6 @@
 package io.sluice.lake.duckdb;
 
+import io.sluice.lake.engine.WriteOutcome;
 import java.util.Optional;
 
 /** Puts the rows of a snapshot back in place of the rows {@code filter} selects; no snapshot means no rows. */

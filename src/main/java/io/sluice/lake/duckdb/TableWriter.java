@@ -1,6 +1,8 @@
 package io.sluice.lake.duckdb;
 
 import io.sluice.lake.WriteMode;
+import io.sluice.lake.engine.StagedRowsRejected;
+import io.sluice.lake.engine.WriteOutcome;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.InstantSource;
@@ -112,14 +114,6 @@ interface TableWriter {
 
     /** The staged rows' columns, in order, or a rejection naming the columns the table does not have. */
     static List<String> columns(DuckDbSession db, String table, String staged) {
-        List<String> stagedColumns = db.columns(staged);
-        List<String> tableColumns = db.columns(table);
-        List<String> unknown =
-                stagedColumns.stream().filter(c -> !tableColumns.contains(c)).toList();
-        if (!unknown.isEmpty()) {
-            throw new StagedRowsRejected(
-                    "the staged rows have columns that table " + table + " does not have: " + unknown);
-        }
-        return stagedColumns;
+        return StagedRowsRejected.knownTo(table, db.columns(staged), db.columns(table));
     }
 }

@@ -66,6 +66,16 @@ final class TestLakes {
         public Duration snapshotRetention() {
             return Duration.ofDays(7);
         }
+
+        @Override
+        public LakeEngine engine() {
+            return LakeEngine.DUCKDB;
+        }
+
+        @Override
+        public Postgres postgres() {
+            throw new UnsupportedOperationException("a DuckDB lake of the tests has no PostgreSQL settings");
+        }
     }
 
     /** Stages {@code select} for run {@code runId}, publishes it and closes the staging. */

@@ -1,4 +1,4 @@
-package io.sluice.lake.duckdb;
+package io.sluice.lake.engine;
 
 import io.sluice.lake.AssetCheck;
 import io.sluice.lake.CheckResult;
@@ -9,30 +9,30 @@ import java.util.Map;
 import java.util.Optional;
 
 /** Runs a table's checks of one severity against its current rows, in the caller's transaction. */
-final class CheckRunner {
+public final class CheckRunner {
 
-    static final int SAMPLE = 5;
+    public static final int SAMPLE = 5;
 
     private CheckRunner() {}
 
-    static List<CheckResult> run(
-            DuckDbSession db, TableSpec table, AssetCheck.Severity severity, Optional<Long> previousRows) {
+    public static List<CheckResult> run(
+            CheckedSession db, TableSpec table, AssetCheck.Severity severity, Optional<Long> previousRows) {
         String current = CheckQueries.currentRows(table.name(), table.mode());
         String believed = CheckQueries.believedRows(table.name(), table.mode());
         List<CheckResult> results = new ArrayList<>();
         for (AssetCheck check : table.checks()) {
             if (check.severity() == severity) {
-                results.add(run(
+                results.add(db.isolated(() -> run(
                         db,
                         check,
                         check instanceof AssetCheck.RowCountTolerance ? believed : current,
-                        previousRows.orElse(null)));
+                        previousRows.orElse(null))));
             }
         }
         return results;
     }
 
-    private static CheckResult run(DuckDbSession db, AssetCheck check, String current, Long previous) {
+    private static CheckResult run(CheckedSession db, AssetCheck check, String current, Long previous) {
         String threshold = CheckQueries.threshold(check, previous);
         try {
             if (check instanceof AssetCheck.RowCountTolerance t) {
@@ -45,9 +45,9 @@ final class CheckRunner {
                         check.name(), check.severity(), passed, Long.toString(rows), threshold, List.of(), message);
             }
             String violations = CheckQueries.violations(check, current);
-            long count = db.queryLong("SELECT count(*) FROM (" + violations + ")");
+            long count = db.queryLong("SELECT count(*) FROM (" + violations + ") v");
             List<Map<String, Object>> sample =
-                    count == 0 ? List.of() : db.queryRows("SELECT * FROM (" + violations + ") LIMIT " + SAMPLE);
+                    count == 0 ? List.of() : db.queryRows("SELECT * FROM (" + violations + ") v LIMIT " + SAMPLE);
             return new CheckResult(
                     check.name(),
                     check.severity(),

@@ -1,4 +1,4 @@
-package io.sluice.lake.duckdb;
+package io.sluice.lake.engine;
 
 import io.sluice.lake.LakeInterrupted;
 import java.sql.Connection;
@@ -9,32 +9,32 @@ import java.util.Set;
 import java.util.function.Supplier;
 
 /**
- * The lake work of the runs that have a lake open ({@link DuckDbRunLake}): per run, the connections its work holds at
+ * The lake work of the runs that have a lake open (an engine's {@code forRun} lake): per run, the connections its work holds at
  * this moment, so that a cancel interrupts exactly those. A connection is the run's only from the moment its work takes
  * it (a kept connection of a table: under the table's write lock) until that work ends, and an interrupt takes the
  * same monitor as that end, so it can never reach a statement of whoever uses the connection next.
  */
-final class RunWork {
+public final class RunWork {
 
     private final Map<String, Run> runs = new HashMap<>();
     /** The run whose work this thread does now, if any. */
     private final ThreadLocal<Run> working = new ThreadLocal<>();
 
     /** Opens (or opens once more) the work of {@code runId}; {@link #close} it as often. */
-    synchronized Run open(String runId) {
+    public synchronized Run open(String runId) {
         Run run = runs.computeIfAbsent(runId, Run::new);
         run.opened++;
         return run;
     }
 
-    synchronized void close(Run run) {
+    public synchronized void close(Run run) {
         if (--run.opened == 0) {
             runs.remove(run.runId, run);
         }
     }
 
     /** Interrupts the run's statements and refuses its later work; how many of its statements were open (0 if it has no lake open). */
-    int interrupt(String runId) {
+    public int interrupt(String runId) {
         Run run;
         synchronized (this) {
             run = runs.get(runId);
@@ -43,7 +43,7 @@ final class RunWork {
     }
 
     /** Runs {@code work} on this thread as the lake work of {@code run}: the connections it takes are the run's meanwhile. */
-    <T> T asWorkOf(Run run, Supplier<T> work) {
+    public <T> T asWorkOf(Run run, Supplier<T> work) {
         Run before = working.get();
         working.set(run);
         try {
@@ -58,20 +58,20 @@ final class RunWork {
     }
 
     /** {@code work} on {@code connection}, as the work of the run this thread works for, if any (a cancel of it interrupts). */
-    <T> T on(Connection connection, OnConnection<T> work) throws Exception {
+    public <T> T on(Connection connection, OnConnection<T> work) throws Exception {
         Run run = working.get();
         return run == null ? work.apply() : run.on(connection, work);
     }
 
     /** Work on a connection. */
     @FunctionalInterface
-    interface OnConnection<T> {
+    public interface OnConnection<T> {
         T apply() throws Exception;
     }
 
     /** The lake work of one run. */
-    static final class Run {
-        final String runId;
+    public static final class Run {
+        public final String runId;
         private int opened;
         private boolean interrupted;
         private final Set<Connection> using = new HashSet<>();

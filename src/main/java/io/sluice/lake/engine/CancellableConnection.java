@@ -1,4 +1,4 @@
-package io.sluice.lake.duckdb;
+package io.sluice.lake.engine;
 
 import java.lang.reflect.InvocationHandler;
 import java.lang.reflect.InvocationTargetException;
@@ -13,13 +13,13 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * A lake connection that knows its open statements, so that another thread can stop the one running: DuckDB's
- * {@link Statement#cancel} interrupts the connection's query only while that statement executes (a statement that is
- * not running is left alone, and DuckDB clears an interrupt when the connection's next query starts), so cancelling
- * every open statement stops exactly what runs on this connection now. Everything else is the driver's connection
- * ({@code unwrap} gives it, for the appender).
+ * A lake connection that knows its open statements, so that another thread can stop the one running: the drivers of
+ * the lake's engines (DuckDB, PostgreSQL) interrupt with {@link Statement#cancel} the connection's query only while that
+ * statement executes (a statement that is not running is left alone), so cancelling every open statement stops exactly
+ * what runs on this connection now. Everything else is the driver's connection ({@code unwrap} gives it, for DuckDB's
+ * appender).
  */
-final class CancellableConnection implements InvocationHandler {
+public final class CancellableConnection implements InvocationHandler {
 
     /** What the wrapped connection adds to {@link Connection}. */
     interface Cancellable {
@@ -35,7 +35,7 @@ final class CancellableConnection implements InvocationHandler {
     }
 
     /** {@code connection}, whose running statement {@link Cancellable#cancelRunning} stops. */
-    static Connection wrap(Connection connection) {
+    public static Connection wrap(Connection connection) {
         return (Connection) Proxy.newProxyInstance(
                 CancellableConnection.class.getClassLoader(),
                 new Class<?>[] {Connection.class, Cancellable.class},
@@ -43,7 +43,7 @@ final class CancellableConnection implements InvocationHandler {
     }
 
     /** Cancels what runs on {@code connection}, a connection from {@link #wrap}; returns how many statements are open on it. */
-    static int cancelRunning(Connection connection) {
+    public static int cancelRunning(Connection connection) {
         return ((Cancellable) connection).cancelRunning();
     }
 

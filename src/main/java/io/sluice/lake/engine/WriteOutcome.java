@@ -1,4 +1,4 @@
-package io.sluice.lake.duckdb;
+package io.sluice.lake.engine;
 
 import java.time.Instant;
 

@@ -1,0 +1,22 @@
+package io.sluice.lake.postgres;
+
+import io.sluice.lake.WriteMode;
+import io.sluice.lake.engine.WriteOutcome;
+import java.util.List;
+import java.util.Optional;
+
+/** APPEND on PostgreSQL: loads already in the table are skipped; the loads a write brings are logged for its version. */
+record PgAppend(WriteMode.Append mode) implements PgWriter {
+
+    @Override
+    public WriteOutcome write(PgSession db, String table, String staged, Optional<String> partition, long writeId) {
+        String load = mode.loadIdColumn();
+        long rowsIn = db.queryLong("SELECT count(*) FROM " + staged);
+        String columns = PgWriter.stagedColumns(db, table, staged, List.of(load), "load id");
+        PgWriter.noNulls(db, staged, List.of(load), "load id");
+        PgWriteLog.recordNewLoads(db, table, staged, load, writeId);
+        long inserted = db.execute("INSERT INTO " + table + " (" + columns + ") SELECT " + columns + " FROM " + staged
+                + " s WHERE NOT EXISTS (SELECT 1 FROM " + table + " t WHERE t." + load + " = s." + load + ")");
+        return WriteOutcome.of(rowsIn, inserted, 0);
+    }
+}

@@ -1,0 +1,92 @@
+package io.sluice.lake.postgres;
+
+import io.sluice.lake.AssetCheck;
+import io.sluice.lake.CheckResult;
+import io.sluice.lake.Publication;
+import io.sluice.lake.TableSpec;
+import io.sluice.lake.engine.CheckQueries;
+import io.sluice.lake.engine.CheckRunner;
+import io.sluice.lake.engine.Publishing;
+import io.sluice.lake.engine.StagedRowsRejected;
+import io.sluice.lake.engine.WriteOutcome;
+import java.time.InstantSource;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Publishing what a {@link PgStaging} staged, in one transaction holding the table's write lock: the write's id from
+ * the lake's sequence, the staged rows applied by the table's writer, the blocking checks on the result, and the write
+ * log's row; a rejected batch or a failed check rolls all of it back, so the table stays exactly as it was. The
+ * warning checks run after the commit, as the lake's own work.
+ *
+ * @param work   the staging's lake (a run's: a cancel of the run interrupts the publish)
+ * @param upkeep the lake itself, for the warning checks and for dropping staging tables
+ * @param writer the table's writer; empty for a mode this lake does not write yet, whose publish is refused
+ */
+record PgPublisher(
+        PgWork work,
+        PgWork upkeep,
+        TableSpec table,
+        Optional<PgWriter> writer,
+        String runId,
+        Optional<String> partition,
+        InstantSource clock) {
+
+    /** Why a table of a mode this lake does not write yet is not published: one sentence naming what is missing. */
+    static String refusal(TableSpec table) {
+        return "the PostgreSQL lake cannot write " + table.mode().label() + " tables yet (table " + table.name()
+                + "): use the DuckDB lake for it";
+    }
+
+    /** A committed publication and the row count of the write before it (for the warning checks). */
+    private record Committed(Publication publication, Optional<Long> previousRows) {}
+
+    Publication publish(String staged, String watermark) {
+        if (writer.isEmpty()) {
+            return new Publication(false, refusal(table), 0, 0, 0, null, 0, List.of());
+        }
+        Committed committed;
+        try {
+            committed = work.inTransaction(Optional.of(table.name()), db -> apply(db, staged, watermark));
+        } catch (Publishing.NotPublished e) {
+            return e.publication();
+        }
+        List<CheckResult> warnings = upkeep.inTransaction(
+                Optional.empty(), db -> CheckRunner.run(db, table, AssetCheck.Severity.WARN, committed.previousRows()));
+        return Publishing.withWarnings(committed.publication(), warnings);
+    }
+
+    private Committed apply(PgSession db, String staged, String watermark) {
+        String name = table.name();
+        if (!db.tableExists(name)) {
+            db.execute("CREATE TABLE " + name + " AS SELECT * FROM " + staged + " LIMIT 0");
+        }
+        long writeId = PgWriteLog.nextId(db);
+        Optional<Long> previous = PgWriteLog.previousCurrentRows(db, name, partition);
+        WriteOutcome outcome;
+        try {
+            outcome = writer.get().write(db, name, staged, partition, writeId);
+        } catch (StagedRowsRejected e) {
+            outcome = WriteOutcome.rejected(db.queryLong("SELECT count(*) FROM " + staged), e.getMessage());
+        }
+        Publishing.requireAccepted(outcome);
+        List<CheckResult> checks = CheckRunner.run(db, table, AssetCheck.Severity.ERROR, previous);
+        long current = db.queryLong("SELECT count(*) FROM " + CheckQueries.believedRows(name, table.mode()) + " c");
+        Publishing.requireChecksPassed(outcome, current, checks);
+        PgWriteLog.record(
+                db,
+                new PgWriteLog.Entry(
+                        writeId,
+                        name,
+                        table.mode().label(),
+                        runId,
+                        partition,
+                        clock.instant(),
+                        outcome.rowsIn(),
+                        outcome.rowsInserted(),
+                        outcome.rowsRemoved(),
+                        current,
+                        watermark));
+        return new Committed(Publishing.published(outcome, current, checks), previous);
+    }
+}

@@ -1,0 +1,93 @@
+package io.sluice.lake.postgres;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.sluice.lake.LakeTables;
+import io.sluice.lake.LakeUnavailable;
+import io.sluice.lake.Publication;
+import io.sluice.lake.RollbackOutcome;
+import io.sluice.lake.RollbackTarget;
+import io.sluice.lake.Staging;
+import io.sluice.lake.TableSpec;
+import io.sluice.lake.WriteMode;
+import io.sluice.testing.EmbeddedPg;
+import java.time.Clock;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** What the PostgreSQL lake does not do yet is refused in one sentence that names it, never faked. */
+class PgRefusalsTest {
+
+    private PgLake lake;
+
+    @BeforeEach
+    void open() {
+        String url = EmbeddedPg.freshDatabase("lake_refusals");
+        lake = new PgLake(
+                        PgConnections.pool(url, EmbeddedPg.USER, EmbeddedPg.USER, 2),
+                        PgSettings.of("lake"),
+                        Clock.systemUTC())
+                .open();
+    }
+
+    @AfterEach
+    void close() {
+        lake.close();
+    }
+
+    private static final TableSpec HISTORY = new TableSpec(
+            "history", WriteMode.bitemporal(List.of("id"), List.of("value"), "valid_on", List.of()), List.of());
+
+    @Test
+    void aBitemporalWriteIsNotPublishedAndSaysWhy() {
+        Publication publication;
+        try (Staging staging = lake.stage(HISTORY, "run-bt", Optional.empty())) {
+            staging.rows("SELECT * FROM (VALUES (1, 'a', DATE '2024-01-01')) AS v(id, value, valid_on)");
+            staging.markers("SELECT * FROM (VALUES (1, DATE '2024-01-01')) AS v(id, valid_on)");
+            publication = staging.publish(true);
+        }
+        assertThat(publication.published()).isFalse();
+        assertThat(publication.rejection())
+                .isEqualTo("the PostgreSQL lake cannot write BITEMPORAL_MERGE tables yet (table history): use the "
+                        + "DuckDB lake for it");
+        assertThat(lake.<Boolean>read(s -> s.tableExists("history"))).isFalse();
+        assertThat(lake.<Long>read(s -> s.queryLong(
+                        "SELECT count(*) FROM information_schema.tables WHERE table_name LIKE '\\_\\_stage\\_%'")))
+                .isZero();
+        assertThat(lake.writesOf("run-bt")).isEmpty();
+    }
+
+    @Test
+    void aRollbackIsRefusedBeforeItsRunIsStored() {
+        TableSpec table = new TableSpec("firms", WriteMode.upsert("id"), List.of());
+        RollbackTarget target = RollbackTarget.toRun("run-1");
+        assertThat(lake.rollbackProblem(table, target, Optional.empty()))
+                .contains("rollback is not available on the PostgreSQL lake yet");
+        RollbackOutcome outcome = lake.rollback(table, target, "run-2", Optional.empty(), Optional.empty());
+        assertThat(outcome.publication().published()).isFalse();
+        assertThat(outcome.publication().rejection()).isEqualTo("rollback is not available on the PostgreSQL lake yet");
+        assertThat(lake.rollbackOf(table, "run-2")).isEmpty();
+    }
+
+    @Test
+    void theTableBrowserIsRefusedAndRowCountsAreGiven() {
+        LakeTables tables = new PgLakeTables(lake);
+        assertThatThrownBy(tables::tables).isInstanceOf(LakeUnavailable.class).hasMessage(PgLakeTables.NO_BROWSER);
+        assertThatThrownBy(() -> tables.rows(
+                        "firms", Optional.empty(), Optional.empty(), Optional.empty(), 10, Optional.empty()))
+                .isInstanceOf(LakeUnavailable.class)
+                .hasMessageContaining("table browser is not available on the PostgreSQL lake yet");
+        assertThatThrownBy(() -> tables.changes("firms", "run-1", 10)).isInstanceOf(LakeUnavailable.class);
+        TableSpec firms = new TableSpec("firms", WriteMode.upsert("id"), List.of());
+        try (Staging staging = lake.stage(firms, "run-1", Optional.empty())) {
+            staging.rows("SELECT * FROM (VALUES (1, 'a'), (2, 'b')) AS v(id, name)");
+            assertThat(staging.publish(false).published()).isTrue();
+        }
+        assertThat(tables.currentRows(List.of("firms", "never_written")))
+                .containsExactly(java.util.Map.entry("firms", 2L));
+    }
+}
