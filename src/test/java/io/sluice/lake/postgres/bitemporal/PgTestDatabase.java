@@ -2,8 +2,7 @@ package io.sluice.lake.postgres.bitemporal;
 
 import io.sluice.lake.bitemporal.Batch;
 import io.sluice.lake.bitemporal.BitemporalTable;
-import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
-import java.io.IOException;
+import io.sluice.testing.EmbeddedPg;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -14,52 +13,22 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Collectors;
 import org.postgresql.Driver;
 
 /**
- * A real PostgreSQL for the tests of the PostgreSQL merge: one embedded server per JVM (binaries from a Maven artifact,
- * no Docker), started on first use and stopped when the JVM exits, and a fresh database for each caller of
- * {@link #freshDatabase()} (a test class). If the server cannot start, the test fails: it is never skipped. Public for
- * the differential test, which lives beside the DuckDB engine's generators.
+ * What the tests of the PostgreSQL merge need of PostgreSQL: a fresh database on the JVM's embedded server
+ * ({@link EmbeddedPg}, which fails a test, never skips it, if PostgreSQL cannot start), a connection, a batch staged as
+ * the lake stages it, and a table's rows as sorted text. Public for the differential test, which lives beside the
+ * DuckDB engine's generators.
  */
 public final class PgTestDatabase {
 
-    private static final AtomicInteger DATABASES = new AtomicInteger();
-    private static EmbeddedPostgres server;
-
     private PgTestDatabase() {}
 
-    private static synchronized EmbeddedPostgres server() {
-        if (server == null) {
-            try {
-                server = EmbeddedPostgres.builder().start();
-            } catch (IOException | RuntimeException e) {
-                throw new IllegalStateException("embedded PostgreSQL did not start: " + e.getMessage(), e);
-            }
-            EmbeddedPostgres started = server;
-            Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-                try {
-                    started.close();
-                } catch (IOException e) {
-                    // the JVM is ending: nothing to do about a server that does not stop
-                }
-            }));
-        }
-        return server;
-    }
-
-    /** The JDBC URL of a new, empty database (user and password {@code postgres}). */
-    public static String freshDatabase() throws SQLException {
-        EmbeddedPostgres pg = server();
-        String name = "sluice_t" + DATABASES.incrementAndGet() + "_"
-                + ProcessHandle.current().pid();
-        try (Connection admin = connect(pg.getJdbcUrl("postgres", "postgres"));
-                Statement s = admin.createStatement()) {
-            s.execute("CREATE DATABASE " + name);
-        }
-        return pg.getJdbcUrl("postgres", name);
+    /** The JDBC URL of a new, empty database on the JVM's embedded PostgreSQL ({@link EmbeddedPg}). */
+    public static String freshDatabase() {
+        return EmbeddedPg.freshDatabase("bitemporal");
     }
 
     /**
@@ -68,8 +37,8 @@ public final class PgTestDatabase {
      */
     public static Connection connect(String url) throws SQLException {
         Properties login = new Properties();
-        login.setProperty("user", "postgres");
-        login.setProperty("password", "postgres");
+        login.setProperty("user", EmbeddedPg.USER);
+        login.setProperty("password", EmbeddedPg.USER);
         return new Driver().connect(url, login);
     }
 
