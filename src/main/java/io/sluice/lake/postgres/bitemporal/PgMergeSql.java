@@ -11,7 +11,6 @@ import io.sluice.lake.bitemporal.Sql;
 import io.sluice.lake.bitemporal.ValueHash;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.function.Function;
 import java.util.stream.Collectors;
 
 /**
@@ -173,6 +172,11 @@ final class PgMergeSql {
                 + "value_hash, sluice_n, sluice_problem) SELECT " + list(keys, "") + ", filing_date, " + firstValues
                 + "value_hash, count(*), bool_or(sluice_problem) FROM (SELECT *, " + ValueHash.sql(values, "")
                 + " AS value_hash FROM (" + typed + ") AS typed) AS hashed GROUP BY " + group;
+    }
+
+    /** Gives the planner the staged rows' statistics (temp tables are not analyzed by autovacuum). */
+    String analyzeRows() {
+        return "ANALYZE " + rowsT;
     }
 
     /** The staged markers typed, once each, with the words of their problem (a NULL scope or date) if they have one. */
@@ -409,19 +413,23 @@ final class PgMergeSql {
         String born = "sluice_born AS (SELECT * FROM sluice_new EXCEPT SELECT * FROM sluice_now)";
         String noValues =
                 values.stream().map(v -> "CAST(NULL AS " + pgType(v) + "), ").collect(Collectors.joining());
-        Function<String, String> sourced = from -> "SELECT " + prefixed(values) + (from.equals(rowsT) ? "0" : "1")
-                + " AS sluice_rank FROM " + from + " AS s WHERE " + Sql.equal(keys, "s", "b")
-                + " AND s.value_hash = b.value_hash";
-        String valuesOf = "LEFT JOIN LATERAL (SELECT " + prefixed(values) + "TRUE AS sluice_found FROM ("
-                + sourced.apply(rowsT) + " UNION ALL " + sourced.apply(versions)
-                + ") AS o ORDER BY sluice_rank LIMIT 1) AS v ON TRUE";
+        // values from the batch (one row per key and hash, joined), else from any version with the key and hash (by
+        // index, only for the versions the batch does not carry)
+        String batchValues = "SELECT DISTINCT ON (" + list(keys, "") + ", value_hash) " + list(keys, "") + ", "
+                + prefixed(values) + "value_hash FROM " + rowsT;
+        String tableValues = "LEFT JOIN LATERAL (SELECT " + prefixed(values) + "TRUE AS sluice_found FROM " + versions
+                + " AS s WHERE r.value_hash IS NULL AND " + Sql.equal(keys, "s", "b")
+                + " AND s.value_hash = b.value_hash LIMIT 1) AS k ON TRUE";
+        String chosen = values.stream()
+                .map(v -> "CASE WHEN r.value_hash IS NULL THEN k." + quote(v) + " ELSE r." + quote(v) + " END, ")
+                .collect(Collectors.joining());
         return "INSERT INTO " + deltaT + " WITH "
                 + String.join(", ", filingDates, knowledge, runs, timeline, current, gone, born)
                 + " SELECT " + list(keys, "g") + ", " + noValues + "g.valid_from, g.valid_to, g.value_hash, TRUE, TRUE "
-                + "FROM sluice_gone AS g UNION ALL SELECT " + list(keys, "b") + ", "
-                + values.stream().map(v -> "v." + quote(v) + ", ").collect(Collectors.joining())
-                + "b.valid_from, b.valid_to, b.value_hash, FALSE, v.sluice_found IS NOT NULL FROM sluice_born AS b "
-                + valuesOf;
+                + "FROM sluice_gone AS g UNION ALL SELECT " + list(keys, "b") + ", " + chosen
+                + "b.valid_from, b.valid_to, b.value_hash, FALSE, r.value_hash IS NOT NULL OR k.sluice_found IS NOT NULL "
+                + "FROM sluice_born AS b LEFT JOIN (" + batchValues + ") AS r ON " + Sql.equal(keys, "r", "b")
+                + " AND r.value_hash = b.value_hash " + tableValues;
     }
 
     /** One row: the versions to close, to open, and to open without values. */

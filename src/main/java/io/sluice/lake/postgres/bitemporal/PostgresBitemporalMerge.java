@@ -172,6 +172,7 @@ public final class PostgresBitemporalMerge {
                     update(sql.stageMarkers(markers.get()));
                 }
                 connection.releaseSavepoint(before);
+                execute(connection, List.of(sql.analyzeRows()));
                 return Optional.empty();
             } catch (SQLException e) {
                 if (e.getSQLState() == null || !e.getSQLState().startsWith("22")) {
