@@ -179,6 +179,11 @@ final class PgMergeSql {
         return "ANALYZE " + rowsT;
     }
 
+    /** The changed scopes' statistics: with few of them, the timelines are read by index instead of by scans. */
+    String analyzeScopes() {
+        return "ANALYZE " + scopesT;
+    }
+
     /** The staged markers typed, once each, with the words of their problem (a NULL scope or date) if they have one. */
     String stageMarkers(String source) {
         List<String> checks = new ArrayList<>();

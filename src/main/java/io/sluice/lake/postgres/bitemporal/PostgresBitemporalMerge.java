@@ -140,6 +140,7 @@ public final class PostgresBitemporalMerge {
             if (update(sql.changeKnowledge(replace), times(t, sql.knowledgeParameters())) == 0) {
                 return WriteResult.unchanged(rowsIn);
             }
+            execute(connection, List.of(sql.analyzeScopes()));
             if (update(sql.delta()) == 0) {
                 return WriteResult.knowledgeOnly(rowsIn, systemTime); // new knowledge, the same versions
             }
