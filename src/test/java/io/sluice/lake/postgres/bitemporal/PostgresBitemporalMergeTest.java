@@ -239,6 +239,19 @@ class PostgresBitemporalMergeTest {
     }
 
     @Test
+    void a_rejected_first_write_leaves_the_tables_created_and_empty_as_the_duckdb_engine_does() throws Exception {
+        assertThat(write(
+                        FIRMS,
+                        Batch.of(List.of(entry("firm", null, "filing_date", "2020-01-01", "name", "A"))),
+                        Replace.NONE,
+                        T1))
+                .isEqualTo(WriteResult.rejected(1, "NULL in key column firm"));
+        assertThat(count("SELECT count(*) FROM " + schema + ".firms")).isZero();
+        assertThat(count("SELECT count(*) FROM " + schema + ".firms__assertions"))
+                .isZero();
+    }
+
+    @Test
     void a_rejection_in_the_callers_transaction_leaves_it_usable_and_writes_nothing() throws Exception {
         BitemporalTable typed = BitemporalTable.of("typed", List.of("id"), List.of("amount"), "filing_date")
                 .withColumnType("id", "BIGINT")
