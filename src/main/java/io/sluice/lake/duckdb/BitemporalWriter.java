@@ -1,13 +1,13 @@
 package io.sluice.lake.duckdb;
 
 import io.sluice.lake.WriteMode;
+import io.sluice.lake.bitemporal.BitemporalTable;
 import io.sluice.lake.bitemporal.Replace;
 import io.sluice.lake.bitemporal.SourceQuery;
+import io.sluice.lake.bitemporal.WriteResult;
 import io.sluice.lake.duckdb.bitemporal.BitemporalMerge;
 import io.sluice.lake.duckdb.bitemporal.BitemporalSession;
-import io.sluice.lake.duckdb.bitemporal.BitemporalTable;
 import io.sluice.lake.duckdb.bitemporal.DateRange;
-import io.sluice.lake.duckdb.bitemporal.WriteResult;
 import io.sluice.lake.engine.StagedRowsRejected;
 import io.sluice.lake.engine.WriteOutcome;
 import java.sql.SQLException;

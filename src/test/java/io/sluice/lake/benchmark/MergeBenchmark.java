@@ -1,11 +1,11 @@
 package io.sluice.lake.benchmark;
 
+import io.sluice.lake.bitemporal.BitemporalTable;
 import io.sluice.lake.bitemporal.Replace;
 import io.sluice.lake.bitemporal.SourceQuery;
+import io.sluice.lake.bitemporal.WriteResult;
 import io.sluice.lake.duckdb.bitemporal.BitemporalMerge;
 import io.sluice.lake.duckdb.bitemporal.BitemporalSession;
-import io.sluice.lake.duckdb.bitemporal.BitemporalTable;
-import io.sluice.lake.duckdb.bitemporal.WriteResult;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintWriter;

@@ -1,7 +1,9 @@
 package io.sluice.lake.duckdb.bitemporal;
 
 import io.sluice.lake.bitemporal.BatchSource;
+import io.sluice.lake.bitemporal.BitemporalTable;
 import io.sluice.lake.bitemporal.Replace;
+import io.sluice.lake.bitemporal.WriteResult;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Instant;

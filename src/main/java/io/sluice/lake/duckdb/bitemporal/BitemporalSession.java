@@ -2,8 +2,10 @@ package io.sluice.lake.duckdb.bitemporal;
 
 import io.sluice.lake.bitemporal.Batch;
 import io.sluice.lake.bitemporal.BatchSource;
+import io.sluice.lake.bitemporal.BitemporalTable;
 import io.sluice.lake.bitemporal.Replace;
 import io.sluice.lake.bitemporal.SourceQuery;
+import io.sluice.lake.bitemporal.WriteResult;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Instant;

@@ -1,6 +1,8 @@
 package io.sluice.lake.duckdb.bitemporal;
 
+import io.sluice.lake.bitemporal.BitemporalTable;
 import io.sluice.lake.bitemporal.Replace;
+import io.sluice.lake.bitemporal.WriteResult;
 import java.sql.SQLException;
 import java.time.Instant;
 import java.util.Optional;

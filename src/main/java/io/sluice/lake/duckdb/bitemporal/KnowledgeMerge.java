@@ -1,5 +1,7 @@
 package io.sluice.lake.duckdb.bitemporal;
 
+import io.sluice.lake.bitemporal.BitemporalTable;
+import io.sluice.lake.bitemporal.WriteResult;
 import java.sql.SQLException;
 import java.time.Instant;
 

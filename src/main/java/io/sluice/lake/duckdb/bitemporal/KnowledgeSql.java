@@ -1,10 +1,13 @@
 package io.sluice.lake.duckdb.bitemporal;
 
-import static io.sluice.lake.duckdb.bitemporal.Sql.equal;
-import static io.sluice.lake.duckdb.bitemporal.Sql.list;
-import static io.sluice.lake.duckdb.bitemporal.Sql.quote;
+import static io.sluice.lake.bitemporal.Sql.equal;
+import static io.sluice.lake.bitemporal.Sql.list;
+import static io.sluice.lake.bitemporal.Sql.quote;
 
+import io.sluice.lake.bitemporal.BitemporalTable;
 import io.sluice.lake.bitemporal.Replace;
+import io.sluice.lake.bitemporal.Sql;
+import io.sluice.lake.bitemporal.ValueHash;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;

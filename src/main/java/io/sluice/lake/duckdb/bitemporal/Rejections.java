@@ -1,5 +1,6 @@
 package io.sluice.lake.duckdb.bitemporal;
 
+import io.sluice.lake.bitemporal.RejectionTexts;
 import java.sql.SQLException;
 import java.util.Optional;
 
@@ -24,10 +25,7 @@ final class Rejections {
             Object first =
                     db.row(staging.firstProblem(rows)).stream().findFirst().orElse(null);
             // a rows query that reads differently the second time leaves only the fact
-            return Optional.of(
-                    first == null
-                            ? "a row has a NULL or unreadable key or date, or an unreadable value"
-                            : first.toString());
+            return Optional.of(first == null ? RejectionTexts.UNTOLD_ROW : first.toString());
         }
         return problem;
     }

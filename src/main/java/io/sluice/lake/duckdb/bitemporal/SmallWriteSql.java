@@ -1,9 +1,11 @@
 package io.sluice.lake.duckdb.bitemporal;
 
-import static io.sluice.lake.duckdb.bitemporal.Sql.equal;
-import static io.sluice.lake.duckdb.bitemporal.Sql.list;
-import static io.sluice.lake.duckdb.bitemporal.Sql.quote;
+import static io.sluice.lake.bitemporal.Sql.equal;
+import static io.sluice.lake.bitemporal.Sql.list;
+import static io.sluice.lake.bitemporal.Sql.quote;
 
+import io.sluice.lake.bitemporal.BitemporalTable;
+import io.sluice.lake.bitemporal.Sql;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.util.ArrayList;

@@ -1,9 +1,13 @@
 package io.sluice.lake.duckdb.bitemporal;
 
-import static io.sluice.lake.duckdb.bitemporal.Sql.list;
-import static io.sluice.lake.duckdb.bitemporal.Sql.literal;
-import static io.sluice.lake.duckdb.bitemporal.Sql.quote;
+import static io.sluice.lake.bitemporal.Sql.list;
+import static io.sluice.lake.bitemporal.Sql.literal;
+import static io.sluice.lake.bitemporal.Sql.quote;
 
+import io.sluice.lake.bitemporal.BitemporalTable;
+import io.sluice.lake.bitemporal.RejectionTexts;
+import io.sluice.lake.bitemporal.Sql;
+import io.sluice.lake.bitemporal.ValueHash;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -185,17 +189,17 @@ final class StagingSql {
     /** A scalar query: the message of the first problem of the batch rows (NULL if none), in the words of a rejection. */
     String firstProblem(String source) {
         List<String> checks = new ArrayList<>();
-        keys.forEach(k -> checks.addAll(requiredChecks(k, "key column", table.type(k))));
-        checks.addAll(requiredChecks(table.dateColumn(), "date column", "DATE"));
-        values.forEach(v -> checks.add(convertibleCheck(v, "value column", table.type(v))));
+        keys.forEach(k -> checks.addAll(requiredChecks(k, RejectionTexts.KEY, table.type(k))));
+        checks.addAll(requiredChecks(table.dateColumn(), RejectionTexts.DATE, "DATE"));
+        values.forEach(v -> checks.add(convertibleCheck(v, RejectionTexts.VALUE, table.type(v))));
         return "SELECT sluice_problem FROM (SELECT " + problem(checks) + " AS sluice_problem FROM (" + source
                 + "\n) AS src) AS checked WHERE sluice_problem IS NOT NULL LIMIT 1";
     }
 
     String insertMarkers(String source) {
         List<String> checks = new ArrayList<>();
-        scope.forEach(s -> checks.addAll(requiredChecks(s, "scope column", table.type(s))));
-        checks.addAll(requiredChecks(table.dateColumn(), "date column", "DATE"));
+        scope.forEach(s -> checks.addAll(requiredChecks(s, RejectionTexts.SCOPE, table.type(s))));
+        checks.addAll(requiredChecks(table.dateColumn(), RejectionTexts.DATE, "DATE"));
         return "INSERT INTO " + markersT + " SELECT DISTINCT " + casts(scope)
                 + "TRY_CAST(src." + quote(table.dateColumn()) + " AS DATE) AS filing_date, "
                 + problem(checks) + " AS sluice_problem FROM (" + source + "\n) AS src";
@@ -207,13 +211,12 @@ final class StagingSql {
      * and then the value of each scalar query in {@code more}.
      */
     String validation(boolean withRepeats, String... more) {
-        String key = keys.stream().map(k -> "CAST(" + quote(k) + " AS VARCHAR)").collect(Collectors.joining(", "));
         return "SELECT (SELECT coalesce(sum(sluice_n), 0) FROM " + rowsT + "), "
                 + "(SELECT sluice_problem FROM " + rowsT + " WHERE sluice_problem IS NOT NULL UNION ALL "
-                + "SELECT 'filing marker: ' || sluice_problem FROM " + markersT + " WHERE sluice_problem IS NOT NULL "
+                + "SELECT " + literal(RejectionTexts.MARKER) + " || sluice_problem FROM " + markersT
+                + " WHERE sluice_problem IS NOT NULL "
                 + "LIMIT 1), "
-                + "(SELECT 'conflicting rows for key (' || concat_ws(', ', " + key + ") || ') on ' || "
-                + "CAST(filing_date AS VARCHAR) FROM " + rowsT + " WHERE sluice_conflict LIMIT 1)"
+                + "(SELECT " + RejectionTexts.conflictSql(keys) + " FROM " + rowsT + " WHERE sluice_conflict LIMIT 1)"
                 + (withRepeats ? ", (" + repeatedKeys() + ")" : "")
                 + Arrays.stream(more).map(q -> ", (" + q + ")").collect(Collectors.joining());
     }
@@ -227,17 +230,15 @@ final class StagingSql {
     private static List<String> requiredChecks(String column, String what, String type) {
         String ref = "src." + quote(column);
         return List.of(
-                "WHEN " + ref + " IS NULL THEN " + literal("NULL in " + what + " " + column),
+                "WHEN " + ref + " IS NULL THEN " + literal(RejectionTexts.nullIn(what, column)),
                 "WHEN TRY_CAST(" + ref + " AS " + type + ") IS NULL THEN "
-                        + literal(what + " " + column + ": cannot read ") + " || left(CAST(" + ref
-                        + " AS VARCHAR), 80) || " + literal(" as " + type));
+                        + RejectionTexts.cannotReadSql(what, column, ref, type));
     }
 
     private static String convertibleCheck(String column, String what, String type) {
         String ref = "src." + quote(column);
         return "WHEN " + ref + " IS NOT NULL AND TRY_CAST(" + ref + " AS " + type + ") IS NULL THEN "
-                + literal(what + " " + column + ": cannot read ") + " || left(CAST(" + ref + " AS VARCHAR), 80) || "
-                + literal(" as " + type);
+                + RejectionTexts.cannotReadSql(what, column, ref, type);
     }
 
     private static String problem(List<String> checks) {

@@ -1,7 +1,9 @@
 package io.sluice.lake.duckdb.bitemporal;
 
-import static io.sluice.lake.duckdb.bitemporal.Sql.quote;
+import static io.sluice.lake.bitemporal.Sql.quote;
 
+import io.sluice.lake.bitemporal.BitemporalTable;
+import io.sluice.lake.bitemporal.Sql;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;

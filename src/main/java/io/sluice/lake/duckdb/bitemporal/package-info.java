@@ -1,5 +1,6 @@
 /**
- * The bi-temporal merge of docs/bitemporal.md: a framework-free writer on a plain JDBC connection to DuckDB.
+ * The bi-temporal merge of docs/bitemporal.md: a framework-free writer on a plain JDBC connection to DuckDB. What it
+ * shares with the PostgreSQL merge (the table, the result, the reads, the value hash) is in {@code io.sluice.lake.bitemporal}.
  *
  * <pre>{@code
  * BitemporalTable owners = BitemporalTable.of("owners", List.of("firm", "owner"), List.of("pct"), "filing_date")
@@ -26,7 +27,7 @@
  * }</pre>
  *
  * A write runs in the connection's transaction if auto-commit is off (the caller commits), else in its own. A
- * rejected batch ({@link io.sluice.lake.duckdb.bitemporal.WriteResult#isRejected()}) writes nothing. A session that has
+ * rejected batch ({@link io.sluice.lake.bitemporal.WriteResult#isRejected()}) writes nothing. A session that has
  * appended enough rows re-clusters the table by scope (see {@code ClusteringSql}): the same rows, new rowids; in the
  * write's transaction, or in one of its own when its owner calls {@code maintain()} after deferring it. Only {@code BatchLoader} imports {@code org.duckdb}.
  */

@@ -2,8 +2,8 @@ package io.sluice.lake.duckdb.replay;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
 import io.sluice.lake.LakeTimes;
+import io.sluice.lake.bitemporal.BitemporalTable;
 import io.sluice.lake.bitemporal.Replace;
-import io.sluice.lake.duckdb.bitemporal.BitemporalTable;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.OffsetDateTime;

@@ -7,7 +7,9 @@ import static io.sluice.lake.duckdb.bitemporal.VersionRow.micros;
 import static io.sluice.lake.duckdb.bitemporal.VersionRow.visibleByKey;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.sluice.lake.bitemporal.BitemporalTable;
 import io.sluice.lake.bitemporal.Replace;
+import io.sluice.lake.bitemporal.WriteResult;
 import io.sluice.testing.Property;
 import java.sql.Connection;
 import java.sql.SQLException;

@@ -2,8 +2,10 @@ package io.sluice.lake.duckdb.bitemporal;
 
 import com.sun.management.OperatingSystemMXBean;
 import io.sluice.lake.bitemporal.Batch;
+import io.sluice.lake.bitemporal.BitemporalTable;
 import io.sluice.lake.bitemporal.Replace;
 import io.sluice.lake.bitemporal.SourceQuery;
+import io.sluice.lake.bitemporal.WriteResult;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;

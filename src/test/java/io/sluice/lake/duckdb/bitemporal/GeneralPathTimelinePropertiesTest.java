@@ -2,6 +2,10 @@ package io.sluice.lake.duckdb.bitemporal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.sluice.lake.bitemporal.BitemporalTable;
+import io.sluice.lake.bitemporal.Sql;
+import io.sluice.lake.bitemporal.ValueHash;
+import io.sluice.lake.bitemporal.WriteResult;
 import io.sluice.testing.Draw;
 import io.sluice.testing.Property;
 import java.sql.Connection;

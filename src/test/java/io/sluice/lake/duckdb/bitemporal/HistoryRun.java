@@ -1,5 +1,8 @@
 package io.sluice.lake.duckdb.bitemporal;
 
+import io.sluice.lake.bitemporal.BitemporalQueries;
+import io.sluice.lake.bitemporal.BitemporalTable;
+import io.sluice.lake.bitemporal.WriteResult;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;

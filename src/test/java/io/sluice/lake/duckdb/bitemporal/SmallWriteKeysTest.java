@@ -5,8 +5,10 @@ import static io.sluice.lake.duckdb.bitemporal.SmallWriteSessions.session;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.sluice.lake.bitemporal.BitemporalTable;
 import io.sluice.lake.bitemporal.Replace;
 import io.sluice.lake.bitemporal.SourceQuery;
+import io.sluice.lake.bitemporal.WriteResult;
 import java.sql.Connection;
 import java.time.Instant;
 import java.util.List;

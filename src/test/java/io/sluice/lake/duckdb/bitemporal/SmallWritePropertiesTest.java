@@ -2,6 +2,7 @@ package io.sluice.lake.duckdb.bitemporal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.sluice.lake.bitemporal.BitemporalTable;
 import io.sluice.testing.Property;
 import java.sql.Connection;
 import java.sql.SQLException;

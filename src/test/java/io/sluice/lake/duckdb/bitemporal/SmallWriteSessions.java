@@ -1,5 +1,6 @@
 package io.sluice.lake.duckdb.bitemporal;
 
+import io.sluice.lake.bitemporal.BitemporalTable;
 import java.sql.Connection;
 import java.time.InstantSource;
 import java.util.List;

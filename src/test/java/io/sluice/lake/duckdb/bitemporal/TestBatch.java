@@ -2,6 +2,7 @@ package io.sluice.lake.duckdb.bitemporal;
 
 import io.sluice.lake.bitemporal.Batch;
 import io.sluice.lake.bitemporal.BatchSource;
+import io.sluice.lake.bitemporal.BitemporalTable;
 import io.sluice.lake.bitemporal.Replace;
 import io.sluice.lake.bitemporal.SourceQuery;
 import java.time.LocalDate;

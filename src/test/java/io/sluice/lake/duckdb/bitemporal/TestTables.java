@@ -1,5 +1,6 @@
 package io.sluice.lake.duckdb.bitemporal;
 
+import io.sluice.lake.bitemporal.BitemporalTable;
 import java.util.List;
 
 /**

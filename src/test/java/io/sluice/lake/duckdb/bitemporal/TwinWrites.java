@@ -2,6 +2,8 @@ package io.sluice.lake.duckdb.bitemporal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.sluice.lake.bitemporal.BitemporalTable;
+import io.sluice.lake.bitemporal.WriteResult;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Instant;

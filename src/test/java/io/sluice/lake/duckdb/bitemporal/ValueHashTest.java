@@ -3,7 +3,9 @@ package io.sluice.lake.duckdb.bitemporal;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.sluice.lake.bitemporal.Batch;
+import io.sluice.lake.bitemporal.BitemporalTable;
 import io.sluice.lake.bitemporal.Replace;
+import io.sluice.lake.bitemporal.ValueHash;
 import java.sql.Connection;
 import java.util.List;
 import org.junit.jupiter.api.Test;

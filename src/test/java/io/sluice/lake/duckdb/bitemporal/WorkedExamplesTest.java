@@ -4,7 +4,10 @@ import static io.sluice.lake.bitemporal.Batch.entry;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.sluice.lake.bitemporal.Batch;
+import io.sluice.lake.bitemporal.BitemporalQueries;
+import io.sluice.lake.bitemporal.BitemporalTable;
 import io.sluice.lake.bitemporal.Replace;
+import io.sluice.lake.bitemporal.WriteResult;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;

@@ -1,4 +1,4 @@
-package io.sluice.lake.duckdb.bitemporal;
+package io.sluice.lake.bitemporal;
 
 import java.util.ArrayList;
 import java.util.HashSet;

@@ -1,4 +1,4 @@
-package io.sluice.lake.duckdb.bitemporal;
+package io.sluice.lake.bitemporal;
 
 import java.time.Instant;
 import java.util.Optional;
@@ -44,7 +44,7 @@ public record WriteResult(
         }
     }
 
-    static WriteResult written(long rowsIn, long opened, long closed, Instant systemTime) {
+    public static WriteResult written(long rowsIn, long opened, long closed, Instant systemTime) {
         return new WriteResult(
                 Outcome.WRITTEN,
                 rowsIn,
@@ -55,17 +55,17 @@ public record WriteResult(
                 Optional.empty());
     }
 
-    static WriteResult unchanged(long rowsIn) {
+    public static WriteResult unchanged(long rowsIn) {
         return new WriteResult(Outcome.UNCHANGED, rowsIn, 0, 0, Optional.empty(), Optional.empty(), Optional.empty());
     }
 
     /** New knowledge that gives the same versions: no version changed, the companion tables did at {@code knowledgeTime}. */
-    static WriteResult knowledgeOnly(long rowsIn, Instant knowledgeTime) {
+    public static WriteResult knowledgeOnly(long rowsIn, Instant knowledgeTime) {
         return new WriteResult(
                 Outcome.UNCHANGED, rowsIn, 0, 0, Optional.empty(), Optional.of(knowledgeTime), Optional.empty());
     }
 
-    static WriteResult rejected(long rowsIn, String reason) {
+    public static WriteResult rejected(long rowsIn, String reason) {
         return new WriteResult(Outcome.REJECTED, rowsIn, 0, 0, Optional.empty(), Optional.empty(), Optional.of(reason));
     }
 

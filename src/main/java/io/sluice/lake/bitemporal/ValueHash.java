@@ -1,4 +1,4 @@
-package io.sluice.lake.duckdb.bitemporal;
+package io.sluice.lake.bitemporal;
 
 import java.util.List;
 import java.util.stream.Collectors;
@@ -7,12 +7,15 @@ import java.util.stream.Collectors;
  * The value_hash of section 3: lowercase hex md5 of the value columns in declared order, each as its VARCHAR text
  * with {@code \} escaped to {@code \\} and {@code |} to {@code \|}, NULL as {@code \N}, joined with {@code |}.
  */
-final class ValueHash {
+public final class ValueHash {
 
     private ValueHash() {}
 
-    /** The DuckDB expression over {@code alias.column} (or bare columns when alias is empty). */
-    static String sql(List<String> valueColumns, String alias) {
+    /**
+     * The SQL expression over {@code alias.column} (or bare columns when alias is empty); DuckDB and PostgreSQL (with
+     * {@code standard_conforming_strings}, its default) read it alike.
+     */
+    public static String sql(List<String> valueColumns, String alias) {
         String prefix = alias.isEmpty() ? "" : alias + ".";
         if (valueColumns.isEmpty()) {
             return "md5('')";

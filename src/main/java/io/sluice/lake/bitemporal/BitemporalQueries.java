@@ -1,4 +1,4 @@
-package io.sluice.lake.duckdb.bitemporal;
+package io.sluice.lake.bitemporal;
 
 import java.time.Instant;
 import java.time.LocalDate;
@@ -7,7 +7,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 
-/** The read queries of section 6 of docs/bitemporal.md. Rows come back in key, valid_from, system_from order. */
+/**
+ * The read queries of section 6 of docs/bitemporal.md, for every engine (the SQL reads alike in DuckDB and PostgreSQL).
+ * Rows come back in key, valid_from, system_from order. The table is named as is, or in the schema that the overloads with one take.
+ */
 public final class BitemporalQueries {
 
     private BitemporalQueries() {}
@@ -18,6 +21,11 @@ public final class BitemporalQueries {
      * history. With both given the answer has at most one row per key.
      */
     public static BoundQuery asOf(BitemporalTable table, LocalDate businessDate, Instant systemTime) {
+        return asOf(null, table, businessDate, systemTime);
+    }
+
+    /** {@link #asOf(BitemporalTable, LocalDate, Instant)} of the table in {@code schema} (none if null). */
+    public static BoundQuery asOf(String schema, BitemporalTable table, LocalDate businessDate, Instant systemTime) {
         List<String> where = new ArrayList<>();
         List<String> parameters = new ArrayList<>();
         if (systemTime == null) {
@@ -34,26 +42,39 @@ public final class BitemporalQueries {
             parameters.add(businessDate.toString());
             parameters.add(businessDate.toString());
         }
-        return new BoundQuery(select(table) + " WHERE " + String.join(" AND ", where) + orderBy(table), parameters);
+        return new BoundQuery(
+                select(schema, table) + " WHERE " + String.join(" AND ", where) + orderBy(table), parameters);
     }
 
     /** The current belief: every version with {@code system_to IS NULL}. */
     public static BoundQuery current(BitemporalTable table) {
-        return asOf(table, null, null);
+        return asOf(null, table, null, null);
+    }
+
+    /** {@link #current(BitemporalTable)} of the table in {@code schema} (none if null). */
+    public static BoundQuery current(String schema, BitemporalTable table) {
+        return asOf(schema, table, null, null);
     }
 
     /** What the write at {@code systemTime} changed: versions it opened or closed. */
     public static BoundQuery changesAt(BitemporalTable table, Instant systemTime) {
+        return changesAt(null, table, systemTime);
+    }
+
+    /** {@link #changesAt(BitemporalTable, Instant)} of the table in {@code schema} (none if null). */
+    public static BoundQuery changesAt(String schema, BitemporalTable table, Instant systemTime) {
         Objects.requireNonNull(systemTime, "systemTime");
         String t = systemTime.truncatedTo(ChronoUnit.MICROS).toString();
         return new BoundQuery(
-                select(table) + " WHERE system_from = CAST(? AS TIMESTAMPTZ) OR system_to = CAST(? AS TIMESTAMPTZ)"
+                select(schema, table)
+                        + " WHERE system_from = CAST(? AS TIMESTAMPTZ) OR system_to = CAST(? AS TIMESTAMPTZ)"
                         + orderBy(table),
                 List.of(t, t));
     }
 
-    private static String select(BitemporalTable table) {
-        return "SELECT " + Sql.list(table.versionColumns(), "") + " FROM " + Sql.quote(table.name());
+    private static String select(String schema, BitemporalTable table) {
+        String name = schema == null ? Sql.quote(table.name()) : Sql.qualified(schema, table.name());
+        return "SELECT " + Sql.list(table.versionColumns(), "") + " FROM " + name;
     }
 
     private static String orderBy(BitemporalTable table) {

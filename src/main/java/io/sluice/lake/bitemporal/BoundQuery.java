@@ -1,4 +1,4 @@
-package io.sluice.lake.duckdb.bitemporal;
+package io.sluice.lake.bitemporal;
 
 import java.sql.Connection;
 import java.sql.PreparedStatement;

@@ -1,0 +1,246 @@
+package io.sluice.lake.postgres.bitemporal;
+
+import io.sluice.lake.bitemporal.BitemporalTable;
+import io.sluice.lake.bitemporal.Replace;
+import io.sluice.lake.bitemporal.WriteResult;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Savepoint;
+import java.sql.Statement;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * The bi-temporal merge of docs/bitemporal.md on PostgreSQL (14 and later), with the DuckDB engine's semantics and
+ * results: the same versions, companion rows and system times for the same writes, the same {@link WriteResult}, the
+ * same words for a rejection. It works on a plain JDBC connection, in the caller's transaction when auto-commit is off
+ * (the caller commits or rolls back), else in a transaction of its own. Set-based SQL only; system times are bound, and
+ * every name in a statement is an identifier checked by {@link BitemporalTable} (or here, for the schema and the staged
+ * tables) and quoted.
+ *
+ * <p>A write reads the batch from tables the caller staged: the rows (columns named like the table's key, value and date
+ * columns, of any type that casts to theirs; more columns are ignored) and, optionally, the filing markers (scope and
+ * date columns). Its steps: type, hash and group the rows into a temp table, and reject the batch if a key or date is
+ * NULL (or does not read as its type), a marker has a NULL scope or date, or one key and date has two values; change the
+ * knowledge base ({@code t__assertions}, {@code t__filings}) as {@link Replace} says, closing and opening only the rows
+ * that differ; recompute the timelines of the scopes whose knowledge changed and close and open the versions that
+ * differ, at one system time. A rejected batch writes nothing outside the write's temp tables.
+ *
+ * <pre>{@code
+ * PostgresBitemporalMerge merge = new PostgresBitemporalMerge();
+ * WriteResult r = merge.write(connection, "lake", owners, "staging.owners_rows", Optional.of("staging.owners_marks"),
+ *         Replace.SCOPES, clock.instant());
+ * BoundQuery q = BitemporalQueries.asOf("lake", owners, LocalDate.of(2021, 6, 30), r.systemTime().orElse(null));
+ * }</pre>
+ *
+ * Writes of one table are serialized by a transaction-scoped advisory lock on its name, so writes from several
+ * connections or nodes take turns. Not (yet) done on PostgreSQL: rollback to a system time; re-clustering is not
+ * needed (a scope's rows are found by index).
+ */
+public final class PostgresBitemporalMerge {
+
+    /**
+     * Creates the version table and its companion tables in {@code schema}, with their indexes, if they do not exist.
+     * A write creates them too; call this to create them ahead of it, in a transaction of the caller's choice.
+     */
+    public void createTables(Connection connection, String schema, BitemporalTable table) throws SQLException {
+        PgMergeSql sql = new PgMergeSql(schema, table);
+        execute(connection, sql.createTables());
+    }
+
+    /**
+     * Writes the staged batch into {@code table} in {@code schema}.
+     *
+     * @param stagedRows    the table holding the batch's rows ({@code name} or {@code schema.name})
+     * @param stagedMarkers the table holding its filing markers, if any
+     * @param replace       which known filings the batch replaces
+     * @param requestedSystemTime the write's system time, truncated to microseconds, if it is later than every system
+     *     time in the table and its companion tables; else the latest of those + 1 µs
+     */
+    public WriteResult write(
+            Connection connection,
+            String schema,
+            BitemporalTable table,
+            String stagedRows,
+            Optional<String> stagedMarkers,
+            Replace replace,
+            Instant requestedSystemTime)
+            throws SQLException {
+        Objects.requireNonNull(replace, "replace");
+        Objects.requireNonNull(stagedMarkers, "stagedMarkers");
+        Instant requested = requestedSystemTime.truncatedTo(ChronoUnit.MICROS);
+        PgMergeSql sql = new PgMergeSql(schema, table);
+        String rows = PgMergeSql.relation(stagedRows);
+        Optional<String> markers = stagedMarkers.map(PgMergeSql::relation);
+        boolean ownTransaction = connection.getAutoCommit();
+        if (ownTransaction) {
+            // as the DuckDB engine does: the tables exist after a write, even a rejected one
+            if (!(Boolean) new Write(connection, sql).row(sql.tableExists()).get(0)) {
+                execute(connection, sql.createTables());
+            }
+            connection.setAutoCommit(false);
+        }
+        try {
+            WriteResult result = new Write(connection, sql).run(rows, markers, replace, requested);
+            if (ownTransaction) {
+                if (result.isRejected()) {
+                    connection.rollback();
+                } else {
+                    connection.commit();
+                }
+            }
+            return result;
+        } catch (SQLException | RuntimeException e) {
+            if (ownTransaction) {
+                try {
+                    connection.rollback();
+                } catch (SQLException suppressed) {
+                    e.addSuppressed(suppressed);
+                }
+            }
+            throw e;
+        } finally {
+            if (ownTransaction) {
+                connection.setAutoCommit(true);
+            }
+        }
+    }
+
+    /** One write's statements on its connection. */
+    private record Write(Connection connection, PgMergeSql sql) {
+
+        WriteResult run(String rows, Optional<String> markers, Replace replace, Instant requested) throws SQLException {
+            row(PgMergeSql.lock(), sql.lockName());
+            if (!(Boolean) row(sql.tableExists()).get(0)) {
+                execute(connection, sql.createTables());
+            }
+            execute(connection, sql.temps());
+            Optional<String> unreadable = stage(rows, markers);
+            if (unreadable.isPresent()) {
+                return WriteResult.rejected(
+                        ((Number) row(PgMergeSql.count(rows)).get(0)).longValue(), unreadable.get());
+            }
+            List<Object> validation = row(sql.validation(), times(requested.toString(), sql.systemTimeParameters()));
+            long rowsIn = ((Number) validation.get(0)).longValue();
+            Optional<String> problem = Optional.ofNullable((String) validation.get(1))
+                    .or(() -> Optional.ofNullable((String) validation.get(2)))
+                    .or(() -> Optional.ofNullable((String) validation.get(3)));
+            if (problem.isPresent()) {
+                return WriteResult.rejected(rowsIn, problem.get());
+            }
+            Instant systemTime = Instant.EPOCH.plus(((Number) validation.get(4)).longValue(), ChronoUnit.MICROS);
+            String t = systemTime.toString();
+            if (update(sql.changeKnowledge(replace), times(t, sql.knowledgeParameters())) == 0) {
+                return WriteResult.unchanged(rowsIn);
+            }
+            execute(connection, List.of(sql.analyzeScopes()));
+            if (update(sql.delta()) == 0) {
+                return WriteResult.knowledgeOnly(rowsIn, systemTime); // new knowledge, the same versions
+            }
+            List<Object> pending = row(sql.pending());
+            long closing = ((Number) pending.get(0)).longValue();
+            long opening = ((Number) pending.get(1)).longValue();
+            if (((Number) pending.get(2)).longValue() > 0) {
+                throw new IllegalStateException("the knowledge base holds a value_hash that neither the batch nor any "
+                        + "version carries; the companion tables are inconsistent");
+            }
+            List<Object> applied = row(sql.applyDelta(), t, t);
+            long closed = ((Number) applied.get(0)).longValue();
+            long opened = ((Number) applied.get(1)).longValue();
+            if (closed != closing || opened != opening) {
+                throw new IllegalStateException("expected to close " + closing + " and open " + opening
+                        + " versions, but closed " + closed + " and opened " + opened);
+            }
+            return WriteResult.written(rowsIn, opened, closed, systemTime);
+        }
+
+        /**
+         * Stages the rows and markers; if a value does not read as its column's type, nothing is staged and the words
+         * of the first such problem come back.
+         */
+        private Optional<String> stage(String rows, Optional<String> markers) throws SQLException {
+            Savepoint before = connection.setSavepoint();
+            try {
+                update(sql.stageRows(rows));
+                if (markers.isPresent()) {
+                    update(sql.stageMarkers(markers.get()));
+                }
+                connection.releaseSavepoint(before);
+                execute(connection, List.of(sql.analyzeRows()));
+                return Optional.empty();
+            } catch (SQLException e) {
+                if (e.getSQLState() == null || !e.getSQLState().startsWith("22")) {
+                    throw e; // not a data exception (class 22): not the batch's fault
+                }
+                connection.rollback(before);
+                execute(connection, List.of(PgMergeSql.readableFunction()));
+                Optional<String> rowProblem = Optional.ofNullable(
+                        (String) row(sql.firstUnreadable(rows, false)).get(0));
+                if (rowProblem.isPresent()) {
+                    return rowProblem;
+                }
+                if (markers.isPresent()) {
+                    Optional<String> markerProblem = Optional.ofNullable((String)
+                            row(sql.firstUnreadable(markers.get(), true)).get(0));
+                    if (markerProblem.isPresent()) {
+                        return markerProblem;
+                    }
+                }
+                throw e;
+            }
+        }
+
+        private long update(String statement, String... parameters) throws SQLException {
+            try (PreparedStatement s = prepare(statement, parameters)) {
+                return s.executeLargeUpdate();
+            }
+        }
+
+        /** The first row of a query (a list of NULLs as long as its columns if it has none). */
+        private List<Object> row(String query, String... parameters) throws SQLException {
+            try (PreparedStatement s = prepare(query, parameters);
+                    ResultSet rs = s.executeQuery()) {
+                int n = rs.getMetaData().getColumnCount();
+                List<Object> row = new ArrayList<>(n);
+                boolean found = rs.next();
+                for (int i = 1; i <= n; i++) {
+                    row.add(found ? rs.getObject(i) : null);
+                }
+                return row;
+            }
+        }
+
+        private PreparedStatement prepare(String statement, String... parameters) throws SQLException {
+            PreparedStatement s = connection.prepareStatement(statement);
+            try {
+                for (int i = 0; i < parameters.length; i++) {
+                    s.setString(i + 1, parameters[i]);
+                }
+                return s;
+            } catch (SQLException e) {
+                s.close();
+                throw e;
+            }
+        }
+    }
+
+    private static String[] times(String time, int count) {
+        String[] parameters = new String[count];
+        Arrays.fill(parameters, time);
+        return parameters;
+    }
+
+    /** Runs statements without parameters, in one round trip. */
+    private static void execute(Connection connection, List<String> statements) throws SQLException {
+        try (Statement s = connection.createStatement()) {
+            s.execute(String.join(";\n", statements));
+        }
+    }
+}
