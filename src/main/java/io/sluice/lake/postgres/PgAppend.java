@@ -9,7 +9,8 @@ import java.util.Optional;
 record PgAppend(WriteMode.Append mode) implements PgWriter {
 
     @Override
-    public WriteOutcome write(PgSession db, String table, String staged, Optional<String> partition, long writeId) {
+    public WriteOutcome write(PgSession db, String table, PgStaged batch, Optional<String> partition, long writeId) {
+        String staged = batch.rows();
         String load = mode.loadIdColumn();
         long rowsIn = db.queryLong("SELECT count(*) FROM " + staged);
         String columns = PgWriter.stagedColumns(db, table, staged, List.of(load), "load id");

@@ -236,7 +236,7 @@ public final class PgLake extends NoRollbackLake implements PgWork, AutoCloseabl
     /** A staging whose staging and publishing go through {@code work} (a run's lake), its clean-up through this lake. */
     Staging stage(TableSpec table, String runId, Optional<String> partition, PgWork work) {
         return new PgStaging(
-                new PgPublisher(work, this, table, PgWriter.of(table.mode()), runId, partition, clock), owner);
+                new PgPublisher(work, this, table, PgWriter.of(table.mode(), clock), runId, partition, clock), owner);
     }
 
     /** Interrupts the run's running statements ({@code Statement.cancel}); its later work is refused. */

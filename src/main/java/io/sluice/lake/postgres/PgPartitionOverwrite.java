@@ -13,7 +13,8 @@ import java.util.Optional;
 record PgPartitionOverwrite(WriteMode.PartitionOverwrite mode) implements PgWriter {
 
     @Override
-    public WriteOutcome write(PgSession db, String table, String staged, Optional<String> partition, long writeId) {
+    public WriteOutcome write(PgSession db, String table, PgStaged batch, Optional<String> partition, long writeId) {
+        String staged = batch.rows();
         String key = partition.orElseThrow(
                 () -> new IllegalStateException("PARTITION_OVERWRITE of " + table + " needs a partition"));
         String inPartition = "CAST(" + mode.partitionColumn() + " AS VARCHAR)";

@@ -21,30 +21,21 @@ import java.util.Optional;
  *
  * @param work   the staging's lake (a run's: a cancel of the run interrupts the publish)
  * @param upkeep the lake itself, for the warning checks and for dropping staging tables
- * @param writer the table's writer; empty for a mode this lake does not write yet, whose publish is refused
+ * @param writer the table's writer
  */
 record PgPublisher(
         PgWork work,
         PgWork upkeep,
         TableSpec table,
-        Optional<PgWriter> writer,
+        PgWriter writer,
         String runId,
         Optional<String> partition,
         InstantSource clock) {
 
-    /** Why a table of a mode this lake does not write yet is not published: one sentence naming what is missing. */
-    static String refusal(TableSpec table) {
-        return "the PostgreSQL lake cannot write " + table.mode().label() + " tables yet (table " + table.name()
-                + "): use the DuckDB lake for it";
-    }
-
     /** A committed publication and the row count of the write before it (for the warning checks). */
     private record Committed(Publication publication, Optional<Long> previousRows) {}
 
-    Publication publish(String staged, String watermark) {
-        if (writer.isEmpty()) {
-            return new Publication(false, refusal(table), 0, 0, 0, null, 0, List.of());
-        }
+    Publication publish(PgStaged staged, String watermark) {
         Committed committed;
         try {
             committed = work.inTransaction(Optional.of(table.name()), db -> apply(db, staged, watermark));
@@ -56,18 +47,16 @@ record PgPublisher(
         return Publishing.withWarnings(committed.publication(), warnings);
     }
 
-    private Committed apply(PgSession db, String staged, String watermark) {
+    private Committed apply(PgSession db, PgStaged staged, String watermark) {
         String name = table.name();
-        if (!db.tableExists(name)) {
-            db.execute("CREATE TABLE " + name + " AS SELECT * FROM " + staged + " LIMIT 0");
-        }
+        writer.prepare(db, name, staged.rows());
         long writeId = PgWriteLog.nextId(db);
         Optional<Long> previous = PgWriteLog.previousCurrentRows(db, name, partition);
         WriteOutcome outcome;
         try {
-            outcome = writer.get().write(db, name, staged, partition, writeId);
+            outcome = writer.write(db, name, staged, partition, writeId);
         } catch (StagedRowsRejected e) {
-            outcome = WriteOutcome.rejected(db.queryLong("SELECT count(*) FROM " + staged), e.getMessage());
+            outcome = WriteOutcome.rejected(db.queryLong("SELECT count(*) FROM " + staged.rows()), e.getMessage());
         }
         Publishing.requireAccepted(outcome);
         List<CheckResult> checks = CheckRunner.run(db, table, AssetCheck.Severity.ERROR, previous);

@@ -175,6 +175,29 @@ final class PgSession implements CheckedSession {
         }
     }
 
+    /** The columns of a table or temporary table and their types, in order, as PostgreSQL spells them. */
+    Map<String, String> columnTypes(String table) {
+        Map<String, String> types = new java.util.LinkedHashMap<>();
+        for (Map<String, Object> row : rows(Sql.of(
+                "SELECT a.attname AS name, format_type(a.atttypid, a.atttypmod) AS type FROM pg_attribute a"
+                        + " WHERE a.attrelid = CAST(? AS regclass) AND a.attnum > 0 AND NOT a.attisdropped"
+                        + " ORDER BY a.attnum",
+                name(table)))) {
+            types.put((String) row.get("name"), (String) row.get("type"));
+        }
+        return types;
+    }
+
+    /** The connection of this session's transaction, for work done in plain JDBC (the bi-temporal merge). */
+    Connection connection() {
+        return connection;
+    }
+
+    /** The lake's schema. */
+    String schema() {
+        return schema;
+    }
+
     /** The columns of a table, quoted, comma separated: a column list that names them whatever their case. */
     String columnList(String table) {
         return columns(table).stream().map(PgSession::quoted).collect(Collectors.joining(", "));

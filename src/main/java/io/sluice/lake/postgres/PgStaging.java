@@ -21,7 +21,7 @@ final class PgStaging implements Staging {
 
     /** What this staging publishes, to which table, for which run, through which lakes. */
     private final PgPublisher publisher;
-    /** The staging table of the rows, and that of the filing markers (bi-temporal tables: staged, then refused). */
+    /** The staging table of the rows, and that of the filing markers (bi-temporal tables only). */
     private final String rows;
 
     private final String markers;
@@ -54,7 +54,7 @@ final class PgStaging implements Staging {
         return staged;
     }
 
-    /** Filing markers, for bi-temporal tables only: staged until the publish refuses the table. */
+    /** Filing markers, for bi-temporal tables only. */
     @Override
     public long markers(Sql select) {
         var mode = publisher.table().mode();
@@ -83,8 +83,20 @@ final class PgStaging implements Staging {
     @Override
     public Publication publish(boolean complete, String watermark) {
         open();
-        if (hasRows || publisher.writer().isEmpty()) {
-            return publisher.publish(rows, watermark);
+        if (!hasRows && hasMarkers) { // only markers: no rows, shaped as the writer reads them
+            publisher
+                    .work()
+                    .inTransaction(
+                            Optional.of(rows),
+                            db -> db.execute("CREATE UNLOGGED TABLE " + rows + " AS "
+                                    + publisher
+                                            .writer()
+                                            .noRows(db, publisher.table().name(), markers)));
+            hasRows = true;
+        }
+        if (hasRows) {
+            return publisher.publish(
+                    new PgStaged(rows, hasMarkers ? Optional.of(markers) : Optional.empty(), complete), watermark);
         }
         // nothing to write: the table stays as it is, and so does its row count (what its last write recorded)
         long current = publisher

@@ -10,7 +10,8 @@ import java.util.stream.Collectors;
 record PgUpsert(WriteMode.Upsert mode) implements PgWriter {
 
     @Override
-    public WriteOutcome write(PgSession db, String table, String staged, Optional<String> partition, long writeId) {
+    public WriteOutcome write(PgSession db, String table, PgStaged batch, Optional<String> partition, long writeId) {
+        String staged = batch.rows();
         long rowsIn = db.queryLong("SELECT count(*) FROM " + staged);
         String columns = PgWriter.stagedColumns(db, table, staged, mode.keyColumns(), "key");
         PgWriter.noNulls(db, staged, mode.keyColumns(), "key");

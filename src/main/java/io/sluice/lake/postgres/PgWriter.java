@@ -3,6 +3,7 @@ package io.sluice.lake.postgres;
 import io.sluice.lake.WriteMode;
 import io.sluice.lake.engine.StagedRowsRejected;
 import io.sluice.lake.engine.WriteOutcome;
+import java.time.InstantSource;
 import java.util.List;
 import java.util.Optional;
 
@@ -10,32 +11,47 @@ import java.util.Optional;
 interface PgWriter {
 
     /**
-     * @param staged  the staging table holding the rows to write
+     * @param staged  the staging tables holding what to write
      * @param writeId the id the write gets in the write log if it is published
      */
-    WriteOutcome write(PgSession db, String table, String staged, Optional<String> partition, long writeId);
+    WriteOutcome write(PgSession db, String table, PgStaged staged, Optional<String> partition, long writeId);
 
-    /** The writer of a mode; empty for a mode the PostgreSQL lake does not write yet (BITEMPORAL_MERGE). */
-    static Optional<PgWriter> of(WriteMode mode) {
-        return mode.accept(new WriteMode.Visitor<Optional<PgWriter>>() {
+    /** Creates the table (and any companion tables) if they do not exist, in the publishing transaction. */
+    default void prepare(PgSession db, String table, String staged) {
+        if (!db.tableExists(table)) {
+            db.execute("CREATE TABLE " + table + " AS SELECT * FROM " + staged + " LIMIT 0");
+        }
+    }
+
+    /**
+     * A query of no rows shaped as the writer reads staged rows, for a publish that staged only filing markers (only
+     * bi-temporal writers take markers).
+     */
+    default String noRows(PgSession db, String table, String markers) {
+        throw new IllegalStateException("only BITEMPORAL_MERGE tables take filing markers; " + table + " does not");
+    }
+
+    /** The writer of a mode. */
+    static PgWriter of(WriteMode mode, InstantSource clock) {
+        return mode.accept(new WriteMode.Visitor<PgWriter>() {
             @Override
-            public Optional<PgWriter> append(WriteMode.Append m) {
-                return Optional.of(new PgAppend(m));
+            public PgWriter append(WriteMode.Append m) {
+                return new PgAppend(m);
             }
 
             @Override
-            public Optional<PgWriter> partitionOverwrite(WriteMode.PartitionOverwrite m) {
-                return Optional.of(new PgPartitionOverwrite(m));
+            public PgWriter partitionOverwrite(WriteMode.PartitionOverwrite m) {
+                return new PgPartitionOverwrite(m);
             }
 
             @Override
-            public Optional<PgWriter> upsert(WriteMode.Upsert m) {
-                return Optional.of(new PgUpsert(m));
+            public PgWriter upsert(WriteMode.Upsert m) {
+                return new PgUpsert(m);
             }
 
             @Override
-            public Optional<PgWriter> bitemporal(WriteMode.Bitemporal m) {
-                return Optional.empty();
+            public PgWriter bitemporal(WriteMode.Bitemporal m) {
+                return new PgBitemporal(m, clock);
             }
         });
     }

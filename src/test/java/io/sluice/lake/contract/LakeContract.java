@@ -180,6 +180,90 @@ abstract class LakeContract {
                 .containsExactly("a", "B");
     }
 
+    private static final TableSpec HISTORY = new TableSpec(
+            "history", WriteMode.bitemporal(List.of("id"), List.of("name"), "valid_on", List.of()), List.of());
+
+    private Publication publishHistory(String runId, boolean complete, String rows, String markers) {
+        try (Staging staging = lake.stage(HISTORY, runId, Optional.empty())) {
+            if (rows != null) {
+                staging.rows(rows);
+            }
+            if (markers != null) {
+                staging.markers(markers);
+            }
+            return staging.publish(complete);
+        }
+    }
+
+    private List<String> believedNow() {
+        return lake.read(s -> s.queryStrings("SELECT id || ':' || name || ':' || valid_from || ':' || coalesce("
+                + "CAST(valid_to AS VARCHAR), '-') FROM history WHERE system_to IS NULL ORDER BY id, valid_from"));
+    }
+
+    @Test
+    void aBitemporalMergeKeepsHistoryAndAnIdenticalWriteChangesNothing() {
+        String first = "SELECT * FROM (VALUES (1, 'a', DATE '2024-01-01'), (2, 'b', DATE '2024-01-01'))"
+                + " AS v(id, name, valid_on)";
+        Publication load = publishHistory("run-1", true, first, null);
+        assertThat(load.published()).as(load.rejection()).isTrue();
+        assertThat(load.rowsInserted()).isEqualTo(2);
+        assertThat(publishHistory("run-2", true, first, null).rowsChanged()).isZero();
+
+        // the rows of some keys replace every filing known for those keys: here key 2's whole history, two filings
+        Publication keyed = publishHistory(
+                "run-3",
+                false,
+                "SELECT * FROM (VALUES (2, 'b', DATE '2024-01-01'), (2, 'B', DATE '2024-02-01'))"
+                        + " AS v(id, name, valid_on)",
+                null);
+        assertThat(keyed.published()).as(keyed.rejection()).isTrue();
+        assertThat(keyed.rowsInserted()).isEqualTo(2);
+        assertThat(keyed.rowsRemoved()).isEqualTo(1);
+        assertThat(keyed.currentRows()).isEqualTo(3);
+        assertThat(believedNow()).containsExactly("1:a:2024-01-01:-", "2:b:2024-01-01:2024-02-01", "2:B:2024-02-01:-");
+        assertThat(lake.<Long>read(s -> s.queryLong("SELECT count(*) FROM history WHERE system_to IS NOT NULL")))
+                .as("the version the keyed write replaced is kept, closed in system time")
+                .isEqualTo(1);
+        assertThat(lake.writesOf("run-3"))
+                .singleElement()
+                .satisfies(w -> assertThat(w.mode()).isEqualTo("BITEMPORAL_MERGE"));
+    }
+
+    @Test
+    void aBitemporalFilingOfMarkersOnlyLeavesItsKeyWithNoBelievedValue() {
+        publishHistory(
+                "run-1",
+                true,
+                "SELECT * FROM (VALUES (1, 'a', DATE '2024-01-01'), (2, 'b', DATE '2024-01-01'))"
+                        + " AS v(id, name, valid_on)",
+                null);
+        Publication ended = publishHistory(
+                "run-2", false, null, "SELECT * FROM (VALUES (1, DATE '2024-03-01')) AS v(id, valid_on)");
+        assertThat(ended.published()).as(ended.rejection()).isTrue();
+        assertThat(ended.rowsRemoved()).isEqualTo(1);
+        assertThat(believedNow()).containsExactly("2:b:2024-01-01:-");
+        assertThat(lake.<List<String>>read(s -> s.queryStrings("SELECT name FROM history WHERE system_to IS NOT NULL")))
+                .as("key 1's version is kept, closed in system time")
+                .containsExactly("a");
+    }
+
+    @Test
+    void aBitemporalBatchWithTwoValuesForOneKeyAndDateIsRejectedWhole() {
+        publishHistory(
+                "run-1", true, "SELECT * FROM (VALUES (1, 'a', DATE '2024-01-01')) AS v(id, name, valid_on)", null);
+        Publication refused = publishHistory(
+                "run-2",
+                false,
+                "SELECT * FROM (VALUES (1, 'x', DATE '2024-05-01'), (1, 'y', DATE '2024-05-01'), "
+                        + "(3, 'c', DATE '2024-05-01')) AS v(id, name, valid_on)",
+                null);
+        assertThat(refused.published()).isFalse();
+        assertThat(refused.rejection()).isNotBlank();
+        assertThat(believedNow()).containsExactly("1:a:2024-01-01:-");
+        assertThat(lake.writesOf("run-2")).isEmpty();
+        assertThat(stagedRowsLeft()).isZero();
+    }
+
     // ---- write, audit, publish
 
     @Test

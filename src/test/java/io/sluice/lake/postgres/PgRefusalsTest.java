@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.sluice.lake.LakeTables;
 import io.sluice.lake.LakeUnavailable;
-import io.sluice.lake.Publication;
 import io.sluice.lake.RollbackOutcome;
 import io.sluice.lake.RollbackTarget;
 import io.sluice.lake.Staging;
@@ -37,28 +36,6 @@ class PgRefusalsTest {
     @AfterEach
     void close() {
         lake.close();
-    }
-
-    private static final TableSpec HISTORY = new TableSpec(
-            "history", WriteMode.bitemporal(List.of("id"), List.of("value"), "valid_on", List.of()), List.of());
-
-    @Test
-    void aBitemporalWriteIsNotPublishedAndSaysWhy() {
-        Publication publication;
-        try (Staging staging = lake.stage(HISTORY, "run-bt", Optional.empty())) {
-            staging.rows("SELECT * FROM (VALUES (1, 'a', DATE '2024-01-01')) AS v(id, value, valid_on)");
-            staging.markers("SELECT * FROM (VALUES (1, DATE '2024-01-01')) AS v(id, valid_on)");
-            publication = staging.publish(true);
-        }
-        assertThat(publication.published()).isFalse();
-        assertThat(publication.rejection())
-                .isEqualTo("the PostgreSQL lake cannot write BITEMPORAL_MERGE tables yet (table history): use the "
-                        + "DuckDB lake for it");
-        assertThat(lake.<Boolean>read(s -> s.tableExists("history"))).isFalse();
-        assertThat(lake.<Long>read(s -> s.queryLong(
-                        "SELECT count(*) FROM information_schema.tables WHERE table_name LIKE '\\_\\_stage\\_%'")))
-                .isZero();
-        assertThat(lake.writesOf("run-bt")).isEmpty();
     }
 
     @Test

@@ -56,14 +56,16 @@ class PostgresLakeServerTest {
                 + "\"config\":{\"extract/form_adv_filings\":{\"firms\":40}}}");
         assertThat(run.getString("status")).as(run.getString("error")).isEqualTo("SUCCESS");
 
-        List<String> extracted = rows("SELECT count(*) FROM lake.extract_form_adv_filings");
+        String in2005 = " WHERE filing_date BETWEEN DATE '2005-01-01' AND DATE '2005-12-31'";
+        List<String> extracted = rows("SELECT count(*) FROM lake.extract_form_adv_filings" + in2005);
         assertThat(Long.parseLong(extracted.get(0)))
                 .as("rows generated for 2005")
                 .isPositive();
-        assertThat(rows("SELECT count(*) FROM lake.raw_form_adv_filings")).isEqualTo(extracted);
-        assertThat(rows("SELECT count(*) FROM lake.raw_form_adv_filings WHERE filing_date < DATE '2005-01-01' "
-                        + "OR filing_date > DATE '2005-12-31' OR crd_number NOT BETWEEN 100001 AND 100040 "
-                        + "OR ownership_code NOT IN ('NA', 'A', 'B', 'C', 'D', 'E') OR owner_name IS NULL"))
+        assertThat(rows("SELECT count(*) FROM lake.raw_form_adv_filings" + in2005))
+                .isEqualTo(extracted);
+        assertThat(rows("SELECT count(*) FROM lake.raw_form_adv_filings" + in2005 + " AND (crd_number NOT BETWEEN"
+                        + " 100001 AND 100040 "
+                        + "OR ownership_code NOT IN ('NA', 'A', 'B', 'C', 'D', 'E') OR owner_name IS NULL)"))
                 .as("the generator's rows, within the window and the firms asked for")
                 .containsExactly("0");
 
@@ -71,18 +73,44 @@ class PostgresLakeServerTest {
                 + "\"ranges\":[{\"start\":\"2005-06-01\",\"end\":\"2005-06-30\"}],"
                 + "\"config\":{\"extract/form_adv_filings\":{\"firms\":40}}}");
         assertThat(again.getString("status")).as(again.getString("error")).isEqualTo("SUCCESS");
-        assertThat(rows("SELECT count(*) FROM lake.raw_form_adv_filings"))
+        assertThat(rows("SELECT count(*) FROM lake.raw_form_adv_filings" + in2005))
                 .as("a month landed again: each filing is landed once")
                 .isEqualTo(extracted);
     }
 
     @Test
-    void aBitemporalAssetFailsWithOneSentenceNamingWhatIsMissing() {
-        JsonPath run = Runs.launchAndAwait("{\"assets\":[\"test/rb_versions\"],\"partitions\":[\"2024-03-01\"]}");
-        assertThat(run.getString("status")).isEqualTo("FAILURE");
-        assertThat(run.getString("error"))
-                .contains("the PostgreSQL lake cannot write BITEMPORAL_MERGE tables yet (table test_rb_versions)")
-                .doesNotContain("\tat ");
+    void theExamplesBitemporalTransformsAreMergedInThePostgresLake() throws Exception {
+        JsonPath land = Runs.launchAndAwait("{\"assets\":[\"extract/form_adv_filings\",\"raw/form_adv_filings\"],"
+                + "\"ranges\":[{\"start\":\"2006-01-01\",\"end\":\"2006-03-31\"}],"
+                + "\"config\":{\"extract/form_adv_filings\":{\"firms\":20}}}");
+        assertThat(land.getString("status")).as(land.getString("error")).isEqualTo("SUCCESS");
+        JsonPath run = Runs.launchAndAwait(
+                "{\"assets\":[\"transform/form_adv_firm_identity\",\"transform/form_adv_firm_ownership\"],"
+                        + "\"mode\":\"FULL_REFRESH\"}");
+        assertThat(run.getString("status")).as(run.getString("error")).isEqualTo("SUCCESS");
+
+        long firms = Long.parseLong(rows("SELECT count(DISTINCT crd_number) FROM lake.raw_form_adv_filings")
+                .get(0));
+        assertThat(firms).isPositive();
+        assertThat(rows("SELECT count(DISTINCT crd_number) FROM lake.form_adv_firm_identity"
+                        + " WHERE system_to IS NULL AND valid_to IS NULL"))
+                .as("each firm that filed has a current identity")
+                .containsExactly(String.valueOf(firms));
+        assertThat(rows("SELECT count(*) FROM lake.form_adv_firm_ownership WHERE system_to IS NULL"))
+                .allSatisfy(n -> assertThat(Long.parseLong(n)).isPositive());
+        List<LakeWrite> writes = lake.writesOf(run.getString("id"));
+        assertThat(writes)
+                .extracting(LakeWrite::table)
+                .containsExactlyInAnyOrder("form_adv_firm_identity", "form_adv_firm_ownership");
+        assertThat(writes).allSatisfy(w -> assertThat(w.rowsInserted()).isPositive());
+
+        JsonPath again = Runs.launchAndAwait(
+                "{\"assets\":[\"transform/form_adv_firm_identity\",\"transform/form_adv_firm_ownership\"],"
+                        + "\"mode\":\"FULL_REFRESH\"}");
+        assertThat(again.getString("status")).as(again.getString("error")).isEqualTo("SUCCESS");
+        assertThat(lake.writesOf(again.getString("id")))
+                .as("the same knowledge again opens and closes no version")
+                .allSatisfy(w -> assertThat(w.rowsInserted() + w.rowsRemoved()).isZero());
     }
 
     private List<String> rows(String sql) throws Exception {
