@@ -12,6 +12,7 @@ import io.sluice.lake.RunLake;
 import io.sluice.lake.Staging;
 import io.sluice.lake.TableSpec;
 import io.sluice.lake.engine.CancellableConnection;
+import io.sluice.lake.engine.FaultPoint;
 import io.sluice.lake.engine.RunWork;
 import java.io.IOException;
 import java.nio.file.Files;

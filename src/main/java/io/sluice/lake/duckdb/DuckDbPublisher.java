@@ -6,6 +6,7 @@ import io.sluice.lake.Publication;
 import io.sluice.lake.TableSpec;
 import io.sluice.lake.engine.CheckQueries;
 import io.sluice.lake.engine.CheckRunner;
+import io.sluice.lake.engine.FaultPoint;
 import io.sluice.lake.engine.Publishing;
 import io.sluice.lake.engine.Publishing.NotPublished;
 import io.sluice.lake.engine.StagedRowsRejected;
@@ -97,9 +98,10 @@ final class DuckDbPublisher {
             outcome = WriteOutcome.rejected(db.queryLong("SELECT count(*) FROM " + rows), e.getMessage());
         }
         Publishing.requireAccepted(outcome);
-        List<CheckResult> checks = CheckRunner.run(db, table, AssetCheck.Severity.ERROR, previous);
+        // counted before the checks: a check that cannot run ends a DuckDB transaction (CheckRunner)
         long current =
                 db.queryLong("SELECT count(*) FROM " + CheckQueries.believedRows(table.name(), table.mode()) + " c");
+        List<CheckResult> checks = CheckRunner.run(db, table, AssetCheck.Severity.ERROR, previous);
         Publishing.requireChecksPassed(outcome, current, checks);
         long writeId = WriteLog.record(
                 db,

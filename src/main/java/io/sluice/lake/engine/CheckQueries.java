@@ -57,10 +57,27 @@ public final class CheckQueries {
             return "SELECT * FROM " + current + " c WHERE " + where;
         }
         if (check instanceof AssetCheck.CustomSql c) {
-            return c.sql().replace("{table}", current);
+            return customSql(c.sql(), current);
         }
         throw new IllegalArgumentException(
                 "no violation query for " + check.getClass().getSimpleName());
+    }
+
+    /**
+     * A custom check's query with {@code {table}} naming the current rows: they are a common table expression, so that
+     * {@code FROM {table}} needs no alias on any engine (PostgreSQL before 16 requires one for a subquery) and may have
+     * one; a query that has its own {@code WITH} gets the rows as its first expression.
+     */
+    static String customSql(String sql, String current) {
+        String body = sql.strip();
+        String rows = "checked_rows AS " + current;
+        if (body.regionMatches(true, 0, "WITH RECURSIVE ", 0, 15)) {
+            return "WITH RECURSIVE " + rows + ", " + body.substring(15).replace("{table}", "checked_rows");
+        }
+        if (body.regionMatches(true, 0, "WITH ", 0, 5)) {
+            return "WITH " + rows + ", " + body.substring(5).replace("{table}", "checked_rows");
+        }
+        return "WITH " + rows + " " + body.replace("{table}", "checked_rows");
     }
 
     /** What a check requires, in words, for the threshold column of its result. */

@@ -13,6 +13,11 @@ public final class CheckRunner {
 
     public static final int SAMPLE = 5;
 
+    /** The value of a check that could not run, and of one not run after it. */
+    private static final String ERROR = "error";
+
+    private static final String NOT_RUN = "not run";
+
     private CheckRunner() {}
 
     public static List<CheckResult> run(
@@ -20,14 +25,31 @@ public final class CheckRunner {
         String current = CheckQueries.currentRows(table.name(), table.mode());
         String believed = CheckQueries.believedRows(table.name(), table.mode());
         List<CheckResult> results = new ArrayList<>();
+        Optional<String> spoiledBy = Optional.empty(); // a check whose failure ended the transaction
         for (AssetCheck check : table.checks()) {
-            if (check.severity() == severity) {
-                results.add(db.isolated(() -> run(
-                        db,
-                        check,
-                        check instanceof AssetCheck.RowCountTolerance ? believed : current,
-                        previousRows.orElse(null))));
+            if (check.severity() != severity) {
+                continue;
             }
+            if (spoiledBy.isPresent()) {
+                results.add(new CheckResult(
+                        check.name(),
+                        check.severity(),
+                        false,
+                        NOT_RUN,
+                        CheckQueries.threshold(check, previousRows.orElse(null)),
+                        List.of(),
+                        "not run: check " + spoiledBy.get() + " could not run, which ended the lake's transaction"));
+                continue;
+            }
+            CheckResult result = db.isolated(() -> run(
+                    db,
+                    check,
+                    check instanceof AssetCheck.RowCountTolerance ? believed : current,
+                    previousRows.orElse(null)));
+            if (ERROR.equals(result.observed()) && !db.isolatesFailures()) {
+                spoiledBy = Optional.of(check.name());
+            }
+            results.add(result);
         }
         return results;
     }
@@ -61,7 +83,7 @@ public final class CheckRunner {
                     check.name(),
                     check.severity(),
                     false,
-                    "error",
+                    ERROR,
                     threshold,
                     List.of(),
                     "the check could not run: " + e.getMessage());

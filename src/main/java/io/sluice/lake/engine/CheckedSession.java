@@ -18,4 +18,12 @@ public interface CheckedSession extends LakeSession {
     default <T> T isolated(Supplier<T> check) {
         return check.get();
     }
+
+    /**
+     * Whether a check that failed inside {@link #isolated} leaves the transaction usable. On DuckDB (no savepoints) a
+     * statement that fails at run time aborts the whole transaction, so no later check can run in it.
+     */
+    default boolean isolatesFailures() {
+        return false;
+    }
 }

@@ -6,6 +6,7 @@ import io.sluice.lake.Publication;
 import io.sluice.lake.TableSpec;
 import io.sluice.lake.engine.CheckQueries;
 import io.sluice.lake.engine.CheckRunner;
+import io.sluice.lake.engine.FaultPoint;
 import io.sluice.lake.engine.Publishing;
 import io.sluice.lake.engine.StagedRowsRejected;
 import io.sluice.lake.engine.WriteOutcome;
@@ -42,6 +43,7 @@ record PgPublisher(
         } catch (Publishing.NotPublished e) {
             return e.publication();
         }
+        FaultPoint.afterLakeCommit(table.name(), runId);
         List<CheckResult> warnings = upkeep.inTransaction(
                 Optional.empty(), db -> CheckRunner.run(db, table, AssetCheck.Severity.WARN, committed.previousRows()));
         return Publishing.withWarnings(committed.publication(), warnings);
@@ -59,8 +61,8 @@ record PgPublisher(
             outcome = WriteOutcome.rejected(db.queryLong("SELECT count(*) FROM " + staged.rows()), e.getMessage());
         }
         Publishing.requireAccepted(outcome);
-        List<CheckResult> checks = CheckRunner.run(db, table, AssetCheck.Severity.ERROR, previous);
         long current = db.queryLong("SELECT count(*) FROM " + CheckQueries.believedRows(name, table.mode()) + " c");
+        List<CheckResult> checks = CheckRunner.run(db, table, AssetCheck.Severity.ERROR, previous);
         Publishing.requireChecksPassed(outcome, current, checks);
         PgWriteLog.record(
                 db,
@@ -71,6 +73,7 @@ record PgPublisher(
                         runId,
                         partition,
                         clock.instant(),
+                        outcome.systemTime(),
                         outcome.rowsIn(),
                         outcome.rowsInserted(),
                         outcome.rowsRemoved(),

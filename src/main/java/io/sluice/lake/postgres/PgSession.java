@@ -95,6 +95,11 @@ final class PgSession implements CheckedSession {
         }
     }
 
+    @Override
+    public boolean isolatesFailures() {
+        return true;
+    }
+
     /** Rows as maps of column name to value: numbers and booleans as they are, other values as text. */
     List<Map<String, Object>> rows(Sql sql) {
         PgSql bound = PgSql.of(sql);

@@ -60,6 +60,7 @@ final class PgWriteLog {
             String runId,
             Optional<String> partition,
             Instant writtenAt,
+            Instant systemTime,
             long rowsIn,
             long rowsInserted,
             long rowsRemoved,
@@ -68,14 +69,17 @@ final class PgWriteLog {
 
     static void record(PgSession db, Entry e) {
         db.execute(
-                "INSERT INTO " + WRITES + " (write_id, table_name, mode, run_id, partition_key, written_at, rows_in,"
-                        + " rows_inserted, rows_removed, current_rows, watermark) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "INSERT INTO " + WRITES
+                        + " (write_id, table_name, mode, run_id, partition_key, written_at, system_time,"
+                        + " rows_in, rows_inserted, rows_removed, current_rows, watermark)"
+                        + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 e.writeId(),
                 e.table(),
                 e.mode(),
                 e.runId(),
                 e.partition().orElse(null),
                 e.writtenAt(),
+                e.systemTime(),
                 e.rowsIn(),
                 e.rowsInserted(),
                 e.rowsRemoved(),
@@ -130,7 +134,7 @@ final class PgWriteLog {
     }
 
     /** A timestamp column as whole microseconds since the epoch, named as the column. */
-    private static String micros(String column) {
+    static String micros(String column) {
         return "(extract(epoch FROM " + column + ") * 1000000)::bigint AS " + column;
     }
 

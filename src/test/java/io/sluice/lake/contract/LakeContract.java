@@ -288,6 +288,37 @@ abstract class LakeContract {
         assertThat(lake.writesOf("run-2")).isEmpty();
     }
 
+    @Test
+    void aBlockingCheckWhoseSqlFailsRefusesThePublishAndSaysWhy() {
+        TableSpec checked = new TableSpec(
+                "checked",
+                WriteMode.upsert("id"),
+                List.of(
+                        new AssetCheck.CustomSql(
+                                "broken",
+                                AssetCheck.Severity.ERROR,
+                                "SELECT * FROM {table} WHERE CAST(name AS INTEGER) > 0"),
+                        new AssetCheck.NotNull("names_present", AssetCheck.Severity.ERROR, List.of("name"))));
+        Publication refused =
+                publish(checked, "run-1", Optional.empty(), "SELECT * FROM (VALUES (1, 'a')) AS v(id, name)");
+        assertThat(refused.published()).isFalse();
+        assertThat(refused.rejection()).contains("broken");
+        assertThat(refused.checks()).extracting(c -> c.name()).containsExactly("broken", "names_present");
+        assertThat(refused.checks().get(0).passed()).isFalse();
+        assertThat(refused.checks().get(0).message()).startsWith("the check could not run: ");
+        // the next check ran (PostgreSQL undoes the failed one alone), or says why it could not (DuckDB)
+        assertThat(refused.checks().get(1).message())
+                .satisfiesAnyOf(
+                        m -> assertThat(m).isEqualTo("no violating rows"),
+                        m -> assertThat(m).startsWith("not run: check broken could not run"));
+        assertThat(publish(checked, "run-2", Optional.empty(), "SELECT * FROM (VALUES (1, '0')) AS v(id, name)")
+                        .published())
+                .as("a later publish whose rows the check can read")
+                .isTrue();
+        assertThat(lake.writesOf("run-1")).isEmpty();
+        assertThat(stagedRowsLeft()).isZero();
+    }
+
     /** The rows that staging tables hold (an engine may keep emptied staging tables for reuse). */
     private long stagedRowsLeft() {
         return lake.<Long>read(s -> {

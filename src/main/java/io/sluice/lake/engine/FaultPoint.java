@@ -1,4 +1,4 @@
-package io.sluice.lake.duckdb;
+package io.sluice.lake.engine;
 
 /**
  * A test hook, off by default: with the system property {@code sluice.fault.halt-after=lake-commit} (or the environment
@@ -6,10 +6,10 @@ package io.sluice.lake.duckdb;
  * the lake commits a publish or a rollback, before the metadata store hears of it. Crash tests use it to stop Sluice at that exact
  * instant. Read once, when the class loads; when it is off, a publish pays one test of a constant.
  */
-final class FaultPoint {
+public final class FaultPoint {
 
     /** The exit status of a halt at a fault point. */
-    static final int HALT_STATUS = 86;
+    public static final int HALT_STATUS = 86;
 
     private static final boolean HALT_AFTER_LAKE_COMMIT = "lake-commit".equals(setting());
 
@@ -23,7 +23,7 @@ final class FaultPoint {
     }
 
     /** Right after the commit of a publish (or rollback) of {@code table} by run {@code runId}. */
-    static void afterLakeCommit(String table, String runId) {
+    public static void afterLakeCommit(String table, String runId) {
         if (HALT_AFTER_LAKE_COMMIT) {
             System.err.println("sluice.fault.halt-after=lake-commit: halting after the lake committed run " + runId
                     + "'s publish to " + table);
