@@ -22,7 +22,9 @@ import org.junit.jupiter.params.provider.ValueSource;
  * a FULL_REFRESH of {@code transform/form_adv_firm_ownership}, before the metadata store heard of it; restarted without
  * the hook, the store and the lake agree: the run is SUCCESS with its materialization (marked recovered), the asset's
  * last materialization is that run, the audit says it was recovered, and the watermark moved (an INCREMENTAL run next
- * finds nothing to do). On H2 and on PostgreSQL.
+ * finds nothing to do). On H2 and on PostgreSQL with the DuckDB lake, and on PostgreSQL with the PostgreSQL lake (in the
+ * store's database: the publish and the store's records are still two transactions, reconciled from the lake's write
+ * log).
  */
 class PublishCrashIT {
 
@@ -67,7 +69,7 @@ class PublishCrashIT {
     }
 
     @ParameterizedTest(name = "on {0}")
-    @ValueSource(strings = {"h2", "pg"})
+    @ValueSource(strings = {"h2", "pg", "pglake"})
     void aPublishCommittedInTheLakeBeforeTheProcessHaltedIsRecordedAtTheNextStart(String engine) throws Exception {
         server = new SluiceServer(engine, data);
         server.start("setup.log");

@@ -80,7 +80,7 @@ final class SluiceServer implements AutoCloseable {
                 .redirectErrorStream(true)
                 .redirectOutput(log.toFile());
         Map<String, String> env = pb.environment();
-        if (engine.equals("pg") && postgres == null) {
+        if (engine.startsWith("pg") && postgres == null) {
             postgres = EmbeddedPostgres.builder().start();
         }
         // after PostgreSQL has its port: a free port picked before could be handed to PostgreSQL too
@@ -99,7 +99,10 @@ final class SluiceServer implements AutoCloseable {
         env.put("SLUICE_RUNS_WORKERS", "2");
         // the crash tests launch the example's transforms themselves: its eager triggers would launch them too
         env.put("SLUICE_AUTOMATION_TRIGGERS_ENABLED", "false");
-        if (engine.equals("pg")) {
+        if (engine.equals("pglake")) { // the lake in the store's PostgreSQL database, schema lake
+            env.put("SLUICE_LAKE_ENGINE", "postgres");
+        }
+        if (engine.startsWith("pg")) {
             env.put("QUARKUS_PROFILE", "prod,pg");
             env.put("QUARKUS_DATASOURCE__PG__JDBC_URL", postgres.getJdbcUrl("postgres", "postgres"));
             env.put("QUARKUS_DATASOURCE__PG__USERNAME", "postgres");
