@@ -6,6 +6,7 @@ import io.sluice.lake.LakeTables.UnsupportedRead;
 import io.sluice.lake.RollbackTarget;
 import io.sluice.lake.WriteMode;
 import io.sluice.lake.engine.CheckQueries;
+import io.sluice.lake.engine.LakeSql;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -35,19 +36,6 @@ public class DuckDbLakeTables implements LakeTables {
         return declared.declared(name);
     }
 
-    /**
-     * Whether a name can be one of {@link #tables()}: a table of the main schema named without its schema, and not Sluice's
-     * own (the write log, staging and snapshot tables start with {@code __}; a bi-temporal table's companions end in
-     * {@code __assertions} and {@code __filings}).
-     */
-    static boolean listable(String name) {
-        String lower = name.toLowerCase(Locale.ROOT);
-        return !lower.contains(".")
-                && !lower.startsWith("__")
-                && !lower.endsWith("__assertions")
-                && !lower.endsWith("__filings");
-    }
-
     @Override
     public List<TableInfo> tables() {
         List<String> names = lake.read(
@@ -68,7 +56,7 @@ public class DuckDbLakeTables implements LakeTables {
         } catch (IllegalArgumentException e) {
             return Optional.empty();
         }
-        if (!listable(table)) {
+        if (!LakeSql.listable(table)) {
             return Optional.empty();
         }
         return lake.readSession(db -> {
@@ -127,7 +115,7 @@ public class DuckDbLakeTables implements LakeTables {
         for (String name : names) {
             try {
                 String table = DuckDbSession.identifier(name);
-                if (listable(table)) {
+                if (LakeSql.listable(table)) {
                     wanted.putIfAbsent(table.toLowerCase(Locale.ROOT), name);
                 }
             } catch (IllegalArgumentException e) {

@@ -79,7 +79,7 @@ public class LakeBinding {
                             clock)
                     .open();
             lake = postgres;
-            tables = new PgLakeTables(postgres);
+            tables = new PgLakeTables(postgres, declared);
             return;
         }
         duckDb = new DuckDbLake(settings, clock);

@@ -19,6 +19,19 @@ public final class LakeSql {
     }
 
     /**
+     * Whether a table name is one a table browser lists: named without its schema, and not Sluice's own (the write log,
+     * staging and snapshot tables start with {@code __}; a bi-temporal table's companions end in {@code __assertions}
+     * and {@code __filings}).
+     */
+    public static boolean listable(String name) {
+        String lower = name.toLowerCase(java.util.Locale.ROOT);
+        return !lower.contains(".")
+                && !lower.startsWith("__")
+                && !lower.endsWith("__assertions")
+                && !lower.endsWith("__filings");
+    }
+
+    /**
      * The loads of {@code table} that the writes after version {@code after} up to {@code upTo} brought, from the
      * engine's table of loads ({@code loads}: table_name, load_id, write_id).
      */

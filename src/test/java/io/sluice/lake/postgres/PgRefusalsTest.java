@@ -3,6 +3,7 @@ package io.sluice.lake.postgres;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.sluice.lake.DeclaredTables;
 import io.sluice.lake.LakeTables;
 import io.sluice.lake.LakeUnavailable;
 import io.sluice.lake.RollbackOutcome;
@@ -51,19 +52,39 @@ class PgRefusalsTest {
     }
 
     @Test
-    void theTableBrowserIsRefusedAndRowCountsAreGiven() {
-        LakeTables tables = new PgLakeTables(lake);
-        assertThatThrownBy(tables::tables).isInstanceOf(LakeUnavailable.class).hasMessage(PgLakeTables.NO_BROWSER);
-        assertThatThrownBy(() -> tables.rows(
-                        "firms", Optional.empty(), Optional.empty(), Optional.empty(), 10, Optional.empty()))
-                .isInstanceOf(LakeUnavailable.class)
-                .hasMessageContaining("table browser is not available on the PostgreSQL lake yet");
-        assertThatThrownBy(() -> tables.changes("firms", "run-1", 10)).isInstanceOf(LakeUnavailable.class);
+    void tablesAreListedWithTheirLastWriteAndReadingRowsIsRefused() {
         TableSpec firms = new TableSpec("firms", WriteMode.upsert("id"), List.of());
+        LakeTables tables = new PgLakeTables(
+                lake,
+                name -> name.equalsIgnoreCase("firms")
+                        ? Optional.of(new DeclaredTables.Declared("test/firms", firms))
+                        : Optional.empty());
         try (Staging staging = lake.stage(firms, "run-1", Optional.empty())) {
             staging.rows("SELECT * FROM (VALUES (1, 'a'), (2, 'b')) AS v(id, name)");
             assertThat(staging.publish(false).published()).isTrue();
         }
+        lake.write("notes", s -> s.execute("CREATE TABLE notes AS SELECT 1 AS n"));
+
+        assertThat(tables.tables())
+                .extracting(LakeTables.TableInfo::name, LakeTables.TableInfo::writeMode, LakeTables.TableInfo::asset)
+                .containsExactly(
+                        org.assertj.core.groups.Tuple.tuple("firms", "UPSERT", "test/firms"),
+                        org.assertj.core.groups.Tuple.tuple("notes", "UNMANAGED", null));
+        LakeTables.TableInfo info = tables.table("firms").orElseThrow();
+        assertThat(info.currentRows()).isEqualTo(2);
+        assertThat(info.lastWrite().runId()).isEqualTo("run-1");
+        assertThat(info.lastWrite().rowsInserted()).isEqualTo(2);
+        assertThat(info.keyColumns()).containsExactly("id");
+        assertThat(info.columns()).extracting(LakeTables.Column::name).containsExactly("id", "name");
+        assertThat(tables.table("__sluice_writes")).isEmpty();
+        assertThat(tables.table("missing")).isEmpty();
+        assertThat(tables.table("x; DROP TABLE firms")).isEmpty();
+
+        assertThatThrownBy(() -> tables.rows(
+                        "firms", Optional.empty(), Optional.empty(), Optional.empty(), 10, Optional.empty()))
+                .isInstanceOf(LakeUnavailable.class)
+                .hasMessage(PgLakeTables.NO_BROWSER);
+        assertThatThrownBy(() -> tables.changes("firms", "run-1", 10)).isInstanceOf(LakeUnavailable.class);
         assertThat(tables.currentRows(List.of("firms", "never_written")))
                 .containsExactly(java.util.Map.entry("firms", 2L));
     }
