@@ -14,10 +14,10 @@ import java.sql.SQLException;
 import java.time.InstantSource;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
 import java.util.concurrent.Callable;
+import java.util.function.UnaryOperator;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -82,20 +82,23 @@ final class ReplayCommand implements Callable<Integer> {
     CommandLine.Model.CommandSpec spec;
 
     private final InstantSource clock;
-    private final Map<String, String> environment;
+    private final UnaryOperator<String> environment;
 
     ReplayCommand() {
-        this(InstantSource.system(), System.getenv());
+        this(InstantSource.system(), System::getenv);
     }
 
     ReplayCommand(InstantSource clock) {
-        this(clock, System.getenv());
+        this(clock, System::getenv);
     }
 
-    /** {@code environment}: where SLUICE_PG_URL, SLUICE_PG_USER and SLUICE_PG_PASSWORD are read. */
-    ReplayCommand(InstantSource clock, Map<String, String> environment) {
+    /**
+     * {@code environment}: where SLUICE_PG_URL, SLUICE_PG_USER and SLUICE_PG_PASSWORD are read (null when unset),
+     * only by a replay with {@code --engine postgres} that got past the usage checks.
+     */
+    ReplayCommand(InstantSource clock, UnaryOperator<String> environment) {
         this.clock = clock;
-        this.environment = Map.copyOf(environment);
+        this.environment = environment;
     }
 
     @Override
@@ -106,7 +109,10 @@ final class ReplayCommand implements Callable<Integer> {
             stderr.println("sluice: --db is a DuckDB file and does not go with --engine postgres");
             return SluiceCli.BAD_INPUT;
         }
-        if (engine == Engine.postgres && pgUrl().isEmpty()) {
+        Optional<String> pgUrl = engine == Engine.postgres
+                ? Optional.ofNullable(environment.apply("SLUICE_PG_URL")).filter(url -> !url.isBlank())
+                : Optional.empty();
+        if (engine == Engine.postgres && pgUrl.isEmpty()) {
             stderr.println("sluice: --engine postgres needs a PostgreSQL: set SLUICE_PG_URL (and SLUICE_PG_USER, "
                     + "SLUICE_PG_PASSWORD), or run ./sluice, which starts an embedded one");
             return SluiceCli.BAD_INPUT;
@@ -124,7 +130,7 @@ final class ReplayCommand implements Callable<Integer> {
                 try (Connection connection = DriverManager.getConnection(
                         db == null ? "jdbc:duckdb:" : "jdbc:duckdb:" + db.toAbsolutePath())) {
                     if (engine == Engine.postgres) {
-                        try (Connection pg = postgres();
+                        try (Connection pg = postgres(pgUrl.get());
                                 PostgresEngine onPostgres = new PostgresEngine(pg, connection)) {
                             report = new Replay(clock)
                                     .run(
@@ -158,24 +164,24 @@ final class ReplayCommand implements Callable<Integer> {
         }
     }
 
-    private Optional<String> pgUrl() {
-        return Optional.ofNullable(environment.get("SLUICE_PG_URL")).filter(url -> !url.isBlank());
-    }
-
     /**
-     * A connection to the PostgreSQL of SLUICE_PG_URL, with SLUICE_PG_USER and SLUICE_PG_PASSWORD as the server reads
+     * A connection to the PostgreSQL of SLUICE_PG_URL ({@code url}), with SLUICE_PG_USER and SLUICE_PG_PASSWORD as the server reads
      * them (application.properties: "sluice" when unset), through the driver itself (see {@link #loadDriver}).
      */
-    private Connection postgres() throws SQLException {
+    private Connection postgres(String url) throws SQLException {
         Properties login = new Properties();
-        login.setProperty("user", environment.getOrDefault("SLUICE_PG_USER", "sluice"));
-        login.setProperty("password", environment.getOrDefault("SLUICE_PG_PASSWORD", "sluice"));
-        String url = pgUrl().orElseThrow();
+        login.setProperty("user", setting("SLUICE_PG_USER"));
+        login.setProperty("password", setting("SLUICE_PG_PASSWORD"));
         Connection connection = new org.postgresql.Driver().connect(url, login);
         if (connection == null) {
             throw new SQLException("SLUICE_PG_URL is not a PostgreSQL JDBC url (jdbc:postgresql://...)");
         }
         return connection;
+    }
+
+    /** A login setting as the server reads it: "sluice" when unset. */
+    private String setting(String name) {
+        return Optional.ofNullable(environment.apply(name)).orElse("sluice");
     }
 
     /**

@@ -11,7 +11,7 @@ import java.nio.file.Path;
 import java.sql.Connection;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
+import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -48,8 +48,11 @@ class ReplayEnginesTest extends ReplayCommandRuns {
 
     @Test
     void db_does_not_go_with_postgres() throws Exception {
+        UnaryOperator<String> untouched = name -> {
+            throw new AssertionError("read " + name + " (and started an embedded PostgreSQL) before refusing --db");
+        };
         int code = replayWith(
-                Map.of("SLUICE_PG_URL", "jdbc:postgresql://127.0.0.1:1/none"),
+                untouched,
                 "--engine",
                 "postgres",
                 "--db",
@@ -62,14 +65,14 @@ class ReplayEnginesTest extends ReplayCommandRuns {
 
     @Test
     void postgres_without_a_url_says_so() throws Exception {
-        int code = replayWith(Map.of(), "--engine", "postgres");
+        int code = replayWith(name -> null, "--engine", "postgres");
         assertThat(err.toString().lines()).hasSize(1);
         assertBadInput(code, "SLUICE_PG_URL");
         assertThat(dir.resolve("t.csv")).doesNotExist();
     }
 
     /** Replays example A into t.csv with {@code options}, SLUICE_PG_URL and the login read from {@code environment}. */
-    private int replayWith(Map<String, String> environment, String... options) throws Exception {
+    private int replayWith(UnaryOperator<String> environment, String... options) throws Exception {
         List<String> args = new ArrayList<>(List.of(
                 "lake",
                 "replay",
@@ -92,7 +95,7 @@ class ReplayEnginesTest extends ReplayCommandRuns {
         String[] all = args.toArray(String[]::new);
         int code = url == null
                 ? SluiceCli.run(all, new PrintWriter(lines), new PrintWriter(problems))
-                : EmbeddedPgReplay.run(all, new PrintWriter(lines), new PrintWriter(problems), url);
+                : EmbeddedPgReplay.run(all, new PrintWriter(lines), new PrintWriter(problems), () -> url);
         assertThat(code).as("%s: %s", engine, problems).isZero();
         return lines.toString().lines().toList();
     }
