@@ -6,6 +6,7 @@ import io.sluice.lake.bitemporal.Batch;
 import io.sluice.lake.bitemporal.BitemporalQueries;
 import io.sluice.lake.bitemporal.BitemporalTable;
 import io.sluice.lake.bitemporal.BoundQuery;
+import io.sluice.lake.bitemporal.Replace;
 import io.sluice.lake.bitemporal.WriteResult;
 import io.sluice.lake.duckdb.bitemporal.BitemporalMerge;
 import io.sluice.lake.duckdb.bitemporal.BitemporalSession;
@@ -20,6 +21,7 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Instant;
 import java.time.InstantSource;
+import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -71,43 +73,123 @@ public final class Replay {
     }
 
     /**
-     * Runs the replay on {@code connection}, which must not hold the table yet. Writes the CSV to {@code csv} and,
-     * when {@code probes} is given, the probe answers to it. Each batch's line goes to {@code out}.
+     * Where the batches are written: DuckDB ({@link #run(Connection, ReplayFile.Checked, Path, Optional, Consumer)})
+     * or another engine ({@link PostgresEngine}). The export and the probe answers are always written by DuckDB, from
+     * the version table and the as-of rows the engine hands it, so their text is the same whatever the engine.
+     */
+    public interface Engine extends AutoCloseable {
+
+        /** Creates {@code table}'s tables, which must not exist yet. */
+        void create(BitemporalTable table) throws SQLException;
+
+        WriteResult write(Batch batch, Replace replace, Instant requestedSystemTime) throws SQLException;
+
+        /** After the writes: the whole version table, as a relation of the DuckDB connection of the replay. */
+        String versions() throws SQLException;
+
+        /** The rows of the as-of query (section 6), as a query on the DuckDB connection of the replay. */
+        BoundQuery asOf(LocalDate businessDate, Instant systemTime) throws SQLException;
+
+        @Override
+        void close() throws SQLException;
+    }
+
+    /**
+     * Runs the replay on {@code connection}, a DuckDB connection which must not hold the table yet. Writes the CSV to
+     * {@code csv} and, when {@code probes} is given, the probe answers to it. Each batch's line goes to {@code out}.
      */
     public Report run(
             Connection connection, ReplayFile.Checked file, Path csv, Optional<Path> probes, Consumer<String> out)
             throws SQLException {
+        try (DuckDbEngine engine = new DuckDbEngine(connection, clock)) {
+            return run(engine, connection, file, csv, probes, out);
+        }
+    }
+
+    /**
+     * Runs the replay's writes on {@code engine}; {@code duckDb} is the DuckDB connection the engine hands the version
+     * table and the probes' rows to, from which the CSV and the probe answers are written.
+     */
+    public Report run(
+            Engine engine,
+            Connection duckDb,
+            ReplayFile.Checked file,
+            Path csv,
+            Optional<Path> probes,
+            Consumer<String> out)
+            throws SQLException {
         BitemporalTable table = file.table();
-        List<ReplayFile.Step> steps = file.steps();
-        List<ReplayFile.Question> questions = file.questions();
-        requireFresh(connection, table);
-        try (Statement s = connection.createStatement()) {
+        try (Statement s = duckDb.createStatement()) {
             s.execute("SET TimeZone = 'UTC'");
         }
-        BitemporalMerge merge = new BitemporalMerge(clock);
-        merge.createTables(connection, table);
+        engine.create(table);
         List<BatchReport> reports = new ArrayList<>();
         List<Instant> stateAfter = new ArrayList<>(); // latest system time in use after each batch (null: none yet)
         Instant latest = null;
-        try (BitemporalSession session = merge.session(connection, table)) {
-            for (ReplayFile.Step step : steps) {
-                Batch batch = new Batch(step.rows(), step.markers());
-                Instant at = step.systemTime() == null ? clock.instant() : step.systemTime();
-                WriteResult result = session.write(batch, step.replace(), at);
-                if (result.systemTime().isPresent()) {
-                    latest = result.systemTime().get();
-                }
-                stateAfter.add(latest);
-                BatchReport report = new BatchReport(step.number(), result, step.expectError());
-                reports.add(report);
-                out.accept(report.line());
+        for (ReplayFile.Step step : file.steps()) {
+            Batch batch = new Batch(step.rows(), step.markers());
+            Instant at = step.systemTime() == null ? clock.instant() : step.systemTime();
+            WriteResult result = engine.write(batch, step.replace(), at);
+            if (result.systemTime().isPresent()) {
+                latest = result.systemTime().get();
             }
+            stateAfter.add(latest);
+            BatchReport report = new BatchReport(step.number(), result, step.expectError());
+            reports.add(report);
+            out.accept(report.line());
         }
-        export(connection, table, csv);
+        export(duckDb, engine.versions(), csv);
         if (probes.isPresent()) {
-            answer(connection, table, questions, stateAfter, probes.get());
+            answer(duckDb, engine, table, file.questions(), stateAfter, probes.get());
         }
         return new Report(reports);
+    }
+
+    /** The DuckDB engine: the table in {@code connection}, written through one session. */
+    private static final class DuckDbEngine implements Engine {
+
+        private final Connection connection;
+        private final InstantSource clock;
+        private BitemporalTable table;
+        private BitemporalSession session;
+
+        DuckDbEngine(Connection connection, InstantSource clock) {
+            this.connection = connection;
+            this.clock = clock;
+        }
+
+        @Override
+        public void create(BitemporalTable table) throws SQLException {
+            requireFresh(connection, table);
+            BitemporalMerge merge = new BitemporalMerge(clock);
+            merge.createTables(connection, table);
+            this.table = table;
+            this.session = merge.session(connection, table);
+        }
+
+        @Override
+        public WriteResult write(Batch batch, Replace replace, Instant requestedSystemTime) throws SQLException {
+            return session.write(batch, replace, requestedSystemTime);
+        }
+
+        @Override
+        public String versions() throws SQLException {
+            close();
+            return "\"" + table.name() + "\"";
+        }
+
+        @Override
+        public BoundQuery asOf(LocalDate businessDate, Instant systemTime) {
+            return BitemporalQueries.asOf(table, businessDate, systemTime);
+        }
+
+        @Override
+        public void close() throws SQLException {
+            if (session != null) {
+                session.close();
+                session = null;
+            }
+        }
     }
 
     private static void requireFresh(Connection connection, BitemporalTable table) throws SQLException {
@@ -125,18 +207,19 @@ public final class Replay {
         }
     }
 
-    private static void export(Connection connection, BitemporalTable table, Path csv) throws SQLException {
+    private static void export(Connection connection, String versions, Path csv) throws SQLException {
         String path = csv.toAbsolutePath().toString().replace("'", "''");
         try (Statement s = connection.createStatement()) {
             // FORMAT stated: DuckDB would otherwise choose it from the name's ending (JSON for x.json). Compression is
             // still chosen from the name: x.csv.gz is gzip, x.csv.zst zstd
-            s.execute("COPY (SELECT * FROM \"" + table.name() + "\" ORDER BY ALL) TO '" + path
+            s.execute("COPY (SELECT * FROM " + versions + " ORDER BY ALL) TO '" + path
                     + "' (FORMAT csv, HEADER, NULLSTR '\\N')");
         }
     }
 
     private static void answer(
             Connection connection,
+            Engine engine,
             BitemporalTable table,
             List<ReplayFile.Question> questions,
             List<Instant> stateAfter,
@@ -145,7 +228,8 @@ public final class Replay {
         List<String> lines = new ArrayList<>();
         for (ReplayFile.Question q : questions) {
             Instant at = stateAfter.get(q.afterBatch() - 1);
-            List<Map<String, String>> rows = at == null ? List.of() : rows(connection, table, q, at);
+            List<Map<String, String>> rows =
+                    at == null ? List.of() : rows(connection, table, engine.asOf(q.businessDate(), at));
             Map<String, Object> answer = new LinkedHashMap<>();
             answer.put("after_batch", q.afterBatch());
             answer.put("business_date", q.businessDate().toString());
@@ -163,9 +247,8 @@ public final class Replay {
         }
     }
 
-    private static List<Map<String, String>> rows(
-            Connection connection, BitemporalTable table, ReplayFile.Question q, Instant at) throws SQLException {
-        BoundQuery asOf = BitemporalQueries.asOf(table, q.businessDate(), at);
+    private static List<Map<String, String>> rows(Connection connection, BitemporalTable table, BoundQuery asOf)
+            throws SQLException {
         String text = table.versionColumns().stream()
                 .map(c -> "CAST(\"" + c + "\" AS VARCHAR) AS \"" + c + "\"")
                 .collect(Collectors.joining(", "));

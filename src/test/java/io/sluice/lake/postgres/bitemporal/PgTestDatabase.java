@@ -4,16 +4,12 @@ import io.sluice.lake.bitemporal.Batch;
 import io.sluice.lake.bitemporal.BitemporalTable;
 import io.sluice.testing.EmbeddedPg;
 import java.sql.Connection;
-import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
-import java.util.Map;
 import java.util.Properties;
-import java.util.stream.Collectors;
 import org.postgresql.Driver;
 
 /**
@@ -42,38 +38,10 @@ public final class PgTestDatabase {
         return new Driver().connect(url, login);
     }
 
-    /**
-     * Stages a batch in two tables of VARCHAR columns, {@code rowsTable} (the table's row columns) and
-     * {@code markersTable} (its marker columns), replacing what they held, as the lake would stage it.
-     */
+    /** Stages a batch as the lake would ({@link StagedBatch#stage}). */
     public static void stage(Connection c, BitemporalTable table, Batch batch, String rowsTable, String markersTable)
             throws SQLException {
-        fill(c, rowsTable, table.rowColumns(), batch.rows());
-        fill(c, markersTable, table.markerColumns(), batch.markers());
-    }
-
-    private static void fill(Connection c, String name, List<String> columns, List<Map<String, Object>> entries)
-            throws SQLException {
-        String quoted = columns.stream().map(x -> "\"" + x + "\"").collect(Collectors.joining(", "));
-        try (Statement s = c.createStatement()) {
-            s.execute("DROP TABLE IF EXISTS " + name);
-            s.execute("CREATE TABLE " + name + " ("
-                    + columns.stream().map(x -> "\"" + x + "\" VARCHAR").collect(Collectors.joining(", ")) + ")");
-        }
-        if (entries.isEmpty()) {
-            return;
-        }
-        try (PreparedStatement insert = c.prepareStatement("INSERT INTO " + name + " (" + quoted + ") VALUES ("
-                + String.join(", ", Collections.nCopies(columns.size(), "?")) + ")")) {
-            for (Map<String, Object> entry : entries) {
-                for (int i = 0; i < columns.size(); i++) {
-                    Object v = entry.get(columns.get(i));
-                    insert.setString(i + 1, v == null ? null : v.toString());
-                }
-                insert.addBatch();
-            }
-            insert.executeBatch();
-        }
+        StagedBatch.stage(c, table, batch, rowsTable, markersTable);
     }
 
     /** Every row of {@code sql} as text ("NULL" for NULL). */
