@@ -43,7 +43,7 @@ public interface NodeStore {
 
     /**
      * Deletes the nodes that ended before {@code endedBefore} and own no STARTED run (the placeholder of runs from
-     * before leases is kept); answers how many went.
+     * before leases too, once it owns none); answers how many went.
      */
     int prune(Instant endedBefore);
 

@@ -3,7 +3,6 @@ package io.sluice.cluster.store;
 import io.sluice.cluster.Node;
 import io.sluice.cluster.NodeState;
 import io.sluice.cluster.NodeStore;
-import io.sluice.runs.RunOwner;
 import io.sluice.store.SqlDialect;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Transactional;
@@ -101,10 +100,9 @@ public class JpaNodeStore implements NodeStore {
     public int prune(Instant endedBefore) {
         return session.doReturningWork(connection -> {
             try (PreparedStatement ps = connection.prepareStatement("DELETE FROM node WHERE state IN ('STOPPED', "
-                    + "'LOST') AND ended_at < ? AND id <> ? AND NOT EXISTS (SELECT 1 FROM run r WHERE "
+                    + "'LOST') AND ended_at < ? AND NOT EXISTS (SELECT 1 FROM run r WHERE "
                     + "r.owner_node = node.id AND r.status = 'STARTED')")) {
                 time(ps, 1, endedBefore);
-                ps.setString(2, RunOwner.BEFORE_LEASES);
                 return ps.executeUpdate();
             }
         });
