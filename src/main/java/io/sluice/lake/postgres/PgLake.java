@@ -50,6 +50,9 @@ public final class PgLake extends NoRollbackLake implements PgWork, AutoCloseabl
     private final ThreadLocal<Set<String>> writing = ThreadLocal.withInitial(HashSet::new);
 
     private Connection ownerLock;
+    /** Drops the staging of nodes that died while this one runs (a killed node leaves its staging behind). */
+    private java.util.concurrent.ScheduledExecutorService sweeper;
+
     private volatile String identity;
 
     public PgLake(PgConnections connections, PgSettings settings, InstantSource clock) {
@@ -75,12 +78,30 @@ public final class PgLake extends NoRollbackLake implements PgWork, AutoCloseabl
                     "Cannot open the PostgreSQL lake (schema " + settings.schema() + "): " + e.getMessage(), e);
         }
         dropDeadStaging();
+        sweeper = java.util.concurrent.Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "sluice-lake-staging-sweep");
+            t.setDaemon(true);
+            return t;
+        });
+        sweeper.scheduleWithFixedDelay(
+                this::sweep, SWEEP.toSeconds(), SWEEP.toSeconds(), java.util.concurrent.TimeUnit.SECONDS);
         LOG.infof("lake: PostgreSQL schema %s (lake %s)", settings.schema(), identity);
         return this;
     }
 
+    /** How often the staging of dead nodes is looked for, besides at start. */
+    static final java.time.Duration SWEEP = java.time.Duration.ofSeconds(30);
+
+    private void sweep() {
+        try {
+            dropDeadStaging();
+        } catch (RuntimeException e) {
+            LOG.debugf("lake: the staging sweep failed (tried again in %s): %s", SWEEP, e.getMessage());
+        }
+    }
+
     /** Drops the staging tables whose owner holds no lock: their node stopped before it dropped them. */
-    private void dropDeadStaging() {
+    void dropDeadStaging() {
         List<String> staged = inTransaction(
                 Optional.empty(),
                 db -> db.queryStrings(
@@ -100,6 +121,7 @@ public final class PgLake extends NoRollbackLake implements PgWork, AutoCloseabl
                             == 1);
             if (dead) {
                 unit(Optional.empty(), db -> db.execute("DROP TABLE IF EXISTS " + PgSession.quoted(table)));
+                LOG.infof("lake: dropped staging table %s of a node that is gone", table);
             }
         }
     }
@@ -274,6 +296,10 @@ public final class PgLake extends NoRollbackLake implements PgWork, AutoCloseabl
     /** Gives the owner lock and the connections back (at shutdown). */
     @Override
     public void close() {
+        if (sweeper != null) {
+            sweeper.shutdownNow();
+            sweeper = null;
+        }
         if (ownerLock != null) {
             try {
                 lock(ownerLock, "pg_advisory_unlock", owner);

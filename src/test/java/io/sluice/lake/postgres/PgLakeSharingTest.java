@@ -80,6 +80,22 @@ class PgLakeSharingTest {
     }
 
     @Test
+    void aRunningNodeSweepsTheStagingOfANodeThatDiedAfterItStarted() {
+        PgLake live = open();
+        PgLake dying = open();
+        try {
+            Staging orphan = dying.stage(FIRMS, "run-dead", Optional.empty());
+            orphan.rows("SELECT * FROM (VALUES (2, 'b')) AS v(id, name)");
+            dying.close(); // killed: its staging stays, its owner lock goes with its connection
+            assertThat(stagingTables(live)).isEqualTo(1);
+            live.dropDeadStaging(); // what the sweep does every PgLake.SWEEP
+            assertThat(stagingTables(live)).isZero();
+        } finally {
+            live.close();
+        }
+    }
+
+    @Test
     void theStatementTimeoutBoundsLakeWorkAndNamesItsSetting() {
         PgLake lake = open(new PgSettings("lake", Optional.of(Duration.ofMillis(200)), "8MB"));
         try {
