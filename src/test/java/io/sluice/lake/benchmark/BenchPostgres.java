@@ -34,10 +34,15 @@ public final class BenchPostgres implements AutoCloseable {
             return new BenchPostgres(
                     url, env.getOrDefault("SLUICE_PG_USER", ""), env.getOrDefault("SLUICE_PG_PASSWORD", ""), null);
         }
-        EmbeddedPostgres pg = EmbeddedPostgres.builder()
-                .setServerConfig("fsync", "on")
-                .setServerConfig("synchronous_commit", "on")
-                .start();
+        EmbeddedPostgres.Builder builder =
+                EmbeddedPostgres.builder().setServerConfig("fsync", "on").setServerConfig("synchronous_commit", "on");
+        String log = env.get("SLUICE_BENCH_PG_LOG");
+        if (log != null && !log.isBlank()) {
+            // the server's log (statements and plans of SLUICE_BENCH_PG_EXPLAIN) into a file instead of nowhere
+            builder.setErrorRedirector(ProcessBuilder.Redirect.appendTo(new java.io.File(log)))
+                    .setOutputRedirector(ProcessBuilder.Redirect.appendTo(new java.io.File(log)));
+        }
+        EmbeddedPostgres pg = builder.start();
         return new BenchPostgres(pg.getJdbcUrl("postgres", "postgres"), "postgres", "postgres", pg);
     }
 

@@ -63,6 +63,17 @@ public final class PgMergeBenchmark {
                 generator.generate(duck);
             }
             log.printf("PostgreSQL: %s%n", postgres.describe(c));
+            String explain = System.getenv("SLUICE_BENCH_PG_EXPLAIN");
+            if (explain != null && explain.matches("[0-9]+")) {
+                // where the time goes: each statement of the benchmark's connection slower than that many ms, with
+                // its analyzed plan, in the server's log (the embedded server's log is printed with the output)
+                execute(c, "LOAD 'auto_explain'");
+                execute(c, "SET auto_explain.log_min_duration = " + explain);
+                execute(c, "SET auto_explain.log_analyze = on");
+                execute(c, "SET auto_explain.log_buffers = on");
+                execute(c, "SET auto_explain.log_nested_statements = on");
+                execute(c, "SET log_min_duration_statement = " + explain);
+            }
             execute(c, "DROP SCHEMA IF EXISTS " + schema + " CASCADE");
             execute(c, "CREATE SCHEMA " + schema);
             execute(c, "SET search_path TO " + schema);
