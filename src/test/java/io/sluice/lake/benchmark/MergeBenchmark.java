@@ -104,17 +104,7 @@ public final class MergeBenchmark {
             SourceQuery all = SourceQuery.of("SELECT * FROM " + ROWS);
             WriteResult[] result = new WriteResult[1];
             double initial = time(() -> result[0] = merge.write(c, OWNERSHIP, all, Replace.ALL, Instant.now()));
-            long versions = count(c, "SELECT count(*) FROM " + OWNERSHIP.name());
-            verify(
-                    check,
-                    "SELECT count(value_hash) FROM " + OWNERSHIP.name() + " WHERE owner_name IS NOT NULL",
-                    versions,
-                    "versions with values");
-            verify(
-                    check,
-                    "SELECT count(value_hash) FROM " + OWNERSHIP.assertionsTable(),
-                    rows,
-                    "assertions with hashes");
+            verifyFirstLoad(c, check, rows);
             figures.add(new Figure("b", "BITEMPORAL_MERGE initial load", initial, result[0].summary()));
 
             double rerun = time(() -> result[0] = merge.write(c, OWNERSHIP, all, Replace.ALL, Instant.now()));
@@ -307,6 +297,20 @@ public final class MergeBenchmark {
         long t0 = System.nanoTime();
         work.run();
         return (System.nanoTime() - t0) / 1e6;
+    }
+
+    /**
+     * The first load of {@code rows} rows, as {@code check} (a second connection) reads it: every version and every
+     * assertion with its values and hash. {@code c}: the connection that wrote it (DuckDB or PostgreSQL).
+     */
+    static void verifyFirstLoad(Connection c, Connection check, long rows) throws SQLException {
+        long versions = count(c, "SELECT count(*) FROM " + OWNERSHIP.name());
+        verify(
+                check,
+                "SELECT count(value_hash) FROM " + OWNERSHIP.name() + " WHERE owner_name IS NOT NULL",
+                versions,
+                "versions with values");
+        verify(check, "SELECT count(value_hash) FROM " + OWNERSHIP.assertionsTable(), rows, "assertions with hashes");
     }
 
     static void verify(Connection check, String sql, long expected, String what) throws SQLException {

@@ -93,17 +93,7 @@ public final class PgMergeBenchmark {
                 double initial = time(() -> result[0] = merge.write(
                         c, schema, OWNERSHIP, schema + "." + ROWS, Optional.empty(), Replace.ALL, Instant.now()));
                 expect(!result[0].isRejected(), "the first load was rejected: " + result[0].summary());
-                long versions = count(c, "SELECT count(*) FROM " + OWNERSHIP.name());
-                verify(
-                        check,
-                        "SELECT count(value_hash) FROM " + OWNERSHIP.name() + " WHERE owner_name IS NOT NULL",
-                        versions,
-                        "versions with values");
-                verify(
-                        check,
-                        "SELECT count(value_hash) FROM " + OWNERSHIP.assertionsTable(),
-                        rows,
-                        "assertions with hashes");
+                MergeBenchmark.verifyFirstLoad(c, check, rows);
                 figures.add(new Figure("b", "BITEMPORAL_MERGE initial load", initial, result[0].summary()));
 
                 double rerun = time(() -> result[0] = merge.write(
