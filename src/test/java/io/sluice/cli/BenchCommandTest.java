@@ -37,4 +37,32 @@ class BenchCommandTest {
         assertThat(err.toString()).startsWith("sluice: --db is empty");
         assertThat(out.toString()).as("nothing generated").doesNotContain("generating");
     }
+
+    /** Tiny sizes on both engines: DuckDB's and PostgreSQL's figures side by side (no timing asserted). */
+    @Test
+    void bothEnginesRunSideBySideOnTinySizes() {
+        assertThat(run("--firms", "100", "--engine", "both"))
+                .as("exit code; stderr: %s", err)
+                .isEqualTo(SluiceCli.OK);
+        String printed = out.toString();
+        assertThat(printed).contains("DuckDB file", "PostgreSQL, the same rows", "PostgreSQL: ", "fsync");
+        for (String step :
+                new String[] {"(a) raw", "(b) BITEMPORAL_MERGE", "(c) identical", "(d) incremental", "(e) SINGLE_KEY"
+                }) {
+            assertThat(printed.split(java.util.regex.Pattern.quote(step), -1))
+                    .as("%s printed for DuckDB, PostgreSQL and side by side", step)
+                    .hasSize(4);
+        }
+        assertThat(printed)
+                .contains("PG/DuckDB", "(b) PostgreSQL at most 5x DuckDB's", "(e) PostgreSQL at most 3x DuckDB's");
+    }
+
+    @Test
+    void anUnknownEngineAndDaysOnPostgresAreRefused() {
+        assertThat(run("--engine", "oracle")).isEqualTo(SluiceCli.BAD_INPUT);
+        assertThat(err.toString()).startsWith("sluice: --engine must be duckdb, postgres or both, got oracle");
+        err.getBuffer().setLength(0);
+        assertThat(run("--engine", "postgres", "--days", "3")).isEqualTo(SluiceCli.BAD_INPUT);
+        assertThat(err.toString()).startsWith("sluice: --days runs on DuckDB only");
+    }
 }

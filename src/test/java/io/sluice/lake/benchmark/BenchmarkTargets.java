@@ -3,6 +3,7 @@ package io.sluice.lake.benchmark;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 
 /**
  * The merge benchmark's targets on a 2-core machine: (b) at most 3x the floor (a), (c) at most 1x, (d) at most
@@ -48,6 +49,39 @@ public final class BenchmarkTargets {
             }
         }
         return lines;
+    }
+
+    /** PostgreSQL's targets, as ratios to DuckDB's figure of the same step in the same run: (b) at most 5x, (e) 3x. */
+    static final List<Target> POSTGRES_TARGETS = List.of(new Target("b", 5, false), new Target("e", 3, false));
+
+    /**
+     * One line per PostgreSQL target whose step both runs have: the PostgreSQL figure's ratio to DuckDB's, met or
+     * missed.
+     */
+    public static List<String> versusDuckDb(List<MergeBenchmark.Figure> duckDb, List<MergeBenchmark.Figure> postgres) {
+        List<String> lines = new ArrayList<>();
+        for (Target target : POSTGRES_TARGETS) {
+            Optional<MergeBenchmark.Figure> duck = step(duckDb, target.step());
+            Optional<MergeBenchmark.Figure> pg = step(postgres, target.step());
+            if (duck.isPresent() && pg.isPresent()) {
+                double ratio = pg.get().millis() / duck.get().millis();
+                lines.add(String.format(
+                        Locale.ROOT,
+                        "(%s) PostgreSQL at most %sx DuckDB's: %.1f ms / %.1f ms = %.2fx, %s",
+                        target.step(),
+                        number(target.limit()),
+                        pg.get().millis(),
+                        duck.get().millis(),
+                        ratio,
+                        ratio <= target.limit() ? "met" : "MISSED"));
+            }
+        }
+        return lines;
+    }
+
+    /** The figure of {@code step} among {@code figures}, if any. */
+    public static Optional<MergeBenchmark.Figure> step(List<MergeBenchmark.Figure> figures, String step) {
+        return figures.stream().filter(f -> f.step().equals(step)).findFirst();
     }
 
     private static String number(double limit) {

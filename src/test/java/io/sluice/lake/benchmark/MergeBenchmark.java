@@ -49,13 +49,13 @@ public final class MergeBenchmark {
             .withCompleteBy(List.of("crd_number"))
             .withColumnType("crd_number", "BIGINT");
 
-    private static final String ROWS = "bench_rows";
+    static final String ROWS = "bench_rows";
     /** Writes per SINGLE_KEY figure (one write takes a few milliseconds, so one sample says little on a shared machine). */
-    private static final int SAMPLES = 11;
+    static final int SAMPLES = 11;
     /** The most firms a run generates. */
     public static final int MAX_FIRMS = 1_000_000;
 
-    private static final String COLUMNS = "crd_number, owner_key, owner_name, owner_role, ownership_code, filing_date";
+    static final String COLUMNS = "crd_number, owner_key, owner_name, owner_role, ownership_code, filing_date";
 
     private final int firms;
     private final int days;
@@ -104,17 +104,7 @@ public final class MergeBenchmark {
             SourceQuery all = SourceQuery.of("SELECT * FROM " + ROWS);
             WriteResult[] result = new WriteResult[1];
             double initial = time(() -> result[0] = merge.write(c, OWNERSHIP, all, Replace.ALL, Instant.now()));
-            long versions = count(c, "SELECT count(*) FROM " + OWNERSHIP.name());
-            verify(
-                    check,
-                    "SELECT count(value_hash) FROM " + OWNERSHIP.name() + " WHERE owner_name IS NOT NULL",
-                    versions,
-                    "versions with values");
-            verify(
-                    check,
-                    "SELECT count(value_hash) FROM " + OWNERSHIP.assertionsTable(),
-                    rows,
-                    "assertions with hashes");
+            verifyFirstLoad(c, check, rows);
             figures.add(new Figure("b", "BITEMPORAL_MERGE initial load", initial, result[0].summary()));
 
             double rerun = time(() -> result[0] = merge.write(c, OWNERSHIP, all, Replace.ALL, Instant.now()));
@@ -129,7 +119,7 @@ public final class MergeBenchmark {
             figures.add(
                     new Figure("d", "incremental: one day's filings (" + dayRows + " rows)", day, result[0].summary()));
 
-            long crd = count(c, "SELECT (min(crd_number) + max(crd_number)) // 2 FROM " + ROWS);
+            long crd = middleCrd(c);
             // one write is one sample of a few milliseconds on a shared machine: medians of 11 writes, 11 CRDs each
             // way.
             figures.add(singleKeys(c, merge, "e", "SINGLE_KEY: one CRD, as published", crd + SAMPLES + 1, " Sr."));
@@ -235,13 +225,20 @@ public final class MergeBenchmark {
         return count(c, "SELECT count(*) FROM " + name);
     }
 
-    private static String oneCrdRows(long crd, String suffix) {
+    /** The CRD in the middle of the generated ones; (e) writes the 11 CRDs after {@code middleCrd + SAMPLES}. */
+    static long middleCrd(Connection duckDb) throws SQLException {
+        return count(duckDb, "SELECT (min(crd_number) + max(crd_number)) // 2 FROM " + ROWS);
+    }
+
+    /** One CRD's rows with changed names from 2015 on: a query that reads only {@link #ROWS} (DuckDB or PostgreSQL). */
+    static String oneCrdRows(long crd, String suffix) {
         return "SELECT crd_number, owner_key, CASE WHEN filing_date >= DATE '2015-01-01' THEN owner_name || '" + suffix
                 + "' ELSE owner_name END AS owner_name, owner_role, ownership_code, filing_date FROM " + ROWS
                 + " WHERE crd_number = " + crd;
     }
 
-    private void generate(Connection c) throws SQLException {
+    /** Generates the rows into {@link #ROWS} on the DuckDB connection {@code c}. */
+    void generate(Connection c) throws SQLException {
         // the example's generator, with its values bound as the extract asset binds them ($1 firms, $2 seed, $3 from,
         // $4 to, $5 through)
         try (PreparedStatement p = c.prepareStatement(
@@ -283,7 +280,7 @@ public final class MergeBenchmark {
      * One day's filings: every 16th firm files on 2026-01-15, listing the owners of its latest filing, about one in
      * five with a changed ownership code (~5,000 rows at 21,000 firms).
      */
-    private static String oneDay() {
+    static String oneDay() {
         return "SELECT r.crd_number, r.owner_key, r.owner_name, r.owner_role, CASE WHEN hash(r.owner_key) % 5 = 0 THEN 'F' "
                 + "ELSE r.ownership_code END AS ownership_code, DATE '2026-01-15' AS filing_date FROM " + ROWS
                 + " AS r "
@@ -292,22 +289,36 @@ public final class MergeBenchmark {
                 + "ON r.crd_number = l.crd_number AND r.filing_date = l.last";
     }
 
-    private interface Work {
+    interface Work {
         void run() throws SQLException;
     }
 
-    private static double time(Work work) throws SQLException {
+    static double time(Work work) throws SQLException {
         long t0 = System.nanoTime();
         work.run();
         return (System.nanoTime() - t0) / 1e6;
     }
 
-    private static void verify(Connection check, String sql, long expected, String what) throws SQLException {
+    /**
+     * The first load of {@code rows} rows, as {@code check} (a second connection) reads it: every version and every
+     * assertion with its values and hash. {@code c}: the connection that wrote it (DuckDB or PostgreSQL).
+     */
+    static void verifyFirstLoad(Connection c, Connection check, long rows) throws SQLException {
+        long versions = count(c, "SELECT count(*) FROM " + OWNERSHIP.name());
+        verify(
+                check,
+                "SELECT count(value_hash) FROM " + OWNERSHIP.name() + " WHERE owner_name IS NOT NULL",
+                versions,
+                "versions with values");
+        verify(check, "SELECT count(value_hash) FROM " + OWNERSHIP.assertionsTable(), rows, "assertions with hashes");
+    }
+
+    static void verify(Connection check, String sql, long expected, String what) throws SQLException {
         long actual = count(check, sql);
         expect(actual == expected, what + ": expected " + expected + ", read " + actual + " from another connection");
     }
 
-    private static void expect(boolean condition, String message) {
+    static void expect(boolean condition, String message) {
         if (!condition) {
             throw new IllegalStateException("benchmark invalid: " + message);
         }
@@ -324,13 +335,13 @@ public final class MergeBenchmark {
         }
     }
 
-    private static void execute(Connection c, String sql) throws SQLException {
+    static void execute(Connection c, String sql) throws SQLException {
         try (Statement s = c.createStatement()) {
             s.execute(sql);
         }
     }
 
-    private static long count(Connection c, String sql) throws SQLException {
+    static long count(Connection c, String sql) throws SQLException {
         try (Statement s = c.createStatement();
                 ResultSet rs = s.executeQuery(sql)) {
             rs.next();

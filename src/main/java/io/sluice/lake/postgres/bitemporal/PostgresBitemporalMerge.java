@@ -113,6 +113,12 @@ public final class PostgresBitemporalMerge {
         }
     }
 
+    /**
+     * The staged rows from which a write is a bulk write, after which the tables it changed are analyzed (a few hundred
+     * milliseconds), so that the statements after it, its own and the next writes', are planned with their sizes.
+     */
+    static final long BULK_ROWS = 50_000;
+
     /** One write's statements on its connection. */
     private record Write(Connection connection, PgMergeSql sql) {
 
@@ -140,7 +146,10 @@ public final class PostgresBitemporalMerge {
             if (update(sql.changeKnowledge(replace), times(t, sql.knowledgeParameters())) == 0) {
                 return WriteResult.unchanged(rowsIn);
             }
-            execute(connection, List.of(sql.analyzeScopes()));
+            boolean bulk = rowsIn >= BULK_ROWS;
+            execute(
+                    connection,
+                    bulk ? List.of(sql.analyzeScopes(), sql.analyzeKnowledge()) : List.of(sql.analyzeScopes()));
             if (update(sql.delta()) == 0) {
                 return WriteResult.knowledgeOnly(rowsIn, systemTime); // new knowledge, the same versions
             }
@@ -157,6 +166,9 @@ public final class PostgresBitemporalMerge {
             if (closed != closing || opened != opening) {
                 throw new IllegalStateException("expected to close " + closing + " and open " + opening
                         + " versions, but closed " + closed + " and opened " + opened);
+            }
+            if (bulk) {
+                execute(connection, List.of(sql.analyzeVersions()));
             }
             return WriteResult.written(rowsIn, opened, closed, systemTime);
         }
