@@ -204,7 +204,7 @@ public final class ClusterBench {
         return nodes;
     }
 
-    private static SluiceServer startNode(
+    static SluiceServer startNode(
             Path project,
             Path out,
             EmbeddedPostgres pg,
@@ -225,7 +225,7 @@ public final class ClusterBench {
         env.put("SLUICE_CLUSTER_LEASE", LEASE.toSeconds() + "s");
         env.put("SLUICE_CLUSTER_HEARTBEAT", "2s");
         env.put("SLUICE_CLUSTER_CHECK_INTERVAL", CHECK.toSeconds() + "s");
-        env.put("SLUICE_AUTOMATION_TRIGGERS_ENABLED", "false");
+        env.putIfAbsent("SLUICE_AUTOMATION_TRIGGERS_ENABLED", "false");
         if (!lake) {
             env.put("SLUICE_LAKE_ENABLED", "false");
         }
@@ -264,7 +264,7 @@ public final class ClusterBench {
         throw new IllegalStateException("no node says self in /api/nodes");
     }
 
-    private static String database(EmbeddedPostgres pg, String name) throws Exception {
+    static String database(EmbeddedPostgres pg, String name) throws Exception {
         String database = "cluster_" + name;
         try (Connection c = pg.getPostgresDatabase().getConnection();
                 Statement s = c.createStatement()) {
@@ -274,7 +274,7 @@ public final class ClusterBench {
         return database;
     }
 
-    private static List<String> query(EmbeddedPostgres pg, String db, String sql, String... values) throws Exception {
+    static List<String> query(EmbeddedPostgres pg, String db, String sql, String... values) throws Exception {
         List<String> ids = new ArrayList<>();
         try (Connection c = pg.getDatabase("postgres", db).getConnection();
                 PreparedStatement s = c.prepareStatement(sql)) {
