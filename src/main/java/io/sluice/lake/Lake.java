@@ -23,6 +23,14 @@ public interface Lake {
         return false;
     }
 
+    /**
+     * Whether this lake's transactions are in the metadata store's own database (the PostgreSQL lake on the store's
+     * datasource): a publish then stores the run's records in its own transaction ({@link PublishRecords}).
+     */
+    default boolean sharesStore() {
+        return false;
+    }
+
     /** The SQL dialect of this lake's engine, for the rare asset SQL that needs two spellings. */
     LakeDialect dialect();
 

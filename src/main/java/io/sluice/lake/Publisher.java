@@ -16,5 +16,13 @@ public interface Publisher {
      * As {@link #publish(boolean)}, recording with the write the watermark that the step stores once the publish is
      * recorded (null for none), so that a run that dies in between can be reconciled from the lake's write log.
      */
-    Publication publish(boolean complete, String watermark);
+    default Publication publish(boolean complete, String watermark) {
+        return publish(complete, watermark, PublishRecords.NONE);
+    }
+
+    /**
+     * As {@link #publish(boolean, String)}; a lake that {@linkplain Lake#sharesStore shares the metadata store's
+     * database} also stores {@code records} in the publish's transaction when it commits a write (and only then).
+     */
+    Publication publish(boolean complete, String watermark, PublishRecords records);
 }

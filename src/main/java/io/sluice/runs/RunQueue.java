@@ -91,6 +91,16 @@ public interface RunQueue {
      */
     Set<String> record(RunRecords records, Fence fence);
 
+    /**
+     * As {@link #record(RunRecords, Fence)}, on {@code connection} and in its transaction: a lake publish's, when the lake
+     * is in the metadata store's database, so that the publish and its records commit together. Other nodes hear of what
+     * it stored only from {@link #signalStored}, once that transaction committed.
+     */
+    Set<String> recordOn(java.sql.Connection connection, RunRecords records, Fence fence) throws java.sql.SQLException;
+
+    /** Tells the other nodes of the ends and materializations that {@link #recordOn} stored, after its commit. */
+    void signalStored(RunRecords records);
+
     /** Stores a step's state, unfenced: no process writes through it (tests set up stored states with it). */
     void updateStep(String runId, RunStep step);
 

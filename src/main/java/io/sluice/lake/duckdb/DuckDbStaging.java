@@ -1,6 +1,7 @@
 package io.sluice.lake.duckdb;
 
 import io.sluice.lake.Publication;
+import io.sluice.lake.PublishRecords;
 import io.sluice.lake.Sql;
 import io.sluice.lake.Staging;
 import io.sluice.lake.TableSpec;
@@ -126,7 +127,7 @@ final class DuckDbStaging implements Staging {
     }
 
     @Override
-    public Publication publish(boolean complete, String watermark) {
+    public Publication publish(boolean complete, String watermark, PublishRecords records) {
         open();
         if (!hasRows && !hasMarkers) {
             // nothing to write: the table stays as it is, and so does its row count (what its last write recorded)

@@ -56,6 +56,11 @@ public abstract class RunOfLake<L extends Lake> implements RunLake {
     }
 
     @Override
+    public boolean sharesStore() {
+        return lake.sharesStore();
+    }
+
+    @Override
     public String where() {
         return lake.where();
     }

@@ -24,6 +24,11 @@ public interface PgConnections extends AutoCloseable {
      */
     Connection openHeld() throws SQLException;
 
+    /** Whether these are the metadata store's own connections (its pool), so that lake and store are one database. */
+    default boolean sharesStore() {
+        return false;
+    }
+
     /** Gives {@code connection} back; {@code reusable} false closes it for good (after a failure or a cancel). */
     void release(Connection connection, boolean reusable);
 
@@ -41,6 +46,11 @@ public interface PgConnections extends AutoCloseable {
             @Override
             public Connection openHeld() throws SQLException {
                 return source.getConnection();
+            }
+
+            @Override
+            public boolean sharesStore() {
+                return true;
             }
 
             @Override

@@ -89,6 +89,12 @@ public final class PgLake extends NoRollbackLake implements PgWork, AutoCloseabl
         return this;
     }
 
+    /** Its transactions are in the metadata store's database when its connections are the store's. */
+    @Override
+    public boolean sharesStore() {
+        return connections.sharesStore();
+    }
+
     /** How often the staging of dead nodes is looked for, besides at start. */
     static final java.time.Duration SWEEP = java.time.Duration.ofSeconds(30);
 
@@ -258,7 +264,9 @@ public final class PgLake extends NoRollbackLake implements PgWork, AutoCloseabl
     /** A staging whose staging and publishing go through {@code work} (a run's lake), its clean-up through this lake. */
     Staging stage(TableSpec table, String runId, Optional<String> partition, PgWork work) {
         return new PgStaging(
-                new PgPublisher(work, this, table, PgWriter.of(table.mode(), clock), runId, partition, clock), owner);
+                new PgPublisher(
+                        work, this, table, PgWriter.of(table.mode(), clock), runId, partition, sharesStore(), clock),
+                owner);
     }
 
     /** Interrupts the run's running statements ({@code Statement.cancel}); its later work is refused. */

@@ -3,6 +3,7 @@ package io.sluice.lake.postgres;
 import io.sluice.lake.AssetCheck;
 import io.sluice.lake.CheckResult;
 import io.sluice.lake.Publication;
+import io.sluice.lake.PublishRecords;
 import io.sluice.lake.TableSpec;
 import io.sluice.lake.engine.CheckQueries;
 import io.sluice.lake.engine.CheckRunner;
@@ -23,6 +24,8 @@ import java.util.Optional;
  * @param work   the staging's lake (a run's: a cancel of the run interrupts the publish)
  * @param upkeep the lake itself, for the warning checks and for dropping staging tables
  * @param writer the table's writer
+ * @param sharesStore whether the lake is in the metadata store's database: the run's records of the publish are then
+ *     stored in its transaction ({@link PublishRecords})
  */
 record PgPublisher(
         PgWork work,
@@ -31,15 +34,22 @@ record PgPublisher(
         PgWriter writer,
         String runId,
         Optional<String> partition,
+        boolean sharesStore,
         InstantSource clock) {
 
     /** A committed publication and the row count of the write before it (for the warning checks). */
     private record Committed(Publication publication, Optional<Long> previousRows) {}
 
-    Publication publish(PgStaged staged, String watermark) {
+    Publication publish(PgStaged staged, String watermark, PublishRecords records) {
         Committed committed;
         try {
-            committed = work.inTransaction(Optional.of(table.name()), db -> apply(db, staged, watermark));
+            committed = work.inTransaction(Optional.of(table.name()), db -> {
+                Committed applied = apply(db, staged, watermark);
+                if (sharesStore) {
+                    db.asStore(connection -> records.store(applied.publication(), connection));
+                }
+                return applied;
+            });
         } catch (Publishing.NotPublished e) {
             return e.publication();
         }

@@ -198,6 +198,24 @@ final class PgSession implements CheckedSession {
         return connection;
     }
 
+    /** Work in plain JDBC on this transaction's connection as the metadata store does it: on the store's search path. */
+    @FunctionalInterface
+    interface StoreWork {
+        void apply(Connection connection) throws SQLException;
+    }
+
+    /**
+     * Runs {@code work} in this transaction with the connection's own search path (the metadata store's schema, as the
+     * store's datasource opens it), then puts the lake's schema back. Only meaningful on the store's connections.
+     */
+    void asStore(StoreWork work) throws SQLException {
+        try (Statement s = connection.createStatement()) {
+            s.execute("SET LOCAL search_path TO DEFAULT");
+        }
+        work.apply(connection);
+        queryStrings("SELECT set_config('search_path', ?, true)", schema);
+    }
+
     /** The lake's schema. */
     String schema() {
         return schema;

@@ -1,6 +1,7 @@
 package io.sluice.lake.postgres;
 
 import io.sluice.lake.Publication;
+import io.sluice.lake.PublishRecords;
 import io.sluice.lake.Sql;
 import io.sluice.lake.Staging;
 import java.util.List;
@@ -81,7 +82,7 @@ final class PgStaging implements Staging {
     }
 
     @Override
-    public Publication publish(boolean complete, String watermark) {
+    public Publication publish(boolean complete, String watermark, PublishRecords records) {
         open();
         if (!hasRows && hasMarkers) { // only markers: no rows, shaped as the writer reads them
             publisher
@@ -96,7 +97,9 @@ final class PgStaging implements Staging {
         }
         if (hasRows) {
             return publisher.publish(
-                    new PgStaged(rows, hasMarkers ? Optional.of(markers) : Optional.empty(), complete), watermark);
+                    new PgStaged(rows, hasMarkers ? Optional.of(markers) : Optional.empty(), complete),
+                    watermark,
+                    records);
         }
         // nothing to write: the table stays as it is, and so does its row count (what its last write recorded)
         long current = publisher

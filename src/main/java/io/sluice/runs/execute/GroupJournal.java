@@ -173,6 +173,25 @@ final class GroupJournal implements LogSink {
     }
 
     /**
+     * Stores the records of one publish of run {@code runId} on {@code connection}, in the publish's transaction (the lake
+     * is in the store's database), fenced like a flush. A run lost to the fence stores nothing and is lost from now on;
+     * the publish is refused ({@link RunLostInPublish}), which rolls it back.
+     */
+    void storeWithPublish(String runId, RunRecords records, java.sql.Connection connection)
+            throws java.sql.SQLException {
+        Set<String> lostNow = store.recordOn(connection, records, fence);
+        if (!lostNow.isEmpty()) {
+            lost.addAll(lostNow);
+            throw new RunLostInPublish(runId);
+        }
+    }
+
+    /** Tells the other nodes of records that {@link #storeWithPublish} stored, once the publish committed. */
+    void storedWithPublish(RunRecords records) {
+        store.signalStored(records);
+    }
+
+    /**
      * The worker begins executing a run; false if it must not (the run was taken from this group before it began: lost,
      * or handed back by its draining node).
      */

@@ -15,6 +15,7 @@ import io.sluice.lake.CheckResult;
 import io.sluice.lake.Lake;
 import io.sluice.lake.LakeInterrupted;
 import io.sluice.lake.Publication;
+import io.sluice.lake.PublishRecords;
 import io.sluice.lake.RunLake;
 import io.sluice.lake.Staging;
 import io.sluice.lake.TableOutput;
@@ -184,6 +185,7 @@ class StepRunner {
             Optional<Staging> staging =
                     spec.table().map(t -> runLake.stage(t, run.id(), Optional.ofNullable(partition)));
             PartitionOutcome outcome;
+            Optional<RunRecords> storedWithPublish = Optional.empty();
             try {
                 RunAssetContext<C> context = new RunAssetContext<>(
                         run.id(),
@@ -202,44 +204,75 @@ class StepRunner {
                     boolean complete =
                             outcome.selection().complete() && !spec.partitions().isPartitioned();
                     String watermark = outcome.selection().watermarkOnSuccess().orElse(null);
-                    outcome = outcome.published(publish(run, spec, partition, staging.get(), complete, watermark, log));
+                    if (runLake.sharesStore()
+                            && journal.unstoredWatermark(spec.key(), partition == null ? "" : partition)
+                                    .isPresent()) {
+                        journal.flush(); // an older unstored watermark of this partition must not land after the
+                        // publish's
+                    }
+                    PartitionOutcome computed = outcome;
+                    RecordsWithPublish withPublish = new RecordsWithPublish(
+                            journal, run.id(), p -> records(run, spec, range, computed.published(p), started));
+                    outcome = outcome.published(
+                            publish(run, spec, partition, staging.get(), complete, watermark, withPublish, log));
+                    storedWithPublish = withPublish.stored();
                 }
             } finally {
                 staging.ifPresent(Staging::close);
             }
-            // journaled before the materialization, so that they are stored together (a flush in between stores the
-            // watermark first; recovery records the materialization and the same watermark from the lake's write log)
-            outcome.selection()
-                    .watermarkOnSuccess()
-                    .ifPresent(w -> journal.watermark(new RunRecords.WatermarkChange(
-                            spec.key(), partition == null ? "" : partition, w, run.id(), clock.instant())));
-            long durationMs = (System.nanoTime() - started) / 1_000_000;
-            MaterializeResult result = outcome.result();
-            if (range.isPresent() && range.get().size() > 1) {
-                result = result.withMetadata("partition_count", range.get().size());
+            RunRecords records;
+            if (storedWithPublish.isPresent()) {
+                // stored in the publish's own transaction (the lake is in the store's database)
+                records = storedWithPublish.get();
+                journal.storedWithPublish(records);
+            } else {
+                records = records(run, spec, range, outcome, started);
+                journal.add(records);
             }
-            journal.materialized(new Materialization(
-                    run.id(),
-                    spec.key(),
-                    partition,
-                    clock.instant(),
-                    result.rowsWritten(),
-                    outcome.keys(),
-                    outcome.batches(),
-                    durationMs,
-                    json(result)));
+            Materialization materialization = records.materializations().get(0);
             log.info("materialized"
                     + range.map(r -> r.size() == 1 ? " partition " + r : " partitions " + r + " (" + r.size() + ")")
                             .orElse("")
-                    + ": " + Plural.of(result.rowsWritten(), "row", "rows") + " written in " + durationMs + " ms");
+                    + ": " + Plural.of(materialization.rowsWritten(), "row", "rows") + " written in "
+                    + materialization.durationMs() + " ms");
             keys += outcome.keys();
             batches += outcome.batches();
-            rows += result.rowsWritten();
+            rows += materialization.rowsWritten();
             if (++unitsDone < units.size()) {
                 progress.report(keys, batches, rows);
             }
         }
         return new StepOutcome(RunStatus.SUCCESS, keys, batches, rows, null);
+    }
+
+    /**
+     * The records of one materialization: the watermark change it leaves (before the materialization, so that they are
+     * stored together: a flush in between stores the watermark first, and recovery records the materialization and the
+     * same watermark from the lake's write log) and the materialization itself.
+     */
+    private RunRecords records(
+            Run run, AssetSpec<?> spec, Optional<PartitionRange> range, PartitionOutcome outcome, long started) {
+        String partition = range.map(PartitionRange::toString).orElse(null);
+        RunRecords records = new RunRecords();
+        outcome.selection()
+                .watermarkOnSuccess()
+                .ifPresent(w -> records.watermark(new RunRecords.WatermarkChange(
+                        spec.key(), partition == null ? "" : partition, w, run.id(), clock.instant())));
+        MaterializeResult result = outcome.result();
+        if (range.isPresent() && range.get().size() > 1) {
+            result = result.withMetadata("partition_count", range.get().size());
+        }
+        records.materialized(new Materialization(
+                run.id(),
+                spec.key(),
+                partition,
+                clock.instant(),
+                result.rowsWritten(),
+                outcome.keys(),
+                outcome.batches(),
+                (System.nanoTime() - started) / 1_000_000,
+                json(result)));
+        return records;
     }
 
     /**
@@ -276,12 +309,13 @@ class StepRunner {
             Staging staging,
             boolean complete,
             String watermark,
+            PublishRecords withPublish,
             StoredRunLogger log) {
         TableSpec table = spec.table().orElseThrow();
         // the watermark goes into the lake's write log with the write: start-up recovery stores it if the process dies
         // before
         // the store hears of the publish
-        Publication publication = staging.publish(complete, watermark);
+        Publication publication = staging.publish(complete, watermark, withPublish);
         events.recordChecks(publication.checks().stream()
                 .map(c -> new RecordedCheck(run.id(), spec.key(), partition, clock.instant(), c))
                 .toList());

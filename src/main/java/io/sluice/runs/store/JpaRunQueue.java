@@ -256,6 +256,18 @@ public class JpaRunQueue implements RunQueue {
         return lost;
     }
 
+    @Override
+    public Set<String> recordOn(java.sql.Connection connection, RunRecords records, Fence fence)
+            throws java.sql.SQLException {
+        return new RecordsWriter(connection).write(records, fence);
+    }
+
+    @Override
+    @Transactional
+    public void signalStored(RunRecords records) {
+        signal(records, Set.of());
+    }
+
     /**
      * Tells the other nodes of the ends, hand backs and materializations a flush stored (not those of runs it found
      * lost).
