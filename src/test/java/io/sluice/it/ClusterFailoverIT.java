@@ -3,7 +3,6 @@ package io.sluice.it;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -50,22 +49,18 @@ class ClusterFailoverIT {
     @TempDir
     Path data;
 
-    private EmbeddedPostgres postgres;
-    private final List<SluiceServer> nodes = new ArrayList<>();
+    private LocalCluster cluster;
 
     @AfterEach
     void stop() throws Exception {
-        for (SluiceServer node : nodes) {
-            node.close();
-        }
-        if (postgres != null) {
-            postgres.close();
+        if (cluster != null) {
+            cluster.close();
         }
     }
 
     @Test
     void aClusterLosesNothingWhenOneNodeIsKilledAndAnotherStopped() throws Exception {
-        postgres = EmbeddedPostgres.builder().start();
+        cluster = new LocalCluster(data);
         SluiceServer a = node("a", true);
         SluiceServer b;
         SluiceServer c;
@@ -193,23 +188,7 @@ class ClusterFailoverIT {
 
     /** A node on the shared PostgreSQL, with the production settings, its own data directory and port. */
     private SluiceServer node(String name, boolean lake) throws Exception {
-        Path dir = Files.createDirectories(data.resolve(name));
-        // "h2" only tells SluiceServer not to start a PostgreSQL of its own: the environment below selects PostgreSQL
-        SluiceServer node = new SluiceServer("h2", dir);
-        synchronized (nodes) {
-            nodes.add(node);
-        }
         Map<String, String> env = new HashMap<>(Map.of(
-                "QUARKUS_PROFILE",
-                "prod,pg",
-                "SLUICE_PG_URL",
-                postgres.getJdbcUrl("postgres", "postgres"),
-                "SLUICE_PG_USER",
-                "postgres",
-                "SLUICE_PG_PASSWORD",
-                "postgres",
-                "SLUICE_NODE_NAME",
-                name,
                 "SLUICE_CLUSTER_LEASE",
                 LEASE.toSeconds() + "s",
                 "SLUICE_CLUSTER_HEARTBEAT",
@@ -224,8 +203,7 @@ class ClusterFailoverIT {
         if (!lake) {
             env.put("SLUICE_LAKE_ENABLED", "false");
         }
-        node.start(name + ".log", env);
-        return node;
+        return cluster.start(name, env);
     }
 
     /** The id of the node answering on {@code node}. */
@@ -333,7 +311,7 @@ class ClusterFailoverIT {
         String sql = "SELECT id, status, started_at, ended_at, error, owner_node, assets, partitions_json FROM run"
                 + " WHERE " + where;
         List<Map<String, Object>> rows = new ArrayList<>();
-        try (Connection c = postgres.getPostgresDatabase().getConnection();
+        try (Connection c = cluster.postgres().getPostgresDatabase().getConnection();
                 PreparedStatement s = c.prepareStatement(sql)) {
             for (int i = 0; i < values.length; i++) {
                 if (values[i] instanceof String[] array) {

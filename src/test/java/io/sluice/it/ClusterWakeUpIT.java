@@ -3,14 +3,10 @@ package io.sluice.it;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -33,26 +29,20 @@ class ClusterWakeUpIT {
     @TempDir
     Path data;
 
-    private EmbeddedPostgres postgres;
-    private final List<SluiceServer> nodes = new ArrayList<>();
+    private LocalCluster cluster;
 
     @AfterEach
     void stop() throws Exception {
-        for (SluiceServer node : nodes) {
-            node.close();
-        }
-        if (postgres != null) {
-            postgres.close();
+        if (cluster != null) {
+            cluster.close();
         }
     }
 
     @Test
     void aRunLaunchedThroughOneNodeStartsOnAnotherAtOnce() throws Exception {
-        postgres = EmbeddedPostgres.builder().start();
-        SluiceServer a = node("a");
-        a.start("a.log", env("a", Map.of()));
-        SluiceServer b = node("b");
-        b.start("b.log", env("b", Map.of("SLUICE_RUNS_EXECUTE", "false")));
+        cluster = new LocalCluster(data);
+        SluiceServer a = cluster.start("a", fallback(Map.of()));
+        SluiceServer b = cluster.start("b", fallback(Map.of("SLUICE_RUNS_EXECUTE", "false")));
 
         for (int i = 1; i <= 3; i++) {
             JsonNode launched =
@@ -72,28 +62,9 @@ class ClusterWakeUpIT {
         }
     }
 
-    private SluiceServer node(String name) throws Exception {
-        // "h2" only tells SluiceServer not to start a PostgreSQL of its own: the environment selects PostgreSQL
-        SluiceServer node = new SluiceServer("h2", Files.createDirectories(data.resolve(name)));
-        nodes.add(node);
-        return node;
-    }
-
-    private Map<String, String> env(String name, Map<String, String> more) {
-        Map<String, String> env = new HashMap<>(Map.of(
-                "QUARKUS_PROFILE",
-                "prod,pg",
-                "SLUICE_PG_URL",
-                postgres.getJdbcUrl("postgres", "postgres"),
-                "SLUICE_PG_USER",
-                "postgres",
-                "SLUICE_PG_PASSWORD",
-                "postgres",
-                "SLUICE_NODE_NAME",
-                name,
-                "SLUICE_CLUSTER_POLL_FALLBACK",
-                FALLBACK));
-        env.putAll(more);
+    private static Map<String, String> fallback(Map<String, String> more) {
+        Map<String, String> env = new HashMap<>(more);
+        env.put("SLUICE_CLUSTER_POLL_FALLBACK", FALLBACK);
         return env;
     }
 }

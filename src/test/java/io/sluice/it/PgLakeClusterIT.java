@@ -3,8 +3,6 @@ package io.sluice.it;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -45,28 +43,20 @@ class PgLakeClusterIT {
     @TempDir
     Path data;
 
-    private EmbeddedPostgres postgres;
-    private final List<SluiceServer> nodes = new ArrayList<>();
+    private LocalCluster cluster;
 
     @AfterEach
     void stop() throws Exception {
-        for (SluiceServer node : nodes) {
-            node.close();
-        }
-        if (postgres != null) {
-            postgres.close();
+        if (cluster != null) {
+            cluster.close();
         }
     }
 
     @Test
     void twoNodesLandTheHistoryIntoOneLakeAndLoseNothingWhenOneIsKilled() throws Exception {
-        postgres = EmbeddedPostgres.builder().start();
-        for (String database : List.of("single", "cluster")) {
-            try (Connection c = postgres.getPostgresDatabase().getConnection();
-                    Statement s = c.createStatement()) {
-                s.execute("CREATE DATABASE " + database);
-            }
-        }
+        cluster = new LocalCluster(data);
+        cluster.createDatabase("single");
+        cluster.createDatabase("cluster");
 
         // the reference: one node, the same 24 years in one run, then both transforms
         SluiceServer single = node("single", "single", false);
@@ -134,33 +124,23 @@ class PgLakeClusterIT {
         assertThat(successes.values()).containsOnly(1);
         assertThat(runs("cluster", "status IN ('QUEUED', 'STARTED')")).isEmpty();
         // the lake equals the single node's
-        Map<String, Object> cluster = contents("cluster");
-        assertThat(cluster.get("raw distinct")).as("each filing once").isEqualTo(cluster.get("raw"));
-        assertThat(cluster).isEqualTo(reference);
+        Map<String, Object> lake = contents("cluster");
+        assertThat(lake.get("raw distinct")).as("each filing once").isEqualTo(lake.get("raw"));
+        assertThat(lake).isEqualTo(reference);
         assertThat(stagingTables("cluster")).as("no staging table is left").isZero();
     }
 
     /** A node on the shared PostgreSQL (database {@code database}) with the PostgreSQL lake in it. */
     private SluiceServer node(String name, String database, boolean triggers) throws Exception {
-        Path dir = Files.createDirectories(data.resolve(name));
-        // "h2" only tells SluiceServer not to start a PostgreSQL of its own: the environment below selects PostgreSQL
-        SluiceServer node = new SluiceServer("h2", dir);
-        synchronized (nodes) {
-            nodes.add(node);
-        }
-        Map<String, String> env = new HashMap<>(Map.of(
-                "QUARKUS_PROFILE", "prod,pg",
-                "SLUICE_PG_URL", postgres.getJdbcUrl("postgres", database),
-                "SLUICE_PG_USER", "postgres",
-                "SLUICE_PG_PASSWORD", "postgres",
-                "SLUICE_LAKE_ENGINE", "postgres",
-                "SLUICE_NODE_NAME", name,
-                "SLUICE_CLUSTER_LEASE", "10s",
-                "SLUICE_CLUSTER_HEARTBEAT", "2s",
-                "SLUICE_CLUSTER_CHECK_INTERVAL", "2s"));
-        env.put("SLUICE_AUTOMATION_TRIGGERS_ENABLED", Boolean.toString(triggers));
-        node.start(name + ".log", env);
-        return node;
+        return cluster.start(
+                name,
+                database,
+                Map.of(
+                        "SLUICE_LAKE_ENGINE", "postgres",
+                        "SLUICE_CLUSTER_LEASE", "10s",
+                        "SLUICE_CLUSTER_HEARTBEAT", "2s",
+                        "SLUICE_CLUSTER_CHECK_INTERVAL", "2s",
+                        "SLUICE_AUTOMATION_TRIGGERS_ENABLED", Boolean.toString(triggers)));
     }
 
     private static String self(SluiceServer node) throws Exception {
@@ -194,7 +174,7 @@ class PgLakeClusterIT {
      */
     private Map<String, Object> contents(String database) throws SQLException {
         Map<String, Object> contents = new TreeMap<>();
-        try (Connection c = postgres.getDatabase("postgres", database).getConnection()) {
+        try (Connection c = cluster.postgres().getDatabase("postgres", database).getConnection()) {
             contents.put("extract", count(c, "SELECT count(*) FROM lake.extract_form_adv_filings"));
             contents.put("raw", count(c, "SELECT count(*) FROM lake.raw_form_adv_filings"));
             contents.put(
@@ -229,7 +209,7 @@ class PgLakeClusterIT {
     }
 
     private long stagingTables(String database) throws SQLException {
-        try (Connection c = postgres.getDatabase("postgres", database).getConnection()) {
+        try (Connection c = cluster.postgres().getDatabase("postgres", database).getConnection()) {
             return count(
                     c,
                     "SELECT count(*) FROM information_schema.tables WHERE table_schema = 'lake'"
@@ -248,7 +228,7 @@ class PgLakeClusterIT {
     private List<Map<String, Object>> runs(String database, String where, Object... values) throws SQLException {
         String sql = "SELECT id, status, owner_node, assets, partitions_json FROM run WHERE " + where;
         List<Map<String, Object>> rows = new ArrayList<>();
-        try (Connection c = postgres.getDatabase("postgres", database).getConnection();
+        try (Connection c = cluster.postgres().getDatabase("postgres", database).getConnection();
                 PreparedStatement s = c.prepareStatement(sql)) {
             for (int i = 0; i < values.length; i++) {
                 s.setObject(i + 1, values[i]);

@@ -3,8 +3,6 @@ package io.sluice.it;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -40,25 +38,21 @@ class ScheduleClusterIT {
     @TempDir
     Path data;
 
-    private EmbeddedPostgres postgres;
-    private final List<SluiceServer> nodes = new ArrayList<>();
+    private LocalCluster cluster;
 
     @AfterEach
     void stop() throws Exception {
-        for (SluiceServer node : nodes) {
-            node.close();
-        }
-        if (postgres != null) {
-            postgres.close();
+        if (cluster != null) {
+            cluster.close();
         }
     }
 
     @Test
     void aScheduleTicksOnceAcrossTwoNodes() throws Exception {
-        postgres = EmbeddedPostgres.builder().start();
-        SluiceServer a = node("a", Map.of());
+        cluster = new LocalCluster(data);
+        SluiceServer a = cluster.start("a", Map.of());
         // one lake per cluster: b, whose data directory holds another lake, executes no runs (Quartz fires on both)
-        SluiceServer b = node("b", Map.of("SLUICE_RUNS_EXECUTE", "false"));
+        SluiceServer b = cluster.start("b", Map.of("SLUICE_RUNS_EXECUTE", "false"));
         for (SluiceServer node : List.of(a, b)) {
             assertThat(node.management("/q/health/ready").toString()).contains("postgresql");
         }
@@ -125,22 +119,6 @@ class ScheduleClusterIT {
         assertThat(actions).containsExactly("SCHEDULE_STOPPED", "SCHEDULE_STARTED");
     }
 
-    /** A node on the shared PostgreSQL, with the production settings, its own data directory and port. */
-    private SluiceServer node(String name, Map<String, String> more) throws Exception {
-        Path dir = Files.createDirectories(data.resolve(name));
-        // "h2" only tells SluiceServer not to start a PostgreSQL of its own: the environment below selects PostgreSQL
-        SluiceServer node = new SluiceServer("h2", dir);
-        nodes.add(node);
-        Map<String, String> env = new java.util.HashMap<>(Map.of(
-                "QUARKUS_PROFILE", "prod,pg",
-                "SLUICE_PG_URL", postgres.getJdbcUrl("postgres", "postgres"),
-                "SLUICE_PG_USER", "postgres",
-                "SLUICE_PG_PASSWORD", "postgres"));
-        env.putAll(more);
-        node.start(name + ".log", env);
-        return node;
-    }
-
     private static long launched(JsonNode ticks) {
         return StreamSupport.stream(ticks.spliterator(), false)
                 .filter(t -> t.at("/outcome").asText().equals("LAUNCHED"))
@@ -148,7 +126,7 @@ class ScheduleClusterIT {
     }
 
     private int quartzInstances() throws Exception {
-        try (Connection c = postgres.getPostgresDatabase().getConnection();
+        try (Connection c = cluster.postgres().getPostgresDatabase().getConnection();
                 Statement s = c.createStatement();
                 ResultSet r = s.executeQuery("SELECT count(*) FROM qrtz_scheduler_state")) {
             r.next();
