@@ -70,6 +70,7 @@ public class NodeHeartbeat {
             return;
         }
         renews = true;
+        executor.claimWhile(() -> health().claims());
         Thread t = new Thread(this::loop, "sluice-heartbeat");
         t.setDaemon(true);
         thread = t;

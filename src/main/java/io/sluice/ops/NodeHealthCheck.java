@@ -47,25 +47,15 @@ public class NodeHealthCheck implements HealthCheck {
         Instant now = clock.instant();
         NodeLease lease = heartbeat.health();
         long silent = Silence.seconds(heartbeat.lastRenewal(), now);
-        Optional<String> problem = Optional.empty();
         NodeState state = heartbeat.lost() ? NodeState.LOST : drain.state();
-        if (state == NodeState.DRAINING) {
-            problem = Optional.of("this node drains: it claims no runs and hands back those it has");
-        } else if (state == NodeState.STOPPED) {
-            problem = Optional.of("this node drained and stopped");
-        } else if (state == NodeState.LOST) {
-            problem = Optional.of("another node declared this node lost; it registers again");
-        } else if (lease != NodeLease.OK) {
-            problem = Optional.of("the last heartbeat was stored " + silent + " s ago (lease "
-                    + settings.lease().toSeconds() + " s): other nodes will take over this node's runs at "
-                    + heartbeat.leaseUntil().truncatedTo(ChronoUnit.SECONDS)
-                    + heartbeat
-                            .lastFailure()
-                            .map(f -> "; the last renewal failed: " + f)
-                            .orElse(""));
-        } else {
-            problem = heartbeat.skew().filter(ClockSkew::tooLarge).map(ClockSkew::problem);
-        }
+        Optional<String> problem = problem(new Reading(
+                state,
+                lease,
+                silent,
+                settings.lease().toSeconds(),
+                heartbeat.leaseUntil(),
+                heartbeat.lastFailure(),
+                heartbeat.skew()));
         HealthCheckResponseBuilder response = HealthCheckResponse.named("node")
                 .status(problem.isEmpty())
                 .withData("nodeId", self.nodeId())
@@ -75,5 +65,33 @@ public class NodeHealthCheck implements HealthCheck {
                 .withData("secondsSinceHeartbeat", silent);
         problem.ifPresent(p -> response.withData("problem", p));
         return response.build();
+    }
+
+    /** What readiness reads of this node: its state, its lease, and the heartbeat's last renewal, failure and skew. */
+    record Reading(
+            NodeState state,
+            NodeLease lease,
+            long silentSeconds,
+            long leaseSeconds,
+            Instant leaseUntil,
+            Optional<String> lastFailure,
+            Optional<ClockSkew> skew) {}
+
+    /** Why the node is not ready, or empty if it is. */
+    static Optional<String> problem(Reading node) {
+        return switch (node.state()) {
+            case DRAINING -> Optional.of("this node drains: it claims no runs and hands back those it has");
+            case STOPPED -> Optional.of("this node drained and stopped");
+            case LOST -> Optional.of("another node declared this node lost; it registers again");
+            default ->
+                node.lease() != NodeLease.OK
+                        ? Optional.of("the last heartbeat was stored " + node.silentSeconds() + " s ago (lease "
+                                + node.leaseSeconds() + " s): other nodes will take over this node's runs at "
+                                + node.leaseUntil().truncatedTo(ChronoUnit.SECONDS)
+                                + node.lastFailure()
+                                        .map(f -> "; the last renewal failed: " + f)
+                                        .orElse(""))
+                        : node.skew().filter(ClockSkew::tooLarge).map(ClockSkew::problem);
+        };
     }
 }

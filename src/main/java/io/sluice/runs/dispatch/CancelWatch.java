@@ -91,12 +91,21 @@ public class CancelWatch {
         }
     }
 
-    /** Interrupts the lake work of the runs in flight here whose cancel is requested. */
+    /**
+     * Interrupts the lake work of the runs in flight here whose cancel is requested, and of those lost to this node (its
+     * fence, or a takeover): what they still do in the lake is rolled back rather than left to finish for nothing.
+     */
     void interruptCanceled() {
         Set<String> inFlight = executor.inFlightIds();
         logged.retainAll(inFlight);
         if (inFlight.isEmpty()) {
             return;
+        }
+        for (String id : executor.lostInFlight()) {
+            int open = lake.interrupt(id);
+            if (open > 0 && logged.add(id)) {
+                LOG.warnf("run %s: lost to this node; its lake work is interrupted (%d statement(s) open)", id, open);
+            }
         }
         for (String id : store.cancelRequested(inFlight)) {
             int open = lake.interrupt(id);

@@ -77,6 +77,10 @@ public class RunExecutor {
     private final int maxGroup;
     /** Groups executing now (at most one per worker thread). */
     private final AtomicInteger busy = new AtomicInteger();
+    /** Whether the node's lease allows claiming (the heartbeat sets it; always, where there is no lease). */
+    private volatile java.util.function.BooleanSupplier leaseAllows = () -> true;
+    /** What {@link #leaseAllows} said last, for one log line per change. */
+    private volatile boolean leaseHeld = true;
 
     private final Map<String, QueuedRun> inFlight = new ConcurrentHashMap<>();
     /** Queued runs fetched ahead, in order; refilled when it runs low, so the queue is not re-read on every run end. */
@@ -214,6 +218,18 @@ public class RunExecutor {
     int runOnce() {
         if (!claiming) {
             return 0;
+        }
+        if (!leaseAllows.getAsBoolean()) {
+            if (!leaseHeld) {
+                return 0;
+            }
+            leaseHeld = false;
+            LOG.warn("this node's lease is at risk (its renewals fail): it claims no more runs until one succeeds");
+            return 0;
+        }
+        if (!leaseHeld) {
+            leaseHeld = true;
+            LOG.info("this node's lease is renewed again: it claims runs again");
         }
         int free = workers - busy.get();
         if (free <= 0) {
@@ -395,6 +411,21 @@ public class RunExecutor {
      */
     public void fenced() {
         worker.lost(inFlightIds());
+    }
+
+    /** The runs in flight here that are lost to this node (its fence, a takeover or a hand back): they are stopping. */
+    public Set<String> lostInFlight() {
+        Set<String> lost = worker.lostIds();
+        lost.retainAll(inFlightIds());
+        return lost;
+    }
+
+    /**
+     * Claims runs only while {@code lease} says the node's lease allows it: a node whose lease is at risk (its renewals
+     * failing) claims nothing more until a renewal succeeds, since other nodes may soon take over what it claims.
+     */
+    public void claimWhile(java.util.function.BooleanSupplier lease) {
+        this.leaseAllows = lease;
     }
 
     /** This node drains: it claims no more runs (the runs fetched ahead are dropped) until {@link #resumeClaiming}. */

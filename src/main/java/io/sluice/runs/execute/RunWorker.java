@@ -162,6 +162,13 @@ public class RunWorker {
         open.keySet().forEach(j -> j.lose(runIds));
     }
 
+    /** The runs of the groups executing here that are lost to their fence (taken over, or handed back). */
+    public Set<String> lostIds() {
+        Set<String> lost = new HashSet<>();
+        open.keySet().forEach(j -> lost.addAll(j.lost()));
+        return lost;
+    }
+
     /** The runs executing in this process with their claim's fence, per group. */
     public List<Fence> inFlightFences() {
         return open.keySet().stream().map(GroupJournal::fence).toList();

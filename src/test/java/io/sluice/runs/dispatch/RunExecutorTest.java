@@ -70,8 +70,16 @@ class RunExecutorTest {
         return null;
     }));
 
+    /** The runs the worker says are lost to this node. */
+    private final java.util.Set<String> lost = java.util.concurrent.ConcurrentHashMap.newKeySet();
+
     /** Executes nothing: records the group, waits for the gate, ends each run SUCCESS. */
     private final RunWorker worker = new RunWorker(null, null, null, null, null, null, null, settings) {
+        @Override
+        public java.util.Set<String> lostIds() {
+            return new java.util.HashSet<>(lost);
+        }
+
         @Override
         public List<RunRecords.RunEnd> execute(List<String> runIds, ObjDoubleConsumer<Run> paced) {
             startedGroups.add(runIds);
@@ -133,6 +141,42 @@ class RunExecutorTest {
         gate = new CountDownLatch(1);
         assertThat(executor.runOnce()).isEqualTo(1);
         assertThat(started()).containsExactly("r3");
+    }
+
+    @Test
+    void aNodeWhoseLeaseIsAtRiskClaimsNothingUntilItIsRenewed() throws Exception {
+        queue.add(single("r1"));
+        java.util.concurrent.atomic.AtomicBoolean leaseOk = new java.util.concurrent.atomic.AtomicBoolean(false);
+        executor.claimWhile(leaseOk::get);
+
+        assertThat(executor.runOnce()).as("lease at risk").isZero();
+        assertThat(startedGroups).isEmpty();
+
+        leaseOk.set(true);
+        assertThat(executor.runOnce()).as("renewed").isEqualTo(1);
+        assertThat(started()).containsExactly("r1");
+    }
+
+    @Test
+    void theLakeWorkOfARunLostToThisNodeIsInterrupted() throws Exception {
+        queue.addAll(List.of(single("r1"), single("r2")));
+        assertThat(executor.runOnce()).isEqualTo(2);
+        started();
+        started();
+        List<String> interrupted = new CopyOnWriteArrayList<>();
+        io.sluice.lake.Lake lake = Fake.of(io.sluice.lake.Lake.class, Map.of("interrupt", args -> {
+            interrupted.add((String) args[0]);
+            return 1;
+        }));
+        RunQueue noCancels = Fake.of(RunQueue.class, Map.of("cancelRequested", args -> java.util.Set.of()));
+        CancelWatch watch = new CancelWatch(executor, noCancels, lake, settings);
+
+        watch.interruptCanceled();
+        assertThat(interrupted).as("nothing lost yet").isEmpty();
+
+        lost.add("r2"); // this node fenced itself, or r2 was taken over
+        watch.interruptCanceled();
+        assertThat(interrupted).containsExactly("r2");
     }
 
     @Test
