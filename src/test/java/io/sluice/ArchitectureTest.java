@@ -34,6 +34,18 @@ class ArchitectureTest {
             .dependOnClassesThat()
             .resideOutsideOfPackages("io.sluice.automation", "io.sluice.partitions..", "io.sluice.catalog..", "java..");
 
+    /** The periodic loop: a leaf every layer may use, on the JDK alone. */
+    @ArchTest
+    static final ArchRule thePeriodicLoopIsALeaf = noClasses()
+            .that()
+            .resideInAPackage("io.sluice.periodic..")
+            .should()
+            .dependOnClassesThat()
+            .resideInAnyPackage("io.sluice..")
+            .andShould()
+            .dependOnClassesThat()
+            .resideOutsideOfPackages("io.sluice.periodic..", "java..");
+
     /** What user text may hold: a leaf every layer may use. */
     @ArchTest
     static final ArchRule textUsesTheJdkOnly = noClasses()

@@ -6,6 +6,7 @@ import io.sluice.audit.AuditAction;
 import io.sluice.audit.AuditEvent;
 import io.sluice.audit.AuditLog;
 import io.sluice.identity.Caller;
+import io.sluice.periodic.Periodic;
 import io.sluice.runs.RunFinished;
 import io.sluice.runs.RunSettings;
 import io.sluice.runs.RunsEnded;
@@ -41,7 +42,7 @@ public class LeaseWatch {
     private final Event<RunsEnded> finished;
     private final ActiveStore store;
     private final RunSettings runs;
-    private volatile Thread thread;
+    private volatile Periodic watch;
 
     LeaseWatch(
             NodeStore nodes,
@@ -68,30 +69,18 @@ public class LeaseWatch {
         if (!runs.execute() || !"postgresql".equals(store.backend())) {
             return;
         }
-        Thread t = new Thread(this::loop, "sluice-lease-watch");
-        t.setDaemon(true);
-        thread = t;
-        t.start();
+        watch = Periodic.startAfterInterval(
+                "sluice-lease-watch",
+                settings::checkInterval,
+                this::round,
+                e -> LOG.error("looking for lost nodes failed; trying again at the next check", e));
     }
 
     void onStop(@Observes ShutdownEvent event) {
-        Thread t = thread;
-        thread = null;
-        if (t != null) {
-            t.interrupt();
-        }
-    }
-
-    private void loop() {
-        while (thread == Thread.currentThread()) {
-            try {
-                Thread.sleep(settings.checkInterval().toMillis());
-                round();
-            } catch (InterruptedException e) {
-                return;
-            } catch (RuntimeException e) {
-                LOG.error("looking for lost nodes failed; trying again at the next check", e);
-            }
+        Periodic w = watch;
+        watch = null;
+        if (w != null) {
+            w.stop();
         }
     }
 

@@ -2,6 +2,7 @@ package io.sluice.cluster;
 
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
+import io.sluice.periodic.Periodic;
 import io.sluice.runs.dispatch.RunExecutor;
 import io.sluice.store.ActiveStore;
 import jakarta.annotation.Priority;
@@ -31,7 +32,7 @@ public class NodeHeartbeat {
     private final RunExecutor executor;
     private final ActiveStore store;
     private final NodeDrain drain;
-    private volatile Thread thread;
+    private volatile Periodic beats;
     /** True from the moment this node found itself declared lost until it registered again. */
     private volatile boolean lost;
     /** Whether this node renews a lease (PostgreSQL); on H2 the data directory's lock is the lease. */
@@ -71,28 +72,18 @@ public class NodeHeartbeat {
         }
         renews = true;
         executor.claimWhile(() -> health().claims());
-        Thread t = new Thread(this::loop, "sluice-heartbeat");
-        t.setDaemon(true);
-        thread = t;
-        t.start();
+        beats = Periodic.start(
+                "sluice-heartbeat",
+                settings::heartbeat,
+                this::beat,
+                e -> LOG.warnf("the heartbeat failed (%s); trying again at the next one", e.getMessage()));
     }
 
     void onStop(@Observes ShutdownEvent event) {
-        Thread t = thread;
-        thread = null;
-        if (t != null) {
-            t.interrupt();
-        }
-    }
-
-    private void loop() {
-        while (thread == Thread.currentThread()) {
-            try {
-                beat();
-                Thread.sleep(settings.heartbeat().toMillis());
-            } catch (InterruptedException e) {
-                return;
-            }
+        Periodic b = beats;
+        beats = null;
+        if (b != null) {
+            b.stop();
         }
     }
 

@@ -10,6 +10,7 @@ import io.sluice.lake.TableSpec;
 import io.sluice.lake.engine.CancellableConnection;
 import io.sluice.lake.engine.NoRollbackLake;
 import io.sluice.lake.engine.RunWork;
+import io.sluice.periodic.Periodic;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.InstantSource;
@@ -51,7 +52,7 @@ public final class PgLake extends NoRollbackLake implements PgWork, AutoCloseabl
 
     private Connection ownerLock;
     /** Drops the staging of nodes that died while this one runs (a killed node leaves its staging behind). */
-    private java.util.concurrent.ScheduledExecutorService sweeper;
+    private Periodic sweeper;
 
     private volatile String identity;
 
@@ -78,13 +79,11 @@ public final class PgLake extends NoRollbackLake implements PgWork, AutoCloseabl
                     "Cannot open the PostgreSQL lake (schema " + settings.schema() + "): " + e.getMessage(), e);
         }
         dropDeadStaging();
-        sweeper = java.util.concurrent.Executors.newSingleThreadScheduledExecutor(r -> {
-            Thread t = new Thread(r, "sluice-lake-staging-sweep");
-            t.setDaemon(true);
-            return t;
-        });
-        sweeper.scheduleWithFixedDelay(
-                this::sweep, SWEEP.toSeconds(), SWEEP.toSeconds(), java.util.concurrent.TimeUnit.SECONDS);
+        sweeper = Periodic.startAfterInterval(
+                "sluice-lake-staging-sweep",
+                () -> SWEEP,
+                this::dropDeadStaging,
+                e -> LOG.debugf("lake: the staging sweep failed (tried again in %s): %s", SWEEP, e.getMessage()));
         LOG.infof("lake: PostgreSQL schema %s (lake %s)", settings.schema(), identity);
         return this;
     }
@@ -97,14 +96,6 @@ public final class PgLake extends NoRollbackLake implements PgWork, AutoCloseabl
 
     /** How often the staging of dead nodes is looked for, besides at start. */
     static final java.time.Duration SWEEP = java.time.Duration.ofSeconds(30);
-
-    private void sweep() {
-        try {
-            dropDeadStaging();
-        } catch (RuntimeException e) {
-            LOG.debugf("lake: the staging sweep failed (tried again in %s): %s", SWEEP, e.getMessage());
-        }
-    }
 
     /** Drops the staging tables whose owner holds no lock: their node stopped before it dropped them. */
     void dropDeadStaging() {
@@ -305,7 +296,7 @@ public final class PgLake extends NoRollbackLake implements PgWork, AutoCloseabl
     @Override
     public void close() {
         if (sweeper != null) {
-            sweeper.shutdownNow();
+            sweeper.stop();
             sweeper = null;
         }
         if (ownerLock != null) {

@@ -3,10 +3,12 @@ package io.sluice.runs.dispatch;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
 import io.sluice.lake.Lake;
+import io.sluice.periodic.Periodic;
 import io.sluice.runs.RunQueue;
 import io.sluice.runs.RunSettings;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
+import java.time.Duration;
 import java.util.HashSet;
 import java.util.Set;
 import org.jboss.logging.Logger;
@@ -31,9 +33,7 @@ public class CancelWatch {
     /** Runs whose interrupt was logged (kept to the runs in flight). */
     private final Set<String> logged = new HashSet<>();
 
-    private final Object signal = new Object();
-    private boolean woken;
-    private volatile Thread watcher;
+    private volatile Periodic watcher;
 
     CancelWatch(RunExecutor executor, RunQueue store, Lake lake, RunSettings settings) {
         this.executor = executor;
@@ -46,48 +46,26 @@ public class CancelWatch {
         if (!execute) {
             return;
         }
-        Thread t = new Thread(this::watch, "sluice-cancel-watch");
-        t.setDaemon(true);
-        watcher = t;
-        t.start();
+        watcher = Periodic.start(
+                "sluice-cancel-watch",
+                () -> Duration.ofMillis(POLL_MS),
+                this::interruptCanceled,
+                e -> LOG.warn("reading the cancels of the runs in flight failed; trying again", e));
     }
 
     void onStop(@Observes ShutdownEvent event) {
-        Thread t = watcher;
+        Periodic w = watcher;
         watcher = null;
-        if (t != null) {
-            t.interrupt();
+        if (w != null) {
+            w.stop();
         }
     }
 
     /** A cancel was asked for through this process: read the flags now instead of at the next poll. */
     public void wake() {
-        synchronized (signal) {
-            woken = true;
-            signal.notifyAll();
-        }
-    }
-
-    private void watch() {
-        while (watcher == Thread.currentThread()) {
-            try {
-                interruptCanceled();
-                synchronized (signal) {
-                    if (!woken) {
-                        signal.wait(POLL_MS);
-                    }
-                    woken = false;
-                }
-            } catch (InterruptedException e) {
-                return;
-            } catch (RuntimeException e) {
-                LOG.warn("reading the cancels of the runs in flight failed; trying again", e);
-                try {
-                    Thread.sleep(POLL_MS);
-                } catch (InterruptedException stop) {
-                    return;
-                }
-            }
+        Periodic w = watcher;
+        if (w != null) {
+            w.wake();
         }
     }
 
