@@ -6,7 +6,9 @@ import io.sluice.lake.WriteMode;
 import io.sluice.lake.engine.CheckQueries;
 import io.sluice.lake.engine.LakeSql;
 import io.sluice.lake.engine.NoTableBrowser;
+import io.sluice.lake.engine.RowReads;
 import java.time.Instant;
+import java.time.LocalDate;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -16,22 +18,49 @@ import java.util.Optional;
 
 /**
  * What the pages and the API read of the PostgreSQL lake's tables: the listing (mode, asset, row counts, last write,
- * columns) and the row counts their last writes recorded. Reading rows, a run's changes and rollback previews are not
- * on this lake yet, and say so.
+ * columns), the row counts their last writes recorded, rows page by page and a run's changes ({@link PgRowReads}).
+ * Rollback previews are not on this lake yet, and say so.
  */
 public final class PgLakeTables extends NoTableBrowser {
 
     /** The one sentence every refused read answers with. */
-    static final String NO_BROWSER = "reading a table's rows is not available on the PostgreSQL lake yet; query the "
-            + "lake's schema with psql to see them";
+    static final String NO_BROWSER = "rollback previews are not available on the PostgreSQL lake yet";
 
     private final PgLake lake;
     private final DeclaredTables declared;
+    private final PgRowReads reads;
 
     public PgLakeTables(PgLake lake, DeclaredTables declared) {
         super(NO_BROWSER);
         this.lake = lake;
         this.declared = declared;
+        this.reads = new PgRowReads(lake);
+    }
+
+    @Override
+    public Page rows(
+            String name,
+            Optional<LocalDate> businessDate,
+            Optional<Instant> systemTime,
+            Optional<String> key,
+            int limit,
+            Optional<Position> position) {
+        TableInfo info = table(name).orElseThrow(() -> new IllegalArgumentException("no lake table '" + name + "'"));
+        return RowReads.rows(
+                reads,
+                info,
+                declared.declared(info.name()).map(e -> e.table().mode()),
+                businessDate,
+                systemTime,
+                key,
+                limit,
+                position);
+    }
+
+    @Override
+    public Changes changes(String name, String runId, int limit) {
+        TableInfo info = table(name).orElseThrow(() -> new IllegalArgumentException("no lake table '" + name + "'"));
+        return RowReads.changes(reads, info, runId, limit);
     }
 
     @Override
