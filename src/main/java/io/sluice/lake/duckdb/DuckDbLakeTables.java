@@ -5,13 +5,11 @@ import io.sluice.lake.LakeTables;
 import io.sluice.lake.LakeTables.UnsupportedRead;
 import io.sluice.lake.RollbackTarget;
 import io.sluice.lake.Sql;
-import io.sluice.lake.WriteMode;
-import io.sluice.lake.engine.CheckQueries;
 import io.sluice.lake.engine.LakeSql;
 import io.sluice.lake.engine.RowReads;
+import io.sluice.lake.engine.TableInfos;
 import java.time.Instant;
 import java.time.LocalDate;
-import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashMap;
@@ -49,60 +47,28 @@ public class DuckDbLakeTables implements LakeTables {
 
     @Override
     public Optional<TableInfo> table(String name) {
-        String table;
-        try {
-            table = DuckDbSession.identifier(name);
-        } catch (IllegalArgumentException e) {
-            return Optional.empty();
-        }
-        if (!LakeSql.listable(table)) {
-            return Optional.empty();
-        }
-        return lake.readSession(db -> {
-            if (!db.tableExists(table)) {
-                return Optional.empty();
-            }
-            Optional<DeclaredTables.Declared> spec = managed(table);
-            WriteMode mode = spec.map(e -> e.table().mode()).orElse(null);
-            long total = db.queryLong("SELECT count(*) FROM " + table);
-            long current = mode == null
-                    ? total
-                    : db.queryLong("SELECT count(*) FROM " + CheckQueries.believedRows(table, mode) + " c");
-            LastWrite last = null;
-            if (db.tableExists(WriteLog.TABLE)) {
-                List<Map<String, Object>> rows = db.rows(
-                        "SELECT run_id, epoch_us(written_at) AS written_at, epoch_us(system_time) AS system_time, "
-                                + "rows_inserted, rows_removed FROM " + WriteLog.TABLE
-                                + " WHERE table_name = ? ORDER BY write_id DESC LIMIT 1",
-                        table);
-                if (!rows.isEmpty()) {
-                    Map<String, Object> r = rows.get(0);
-                    last = new LastWrite(
-                            (String) r.get("run_id"),
-                            instant(r.get("written_at")),
-                            instant(r.get("system_time")),
-                            ((Number) r.get("rows_inserted")).longValue(),
-                            ((Number) r.get("rows_removed")).longValue());
-                }
-            }
-            List<Column> columns = db
-                    .rows(
-                            "SELECT column_name, data_type FROM information_schema.columns WHERE table_schema = 'main' "
-                                    + "AND table_name = ? ORDER BY ordinal_position",
-                            table)
-                    .stream()
-                    .map(r -> new Column((String) r.get("column_name"), (String) r.get("data_type")))
-                    .toList();
-            return Optional.of(new TableInfo(
-                    table,
-                    mode == null ? "UNMANAGED" : mode.label(),
-                    spec.map(DeclaredTables.Declared::asset).orElse(null),
-                    current,
-                    total,
-                    last,
-                    columns,
-                    mode == null ? List.of() : mode.keyColumns()));
-        });
+        return TableInfos.listable(name)
+                .flatMap(table -> lake.readSession(db -> {
+                    if (!db.tableExists(table)) {
+                        return Optional.empty();
+                    }
+                    List<Column> columns = db
+                            .rows(
+                                    "SELECT column_name, data_type FROM information_schema.columns WHERE table_schema = 'main' "
+                                            + "AND table_name = ? ORDER BY ordinal_position",
+                                    table)
+                            .stream()
+                            .map(r -> new Column((String) r.get("column_name"), (String) r.get("data_type")))
+                            .toList();
+                    return Optional.of(TableInfos.info(
+                            db,
+                            sql -> db.rows(sql.text(), sql.params().toArray()),
+                            table,
+                            managed(table),
+                            db.tableExists(WriteLog.TABLE) ? Optional.of(WriteLog.TABLE) : Optional.empty(),
+                            reads::micros,
+                            columns));
+                }));
     }
 
     @Override
@@ -165,22 +131,12 @@ public class DuckDbLakeTables implements LakeTables {
             Optional<String> key,
             int limit,
             Optional<Position> position) {
-        TableInfo info = table(name).orElseThrow(() -> new IllegalArgumentException("no lake table '" + name + "'"));
-        return RowReads.rows(
-                reads,
-                info,
-                managed(info.name()).map(e -> e.table().mode()),
-                businessDate,
-                systemTime,
-                key,
-                limit,
-                position);
+        return RowReads.rows(reads, this, declared, name, businessDate, systemTime, key, limit, position);
     }
 
     @Override
     public Changes changes(String name, String runId, int limit) {
-        TableInfo info = table(name).orElseThrow(() -> new IllegalArgumentException("no lake table '" + name + "'"));
-        return RowReads.changes(reads, info, runId, limit);
+        return RowReads.changes(reads, this, name, runId, limit);
     }
 
     /** The reads of rows on DuckDB: ties broken by rowid, values checked by TRY_CAST. */
@@ -228,11 +184,6 @@ public class DuckDbLakeTables implements LakeTables {
             return "epoch_us(" + column + ")";
         }
     };
-
-    /** An instant from DuckDB's epoch microseconds. */
-    private static Instant instant(Object micros) {
-        return micros == null ? null : Instant.EPOCH.plus(Long.parseLong(micros.toString()), ChronoUnit.MICROS);
-    }
 
     @Override
     public RollbackPreview rollbackPreview(String name, RollbackTarget target) {
@@ -307,7 +258,7 @@ public class DuckDbLakeTables implements LakeTables {
                         ((Number) r.get("write_id")).longValue(),
                         (String) r.get("run_id"),
                         (String) r.get("partition_key"),
-                        instant(r.get("written_at")),
+                        TableInfos.instant(r.get("written_at")),
                         ((Number) r.get("rows_inserted")).longValue(),
                         ((Number) r.get("rows_removed")).longValue(),
                         ((Number) r.get("current_rows")).longValue()))

@@ -1,5 +1,7 @@
 package io.sluice.lake.engine;
 
+import io.sluice.lake.DeclaredTables;
+import io.sluice.lake.LakeTables;
 import io.sluice.lake.LakeTables.Changes;
 import io.sluice.lake.LakeTables.Column;
 import io.sluice.lake.LakeTables.Page;
@@ -11,7 +13,6 @@ import io.sluice.lake.WriteMode;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.time.LocalDate;
-import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.Collections;
@@ -65,6 +66,38 @@ public final class RowReads {
     private static final String TIE = "__sluice_rowid";
 
     private static final String KEY = "__sluice_k";
+
+    /**
+     * {@link io.sluice.lake.LakeTables#rows} of the table {@code tables} names {@code name}, in the mode an asset
+     * declares it with, if any.
+     *
+     * @throws IllegalArgumentException when there is no such table
+     */
+    public static Page rows(
+            Engine engine,
+            LakeTables tables,
+            DeclaredTables declared,
+            String name,
+            Optional<LocalDate> businessDate,
+            Optional<Instant> systemTime,
+            Optional<String> key,
+            int limit,
+            Optional<Position> position) {
+        TableInfo info = existing(tables, name);
+        return rows(
+                engine,
+                info,
+                declared.declared(info.name()).map(e -> e.table().mode()),
+                businessDate,
+                systemTime,
+                key,
+                limit,
+                position);
+    }
+
+    private static TableInfo existing(LakeTables tables, String name) {
+        return tables.table(name).orElseThrow(() -> new IllegalArgumentException("no lake table '" + name + "'"));
+    }
 
     /** {@link io.sluice.lake.LakeTables#rows}, for a table {@code info} names and the mode that writes it, if any. */
     public static Page rows(
@@ -311,8 +344,13 @@ public final class RowReads {
         return String.join(" AND ", terms);
     }
 
-    /** {@link io.sluice.lake.LakeTables#changes}, for the table {@code info} names. */
-    public static Changes changes(Engine engine, TableInfo info, String runId, int limit) {
+    /**
+     * {@link io.sluice.lake.LakeTables#changes} of the table {@code tables} names {@code name}.
+     *
+     * @throws IllegalArgumentException when there is no such table
+     */
+    public static Changes changes(Engine engine, LakeTables tables, String name, String runId, int limit) {
+        TableInfo info = existing(tables, name);
         if (!"BITEMPORAL_MERGE".equals(info.writeMode())) {
             throw new UnsupportedRead(
                     "name",
@@ -329,7 +367,7 @@ public final class RowReads {
                         info.name(),
                         runId))
                 .stream()
-                .map(r -> Instant.EPOCH.plus(Long.parseLong(r.get("t").toString()), ChronoUnit.MICROS))
+                .map(r -> TableInfos.instant(r.get("t")))
                 .toList();
         if (instants.isEmpty()) {
             return new Changes(info.name(), runId, List.of(), List.of(), List.of());
