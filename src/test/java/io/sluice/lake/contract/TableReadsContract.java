@@ -261,6 +261,9 @@ abstract class TableReadsContract {
         assertThat(asOf(null, r1.minusSeconds(1))).as("before the first write").isEmpty();
         assertThat(shown(key("rd_versions", "1"), "v")).containsExactly("zeta", "alpha");
 
+        assertThat(key("rd_versions", "2").get(0).get("system_from"))
+                .as("a time as the same text on every engine")
+                .hasToString(r1.toString());
         LakeTables.Changes r2 = tables.changes("rd_versions", "r2", 10);
         assertThat(r2.systemTimes()).hasSize(1).allMatch(t -> t.isAfter(r1));
         assertThat(shown(r2.opened(), "k", "v", "valid_from", "valid_to"))
