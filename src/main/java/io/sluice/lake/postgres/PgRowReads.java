@@ -15,9 +15,13 @@ import java.util.regex.Pattern;
  * when the row is updated or the table rewritten (VACUUM FULL, CLUSTER, a rewriting ALTER TABLE), and it decides only
  * between rows whose order columns are equal. Sluice updates rows only in bi-temporal tables (closing a version), whose
  * order (key, valid_from, system_from) has no ties; UPSERT keys have none either; APPEND and PARTITION_OVERWRITE rows are
- * inserted and deleted, never updated. A cursor whose row moved or went still positions a page by its order values, and
- * among equal ones where its ctid would be, as the port's cursors promise. Tables no asset declares have no row order:
- * they are read in ctid order (their physical order, the order they were written in until they are updated).
+ * inserted and deleted, never updated (PgSession#upsert deletes and inserts). A cursor whose row moved or went still
+ * positions a page by its order values, and among equal ones where its ctid would be, as the port's cursors promise.
+ * What is not covered: an UPDATE that someone runs on such a table outside Sluice's writes (or a VACUUM FULL) between
+ * two pages moves rows among their ties, so the next page may repeat or skip a row that ties with the cursor's. Tables
+ * no asset declares have no row order: they are read in ctid order (their physical order, the order they were written
+ * in until they are updated). A generated identity column would avoid this, but the lake's tables are made by
+ * {@code CREATE TABLE ... AS} from what an asset staged, and an extra column would show in every read.
  *
  * <p>A value is checked against its column's type by casting it inside a savepoint (PostgreSQL has no TRY_CAST).
  */
