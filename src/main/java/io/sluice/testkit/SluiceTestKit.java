@@ -19,7 +19,7 @@ import java.util.regex.Pattern;
  * {@code @QuarkusTest} (which runs on a throwaway data directory: metadata store and lake) and
  *
  * <pre>{@code
- * kit.seed("orders", "id VARCHAR, amount DOUBLE", List.of(List.of("a", 1.5), List.of("b", 2.0)));
+ * kit.seed("orders", "id VARCHAR, amount DECIMAL(10,2)", List.of(List.of("a", 1.5), List.of("b", 2.0)));
  * RunResult run = kit.materialize("sample/order_totals").singleKey("a").run();
  * assertEquals(RunStatus.SUCCESS, run.status(), run.error());
  * List<Map<String, Object>> rows = kit.rows("order_totals");
@@ -50,14 +50,17 @@ public class SluiceTestKit {
     }
 
     /**
-     * Replaces lake table {@code table} with one of {@code columns} (DuckDB column definitions, e.g.
-     * {@code "id VARCHAR, amount DOUBLE"}) holding {@code rows}, in one statement whose values are all bound parameters
-     * (each row a list of values in column order, of the types {@link Sql} binds). Returns the rows inserted.
+     * Replaces lake table {@code table} with one of {@code columns} (column definitions in the lake's SQL, e.g.
+     * {@code "id VARCHAR, amount DECIMAL(10,2)"}: types such as VARCHAR, BIGINT, INTEGER, DECIMAL, DATE, TIMESTAMP and
+     * BOOLEAN read the same on DuckDB and PostgreSQL) holding {@code rows}, in one statement whose values are all bound
+     * parameters (each row a list of values in column order, of the types {@link Sql} binds). The SQL is portable: drop
+     * the table if it exists, create it, insert the rows, in one write. Returns the rows inserted.
      */
     public long seed(String table, String columns, List<List<?>> rows) {
         String name = tableName(table);
         if (columns == null || columns.isBlank() || columns.contains(";")) {
-            throw new IllegalArgumentException("columns must be column definitions like \"id VARCHAR, amount DOUBLE\"");
+            throw new IllegalArgumentException(
+                    "columns must be column definitions like \"id VARCHAR, amount DECIMAL(10,2)\"");
         }
         List<Object> values = new ArrayList<>();
         StringBuilder tuples = new StringBuilder();
@@ -72,7 +75,8 @@ public class SluiceTestKit {
         }
         Sql insert = tuples.length() == 0 ? null : new Sql("INSERT INTO " + name + " VALUES " + tuples, values);
         return lake.write(name, s -> {
-            s.execute("CREATE OR REPLACE TABLE " + name + " (" + columns + ")");
+            s.execute("DROP TABLE IF EXISTS " + name);
+            s.execute("CREATE TABLE " + name + " (" + columns + ")");
             return insert == null ? 0L : s.execute(insert);
         });
     }

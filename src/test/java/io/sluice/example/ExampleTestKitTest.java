@@ -143,7 +143,7 @@ class ExampleTestKitTest {
                 .isInstanceOf(IllegalArgumentException.class);
     }
 
-    private static String[] days(String first, String last) {
+    static String[] days(String first, String last) {
         return LocalDate.parse(first)
                 .datesUntil(LocalDate.parse(last).plusDays(1))
                 .map(LocalDate::toString)
@@ -152,6 +152,11 @@ class ExampleTestKitTest {
 
     /** The correction arrives upstream: raw's names for the seeded CRDs change from 2002 (set-based, values bound). */
     private void applyCorrections() {
+        applyCorrections(lake);
+    }
+
+    /** {@link #applyCorrections()} on {@code lake}: the SQL is portable, so on either engine. */
+    static void applyCorrections(Lake lake) {
         lake.write(
                 "raw_form_adv_filings",
                 s -> s.execute(

@@ -20,6 +20,10 @@ public final class ResultRows {
             Map<String, Object> row = new LinkedHashMap<>();
             for (int i = 1; i <= meta.getColumnCount(); i++) {
                 Object value = rs.getObject(i);
+                if (value instanceof java.sql.Timestamp t && "timestamptz".equals(meta.getColumnTypeName(i))) {
+                    // PostgreSQL's TIMESTAMPTZ as DuckDB's driver writes one: ISO 8601 in UTC, not in the JVM's zone
+                    value = t.toInstant().atOffset(java.time.ZoneOffset.UTC);
+                }
                 row.put(
                         meta.getColumnLabel(i),
                         value == null || value instanceof Number || value instanceof Boolean

@@ -1,13 +1,12 @@
 package io.sluice.lake.postgres;
 
 import io.sluice.lake.DeclaredTables;
-import io.sluice.lake.Sql;
-import io.sluice.lake.WriteMode;
-import io.sluice.lake.engine.CheckQueries;
 import io.sluice.lake.engine.LakeSql;
 import io.sluice.lake.engine.NoTableBrowser;
+import io.sluice.lake.engine.RowReads;
+import io.sluice.lake.engine.TableInfos;
 import java.time.Instant;
-import java.time.temporal.ChronoUnit;
+import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
@@ -16,22 +15,39 @@ import java.util.Optional;
 
 /**
  * What the pages and the API read of the PostgreSQL lake's tables: the listing (mode, asset, row counts, last write,
- * columns) and the row counts their last writes recorded. Reading rows, a run's changes and rollback previews are not
- * on this lake yet, and say so.
+ * columns), the row counts their last writes recorded, rows page by page and a run's changes ({@link PgRowReads}).
+ * Rollback previews are not on this lake yet, and say so.
  */
 public final class PgLakeTables extends NoTableBrowser {
 
     /** The one sentence every refused read answers with. */
-    static final String NO_BROWSER = "reading a table's rows is not available on the PostgreSQL lake yet; query the "
-            + "lake's schema with psql to see them";
+    static final String NO_BROWSER = "rollback previews are not available on the PostgreSQL lake yet";
 
     private final PgLake lake;
     private final DeclaredTables declared;
+    private final PgRowReads reads;
 
     public PgLakeTables(PgLake lake, DeclaredTables declared) {
         super(NO_BROWSER);
         this.lake = lake;
         this.declared = declared;
+        this.reads = new PgRowReads(lake);
+    }
+
+    @Override
+    public Page rows(
+            String name,
+            Optional<LocalDate> businessDate,
+            Optional<Instant> systemTime,
+            Optional<String> key,
+            int limit,
+            Optional<Position> position) {
+        return RowReads.rows(reads, this, declared, name, businessDate, systemTime, key, limit, position);
+    }
+
+    @Override
+    public Changes changes(String name, String runId, int limit) {
+        return RowReads.changes(reads, this, name, runId, limit);
     }
 
     @Override
@@ -55,56 +71,16 @@ public final class PgLakeTables extends NoTableBrowser {
 
     @Override
     public Optional<TableInfo> table(String name) {
-        String table;
-        try {
-            table = LakeSql.identifier(name);
-        } catch (IllegalArgumentException e) {
-            return Optional.empty();
-        }
-        if (!LakeSql.listable(table)) {
-            return Optional.empty();
-        }
-        return lake.inTransaction(
-                Optional.empty(), db -> db.tableExists(table) ? Optional.of(info(db, table)) : Optional.empty());
+        return TableInfos.listable(name)
+                .flatMap(table -> lake.inTransaction(
+                        Optional.empty(),
+                        db -> db.tableExists(table) ? Optional.of(info(db, table)) : Optional.empty()));
     }
 
     private TableInfo info(PgSession db, String table) {
-        Optional<DeclaredTables.Declared> spec = declared.declared(table);
-        WriteMode mode = spec.map(e -> e.table().mode()).orElse(null);
-        long total = db.queryLong("SELECT count(*) FROM " + table);
-        long current = mode == null
-                ? total
-                : db.queryLong("SELECT count(*) FROM " + CheckQueries.believedRows(table, mode) + " c");
-        LastWrite last = null;
-        List<Map<String, Object>> rows = db.rows(Sql.of(
-                "SELECT run_id, " + PgWriteLog.micros("written_at") + ", " + PgWriteLog.micros("system_time")
-                        + ", rows_inserted, rows_removed FROM " + PgWriteLog.WRITES
-                        + " WHERE table_name = ? ORDER BY write_id DESC LIMIT 1",
-                table));
-        if (!rows.isEmpty()) {
-            Map<String, Object> r = rows.get(0);
-            last = new LastWrite(
-                    (String) r.get("run_id"),
-                    instant(r.get("written_at")),
-                    instant(r.get("system_time")),
-                    ((Number) r.get("rows_inserted")).longValue(),
-                    ((Number) r.get("rows_removed")).longValue());
-        }
         List<Column> columns = db.columnTypes(table).entrySet().stream()
                 .map(e -> new Column(e.getKey(), e.getValue().toUpperCase(java.util.Locale.ROOT)))
                 .toList();
-        return new TableInfo(
-                table,
-                mode == null ? "UNMANAGED" : mode.label(),
-                spec.map(DeclaredTables.Declared::asset).orElse(null),
-                current,
-                total,
-                last,
-                columns,
-                mode == null ? List.of() : mode.keyColumns());
-    }
-
-    private static Instant instant(Object micros) {
-        return micros == null ? null : Instant.EPOCH.plus(((Number) micros).longValue(), ChronoUnit.MICROS);
+        return TableInfos.info(db, db::rows, table, declared.declared(table), reads.writeLog(), reads::micros, columns);
     }
 }

@@ -10,14 +10,19 @@ import java.time.Clock;
 /** The lake contract on PostgreSQL (embedded; a database per test). */
 class PostgresLakeContractTest extends LakeContract {
 
-    @Override
-    protected Lake open() {
-        String url = EmbeddedPg.freshDatabase("lake_contract");
+    /** A PostgreSQL lake in schema {@code lake} of a fresh embedded database named after {@code name}. */
+    static PgLake freshLake(String name) {
+        String url = EmbeddedPg.freshDatabase(name);
         return new PgLake(
                         PgConnections.pool(url, EmbeddedPg.USER, EmbeddedPg.USER, 4),
                         PgSettings.of("lake"),
                         Clock.systemUTC())
                 .open();
+    }
+
+    @Override
+    protected Lake open() {
+        return freshLake("lake_contract");
     }
 
     @Override

@@ -52,7 +52,7 @@ class PgRefusalsTest {
     }
 
     @Test
-    void tablesAreListedWithTheirLastWriteAndReadingRowsIsRefused() {
+    void tablesAreListedWithTheirLastWriteAndRowsReadButRollbackPreviewsAreRefused() {
         TableSpec firms = new TableSpec("firms", WriteMode.upsert("id"), List.of());
         LakeTables tables = new PgLakeTables(
                 lake,
@@ -80,11 +80,16 @@ class PgRefusalsTest {
         assertThat(tables.table("missing")).isEmpty();
         assertThat(tables.table("x; DROP TABLE firms")).isEmpty();
 
-        assertThatThrownBy(() -> tables.rows(
-                        "firms", Optional.empty(), Optional.empty(), Optional.empty(), 10, Optional.empty()))
+        assertThat(tables.rows("firms", Optional.empty(), Optional.empty(), Optional.empty(), 10, Optional.empty())
+                        .rows())
+                .extracting(r -> r.get("name"))
+                .containsExactly("a", "b");
+        assertThatThrownBy(() -> tables.changes("firms", "run-1", 10))
+                .isInstanceOf(LakeTables.UnsupportedRead.class)
+                .hasMessageContaining("bi-temporal");
+        assertThatThrownBy(() -> tables.rollbackPreview("firms", RollbackTarget.toRun("run-1")))
                 .isInstanceOf(LakeUnavailable.class)
                 .hasMessage(PgLakeTables.NO_BROWSER);
-        assertThatThrownBy(() -> tables.changes("firms", "run-1", 10)).isInstanceOf(LakeUnavailable.class);
         assertThat(tables.currentRows(List.of("firms", "never_written")))
                 .containsExactly(java.util.Map.entry("firms", 2L));
     }

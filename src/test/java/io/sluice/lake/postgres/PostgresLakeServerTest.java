@@ -1,6 +1,11 @@
 package io.sluice.lake.postgres;
 
+import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.greaterThan;
+import static org.hamcrest.Matchers.not;
 
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
@@ -103,6 +108,7 @@ class PostgresLakeServerTest {
                 .extracting(LakeWrite::table)
                 .containsExactlyInAnyOrder("form_adv_firm_identity", "form_adv_firm_ownership");
         assertThat(writes).allSatisfy(w -> assertThat(w.rowsInserted()).isPositive());
+        browsedAsOnDuckDb(run.getString("id"), firms);
 
         JsonPath again = Runs.launchAndAwait(
                 "{\"assets\":[\"transform/form_adv_firm_identity\",\"transform/form_adv_firm_ownership\"],"
@@ -111,6 +117,68 @@ class PostgresLakeServerTest {
         assertThat(lake.writesOf(again.getString("id")))
                 .as("the same knowledge again opens and closes no version")
                 .allSatisfy(w -> assertThat(w.rowsInserted() + w.rowsRemoved()).isZero());
+    }
+
+    /** The API and the Data page read the example's bi-temporal table on this lake: pages, as of a date, a run's changes. */
+    private void browsedAsOnDuckDb(String runId, long firms) throws Exception {
+        String table = "/api/lake/tables/form_adv_firm_identity";
+        long believed = Long.parseLong(rows("SELECT count(*) FROM lake.form_adv_firm_identity WHERE system_to IS NULL")
+                .get(0));
+        io.restassured.response.Response first = given().get(table + "/rows?limit=3");
+        first.then().statusCode(200).body("size()", equalTo(3));
+        List<Object> seen = new ArrayList<>(first.jsonPath().getList("crd_number"));
+        java.util.Optional<String> next = link(first, "next");
+        assertThat(next).isPresent();
+        while (next.isPresent()) {
+            io.restassured.response.Response page =
+                    given().urlEncodingEnabled(false).get(next.get());
+            page.then().statusCode(200);
+            seen.addAll(page.jsonPath().getList("crd_number"));
+            assertThat(link(page, "prev")).isPresent();
+            assertThat(seen.size()).as("pages end").isLessThanOrEqualTo((int) believed);
+            next = link(page, "next");
+        }
+        assertThat(seen).as("pages of 3 add up to the current belief").hasSize((int) believed);
+        assertThat(seen.stream().map(String::valueOf).toList())
+                .as("in key order")
+                .isSortedAccordingTo(java.util.Comparator.comparingLong(Long::parseLong));
+        given().get(table + "/rows?businessDate=2006-03-31&limit=1000")
+                .then()
+                .statusCode(200)
+                .body("size()", equalTo((int) firms));
+        String crd = String.valueOf(seen.get(0));
+        List<Object> ofKey = given().get(table + "/rows?key=" + crd)
+                .then()
+                .statusCode(200)
+                .extract()
+                .jsonPath()
+                .getList("crd_number");
+        assertThat(ofKey)
+                .isNotEmpty()
+                .allSatisfy(k -> assertThat(String.valueOf(k)).isEqualTo(crd));
+        given().get(table + "/changes?run=" + runId)
+                .then()
+                .statusCode(200)
+                .body("opened.size()", greaterThan(0))
+                .body("systemTimes.size()", equalTo(1));
+        given().get(table + "/rows?after=nonsense").then().statusCode(400);
+        given().get("/api/lake/tables/raw_form_adv_filings/rows?businessDate=2006-01-01")
+                .then()
+                .statusCode(422);
+        given().get("/data/form_adv_firm_identity").then().statusCode(200).body(containsString(crd));
+        given().get("/data/form_adv_firm_identity?asOf=2006-03-31&run=" + runId)
+                .then()
+                .statusCode(200)
+                .body(not(containsString("id=\"table-error\"")));
+    }
+
+    /** The address of a page's Link to {@code rel}, if it has one. */
+    private static java.util.Optional<String> link(io.restassured.response.Response page, String rel) {
+        return page.headers().getValues("Link").stream()
+                .flatMap(v -> java.util.Arrays.stream(v.split(",(?=\\s*<)")))
+                .filter(v -> v.contains("rel=\"" + rel + "\""))
+                .map(v -> v.substring(v.indexOf('<') + 1, v.indexOf('>')))
+                .findFirst();
     }
 
     private List<String> rows(String sql) throws Exception {
