@@ -9,26 +9,30 @@ import io.sluice.lake.bitemporal.WriteResult;
 import io.sluice.lake.duckdb.bitemporal.BitemporalMerge;
 import io.sluice.lake.postgres.bitemporal.PostgresBitemporalMerge;
 import io.sluice.lake.postgres.bitemporal.StagedBatch;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Instant;
 import java.time.LocalDate;
-import java.util.Collections;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.Collectors;
+import java.util.stream.IntStream;
+import org.postgresql.PGConnection;
 
 /**
  * A replay's writes and queries on PostgreSQL ({@link PostgresBitemporalMerge}, {@link BitemporalQueries}), in a fresh
  * schema {@code sluice_replay_<random>} (and {@code sluice_replay_<random>_in} for the staged batches) dropped on
  * {@link #close()}. What the replay writes out, PostgreSQL's version table and the rows of its as-of answers, is
- * handed to the replay's DuckDB connection value for value (each value as PostgreSQL's text, cast back to the DuckDB
- * engine's type of its column), so that the CSV and the probe answers are written by the same code, with the same text,
+ * handed to the replay's DuckDB connection in bulk through a CSV file (each value as PostgreSQL's text, cast back to
+ * the DuckDB engine's type of its column), so that the CSV and the probe answers are written by the same code, with the same text,
  * as on DuckDB.
  */
 public final class PostgresEngine implements Replay.Engine {
@@ -99,24 +103,64 @@ public final class PostgresEngine implements Replay.Engine {
         return new BoundQuery("SELECT * FROM " + probe, List.of());
     }
 
-    /** Inserts the version columns of {@code query}'s rows (on PostgreSQL) into {@code target} (on DuckDB). */
+    /**
+     * Inserts the version columns of {@code query}'s rows (on PostgreSQL) into {@code target} (on DuckDB) in bulk: the
+     * rows, as PostgreSQL's text, go into a temporary table by one bound INSERT (COPY takes no parameters), out with one
+     * {@code COPY ... TO STDOUT} into a CSV file, and into {@code target} with one DuckDB statement that reads it (each value
+     * cast back to its column's type, as the INSERT of a text value does).
+     */
     private void copy(BoundQuery query, String target) throws SQLException {
         List<String> columns = table.versionColumns();
         String text =
                 columns.stream().map(c -> "CAST(" + quote(c) + " AS TEXT)").collect(Collectors.joining(", "));
-        BoundQuery asText = new BoundQuery("SELECT " + text + " FROM (" + query.sql() + ") AS q", query.parameters());
-        try (PreparedStatement read = asText.prepare(postgres);
-                ResultSet rs = read.executeQuery();
-                PreparedStatement insert = duckDb.prepareStatement("INSERT INTO " + target + " ("
-                        + columns.stream().map(PostgresEngine::quote).collect(Collectors.joining(", "))
-                        + ") VALUES (" + String.join(", ", Collections.nCopies(columns.size(), "?")) + ")")) {
-            while (rs.next()) {
-                for (int i = 1; i <= columns.size(); i++) {
-                    insert.setString(i, rs.getString(i));
-                }
-                insert.addBatch();
+        try (Statement s = postgres.createStatement()) {
+            s.execute("DROP TABLE IF EXISTS pg_temp.replay_copy");
+            s.execute("CREATE TEMP TABLE replay_copy ("
+                    + IntStream.range(0, columns.size())
+                            .mapToObj(i -> "c" + i + " TEXT")
+                            .collect(Collectors.joining(", "))
+                    + ")");
+        }
+        BoundQuery fill = new BoundQuery(
+                "INSERT INTO replay_copy SELECT " + text + " FROM (" + query.sql() + ") AS q", query.parameters());
+        long rows;
+        try (PreparedStatement insert = fill.prepare(postgres)) {
+            rows = insert.executeLargeUpdate();
+        }
+        if (rows == 0) {
+            return;
+        }
+        Path csv = null;
+        try {
+            csv = Files.createTempFile("sluice-replay-", ".csv");
+            try (OutputStream out = Files.newOutputStream(csv)) {
+                postgres.unwrap(PGConnection.class)
+                        .getCopyAPI()
+                        .copyOut("COPY replay_copy TO STDOUT (FORMAT csv)", out);
             }
-            insert.executeBatch();
+            // an empty string is quoted in the file ("") and stays one; an unquoted empty field is NULL
+            String read = "read_csv(?, header = false, delim = ',', quote = '\"', escape = '\"', "
+                    + "allow_quoted_nulls = false, columns = {"
+                    + IntStream.range(0, columns.size())
+                            .mapToObj(i -> "'c" + i + "': 'VARCHAR'")
+                            .collect(Collectors.joining(", "))
+                    + "})";
+            try (PreparedStatement insert = duckDb.prepareStatement("INSERT INTO " + target + " ("
+                    + columns.stream().map(PostgresEngine::quote).collect(Collectors.joining(", "))
+                    + ") SELECT * FROM " + read)) {
+                insert.setString(1, csv.toString());
+                insert.executeUpdate();
+            }
+        } catch (IOException e) {
+            throw new SQLException("copying the replay's rows from PostgreSQL failed: " + e.getMessage(), e);
+        } finally {
+            if (csv != null) {
+                try {
+                    Files.deleteIfExists(csv);
+                } catch (IOException e) {
+                    // a temporary file left behind
+                }
+            }
         }
     }
 
