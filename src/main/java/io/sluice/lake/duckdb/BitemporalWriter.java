@@ -10,9 +10,10 @@ import io.sluice.lake.duckdb.bitemporal.BitemporalSession;
 import io.sluice.lake.duckdb.bitemporal.DateRange;
 import io.sluice.lake.engine.StagedRowsRejected;
 import io.sluice.lake.engine.WriteOutcome;
+import io.sluice.lake.engine.rollback.Restorer;
+import io.sluice.lake.engine.rollback.RollbackPlan;
+import io.sluice.lake.engine.rollback.RollbackRefused;
 import java.sql.SQLException;
-import java.time.Duration;
-import java.time.Instant;
 import java.time.InstantSource;
 import java.util.ArrayList;
 import java.util.List;
@@ -145,23 +146,18 @@ record BitemporalWriter(WriteMode.Bitemporal mode, InstantSource clock) implemen
         }
     }
 
-    /** Nothing to keep: the version table and its knowledge base are the history. */
+    /** Nothing to keep (the version table and its knowledge base are the history); a rollback is a new write. */
     @Override
-    public void keep(
-            DuckDbSession db,
-            String table,
-            String staged,
-            long writeId,
-            Optional<String> partition,
-            WriteOutcome outcome) {}
+    public Restorer rollback() {
+        return (db, table, plan, now, retention) -> restore((DuckDbSession) db, table, plan);
+    }
 
     /**
      * A write that makes the belief as of the point current again: it opens and closes versions, destroys nothing. A
      * partition (its business dates, required with it) gets the belief as of the point for the rows and filings of those
      * dates only, and keeps the current belief of every other date.
      */
-    @Override
-    public WriteOutcome restore(DuckDbSession db, String table, RollbackPlan plan, Instant now, Duration retention) {
+    private WriteOutcome restore(DuckDbSession db, String table, RollbackPlan plan) {
         if (plan.partition().isPresent() && plan.dates().isEmpty()) {
             throw new RollbackRefused("partition " + plan.partition().get() + " of bi-temporal table " + table
                     + " has no business dates to roll back");

@@ -14,6 +14,11 @@ import io.sluice.lake.TableSpec;
 import io.sluice.lake.engine.CancellableConnection;
 import io.sluice.lake.engine.FaultPoint;
 import io.sluice.lake.engine.RunWork;
+import io.sluice.lake.engine.rollback.LakeRollback;
+import io.sluice.lake.engine.rollback.RollbackRecord;
+import io.sluice.lake.engine.rollback.RollbackRefused;
+import io.sluice.lake.engine.rollback.Snapshots;
+import io.sluice.lake.engine.rollback.WriteEffects;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -158,7 +163,7 @@ public class DuckDbLake implements Lake, Sessions {
                 return Optional.of("table " + table.name() + " has never been written");
             }
             try {
-                new LakeRollback(table, clock, settings.snapshotRetention()).check(db, target, partition);
+                rollbackOf(table).check(db, target, partition);
                 return Optional.<String>empty();
             } catch (RollbackRefused e) {
                 return Optional.of(e.getMessage());
@@ -173,7 +178,7 @@ public class DuckDbLake implements Lake, Sessions {
             String runId,
             Optional<String> partition,
             Optional<BusinessDates> dates) {
-        LakeRollback rollback = new LakeRollback(table, clock, settings.snapshotRetention());
+        LakeRollback rollback = rollbackOf(table);
         try {
             writeSession(table.name(), session -> {
                 rollback.prepare(session);
@@ -186,6 +191,28 @@ public class DuckDbLake implements Lake, Sessions {
         } catch (RollbackRefused e) {
             return RollbackOutcome.refused(e.getMessage());
         }
+    }
+
+    /** A rollback of {@code table} by its writer, recorded in this lake's write log. */
+    private LakeRollback rollbackOf(TableSpec table) {
+        return new LakeRollback(
+                table,
+                TableWriter.of(table.mode(), clock).rollback(),
+                clock,
+                settings.snapshotRetention(),
+                (db, name, mode, runId, partition, at, systemTime, inserted, removed, current) -> WriteLog.record(
+                        (DuckDbSession) db,
+                        name,
+                        mode,
+                        runId,
+                        partition,
+                        at,
+                        systemTime,
+                        0,
+                        inserted,
+                        removed,
+                        current,
+                        null));
     }
 
     @Override

@@ -7,6 +7,11 @@ import io.sluice.lake.RollbackTarget;
 import io.sluice.lake.WriteMode;
 import io.sluice.lake.engine.CheckQueries;
 import io.sluice.lake.engine.LakeSql;
+import io.sluice.lake.engine.rollback.RollbackPoint;
+import io.sluice.lake.engine.rollback.RollbackRecord;
+import io.sluice.lake.engine.rollback.RollbackRefused;
+import io.sluice.lake.engine.rollback.RollbackTargets;
+import io.sluice.lake.engine.rollback.WriteEffects;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -453,7 +458,7 @@ public class DuckDbLakeTables implements LakeTables {
         RollbackPreview preview = lake.readSession(db -> {
             RollbackPoint point;
             try {
-                point = WriteLog.resolve(db, info.name(), target, Optional.empty());
+                point = RollbackTargets.resolve(db, info.name(), target, Optional.empty());
             } catch (RollbackRefused e) {
                 return new RollbackPreview(
                         info.name(),

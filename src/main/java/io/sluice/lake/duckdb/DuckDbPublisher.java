@@ -11,6 +11,8 @@ import io.sluice.lake.engine.Publishing;
 import io.sluice.lake.engine.Publishing.NotPublished;
 import io.sluice.lake.engine.StagedRowsRejected;
 import io.sluice.lake.engine.WriteOutcome;
+import io.sluice.lake.engine.rollback.Snapshots;
+import io.sluice.lake.engine.rollback.WriteEffects;
 import java.time.Duration;
 import java.time.InstantSource;
 import java.util.List;
@@ -116,10 +118,10 @@ final class DuckDbPublisher {
                 outcome.rowsRemoved(),
                 current,
                 watermark);
-        writer.keep(db, table.name(), rows, writeId, partition, outcome);
+        writer.rollback().keep(db, table.name(), rows, writeId, partition, outcome);
         WriteEffects.opened(db, table.name(), writeId, partition);
         Snapshots.expire(db, clock.instant(), retention);
-        writer.expire(db, table.name(), clock.instant().minus(retention));
+        writer.rollback().expire(db, table.name(), clock.instant().minus(retention));
         return new Committed(Publishing.published(outcome, current, checks), previous);
     }
 }

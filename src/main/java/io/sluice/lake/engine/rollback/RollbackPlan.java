@@ -1,4 +1,4 @@
-package io.sluice.lake.duckdb;
+package io.sluice.lake.engine.rollback;
 
 import io.sluice.lake.BusinessDates;
 import java.util.Optional;
@@ -8,5 +8,5 @@ import java.util.Optional;
  * {@code point}), the partition it is limited to (and, for a bi-temporal table, that partition's business dates), and
  * which writes it takes out of effect and brings back.
  */
-record RollbackPlan(
+public record RollbackPlan(
         RollbackPoint point, Optional<String> partition, Optional<BusinessDates> dates, WriteEffects.Change change) {}

@@ -1,4 +1,4 @@
-package io.sluice.lake.duckdb;
+package io.sluice.lake.engine.rollback;
 
 import io.sluice.lake.BusinessDates;
 import io.sluice.lake.RollbackOutcome;
@@ -18,18 +18,41 @@ import java.util.stream.Stream;
  * writes in effect ({@link WriteEffects}), refused with the reason when it cannot be done, else applied by the table's
  * writer, recorded, and made undoable (what it takes out is kept), in the caller's transaction.
  */
-final class LakeRollback {
+public final class LakeRollback {
 
     private final TableSpec table;
-    private final TableWriter writer;
+    private final Restorer writer;
     private final InstantSource clock;
     private final Duration retention;
+    private final WriteRecorder log;
 
-    LakeRollback(TableSpec table, InstantSource clock, Duration retention) {
+    /** How an engine records a rollback in its write log, as any write: returns the write's id. */
+    @FunctionalInterface
+    public interface WriteRecorder {
+        long record(
+                RollbackSession db,
+                String table,
+                String mode,
+                String runId,
+                Optional<String> partition,
+                Instant writtenAt,
+                Instant systemTime,
+                long inserted,
+                long removed,
+                long currentRows);
+    }
+
+    /**
+     * @param writer    the table's write mode's side of rollbacks
+     * @param retention how long what a rollback needs is kept ({@code sluice.lake.snapshot-retention})
+     * @param log       records the rollback in the engine's write log
+     */
+    public LakeRollback(TableSpec table, Restorer writer, InstantSource clock, Duration retention, WriteRecorder log) {
         this.table = table;
-        this.writer = TableWriter.of(table.mode(), clock);
+        this.writer = writer;
         this.clock = clock;
         this.retention = retention;
+        this.log = log;
     }
 
     /**
@@ -38,16 +61,16 @@ final class LakeRollback {
      * @throws RollbackRefused when the target did not write the table (or partition), or a partition's rollback would undo
      *                         or bring back writes of ranges of partitions (which hold other partitions too)
      */
-    RollbackPlan plan(
-            DuckDbSession db, RollbackTarget target, Optional<String> partition, Optional<BusinessDates> dates) {
-        RollbackPoint point = WriteLog.resolve(db, table.name(), target, partition);
+    public RollbackPlan plan(
+            RollbackSession db, RollbackTarget target, Optional<String> partition, Optional<BusinessDates> dates) {
+        RollbackPoint point = RollbackTargets.resolve(db, table.name(), target, partition);
         WriteEffects.Change change = WriteEffects.change(db, table.name(), point.writeId(), partition);
         partition.ifPresent(p -> refuseRanges(p, change));
         return new RollbackPlan(point, partition, dates, change);
     }
 
     /** As {@link #plan}, and refuses what the writer cannot restore (a snapshot or removed rows no longer kept). */
-    void check(DuckDbSession db, RollbackTarget target, Optional<String> partition) {
+    public void check(RollbackSession db, RollbackTarget target, Optional<String> partition) {
         writer.checkRestore(db, table.name(), plan(db, target, partition, Optional.empty()), retention);
     }
 
@@ -67,15 +90,15 @@ final class LakeRollback {
     }
 
     /** Creates what the rollback keeps, in a transaction of its own before {@link #apply}. */
-    void prepare(DuckDbSession db) {
+    public void prepare(RollbackSession db) {
         if (db.tableExists(table.name())) {
             writer.prepareRestore(db, table.name());
         }
     }
 
     /** Rolls back as a write of run {@code runId}; throws {@link RollbackRefused} (the caller's transaction then rolls back). */
-    RollbackOutcome apply(
-            DuckDbSession db,
+    public RollbackOutcome apply(
+            RollbackSession db,
             RollbackTarget target,
             String runId,
             Optional<String> partition,
@@ -85,7 +108,7 @@ final class LakeRollback {
         Instant now = clock.instant();
         WriteOutcome outcome = writer.restore(db, name, plan, now, retention);
         long current = db.queryLong("SELECT count(*) FROM " + CheckQueries.believedRows(name, table.mode()) + " c");
-        long writeId = WriteLog.record(
+        long writeId = log.record(
                 db,
                 name,
                 table.mode().label(),
@@ -93,11 +116,9 @@ final class LakeRollback {
                 partition,
                 now,
                 outcome.systemTime(),
-                0,
                 outcome.rowsInserted(),
                 outcome.rowsRemoved(),
-                current,
-                null);
+                current);
         WriteEffects.apply(db, name, plan.change(), writeId);
         writer.keepRestored(db, name, writeId, outcome);
         Snapshots.expire(db, now, retention);
