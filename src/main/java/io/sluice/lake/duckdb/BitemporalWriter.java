@@ -12,7 +12,6 @@ import io.sluice.lake.engine.StagedRowsRejected;
 import io.sluice.lake.engine.WriteOutcome;
 import io.sluice.lake.engine.rollback.Restorer;
 import io.sluice.lake.engine.rollback.RollbackPlan;
-import io.sluice.lake.engine.rollback.RollbackRefused;
 import java.sql.SQLException;
 import java.time.InstantSource;
 import java.util.ArrayList;
@@ -158,19 +157,11 @@ record BitemporalWriter(WriteMode.Bitemporal mode, InstantSource clock) implemen
      * dates only, and keeps the current belief of every other date.
      */
     private WriteOutcome restore(DuckDbSession db, String table, RollbackPlan plan) {
-        if (plan.partition().isPresent() && plan.dates().isEmpty()) {
-            throw new RollbackRefused("partition " + plan.partition().get() + " of bi-temporal table " + table
-                    + " has no business dates to roll back");
-        }
+        Optional<DateRange> dates = plan.bitemporalDates(table).map(d -> new DateRange(d.from(), d.until()));
         BitemporalTable spec = stored(db, table);
         try {
-            WriteResult result = write(
-                    db,
-                    spec,
-                    session -> session.rollback(
-                            plan.point().systemTime(),
-                            clock.instant(),
-                            plan.dates().map(d -> new DateRange(d.from(), d.until()))));
+            WriteResult result =
+                    write(db, spec, session -> session.rollback(plan.point().systemTime(), clock.instant(), dates));
             return outcome(result);
         } catch (SQLException e) {
             throw new IllegalStateException("bi-temporal rollback of " + table + " failed: " + e.getMessage(), e);

@@ -235,7 +235,7 @@ final class DuckDbSession implements CheckedSession, RollbackSession {
     }
 
     @Override
-    public String quoted(String column) {
+    public String quote(String column) {
         return '"' + column.replace("\"", "\"\"") + '"';
     }
 

@@ -1,15 +1,22 @@
 package io.sluice.lake.postgres;
 
+import io.sluice.lake.BusinessDates;
+import io.sluice.lake.Lake;
 import io.sluice.lake.LakeDialect;
 import io.sluice.lake.LakeUnavailable;
 import io.sluice.lake.LakeWrite;
+import io.sluice.lake.RollbackOutcome;
+import io.sluice.lake.RollbackTarget;
 import io.sluice.lake.RunLake;
 import io.sluice.lake.Sql;
 import io.sluice.lake.Staging;
 import io.sluice.lake.TableSpec;
 import io.sluice.lake.engine.CancellableConnection;
-import io.sluice.lake.engine.NoRollbackLake;
+import io.sluice.lake.engine.FaultPoint;
 import io.sluice.lake.engine.RunWork;
+import io.sluice.lake.engine.rollback.LakeRollback;
+import io.sluice.lake.engine.rollback.RollbackRecord;
+import io.sluice.lake.engine.rollback.RollbackRefused;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.InstantSource;
@@ -32,12 +39,9 @@ import org.jboss.logging.Logger;
  * session-level advisory lock on the token while it is open, so that a node's start-up drops the staging of nodes that
  * died (their lock is gone) and never that of a live one.
  */
-public final class PgLake extends NoRollbackLake implements PgWork, AutoCloseable {
+public final class PgLake implements Lake, PgWork, AutoCloseable {
 
     private static final Logger LOG = Logger.getLogger(PgLake.class);
-
-    /** What the PostgreSQL lake does not do yet, as runs and callers are told. */
-    static final String NO_ROLLBACK = "rollback is not available on the PostgreSQL lake yet";
 
     private final PgConnections connections;
     private final PgSettings settings;
@@ -56,7 +60,6 @@ public final class PgLake extends NoRollbackLake implements PgWork, AutoCloseabl
     private volatile String identity;
 
     public PgLake(PgConnections connections, PgSettings settings, InstantSource clock) {
-        super(NO_ROLLBACK);
         this.connections = connections;
         this.settings = settings;
         this.clock = clock;
@@ -258,7 +261,86 @@ public final class PgLake extends NoRollbackLake implements PgWork, AutoCloseabl
     /** A staging whose staging and publishing go through {@code work} (a run's lake), its clean-up through this lake. */
     Staging stage(TableSpec table, String runId, Optional<String> partition, PgWork work) {
         return new PgStaging(
-                new PgPublisher(work, this, table, PgWriter.of(table.mode(), clock), runId, partition, clock), owner);
+                new PgPublisher(
+                        work,
+                        this,
+                        table,
+                        PgWriter.of(table.mode(), clock),
+                        runId,
+                        partition,
+                        clock,
+                        settings.snapshotRetention()),
+                owner);
+    }
+
+    @Override
+    public Optional<String> rollbackProblem(TableSpec table, RollbackTarget target, Optional<String> partition) {
+        return inTransaction(Optional.empty(), db -> {
+            if (!db.tableExists(table.name())) {
+                return Optional.of("table " + table.name() + " has never been written");
+            }
+            try {
+                rollbackOf(table).check(db, target, partition);
+                return Optional.<String>empty();
+            } catch (RollbackRefused e) {
+                return Optional.of(e.getMessage());
+            }
+        });
+    }
+
+    @Override
+    public RollbackOutcome rollback(
+            TableSpec table,
+            RollbackTarget target,
+            String runId,
+            Optional<String> partition,
+            Optional<BusinessDates> dates) {
+        LakeRollback rollback = rollbackOf(table);
+        try {
+            // one transaction holding the table's write lock; a refusal rolls it back
+            RollbackOutcome outcome = inTransaction(Optional.of(table.name()), db -> {
+                rollback.prepare(db);
+                return rollback.apply(db, target, runId, partition, dates);
+            });
+            FaultPoint.afterLakeCommit(table.name(), runId);
+            return outcome;
+        } catch (RollbackRefused e) {
+            return RollbackOutcome.refused(e.getMessage());
+        }
+    }
+
+    @Override
+    public Optional<RollbackOutcome> rollbackOf(TableSpec table, String runId) {
+        return inTransaction(Optional.empty(), db -> RollbackRecord.ofRun(db, table.name(), runId));
+    }
+
+    /** A rollback of {@code table} by its writer, recorded in the write log as any write. */
+    private LakeRollback rollbackOf(TableSpec table) {
+        return new LakeRollback(
+                table,
+                PgWriter.of(table.mode(), clock).rollback(),
+                clock,
+                settings.snapshotRetention(),
+                (db, name, mode, runId, partition, at, systemTime, inserted, removed, current) -> {
+                    PgSession pg = (PgSession) db;
+                    long id = PgWriteLog.nextId(pg);
+                    PgWriteLog.record(
+                            pg,
+                            new PgWriteLog.Entry(
+                                    id,
+                                    name,
+                                    mode,
+                                    runId,
+                                    partition,
+                                    at,
+                                    systemTime,
+                                    0,
+                                    inserted,
+                                    removed,
+                                    current,
+                                    null));
+                    return id;
+                });
     }
 
     /** Interrupts the run's running statements ({@code Statement.cancel}); its later work is refused. */

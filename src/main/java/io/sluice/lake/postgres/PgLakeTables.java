@@ -1,11 +1,13 @@
 package io.sluice.lake.postgres;
 
 import io.sluice.lake.DeclaredTables;
+import io.sluice.lake.RollbackTarget;
 import io.sluice.lake.Sql;
 import io.sluice.lake.WriteMode;
 import io.sluice.lake.engine.CheckQueries;
 import io.sluice.lake.engine.LakeSql;
 import io.sluice.lake.engine.NoTableBrowser;
+import io.sluice.lake.engine.rollback.RollbackPreviews;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
@@ -16,7 +18,7 @@ import java.util.Optional;
 
 /**
  * What the pages and the API read of the PostgreSQL lake's tables: the listing (mode, asset, row counts, last write,
- * columns) and the row counts their last writes recorded. Reading rows, a run's changes and rollback previews are not
+ * columns), the row counts their last writes recorded and rollback previews. Reading rows and a run's changes are not
  * on this lake yet, and say so.
  */
 public final class PgLakeTables extends NoTableBrowser {
@@ -102,6 +104,19 @@ public final class PgLakeTables extends NoTableBrowser {
                 last,
                 columns,
                 mode == null ? List.of() : mode.keyColumns());
+    }
+
+    /** What a rollback of the table would do, worked out as on every engine ({@link RollbackPreviews}). */
+    @Override
+    public RollbackPreview rollbackPreview(String name, RollbackTarget target) {
+        return RollbackPreviews.of(
+                this,
+                declared,
+                lake,
+                name,
+                target,
+                (table, rows) ->
+                        lake.inTransaction(Optional.empty(), db -> RollbackPreviews.preview(db, table, target, rows)));
     }
 
     private static Instant instant(Object micros) {

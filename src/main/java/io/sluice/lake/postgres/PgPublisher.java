@@ -10,6 +10,10 @@ import io.sluice.lake.engine.FaultPoint;
 import io.sluice.lake.engine.Publishing;
 import io.sluice.lake.engine.StagedRowsRejected;
 import io.sluice.lake.engine.WriteOutcome;
+import io.sluice.lake.engine.rollback.Restorer;
+import io.sluice.lake.engine.rollback.Snapshots;
+import io.sluice.lake.engine.rollback.WriteEffects;
+import java.time.Duration;
 import java.time.InstantSource;
 import java.util.List;
 import java.util.Optional;
@@ -23,6 +27,7 @@ import java.util.Optional;
  * @param work   the staging's lake (a run's: a cancel of the run interrupts the publish)
  * @param upkeep the lake itself, for the warning checks and for dropping staging tables
  * @param writer the table's writer
+ * @param retention how long what a rollback needs is kept after the table left that state
  */
 record PgPublisher(
         PgWork work,
@@ -31,7 +36,8 @@ record PgPublisher(
         PgWriter writer,
         String runId,
         Optional<String> partition,
-        InstantSource clock) {
+        InstantSource clock,
+        Duration retention) {
 
     /** A committed publication and the row count of the write before it (for the warning checks). */
     private record Committed(Publication publication, Optional<Long> previousRows) {}
@@ -79,6 +85,12 @@ record PgPublisher(
                         outcome.rowsRemoved(),
                         current,
                         watermark));
+        // what a rollback to this write needs, and what a rollback no longer needs
+        Restorer rollback = writer.rollback();
+        rollback.keep(db, name, staged.rows(), writeId, partition, outcome);
+        WriteEffects.opened(db, name, writeId, partition);
+        Snapshots.expire(db, clock.instant(), retention);
+        rollback.expire(db, name, clock.instant().minus(retention));
         return new Committed(Publishing.published(outcome, current, checks), previous);
     }
 }

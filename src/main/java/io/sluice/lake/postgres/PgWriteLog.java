@@ -1,6 +1,8 @@
 package io.sluice.lake.postgres;
 
 import io.sluice.lake.LakeWrite;
+import io.sluice.lake.engine.rollback.Snapshots;
+import io.sluice.lake.engine.rollback.WriteEffects;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
@@ -11,7 +13,7 @@ import java.util.UUID;
 
 /**
  * The PostgreSQL lake's own tables, in its schema beside the data: the write log (every published write, in the
- * publish's transaction), the loads each APPEND write brought, the one sequence that numbers writes (taken under the
+ * publish's transaction), the loads each APPEND write brought, what rollbacks read (the writes in effect, snapshots), the one sequence that numbers writes (taken under the
  * table's write lock, so a table's versions grow in commit order) and the lake's id.
  */
 final class PgWriteLog {
@@ -38,6 +40,13 @@ final class PgWriteLog {
         db.execute("CREATE TABLE IF NOT EXISTS " + LOADS
                 + " (table_name VARCHAR NOT NULL, load_id VARCHAR NOT NULL, write_id BIGINT NOT NULL)");
         db.execute("CREATE INDEX IF NOT EXISTS " + LOADS + "_by_write ON " + LOADS + " (table_name, write_id)");
+        // rollbacks: the snapshot a write kept, the writes in effect, when a state was left (lakes of releases before)
+        db.execute("ALTER TABLE " + WRITES + " ADD COLUMN IF NOT EXISTS snapshot VARCHAR");
+        WriteEffects.create(db);
+        db.execute("CREATE INDEX IF NOT EXISTS " + WriteEffects.TABLE + "_by_table ON " + WriteEffects.TABLE
+                + " (table_name, write_id)");
+        Snapshots.create(db);
+        WriteEffects.adoptEarlierWrites(db);
         db.execute("CREATE TABLE IF NOT EXISTS " + IDENTITY + " (only_row BOOLEAN PRIMARY KEY DEFAULT TRUE"
                 + " CHECK (only_row), id VARCHAR NOT NULL, created_at TIMESTAMPTZ NOT NULL)");
         db.execute(
@@ -85,17 +94,6 @@ final class PgWriteLog {
                 e.rowsRemoved(),
                 e.currentRows(),
                 e.watermark());
-    }
-
-    /** The loads of the staged rows that the table does not hold yet, as brought by write {@code writeId}. */
-    static void recordNewLoads(PgSession db, String table, String staged, String loadColumn, long writeId) {
-        db.execute(
-                "INSERT INTO " + LOADS + " (table_name, load_id, write_id) SELECT DISTINCT ?, CAST(s." + loadColumn
-                        + " AS VARCHAR), ? FROM " + staged + " s WHERE NOT EXISTS (SELECT 1 FROM " + table
-                        + " t WHERE t."
-                        + loadColumn + " = s." + loadColumn + ")",
-                table,
-                writeId);
     }
 
     /** The writes of run {@code runId}, oldest first. */

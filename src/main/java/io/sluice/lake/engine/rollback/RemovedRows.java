@@ -38,7 +38,7 @@ public final class RemovedRows {
                 + " WHERE table_name = ? AND write_id IN (SELECT unnest(?::BIGINT[]))";
         String columns = db.columnList(table);
         String fromTable = String.join(
-                ", ", db.columns(table).stream().map(c -> "t." + db.quoted(c)).toList());
+                ", ", db.columns(table).stream().map(c -> "t." + db.quote(c)).toList());
         db.execute(
                 "INSERT INTO " + table(table) + " (" + columns + ", " + WRITE + ") SELECT " + fromTable
                         + ", l.write_id FROM " + table + " t JOIN (" + loads + ") l ON l.load_id = CAST(t." + loadColumn

@@ -9,4 +9,14 @@ import java.util.Optional;
  * which writes it takes out of effect and brings back.
  */
 public record RollbackPlan(
-        RollbackPoint point, Optional<String> partition, Optional<BusinessDates> dates, WriteEffects.Change change) {}
+        RollbackPoint point, Optional<String> partition, Optional<BusinessDates> dates, WriteEffects.Change change) {
+
+    /** The business dates of a bi-temporal table's partition rollback, refused when a partition has none. */
+    public Optional<BusinessDates> bitemporalDates(String table) {
+        if (partition.isPresent() && dates.isEmpty()) {
+            throw new RollbackRefused("partition " + partition.get() + " of bi-temporal table " + table
+                    + " has no business dates to roll back");
+        }
+        return dates;
+    }
+}

@@ -23,7 +23,7 @@ public interface RollbackSession extends LakeSession {
     String epochMicros(String expression);
 
     /** A column name as it can be written in a statement whatever its case. */
-    String quoted(String column);
+    String quote(String column);
 
     /** As the port's, and a {@code long[]} or {@code String[]} value is bound as a list. */
     @Override
@@ -54,6 +54,6 @@ public interface RollbackSession extends LakeSession {
 
     /** The columns of {@code table}, quoted, comma separated (a list to insert into and select by name). */
     default String columnList(String table) {
-        return String.join(", ", columns(table).stream().map(this::quoted).toList());
+        return String.join(", ", columns(table).stream().map(this::quote).toList());
     }
 }

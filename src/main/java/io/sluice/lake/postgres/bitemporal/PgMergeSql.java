@@ -377,6 +377,63 @@ final class PgMergeSql {
                 + ") AS sluice_changed";
     }
 
+    /**
+     * Rollback: makes the knowledge believed at a system time current again, in one statement, as {@link
+     * #changeKnowledge} changes it for a batch: closes the current filings and assertions (of the dates {@code
+     * [from, until)} when given) that were not believed then, opens those believed then that are not current, and
+     * records the scopes of every row closed or opened. Parameters, in order: with dates, from and until; for each
+     * companion table (filings first in complete mode) the believed-at time twice; then the rollback's system time
+     * twice per companion table. Its update count is 0 when the knowledge stays as it was.
+     */
+    String rollbackKnowledge(boolean dated) {
+        String within = dated
+                ? " AND filing_date >= (SELECT f FROM sluice_range) AND filing_date < (SELECT u FROM sluice_range)"
+                : "";
+        String believed = " WHERE sys_from <= CAST(? AS TIMESTAMPTZ) AND (sys_to IS NULL OR CAST(? AS TIMESTAMPTZ) < "
+                + "sys_to)" + within;
+        List<String> ctes = new ArrayList<>();
+        List<String> changed = new ArrayList<>();
+        String inRange = dated
+                ? " AND x.filing_date >= (SELECT f FROM sluice_range) AND x.filing_date < (SELECT u "
+                        + "FROM sluice_range)"
+                : "";
+        if (dated) {
+            ctes.add("sluice_range AS (SELECT CAST(? AS DATE) AS f, CAST(? AS DATE) AS u)");
+        }
+        if (table.completeMode()) {
+            ctes.add("sluice_bf AS (SELECT " + list(scope, "") + ", filing_date FROM " + filings + believed + ")");
+        }
+        ctes.add("sluice_ba AS (SELECT " + list(keys, "") + ", filing_date, value_hash FROM " + assertions + believed
+                + ")");
+        if (table.completeMode()) {
+            String same = Sql.equal(scope, "b", "x") + " AND b.filing_date = x.filing_date";
+            ctes.add("sluice_fc AS (UPDATE " + filings + " AS x SET sys_to = CAST(? AS TIMESTAMPTZ) WHERE x.sys_to IS "
+                    + "NULL" + inRange + " AND NOT EXISTS (SELECT 1 FROM sluice_bf AS b WHERE " + same + ") RETURNING "
+                    + list(scope, "x") + ")");
+            ctes.add("sluice_fo AS (INSERT INTO " + filings + " (" + list(scope, "")
+                    + ", filing_date, sys_from, sys_to) SELECT " + list(scope, "b")
+                    + ", b.filing_date, CAST(? AS TIMESTAMPTZ), NULL FROM sluice_bf AS b WHERE NOT EXISTS (SELECT 1 FROM "
+                    + filings + " AS x WHERE x.sys_to IS NULL AND " + same + ") RETURNING " + list(scope, "") + ")");
+            changed.add("sluice_fc");
+            changed.add("sluice_fo");
+        }
+        String sameAssertion = Sql.equal(keys, "b", "x")
+                + " AND b.filing_date = x.filing_date AND b.value_hash IS NOT DISTINCT FROM x.value_hash";
+        ctes.add("sluice_ac AS (UPDATE " + assertions + " AS x SET sys_to = CAST(? AS TIMESTAMPTZ) WHERE x.sys_to IS "
+                + "NULL" + inRange + " AND NOT EXISTS (SELECT 1 FROM sluice_ba AS b WHERE " + sameAssertion
+                + ") RETURNING " + list(scope, "x") + ")");
+        ctes.add("sluice_ao AS (INSERT INTO " + assertions + " (" + list(keys, "")
+                + ", filing_date, value_hash, sys_from, sys_to) SELECT " + list(keys, "b")
+                + ", b.filing_date, b.value_hash, CAST(? AS TIMESTAMPTZ), NULL FROM sluice_ba AS b WHERE NOT EXISTS "
+                + "(SELECT 1 FROM " + assertions + " AS x WHERE x.sys_to IS NULL AND " + sameAssertion
+                + ") RETURNING " + list(scope, "") + ")");
+        changed.add("sluice_ac");
+        changed.add("sluice_ao");
+        return "WITH " + String.join(", ", ctes) + " INSERT INTO " + scopesT + " SELECT DISTINCT * FROM ("
+                + changed.stream().map(c -> "SELECT * FROM " + c).collect(Collectors.joining(" UNION ALL "))
+                + ") AS sluice_changed";
+    }
+
     /** How many parameters {@link #changeKnowledge} takes: all the system time. */
     int knowledgeParameters() {
         return table.completeMode() ? 4 : 2;
