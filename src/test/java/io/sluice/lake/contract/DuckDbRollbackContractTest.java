@@ -1,7 +1,10 @@
 package io.sluice.lake.contract;
 
+import io.sluice.lake.DeclaredTables;
 import io.sluice.lake.Lake;
+import io.sluice.lake.LakeTables;
 import io.sluice.lake.duckdb.DuckDbLake;
+import io.sluice.lake.duckdb.DuckDbLakeTables;
 import io.sluice.lake.duckdb.DuckDbLakes;
 import java.nio.file.Path;
 import java.time.InstantSource;
@@ -26,5 +29,10 @@ class DuckDbRollbackContractTest extends RollbackContract {
     @Override
     protected String rowsAsText(String table) {
         return "SELECT CAST(struct_pack(*COLUMNS(*)) AS VARCHAR) AS r FROM " + table;
+    }
+
+    @Override
+    protected LakeTables tables(Lake lake, DeclaredTables declared) {
+        return new DuckDbLakeTables((DuckDbLake) lake, declared);
     }
 }

@@ -1,8 +1,11 @@
 package io.sluice.lake.contract;
 
+import io.sluice.lake.DeclaredTables;
 import io.sluice.lake.Lake;
+import io.sluice.lake.LakeTables;
 import io.sluice.lake.postgres.PgConnections;
 import io.sluice.lake.postgres.PgLake;
+import io.sluice.lake.postgres.PgLakeTables;
 import io.sluice.lake.postgres.PgSettings;
 import io.sluice.testing.EmbeddedPg;
 import java.time.InstantSource;
@@ -25,5 +28,10 @@ class PostgresRollbackContractTest extends RollbackContract {
     @Override
     protected String rowsAsText(String table) {
         return "SELECT CAST(t AS VARCHAR) AS r FROM " + table + " t";
+    }
+
+    @Override
+    protected LakeTables tables(Lake lake, DeclaredTables declared) {
+        return new PgLakeTables((PgLake) lake, declared);
     }
 }

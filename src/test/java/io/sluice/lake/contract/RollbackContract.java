@@ -3,8 +3,11 @@ package io.sluice.lake.contract;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.sluice.lake.BusinessDates;
+import io.sluice.lake.DeclaredTables;
 import io.sluice.lake.Lake;
+import io.sluice.lake.LakeTables;
 import io.sluice.lake.Publication;
+import io.sluice.lake.RollbackOutcome;
 import io.sluice.lake.RollbackTarget;
 import io.sluice.lake.Staging;
 import io.sluice.lake.TableSpec;
@@ -361,5 +364,67 @@ abstract class RollbackContract {
                         .contains("sluice.lake.snapshot-retention"));
         var refused = lake.rollback(APPEND, RollbackTarget.toRun("r2"), "x4", Optional.empty(), Optional.empty());
         assertThat(refused.toString()).contains("no longer kept");
+    }
+
+    static final TableSpec KEYED = new TableSpec("br_keyed", WriteMode.upsert("k"), List.of());
+
+    /** The lake's table browser, with {@link #KEYED} declared. */
+    protected abstract LakeTables tables(Lake lake, DeclaredTables declared);
+
+    private LakeTables tables(Lake lake) {
+        return tables(
+                lake,
+                name -> name.equalsIgnoreCase(KEYED.name())
+                        ? Optional.of(new DeclaredTables.Declared("test/" + KEYED.name(), KEYED))
+                        : Optional.empty());
+    }
+
+    private void publishWithWatermark(TableSpec table, String run, String select, String watermark) {
+        try (Staging staging = lake.stage(table, run, Optional.empty())) {
+            staging.rows(select);
+            Publication p = staging.publish(false, watermark);
+            assertThat(p.published()).as(p.rejection()).isTrue();
+        }
+    }
+
+    @Test
+    void aRollbackSetsTheWatermarkOfItsRestoredWritesAndRecoveryReadsTheSame() {
+        publishWithWatermark(KEYED, "r1", "SELECT 'a' AS k, 1 AS v", "10");
+        publishWithWatermark(KEYED, "r2", "SELECT 'b' AS k, 2 AS v", "20");
+        publishWithWatermark(KEYED, "single", "SELECT 'c' AS k, 3 AS v", null); // a SINGLE_KEY run records no watermark
+        RollbackOutcome back =
+                lake.rollback(KEYED, RollbackTarget.toRun("r1"), "rb1", Optional.empty(), Optional.empty());
+        assertThat(back.publication().published()).isTrue();
+        assertThat(back.watermarks()).containsExactly(new RollbackOutcome.Watermark(null, "10"));
+        assertThat(back.changedSince()).isPresent();
+        assertThat(lake.rollbackOf(KEYED, "rb1")).contains(back);
+        // undo the rollback: back to just before it, the watermark of r2 again
+        RollbackOutcome undo =
+                lake.rollback(KEYED, RollbackTarget.beforeRun("rb1"), "rb2", Optional.empty(), Optional.empty());
+        assertThat(undo.watermarks()).containsExactly(new RollbackOutcome.Watermark(null, "20"));
+        assertThat(lake.<Long>read(s -> s.queryLong("SELECT count(*) FROM br_keyed")))
+                .isEqualTo(3);
+        assertThat(lake.rollbackOf(KEYED, "r1"))
+                .as("r1 published, it rolled nothing back")
+                .isEmpty();
+    }
+
+    @Test
+    void undoingTheRunThatMadeTheFirstWriteEmptiesTheTableAndLeavesNoWatermark() {
+        publishWithWatermark(KEYED, "first", "SELECT 'a' AS k, 1 AS v", "10");
+        assertThat(lake.rollbackProblem(KEYED, RollbackTarget.beforeRun("first"), Optional.empty()))
+                .isEmpty();
+        LakeTables.RollbackPreview preview =
+                tables(lake).rollbackPreview("br_keyed", RollbackTarget.beforeRun("first"));
+        assertThat(preview.problem()).isEmpty();
+        assertThat(preview.restored()).isEmpty();
+        assertThat(preview.rowsAfter()).isZero();
+        assertThat(preview.watermarks()).containsExactly(new RollbackOutcome.Watermark(null, null));
+        RollbackOutcome undo =
+                lake.rollback(KEYED, RollbackTarget.beforeRun("first"), "undo", Optional.empty(), Optional.empty());
+        assertThat(undo.publication().currentRows()).isZero();
+        assertThat(undo.watermarks()).containsExactly(new RollbackOutcome.Watermark(null, null));
+        assertThat(lake.rollbackProblem(KEYED, RollbackTarget.beforeRun("nobody"), Optional.empty()))
+                .hasValueSatisfying(p -> assertThat(p).contains("did not write"));
     }
 }

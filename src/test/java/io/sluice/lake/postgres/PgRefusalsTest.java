@@ -40,14 +40,14 @@ class PgRefusalsTest {
     }
 
     @Test
-    void aRollbackIsRefusedBeforeItsRunIsStored() {
+    void aRollbackOfATableNeverWrittenIsRefusedWithTheReasonAndRecordsNothing() {
         TableSpec table = new TableSpec("firms", WriteMode.upsert("id"), List.of());
         RollbackTarget target = RollbackTarget.toRun("run-1");
         assertThat(lake.rollbackProblem(table, target, Optional.empty()))
-                .contains("rollback is not available on the PostgreSQL lake yet");
+                .contains("table firms has never been written");
         RollbackOutcome outcome = lake.rollback(table, target, "run-2", Optional.empty(), Optional.empty());
         assertThat(outcome.publication().published()).isFalse();
-        assertThat(outcome.publication().rejection()).isEqualTo("rollback is not available on the PostgreSQL lake yet");
+        assertThat(outcome.publication().rejection()).isEqualTo("run run-1 did not write table firms");
         assertThat(lake.rollbackOf(table, "run-2")).isEmpty();
     }
 
