@@ -68,23 +68,10 @@ record BitemporalWriter(WriteMode.Bitemporal mode, InstantSource clock) implemen
             if (result.isRejected()) {
                 return WriteOutcome.rejected(result.rowsIn(), result.rejection().orElseThrow());
             }
-            return outcome(result);
+            return WriteOutcome.of(result);
         } catch (SQLException e) {
             throw new IllegalStateException("bi-temporal merge into " + table + " failed: " + e.getMessage(), e);
         }
-    }
-
-    /**
-     * The engine's result as the write log records it. A write whose new knowledge gives the same versions reports
-     * the knowledge base's instant as its system time, so that a rollback to its run restores that knowledge.
-     */
-    private static WriteOutcome outcome(WriteResult result) {
-        return new WriteOutcome(
-                result.rowsIn(),
-                result.versionsOpened(),
-                result.versionsClosed(),
-                result.knowledgeTime().orElse(null),
-                null);
     }
 
     private interface SessionWork {
@@ -162,7 +149,7 @@ record BitemporalWriter(WriteMode.Bitemporal mode, InstantSource clock) implemen
         try {
             WriteResult result =
                     write(db, spec, session -> session.rollback(plan.point().systemTime(), clock.instant(), dates));
-            return outcome(result);
+            return WriteOutcome.of(result);
         } catch (SQLException e) {
             throw new IllegalStateException("bi-temporal rollback of " + table + " failed: " + e.getMessage(), e);
         }

@@ -158,17 +158,7 @@ public class DuckDbLake implements Lake, Sessions {
 
     @Override
     public Optional<String> rollbackProblem(TableSpec table, RollbackTarget target, Optional<String> partition) {
-        return readSession(db -> {
-            if (!db.tableExists(table.name())) {
-                return Optional.of("table " + table.name() + " has never been written");
-            }
-            try {
-                rollbackOf(table).check(db, target, partition);
-                return Optional.<String>empty();
-            } catch (RollbackRefused e) {
-                return Optional.of(e.getMessage());
-            }
-        });
+        return readSession(db -> rollbackOf(table).problem(db, target, partition));
     }
 
     @Override
@@ -193,26 +183,10 @@ public class DuckDbLake implements Lake, Sessions {
         }
     }
 
-    /** A rollback of {@code table} by its writer, recorded in this lake's write log. */
+    /** A rollback of {@code table} by its writer. */
     private LakeRollback rollbackOf(TableSpec table) {
         return new LakeRollback(
-                table,
-                TableWriter.of(table.mode(), clock).rollback(),
-                clock,
-                settings.snapshotRetention(),
-                (db, name, mode, runId, partition, at, systemTime, inserted, removed, current) -> WriteLog.record(
-                        (DuckDbSession) db,
-                        name,
-                        mode,
-                        runId,
-                        partition,
-                        at,
-                        systemTime,
-                        0,
-                        inserted,
-                        removed,
-                        current,
-                        null));
+                table, TableWriter.of(table.mode(), clock).rollback(), clock, settings.snapshotRetention());
     }
 
     @Override

@@ -447,12 +447,6 @@ public class DuckDbLakeTables implements LakeTables {
 
     @Override
     public RollbackPreview rollbackPreview(String name, RollbackTarget target) {
-        return RollbackPreviews.of(
-                this,
-                declared,
-                lake,
-                name,
-                target,
-                (table, rows) -> lake.readSession(db -> RollbackPreviews.preview(db, table, target, rows)));
+        return RollbackPreviews.of(this, declared, lake, name, target, work -> lake.readSession(work::apply));
     }
 }

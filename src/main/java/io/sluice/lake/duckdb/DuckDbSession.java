@@ -5,6 +5,7 @@ import io.sluice.lake.engine.CheckedSession;
 import io.sluice.lake.engine.LakeSql;
 import io.sluice.lake.engine.ResultRows;
 import io.sluice.lake.engine.rollback.RollbackSession;
+import io.sluice.lake.engine.rollback.RollbackWrite;
 import io.sluice.lake.engine.rollback.Snapshots;
 import java.sql.Array;
 import java.sql.Connection;
@@ -227,6 +228,23 @@ final class DuckDbSession implements CheckedSession, RollbackSession {
     @Override
     public Sql loadsAppended(String table, long after, long upTo) {
         return LakeSql.loadsAppended(Snapshots.LOADS, table, after, upTo);
+    }
+
+    @Override
+    public long logRollback(RollbackWrite w) {
+        return WriteLog.record(
+                this,
+                w.table(),
+                w.mode(),
+                w.runId(),
+                w.partition(),
+                w.writtenAt(),
+                w.systemTime(),
+                0,
+                w.inserted(),
+                w.removed(),
+                w.currentRows(),
+                null);
     }
 
     @Override

@@ -42,13 +42,7 @@ record PgBitemporal(WriteMode.Bitemporal mode, InstantSource clock) implements P
             if (result.isRejected()) {
                 return WriteOutcome.rejected(result.rowsIn(), result.rejection().orElseThrow());
             }
-            // a write of new knowledge giving the same versions reports the knowledge's system time (as on DuckDB)
-            return new WriteOutcome(
-                    result.rowsIn(),
-                    result.versionsOpened(),
-                    result.versionsClosed(),
-                    result.knowledgeTime().orElse(null),
-                    null);
+            return WriteOutcome.of(result);
         } catch (SQLException e) {
             throw new IllegalStateException("bi-temporal merge into " + table + " failed: " + e.getMessage(), e);
         }
@@ -74,12 +68,7 @@ record PgBitemporal(WriteMode.Bitemporal mode, InstantSource clock) implements P
                             plan.point().systemTime(),
                             plan.bitemporalDates(table),
                             clock.instant());
-            return new WriteOutcome(
-                    result.rowsIn(),
-                    result.versionsOpened(),
-                    result.versionsClosed(),
-                    result.knowledgeTime().orElse(null),
-                    null);
+            return WriteOutcome.of(result);
         } catch (SQLException e) {
             throw new IllegalStateException("bi-temporal rollback of " + table + " failed: " + e.getMessage(), e);
         }

@@ -275,17 +275,7 @@ public final class PgLake implements Lake, PgWork, AutoCloseable {
 
     @Override
     public Optional<String> rollbackProblem(TableSpec table, RollbackTarget target, Optional<String> partition) {
-        return inTransaction(Optional.empty(), db -> {
-            if (!db.tableExists(table.name())) {
-                return Optional.of("table " + table.name() + " has never been written");
-            }
-            try {
-                rollbackOf(table).check(db, target, partition);
-                return Optional.<String>empty();
-            } catch (RollbackRefused e) {
-                return Optional.of(e.getMessage());
-            }
-        });
+        return inTransaction(Optional.empty(), db -> rollbackOf(table).problem(db, target, partition));
     }
 
     @Override
@@ -314,33 +304,10 @@ public final class PgLake implements Lake, PgWork, AutoCloseable {
         return inTransaction(Optional.empty(), db -> RollbackRecord.ofRun(db, table.name(), runId));
     }
 
-    /** A rollback of {@code table} by its writer, recorded in the write log as any write. */
+    /** A rollback of {@code table} by its writer. */
     private LakeRollback rollbackOf(TableSpec table) {
         return new LakeRollback(
-                table,
-                PgWriter.of(table.mode(), clock).rollback(),
-                clock,
-                settings.snapshotRetention(),
-                (db, name, mode, runId, partition, at, systemTime, inserted, removed, current) -> {
-                    PgSession pg = (PgSession) db;
-                    long id = PgWriteLog.nextId(pg);
-                    PgWriteLog.record(
-                            pg,
-                            new PgWriteLog.Entry(
-                                    id,
-                                    name,
-                                    mode,
-                                    runId,
-                                    partition,
-                                    at,
-                                    systemTime,
-                                    0,
-                                    inserted,
-                                    removed,
-                                    current,
-                                    null));
-                    return id;
-                });
+                table, PgWriter.of(table.mode(), clock).rollback(), clock, settings.snapshotRetention());
     }
 
     /** Interrupts the run's running statements ({@code Statement.cancel}); its later work is refused. */

@@ -110,13 +110,7 @@ public final class PgLakeTables extends NoTableBrowser {
     @Override
     public RollbackPreview rollbackPreview(String name, RollbackTarget target) {
         return RollbackPreviews.of(
-                this,
-                declared,
-                lake,
-                name,
-                target,
-                (table, rows) ->
-                        lake.inTransaction(Optional.empty(), db -> RollbackPreviews.preview(db, table, target, rows)));
+                this, declared, lake, name, target, work -> lake.inTransaction(Optional.empty(), work::apply));
     }
 
     private static Instant instant(Object micros) {

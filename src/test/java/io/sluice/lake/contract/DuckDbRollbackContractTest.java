@@ -1,5 +1,7 @@
 package io.sluice.lake.contract;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import io.sluice.lake.DeclaredTables;
 import io.sluice.lake.Lake;
 import io.sluice.lake.LakeTables;
@@ -7,10 +9,16 @@ import io.sluice.lake.duckdb.DuckDbLake;
 import io.sluice.lake.duckdb.DuckDbLakeTables;
 import io.sluice.lake.duckdb.DuckDbLakes;
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.Statement;
 import java.time.InstantSource;
+import java.util.List;
+import java.util.Properties;
+import org.duckdb.DuckDBDriver;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The rollback contract on DuckDB. */
+/** The rollback contract on DuckDB, and a lake file an older release left (without the writes in effect). */
 class DuckDbRollbackContractTest extends RollbackContract {
 
     @TempDir
@@ -34,5 +42,23 @@ class DuckDbRollbackContractTest extends RollbackContract {
     @Override
     protected LakeTables tables(Lake lake, DeclaredTables declared) {
         return new DuckDbLakeTables((DuckDbLake) lake, declared);
+    }
+
+    @Test
+    void writesOfALakeFromBeforeWriteEffectsWereKeptCountAsInEffectAndRollBackAndForward() throws Exception {
+        publish(APPEND, "r1", DAY1, land(DAY1, 1, "a"));
+        List<String> afterR1 = export(APPEND);
+        publish(APPEND, "r2", DAY2, land(DAY2, 1, "a"));
+        List<String> afterR2 = export(APPEND);
+        close(lake);
+        try (Connection c = new DuckDBDriver().connect("jdbc:duckdb:" + dir.resolve("lake.duckdb"), new Properties());
+                Statement s = c.createStatement()) {
+            s.execute("DROP TABLE IF EXISTS __sluice_effects"); // as an older release left the lake
+        }
+        lake = open(clock);
+        rollback(APPEND, "x1", "r1", null);
+        assertThat(export(APPEND)).isEqualTo(afterR1);
+        rollback(APPEND, "x2", "r2", null);
+        assertThat(export(APPEND)).isEqualTo(afterR2);
     }
 }

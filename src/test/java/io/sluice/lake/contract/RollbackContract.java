@@ -77,7 +77,7 @@ abstract class RollbackContract {
         close(lake);
     }
 
-    private Publication publish(TableSpec table, String run, String partition, String select) {
+    Publication publish(TableSpec table, String run, String partition, String select) {
         Staging staging = lake.stage(table, run, Optional.ofNullable(partition));
         try {
             staging.rows(select);
@@ -90,7 +90,7 @@ abstract class RollbackContract {
     }
 
     /** Rolls back (the lake finds no problem first), as run {@code run}. */
-    private void rollback(TableSpec table, String run, String toRun, String partition) {
+    void rollback(TableSpec table, String run, String toRun, String partition) {
         assertThat(lake.rollbackProblem(table, RollbackTarget.toRun(toRun), Optional.ofNullable(partition)))
                 .as("problem")
                 .isEmpty();
@@ -110,11 +110,11 @@ abstract class RollbackContract {
     }
 
     /** The whole table as ordered text, row for row. */
-    private List<String> export(TableSpec table) {
+    List<String> export(TableSpec table) {
         return lake.read(s -> s.queryStrings(rowsAsText(table.name()) + " ORDER BY r"));
     }
 
-    private static String land(String day, int load, String content) {
+    static String land(String day, int load, String content) {
         return "SELECT CAST('" + day + "/" + load + "' AS VARCHAR) AS load_id, DATE '" + day + "' AS day, CAST('"
                 + content + "' AS VARCHAR) AS c, i AS n FROM generate_series(0, 2) t(i)";
     }

@@ -10,6 +10,7 @@ import io.sluice.lake.Staging;
 import io.sluice.lake.TableSpec;
 import io.sluice.lake.WriteMode;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.time.InstantSource;
 import java.util.ArrayList;
 import java.util.List;
@@ -39,13 +40,23 @@ class LakeTablesBrowseTest {
     @TempDir
     Path dir;
 
-    final RollbackRoundTripTest.SettableClock clock = new RollbackRoundTripTest.SettableClock();
+    /** A clock that moves by a millisecond at every reading (system times must differ). */
+    final InstantSource clock = new InstantSource() {
+        private Instant now = Instant.parse("2024-03-01T00:00:00Z");
+
+        @Override
+        public synchronized Instant instant() {
+            now = now.plusMillis(1);
+            return now;
+        }
+    };
+
     DuckDbLake lake;
     LakeTables tables;
 
     @BeforeEach
     void openLake() {
-        lake = TestLakes.open(dir.resolve("lake.duckdb"), (InstantSource) clock);
+        lake = TestLakes.open(dir.resolve("lake.duckdb"), clock);
         DeclaredTables declared = name -> Stream.of(VERSIONS, LOADS, FIRMS, KEYED)
                 .filter(t -> t.name().equalsIgnoreCase(name))
                 .findFirst()

@@ -24,35 +24,16 @@ public final class LakeRollback {
     private final Restorer writer;
     private final InstantSource clock;
     private final Duration retention;
-    private final WriteRecorder log;
-
-    /** How an engine records a rollback in its write log, as any write: returns the write's id. */
-    @FunctionalInterface
-    public interface WriteRecorder {
-        long record(
-                RollbackSession db,
-                String table,
-                String mode,
-                String runId,
-                Optional<String> partition,
-                Instant writtenAt,
-                Instant systemTime,
-                long inserted,
-                long removed,
-                long currentRows);
-    }
 
     /**
      * @param writer    the table's write mode's side of rollbacks
      * @param retention how long what a rollback needs is kept ({@code sluice.lake.snapshot-retention})
-     * @param log       records the rollback in the engine's write log
      */
-    public LakeRollback(TableSpec table, Restorer writer, InstantSource clock, Duration retention, WriteRecorder log) {
+    public LakeRollback(TableSpec table, Restorer writer, InstantSource clock, Duration retention) {
         this.table = table;
         this.writer = writer;
         this.clock = clock;
         this.retention = retention;
-        this.log = log;
     }
 
     /**
@@ -69,9 +50,20 @@ public final class LakeRollback {
         return new RollbackPlan(point, partition, dates, change);
     }
 
-    /** As {@link #plan}, and refuses what the writer cannot restore (a snapshot or removed rows no longer kept). */
-    public void check(RollbackSession db, RollbackTarget target, Optional<String> partition) {
-        writer.checkRestore(db, table.name(), plan(db, target, partition, Optional.empty()), retention);
+    /**
+     * Why the rollback cannot be done, or empty if it can, reading only: the table was never written, {@link #plan}
+     * refuses it, or the writer cannot restore it (a snapshot or removed rows no longer kept).
+     */
+    public Optional<String> problem(RollbackSession db, RollbackTarget target, Optional<String> partition) {
+        if (!db.tableExists(table.name())) {
+            return Optional.of("table " + table.name() + " has never been written");
+        }
+        try {
+            writer.checkRestore(db, table.name(), plan(db, target, partition, Optional.empty()), retention);
+            return Optional.empty();
+        } catch (RollbackRefused e) {
+            return Optional.of(e.getMessage());
+        }
     }
 
     private static void refuseRanges(String partition, WriteEffects.Change change) {
@@ -108,8 +100,7 @@ public final class LakeRollback {
         Instant now = clock.instant();
         WriteOutcome outcome = writer.restore(db, name, plan, now, retention);
         long current = db.queryLong("SELECT count(*) FROM " + CheckQueries.believedRows(name, table.mode()) + " c");
-        long writeId = log.record(
-                db,
+        long writeId = db.logRollback(new RollbackWrite(
                 name,
                 table.mode().label(),
                 runId,
@@ -118,7 +109,7 @@ public final class LakeRollback {
                 outcome.systemTime(),
                 outcome.rowsInserted(),
                 outcome.rowsRemoved(),
-                current);
+                current));
         WriteEffects.apply(db, name, plan.change(), writeId);
         writer.keepRestored(db, name, writeId, outcome);
         Snapshots.expire(db, now, retention);

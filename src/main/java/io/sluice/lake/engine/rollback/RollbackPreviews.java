@@ -10,21 +10,22 @@ import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Function;
 
 /** What a rollback of a whole table would do, worked out without changing anything, the same on every engine. */
 public final class RollbackPreviews {
 
     private RollbackPreviews() {}
 
-    /** Reads {@link #preview} on the engine's session, for a table and its current row count. */
+    /** Runs read-only work on the engine's session (a read of the lake). */
     @FunctionalInterface
     public interface Reader {
-        RollbackPreview read(String table, long currentRows);
+        RollbackPreview read(Function<RollbackSession, RollbackPreview> work);
     }
 
     /**
      * The preview of {@link LakeTables#rollbackPreview}: of a table an asset declares ({@code tables} finds it,
-     * {@code declared} names its asset), read by {@code reader}, then refused with what the rollback itself would
+     * {@code declared} names its asset), read through {@code reader}, then refused with what the rollback itself would
      * check ({@link Lake#rollbackProblem}: the snapshot or the removed rows it needs are still kept).
      */
     public static RollbackPreview of(
@@ -34,7 +35,7 @@ public final class RollbackPreviews {
         DeclaredTables.Declared spec = declared.declared(info.name())
                 .orElseThrow(() -> new LakeTables.UnsupportedRead(
                         "name", "no asset declares table " + info.name() + ", so Sluice wrote nothing to roll back"));
-        RollbackPreview preview = reader.read(info.name(), info.currentRows());
+        RollbackPreview preview = reader.read(db -> preview(db, info.name(), target, info.currentRows()));
         if (preview.problem().isPresent()) {
             return preview;
         }

@@ -19,6 +19,9 @@ public interface RollbackSession extends LakeSession {
     /** The column names of a table, in order, as the engine spells them. */
     List<String> columns(String table);
 
+    /** Records a rollback in the engine's write log, in this session's transaction; returns its write id. */
+    long logRollback(RollbackWrite write);
+
     /** A timestamp expression as whole microseconds since the epoch (BIGINT). */
     String epochMicros(String expression);
 
