@@ -12,11 +12,9 @@ import io.sluice.lake.RunLake;
 import io.sluice.lake.Staging;
 import io.sluice.lake.TableSpec;
 import io.sluice.lake.engine.CancellableConnection;
-import io.sluice.lake.engine.FaultPoint;
 import io.sluice.lake.engine.RunWork;
 import io.sluice.lake.engine.rollback.LakeRollback;
 import io.sluice.lake.engine.rollback.RollbackRecord;
-import io.sluice.lake.engine.rollback.RollbackRefused;
 import io.sluice.lake.engine.rollback.Snapshots;
 import io.sluice.lake.engine.rollback.WriteEffects;
 import java.io.IOException;
@@ -169,18 +167,13 @@ public class DuckDbLake implements Lake, Sessions {
             Optional<String> partition,
             Optional<BusinessDates> dates) {
         LakeRollback rollback = rollbackOf(table);
-        try {
+        return LakeRollback.outcome(table, runId, () -> {
             writeSession(table.name(), session -> {
-                rollback.prepare(session);
+                rollback.prepare(session); // DDL in a transaction of its own (see TableWriter#prepare)
                 return null;
             });
-            RollbackOutcome outcome =
-                    writeSession(table.name(), session -> rollback.apply(session, target, runId, partition, dates));
-            FaultPoint.afterLakeCommit(table.name(), runId);
-            return outcome;
-        } catch (RollbackRefused e) {
-            return RollbackOutcome.refused(e.getMessage());
-        }
+            return writeSession(table.name(), session -> rollback.apply(session, target, runId, partition, dates));
+        });
     }
 
     /** A rollback of {@code table} by its writer. */

@@ -4,8 +4,8 @@ import io.sluice.lake.Sql;
 import io.sluice.lake.engine.CheckedSession;
 import io.sluice.lake.engine.LakeSql;
 import io.sluice.lake.engine.ResultRows;
+import io.sluice.lake.engine.rollback.LoggedWrite;
 import io.sluice.lake.engine.rollback.RollbackSession;
-import io.sluice.lake.engine.rollback.RollbackWrite;
 import io.sluice.lake.engine.rollback.Snapshots;
 import java.sql.Array;
 import java.sql.Connection;
@@ -231,20 +231,8 @@ final class DuckDbSession implements CheckedSession, RollbackSession {
     }
 
     @Override
-    public long logRollback(RollbackWrite w) {
-        return WriteLog.record(
-                this,
-                w.table(),
-                w.mode(),
-                w.runId(),
-                w.partition(),
-                w.writtenAt(),
-                w.systemTime(),
-                0,
-                w.inserted(),
-                w.removed(),
-                w.currentRows(),
-                null);
+    public long logRollback(LoggedWrite write) {
+        return WriteLog.record(this, write);
     }
 
     @Override

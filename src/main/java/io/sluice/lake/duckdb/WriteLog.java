@@ -1,6 +1,7 @@
 package io.sluice.lake.duckdb;
 
 import io.sluice.lake.LakeWrite;
+import io.sluice.lake.engine.rollback.LoggedWrite;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -34,19 +35,7 @@ final class WriteLog {
     }
 
     /** Records a write, with the watermark its step stores once it is recorded (null for none); returns its id. */
-    static long record(
-            DuckDbSession db,
-            String table,
-            String mode,
-            String runId,
-            Optional<String> partition,
-            Instant writtenAt,
-            Instant systemTime,
-            long rowsIn,
-            long inserted,
-            long removed,
-            long currentRows,
-            String watermark) {
+    static long record(DuckDbSession db, LoggedWrite w) {
         long id = db.queryLong("SELECT nextval('__sluice_write_seq')");
         String sql = "INSERT INTO " + TABLE
                 + " (write_id, table_name, mode, run_id, partition_key, written_at, system_time, rows_in, "
@@ -54,21 +43,21 @@ final class WriteLog {
                 + "?, ?, ?, ?, ?)";
         try (PreparedStatement ps = db.connection().prepareStatement(sql)) {
             ps.setLong(1, id);
-            ps.setString(2, table);
-            ps.setString(3, mode);
-            ps.setString(4, runId);
-            ps.setString(5, partition.orElse(null));
-            ps.setString(6, writtenAt.toString());
-            ps.setString(7, systemTime == null ? null : systemTime.toString());
-            ps.setLong(8, rowsIn);
-            ps.setLong(9, inserted);
-            ps.setLong(10, removed);
-            ps.setLong(11, currentRows);
-            ps.setString(12, watermark);
+            ps.setString(2, w.table());
+            ps.setString(3, w.mode());
+            ps.setString(4, w.runId());
+            ps.setString(5, w.partition().orElse(null));
+            ps.setString(6, w.writtenAt().toString());
+            ps.setString(7, w.systemTime() == null ? null : w.systemTime().toString());
+            ps.setLong(8, w.rowsIn());
+            ps.setLong(9, w.inserted());
+            ps.setLong(10, w.removed());
+            ps.setLong(11, w.currentRows());
+            ps.setString(12, w.watermark());
             ps.executeUpdate();
         } catch (SQLException e) {
             throw new IllegalStateException(
-                    "lake write log: recording the write of run " + runId + " to " + table + " failed: "
+                    "lake write log: recording the write of run " + w.runId() + " to " + w.table() + " failed: "
                             + e.getMessage(),
                     e);
         }

@@ -12,11 +12,9 @@ import io.sluice.lake.Sql;
 import io.sluice.lake.Staging;
 import io.sluice.lake.TableSpec;
 import io.sluice.lake.engine.CancellableConnection;
-import io.sluice.lake.engine.FaultPoint;
 import io.sluice.lake.engine.RunWork;
 import io.sluice.lake.engine.rollback.LakeRollback;
 import io.sluice.lake.engine.rollback.RollbackRecord;
-import io.sluice.lake.engine.rollback.RollbackRefused;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.InstantSource;
@@ -285,18 +283,15 @@ public final class PgLake implements Lake, PgWork, AutoCloseable {
             String runId,
             Optional<String> partition,
             Optional<BusinessDates> dates) {
-        LakeRollback rollback = rollbackOf(table);
-        try {
-            // one transaction holding the table's write lock; a refusal rolls it back
-            RollbackOutcome outcome = inTransaction(Optional.of(table.name()), db -> {
-                rollback.prepare(db);
-                return rollback.apply(db, target, runId, partition, dates);
-            });
-            FaultPoint.afterLakeCommit(table.name(), runId);
-            return outcome;
-        } catch (RollbackRefused e) {
-            return RollbackOutcome.refused(e.getMessage());
-        }
+        // one transaction holding the table's write lock; a refusal rolls it back
+        return LakeRollback.outcome(
+                table,
+                runId,
+                () -> inTransaction(Optional.of(table.name()), db -> {
+                    LakeRollback rollback = rollbackOf(table);
+                    rollback.prepare(db);
+                    return rollback.apply(db, target, runId, partition, dates);
+                }));
     }
 
     @Override

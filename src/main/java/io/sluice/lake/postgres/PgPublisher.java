@@ -10,9 +10,7 @@ import io.sluice.lake.engine.FaultPoint;
 import io.sluice.lake.engine.Publishing;
 import io.sluice.lake.engine.StagedRowsRejected;
 import io.sluice.lake.engine.WriteOutcome;
-import io.sluice.lake.engine.rollback.Restorer;
-import io.sluice.lake.engine.rollback.Snapshots;
-import io.sluice.lake.engine.rollback.WriteEffects;
+import io.sluice.lake.engine.rollback.LoggedWrite;
 import java.time.Duration;
 import java.time.InstantSource;
 import java.util.List;
@@ -72,25 +70,9 @@ record PgPublisher(
         Publishing.requireChecksPassed(outcome, current, checks);
         PgWriteLog.record(
                 db,
-                new PgWriteLog.Entry(
-                        writeId,
-                        name,
-                        table.mode().label(),
-                        runId,
-                        partition,
-                        clock.instant(),
-                        outcome.systemTime(),
-                        outcome.rowsIn(),
-                        outcome.rowsInserted(),
-                        outcome.rowsRemoved(),
-                        current,
-                        watermark));
-        // what a rollback to this write needs, and what a rollback no longer needs
-        Restorer rollback = writer.rollback();
-        rollback.keep(db, name, staged.rows(), writeId, partition, outcome);
-        WriteEffects.opened(db, name, writeId, partition);
-        Snapshots.expire(db, clock.instant(), retention);
-        rollback.expire(db, name, clock.instant().minus(retention));
+                writeId,
+                LoggedWrite.published(table, runId, partition, clock.instant(), outcome, current, watermark));
+        writer.rollback().published(db, name, staged.rows(), writeId, partition, outcome, clock.instant(), retention);
         return new Committed(Publishing.published(outcome, current, checks), previous);
     }
 }

@@ -5,8 +5,8 @@ import io.sluice.lake.engine.CheckedSession;
 import io.sluice.lake.engine.LakeSql;
 import io.sluice.lake.engine.Parameters;
 import io.sluice.lake.engine.ResultRows;
+import io.sluice.lake.engine.rollback.LoggedWrite;
 import io.sluice.lake.engine.rollback.RollbackSession;
-import io.sluice.lake.engine.rollback.RollbackWrite;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -219,23 +219,9 @@ final class PgSession implements CheckedSession, RollbackSession {
 
     /** A rollback is numbered from the lake's sequence under the table's write lock, as a publish is. */
     @Override
-    public long logRollback(RollbackWrite w) {
+    public long logRollback(LoggedWrite write) {
         long id = PgWriteLog.nextId(this);
-        PgWriteLog.record(
-                this,
-                new PgWriteLog.Entry(
-                        id,
-                        w.table(),
-                        w.mode(),
-                        w.runId(),
-                        w.partition(),
-                        w.writtenAt(),
-                        w.systemTime(),
-                        0,
-                        w.inserted(),
-                        w.removed(),
-                        w.currentRows(),
-                        null));
+        PgWriteLog.record(this, id, write);
         return id;
     }
 

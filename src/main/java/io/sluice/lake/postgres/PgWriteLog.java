@@ -1,6 +1,7 @@
 package io.sluice.lake.postgres;
 
 import io.sluice.lake.LakeWrite;
+import io.sluice.lake.engine.rollback.LoggedWrite;
 import io.sluice.lake.engine.rollback.Snapshots;
 import io.sluice.lake.engine.rollback.WriteEffects;
 import java.time.Instant;
@@ -61,39 +62,25 @@ final class PgWriteLog {
         return db.queryLong("SELECT nextval('" + SEQUENCE + "')");
     }
 
-    /** One published write, as the log keeps it. */
-    record Entry(
-            long writeId,
-            String table,
-            String mode,
-            String runId,
-            Optional<String> partition,
-            Instant writtenAt,
-            Instant systemTime,
-            long rowsIn,
-            long rowsInserted,
-            long rowsRemoved,
-            long currentRows,
-            String watermark) {}
-
-    static void record(PgSession db, Entry e) {
+    /** Records write {@code writeId} (its id from {@link #nextId}). */
+    static void record(PgSession db, long writeId, LoggedWrite w) {
         db.execute(
                 "INSERT INTO " + WRITES
                         + " (write_id, table_name, mode, run_id, partition_key, written_at, system_time,"
                         + " rows_in, rows_inserted, rows_removed, current_rows, watermark)"
                         + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                e.writeId(),
-                e.table(),
-                e.mode(),
-                e.runId(),
-                e.partition().orElse(null),
-                e.writtenAt(),
-                e.systemTime(),
-                e.rowsIn(),
-                e.rowsInserted(),
-                e.rowsRemoved(),
-                e.currentRows(),
-                e.watermark());
+                writeId,
+                w.table(),
+                w.mode(),
+                w.runId(),
+                w.partition().orElse(null),
+                w.writtenAt(),
+                w.systemTime(),
+                w.rowsIn(),
+                w.inserted(),
+                w.removed(),
+                w.currentRows(),
+                w.watermark());
     }
 
     /** The writes of run {@code runId}, oldest first. */

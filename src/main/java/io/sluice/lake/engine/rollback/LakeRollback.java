@@ -5,12 +5,14 @@ import io.sluice.lake.RollbackOutcome;
 import io.sluice.lake.RollbackTarget;
 import io.sluice.lake.TableSpec;
 import io.sluice.lake.engine.CheckQueries;
+import io.sluice.lake.engine.FaultPoint;
 import io.sluice.lake.engine.WriteOutcome;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.InstantSource;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Supplier;
 import java.util.stream.Stream;
 
 /**
@@ -88,6 +90,20 @@ public final class LakeRollback {
         }
     }
 
+    /**
+     * The outcome of a rollback that {@code committed} applies and commits (the engine's transactions around {@link
+     * #prepare} and {@link #apply}), or the refusal's (its transaction rolled back).
+     */
+    public static RollbackOutcome outcome(TableSpec table, String runId, Supplier<RollbackOutcome> committed) {
+        try {
+            RollbackOutcome outcome = committed.get();
+            FaultPoint.afterLakeCommit(table.name(), runId);
+            return outcome;
+        } catch (RollbackRefused e) {
+            return RollbackOutcome.refused(e.getMessage());
+        }
+    }
+
     /** Rolls back as a write of run {@code runId}; throws {@link RollbackRefused} (the caller's transaction then rolls back). */
     public RollbackOutcome apply(
             RollbackSession db,
@@ -100,16 +116,7 @@ public final class LakeRollback {
         Instant now = clock.instant();
         WriteOutcome outcome = writer.restore(db, name, plan, now, retention);
         long current = db.queryLong("SELECT count(*) FROM " + CheckQueries.believedRows(name, table.mode()) + " c");
-        long writeId = db.logRollback(new RollbackWrite(
-                name,
-                table.mode().label(),
-                runId,
-                partition,
-                now,
-                outcome.systemTime(),
-                outcome.rowsInserted(),
-                outcome.rowsRemoved(),
-                current));
+        long writeId = db.logRollback(LoggedWrite.rollback(table, runId, partition, now, outcome, current));
         WriteEffects.apply(db, name, plan.change(), writeId);
         writer.keepRestored(db, name, writeId, outcome);
         Snapshots.expire(db, now, retention);

@@ -22,6 +22,25 @@ public interface Restorer {
             WriteOutcome outcome) {}
 
     /**
+     * Everything a publish of write {@code writeId} does for rollbacks, in its transaction after the write log's row:
+     * keeps what a rollback to it needs ({@link #keep}), puts it in effect, and drops what the retention no longer keeps.
+     */
+    default void published(
+            RollbackSession db,
+            String table,
+            String staged,
+            long writeId,
+            Optional<String> partition,
+            WriteOutcome outcome,
+            Instant now,
+            Duration retention) {
+        keep(db, table, staged, writeId, partition, outcome);
+        WriteEffects.opened(db, table, writeId, partition);
+        Snapshots.expire(db, now, retention);
+        expire(db, table, now.minus(retention));
+    }
+
+    /**
      * Refuses (with {@link RollbackRefused}) a rollback that cannot be done, such as one needing a snapshot or removed
      * rows that are no longer kept; reads only, so that a rollback is refused before its run is stored.
      */

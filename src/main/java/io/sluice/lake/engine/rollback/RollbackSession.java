@@ -20,7 +20,7 @@ public interface RollbackSession extends LakeSession {
     List<String> columns(String table);
 
     /** Records a rollback in the engine's write log, in this session's transaction; returns its write id. */
-    long logRollback(RollbackWrite write);
+    long logRollback(LoggedWrite write);
 
     /** A timestamp expression as whole microseconds since the epoch (BIGINT). */
     String epochMicros(String expression);
