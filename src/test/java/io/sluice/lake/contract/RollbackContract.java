@@ -37,6 +37,8 @@ abstract class RollbackContract {
     static final TableSpec UPSERT = new TableSpec("rb_upsert", WriteMode.upsert("id"), List.of());
     static final TableSpec VERSIONS =
             new TableSpec("rb_versions", WriteMode.bitemporal(List.of("k"), List.of("v"), "d", List.of()), List.of());
+    static final TableSpec COMPLETE = new TableSpec(
+            "rb_complete", WriteMode.bitemporal(List.of("grp", "k"), List.of("v"), "d", List.of("grp")), List.of());
     static final String DAY1 = "2024-01-01";
     static final String DAY2 = "2024-01-02";
     static final String DAY3 = "2024-01-03";
@@ -364,6 +366,46 @@ abstract class RollbackContract {
                         .contains("sluice.lake.snapshot-retention"));
         var refused = lake.rollback(APPEND, RollbackTarget.toRun("r2"), "x4", Optional.empty(), Optional.empty());
         assertThat(refused.toString()).contains("no longer kept");
+    }
+
+    /** A complete-mode table's belief as of a system time (current when null). */
+    private List<String> completeBelief(Instant at) {
+        String when = at == null
+                ? "system_to IS NULL"
+                : "system_from <= TIMESTAMPTZ '" + at + "' AND (system_to IS NULL OR system_to > TIMESTAMPTZ '" + at
+                        + "')";
+        return lake.read(s -> s.queryStrings("SELECT concat_ws(' ', grp, k, v, valid_from, coalesce(CAST(valid_to AS "
+                + "VARCHAR), '-')) FROM " + COMPLETE.name() + " WHERE " + when + " ORDER BY 1"));
+    }
+
+    private static String filing(String day, String rows) {
+        return "SELECT CAST(grp AS BIGINT) AS grp, CAST(k AS BIGINT) AS k, CAST(v AS VARCHAR) AS v, DATE '" + day
+                + "' AS d FROM (VALUES " + rows + ") AS r(grp, k, v)";
+    }
+
+    @Test
+    void aCompleteModeBitemporalTableRollsBackItsFilingsAndForwardAgain() {
+        Instant t1 = publish(COMPLETE, "r1", DAY1, filing(DAY1, "(1, 1, 'a'), (1, 2, 'a')"))
+                .systemTime();
+        Instant t2 = publish(COMPLETE, "r2", DAY2, filing(DAY2, "(1, 1, 'b')")).systemTime();
+        publish(COMPLETE, "r3", DAY1, filing(DAY1, "(1, 1, 'c'), (1, 3, 'c')"));
+        List<String> current = completeBelief(null);
+        List<String> asOfT1 = completeBelief(t1);
+        List<String> asOfT2 = completeBelief(t2);
+        assertThat(asOfT2)
+                .as("r2's filing replaced every filing of its scope, DAY1's too")
+                .containsExactly("1 1 b 2024-01-02 -");
+
+        rollback(COMPLETE, "x1", "r1", null);
+        assertThat(completeBelief(null)).isEqualTo(asOfT1);
+        rollback(COMPLETE, "x2", "r3", null);
+        assertThat(completeBelief(null)).isEqualTo(current);
+        rollback(COMPLETE, "x3", "r1", DAY1);
+        assertThat(completeBelief(null))
+                .as("DAY1 as r1 left it; DAY2 as it is (r3 replaced r2's filing)")
+                .isEqualTo(asOfT1);
+        rollback(COMPLETE, "x4", "r3", null);
+        assertThat(completeBelief(null)).isEqualTo(current);
     }
 
     static final TableSpec KEYED = new TableSpec("br_keyed", WriteMode.upsert("k"), List.of());

@@ -343,15 +343,25 @@ final class PgMergeSql {
                                 + Sql.equal(keys, "r", "m") + " AND r.filing_date = m.filing_date)");
         String region = table.completeMode() ? "sluice_bf" : "sluice_ba";
         List<String> ctes = new ArrayList<>();
-        List<String> changed = new ArrayList<>();
         if (table.completeMode()) {
             ctes.add("sluice_bf AS (" + batchFilings + ")");
         }
         ctes.add("sluice_ba AS (" + batchAssertions + ")");
+        return changes(ctes, replaced(replace, region));
+    }
+
+    /**
+     * The end of {@link #changeKnowledge} and {@link #rollbackKnowledge}, after the CTEs of the knowledge to make
+     * current ({@code sluice_bf}: filings, in complete mode; {@code sluice_ba}: assertions): closes the current rows
+     * where {@code closable} holds (of current row {@code x}) that it does not hold, opens its rows that are not current
+     * (each at the system time, a parameter), and records the scopes of every row closed or opened.
+     */
+    private String changes(List<String> ctes, String closable) {
+        List<String> changed = new ArrayList<>();
         if (table.completeMode()) {
             String same = Sql.equal(scope, "b", "x") + " AND b.filing_date = x.filing_date";
             ctes.add("sluice_fc AS (UPDATE " + filings + " AS x SET sys_to = CAST(? AS TIMESTAMPTZ) WHERE x.sys_to IS "
-                    + "NULL AND " + replaced(replace, region) + " AND NOT EXISTS (SELECT 1 FROM sluice_bf AS b WHERE "
+                    + "NULL AND " + closable + " AND NOT EXISTS (SELECT 1 FROM sluice_bf AS b WHERE "
                     + same + ") RETURNING " + list(scope, "x") + ")");
             ctes.add("sluice_fo AS (INSERT INTO " + filings + " (" + list(scope, "")
                     + ", filing_date, sys_from, sys_to) SELECT " + list(scope, "b")
@@ -363,7 +373,7 @@ final class PgMergeSql {
         String sameAssertion = Sql.equal(keys, "b", "x")
                 + " AND b.filing_date = x.filing_date AND b.value_hash IS NOT DISTINCT FROM x.value_hash";
         ctes.add("sluice_ac AS (UPDATE " + assertions + " AS x SET sys_to = CAST(? AS TIMESTAMPTZ) WHERE x.sys_to IS "
-                + "NULL AND " + replaced(replace, region) + " AND NOT EXISTS (SELECT 1 FROM sluice_ba AS b WHERE "
+                + "NULL AND " + closable + " AND NOT EXISTS (SELECT 1 FROM sluice_ba AS b WHERE "
                 + sameAssertion + ") RETURNING " + list(scope, "x") + ")");
         ctes.add("sluice_ao AS (INSERT INTO " + assertions + " (" + list(keys, "")
                 + ", filing_date, value_hash, sys_from, sys_to) SELECT " + list(keys, "b")
@@ -392,11 +402,9 @@ final class PgMergeSql {
         String believed = " WHERE sys_from <= CAST(? AS TIMESTAMPTZ) AND (sys_to IS NULL OR CAST(? AS TIMESTAMPTZ) < "
                 + "sys_to)" + within;
         List<String> ctes = new ArrayList<>();
-        List<String> changed = new ArrayList<>();
         String inRange = dated
-                ? " AND x.filing_date >= (SELECT f FROM sluice_range) AND x.filing_date < (SELECT u "
-                        + "FROM sluice_range)"
-                : "";
+                ? "x.filing_date >= (SELECT f FROM sluice_range) AND x.filing_date < (SELECT u FROM sluice_range)"
+                : "TRUE";
         if (dated) {
             ctes.add("sluice_range AS (SELECT CAST(? AS DATE) AS f, CAST(? AS DATE) AS u)");
         }
@@ -405,33 +413,7 @@ final class PgMergeSql {
         }
         ctes.add("sluice_ba AS (SELECT " + list(keys, "") + ", filing_date, value_hash FROM " + assertions + believed
                 + ")");
-        if (table.completeMode()) {
-            String same = Sql.equal(scope, "b", "x") + " AND b.filing_date = x.filing_date";
-            ctes.add("sluice_fc AS (UPDATE " + filings + " AS x SET sys_to = CAST(? AS TIMESTAMPTZ) WHERE x.sys_to IS "
-                    + "NULL" + inRange + " AND NOT EXISTS (SELECT 1 FROM sluice_bf AS b WHERE " + same + ") RETURNING "
-                    + list(scope, "x") + ")");
-            ctes.add("sluice_fo AS (INSERT INTO " + filings + " (" + list(scope, "")
-                    + ", filing_date, sys_from, sys_to) SELECT " + list(scope, "b")
-                    + ", b.filing_date, CAST(? AS TIMESTAMPTZ), NULL FROM sluice_bf AS b WHERE NOT EXISTS (SELECT 1 FROM "
-                    + filings + " AS x WHERE x.sys_to IS NULL AND " + same + ") RETURNING " + list(scope, "") + ")");
-            changed.add("sluice_fc");
-            changed.add("sluice_fo");
-        }
-        String sameAssertion = Sql.equal(keys, "b", "x")
-                + " AND b.filing_date = x.filing_date AND b.value_hash IS NOT DISTINCT FROM x.value_hash";
-        ctes.add("sluice_ac AS (UPDATE " + assertions + " AS x SET sys_to = CAST(? AS TIMESTAMPTZ) WHERE x.sys_to IS "
-                + "NULL" + inRange + " AND NOT EXISTS (SELECT 1 FROM sluice_ba AS b WHERE " + sameAssertion
-                + ") RETURNING " + list(scope, "x") + ")");
-        ctes.add("sluice_ao AS (INSERT INTO " + assertions + " (" + list(keys, "")
-                + ", filing_date, value_hash, sys_from, sys_to) SELECT " + list(keys, "b")
-                + ", b.filing_date, b.value_hash, CAST(? AS TIMESTAMPTZ), NULL FROM sluice_ba AS b WHERE NOT EXISTS "
-                + "(SELECT 1 FROM " + assertions + " AS x WHERE x.sys_to IS NULL AND " + sameAssertion
-                + ") RETURNING " + list(scope, "") + ")");
-        changed.add("sluice_ac");
-        changed.add("sluice_ao");
-        return "WITH " + String.join(", ", ctes) + " INSERT INTO " + scopesT + " SELECT DISTINCT * FROM ("
-                + changed.stream().map(c -> "SELECT * FROM " + c).collect(Collectors.joining(" UNION ALL "))
-                + ") AS sluice_changed";
+        return changes(ctes, inRange);
     }
 
     /** How many parameters {@link #changeKnowledge} takes: all the system time. */
