@@ -225,6 +225,16 @@ final class PgSession implements CheckedSession, RollbackSession {
         return id;
     }
 
+    /** One transaction of the schema at a time, by a transaction advisory lock it tries and does not wait for. */
+    @Override
+    public boolean expiryTurn() {
+        return queryLong(
+                        "SELECT CASE WHEN pg_try_advisory_xact_lock(hashtextextended('sluice.lake.expiry:' || ?, 0)) "
+                                + "THEN 1 ELSE 0 END",
+                        schema)
+                == 1;
+    }
+
     @Override
     public String epochMicros(String expression) {
         return "CAST(extract(epoch FROM " + expression + ") * 1000000 AS BIGINT)";

@@ -22,6 +22,15 @@ public interface RollbackSession extends LakeSession {
     /** Records a rollback in the engine's write log, in this session's transaction; returns its write id. */
     long logRollback(LoggedWrite write);
 
+    /**
+     * Whether this transaction may drop the snapshots no longer kept now: on a lake several nodes write, only one
+     * transaction at a time does (the others skip it; the next publish does it), so that no two drop the same tables in
+     * different orders and wait for each other. A lake one process owns always may.
+     */
+    default boolean expiryTurn() {
+        return true;
+    }
+
     /** A timestamp expression as whole microseconds since the epoch (BIGINT). */
     String epochMicros(String expression);
 

@@ -121,12 +121,15 @@ public final class Snapshots {
      * {@code retention} ago (snapshots of older releases without a record of that: written longer ago).
      */
     public static void expire(RollbackSession db, Instant now, Duration retention) {
+        if (!db.expiryTurn()) {
+            return;
+        }
         Instant before = now.minus(retention);
         String expired =
                 " FROM " + RollbackTables.WRITES + " w WHERE snapshot IS NOT NULL AND write_id NOT IN (" + CURRENT
                         + ") AND coalesce((SELECT " + "max(h.held_since) FROM " + HOLDS
                         + " h WHERE h.write_id = w.write_id), written_at) < ?";
-        for (String snapshot : db.queryStrings("SELECT snapshot" + expired, before)) {
+        for (String snapshot : db.queryStrings("SELECT snapshot" + expired + " ORDER BY snapshot", before)) {
             db.execute("DROP TABLE IF EXISTS " + LakeSql.identifier(snapshot));
         }
         db.execute(
