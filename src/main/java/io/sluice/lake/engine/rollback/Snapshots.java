@@ -21,6 +21,8 @@ public final class Snapshots {
     public static final String HOLDS = "__sluice_snapshot_holds";
 
     private static final String PREFIX = "__snap_";
+    /** The longest name PostgreSQL keeps whole. */
+    private static final int MAX_NAME = 63;
 
     private Snapshots() {}
 
@@ -33,7 +35,10 @@ public final class Snapshots {
 
     /** Copies the table (or the partition {@code partitionFilter} selects) as it is after write {@code writeId}. */
     public static void keep(RollbackSession db, String table, long writeId, Optional<String> partitionFilter) {
-        String snapshot = PREFIX + table + "_" + writeId;
+        String named = PREFIX + table + "_" + writeId;
+        // PostgreSQL cuts names at 63 bytes, which could cut off the write id: then the id alone names it (ids are
+        // unique)
+        String snapshot = named.length() <= MAX_NAME ? named : PREFIX + "w" + writeId;
         db.execute("CREATE TABLE " + snapshot + " AS SELECT * FROM " + table
                 + partitionFilter.map(f -> " WHERE " + f).orElse(""));
         db.execute("UPDATE " + RollbackTables.WRITES + " SET snapshot = ? WHERE write_id = ?", snapshot, writeId);
