@@ -69,6 +69,9 @@ abstract class RollbackContract {
     /** The query of a table's rows, one text per row (to compare states row for row), as {@code r}. */
     protected abstract String rowsAsText(String table);
 
+    /** Leaves the lake as a release before rollbacks kept the writes in effect left it, and opens it again. */
+    protected abstract Lake asOlderRelease(Lake lake) throws Exception;
+
     @BeforeEach
     void openLake() throws Exception {
         lake = open(clock);
@@ -468,5 +471,18 @@ abstract class RollbackContract {
         assertThat(undo.watermarks()).containsExactly(new RollbackOutcome.Watermark(null, null));
         assertThat(lake.rollbackProblem(KEYED, RollbackTarget.beforeRun("nobody"), Optional.empty()))
                 .hasValueSatisfying(p -> assertThat(p).contains("did not write"));
+    }
+
+    @Test
+    void writesOfALakeFromBeforeWriteEffectsWereKeptCountAsInEffectAndRollBackAndForward() throws Exception {
+        publish(APPEND, "r1", DAY1, land(DAY1, 1, "a"));
+        List<String> afterR1 = export(APPEND);
+        publish(APPEND, "r2", DAY2, land(DAY2, 1, "a"));
+        List<String> afterR2 = export(APPEND);
+        lake = asOlderRelease(lake);
+        rollback(APPEND, "x1", "r1", null);
+        assertThat(export(APPEND)).isEqualTo(afterR1);
+        rollback(APPEND, "x2", "r2", null);
+        assertThat(export(APPEND)).isEqualTo(afterR2);
     }
 }
