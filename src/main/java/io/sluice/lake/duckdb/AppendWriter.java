@@ -2,8 +2,8 @@ package io.sluice.lake.duckdb;
 
 import io.sluice.lake.WriteMode;
 import io.sluice.lake.engine.WriteOutcome;
-import java.time.Duration;
-import java.time.Instant;
+import io.sluice.lake.engine.rollback.AppendRollback;
+import io.sluice.lake.engine.rollback.Restorer;
 import java.util.Optional;
 
 /** APPEND: staged rows whose load id is already in the table are not appended again. */
@@ -33,46 +33,7 @@ record AppendWriter(WriteMode.Append mode) implements TableWriter {
     }
 
     @Override
-    public void keep(
-            DuckDbSession db,
-            String table,
-            String staged,
-            long writeId,
-            Optional<String> partition,
-            WriteOutcome outcome) {
-        if (outcome.rowsInserted() > 0) {
-            Snapshots.recordLoads(db, table, staged, mode.loadIdColumn(), writeId);
-        }
-    }
-
-    /** Refuses bringing back writes whose removed rows are no longer kept. */
-    @Override
-    public void checkRestore(DuckDbSession db, String table, RollbackPlan plan, Duration retention) {
-        RemovedRows.requireKept(db, table, plan.change().reopenedIds(), retention);
-    }
-
-    @Override
-    public void prepareRestore(DuckDbSession db, String table) {
-        RemovedRows.create(db, table);
-    }
-
-    /**
-     * The loads of the writes the rollback takes out of effect move to the table's removed rows, and those of the writes it
-     * brings back move from there into the table; the loads of other writes (of other partitions, when one is given) are
-     * untouched.
-     */
-    @Override
-    public WriteOutcome restore(DuckDbSession db, String table, RollbackPlan plan, Instant now, Duration retention) {
-        checkRestore(db, table, plan, retention);
-        long removed =
-                RemovedRows.remove(db, table, mode.loadIdColumn(), plan.change().closedIds());
-        long inserted = RemovedRows.restore(
-                db, table, mode.loadIdColumn(), plan.change().reopenedIds());
-        return WriteOutcome.of(0, inserted, removed);
-    }
-
-    @Override
-    public void expire(DuckDbSession db, String table, Instant before) {
-        RemovedRows.expire(db, table, before);
+    public Restorer rollback() {
+        return new AppendRollback(mode.loadIdColumn());
     }
 }

@@ -10,9 +10,9 @@ import io.sluice.lake.duckdb.bitemporal.BitemporalSession;
 import io.sluice.lake.duckdb.bitemporal.DateRange;
 import io.sluice.lake.engine.StagedRowsRejected;
 import io.sluice.lake.engine.WriteOutcome;
+import io.sluice.lake.engine.rollback.Restorer;
+import io.sluice.lake.engine.rollback.RollbackPlan;
 import java.sql.SQLException;
-import java.time.Duration;
-import java.time.Instant;
 import java.time.InstantSource;
 import java.util.ArrayList;
 import java.util.List;
@@ -68,23 +68,10 @@ record BitemporalWriter(WriteMode.Bitemporal mode, InstantSource clock) implemen
             if (result.isRejected()) {
                 return WriteOutcome.rejected(result.rowsIn(), result.rejection().orElseThrow());
             }
-            return outcome(result);
+            return WriteOutcome.of(result);
         } catch (SQLException e) {
             throw new IllegalStateException("bi-temporal merge into " + table + " failed: " + e.getMessage(), e);
         }
-    }
-
-    /**
-     * The engine's result as the write log records it. A write whose new knowledge gives the same versions reports
-     * the knowledge base's instant as its system time, so that a rollback to its run restores that knowledge.
-     */
-    private static WriteOutcome outcome(WriteResult result) {
-        return new WriteOutcome(
-                result.rowsIn(),
-                result.versionsOpened(),
-                result.versionsClosed(),
-                result.knowledgeTime().orElse(null),
-                null);
     }
 
     private interface SessionWork {
@@ -145,37 +132,24 @@ record BitemporalWriter(WriteMode.Bitemporal mode, InstantSource clock) implemen
         }
     }
 
-    /** Nothing to keep: the version table and its knowledge base are the history. */
+    /** Nothing to keep (the version table and its knowledge base are the history); a rollback is a new write. */
     @Override
-    public void keep(
-            DuckDbSession db,
-            String table,
-            String staged,
-            long writeId,
-            Optional<String> partition,
-            WriteOutcome outcome) {}
+    public Restorer rollback() {
+        return (db, table, plan, now, retention) -> restore((DuckDbSession) db, table, plan);
+    }
 
     /**
      * A write that makes the belief as of the point current again: it opens and closes versions, destroys nothing. A
      * partition (its business dates, required with it) gets the belief as of the point for the rows and filings of those
      * dates only, and keeps the current belief of every other date.
      */
-    @Override
-    public WriteOutcome restore(DuckDbSession db, String table, RollbackPlan plan, Instant now, Duration retention) {
-        if (plan.partition().isPresent() && plan.dates().isEmpty()) {
-            throw new RollbackRefused("partition " + plan.partition().get() + " of bi-temporal table " + table
-                    + " has no business dates to roll back");
-        }
+    private WriteOutcome restore(DuckDbSession db, String table, RollbackPlan plan) {
+        Optional<DateRange> dates = plan.bitemporalDates(table).map(d -> new DateRange(d.from(), d.until()));
         BitemporalTable spec = stored(db, table);
         try {
-            WriteResult result = write(
-                    db,
-                    spec,
-                    session -> session.rollback(
-                            plan.point().systemTime(),
-                            clock.instant(),
-                            plan.dates().map(d -> new DateRange(d.from(), d.until()))));
-            return outcome(result);
+            WriteResult result =
+                    write(db, spec, session -> session.rollback(plan.point().systemTime(), clock.instant(), dates));
+            return WriteOutcome.of(result);
         } catch (SQLException e) {
             throw new IllegalStateException("bi-temporal rollback of " + table + " failed: " + e.getMessage(), e);
         }

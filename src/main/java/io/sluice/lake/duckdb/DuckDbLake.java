@@ -12,8 +12,11 @@ import io.sluice.lake.RunLake;
 import io.sluice.lake.Staging;
 import io.sluice.lake.TableSpec;
 import io.sluice.lake.engine.CancellableConnection;
-import io.sluice.lake.engine.FaultPoint;
 import io.sluice.lake.engine.RunWork;
+import io.sluice.lake.engine.rollback.LakeRollback;
+import io.sluice.lake.engine.rollback.RollbackRecord;
+import io.sluice.lake.engine.rollback.Snapshots;
+import io.sluice.lake.engine.rollback.WriteEffects;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -153,17 +156,7 @@ public class DuckDbLake implements Lake, Sessions {
 
     @Override
     public Optional<String> rollbackProblem(TableSpec table, RollbackTarget target, Optional<String> partition) {
-        return readSession(db -> {
-            if (!db.tableExists(table.name())) {
-                return Optional.of("table " + table.name() + " has never been written");
-            }
-            try {
-                new LakeRollback(table, clock, settings.snapshotRetention()).check(db, target, partition);
-                return Optional.<String>empty();
-            } catch (RollbackRefused e) {
-                return Optional.of(e.getMessage());
-            }
-        });
+        return readSession(db -> rollbackOf(table).problem(db, target, partition));
     }
 
     @Override
@@ -173,19 +166,20 @@ public class DuckDbLake implements Lake, Sessions {
             String runId,
             Optional<String> partition,
             Optional<BusinessDates> dates) {
-        LakeRollback rollback = new LakeRollback(table, clock, settings.snapshotRetention());
-        try {
+        LakeRollback rollback = rollbackOf(table);
+        return LakeRollback.outcome(table, runId, () -> {
             writeSession(table.name(), session -> {
-                rollback.prepare(session);
+                rollback.prepare(session); // DDL in a transaction of its own (see TableWriter#prepare)
                 return null;
             });
-            RollbackOutcome outcome =
-                    writeSession(table.name(), session -> rollback.apply(session, target, runId, partition, dates));
-            FaultPoint.afterLakeCommit(table.name(), runId);
-            return outcome;
-        } catch (RollbackRefused e) {
-            return RollbackOutcome.refused(e.getMessage());
-        }
+            return writeSession(table.name(), session -> rollback.apply(session, target, runId, partition, dates));
+        });
+    }
+
+    /** A rollback of {@code table} by its writer. */
+    private LakeRollback rollbackOf(TableSpec table) {
+        return new LakeRollback(
+                table, TableWriter.of(table.mode(), clock).rollback(), clock, settings.snapshotRetention());
     }
 
     @Override

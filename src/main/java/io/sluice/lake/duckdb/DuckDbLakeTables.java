@@ -2,12 +2,12 @@ package io.sluice.lake.duckdb;
 
 import io.sluice.lake.DeclaredTables;
 import io.sluice.lake.LakeTables;
-import io.sluice.lake.LakeTables.UnsupportedRead;
 import io.sluice.lake.RollbackTarget;
 import io.sluice.lake.Sql;
 import io.sluice.lake.engine.LakeSql;
 import io.sluice.lake.engine.RowReads;
 import io.sluice.lake.engine.TableInfos;
+import io.sluice.lake.engine.rollback.RollbackPreviews;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.util.ArrayList;
@@ -187,81 +187,6 @@ public class DuckDbLakeTables implements LakeTables {
 
     @Override
     public RollbackPreview rollbackPreview(String name, RollbackTarget target) {
-        TableInfo info = table(name).orElseThrow(() -> new IllegalArgumentException("no lake table '" + name + "'"));
-        DeclaredTables.Declared spec = managed(info.name())
-                .orElseThrow(() -> new UnsupportedRead(
-                        "name", "no asset declares table " + info.name() + ", so Sluice wrote nothing to roll back"));
-        RollbackPreview preview = lake.readSession(db -> {
-            RollbackPoint point;
-            try {
-                point = WriteLog.resolve(db, info.name(), target, Optional.empty());
-            } catch (RollbackRefused e) {
-                return new RollbackPreview(
-                        info.name(),
-                        target,
-                        Optional.empty(),
-                        List.of(),
-                        List.of(),
-                        info.currentRows(),
-                        info.currentRows(),
-                        List.of(),
-                        Optional.empty(),
-                        Optional.of(e.getMessage()));
-            }
-            WriteEffects.Change change = WriteEffects.change(db, info.name(), point.writeId(), Optional.empty());
-            Optional<WriteSummary> restored =
-                    summaries(db, new long[] {point.writeId()}).stream().findFirst();
-            long[] closed = change.closedIds();
-            long[] reopened = change.reopenedIds();
-            return new RollbackPreview(
-                    info.name(),
-                    target,
-                    restored,
-                    summaries(db, closed),
-                    summaries(db, reopened),
-                    info.currentRows(),
-                    restored.map(WriteSummary::currentRows).orElse(0L),
-                    // once rolled back, the writes in effect are those in effect right after the restored write
-                    RollbackRecord.watermarks(
-                            db,
-                            info.name(),
-                            point.writeId(),
-                            RollbackRecord.affected(db, info.name(), closed, reopened)),
-                    RollbackRecord.changedSince(db, info.name(), closed, reopened, Long.MAX_VALUE),
-                    change.isEmpty()
-                            ? Optional.of("table " + info.name() + " is already in the state it would go back to ("
-                                    + target + ")")
-                            : Optional.empty());
-        });
-        if (preview.problem().isPresent()) {
-            return preview;
-        }
-        // what the rollback itself would check: the snapshot or the removed rows it needs are still kept
-        return lake.rollbackProblem(spec.table(), target, Optional.empty())
-                .map(preview::refused)
-                .orElse(preview);
-    }
-
-    /** The write log's entries of {@code ids}, oldest first: one set-based query, the ids bound as one list. */
-    private static List<WriteSummary> summaries(DuckDbSession db, long[] ids) {
-        if (ids.length == 0) {
-            return List.of();
-        }
-        return db
-                .rows(
-                        "SELECT write_id, run_id, partition_key, epoch_us(written_at) AS written_at, rows_inserted, "
-                                + "rows_removed, current_rows FROM " + WriteLog.TABLE
-                                + " WHERE write_id IN (SELECT unnest(?::BIGINT[])) ORDER BY write_id",
-                        ids)
-                .stream()
-                .map(r -> new WriteSummary(
-                        ((Number) r.get("write_id")).longValue(),
-                        (String) r.get("run_id"),
-                        (String) r.get("partition_key"),
-                        TableInfos.instant(r.get("written_at")),
-                        ((Number) r.get("rows_inserted")).longValue(),
-                        ((Number) r.get("rows_removed")).longValue(),
-                        ((Number) r.get("current_rows")).longValue()))
-                .toList();
+        return RollbackPreviews.of(this, declared, lake, name, target, work -> lake.readSession(work::apply));
     }
 }

@@ -11,6 +11,7 @@ import io.sluice.lake.engine.Publishing;
 import io.sluice.lake.engine.Publishing.NotPublished;
 import io.sluice.lake.engine.StagedRowsRejected;
 import io.sluice.lake.engine.WriteOutcome;
+import io.sluice.lake.engine.rollback.LoggedWrite;
 import java.time.Duration;
 import java.time.InstantSource;
 import java.util.List;
@@ -104,22 +105,8 @@ final class DuckDbPublisher {
         List<CheckResult> checks = CheckRunner.run(db, table, AssetCheck.Severity.ERROR, previous);
         Publishing.requireChecksPassed(outcome, current, checks);
         long writeId = WriteLog.record(
-                db,
-                table.name(),
-                table.mode().label(),
-                runId,
-                partition,
-                clock.instant(),
-                outcome.systemTime(),
-                outcome.rowsIn(),
-                outcome.rowsInserted(),
-                outcome.rowsRemoved(),
-                current,
-                watermark);
-        writer.keep(db, table.name(), rows, writeId, partition, outcome);
-        WriteEffects.opened(db, table.name(), writeId, partition);
-        Snapshots.expire(db, clock.instant(), retention);
-        writer.expire(db, table.name(), clock.instant().minus(retention));
+                db, LoggedWrite.published(table, runId, partition, clock.instant(), outcome, current, watermark));
+        writer.rollback().published(db, table.name(), rows, writeId, partition, outcome, clock.instant(), retention);
         return new Committed(Publishing.published(outcome, current, checks), previous);
     }
 }

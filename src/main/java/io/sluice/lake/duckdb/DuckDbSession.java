@@ -4,6 +4,9 @@ import io.sluice.lake.Sql;
 import io.sluice.lake.engine.CheckedSession;
 import io.sluice.lake.engine.LakeSql;
 import io.sluice.lake.engine.ResultRows;
+import io.sluice.lake.engine.rollback.LoggedWrite;
+import io.sluice.lake.engine.rollback.RollbackSession;
+import io.sluice.lake.engine.rollback.Snapshots;
 import java.sql.Array;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -19,7 +22,7 @@ import java.util.Optional;
 import java.util.stream.Collectors;
 
 /** A {@link LakeSession} over one DuckDB connection. */
-final class DuckDbSession implements CheckedSession {
+final class DuckDbSession implements CheckedSession, RollbackSession {
 
     private final Connection connection;
     /** The table's slot when this session writes a table (holds what writers keep), else null. */
@@ -112,7 +115,8 @@ final class DuckDbSession implements CheckedSession {
     }
 
     /** The column names of a table, in order. */
-    List<String> columns(String table) {
+    @Override
+    public List<String> columns(String table) {
         return queryStrings("SELECT column_name FROM (DESCRIBE " + identifier(table) + ")");
     }
 
@@ -178,7 +182,8 @@ final class DuckDbSession implements CheckedSession {
     }
 
     /** As {@link #queryRows(String)}, with bound parameters. */
-    List<Map<String, Object>> rows(String sql, Object... params) {
+    @Override
+    public List<Map<String, Object>> rows(String sql, Object... params) {
         try (PreparedStatement p = prepared(sql, params);
                 ResultSet rs = p.executeQuery()) {
             return ResultRows.of(rs);
@@ -223,6 +228,21 @@ final class DuckDbSession implements CheckedSession {
     @Override
     public Sql loadsAppended(String table, long after, long upTo) {
         return LakeSql.loadsAppended(Snapshots.LOADS, table, after, upTo);
+    }
+
+    @Override
+    public long logRollback(LoggedWrite write) {
+        return WriteLog.record(this, write);
+    }
+
+    @Override
+    public String epochMicros(String expression) {
+        return "epoch_us(" + expression + ")";
+    }
+
+    @Override
+    public String quote(String column) {
+        return '"' + column.replace("\"", "\"\"") + '"';
     }
 
     static String identifier(String name) {

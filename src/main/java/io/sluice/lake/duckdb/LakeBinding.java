@@ -75,7 +75,8 @@ public class LakeBinding {
             LakeSettings.Postgres pg = settings.postgres();
             postgres = new PgLake(
                             postgresConnections(pg),
-                            new PgSettings(pg.schema(), pg.statementTimeout(), pg.workMem()),
+                            new PgSettings(
+                                    pg.schema(), pg.statementTimeout(), pg.workMem(), settings.snapshotRetention()),
                             clock)
                     .open();
             lake = postgres;

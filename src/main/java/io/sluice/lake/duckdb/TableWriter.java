@@ -3,8 +3,7 @@ package io.sluice.lake.duckdb;
 import io.sluice.lake.WriteMode;
 import io.sluice.lake.engine.StagedRowsRejected;
 import io.sluice.lake.engine.WriteOutcome;
-import java.time.Duration;
-import java.time.Instant;
+import io.sluice.lake.engine.rollback.Restorer;
 import java.time.InstantSource;
 import java.util.List;
 import java.util.Optional;
@@ -34,35 +33,8 @@ interface TableWriter {
         createLike(db, table, staged);
     }
 
-    /** Keeps, in the write's transaction, what a later rollback to this write needs. */
-    void keep(
-            DuckDbSession db,
-            String table,
-            String staged,
-            long writeId,
-            Optional<String> partition,
-            WriteOutcome outcome);
-
-    /**
-     * Refuses (with {@link RollbackRefused}) a rollback that cannot be done, such as one needing a snapshot or removed
-     * rows that are no longer kept; reads only, so that a rollback is refused before its run is stored.
-     */
-    default void checkRestore(DuckDbSession db, String table, RollbackPlan plan, Duration retention) {}
-
-    /** Creates what a rollback of the table keeps, in a transaction of its own before it (see {@link #prepare}). */
-    default void prepareRestore(DuckDbSession db, String table) {}
-
-    /**
-     * Restores the table (or the plan's partition) to the state right after the plan's point, in the caller's
-     * transaction, keeping what is needed to undo it (checks as {@link #checkRestore} first).
-     */
-    WriteOutcome restore(DuckDbSession db, String table, RollbackPlan plan, Instant now, Duration retention);
-
-    /** Keeps, in the rollback's transaction, what a later rollback to the rollback's own write {@code writeId} needs. */
-    default void keepRestored(DuckDbSession db, String table, long writeId, WriteOutcome outcome) {}
-
-    /** Drops what this writer keeps for rollbacks of the table that is older than {@code before}. */
-    default void expire(DuckDbSession db, String table, Instant before) {}
+    /** The mode's side of rollbacks: what a write keeps for them, and how a rollback restores the table. */
+    Restorer rollback();
 
     /**
      * Whether rows can be staged as filing markers for the table (only bi-temporal tables take them; see

@@ -1,7 +1,7 @@
 package io.sluice.lake.duckdb;
 
 import io.sluice.lake.LakeWrite;
-import io.sluice.lake.RollbackTarget;
+import io.sluice.lake.engine.rollback.LoggedWrite;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -35,19 +35,7 @@ final class WriteLog {
     }
 
     /** Records a write, with the watermark its step stores once it is recorded (null for none); returns its id. */
-    static long record(
-            DuckDbSession db,
-            String table,
-            String mode,
-            String runId,
-            Optional<String> partition,
-            Instant writtenAt,
-            Instant systemTime,
-            long rowsIn,
-            long inserted,
-            long removed,
-            long currentRows,
-            String watermark) {
+    static long record(DuckDbSession db, LoggedWrite w) {
         long id = db.queryLong("SELECT nextval('__sluice_write_seq')");
         String sql = "INSERT INTO " + TABLE
                 + " (write_id, table_name, mode, run_id, partition_key, written_at, system_time, rows_in, "
@@ -55,21 +43,21 @@ final class WriteLog {
                 + "?, ?, ?, ?, ?)";
         try (PreparedStatement ps = db.connection().prepareStatement(sql)) {
             ps.setLong(1, id);
-            ps.setString(2, table);
-            ps.setString(3, mode);
-            ps.setString(4, runId);
-            ps.setString(5, partition.orElse(null));
-            ps.setString(6, writtenAt.toString());
-            ps.setString(7, systemTime == null ? null : systemTime.toString());
-            ps.setLong(8, rowsIn);
-            ps.setLong(9, inserted);
-            ps.setLong(10, removed);
-            ps.setLong(11, currentRows);
-            ps.setString(12, watermark);
+            ps.setString(2, w.table());
+            ps.setString(3, w.mode());
+            ps.setString(4, w.runId());
+            ps.setString(5, w.partition().orElse(null));
+            ps.setString(6, w.writtenAt().toString());
+            ps.setString(7, w.systemTime() == null ? null : w.systemTime().toString());
+            ps.setLong(8, w.rowsIn());
+            ps.setLong(9, w.inserted());
+            ps.setLong(10, w.removed());
+            ps.setLong(11, w.currentRows());
+            ps.setString(12, w.watermark());
             ps.executeUpdate();
         } catch (SQLException e) {
             throw new IllegalStateException(
-                    "lake write log: recording the write of run " + runId + " to " + table + " failed: "
+                    "lake write log: recording the write of run " + w.runId() + " to " + w.table() + " failed: "
                             + e.getMessage(),
                     e);
         }
@@ -106,65 +94,6 @@ final class WriteLog {
             throw new IllegalStateException(
                     "lake write log: reading the writes of run " + runId + " failed: " + e.getMessage(), e);
         }
-    }
-
-    /**
-     * Resolves a rollback target to the table's write whose state it restores: the run's last write of the table (of the
-     * partition, a range holding it or the whole table, when a partition is given), the last such write before the run's
-     * first one ({@code beforeRun}; 0 when the run made the first: the empty table or partition), or the last write at or
-     * before the system time.
-     *
-     * @throws RollbackRefused when the run never wrote the table (or partition), or the table had no write at or before the
-     *                         system time
-     */
-    static RollbackPoint resolve(DuckDbSession db, String table, RollbackTarget target, Optional<String> partition) {
-        String ofTable = " FROM " + TABLE + " WHERE table_name = ?";
-        // a partition's state is made by the writes of it, of a range holding it and of the whole table
-        String scope = partition.isPresent() ? " AND (partition_key IS NULL OR " + WriteEffects.covers() + ")" : "";
-        Object[] scoped = partition.map(p -> new Object[] {p, p, p}).orElse(new Object[0]);
-        long writeId;
-        Instant systemTime;
-        Optional<String> named = target.namedRun();
-        if (named.isPresent()) {
-            String run = named.get();
-            boolean before = target.beforeRun().isPresent();
-            long runWrite = db.longValue(
-                    "SELECT coalesce(" + (before ? "min" : "max") + "(write_id), 0)" + ofTable + " AND run_id = ?"
-                            + scope,
-                    concat(new Object[] {table, run}, scoped));
-            if (runWrite == 0) {
-                throw new RollbackRefused("run " + run + " did not write table " + table
-                        + partition.map(p -> " partition " + p).orElse(""));
-            }
-            writeId = before
-                    ? db.longValue(
-                            "SELECT coalesce(max(write_id), 0)" + ofTable + " AND write_id < ?" + scope,
-                            concat(new Object[] {table, runWrite}, scoped))
-                    : runWrite;
-            List<String> t = db.strings(
-                    "SELECT epoch_us(max(system_time))::VARCHAR" + ofTable + " AND write_id <= ?", table, writeId);
-            systemTime = t.isEmpty() || t.get(0) == null ? null : micros(t.get(0));
-        } else {
-            Instant at = target.systemTime().orElseThrow();
-            writeId = db.longValue("SELECT coalesce(max(write_id), 0)" + ofTable + " AND written_at <= ?", table, at);
-            if (writeId == 0) {
-                // before the first write the table held nothing: rolling back there would empty it, which no one asks
-                // by accident (undoing the run that made the first write says so: beforeRun)
-                List<String> first = db.strings("SELECT epoch_us(min(written_at))::VARCHAR" + ofTable, table);
-                throw new RollbackRefused("table " + table + " had no write at or before " + at
-                        + (first.isEmpty() || first.get(0) == null
-                                ? ""
-                                : "; its first write was at " + micros(first.get(0))));
-            }
-            systemTime = at;
-        }
-        return new RollbackPoint(writeId, systemTime);
-    }
-
-    private static Object[] concat(Object[] first, Object[] second) {
-        Object[] all = java.util.Arrays.copyOf(first, first.length + second.length);
-        System.arraycopy(second, 0, all, first.length, second.length);
-        return all;
     }
 
     static Instant micros(String epochMicros) {

@@ -6,6 +6,8 @@ import io.sluice.lake.bitemporal.Replace;
 import io.sluice.lake.bitemporal.WriteResult;
 import io.sluice.lake.engine.StagedRowsRejected;
 import io.sluice.lake.engine.WriteOutcome;
+import io.sluice.lake.engine.rollback.Restorer;
+import io.sluice.lake.engine.rollback.RollbackPlan;
 import io.sluice.lake.postgres.bitemporal.PostgresBitemporalMerge;
 import java.sql.SQLException;
 import java.time.InstantSource;
@@ -40,15 +42,35 @@ record PgBitemporal(WriteMode.Bitemporal mode, InstantSource clock) implements P
             if (result.isRejected()) {
                 return WriteOutcome.rejected(result.rowsIn(), result.rejection().orElseThrow());
             }
-            // a write of new knowledge giving the same versions reports the knowledge's system time (as on DuckDB)
-            return new WriteOutcome(
-                    result.rowsIn(),
-                    result.versionsOpened(),
-                    result.versionsClosed(),
-                    result.knowledgeTime().orElse(null),
-                    null);
+            return WriteOutcome.of(result);
         } catch (SQLException e) {
             throw new IllegalStateException("bi-temporal merge into " + table + " failed: " + e.getMessage(), e);
+        }
+    }
+
+    /** Nothing to keep (the version table and its knowledge base are the history); a rollback is a new write. */
+    @Override
+    public Restorer rollback() {
+        return (db, table, plan, now, retention) -> restore((PgSession) db, table, plan);
+    }
+
+    /**
+     * A write that makes the belief as of the point current again (of the partition's business dates only, when a
+     * partition is given): it opens and closes versions, destroys nothing.
+     */
+    private WriteOutcome restore(PgSession db, String table, RollbackPlan plan) {
+        try {
+            WriteResult result = new PostgresBitemporalMerge()
+                    .rollback(
+                            db.connection(),
+                            db.schema(),
+                            spec(table, db.columnTypes(table)),
+                            plan.point().systemTime(),
+                            plan.bitemporalDates(table),
+                            clock.instant());
+            return WriteOutcome.of(result);
+        } catch (SQLException e) {
+            throw new IllegalStateException("bi-temporal rollback of " + table + " failed: " + e.getMessage(), e);
         }
     }
 

@@ -1,15 +1,20 @@
 package io.sluice.lake.postgres;
 
+import io.sluice.lake.BusinessDates;
+import io.sluice.lake.Lake;
 import io.sluice.lake.LakeDialect;
 import io.sluice.lake.LakeUnavailable;
 import io.sluice.lake.LakeWrite;
+import io.sluice.lake.RollbackOutcome;
+import io.sluice.lake.RollbackTarget;
 import io.sluice.lake.RunLake;
 import io.sluice.lake.Sql;
 import io.sluice.lake.Staging;
 import io.sluice.lake.TableSpec;
 import io.sluice.lake.engine.CancellableConnection;
-import io.sluice.lake.engine.NoRollbackLake;
 import io.sluice.lake.engine.RunWork;
+import io.sluice.lake.engine.rollback.LakeRollback;
+import io.sluice.lake.engine.rollback.RollbackRecord;
 import io.sluice.periodic.Periodic;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -33,12 +38,9 @@ import org.jboss.logging.Logger;
  * session-level advisory lock on the token while it is open, so that a node's start-up drops the staging of nodes that
  * died (their lock is gone) and never that of a live one.
  */
-public final class PgLake extends NoRollbackLake implements PgWork, AutoCloseable {
+public final class PgLake implements Lake, PgWork, AutoCloseable {
 
     private static final Logger LOG = Logger.getLogger(PgLake.class);
-
-    /** What the PostgreSQL lake does not do yet, as runs and callers are told. */
-    static final String NO_ROLLBACK = "rollback is not available on the PostgreSQL lake yet";
 
     private final PgConnections connections;
     private final PgSettings settings;
@@ -57,7 +59,6 @@ public final class PgLake extends NoRollbackLake implements PgWork, AutoCloseabl
     private volatile String identity;
 
     public PgLake(PgConnections connections, PgSettings settings, InstantSource clock) {
-        super(NO_ROLLBACK);
         this.connections = connections;
         this.settings = settings;
         this.clock = clock;
@@ -256,8 +257,50 @@ public final class PgLake extends NoRollbackLake implements PgWork, AutoCloseabl
     Staging stage(TableSpec table, String runId, Optional<String> partition, PgWork work) {
         return new PgStaging(
                 new PgPublisher(
-                        work, this, table, PgWriter.of(table.mode(), clock), runId, partition, sharesStore(), clock),
+                        work,
+                        this,
+                        table,
+                        PgWriter.of(table.mode(), clock),
+                        runId,
+                        partition,
+                        sharesStore(),
+                        clock,
+                        settings.snapshotRetention()),
                 owner);
+    }
+
+    @Override
+    public Optional<String> rollbackProblem(TableSpec table, RollbackTarget target, Optional<String> partition) {
+        return inTransaction(Optional.empty(), db -> rollbackOf(table).problem(db, target, partition));
+    }
+
+    @Override
+    public RollbackOutcome rollback(
+            TableSpec table,
+            RollbackTarget target,
+            String runId,
+            Optional<String> partition,
+            Optional<BusinessDates> dates) {
+        // one transaction holding the table's write lock; a refusal rolls it back
+        return LakeRollback.outcome(
+                table,
+                runId,
+                () -> inTransaction(Optional.of(table.name()), db -> {
+                    LakeRollback rollback = rollbackOf(table);
+                    rollback.prepare(db);
+                    return rollback.apply(db, target, runId, partition, dates);
+                }));
+    }
+
+    @Override
+    public Optional<RollbackOutcome> rollbackOf(TableSpec table, String runId) {
+        return inTransaction(Optional.empty(), db -> RollbackRecord.ofRun(db, table.name(), runId));
+    }
+
+    /** A rollback of {@code table} by its writer. */
+    private LakeRollback rollbackOf(TableSpec table) {
+        return new LakeRollback(
+                table, PgWriter.of(table.mode(), clock).rollback(), clock, settings.snapshotRetention());
     }
 
     /** Interrupts the run's running statements ({@code Statement.cancel}); its later work is refused. */

@@ -1,10 +1,12 @@
 package io.sluice.lake.postgres;
 
 import io.sluice.lake.DeclaredTables;
+import io.sluice.lake.LakeTables;
+import io.sluice.lake.RollbackTarget;
 import io.sluice.lake.engine.LakeSql;
-import io.sluice.lake.engine.NoTableBrowser;
 import io.sluice.lake.engine.RowReads;
 import io.sluice.lake.engine.TableInfos;
+import io.sluice.lake.engine.rollback.RollbackPreviews;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.util.ArrayList;
@@ -15,20 +17,16 @@ import java.util.Optional;
 
 /**
  * What the pages and the API read of the PostgreSQL lake's tables: the listing (mode, asset, row counts, last write,
- * columns), the row counts their last writes recorded, rows page by page and a run's changes ({@link PgRowReads}).
- * Rollback previews are not on this lake yet, and say so.
+ * columns), the row counts their last writes recorded, rows page by page and a run's changes ({@link PgRowReads}), and
+ * rollback previews.
  */
-public final class PgLakeTables extends NoTableBrowser {
-
-    /** The one sentence every refused read answers with. */
-    static final String NO_BROWSER = "rollback previews are not available on the PostgreSQL lake yet";
+public final class PgLakeTables implements LakeTables {
 
     private final PgLake lake;
     private final DeclaredTables declared;
     private final PgRowReads reads;
 
     public PgLakeTables(PgLake lake, DeclaredTables declared) {
-        super(NO_BROWSER);
         this.lake = lake;
         this.declared = declared;
         this.reads = new PgRowReads(lake);
@@ -82,5 +80,12 @@ public final class PgLakeTables extends NoTableBrowser {
                 .map(e -> new Column(e.getKey(), e.getValue().toUpperCase(java.util.Locale.ROOT)))
                 .toList();
         return TableInfos.info(db, db::rows, table, declared.declared(table), reads.writeLog(), reads::micros, columns);
+    }
+
+    /** What a rollback of the table would do, worked out as on every engine ({@link RollbackPreviews}). */
+    @Override
+    public RollbackPreview rollbackPreview(String name, RollbackTarget target) {
+        return RollbackPreviews.of(
+                this, declared, lake, name, target, work -> lake.inTransaction(Optional.empty(), work::apply));
     }
 }

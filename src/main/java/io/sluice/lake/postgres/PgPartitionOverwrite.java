@@ -3,6 +3,8 @@ package io.sluice.lake.postgres;
 import io.sluice.lake.WriteMode;
 import io.sluice.lake.engine.StagedRowsRejected;
 import io.sluice.lake.engine.WriteOutcome;
+import io.sluice.lake.engine.rollback.PartitionOverwriteRollback;
+import io.sluice.lake.engine.rollback.Restorer;
 import java.util.List;
 import java.util.Optional;
 
@@ -38,5 +40,10 @@ record PgPartitionOverwrite(WriteMode.PartitionOverwrite mode) implements PgWrit
         long removed = db.execute("DELETE FROM " + table + " WHERE " + inPartition + " = ?", key);
         long inserted = db.execute("INSERT INTO " + table + " (" + columns + ") " + next);
         return WriteOutcome.of(rowsIn, inserted, removed);
+    }
+
+    @Override
+    public Restorer rollback() {
+        return new PartitionOverwriteRollback(mode.partitionColumn());
     }
 }

@@ -11,6 +11,8 @@ import io.sluice.lake.engine.FaultPoint;
 import io.sluice.lake.engine.Publishing;
 import io.sluice.lake.engine.StagedRowsRejected;
 import io.sluice.lake.engine.WriteOutcome;
+import io.sluice.lake.engine.rollback.LoggedWrite;
+import java.time.Duration;
 import java.time.InstantSource;
 import java.util.List;
 import java.util.Optional;
@@ -26,6 +28,7 @@ import java.util.Optional;
  * @param writer the table's writer
  * @param sharesStore whether the lake is in the metadata store's database: the run's records of the publish are then
  *     stored in its transaction ({@link PublishRecords})
+ * @param retention how long what a rollback needs is kept after the table left that state
  */
 record PgPublisher(
         PgWork work,
@@ -35,7 +38,8 @@ record PgPublisher(
         String runId,
         Optional<String> partition,
         boolean sharesStore,
-        InstantSource clock) {
+        InstantSource clock,
+        Duration retention) {
 
     /** A committed publication and the row count of the write before it (for the warning checks). */
     private record Committed(Publication publication, Optional<Long> previousRows) {}
@@ -76,19 +80,9 @@ record PgPublisher(
         Publishing.requireChecksPassed(outcome, current, checks);
         PgWriteLog.record(
                 db,
-                new PgWriteLog.Entry(
-                        writeId,
-                        name,
-                        table.mode().label(),
-                        runId,
-                        partition,
-                        clock.instant(),
-                        outcome.systemTime(),
-                        outcome.rowsIn(),
-                        outcome.rowsInserted(),
-                        outcome.rowsRemoved(),
-                        current,
-                        watermark));
+                writeId,
+                LoggedWrite.published(table, runId, partition, clock.instant(), outcome, current, watermark));
+        writer.rollback().published(db, name, staged.rows(), writeId, partition, outcome, clock.instant(), retention);
         return new Committed(Publishing.published(outcome, current, checks), previous);
     }
 }

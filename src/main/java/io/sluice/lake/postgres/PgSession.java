@@ -5,6 +5,8 @@ import io.sluice.lake.engine.CheckedSession;
 import io.sluice.lake.engine.LakeSql;
 import io.sluice.lake.engine.Parameters;
 import io.sluice.lake.engine.ResultRows;
+import io.sluice.lake.engine.rollback.LoggedWrite;
+import io.sluice.lake.engine.rollback.RollbackSession;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -23,7 +25,7 @@ import java.util.stream.Collectors;
  * ({@link PgLake} opens and ends it). Temporary tables it makes are dropped at the transaction's end, so that a
  * connection goes back to its pool as it came.
  */
-final class PgSession implements CheckedSession {
+final class PgSession implements CheckedSession, RollbackSession {
 
     /** Lists bound as {@code varchar[]}, {@code int8[]} or {@code float8[]}. */
     static final Parameters BINDING = new Parameters("varchar", "int8", "float8");
@@ -165,7 +167,8 @@ final class PgSession implements CheckedSession {
     }
 
     /** The column names of a table or temporary table, in order, as PostgreSQL spells them. */
-    List<String> columns(String table) {
+    @Override
+    public List<String> columns(String table) {
         String sql = "SELECT * FROM " + name(table) + " LIMIT 0";
         try (Statement s = connection.createStatement();
                 ResultSet rs = s.executeQuery(sql)) {
@@ -222,8 +225,42 @@ final class PgSession implements CheckedSession {
     }
 
     /** The columns of a table, quoted, comma separated: a column list that names them whatever their case. */
-    String columnList(String table) {
+    @Override
+    public String columnList(String table) {
         return columns(table).stream().map(PgSession::quoted).collect(Collectors.joining(", "));
+    }
+
+    @Override
+    public String quote(String column) {
+        return quoted(column);
+    }
+
+    /** A rollback is numbered from the lake's sequence under the table's write lock, as a publish is. */
+    @Override
+    public long logRollback(LoggedWrite write) {
+        long id = PgWriteLog.nextId(this);
+        PgWriteLog.record(this, id, write);
+        return id;
+    }
+
+    /** One transaction of the schema at a time, by a transaction advisory lock it tries and does not wait for. */
+    @Override
+    public boolean expiryTurn() {
+        return queryLong(
+                        "SELECT CASE WHEN pg_try_advisory_xact_lock(hashtextextended('sluice.lake.expiry:' || ?, 0)) "
+                                + "THEN 1 ELSE 0 END",
+                        schema)
+                == 1;
+    }
+
+    @Override
+    public String epochMicros(String expression) {
+        return "CAST(extract(epoch FROM " + expression + ") * 1000000 AS BIGINT)";
+    }
+
+    @Override
+    public List<Map<String, Object>> rows(String sql, Object... params) {
+        return rows(Sql.of(sql, RollbackSession.lists(params)));
     }
 
     static String quoted(String column) {

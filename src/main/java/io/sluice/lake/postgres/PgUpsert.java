@@ -3,6 +3,8 @@ package io.sluice.lake.postgres;
 import io.sluice.lake.WriteMode;
 import io.sluice.lake.engine.StagedRowsRejected;
 import io.sluice.lake.engine.WriteOutcome;
+import io.sluice.lake.engine.rollback.Restorer;
+import io.sluice.lake.engine.rollback.UpsertRollback;
 import java.util.Optional;
 import java.util.stream.Collectors;
 
@@ -34,5 +36,10 @@ record PgUpsert(WriteMode.Upsert mode) implements PgWriter {
                 db.execute("INSERT INTO " + table + " (" + columns + ") SELECT " + columns + " FROM " + changed);
         db.execute("DROP TABLE " + changed);
         return WriteOutcome.of(rowsIn, inserted, removed);
+    }
+
+    @Override
+    public Restorer rollback() {
+        return new UpsertRollback();
     }
 }

@@ -1,6 +1,9 @@
 package io.sluice.lake.postgres;
 
 import io.sluice.lake.LakeWrite;
+import io.sluice.lake.engine.rollback.LoggedWrite;
+import io.sluice.lake.engine.rollback.Snapshots;
+import io.sluice.lake.engine.rollback.WriteEffects;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
@@ -11,7 +14,7 @@ import java.util.UUID;
 
 /**
  * The PostgreSQL lake's own tables, in its schema beside the data: the write log (every published write, in the
- * publish's transaction), the loads each APPEND write brought, the one sequence that numbers writes (taken under the
+ * publish's transaction), the loads each APPEND write brought, what rollbacks read (the writes in effect, snapshots), the one sequence that numbers writes (taken under the
  * table's write lock, so a table's versions grow in commit order) and the lake's id.
  */
 final class PgWriteLog {
@@ -38,6 +41,13 @@ final class PgWriteLog {
         db.execute("CREATE TABLE IF NOT EXISTS " + LOADS
                 + " (table_name VARCHAR NOT NULL, load_id VARCHAR NOT NULL, write_id BIGINT NOT NULL)");
         db.execute("CREATE INDEX IF NOT EXISTS " + LOADS + "_by_write ON " + LOADS + " (table_name, write_id)");
+        // rollbacks: the snapshot a write kept, the writes in effect, when a state was left (lakes of releases before)
+        db.execute("ALTER TABLE " + WRITES + " ADD COLUMN IF NOT EXISTS snapshot VARCHAR");
+        WriteEffects.create(db);
+        db.execute("CREATE INDEX IF NOT EXISTS " + WriteEffects.TABLE + "_by_table ON " + WriteEffects.TABLE
+                + " (table_name, write_id)");
+        Snapshots.create(db);
+        WriteEffects.adoptEarlierWrites(db);
         db.execute("CREATE TABLE IF NOT EXISTS " + IDENTITY + " (only_row BOOLEAN PRIMARY KEY DEFAULT TRUE"
                 + " CHECK (only_row), id VARCHAR NOT NULL, created_at TIMESTAMPTZ NOT NULL)");
         db.execute(
@@ -52,50 +62,25 @@ final class PgWriteLog {
         return db.queryLong("SELECT nextval('" + SEQUENCE + "')");
     }
 
-    /** One published write, as the log keeps it. */
-    record Entry(
-            long writeId,
-            String table,
-            String mode,
-            String runId,
-            Optional<String> partition,
-            Instant writtenAt,
-            Instant systemTime,
-            long rowsIn,
-            long rowsInserted,
-            long rowsRemoved,
-            long currentRows,
-            String watermark) {}
-
-    static void record(PgSession db, Entry e) {
+    /** Records write {@code writeId} (its id from {@link #nextId}). */
+    static void record(PgSession db, long writeId, LoggedWrite w) {
         db.execute(
                 "INSERT INTO " + WRITES
                         + " (write_id, table_name, mode, run_id, partition_key, written_at, system_time,"
                         + " rows_in, rows_inserted, rows_removed, current_rows, watermark)"
                         + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                e.writeId(),
-                e.table(),
-                e.mode(),
-                e.runId(),
-                e.partition().orElse(null),
-                e.writtenAt(),
-                e.systemTime(),
-                e.rowsIn(),
-                e.rowsInserted(),
-                e.rowsRemoved(),
-                e.currentRows(),
-                e.watermark());
-    }
-
-    /** The loads of the staged rows that the table does not hold yet, as brought by write {@code writeId}. */
-    static void recordNewLoads(PgSession db, String table, String staged, String loadColumn, long writeId) {
-        db.execute(
-                "INSERT INTO " + LOADS + " (table_name, load_id, write_id) SELECT DISTINCT ?, CAST(s." + loadColumn
-                        + " AS VARCHAR), ? FROM " + staged + " s WHERE NOT EXISTS (SELECT 1 FROM " + table
-                        + " t WHERE t."
-                        + loadColumn + " = s." + loadColumn + ")",
-                table,
-                writeId);
+                writeId,
+                w.table(),
+                w.mode(),
+                w.runId(),
+                w.partition().orElse(null),
+                w.writtenAt(),
+                w.systemTime(),
+                w.rowsIn(),
+                w.inserted(),
+                w.removed(),
+                w.currentRows(),
+                w.watermark());
     }
 
     /** The writes of run {@code runId}, oldest first. */

@@ -3,6 +3,7 @@ package io.sluice.lake.postgres;
 import io.sluice.lake.WriteMode;
 import io.sluice.lake.engine.StagedRowsRejected;
 import io.sluice.lake.engine.WriteOutcome;
+import io.sluice.lake.engine.rollback.Restorer;
 import java.time.InstantSource;
 import java.util.List;
 import java.util.Optional;
@@ -30,6 +31,9 @@ interface PgWriter {
     default String noRows(PgSession db, String table, String markers) {
         throw new IllegalStateException("only BITEMPORAL_MERGE tables take filing markers; " + table + " does not");
     }
+
+    /** The mode's side of rollbacks: what a write keeps for them, and how a rollback restores the table. */
+    Restorer rollback();
 
     /** The writer of a mode. */
     static PgWriter of(WriteMode mode, InstantSource clock) {

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.sluice.lake.DeclaredTables;
 import io.sluice.lake.LakeTables;
-import io.sluice.lake.LakeUnavailable;
 import io.sluice.lake.RollbackOutcome;
 import io.sluice.lake.RollbackTarget;
 import io.sluice.lake.Staging;
@@ -40,19 +39,19 @@ class PgRefusalsTest {
     }
 
     @Test
-    void aRollbackIsRefusedBeforeItsRunIsStored() {
+    void aRollbackOfATableNeverWrittenIsRefusedWithTheReasonAndRecordsNothing() {
         TableSpec table = new TableSpec("firms", WriteMode.upsert("id"), List.of());
         RollbackTarget target = RollbackTarget.toRun("run-1");
         assertThat(lake.rollbackProblem(table, target, Optional.empty()))
-                .contains("rollback is not available on the PostgreSQL lake yet");
+                .contains("table firms has never been written");
         RollbackOutcome outcome = lake.rollback(table, target, "run-2", Optional.empty(), Optional.empty());
         assertThat(outcome.publication().published()).isFalse();
-        assertThat(outcome.publication().rejection()).isEqualTo("rollback is not available on the PostgreSQL lake yet");
+        assertThat(outcome.publication().rejection()).isEqualTo("run run-1 did not write table firms");
         assertThat(lake.rollbackOf(table, "run-2")).isEmpty();
     }
 
     @Test
-    void tablesAreListedWithTheirLastWriteAndRowsReadButRollbackPreviewsAreRefused() {
+    void tablesAreListedWithTheirLastWriteReadByRowsAndPreviewedForRollback() {
         TableSpec firms = new TableSpec("firms", WriteMode.upsert("id"), List.of());
         LakeTables tables = new PgLakeTables(
                 lake,
@@ -87,9 +86,10 @@ class PgRefusalsTest {
         assertThatThrownBy(() -> tables.changes("firms", "run-1", 10))
                 .isInstanceOf(LakeTables.UnsupportedRead.class)
                 .hasMessageContaining("bi-temporal");
-        assertThatThrownBy(() -> tables.rollbackPreview("firms", RollbackTarget.toRun("run-1")))
-                .isInstanceOf(LakeUnavailable.class)
-                .hasMessage(PgLakeTables.NO_BROWSER);
+        LakeTables.RollbackPreview preview = tables.rollbackPreview("firms", RollbackTarget.toRun("run-1"));
+        assertThat(preview.problem()).hasValue("table firms is already in the state it would go back to (run run-1)");
+        assertThat(preview.undone()).isEmpty();
+        assertThat(preview.rowsAfter()).isEqualTo(2);
         assertThat(tables.currentRows(List.of("firms", "never_written")))
                 .containsExactly(java.util.Map.entry("firms", 2L));
     }

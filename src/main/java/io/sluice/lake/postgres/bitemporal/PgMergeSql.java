@@ -343,15 +343,25 @@ final class PgMergeSql {
                                 + Sql.equal(keys, "r", "m") + " AND r.filing_date = m.filing_date)");
         String region = table.completeMode() ? "sluice_bf" : "sluice_ba";
         List<String> ctes = new ArrayList<>();
-        List<String> changed = new ArrayList<>();
         if (table.completeMode()) {
             ctes.add("sluice_bf AS (" + batchFilings + ")");
         }
         ctes.add("sluice_ba AS (" + batchAssertions + ")");
+        return changes(ctes, replaced(replace, region));
+    }
+
+    /**
+     * The end of {@link #changeKnowledge} and {@link #rollbackKnowledge}, after the CTEs of the knowledge to make
+     * current ({@code sluice_bf}: filings, in complete mode; {@code sluice_ba}: assertions): closes the current rows
+     * where {@code closable} holds (of current row {@code x}) that it does not hold, opens its rows that are not current
+     * (each at the system time, a parameter), and records the scopes of every row closed or opened.
+     */
+    private String changes(List<String> ctes, String closable) {
+        List<String> changed = new ArrayList<>();
         if (table.completeMode()) {
             String same = Sql.equal(scope, "b", "x") + " AND b.filing_date = x.filing_date";
             ctes.add("sluice_fc AS (UPDATE " + filings + " AS x SET sys_to = CAST(? AS TIMESTAMPTZ) WHERE x.sys_to IS "
-                    + "NULL AND " + replaced(replace, region) + " AND NOT EXISTS (SELECT 1 FROM sluice_bf AS b WHERE "
+                    + "NULL AND " + closable + " AND NOT EXISTS (SELECT 1 FROM sluice_bf AS b WHERE "
                     + same + ") RETURNING " + list(scope, "x") + ")");
             ctes.add("sluice_fo AS (INSERT INTO " + filings + " (" + list(scope, "")
                     + ", filing_date, sys_from, sys_to) SELECT " + list(scope, "b")
@@ -363,7 +373,7 @@ final class PgMergeSql {
         String sameAssertion = Sql.equal(keys, "b", "x")
                 + " AND b.filing_date = x.filing_date AND b.value_hash IS NOT DISTINCT FROM x.value_hash";
         ctes.add("sluice_ac AS (UPDATE " + assertions + " AS x SET sys_to = CAST(? AS TIMESTAMPTZ) WHERE x.sys_to IS "
-                + "NULL AND " + replaced(replace, region) + " AND NOT EXISTS (SELECT 1 FROM sluice_ba AS b WHERE "
+                + "NULL AND " + closable + " AND NOT EXISTS (SELECT 1 FROM sluice_ba AS b WHERE "
                 + sameAssertion + ") RETURNING " + list(scope, "x") + ")");
         ctes.add("sluice_ao AS (INSERT INTO " + assertions + " (" + list(keys, "")
                 + ", filing_date, value_hash, sys_from, sys_to) SELECT " + list(keys, "b")
@@ -375,6 +385,35 @@ final class PgMergeSql {
         return "WITH " + String.join(", ", ctes) + " INSERT INTO " + scopesT + " SELECT DISTINCT * FROM ("
                 + changed.stream().map(c -> "SELECT * FROM " + c).collect(Collectors.joining(" UNION ALL "))
                 + ") AS sluice_changed";
+    }
+
+    /**
+     * Rollback: makes the knowledge believed at a system time current again, in one statement, as {@link
+     * #changeKnowledge} changes it for a batch: closes the current filings and assertions (of the dates {@code
+     * [from, until)} when given) that were not believed then, opens those believed then that are not current, and
+     * records the scopes of every row closed or opened. Parameters, in order: with dates, from and until; for each
+     * companion table (filings first in complete mode) the believed-at time twice; then the rollback's system time
+     * twice per companion table. Its update count is 0 when the knowledge stays as it was.
+     */
+    String rollbackKnowledge(boolean dated) {
+        String within = dated
+                ? " AND filing_date >= (SELECT f FROM sluice_range) AND filing_date < (SELECT u FROM sluice_range)"
+                : "";
+        String believed = " WHERE sys_from <= CAST(? AS TIMESTAMPTZ) AND (sys_to IS NULL OR CAST(? AS TIMESTAMPTZ) < "
+                + "sys_to)" + within;
+        List<String> ctes = new ArrayList<>();
+        String inRange = dated
+                ? "x.filing_date >= (SELECT f FROM sluice_range) AND x.filing_date < (SELECT u FROM sluice_range)"
+                : "TRUE";
+        if (dated) {
+            ctes.add("sluice_range AS (SELECT CAST(? AS DATE) AS f, CAST(? AS DATE) AS u)");
+        }
+        if (table.completeMode()) {
+            ctes.add("sluice_bf AS (SELECT " + list(scope, "") + ", filing_date FROM " + filings + believed + ")");
+        }
+        ctes.add("sluice_ba AS (SELECT " + list(keys, "") + ", filing_date, value_hash FROM " + assertions + believed
+                + ")");
+        return changes(ctes, inRange);
     }
 
     /** How many parameters {@link #changeKnowledge} takes: all the system time. */

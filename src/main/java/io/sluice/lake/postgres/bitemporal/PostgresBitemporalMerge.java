@@ -1,5 +1,6 @@
 package io.sluice.lake.postgres.bitemporal;
 
+import io.sluice.lake.BusinessDates;
 import io.sluice.lake.bitemporal.BitemporalTable;
 import io.sluice.lake.bitemporal.Replace;
 import io.sluice.lake.bitemporal.WriteResult;
@@ -41,8 +42,8 @@ import java.util.Optional;
  * }</pre>
  *
  * Writes of one table are serialized by a transaction-scoped advisory lock on its name, so writes from several
- * connections or nodes take turns. Not (yet) done on PostgreSQL: rollback to a system time; re-clustering is not
- * needed (a scope's rows are found by index).
+ * connections or nodes take turns. A rollback makes the knowledge believed at an earlier system time current again, as
+ * a new write ({@link #rollback}); re-clustering is not needed (a scope's rows are found by index).
  */
 public final class PostgresBitemporalMerge {
 
@@ -114,6 +115,63 @@ public final class PostgresBitemporalMerge {
     }
 
     /**
+     * Makes the knowledge believed at system time {@code asOf} (null: before any) current again, for the filings and
+     * assertions whose date lies in {@code [from, until)} when {@code dates} are given (else all), and recomputes the
+     * timelines of the scopes whose knowledge changes, as a write at one new system time (chosen as a write's): versions
+     * that differ are closed and new ones opened; nothing is deleted. In the caller's transaction (auto-commit off).
+     *
+     */
+    public WriteResult rollback(
+            Connection connection,
+            String schema,
+            BitemporalTable table,
+            Instant asOf,
+            Optional<BusinessDates> dates,
+            Instant requestedSystemTime)
+            throws SQLException {
+        if (connection.getAutoCommit()) {
+            throw new IllegalStateException("a bi-temporal rollback runs in the caller's transaction");
+        }
+        PgMergeSql sql = new PgMergeSql(schema, table);
+        Write write = new Write(connection, sql);
+        write.row(PgMergeSql.lock(), sql.lockName());
+        if (!(Boolean) write.row(sql.tableExists()).get(0)) {
+            return WriteResult.unchanged(0);
+        }
+        execute(connection, sql.temps());
+        String at =
+                asOf == null ? "-infinity" : asOf.truncatedTo(ChronoUnit.MICROS).toString();
+        long micros = ((Number) write.row(
+                                sql.systemTime(),
+                                requestedSystemTime
+                                        .truncatedTo(ChronoUnit.MICROS)
+                                        .toString())
+                        .get(0))
+                .longValue();
+        Instant systemTime = Instant.EPOCH.plus(micros, ChronoUnit.MICROS);
+        String t = systemTime.toString();
+        int companions = table.completeMode() ? 2 : 1;
+        List<String> parameters = new ArrayList<>();
+        dates.ifPresent(d -> {
+            parameters.add(d.from().toString());
+            parameters.add(d.until().toString());
+        });
+        for (int i = 0; i < companions; i++) {
+            parameters.add(at);
+            parameters.add(at);
+        }
+        for (int i = 0; i < companions; i++) {
+            parameters.add(t);
+            parameters.add(t);
+        }
+        if (write.update(sql.rollbackKnowledge(dates.isPresent()), parameters.toArray(String[]::new)) == 0) {
+            return WriteResult.unchanged(0);
+        }
+        execute(connection, List.of(sql.analyzeScopes()));
+        return write.applyVersions(0, systemTime, false);
+    }
+
+    /**
      * The staged rows from which a write is a bulk write, after which the tables it changed are analyzed (a few hundred
      * milliseconds), so that the statements after it, its own and the next writes', are planned with their sizes.
      */
@@ -150,6 +208,12 @@ public final class PostgresBitemporalMerge {
             execute(
                     connection,
                     bulk ? List.of(sql.analyzeScopes(), sql.analyzeKnowledge()) : List.of(sql.analyzeScopes()));
+            return applyVersions(rowsIn, systemTime, bulk);
+        }
+
+        /** Recomputes the changed scopes' timelines and closes and opens the versions that differ, at the system time. */
+        WriteResult applyVersions(long rowsIn, Instant systemTime, boolean bulk) throws SQLException {
+            String t = systemTime.toString();
             if (update(sql.delta()) == 0) {
                 return WriteResult.knowledgeOnly(rowsIn, systemTime); // new knowledge, the same versions
             }

@@ -1,4 +1,4 @@
-package io.sluice.lake.duckdb;
+package io.sluice.lake.engine.rollback;
 
 import java.time.Instant;
 
@@ -7,4 +7,4 @@ import java.time.Instant;
  * ({@code writeId} 0 when there was none, i.e. the empty table) and, for bi-temporal tables, the system
  * time whose belief to restore (null: before any version).
  */
-record RollbackPoint(long writeId, Instant systemTime) {}
+public record RollbackPoint(long writeId, Instant systemTime) {}

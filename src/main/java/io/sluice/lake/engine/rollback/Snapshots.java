@@ -1,5 +1,6 @@
-package io.sluice.lake.duckdb;
+package io.sluice.lake.engine.rollback;
 
+import io.sluice.lake.engine.LakeSql;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -13,17 +14,19 @@ import java.util.Optional;
  * partition), and for the retention after the table last left that state, by a later changing write or a rollback
  * ({@link #HOLDS}); so every write and every rollback can be undone for at least the retention.
  */
-final class Snapshots {
+public final class Snapshots {
 
-    static final String LOADS = "__sluice_loads";
+    public static final String LOADS = "__sluice_loads";
     /** When a table (or partition) left the state of a write (by a later changing write or a rollback): kept for the retention from then. */
-    static final String HOLDS = "__sluice_snapshot_holds";
+    public static final String HOLDS = "__sluice_snapshot_holds";
 
     private static final String PREFIX = "__snap_";
+    /** The longest name PostgreSQL keeps whole. */
+    private static final int MAX_NAME = 63;
 
     private Snapshots() {}
 
-    static void create(DuckDbSession db) {
+    public static void create(RollbackSession db) {
         db.execute("CREATE TABLE IF NOT EXISTS " + LOADS
                 + " (table_name VARCHAR NOT NULL, load_id VARCHAR NOT NULL, write_id BIGINT NOT NULL)");
         db.execute(
@@ -31,19 +34,22 @@ final class Snapshots {
     }
 
     /** Copies the table (or the partition {@code partitionFilter} selects) as it is after write {@code writeId}. */
-    static void keep(DuckDbSession db, String table, long writeId, Optional<String> partitionFilter) {
-        String snapshot = PREFIX + table + "_" + writeId;
+    public static void keep(RollbackSession db, String table, long writeId, Optional<String> partitionFilter) {
+        String named = PREFIX + table + "_" + writeId;
+        // PostgreSQL cuts names at 63 bytes, which could cut off the write id: then the id alone names it (ids are
+        // unique)
+        String snapshot = named.length() <= MAX_NAME ? named : PREFIX + "w" + writeId;
         db.execute("CREATE TABLE " + snapshot + " AS SELECT * FROM " + table
                 + partitionFilter.map(f -> " WHERE " + f).orElse(""));
-        WriteLog.setSnapshot(db, writeId, snapshot);
+        db.execute("UPDATE " + RollbackTables.WRITES + " SET snapshot = ? WHERE write_id = ?", snapshot, writeId);
     }
 
     /**
      * Records the loads an APPEND write brought: those of its staged rows that no write in effect had brought (a load a
      * rollback took out is brought again by a later write as a load of that write).
      */
-    static void recordLoads(DuckDbSession db, String table, String staged, String loadColumn, long writeId) {
-        db.update(
+    public static void recordLoads(RollbackSession db, String table, String staged, String loadColumn, long writeId) {
+        db.execute(
                 "INSERT INTO " + LOADS + " SELECT DISTINCT ?, CAST(s." + loadColumn + " AS VARCHAR), ? FROM " + staged
                         + " s WHERE NOT EXISTS "
                         + "(SELECT 1 FROM " + LOADS + " l JOIN " + WriteEffects.TABLE
@@ -56,9 +62,9 @@ final class Snapshots {
     }
 
     /** A write that changed a table, with its snapshot (null once expired), run and time. */
-    record Kept(long writeId, String snapshot, String runId, String writtenAt) {
+    public record Kept(long writeId, String snapshot, String runId, String writtenAt) {
 
-        static Optional<Kept> of(List<Map<String, Object>> rows) {
+        public static Optional<Kept> of(List<Map<String, Object>> rows) {
             if (rows.isEmpty() || rows.get(0).get("write_id") == null) {
                 return Optional.empty();
             }
@@ -71,7 +77,7 @@ final class Snapshots {
         }
 
         /** The snapshot, or a refusal saying that it has expired. */
-        String snapshotOrRefuse(String table, String what, Duration retention) {
+        public String snapshotOrRefuse(String table, String what, Duration retention) {
             if (snapshot == null) {
                 throw new RollbackRefused(
                         "the state of table " + table + what + " after the write of run " + runId + " (at " + writtenAt
@@ -83,32 +89,33 @@ final class Snapshots {
     }
 
     /** A retention as people say it: {@code 7 days} rather than {@code PT168H}. */
-    static String retention(Duration retention) {
+    public static String retention(Duration retention) {
         return retention.toSeconds() % 86_400 == 0
                 ? retention.toDays() + (retention.toDays() == 1 ? " day" : " days")
                 : retention.toString();
     }
 
     /** The last write at or before {@code writeId} that changed the whole table (UPSERT), if any. */
-    static Optional<Kept> latest(DuckDbSession db, String table, long writeId) {
+    public static Optional<Kept> latest(RollbackSession db, String table, long writeId) {
         return Kept.of(db.rows(
-                "SELECT write_id, snapshot, run_id, CAST(written_at AS VARCHAR) AS written_at FROM " + WriteLog.TABLE
+                "SELECT write_id, snapshot, run_id, CAST(written_at AS VARCHAR) AS written_at FROM "
+                        + RollbackTables.WRITES
                         + " WHERE table_name = ? AND write_id <= ? AND rows_inserted + rows_removed > 0 ORDER BY write_id DESC LIMIT 1",
                 table,
                 writeId));
     }
 
     /** The table (or partition) left the states of these writes at {@code now} (a rollback moved away from them). */
-    static void hold(DuckDbSession db, long[] writeIds, Instant now) {
+    public static void hold(RollbackSession db, long[] writeIds, Instant now) {
         if (writeIds.length > 0) {
-            db.update("INSERT INTO " + HOLDS + " SELECT unnest(?::BIGINT[]), ?", writeIds, now);
+            db.execute("INSERT INTO " + HOLDS + " SELECT unnest(?::BIGINT[]), ?", writeIds, now);
         }
     }
 
     /** The table (or partition) left the state of write {@code left} by write {@code by}, at the time of that write. */
-    static void leftBy(DuckDbSession db, Optional<Long> left, long by) {
-        left.ifPresent(w -> db.update(
-                "INSERT INTO " + HOLDS + " SELECT ?, written_at FROM " + WriteLog.TABLE + " WHERE write_id = ?",
+    public static void leftBy(RollbackSession db, Optional<Long> left, long by) {
+        left.ifPresent(w -> db.execute(
+                "INSERT INTO " + HOLDS + " SELECT ?, written_at FROM " + RollbackTables.WRITES + " WHERE write_id = ?",
                 w,
                 by));
     }
@@ -118,23 +125,28 @@ final class Snapshots {
      * the last changing write in effect of a partition of a PARTITION_OVERWRITE table) and that the table left longer than
      * {@code retention} ago (snapshots of older releases without a record of that: written longer ago).
      */
-    static void expire(DuckDbSession db, Instant now, Duration retention) {
-        Instant before = now.minus(retention);
-        String expired = " FROM " + WriteLog.TABLE + " w WHERE snapshot IS NOT NULL AND write_id NOT IN (" + CURRENT
-                + ") AND coalesce((SELECT " + "max(h.held_since) FROM " + HOLDS
-                + " h WHERE h.write_id = w.write_id), written_at) < ?";
-        for (String snapshot : db.strings("SELECT snapshot" + expired, before)) {
-            db.execute("DROP TABLE IF EXISTS " + DuckDbSession.identifier(snapshot));
+    public static void expire(RollbackSession db, Instant now, Duration retention) {
+        if (!db.expiryTurn()) {
+            return;
         }
-        db.update(
-                "UPDATE " + WriteLog.TABLE + " SET snapshot = NULL WHERE write_id IN (SELECT write_id" + expired + ")",
+        Instant before = now.minus(retention);
+        String expired =
+                " FROM " + RollbackTables.WRITES + " w WHERE snapshot IS NOT NULL AND write_id NOT IN (" + CURRENT
+                        + ") AND coalesce((SELECT " + "max(h.held_since) FROM " + HOLDS
+                        + " h WHERE h.write_id = w.write_id), written_at) < ?";
+        for (String snapshot : db.queryStrings("SELECT snapshot" + expired + " ORDER BY snapshot", before)) {
+            db.execute("DROP TABLE IF EXISTS " + LakeSql.identifier(snapshot));
+        }
+        db.execute(
+                "UPDATE " + RollbackTables.WRITES + " SET snapshot = NULL WHERE write_id IN (SELECT write_id" + expired
+                        + ")",
                 before);
     }
 
     /** The writes whose snapshots are the current states of their tables or partitions. */
-    private static final String CURRENT = "SELECT max(write_id) FROM " + WriteLog.TABLE
+    private static final String CURRENT = "SELECT max(write_id) FROM " + RollbackTables.WRITES
             + " WHERE mode = 'UPSERT' AND rows_inserted + rows_removed > 0 "
-            + "GROUP BY table_name UNION ALL SELECT max(c.write_id) FROM " + WriteLog.TABLE + " c JOIN "
+            + "GROUP BY table_name UNION ALL SELECT max(c.write_id) FROM " + RollbackTables.WRITES + " c JOIN "
             + WriteEffects.TABLE + " e ON "
             + "e.table_name = c.table_name AND e.write_id = c.write_id AND e.to_write IS NULL WHERE c.mode = 'PARTITION_OVERWRITE' "
             + "AND c.partition_key IS NOT NULL AND c.rows_inserted + c.rows_removed > 0 GROUP BY c.table_name, c.partition_key";

@@ -1,4 +1,4 @@
-package io.sluice.lake.duckdb;
+package io.sluice.lake.engine.rollback;
 
 import java.util.Arrays;
 import java.util.List;
@@ -13,37 +13,37 @@ import java.util.Optional;
  * rollback to W takes out the writes in effect now and not at W, and brings back those in effect at W and not now;
  * rolling forward later is the same move the other way.
  */
-final class WriteEffects {
+public final class WriteEffects {
 
-    static final String TABLE = "__sluice_effects";
+    public static final String TABLE = "__sluice_effects";
 
     /** A write in effect (or to be), with its partition key or range; {@code partition} is null for the whole table. */
-    record Effect(long writeId, String partition) {}
+    public record Effect(long writeId, String partition) {}
 
     /** What a rollback changes: the writes it takes out of effect and those it brings back. */
-    record Change(List<Effect> closed, List<Effect> reopened) {
+    public record Change(List<Effect> closed, List<Effect> reopened) {
 
-        Change {
+        public Change {
             closed = List.copyOf(closed);
             reopened = List.copyOf(reopened);
         }
 
-        long[] closedIds() {
+        public long[] closedIds() {
             return closed.stream().mapToLong(Effect::writeId).toArray();
         }
 
-        long[] reopenedIds() {
+        public long[] reopenedIds() {
             return reopened.stream().mapToLong(Effect::writeId).toArray();
         }
 
-        boolean isEmpty() {
+        public boolean isEmpty() {
             return closed.isEmpty() && reopened.isEmpty();
         }
     }
 
     private WriteEffects() {}
 
-    static void create(DuckDbSession db) {
+    public static void create(RollbackSession db) {
         db.execute("CREATE TABLE IF NOT EXISTS " + TABLE
                 + " (table_name VARCHAR NOT NULL, write_id BIGINT NOT NULL, partition_key VARCHAR, "
                 + "from_write BIGINT NOT NULL, to_write BIGINT)");
@@ -53,15 +53,15 @@ final class WriteEffects {
      * The writes of tables written before this table existed (none of whose writes has a row) count as in effect, as they
      * did for the rollbacks of that release; in a transaction after {@link #create} (no bulk insert beside DDL).
      */
-    static void adoptEarlierWrites(DuckDbSession db) {
-        db.update("INSERT INTO " + TABLE + " SELECT w.table_name, w.write_id, w.partition_key, w.write_id, NULL FROM "
-                + WriteLog.TABLE + " w WHERE NOT EXISTS (SELECT 1 FROM " + TABLE
+    public static void adoptEarlierWrites(RollbackSession db) {
+        db.execute("INSERT INTO " + TABLE + " SELECT w.table_name, w.write_id, w.partition_key, w.write_id, NULL FROM "
+                + RollbackTables.WRITES + " w WHERE NOT EXISTS (SELECT 1 FROM " + TABLE
                 + " e WHERE e.table_name = w.table_name)");
     }
 
     /** A published write is in effect from itself on. */
-    static void opened(DuckDbSession db, String table, long writeId, Optional<String> partition) {
-        db.update(
+    public static void opened(RollbackSession db, String table, long writeId, Optional<String> partition) {
+        db.execute(
                 "INSERT INTO " + TABLE + " VALUES (?, ?, " + (partition.isPresent() ? "?" : "NULL") + ", ?, NULL)",
                 partition.isPresent()
                         ? new Object[] {table, writeId, partition.get(), writeId}
@@ -72,7 +72,7 @@ final class WriteEffects {
      * The change a rollback to the state right after write {@code point} makes: to the writes of partition {@code partition}
      * (those of the partition or of a range holding it), when one is given, else to all of the table's.
      */
-    static Change change(DuckDbSession db, String table, long point, Optional<String> partition) {
+    public static Change change(RollbackSession db, String table, long point, Optional<String> partition) {
         String scope = partition.map(p -> " AND " + covers()).orElse("");
         Object[] scoped = partition.map(p -> new Object[] {p, p, p}).orElse(new Object[0]);
         String atPoint = "SELECT write_id FROM " + TABLE
@@ -93,9 +93,9 @@ final class WriteEffects {
     }
 
     /** Makes the change, as rollback write {@code rollbackWrite}. */
-    static void apply(DuckDbSession db, String table, Change change, long rollbackWrite) {
+    public static void apply(RollbackSession db, String table, Change change, long rollbackWrite) {
         if (!change.closed().isEmpty()) {
-            db.update(
+            db.execute(
                     "UPDATE " + TABLE
                             + " SET to_write = ? WHERE table_name = ? AND to_write IS NULL AND write_id IN (SELECT unnest(?::BIGINT[]))",
                     rollbackWrite,
@@ -103,7 +103,7 @@ final class WriteEffects {
                     change.closedIds());
         }
         for (Effect e : change.reopened()) {
-            db.update(
+            db.execute(
                     "INSERT INTO " + TABLE + " VALUES (?, ?, " + (e.partition() == null ? "NULL" : "?") + ", ?, NULL)",
                     e.partition() == null
                             ? new Object[] {table, e.writeId(), rollbackWrite}
@@ -112,8 +112,8 @@ final class WriteEffects {
     }
 
     /** The distinct partition keys and ranges ({@code first...last}) of the writes in effect now (whole-table writes have none). */
-    static List<String> partitionsInEffect(DuckDbSession db, String table) {
-        return db.strings(
+    public static List<String> partitionsInEffect(RollbackSession db, String table) {
+        return db.queryStrings(
                 "SELECT DISTINCT partition_key FROM " + TABLE
                         + " WHERE table_name = ? AND to_write IS NULL AND partition_key IS NOT NULL " + "ORDER BY 1",
                 table);
@@ -123,12 +123,12 @@ final class WriteEffects {
      * Whether partition_key is the partition bound three times after it, or a range {@code first...last} holding it (time-window
      * keys of one definition have one fixed-width format that sorts as its times).
      */
-    static String covers() {
-        return "(partition_key = ? OR (contains(partition_key, '...') AND split_part(partition_key, '...', 1) <= ? "
+    public static String covers() {
+        return "(partition_key = ? OR (strpos(partition_key, '...') > 0 AND split_part(partition_key, '...', 1) <= ? "
                 + "AND ? <= split_part(partition_key, '...', 2)))";
     }
 
-    private static List<Effect> effects(DuckDbSession db, String sql, Object... params) {
+    private static List<Effect> effects(RollbackSession db, String sql, Object... params) {
         return db.rows(sql, params).stream()
                 .map(r -> new Effect(((Number) r.get("write_id")).longValue(), (String) r.get("partition_key")))
                 .toList();

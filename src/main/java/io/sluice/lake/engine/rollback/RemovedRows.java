@@ -1,4 +1,4 @@
-package io.sluice.lake.duckdb;
+package io.sluice.lake.engine.rollback;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -11,18 +11,18 @@ import java.util.Map;
  * write is out of effect ({@link WriteEffects}), for {@code sluice.lake.snapshot-retention} from the rollback that took
  * it out; a write brought back has its rows moved back into the table.
  */
-final class RemovedRows {
+public final class RemovedRows {
 
     private static final String WRITE = "__sluice_write";
 
     private RemovedRows() {}
 
-    static String table(String table) {
+    public static String table(String table) {
         return "__removed_" + table;
     }
 
-    /** Creates the table of removed rows, in a transaction of its own (no DDL beside bulk writes, see {@link TableWriter#prepare}). */
-    static void create(DuckDbSession db, String table) {
+    /** Creates the table of removed rows, in a transaction of its own (no DDL beside bulk writes, see the DuckDB lake's writers). */
+    public static void create(RollbackSession db, String table) {
         if (!db.tableExists(table(table))) {
             db.execute("CREATE TABLE " + table(table) + " AS SELECT *, CAST(NULL AS BIGINT) AS " + WRITE + " FROM "
                     + table + " LIMIT 0");
@@ -30,20 +30,24 @@ final class RemovedRows {
     }
 
     /** Moves the rows of the loads that the writes {@code writeIds} brought out of the table; returns how many. */
-    static long remove(DuckDbSession db, String table, String loadColumn, long[] writeIds) {
+    public static long remove(RollbackSession db, String table, String loadColumn, long[] writeIds) {
         if (writeIds.length == 0) {
             return 0;
         }
         String loads = "SELECT load_id, write_id FROM " + Snapshots.LOADS
                 + " WHERE table_name = ? AND write_id IN (SELECT unnest(?::BIGINT[]))";
-        db.update(
-                "INSERT INTO " + table(table) + " BY NAME SELECT t.*, l.write_id AS " + WRITE + " FROM " + table
-                        + " t JOIN (" + loads + ") l ON l.load_id = CAST(t." + loadColumn + " AS VARCHAR)",
+        String columns = db.columnList(table);
+        String fromTable = String.join(
+                ", ", db.columns(table).stream().map(c -> "t." + db.quote(c)).toList());
+        db.execute(
+                "INSERT INTO " + table(table) + " (" + columns + ", " + WRITE + ") SELECT " + fromTable
+                        + ", l.write_id FROM " + table + " t JOIN (" + loads + ") l ON l.load_id = CAST(t." + loadColumn
+                        + " AS VARCHAR)",
                 table,
                 writeIds);
-        return db.update(
+        return db.execute(
                 "DELETE FROM " + table + " WHERE CAST(" + loadColumn + " AS VARCHAR) IN (SELECT load_id FROM (" + loads
-                        + "))",
+                        + ") l)",
                 table,
                 writeIds);
     }
@@ -53,12 +57,12 @@ final class RemovedRows {
      *
      * @throws RollbackRefused when one of their loads is in the table already (brought again by a write still in effect)
      */
-    static long restore(DuckDbSession db, String table, String loadColumn, long[] writeIds) {
+    public static long restore(RollbackSession db, String table, String loadColumn, long[] writeIds) {
         if (writeIds.length == 0) {
             return 0;
         }
         String kept = " FROM " + table(table) + " WHERE " + WRITE + " IN (SELECT unnest(?::BIGINT[]))";
-        List<String> clashes = db.strings(
+        List<String> clashes = db.queryStrings(
                 "SELECT DISTINCT CAST(r." + loadColumn + " AS VARCHAR) FROM (SELECT " + loadColumn + kept + ") r WHERE "
                         + "EXISTS (SELECT 1 FROM " + table + " t WHERE t." + loadColumn + " = r." + loadColumn
                         + ") ORDER BY 1 LIMIT 3",
@@ -68,9 +72,9 @@ final class RemovedRows {
                     "the rollback would bring back loads that table " + table + " holds from a write still in effect ("
                             + String.join(", ", clashes) + "); roll back the whole asset");
         }
-        long restored =
-                db.update("INSERT INTO " + table + " BY NAME SELECT * EXCLUDE (" + WRITE + ")" + kept, writeIds);
-        db.update("DELETE" + kept, writeIds);
+        String columns = db.columnList(table);
+        long restored = db.execute("INSERT INTO " + table + " (" + columns + ") SELECT " + columns + kept, writeIds);
+        db.execute("DELETE" + kept, writeIds);
         return restored;
     }
 
@@ -78,7 +82,7 @@ final class RemovedRows {
      * Refuses bringing back writes whose rows are no longer kept: they brought loads, and no removed row of theirs is left
      * (dropped after the retention), naming the rollback that took them out.
      */
-    static void requireKept(DuckDbSession db, String table, long[] writeIds, Duration retention) {
+    public static void requireKept(RollbackSession db, String table, long[] writeIds, Duration retention) {
         if (writeIds.length == 0) {
             return;
         }
@@ -89,7 +93,7 @@ final class RemovedRows {
                 "SELECT w.id, n.run_id, CAST(n.written_at AS VARCHAR) AS closed_at FROM (SELECT unnest(?::BIGINT[]) AS id) w "
                         + "JOIN (SELECT write_id, max(to_write) AS closed_by FROM " + WriteEffects.TABLE
                         + " WHERE table_name = ? GROUP BY write_id) c "
-                        + "ON c.write_id = w.id JOIN " + WriteLog.TABLE + " n ON n.write_id = c.closed_by "
+                        + "ON c.write_id = w.id JOIN " + RollbackTables.WRITES + " n ON n.write_id = c.closed_by "
                         + "WHERE EXISTS (SELECT 1 FROM " + Snapshots.LOADS
                         + " l WHERE l.table_name = ? AND l.write_id = w.id)" + removed
                         + " ORDER BY w.id LIMIT 1",
@@ -107,16 +111,16 @@ final class RemovedRows {
     }
 
     /** Drops the kept rows of writes out of effect since a rollback older than {@code before}. */
-    static void expire(DuckDbSession db, String table, Instant before) {
+    public static void expire(RollbackSession db, String table, Instant before) {
         if (!db.tableExists(table(table))) {
             return;
         }
-        db.update(
+        db.execute(
                 "DELETE FROM " + table(table) + " WHERE " + WRITE
                         + " IN (SELECT c.write_id FROM (SELECT write_id, max(to_write) AS closed_by, "
                         + "bool_and(to_write IS NOT NULL) AS out FROM " + WriteEffects.TABLE
                         + " WHERE table_name = ? GROUP BY write_id) c JOIN "
-                        + WriteLog.TABLE + " n ON n.write_id = c.closed_by WHERE c.out AND n.written_at < ?)",
+                        + RollbackTables.WRITES + " n ON n.write_id = c.closed_by WHERE c.out AND n.written_at < ?)",
                 table,
                 before);
     }
