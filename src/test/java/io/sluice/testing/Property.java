@@ -22,6 +22,11 @@ import java.util.function.Function;
  * every try of the run). Maven passes {@code -D} options on to the tests; together with
  * {@code -Dtest='Class#method'} the seed applies to that property only. Nothing is stored between runs.
  *
+ * <p>Depth. {@code -Dsluice.tries.scale=F} multiplies every property's tries by {@code F} (a positive decimal,
+ * default 1): the suite's tries are sized to keep {@code ./mvnw verify} short, and {@code -Dsluice.tries.scale=10} is
+ * the deep run to make before a release or after changing the code a property covers. A failure's replay command
+ * carries the scale, since the sizes of a try's samples depend on the run's number of tries.
+ *
  * <p>{@link #assume} discards a try whose sample does not apply (it still counts as a try); a property fails if more
  * than five tries in six were discarded.
  */
@@ -29,6 +34,9 @@ public final class Property {
 
     /** The system property that replays a run ({@code BASE}) or one of its tries ({@code BASE:TRY}). */
     public static final String SEED = "sluice.seed";
+
+    /** The system property that multiplies every property's tries ({@code F}, a positive decimal; default 1). */
+    public static final String SCALE = "sluice.tries.scale";
 
     private static final long GOLDEN = 0x9E3779B97F4A7C15L;
     private static final Discarded DISCARDED = new Discarded();
@@ -50,8 +58,27 @@ public final class Property {
         this.seed = seed;
     }
 
+    /** A property of {@code tries} tries, times {@value #SCALE} when it is set (at least one). */
     public static Property tries(int tries) {
-        return new Property(tries, null);
+        return new Property(scaled(tries, System.getProperty(SCALE)), null);
+    }
+
+    /** {@code tries} times the scale {@code factor} (a positive decimal, or null or blank for 1), at least one. */
+    static int scaled(int tries, String factor) {
+        if (factor == null || factor.isBlank()) {
+            return tries;
+        }
+        double f;
+        try {
+            f = Double.parseDouble(factor.strip());
+        } catch (NumberFormatException e) {
+            f = Double.NaN;
+        }
+        if (!(f > 0) || Double.isInfinite(f)) {
+            throw new IllegalArgumentException(
+                    "-D" + SCALE + "=" + factor + " is not a scale: expected a positive number such as 0.5 or 10");
+        }
+        return (int) Math.max(1, Math.min(Integer.MAX_VALUE, Math.round(tries * f)));
     }
 
     /**
@@ -131,14 +158,16 @@ public final class Property {
 
     private AssertionError failure(String test, long base, int n, Draw draw, String sample, Throwable cause) {
         String seedText = Long.toHexString(base);
+        String scale = System.getProperty(SCALE);
+        String scaleOption = scale == null || scale.isBlank() ? "" : " -D" + SCALE + "=" + scale.strip();
         String shown = sample.length() > 4000
                 ? sample.substring(0, 4000) + "... (" + sample.length() + " characters)"
                 : sample;
         String message = test + " failed on try " + n + " of " + tries + " (seed " + seedText + ", draws leaning "
                 + draw.lean() + ", collections up to " + Math.round(draw.size() * 100) + "% of their largest size)"
                 + "\n  sample: " + shown
-                + "\n  replay: ./mvnw -B test -Dtest='" + test + "' -D" + SEED + "=" + seedText + ":" + n
-                + "\n  (every try of this run: -D" + SEED + "=" + seedText + ")"
+                + "\n  replay: ./mvnw -B test -Dtest='" + test + "' -D" + SEED + "=" + seedText + ":" + n + scaleOption
+                + "\n  (every try of this run: -D" + SEED + "=" + seedText + scaleOption + ")"
                 + "\n  failure: " + cause;
         return new AssertionError(message, cause);
     }

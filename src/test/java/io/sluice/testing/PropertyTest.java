@@ -62,6 +62,21 @@ class PropertyTest {
     }
 
     @Test
+    void theScaleMultipliesTheTriesAndRefusesWhatIsNotAPositiveNumber() {
+        assertThat(Property.scaled(60, null)).isEqualTo(60);
+        assertThat(Property.scaled(60, " ")).isEqualTo(60);
+        assertThat(Property.scaled(60, "10")).isEqualTo(600);
+        assertThat(Property.scaled(60, "0.5")).isEqualTo(30);
+        assertThat(Property.scaled(3, "0.01")).as("at least one try").isEqualTo(1);
+        for (String bad : List.of("0", "-2", "many", "NaN", "Infinity")) {
+            assertThatThrownBy(() -> Property.scaled(60, bad))
+                    .as(bad)
+                    .isInstanceOf(IllegalArgumentException.class)
+                    .hasMessageContaining("-Dsluice.tries.scale=" + bad + " is not a scale");
+        }
+    }
+
+    @Test
     void eachRunDrawsAnotherBaseSeed() {
         List<Long> one = new ArrayList<>();
         List<Long> other = new ArrayList<>();

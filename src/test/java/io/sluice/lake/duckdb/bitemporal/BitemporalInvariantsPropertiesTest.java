@@ -34,7 +34,7 @@ import org.junit.jupiter.api.Test;
  */
 class BitemporalInvariantsPropertiesTest {
 
-    private static final int TRIES = 100;
+    private static final int TRIES = 50;
 
     private Connection db;
     private Connection other;

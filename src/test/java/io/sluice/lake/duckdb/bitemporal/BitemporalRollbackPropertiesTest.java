@@ -33,7 +33,7 @@ import org.junit.jupiter.api.Test;
  */
 class BitemporalRollbackPropertiesTest {
 
-    private static final int TRIES = 100;
+    private static final int TRIES = 50;
 
     private Connection db;
 

@@ -56,7 +56,7 @@ class GeneralPathTimelinePropertiesTest {
 
     @Test
     void the_current_versions_are_the_timeline_of_the_current_knowledge() {
-        Property.tries(150)
+        Property.tries(60)
                 .check(
                         GeneralPathTimelinePropertiesTest::histories,
                         GeneralPathTimelinePropertiesTest

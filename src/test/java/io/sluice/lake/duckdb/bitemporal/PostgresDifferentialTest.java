@@ -32,7 +32,7 @@ import org.junit.jupiter.api.Test;
  */
 class PostgresDifferentialTest {
 
-    private static final int TRIES = 120;
+    private static final int TRIES = 60;
     private static final AtomicInteger SCHEMAS = new AtomicInteger();
 
     private static Connection pg;

@@ -22,7 +22,7 @@ class ReclusteringPropertiesTest {
 
     @Test
     void reclustering_changes_no_row_and_no_later_write() {
-        Property.tries(150)
+        Property.tries(60)
                 .check(
                         Histories::histories,
                         ReclusteringPropertiesTest::reclustering_changes_no_row_and_no_later_write);

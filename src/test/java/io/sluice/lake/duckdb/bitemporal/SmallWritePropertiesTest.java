@@ -22,7 +22,7 @@ class SmallWritePropertiesTest {
 
     @Test
     void a_small_write_leaves_exactly_what_the_general_path_leaves() {
-        Property.tries(200)
+        Property.tries(80)
                 .check(
                         Histories::histories,
                         SmallWritePropertiesTest::a_small_write_leaves_exactly_what_the_general_path_leaves);
