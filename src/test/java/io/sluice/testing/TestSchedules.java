@@ -26,6 +26,9 @@ public class TestSchedules {
     /** Once a year, on {@code test/landed}: the automation page's test (each yearly schedule launches an asset of its own). */
     public static final String PAGE = "test_page";
 
+    /** Once a year, on {@code test/flaky}: the metrics test records a tick of it to see its tick-age gauge. */
+    public static final String METRICS = "test_metrics";
+
     public static final AssetKey DAILY_ASSET = AssetKey.parse("test/daily");
 
     static final TimeWindowPartitions DAYS = TimeWindowPartitions.daily(LocalDate.of(2024, 1, 1));
@@ -61,5 +64,11 @@ public class TestSchedules {
     @Singleton
     ScheduleSpec page() {
         return ScheduleSpec.of(PAGE, "0 0 1 1 *", "UTC", ScheduleTarget.of(AssetKey.parse("test/landed")));
+    }
+
+    @Produces
+    @Singleton
+    ScheduleSpec metrics() {
+        return ScheduleSpec.of(METRICS, "0 0 1 1 *", "UTC", ScheduleTarget.of(AssetKey.parse("test/flaky")));
     }
 }

@@ -34,8 +34,11 @@ public class JpaAutomationStore implements AutomationStore {
 
     private final Session session;
 
-    JpaAutomationStore(Session session) {
+    private final TickMetrics metrics;
+
+    JpaAutomationStore(Session session, TickMetrics metrics) {
         this.session = session;
+        this.metrics = metrics;
     }
 
     @Override
@@ -153,6 +156,7 @@ public class JpaAutomationStore implements AutomationStore {
         }
         session.persist(e);
         session.flush();
+        metrics.recorded(tick);
         return e.id;
     }
 

@@ -262,6 +262,7 @@ public class RunWorker {
 
     private void execute(Run run, GroupJournal journal) {
         Instant started = clock.instant();
+        metrics.runStarted(Duration.between(run.createdAt(), started));
         if (!journal.grouped()) {
             logStart(run, journal);
         }
@@ -318,7 +319,11 @@ public class RunWorker {
                             outcome.rowsWritten(),
                             outcome.error()));
             recordPartitions(run, step.asset(), outcome, stepEnd, journal);
-            metrics.stepFinished(step.asset().toString(), outcome.status(), Duration.between(stepStart, stepEnd));
+            metrics.stepFinished(
+                    step.asset().toString(),
+                    outcome.status(),
+                    Duration.between(stepStart, stepEnd),
+                    outcome.rowsWritten());
             outcomes.put(step.asset(), outcome.status());
             keys += outcome.keyCount();
             batches += outcome.batchCount();

@@ -36,6 +36,7 @@ import io.sluice.runs.launch.ConfigBinder;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.time.Duration;
 import java.time.InstantSource;
 import java.util.ArrayList;
 import java.util.List;
@@ -60,6 +61,8 @@ class StepRunner {
     private final MaterializedPartitions materialized;
     private final RollbackDownstream downstream;
 
+    private final RunMetrics metrics;
+
     StepRunner(
             AssetCatalog catalog,
             AssetState assets,
@@ -70,7 +73,9 @@ class StepRunner {
             RunSettings settings,
             ObjectMapper mapper,
             MaterializedPartitions materialized,
-            RollbackDownstream downstream) {
+            RollbackDownstream downstream,
+            RunMetrics metrics) {
+        this.metrics = metrics;
         this.materialized = materialized;
         this.downstream = downstream;
         this.catalog = catalog;
@@ -84,11 +89,6 @@ class StepRunner {
     }
 
     /**
-     * Runs the step; its log lines and materialization events go to the group's journal. Its lake work goes through a
-     * lake of the run's, so that a cancel of the run interrupts the statement it runs: the step then ends CANCELED, as
-     * it does when a cancel is seen between batches.
-     */
-    /**
      * Hears a step's totals so far while it runs: keys processed, batches and rows written, after each batch of keys and
      * each partition (or range) written but the last. The worker journals them as the step's state, stored at the
      * journal's flush pace: no transaction of its own, and nothing at all for a step of one partition in one batch.
@@ -100,6 +100,11 @@ class StepRunner {
         void report(long keys, long batches, long rows);
     }
 
+    /**
+     * Runs the step; its log lines and materialization events go to the group's journal. Its lake work goes through a
+     * lake of the run's, so that a cancel of the run interrupts the statement it runs: the step then ends CANCELED, as
+     * it does when a cancel is seen between batches.
+     */
     StepOutcome run(Run run, AssetKey key, JsonNode config, GroupJournal journal) {
         return run(run, key, config, journal, Progress.NONE);
     }
@@ -315,7 +320,10 @@ class StepRunner {
         // the watermark goes into the lake's write log with the write: start-up recovery stores it if the process dies
         // before
         // the store hears of the publish
+        long publishing = System.nanoTime();
         Publication publication = staging.publish(complete, watermark, withPublish);
+        metrics.lakeWrite(spec.key().toString(), Duration.ofNanos(System.nanoTime() - publishing));
+        metrics.checked(spec.key().toString(), publication.checks());
         events.recordChecks(publication.checks().stream()
                 .map(c -> new RecordedCheck(run.id(), spec.key(), partition, clock.instant(), c))
                 .toList());

@@ -89,7 +89,7 @@ class RunWorkerTest {
     private final Map<AssetKey, Supplier<StepOutcome>> outcomes = new HashMap<>();
 
     private final List<String> ran = new ArrayList<>();
-    private final StepRunner steps = new StepRunner(null, null, null, null, null, null, null, null, null, null) {
+    private final StepRunner steps = new StepRunner(null, null, null, null, null, null, null, null, null, null, null) {
         @Override
         StepOutcome run(Run run, AssetKey key, JsonNode config, GroupJournal journal, Progress progress) {
             ran.add(run.id() + ":" + key);

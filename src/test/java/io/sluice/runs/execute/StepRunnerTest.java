@@ -3,6 +3,7 @@ package io.sluice.runs.execute;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.sluice.audit.AuditLog;
 import io.sluice.catalog.Asset;
 import io.sluice.catalog.AssetCatalog;
@@ -77,7 +78,8 @@ class StepRunnerTest {
                 settings,
                 mapper,
                 materialized,
-                null);
+                null,
+                new RunMetrics(new SimpleMeterRegistry()));
     }
 
     private GroupJournal journal(Run run) {
