@@ -126,11 +126,14 @@ public class RunWorker {
                     continue; // its draining node handed it back, or it was lost, before it began
                 }
                 long started = System.nanoTime();
+                RunLogContext.enter(run.id(), journal.fence().node());
                 try {
                     execute(run, journal);
                 } catch (RuntimeException e) {
                     LOG.errorf(e, "run %s failed outside its steps", run.id());
                     end(run, RunStatus.FAILURE, 0, 0, 0, "Sluice could not execute this run: " + e, journal);
+                } finally {
+                    RunLogContext.leave();
                 }
                 paced.accept(run, (System.nanoTime() - started) / 1e6);
                 journal.boundary();
@@ -284,6 +287,7 @@ public class RunWorker {
                 continue;
             }
             Instant stepStart = clock.instant();
+            RunLogContext.asset(step.asset().toString());
             Optional<StepOutcome> blocked = decide(run, step, outcomes, journal);
             StepOutcome outcome = blocked.orElseGet(() -> {
                 journal.step(
