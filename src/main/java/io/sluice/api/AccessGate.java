@@ -47,8 +47,8 @@ public class AccessGate {
     public static final String SIGN_ON = "/login/sso";
 
     private static final List<String> BEFORE_PASSWORD_CHANGE = List.of("/password", "/logout");
-    /** What a caller holding no role still reaches: logging out. */
-    private static final List<String> NO_ROLE_NEEDED = List.of("/logout");
+    /** What a caller holding no role still reaches: logging out, and asking who it is. */
+    private static final List<String> NO_ROLE_NEEDED = List.of("/logout", "/api/me");
 
     private final AccessConfig config;
     private final ObjectMapper mapper;

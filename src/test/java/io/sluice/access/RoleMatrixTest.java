@@ -180,6 +180,7 @@ class RoleMatrixTest {
         rule("POST /api/sensors/{name}/start", Need.of(Action.SWITCH_AUTOMATION));
         rule("POST /api/sensors/{name}/stop", Need.of(Action.SWITCH_AUTOMATION));
         rule("GET /api/sensors/{name}/ticks", READ);
+        rule("GET /api/me", Need.SELF);
         rule("GET /api/tokens", Need.SELF);
         rule("POST /api/tokens", Need.SELF);
         rule("DELETE /api/tokens/{id}", Need.SELF);

@@ -309,6 +309,15 @@ class AuthenticationApiTest {
                 .get("/api/runs")
                 .then()
                 .statusCode(200);
+        given().header("Authorization", "Bearer " + secret)
+                .get("/api/me")
+                .then()
+                .statusCode(200)
+                .body("name", equalTo("admin"))
+                .body("identifiedBy", equalTo("token"))
+                .body("authenticated", equalTo(true))
+                .body("grants", equalTo(java.util.List.of("operator")));
+        given().get("/api/me").then().statusCode(401);
         String listed = given().header("Authorization", "Bearer " + secret)
                 .get("/api/tokens")
                 .then()

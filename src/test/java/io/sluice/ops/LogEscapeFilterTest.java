@@ -12,7 +12,8 @@ import org.junit.jupiter.api.Test;
 /** What the console handler prints of a record the filter let through, with the format Sluice's console uses. */
 class LogEscapeFilterTest {
 
-    private static final PatternFormatter CONSOLE = new PatternFormatter("%d{yyyy-MM-dd HH:mm:ss,SSS} %-5p [%c{2.}] %s%e%n");
+    private static final PatternFormatter CONSOLE =
+            new PatternFormatter("%d{yyyy-MM-dd HH:mm:ss,SSS} %-5p [%c{2.}] %s%e%n");
 
     private static String printed(ExtLogRecord record) {
         assertThat(new LogEscapeFilter().isLoggable(record)).isTrue();
