@@ -46,6 +46,18 @@ class ArchitectureTest {
             .dependOnClassesThat()
             .resideOutsideOfPackages("io.sluice.periodic..", "java..");
 
+    /**
+     * The CLI client: a thin client of the REST API on a small class path (the launcher gives it the app jar, picocli and
+     * Jackson only), so it touches no other Sluice package and nothing of Quarkus.
+     */
+    @ArchTest
+    static final ArchRule theCliClientStandsAlone = noClasses()
+            .that()
+            .resideInAPackage("io.sluice.client..")
+            .should()
+            .dependOnClassesThat()
+            .resideOutsideOfPackages("io.sluice.client..", "java..", "picocli..", "com.fasterxml.jackson..");
+
     /** What user text may hold: a leaf every layer may use. */
     @ArchTest
     static final ArchRule textUsesTheJdkOnly = noClasses()

@@ -1,14 +1,12 @@
 package io.sluice.api;
 
-import io.sluice.identity.Caller;
-import io.sluice.identity.Grant;
+import io.sluice.app.Whoami;
 import io.sluice.identity.RequestCaller;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import java.util.List;
-import java.util.Locale;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
@@ -39,12 +37,8 @@ public class MeResource {
                     description = "Its roles, like operator or viewer of finance; none: it may" + " only log out.")
             List<String> grants) {
 
-        static MeDto of(Caller c) {
-            return new MeDto(
-                    c.name(),
-                    c.by().name().toLowerCase(Locale.ROOT),
-                    c.authenticated(),
-                    c.grants().stream().map(Grant::toString).toList());
+        static MeDto of(Whoami w) {
+            return new MeDto(w.name(), w.identifiedBy(), w.authenticated(), w.grants());
         }
     }
 
@@ -63,6 +57,6 @@ public class MeResource {
     @APIResponse(responseCode = "401", description = "No authenticated caller (authentication on).")
     @GET
     public MeDto me() {
-        return MeDto.of(caller.get());
+        return MeDto.of(Whoami.of(caller.get()));
     }
 }

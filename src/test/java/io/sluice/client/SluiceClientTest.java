@@ -1,0 +1,136 @@
+package io.sluice.client;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.RestAssured;
+import io.sluice.testing.Runs;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.HashMap;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The CLI's commands against the test server (authentication off), in process: output and exit codes. */
+@QuarkusTest
+class SluiceClientTest {
+
+    @TempDir
+    Path home;
+
+    record Result(int code, String out, String err) {}
+
+    private Result sluice(String... args) {
+        Map<String, String> env = new HashMap<>();
+        env.put("XDG_CONFIG_HOME", home.toString());
+        return sluice(env, args);
+    }
+
+    private static Result sluice(Map<String, String> env, String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int code = SluiceClient.run(args, new PrintWriter(out), new PrintWriter(err), env);
+        return new Result(code, out.toString(), err.toString());
+    }
+
+    private static String server() {
+        return "http://localhost:" + RestAssured.port;
+    }
+
+    @Test
+    void runsListAndShowAnswerInTablesAndJson() throws Exception {
+        String id = Runs.launchAndAwait("{\"assets\":[\"test/checked\"],\"reason\":\"cli\"}")
+                .getString("id");
+
+        Result table = sluice("runs", "list", "--server", server(), "--asset", "test/checked");
+        assertThat(table.code()).as(table.err()).isZero();
+        assertThat(table.out())
+                .startsWith("ID")
+                .contains(id)
+                .contains("SUCCESS")
+                .contains("test/checked");
+
+        Result json = sluice("runs", "list", "--server", server(), "-o", "json", "--limit", "500");
+        assertThat(json.code()).isZero();
+        JsonNode runs = Api.JSON.readTree(json.out());
+        assertThat(runs.isArray()).isTrue();
+        assertThat(runs.findValuesAsText("id")).contains(id);
+
+        Result show = sluice("runs", "show", id, "--server", server());
+        assertThat(show.code()).as(show.err()).isZero();
+        assertThat(show.out())
+                .contains("run " + id + ": SUCCESS")
+                .contains("ASSET")
+                .contains("test/checked");
+        assertThat(Api.JSON
+                        .readTree(sluice("runs", "show", id, "--server", server(), "-o", "json")
+                                .out())
+                        .path("id")
+                        .asText())
+                .isEqualTo(id);
+    }
+
+    @Test
+    void anUnknownRunIsAUsageErrorInOneLine() {
+        Result r = sluice("runs", "show", "no-such-run", "--server", server());
+        assertThat(r.code()).isEqualTo(2);
+        assertThat(r.out()).isEmpty();
+        assertThat(r.err()).startsWith("sluice: ").contains("no-such-run").hasLineCount(1);
+    }
+
+    @Test
+    void anUnreachableServerIsExitThreeInOneLine() {
+        Result r = sluice("runs", "list", "--server", "http://127.0.0.1:1", "--timeout", "5");
+        assertThat(r.code()).isEqualTo(3);
+        assertThat(r.err())
+                .startsWith("sluice: cannot reach the Sluice server at http://127.0.0.1:1")
+                .hasLineCount(1);
+    }
+
+    @Test
+    void badArgumentsAreExitTwoWithoutAStackTrace() {
+        for (String[] args : new String[][] {
+            {"runs", "list", "--no-such-option"},
+            {"runs", "list", "--server", "ftp://example.com"},
+            {"runs", "list", "-o", "yaml"},
+            {"runs"},
+            {"no-such-command"}
+        }) {
+            Result r = sluice(args);
+            assertThat(r.code()).as(String.join(" ", args)).isEqualTo(2);
+            assertThat(r.err())
+                    .as(String.join(" ", args))
+                    .startsWith("sluice: ")
+                    .doesNotContain("\tat ");
+        }
+    }
+
+    @Test
+    void loginStoresTheServerForTheOwnerOnlyAndWhoamiUsesIt() throws Exception {
+        Result login = sluice("login", "--server", server(), "--token", "");
+        assertThat(login.code()).as(login.err()).isZero();
+        assertThat(login.out()).contains("Logged in to " + server()).contains("authentication off");
+        Path file = home.resolve("sluice").resolve("config.json");
+        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(file)))
+                .isEqualTo("rw-------");
+        assertThat(Api.JSON.readTree(file.toFile()).path("server").asText()).isEqualTo(server());
+
+        Result whoami = sluice("whoami"); // no --server: the stored one
+        assertThat(whoami.code()).as(whoami.err()).isZero();
+        assertThat(whoami.out()).contains("authentication off").contains(" on " + server());
+        Result json = sluice("whoami", "-o", "json");
+        assertThat(Api.JSON.readTree(json.out()).path("authenticated").asBoolean(true))
+                .isFalse();
+
+        Map<String, String> env = new HashMap<>(Map.of("XDG_CONFIG_HOME", home.toString()));
+        env.put("SLUICE_URL", "http://127.0.0.1:1");
+        assertThat(sluice(env, "whoami", "--timeout", "5").code())
+                .as("SLUICE_URL comes before the config file")
+                .isEqualTo(3);
+    }
+}
