@@ -18,8 +18,4 @@ public final class RollbackTables {
     static Instant micros(long epochMicros) {
         return Instant.EPOCH.plus(epochMicros, ChronoUnit.MICROS);
     }
-
-    public static String literal(String value) {
-        return "'" + value.replace("'", "''") + "'";
-    }
 }
