@@ -22,8 +22,6 @@ public final class Snapshots {
     public static final String HOLDS = "__sluice_snapshot_holds";
 
     private static final String PREFIX = "__snap_";
-    /** The longest name PostgreSQL keeps whole. */
-    private static final int MAX_NAME = 63;
 
     private Snapshots() {}
 
@@ -39,10 +37,8 @@ public final class Snapshots {
      * {@code writeId}.
      */
     public static void keep(RollbackSession db, String table, long writeId, Optional<Sql> partitionFilter) {
-        String named = PREFIX + table + "_" + writeId;
-        // PostgreSQL cuts names at 63 bytes, which could cut off the write id: then the id alone names it (ids are
-        // unique)
-        String snapshot = named.length() <= MAX_NAME ? named : PREFIX + "w" + writeId;
+        // PostgreSQL cuts names at 63 bytes, which could cut off the write id: a long name ends in a hash of all of it
+        String snapshot = RollbackTables.fitted(PREFIX + table + "_" + writeId);
         if (partitionFilter.isEmpty()) {
             db.execute("CREATE TABLE " + snapshot + " AS SELECT * FROM " + table);
         } else {
