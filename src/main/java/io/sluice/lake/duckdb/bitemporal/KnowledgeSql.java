@@ -232,9 +232,9 @@ final class KnowledgeSql {
     }
 
     /**
-     * {@code MERGE INTO target AS a} from {@code diff AS d}: the rows where {@code close} holds close the current
-     * target rows they meet on {@code match} ({@code to = T}, parameter 1); the rows where {@code open} holds are
-     * inserted with {@code from = T} (parameter 2). Its update count is the rows closed plus the rows opened.
+     * {@code MERGE INTO target AS __sluice_a} from {@code diff AS __sluice_d}: the rows where {@code close} holds close
+     * the current target rows they meet on {@code match} ({@code to = T}, parameter 1); the rows where {@code open}
+     * holds are inserted with {@code from = T} (parameter 2). Its update count is the rows closed plus the rows opened.
      */
     static String merge(
             String target,
