@@ -31,6 +31,9 @@ public record BitemporalTable(
     public static final List<String> RESERVED =
             List.of("valid_from", "valid_to", "value_hash", "system_from", "system_to", "filing_date");
 
+    /** How the merge statements' own aliases start; no key or value column may. */
+    public static final String ALIAS_PREFIX = "__sluice_";
+
     private static final Pattern TYPE =
             Pattern.compile("[A-Za-z][A-Za-z0-9_]*( [A-Za-z][A-Za-z0-9_]*)*( ?\\( ?\\d{1,3} ?(, ?\\d{1,3} ?)?\\))?");
     private static final Set<String> FLOAT_TYPES = Set.of("float", "float4", "float8", "real", "double");
@@ -56,7 +59,8 @@ public record BitemporalTable(
         for (String column : stored) {
             Sql.identifier(column, "column name");
             String lower = Sql.lower(column);
-            if (RESERVED.contains(lower) || lower.startsWith("sluice_")) {
+            if (RESERVED.contains(lower) || lower.startsWith("sluice_") || lower.startsWith(ALIAS_PREFIX)) {
+                // sluice_*: the columns of a write's temp tables; __sluice_*: the aliases in its statements
                 throw new IllegalArgumentException("column name " + column + " is reserved");
             }
             if (!seen.add(lower)) {

@@ -4,12 +4,11 @@ import io.sluice.lake.DeclaredTables;
 import io.sluice.lake.LakeTables;
 import io.sluice.lake.RollbackTarget;
 import io.sluice.lake.Sql;
+import io.sluice.lake.engine.EngineLakeTables;
 import io.sluice.lake.engine.LakeSql;
 import io.sluice.lake.engine.RowReads;
 import io.sluice.lake.engine.TableInfos;
 import io.sluice.lake.engine.rollback.RollbackPreviews;
-import java.time.Instant;
-import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashMap;
@@ -19,14 +18,13 @@ import java.util.Map;
 import java.util.Optional;
 
 /** {@link LakeTables} over the DuckDB lake and its write log. */
-public class DuckDbLakeTables implements LakeTables {
+public class DuckDbLakeTables extends EngineLakeTables {
 
     private final DuckDbLake lake;
-    private final DeclaredTables declared;
 
     public DuckDbLakeTables(DuckDbLake lake, DeclaredTables declared) {
+        super(declared);
         this.lake = lake;
-        this.declared = declared;
     }
 
     private Optional<DeclaredTables.Declared> managed(String name) {
@@ -124,19 +122,8 @@ public class DuckDbLakeTables implements LakeTables {
     }
 
     @Override
-    public Page rows(
-            String name,
-            Optional<LocalDate> businessDate,
-            Optional<Instant> systemTime,
-            Optional<String> key,
-            int limit,
-            Optional<Position> position) {
-        return RowReads.rows(reads, this, declared, name, businessDate, systemTime, key, limit, position);
-    }
-
-    @Override
-    public Changes changes(String name, String runId, int limit) {
-        return RowReads.changes(reads, this, name, runId, limit);
+    protected RowReads.Engine rowReads() {
+        return reads;
     }
 
     /** The reads of rows on DuckDB: ties broken by rowid, values checked by TRY_CAST. */

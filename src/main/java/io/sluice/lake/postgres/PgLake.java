@@ -281,15 +281,18 @@ public final class PgLake implements Lake, PgWork, AutoCloseable {
             String runId,
             Optional<String> partition,
             Optional<BusinessDates> dates) {
-        // one transaction holding the table's write lock; a refusal rolls it back
+        // one transaction holding the table's write lock; a refusal rolls it back, and so does a snapshot that another
+        // node's expiry dropped after the rollback found it (refused then as the check refuses an expired state)
         return LakeRollback.outcome(
                 table,
                 runId,
-                () -> inTransaction(Optional.of(table.name()), db -> {
-                    LakeRollback rollback = rollbackOf(table);
-                    rollback.prepare(db);
-                    return rollback.apply(db, target, runId, partition, dates);
-                }));
+                () -> DroppedSnapshots.refusedWhenExpired(
+                        () -> inTransaction(Optional.of(table.name()), db -> {
+                            LakeRollback rollback = rollbackOf(table);
+                            rollback.prepare(db);
+                            return rollback.apply(db, target, runId, partition, dates);
+                        }),
+                        () -> rollbackProblem(table, target, partition)));
     }
 
     @Override

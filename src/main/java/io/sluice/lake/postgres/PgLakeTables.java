@@ -1,14 +1,12 @@
 package io.sluice.lake.postgres;
 
 import io.sluice.lake.DeclaredTables;
-import io.sluice.lake.LakeTables;
 import io.sluice.lake.RollbackTarget;
+import io.sluice.lake.engine.EngineLakeTables;
 import io.sluice.lake.engine.LakeSql;
 import io.sluice.lake.engine.RowReads;
 import io.sluice.lake.engine.TableInfos;
 import io.sluice.lake.engine.rollback.RollbackPreviews;
-import java.time.Instant;
-import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
@@ -20,32 +18,20 @@ import java.util.Optional;
  * columns), the row counts their last writes recorded, rows page by page and a run's changes ({@link PgRowReads}), and
  * rollback previews.
  */
-public final class PgLakeTables implements LakeTables {
+public final class PgLakeTables extends EngineLakeTables {
 
     private final PgLake lake;
-    private final DeclaredTables declared;
     private final PgRowReads reads;
 
     public PgLakeTables(PgLake lake, DeclaredTables declared) {
+        super(declared);
         this.lake = lake;
-        this.declared = declared;
         this.reads = new PgRowReads(lake);
     }
 
     @Override
-    public Page rows(
-            String name,
-            Optional<LocalDate> businessDate,
-            Optional<Instant> systemTime,
-            Optional<String> key,
-            int limit,
-            Optional<Position> position) {
-        return RowReads.rows(reads, this, declared, name, businessDate, systemTime, key, limit, position);
-    }
-
-    @Override
-    public Changes changes(String name, String runId, int limit) {
-        return RowReads.changes(reads, this, name, runId, limit);
+    protected RowReads.Engine rowReads() {
+        return reads;
     }
 
     @Override

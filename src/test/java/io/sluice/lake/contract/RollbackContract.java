@@ -171,6 +171,31 @@ abstract class RollbackContract {
     }
 
     @Test
+    void twoAppendTablesWhoseLongNamesShareTheirFirstSixtyCharactersKeepTheirRemovedRowsApart() {
+        String prefix = "rb_append_with_a_long_name_that_postgresql_would_cut_short_x";
+        assertThat(prefix).hasSize(60);
+        TableSpec one = new TableSpec(prefix + "_1", WriteMode.append("load_id"), List.of());
+        TableSpec two = new TableSpec(prefix + "_2", WriteMode.append("load_id"), List.of());
+        publish(one, "r1", DAY1, land(DAY1, 1, "a"));
+        publish(two, "r1", DAY1, land(DAY1, 1, "b"));
+        List<String> oneAfterR1 = export(one);
+        List<String> twoAfterR1 = export(two);
+        publish(one, "r2", DAY1, land(DAY1, 2, "a"));
+        publish(two, "r2", DAY1, land(DAY1, 2, "b"));
+        List<String> oneAfterR2 = export(one);
+        List<String> twoAfterR2 = export(two);
+
+        rollback(one, "x1", "r1", null);
+        rollback(two, "x1", "r1", null);
+        assertThat(export(one)).isEqualTo(oneAfterR1);
+        assertThat(export(two)).isEqualTo(twoAfterR1);
+        rollback(one, "x2", "r2", null);
+        rollback(two, "x2", "r2", null);
+        assertThat(export(one)).as("each table gets its own rows back").isEqualTo(oneAfterR2);
+        assertThat(export(two)).as("each table gets its own rows back").isEqualTo(twoAfterR2);
+    }
+
+    @Test
     void anAppendPartitionRolledBackAndForwardIsExactlyAsBefore() {
         publish(APPEND, "r1", DAY1, land(DAY1, 1, "a"));
         publish(APPEND, "r2", DAY2, land(DAY2, 1, "a"));

@@ -52,12 +52,13 @@ final class ClusteringSql {
      */
     String unsortedTail(long groupRows) {
         String first = quote(table.scopeColumns().get(0));
-        return "WITH sluice_g AS (SELECT rowid // " + groupRows + " AS g, min(" + first + ") AS lo, max(" + first
-                + ") AS hi, "
-                + "count(*) AS n FROM " + quote(table.assertionsTable()) + " GROUP BY g), "
-                + "sluice_o AS (SELECT a.g, a.n, count(b.g) AS sluice_overlaps FROM sluice_g AS a LEFT JOIN sluice_g AS b "
-                + "ON b.g <> a.g AND a.lo < b.hi AND b.lo < a.hi GROUP BY a.g, a.n) "
-                + "SELECT coalesce(sum(n) FILTER (WHERE sluice_overlaps * 2 >= (SELECT count(*) FROM sluice_g)), 0), coalesce(sum(n), 0) "
+        return "WITH sluice_g AS (SELECT rowid // " + groupRows + " AS __sluice_g, min(" + first
+                + ") AS __sluice_lo, max(" + first
+                + ") AS __sluice_hi, "
+                + "count(*) AS __sluice_n FROM " + quote(table.assertionsTable()) + " GROUP BY __sluice_g), "
+                + "sluice_o AS (SELECT __sluice_a.__sluice_g, __sluice_a.__sluice_n, count(__sluice_b.__sluice_g) AS sluice_overlaps FROM sluice_g AS __sluice_a LEFT JOIN sluice_g AS __sluice_b "
+                + "ON __sluice_b.__sluice_g <> __sluice_a.__sluice_g AND __sluice_a.__sluice_lo < __sluice_b.__sluice_hi AND __sluice_b.__sluice_lo < __sluice_a.__sluice_hi GROUP BY __sluice_a.__sluice_g, __sluice_a.__sluice_n) "
+                + "SELECT coalesce(sum(__sluice_n) FILTER (WHERE sluice_overlaps * 2 >= (SELECT count(*) FROM sluice_g)), 0), coalesce(sum(__sluice_n), 0) "
                 + "FROM sluice_o";
     }
 

@@ -120,9 +120,10 @@ final class KnowledgeSql {
 
     /** Key mode: the markers without a row, as assertions with a NULL hash. */
     private String tombstones() {
-        return "SELECT " + list(keys, "m") + ", m.filing_date, CAST(NULL AS VARCHAR) "
-                + "FROM " + markersT + " AS m ANTI JOIN " + rowsT + " AS r ON " + equal(keys, "m", "r")
-                + " AND m.filing_date = r.filing_date";
+        return "SELECT " + list(keys, "__sluice_m") + ", __sluice_m.filing_date, CAST(NULL AS VARCHAR) "
+                + "FROM " + markersT + " AS __sluice_m ANTI JOIN " + rowsT + " AS __sluice_r ON "
+                + equal(keys, "__sluice_m", "__sluice_r")
+                + " AND __sluice_m.filing_date = __sluice_r.filing_date";
     }
 
     /** One row of {@link #sameKnowledge}: whether the batch holds exactly the knowledge the table believes, and its rows in. */
@@ -153,43 +154,48 @@ final class KnowledgeSql {
         // grouped by the values' text, as value_hash tells values apart (INTERVAL '1 month' is '30 days' to DuckDB)
         List<String> texts =
                 values.stream().map(v -> "CAST(" + quote(v) + " AS VARCHAR)").toList();
-        String batch =
-                "SELECT coalesce(sum(hash(g.sluice_a1, g.sluice_a2, " + ValueHash.sql(values, "g") + ")), 0) AS fp, "
-                        + "coalesce(sum(g.sluice_n), 0) AS n, coalesce(bool_and(g.sluice_ok), true) AS ok FROM (SELECT "
-                        + values.stream()
-                                .map(v -> "CAST(" + quote(v) + " AS VARCHAR) AS " + quote(v) + ", ")
-                                .collect(Collectors.joining())
-                        + byKeyDate + ", bool_and(sluice_problem IS NULL) AS sluice_ok FROM (" + typed + ") AS t"
-                        + (values.isEmpty() ? "" : " GROUP BY " + String.join(", ", texts)) + ") AS g";
+        String batch = "SELECT coalesce(sum(hash(__sluice_g.sluice_a1, __sluice_g.sluice_a2, "
+                + ValueHash.sql(values, "__sluice_g") + ")), 0) AS __sluice_fp, "
+                + "coalesce(sum(__sluice_g.sluice_n), 0) AS __sluice_n, coalesce(bool_and(__sluice_g.sluice_ok), true) AS __sluice_ok FROM (SELECT "
+                + values.stream()
+                        .map(v -> "CAST(" + quote(v) + " AS VARCHAR) AS " + quote(v) + ", ")
+                        .collect(Collectors.joining())
+                + byKeyDate + ", bool_and(sluice_problem IS NULL) AS sluice_ok FROM (" + typed + ") AS __sluice_t"
+                + (values.isEmpty() ? "" : " GROUP BY " + String.join(", ", texts)) + ") AS __sluice_g";
         String known =
-                "SELECT coalesce(sum(hash(sluice_a1, sluice_a2, value_hash)), 0) AS fp, coalesce(sum(sluice_n), 0) AS n "
+                "SELECT coalesce(sum(hash(sluice_a1, sluice_a2, value_hash)), 0) AS __sluice_fp, coalesce(sum(sluice_n), 0) AS __sluice_n "
                         + "FROM (SELECT value_hash, " + byKeyDate + " FROM " + assertions
-                        + " WHERE sys_to IS NULL GROUP BY value_hash) AS g";
+                        + " WHERE sys_to IS NULL GROUP BY value_hash) AS __sluice_g";
         if (!table.completeMode()) {
-            return "SELECT b.ok AND b.n = k.n AND b.fp = k.fp, b.n FROM (" + batch + ") AS b, (" + known + ") AS k";
+            return "SELECT __sluice_b.__sluice_ok AND __sluice_b.__sluice_n = __sluice_k.__sluice_n AND __sluice_b.__sluice_fp = __sluice_k.__sluice_fp, __sluice_b.__sluice_n FROM ("
+                    + batch + ") AS __sluice_b, (" + known + ") AS __sluice_k";
         }
-        String filed = "coalesce(sum(hash(" + list(scope, "") + ", filing_date)), 0) AS fp, count(*) AS n";
+        String filed =
+                "coalesce(sum(hash(" + list(scope, "") + ", filing_date)), 0) AS __sluice_fp, count(*) AS __sluice_n";
         String batchFilings = "SELECT " + filed + " FROM (SELECT DISTINCT " + list(scope, "") + ", filing_date FROM ("
-                + typed + ") AS t) AS d";
+                + typed + ") AS __sluice_t) AS __sluice_d";
         String knownFilings = "SELECT " + filed + " FROM " + filings + " WHERE sys_to IS NULL";
-        return "SELECT b.ok AND b.n = k.n AND b.fp = k.fp AND bf.n = kf.n AND bf.fp = kf.fp, b.n FROM (" + batch
-                + ") AS b, (" + known + ") AS k, (" + batchFilings + ") AS bf, (" + knownFilings + ") AS kf";
+        return "SELECT __sluice_b.__sluice_ok AND __sluice_b.__sluice_n = __sluice_k.__sluice_n AND __sluice_b.__sluice_fp = __sluice_k.__sluice_fp AND __sluice_bf.__sluice_n = __sluice_kf.__sluice_n AND __sluice_bf.__sluice_fp = __sluice_kf.__sluice_fp, __sluice_b.__sluice_n FROM ("
+                + batch + ") AS __sluice_b, (" + known + ") AS __sluice_k, (" + batchFilings + ") AS __sluice_bf, ("
+                + knownFilings + ") AS __sluice_kf";
     }
 
     /** Known assertions that the batch replaces, paired with the batch's: only the differences are kept. */
     String assertionDiff(Replace replace) {
-        String region = table.completeMode() ? filingsT : "n";
-        String old = "SELECT " + list(keys, "a") + ", a.filing_date, a.value_hash FROM " + assertions + " AS a"
-                + replaced(replace, "a", region) + " WHERE a.sys_to IS NULL";
-        return "INSERT INTO " + adiffT + " WITH n AS (" + batchAssertions() + ") SELECT "
+        String region = table.completeMode() ? filingsT : "__sluice_n";
+        String old = "SELECT " + list(keys, "__sluice_a") + ", __sluice_a.filing_date, __sluice_a.value_hash FROM "
+                + assertions + " AS __sluice_a" + replaced(replace, "__sluice_a", region)
+                + " WHERE __sluice_a.sys_to IS NULL";
+        return "INSERT INTO " + adiffT + " WITH __sluice_n AS (" + batchAssertions() + ") SELECT "
                 + keys.stream()
-                        .map(k -> "coalesce(o." + quote(k) + ", n." + quote(k) + ") AS " + quote(k))
+                        .map(k -> "coalesce(__sluice_o." + quote(k) + ", __sluice_n." + quote(k) + ") AS " + quote(k))
                         .collect(Collectors.joining(", "))
-                + ", coalesce(o.filing_date, n.filing_date) AS filing_date, n.value_hash AS value_hash, "
-                + "o.filing_date IS NOT NULL AS sluice_old, n.filing_date IS NOT NULL AS sluice_new FROM (" + old
-                + ") AS o FULL JOIN n ON " + equal(keys, "o", "n")
-                + " AND o.filing_date = n.filing_date WHERE o.filing_date IS NULL OR n.filing_date IS NULL "
-                + "OR o.value_hash IS DISTINCT FROM n.value_hash";
+                + ", coalesce(__sluice_o.filing_date, __sluice_n.filing_date) AS filing_date, __sluice_n.value_hash AS value_hash, "
+                + "__sluice_o.filing_date IS NOT NULL AS sluice_old, __sluice_n.filing_date IS NOT NULL AS sluice_new FROM ("
+                + old
+                + ") AS __sluice_o FULL JOIN __sluice_n ON " + equal(keys, "__sluice_o", "__sluice_n")
+                + " AND __sluice_o.filing_date = __sluice_n.filing_date WHERE __sluice_o.filing_date IS NULL OR __sluice_n.filing_date IS NULL "
+                + "OR __sluice_o.value_hash IS DISTINCT FROM __sluice_n.value_hash";
     }
 
     /**
@@ -205,7 +211,7 @@ final class KnowledgeSql {
                 adiffT,
                 "sluice_old",
                 "sluice_new",
-                equal(keys, "a", "d") + " AND a.filing_date = d.filing_date",
+                equal(keys, "__sluice_a", "__sluice_d") + " AND __sluice_a.filing_date = __sluice_d.filing_date",
                 keys,
                 "filing_date, value_hash",
                 "sys_from");
@@ -219,16 +225,16 @@ final class KnowledgeSql {
                 fdiffT,
                 "sluice_old",
                 "sluice_new",
-                equal(scope, "a", "d") + " AND a.filing_date = d.filing_date",
+                equal(scope, "__sluice_a", "__sluice_d") + " AND __sluice_a.filing_date = __sluice_d.filing_date",
                 scope,
                 "filing_date",
                 "sys_from");
     }
 
     /**
-     * {@code MERGE INTO target AS a} from {@code diff AS d}: the rows where {@code close} holds close the current
-     * target rows they meet on {@code match} ({@code to = T}, parameter 1); the rows where {@code open} holds are
-     * inserted with {@code from = T} (parameter 2). Its update count is the rows closed plus the rows opened.
+     * {@code MERGE INTO target AS __sluice_a} from {@code diff AS __sluice_d}: the rows where {@code close} holds close
+     * the current target rows they meet on {@code match} ({@code to = T}, parameter 1); the rows where {@code open}
+     * holds are inserted with {@code from = T} (parameter 2). Its update count is the rows closed plus the rows opened.
      */
     static String merge(
             String target,
@@ -241,13 +247,14 @@ final class KnowledgeSql {
             String rest,
             String from) {
         String columns = list(leading, "") + ", " + rest;
-        String sourced = leading.stream().map(c -> "d." + quote(c)).collect(Collectors.joining(", ")) + ", "
-                + Arrays.stream(rest.split(", ")).map(c -> "d." + c).collect(Collectors.joining(", "));
-        return "MERGE INTO " + target + " AS a USING (SELECT " + columns + ", TRUE AS sluice_closes FROM " + diff
+        String sourced = leading.stream().map(c -> "__sluice_d." + quote(c)).collect(Collectors.joining(", ")) + ", "
+                + Arrays.stream(rest.split(", ")).map(c -> "__sluice_d." + c).collect(Collectors.joining(", "));
+        return "MERGE INTO " + target + " AS __sluice_a USING (SELECT " + columns + ", TRUE AS sluice_closes FROM "
+                + diff
                 + " WHERE " + close + " UNION ALL SELECT " + columns + ", FALSE FROM " + diff + " WHERE " + open
-                + ") AS d ON d.sluice_closes AND a." + to + " IS NULL AND " + match
+                + ") AS __sluice_d ON __sluice_d.sluice_closes AND __sluice_a." + to + " IS NULL AND " + match
                 + " WHEN MATCHED THEN UPDATE SET " + to + " = CAST(? AS TIMESTAMPTZ)"
-                + " WHEN NOT MATCHED AND NOT d.sluice_closes THEN INSERT (" + columns + ", " + from + ", " + to
+                + " WHEN NOT MATCHED AND NOT __sluice_d.sluice_closes THEN INSERT (" + columns + ", " + from + ", " + to
                 + ") VALUES (" + sourced + ", CAST(? AS TIMESTAMPTZ), NULL)";
     }
 
@@ -264,13 +271,14 @@ final class KnowledgeSql {
                 + " WHERE sys_to IS NULL" + within;
         return "INSERT INTO " + adiffT + " SELECT "
                 + keys.stream()
-                        .map(k -> "coalesce(o." + quote(k) + ", n." + quote(k) + ") AS " + quote(k))
+                        .map(k -> "coalesce(__sluice_o." + quote(k) + ", __sluice_n." + quote(k) + ") AS " + quote(k))
                         .collect(Collectors.joining(", "))
-                + ", coalesce(o.filing_date, n.filing_date) AS filing_date, n.value_hash AS value_hash, "
-                + "o.filing_date IS NOT NULL AS sluice_old, n.filing_date IS NOT NULL AS sluice_new FROM (" + current
-                + ") AS o FULL JOIN (" + asOf + ") AS n ON " + equal(keys, "o", "n")
-                + " AND o.filing_date = n.filing_date WHERE o.filing_date IS NULL OR n.filing_date IS NULL "
-                + "OR o.value_hash IS DISTINCT FROM n.value_hash";
+                + ", coalesce(__sluice_o.filing_date, __sluice_n.filing_date) AS filing_date, __sluice_n.value_hash AS value_hash, "
+                + "__sluice_o.filing_date IS NOT NULL AS sluice_old, __sluice_n.filing_date IS NOT NULL AS sluice_new FROM ("
+                + current
+                + ") AS __sluice_o FULL JOIN (" + asOf + ") AS __sluice_n ON " + equal(keys, "__sluice_o", "__sluice_n")
+                + " AND __sluice_o.filing_date = __sluice_n.filing_date WHERE __sluice_o.filing_date IS NULL OR __sluice_n.filing_date IS NULL "
+                + "OR __sluice_o.value_hash IS DISTINCT FROM __sluice_n.value_hash";
     }
 
     /** Rollback, complete mode: the current filings against those believed at the system time of parameters 1 and 2. */
@@ -283,27 +291,29 @@ final class KnowledgeSql {
                 "SELECT " + list(scope, "") + ", filing_date FROM " + filings + " WHERE sys_to IS NULL" + within;
         return "INSERT INTO " + fdiffT + " SELECT "
                 + scope.stream()
-                        .map(s -> "coalesce(o." + quote(s) + ", n." + quote(s) + ") AS " + quote(s))
+                        .map(s -> "coalesce(__sluice_o." + quote(s) + ", __sluice_n." + quote(s) + ") AS " + quote(s))
                         .collect(Collectors.joining(", "))
-                + ", coalesce(o.filing_date, n.filing_date) AS filing_date, o.filing_date IS NOT NULL AS sluice_old, "
-                + "n.filing_date IS NOT NULL AS sluice_new FROM (" + current + ") AS o FULL JOIN (" + asOf
-                + ") AS n ON "
-                + equal(scope, "o", "n") + " AND o.filing_date = n.filing_date "
-                + "WHERE o.filing_date IS NULL OR n.filing_date IS NULL";
+                + ", coalesce(__sluice_o.filing_date, __sluice_n.filing_date) AS filing_date, __sluice_o.filing_date IS NOT NULL AS sluice_old, "
+                + "__sluice_n.filing_date IS NOT NULL AS sluice_new FROM (" + current + ") AS __sluice_o FULL JOIN ("
+                + asOf
+                + ") AS __sluice_n ON "
+                + equal(scope, "__sluice_o", "__sluice_n") + " AND __sluice_o.filing_date = __sluice_n.filing_date "
+                + "WHERE __sluice_o.filing_date IS NULL OR __sluice_n.filing_date IS NULL";
     }
 
     /** Complete mode: known filings that the batch replaces, against the batch's. */
     String filingDiff(Replace replace) {
-        String old = "SELECT " + list(scope, "a") + ", a.filing_date FROM " + filings + " AS a"
-                + replaced(replace, "a", filingsT) + " WHERE a.sys_to IS NULL";
+        String old = "SELECT " + list(scope, "__sluice_a") + ", __sluice_a.filing_date FROM " + filings
+                + " AS __sluice_a" + replaced(replace, "__sluice_a", filingsT) + " WHERE __sluice_a.sys_to IS NULL";
         return "INSERT INTO " + fdiffT + " SELECT "
                 + scope.stream()
-                        .map(s -> "coalesce(o." + quote(s) + ", n." + quote(s) + ") AS " + quote(s))
+                        .map(s -> "coalesce(__sluice_o." + quote(s) + ", __sluice_n." + quote(s) + ") AS " + quote(s))
                         .collect(Collectors.joining(", "))
-                + ", coalesce(o.filing_date, n.filing_date) AS filing_date, o.filing_date IS NOT NULL AS sluice_old, "
-                + "n.filing_date IS NOT NULL AS sluice_new FROM (" + old + ") AS o FULL JOIN " + filingsT + " AS n ON "
-                + equal(scope, "o", "n") + " AND o.filing_date = n.filing_date "
-                + "WHERE o.filing_date IS NULL OR n.filing_date IS NULL";
+                + ", coalesce(__sluice_o.filing_date, __sluice_n.filing_date) AS filing_date, __sluice_o.filing_date IS NOT NULL AS sluice_old, "
+                + "__sluice_n.filing_date IS NOT NULL AS sluice_new FROM (" + old + ") AS __sluice_o FULL JOIN "
+                + filingsT + " AS __sluice_n ON "
+                + equal(scope, "__sluice_o", "__sluice_n") + " AND __sluice_o.filing_date = __sluice_n.filing_date "
+                + "WHERE __sluice_o.filing_date IS NULL OR __sluice_n.filing_date IS NULL";
     }
 
     /** A table without current knowledge: the batch's filings are the knowledge (parameter 1: the system time). */
@@ -326,14 +336,15 @@ final class KnowledgeSql {
     String openBatchAssertions(boolean byValueId, boolean clustered) {
         String batch = batchAssertions();
         if (byValueId) {
-            String rows = "SELECT " + list(keys, "r") + ", r.filing_date, v.value_hash FROM " + rowsT + " AS r JOIN "
-                    + valuesT + " AS v ON v.sluice_vid = r.sluice_vid";
+            String rows = "SELECT " + list(keys, "__sluice_r") + ", __sluice_r.filing_date, __sluice_v.value_hash FROM "
+                    + rowsT + " AS __sluice_r JOIN " + valuesT
+                    + " AS __sluice_v ON __sluice_v.sluice_vid = __sluice_r.sluice_vid";
             batch = table.completeMode() ? rows : rows + " UNION ALL " + tombstones();
         }
         return "INSERT INTO " + assertions + " (" + list(keys, "")
                 + ", filing_date, value_hash, sys_from, sys_to) SELECT "
                 + list(keys, "") + ", filing_date, value_hash, CAST(? AS TIMESTAMPTZ), NULL FROM (" + batch
-                + ") AS n" + (clustered ? "" : " ORDER BY " + list(scope, ""));
+                + ") AS __sluice_n" + (clustered ? "" : " ORDER BY " + list(scope, ""));
     }
 
     /**
@@ -345,20 +356,21 @@ final class KnowledgeSql {
      */
     String stagedClustered() {
         String first = quote(scope.get(0));
-        return "SELECT coalesce(bool_and(lo >= prev_hi), true) FROM (SELECT lo, lag(hi) OVER (ORDER BY g) AS prev_hi "
-                + "FROM (SELECT rowid // 122880 AS g, min(" + first + ") AS lo, max(" + first + ") AS hi FROM " + rowsT
-                + " GROUP BY g) AS groups) AS ranges";
+        return "SELECT coalesce(bool_and(__sluice_lo >= __sluice_prev_hi), true) FROM (SELECT __sluice_lo, lag(__sluice_hi) OVER (ORDER BY __sluice_g) AS __sluice_prev_hi "
+                + "FROM (SELECT rowid // 122880 AS __sluice_g, min(" + first + ") AS __sluice_lo, max(" + first
+                + ") AS __sluice_hi FROM " + rowsT
+                + " GROUP BY __sluice_g) AS __sluice_groups) AS __sluice_ranges";
     }
 
     /** The part of a companion table (alias {@code alias}) that a batch replaces; {@code region} has (scope.., filing_date). */
     private String replaced(Replace replace, String alias, String region) {
         return switch (replace) {
             case NONE ->
-                " SEMI JOIN " + region + " AS b ON " + equal(scope, alias, "b") + " AND " + alias
-                        + ".filing_date = b.filing_date";
+                " SEMI JOIN " + region + " AS __sluice_b ON " + equal(scope, alias, "__sluice_b") + " AND " + alias
+                        + ".filing_date = __sluice_b.filing_date";
             case SCOPES ->
-                " SEMI JOIN (SELECT DISTINCT " + list(scope, "") + " FROM " + region + ") AS b ON "
-                        + equal(scope, alias, "b");
+                " SEMI JOIN (SELECT DISTINCT " + list(scope, "") + " FROM " + region + ") AS __sluice_b ON "
+                        + equal(scope, alias, "__sluice_b");
             case ALL -> "";
         };
     }

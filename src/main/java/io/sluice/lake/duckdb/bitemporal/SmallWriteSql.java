@@ -92,17 +92,22 @@ final class SmallWriteSql {
     String tableState(String systemTime, int scopeParameters, int limit) {
         List<String> parts = new ArrayList<>();
         if (table.completeMode()) {
-            parts.add("SELECT 'F', f.filing_date, NULL, NULL, f.rowid, " + outside("f.filing_date") + ", "
-                    + keyTexts(scopeAsKeys("f.")) + " FROM " + filings + " AS f" + ofScopes("f", scopeParameters)
-                    + " f.sys_to IS NULL");
+            parts.add("SELECT 'F', __sluice_f.filing_date, NULL, NULL, __sluice_f.rowid, "
+                    + outside("__sluice_f.filing_date") + ", "
+                    + keyTexts(scopeAsKeys("__sluice_f.")) + " FROM " + filings + " AS __sluice_f"
+                    + ofScopes("__sluice_f", scopeParameters)
+                    + " __sluice_f.sys_to IS NULL");
         }
-        parts.add("SELECT 'A', a.filing_date, NULL, a.value_hash, a.rowid, " + outside("a.filing_date") + ", "
-                + keyTexts(keys.stream().map(k -> "a." + quote(k)).toList()) + " FROM " + assertions + " AS a"
-                + ofScopes("a", scopeParameters) + " a.sys_to IS NULL");
-        parts.add("SELECT 'V', t.valid_from, t.valid_to, t.value_hash, t.rowid, " + outside("t.valid_from") + " OR "
-                + outside("t.valid_to") + ", "
-                + keyTexts(keys.stream().map(k -> "t." + quote(k)).toList()) + " FROM " + versions
-                + " AS t" + ofScopes("t", scopeParameters) + " t.system_to IS NULL");
+        parts.add("SELECT 'A', __sluice_a.filing_date, NULL, __sluice_a.value_hash, __sluice_a.rowid, "
+                + outside("__sluice_a.filing_date") + ", "
+                + keyTexts(keys.stream().map(k -> "__sluice_a." + quote(k)).toList()) + " FROM " + assertions
+                + " AS __sluice_a"
+                + ofScopes("__sluice_a", scopeParameters) + " __sluice_a.sys_to IS NULL");
+        parts.add("SELECT 'V', __sluice_t.valid_from, __sluice_t.valid_to, __sluice_t.value_hash, __sluice_t.rowid, "
+                + outside("__sluice_t.valid_from") + " OR "
+                + outside("__sluice_t.valid_to") + ", "
+                + keyTexts(keys.stream().map(k -> "__sluice_t." + quote(k)).toList()) + " FROM " + versions
+                + " AS __sluice_t" + ofScopes("__sluice_t", scopeParameters) + " __sluice_t.system_to IS NULL");
         parts.add("SELECT 'T', NULL, NULL, NULL, (" + systemTime + "), false, "
                 + keys.stream().map(k -> "NULL").collect(Collectors.joining(", ")));
         return (scopeParameters == 0 ? "WITH sluice_s AS (" + touchedScopes() + ") " : "")
@@ -112,7 +117,7 @@ final class SmallWriteSql {
     /** The rows of {@code alias} in the batch's scopes, up to {@code WHERE} and the start of its next condition. */
     private String ofScopes(String alias, int scopeParameters) {
         if (scopeParameters == 0) {
-            return " SEMI JOIN sluice_s AS s ON " + equal(scope, alias, "s") + " WHERE";
+            return " SEMI JOIN sluice_s AS __sluice_s ON " + equal(scope, alias, "__sluice_s") + " WHERE";
         }
         String type = table.type(scope.get(0));
         return " WHERE " + alias + "." + quote(scope.get(0)) + " IN ("
@@ -265,11 +270,11 @@ final class SmallWriteSql {
             String sourceTable = source == SmallWrite.Source.BATCH_ROW ? rowsT : versions;
             // unsorted: a small write's rows land together at the table's end, where an ORDER BY would not cluster them
             rows.add(
-                    "SELECT " + list(keys, "src") + ", " + Sql.prefixed(table.valueColumns(), "src")
-                            + "DATE '1970-01-01' + v.sluice_from AS valid_from, DATE '1970-01-01' + v.sluice_to AS valid_to, src.value_hash "
+                    "SELECT " + list(keys, "__sluice_src") + ", " + Sql.prefixed(table.valueColumns(), "__sluice_src")
+                            + "DATE '1970-01-01' + __sluice_v.sluice_from AS valid_from, DATE '1970-01-01' + __sluice_v.sluice_to AS valid_to, __sluice_src.value_hash "
                             + "FROM (SELECT unnest(CAST(? AS BIGINT[])) AS sluice_rid, unnest(CAST(? AS INTEGER[])) AS sluice_from, "
-                            + "unnest(CAST(? AS INTEGER[])) AS sluice_to) AS v JOIN " + sourceTable
-                            + " AS src ON src.rowid = v.sluice_rid",
+                            + "unnest(CAST(? AS INTEGER[])) AS sluice_to) AS __sluice_v JOIN " + sourceTable
+                            + " AS __sluice_src ON __sluice_src.rowid = __sluice_v.sluice_rid",
                     List.of(
                             these.stream().map(SmallWrite.Opening::rid).toArray(Long[]::new),
                             these.stream().map(o -> epochDay(o.from())).toArray(Integer[]::new),

@@ -47,7 +47,7 @@ final class StagingSql {
                 + "min(value_hash) AS value_hash, min(value_hash) <> max(value_hash) AS sluice_conflict, "
                 + "max(sluice_problem) AS sluice_problem, count(*) AS sluice_n, NULL AS sluice_vid FROM ("
                 + hashed(source)
-                + ") AS hashed GROUP BY " + list(keys, "") + ", filing_date";
+                + ") AS __sluice_hashed GROUP BY " + list(keys, "") + ", filing_date";
     }
 
     /**
@@ -58,7 +58,7 @@ final class StagingSql {
     String stageDistinctRows(String source) {
         return "INSERT INTO " + rowsT + " SELECT " + list(keys, "") + ", filing_date, " + Sql.prefixed(values, "")
                 + "value_hash, FALSE AS sluice_conflict, sluice_problem, 1 AS sluice_n, NULL AS sluice_vid FROM ("
-                + hashed(source) + ") AS hashed";
+                + hashed(source) + ") AS __sluice_hashed";
     }
 
     /**
@@ -70,7 +70,7 @@ final class StagingSql {
     String stageValueIds(String source) {
         return "INSERT INTO " + rowsT + " SELECT " + list(keys, "") + ", filing_date, " + Sql.prefixed(values, "")
                 + "NULL AS value_hash, FALSE AS sluice_conflict, sluice_problem, 1 AS sluice_n, " + valueId()
-                + " AS sluice_vid FROM (" + typed(source) + ") AS typed";
+                + " AS sluice_vid FROM (" + typed(source) + ") AS __sluice_typed";
     }
 
     /** {@link #stageValueIds} grouped by (key, date), as {@link #stageRows} groups {@link #stageDistinctRows}. */
@@ -78,7 +78,8 @@ final class StagingSql {
         return "INSERT INTO " + rowsT + " SELECT " + list(keys, "") + ", filing_date, " + firstValues()
                 + "NULL AS value_hash, min(sluice_vid) <> max(sluice_vid) AS sluice_conflict, "
                 + "max(sluice_problem) AS sluice_problem, count(*) AS sluice_n, min(sluice_vid) AS sluice_vid FROM (SELECT *, "
-                + valueId() + " AS sluice_vid FROM (" + typed(source) + ") AS typed) AS ided GROUP BY " + list(keys, "")
+                + valueId() + " AS sluice_vid FROM (" + typed(source)
+                + ") AS __sluice_typed) AS __sluice_ided GROUP BY " + list(keys, "")
                 + ", filing_date";
     }
 
@@ -93,7 +94,7 @@ final class StagingSql {
         return "INSERT INTO " + valuesT + " SELECT " + Sql.prefixed(values, "") + "sluice_vid, "
                 + ValueHash.sql(values, "") + " AS value_hash FROM (SELECT " + firstValues() + "sluice_vid FROM "
                 + rowsT
-                + " GROUP BY " + (values.isEmpty() ? "" : texts + ", ") + "sluice_vid) AS v";
+                + " GROUP BY " + (values.isEmpty() ? "" : texts + ", ") + "sluice_vid) AS __sluice_v";
     }
 
     /**
@@ -151,7 +152,8 @@ final class StagingSql {
 
     /** The batch rows typed and hashed, one for one, with whether they have a problem (see {@link #typed}). */
     String hashed(String source) {
-        return "SELECT *, " + ValueHash.sql(values, "") + " AS value_hash FROM (" + typed(source) + ") AS typed";
+        return "SELECT *, " + ValueHash.sql(values, "") + " AS value_hash FROM (" + typed(source)
+                + ") AS __sluice_typed";
     }
 
     /**
@@ -174,7 +176,7 @@ final class StagingSql {
         for (int i = 0; i < values.size(); i++) {
             problems.add("(" + quote(values.get(i)) + " IS NULL AND NOT sluice_null_" + i + ")");
             sourceNulls
-                    .append(", src.")
+                    .append(", __sluice_src.")
                     .append(quote(values.get(i)))
                     .append(" IS NULL AS sluice_null_")
                     .append(i);
@@ -182,8 +184,9 @@ final class StagingSql {
         return "SELECT " + Sql.prefixed(keys, "") + Sql.prefixed(values, "") + "filing_date, CASE WHEN "
                 + String.join(" OR ", problems) + " THEN " + literal(UNEXPLAINED)
                 + " END AS sluice_problem FROM (SELECT "
-                + casts(keys) + casts(values) + "TRY_CAST(src." + quote(table.dateColumn()) + " AS DATE) AS filing_date"
-                + sourceNulls + " FROM (" + source + "\n) AS src) AS sluice_typed";
+                + casts(keys) + casts(values) + "TRY_CAST(__sluice_src." + quote(table.dateColumn())
+                + " AS DATE) AS filing_date"
+                + sourceNulls + " FROM (" + source + "\n) AS __sluice_src) AS sluice_typed";
     }
 
     /** A scalar query: the message of the first problem of the batch rows (NULL if none), in the words of a rejection. */
@@ -193,7 +196,7 @@ final class StagingSql {
         checks.addAll(requiredChecks(table.dateColumn(), RejectionTexts.DATE, "DATE"));
         values.forEach(v -> checks.add(convertibleCheck(v, RejectionTexts.VALUE, table.type(v))));
         return "SELECT sluice_problem FROM (SELECT " + problem(checks) + " AS sluice_problem FROM (" + source
-                + "\n) AS src) AS checked WHERE sluice_problem IS NOT NULL LIMIT 1";
+                + "\n) AS __sluice_src) AS __sluice_checked WHERE sluice_problem IS NOT NULL LIMIT 1";
     }
 
     String insertMarkers(String source) {
@@ -201,8 +204,8 @@ final class StagingSql {
         scope.forEach(s -> checks.addAll(requiredChecks(s, RejectionTexts.SCOPE, table.type(s))));
         checks.addAll(requiredChecks(table.dateColumn(), RejectionTexts.DATE, "DATE"));
         return "INSERT INTO " + markersT + " SELECT DISTINCT " + casts(scope)
-                + "TRY_CAST(src." + quote(table.dateColumn()) + " AS DATE) AS filing_date, "
-                + problem(checks) + " AS sluice_problem FROM (" + source + "\n) AS src";
+                + "TRY_CAST(__sluice_src." + quote(table.dateColumn()) + " AS DATE) AS filing_date, "
+                + problem(checks) + " AS sluice_problem FROM (" + source + "\n) AS __sluice_src";
     }
 
     /**
@@ -223,12 +226,12 @@ final class StagingSql {
 
     private String casts(List<String> columns) {
         return columns.stream()
-                .map(c -> "TRY_CAST(src." + quote(c) + " AS " + table.type(c) + ") AS " + quote(c) + ", ")
+                .map(c -> "TRY_CAST(__sluice_src." + quote(c) + " AS " + table.type(c) + ") AS " + quote(c) + ", ")
                 .collect(Collectors.joining());
     }
 
     private static List<String> requiredChecks(String column, String what, String type) {
-        String ref = "src." + quote(column);
+        String ref = "__sluice_src." + quote(column);
         return List.of(
                 "WHEN " + ref + " IS NULL THEN " + literal(RejectionTexts.nullIn(what, column)),
                 "WHEN TRY_CAST(" + ref + " AS " + type + ") IS NULL THEN "
@@ -236,7 +239,7 @@ final class StagingSql {
     }
 
     private static String convertibleCheck(String column, String what, String type) {
-        String ref = "src." + quote(column);
+        String ref = "__sluice_src." + quote(column);
         return "WHEN " + ref + " IS NOT NULL AND TRY_CAST(" + ref + " AS " + type + ") IS NULL THEN "
                 + RejectionTexts.cannotReadSql(what, column, ref, type);
     }

@@ -68,43 +68,49 @@ final class VersionSql {
         String changedDates = "SELECT " + list(scope, "") + ", filing_date FROM " + adiffT
                 + (table.completeMode() ? " UNION ALL SELECT " + list(scope, "") + ", filing_date FROM " + fdiffT : "");
         String changed = "sluice_chg AS (SELECT " + list(scope, "") + ", min(filing_date) AS sluice_from FROM ("
-                + changedDates + ") AS x GROUP BY ALL)";
+                + changedDates + ") AS __sluice_x GROUP BY ALL)";
         // the scope's filing dates: its filings, or in key mode the key's own assertions (tombstones included)
         String dates = table.completeMode() ? filings : assertions;
-        String cut = "sluice_cut AS (SELECT " + list(scope, "c")
-                + ", max(x.filing_date) AS sluice_p FROM sluice_chg AS c LEFT JOIN " + dates
-                + " AS x ON " + equal(scope, "x", "c")
-                + " AND x.sys_to IS NULL AND x.filing_date < c.sluice_from GROUP BY "
-                + list(scope, "c") + ")";
-        String current = "sluice_cur AS (SELECT " + list(keys, "t") + ", " + Sql.prefixed(values, "t")
-                + "t.valid_from, t.valid_to, t.value_hash, c.sluice_p FROM " + versions
-                + " AS t JOIN sluice_cut AS c ON "
-                + equal(scope, "t", "c") + " WHERE t.system_to IS NULL AND (c.sluice_p IS NULL OR t.valid_to IS NULL "
-                + "OR t.valid_to > c.sluice_p))";
-        String sameVersion = equal(keys, "n", "c") + " AND n.valid_from = c.valid_from AND n.value_hash = c.value_hash "
-                + "AND coalesce(n.valid_to, 'infinity'::DATE) = coalesce(c.valid_to, 'infinity'::DATE)";
+        String cut = "sluice_cut AS (SELECT " + list(scope, "__sluice_c")
+                + ", max(__sluice_x.filing_date) AS sluice_p FROM sluice_chg AS __sluice_c LEFT JOIN " + dates
+                + " AS __sluice_x ON " + equal(scope, "__sluice_x", "__sluice_c")
+                + " AND __sluice_x.sys_to IS NULL AND __sluice_x.filing_date < __sluice_c.sluice_from GROUP BY "
+                + list(scope, "__sluice_c") + ")";
+        String current = "sluice_cur AS (SELECT " + list(keys, "__sluice_t") + ", " + Sql.prefixed(values, "__sluice_t")
+                + "__sluice_t.valid_from, __sluice_t.valid_to, __sluice_t.value_hash, __sluice_c.sluice_p FROM "
+                + versions
+                + " AS __sluice_t JOIN sluice_cut AS __sluice_c ON "
+                + equal(scope, "__sluice_t", "__sluice_c")
+                + " WHERE __sluice_t.system_to IS NULL AND (__sluice_c.sluice_p IS NULL OR __sluice_t.valid_to IS NULL "
+                + "OR __sluice_t.valid_to > __sluice_c.sluice_p))";
+        String sameVersion = equal(keys, "__sluice_n", "__sluice_c")
+                + " AND __sluice_n.valid_from = __sluice_c.valid_from AND __sluice_n.value_hash = __sluice_c.value_hash "
+                + "AND coalesce(__sluice_n.valid_to, 'infinity'::DATE) = coalesce(__sluice_c.valid_to, 'infinity'::DATE)";
         String d = "sluice_d AS (SELECT "
                 + keys.stream()
-                        .map(k -> "coalesce(n." + quote(k) + ", c." + quote(k) + ") AS " + quote(k) + ", ")
+                        .map(k -> "coalesce(__sluice_n." + quote(k) + ", __sluice_c." + quote(k) + ") AS " + quote(k)
+                                + ", ")
                         .collect(Collectors.joining())
-                + "coalesce(n.valid_from, c.valid_from) AS valid_from, "
-                + "CASE WHEN n.valid_from IS NULL THEN c.valid_to ELSE n.valid_to END AS valid_to, "
-                + "coalesce(n.value_hash, c.value_hash) AS value_hash, n.valid_from IS NULL AS sluice_close "
-                + "FROM sluice_nxt AS n FULL JOIN sluice_cur AS c ON " + sameVersion
-                + " WHERE n.valid_from IS NULL OR c.valid_from IS NULL)";
+                + "coalesce(__sluice_n.valid_from, __sluice_c.valid_from) AS valid_from, "
+                + "CASE WHEN __sluice_n.valid_from IS NULL THEN __sluice_c.valid_to ELSE __sluice_n.valid_to END AS valid_to, "
+                + "coalesce(__sluice_n.value_hash, __sluice_c.value_hash) AS value_hash, __sluice_n.valid_from IS NULL AS sluice_close "
+                + "FROM sluice_nxt AS __sluice_n FULL JOIN sluice_cur AS __sluice_c ON " + sameVersion
+                + " WHERE __sluice_n.valid_from IS NULL OR __sluice_c.valid_from IS NULL)";
         String known = "sluice_kv AS (SELECT DISTINCT ON (" + list(keys, "") + ", value_hash) " + list(keys, "") + ", "
                 + Sql.prefixed(values, "") + "value_hash FROM sluice_cur)";
         String valueColumns = values.stream()
-                .map(v -> "CASE WHEN b.value_hash IS NOT NULL THEN b." + quote(v) + " ELSE k." + quote(v) + " END AS "
-                        + quote(v) + ", ")
+                .map(v -> "CASE WHEN __sluice_b.value_hash IS NOT NULL THEN __sluice_b." + quote(v)
+                        + " ELSE __sluice_k." + quote(v) + " END AS " + quote(v) + ", ")
                 .collect(Collectors.joining());
         return "INSERT INTO " + deltaT + " WITH " + changed + ", " + cut + ", " + current + ", " + timeline()
-                + ", " + d + ", " + known + " SELECT " + list(keys, "d") + ", " + valueColumns
-                + "d.valid_from, d.valid_to, d.value_hash, d.sluice_close, "
-                + "(d.sluice_close OR b.value_hash IS NOT NULL OR k.value_hash IS NOT NULL) AS sluice_has_values "
-                + "FROM sluice_d AS d LEFT JOIN " + rowsT + " AS b ON " + equal(keys, "d", "b")
-                + " AND b.filing_date = d.valid_from AND b.value_hash = d.value_hash "
-                + "LEFT JOIN sluice_kv AS k ON " + equal(keys, "d", "k") + " AND k.value_hash = d.value_hash";
+                + ", " + d + ", " + known + " SELECT " + list(keys, "__sluice_d") + ", " + valueColumns
+                + "__sluice_d.valid_from, __sluice_d.valid_to, __sluice_d.value_hash, __sluice_d.sluice_close, "
+                + "(__sluice_d.sluice_close OR __sluice_b.value_hash IS NOT NULL OR __sluice_k.value_hash IS NOT NULL) AS sluice_has_values "
+                + "FROM sluice_d AS __sluice_d LEFT JOIN " + rowsT + " AS __sluice_b ON "
+                + equal(keys, "__sluice_d", "__sluice_b")
+                + " AND __sluice_b.filing_date = __sluice_d.valid_from AND __sluice_b.value_hash = __sluice_d.value_hash "
+                + "LEFT JOIN sluice_kv AS __sluice_k ON " + equal(keys, "__sluice_d", "__sluice_k")
+                + " AND __sluice_k.value_hash = __sluice_d.value_hash";
     }
 
     /**
@@ -118,17 +124,19 @@ final class VersionSql {
      * holding on {@code p} one assertion on {@code p} that starts at the version's valid_from ({@code sluice_start}).
      */
     private String timeline() {
-        String after = "(c.sluice_p IS NULL OR a.filing_date > c.sluice_p)";
-        String source =
-                "(SELECT " + list(keys, "a") + ", a.filing_date, a.value_hash, CAST(NULL AS DATE) AS sluice_start FROM "
-                        + assertions + " AS a JOIN sluice_cut AS c ON " + equal(scope, "a", "c")
-                        + " WHERE a.sys_to IS NULL AND " + after
-                        + " UNION ALL SELECT " + list(keys, "")
-                        + ", sluice_p, value_hash, valid_from FROM sluice_cur WHERE sluice_p IS NOT NULL "
-                        + "AND valid_from <= sluice_p)";
-        String filingsFrom = filings + " AS f JOIN sluice_cut AS c ON " + equal(scope, "f", "c")
-                + " WHERE f.sys_to IS NULL AND " + "(c.sluice_p IS NULL OR f.filing_date >= c.sluice_p)";
-        return edges(filingsFrom, source, source + " AS a", "value_hash", ", a.sluice_start", "")
+        String after = "(__sluice_c.sluice_p IS NULL OR __sluice_a.filing_date > __sluice_c.sluice_p)";
+        String source = "(SELECT " + list(keys, "__sluice_a")
+                + ", __sluice_a.filing_date, __sluice_a.value_hash, CAST(NULL AS DATE) AS sluice_start FROM "
+                + assertions + " AS __sluice_a JOIN sluice_cut AS __sluice_c ON "
+                + equal(scope, "__sluice_a", "__sluice_c")
+                + " WHERE __sluice_a.sys_to IS NULL AND " + after
+                + " UNION ALL SELECT " + list(keys, "")
+                + ", sluice_p, value_hash, valid_from FROM sluice_cur WHERE sluice_p IS NOT NULL "
+                + "AND valid_from <= sluice_p)";
+        String filingsFrom = filings + " AS __sluice_f JOIN sluice_cut AS __sluice_c ON "
+                + equal(scope, "__sluice_f", "__sluice_c") + " WHERE __sluice_f.sys_to IS NULL AND "
+                + "(__sluice_c.sluice_p IS NULL OR __sluice_f.filing_date >= __sluice_c.sluice_p)";
+        return edges(filingsFrom, source, source + " AS __sluice_a", "value_hash", ", __sluice_a.sluice_start", "")
                 + ", sluice_b AS (SELECT * FROM sluice_e WHERE " + boundary("value_hash") + "), "
                 + "sluice_nxt AS (SELECT " + list(keys, "") + ", coalesce(sluice_start, filing_date) AS valid_from, "
                 + VALID_TO
@@ -158,26 +166,34 @@ final class VersionSql {
     private String edges(
             String filingsFrom, String assertionsTable, String keyModeFrom, String hash, String extra, String dup) {
         if (table.completeMode()) {
-            return "sluice_f AS (SELECT " + list(scope, "f") + ", f.filing_date, "
-                    + "lag(f.filing_date) OVER w AS sluice_prev_date, lead(f.filing_date) OVER w AS sluice_next_date "
+            return "sluice_f AS (SELECT " + list(scope, "__sluice_f") + ", __sluice_f.filing_date, "
+                    + "lag(__sluice_f.filing_date) OVER __sluice_w AS sluice_prev_date, lead(__sluice_f.filing_date) OVER __sluice_w AS sluice_next_date "
                     + "FROM " + filingsFrom
-                    + " WINDOW w AS (PARTITION BY " + list(scope, "f") + " ORDER BY f.filing_date)), "
-                    + "sluice_e AS (SELECT " + list(keys, "a") + ", a.filing_date, a." + hash + extra
-                    + ", f.sluice_next_date, "
-                    + "coalesce(lag(a.filing_date) OVER wk = f.sluice_prev_date "
-                    + "AND lag(a." + hash + ") OVER wk = a." + hash + ", false) AS sluice_continues, "
-                    + "coalesce(lead(a.filing_date) OVER wk = f.sluice_next_date "
-                    + "AND lead(a." + hash + ") OVER wk = a." + hash + ", false) AS sluice_continued" + dup + " "
-                    + "FROM " + assertionsTable + " AS a JOIN sluice_f AS f ON " + equal(scope, "a", "f")
-                    + " AND a.filing_date = f.filing_date WINDOW wk AS (PARTITION BY " + list(keys, "a")
-                    + " ORDER BY a.filing_date))";
+                    + " WINDOW __sluice_w AS (PARTITION BY " + list(scope, "__sluice_f")
+                    + " ORDER BY __sluice_f.filing_date)), "
+                    + "sluice_e AS (SELECT " + list(keys, "__sluice_a") + ", __sluice_a.filing_date, __sluice_a." + hash
+                    + extra
+                    + ", __sluice_f.sluice_next_date, "
+                    + "coalesce(lag(__sluice_a.filing_date) OVER wk = __sluice_f.sluice_prev_date "
+                    + "AND lag(__sluice_a." + hash + ") OVER wk = __sluice_a." + hash + ", false) AS sluice_continues, "
+                    + "coalesce(lead(__sluice_a.filing_date) OVER wk = __sluice_f.sluice_next_date "
+                    + "AND lead(__sluice_a." + hash + ") OVER wk = __sluice_a." + hash + ", false) AS sluice_continued"
+                    + dup + " "
+                    + "FROM " + assertionsTable + " AS __sluice_a JOIN sluice_f AS __sluice_f ON "
+                    + equal(scope, "__sluice_a", "__sluice_f")
+                    + " AND __sluice_a.filing_date = __sluice_f.filing_date WINDOW wk AS (PARTITION BY "
+                    + list(keys, "__sluice_a")
+                    + " ORDER BY __sluice_a.filing_date))";
         }
-        return "sluice_e AS (SELECT " + list(keys, "a") + ", a.filing_date, a." + hash + extra + ", "
-                + "lead(a.filing_date) OVER wk AS sluice_next_date, "
-                + "coalesce(lag(a." + hash + ") OVER wk = a." + hash + ", false) AS sluice_continues, "
-                + "coalesce(lead(a." + hash + ") OVER wk = a." + hash + ", false) AS sluice_continued" + dup + " "
+        return "sluice_e AS (SELECT " + list(keys, "__sluice_a") + ", __sluice_a.filing_date, __sluice_a." + hash
+                + extra + ", "
+                + "lead(__sluice_a.filing_date) OVER wk AS sluice_next_date, "
+                + "coalesce(lag(__sluice_a." + hash + ") OVER wk = __sluice_a." + hash
+                + ", false) AS sluice_continues, "
+                + "coalesce(lead(__sluice_a." + hash + ") OVER wk = __sluice_a." + hash + ", false) AS sluice_continued"
+                + dup + " "
                 + "FROM " + keyModeFrom
-                + " WINDOW wk AS (PARTITION BY " + list(keys, "a") + " ORDER BY a.filing_date))";
+                + " WINDOW wk AS (PARTITION BY " + list(keys, "__sluice_a") + " ORDER BY __sluice_a.filing_date))";
     }
 
     /**
@@ -192,20 +208,23 @@ final class VersionSql {
      * than a join back).
      */
     String firstLoadEdges(boolean byValueId) {
-        String dup = ", coalesce(lag(a.filing_date) OVER wk = a.filing_date, false) AS sluice_dup";
+        String dup = ", coalesce(lag(__sluice_a.filing_date) OVER wk = __sluice_a.filing_date, false) AS sluice_dup";
         String hash = byValueId ? "sluice_vid" : "value_hash";
         // the staged row is carried only for the values of the row-hash way
         String rowid = byValueId ? "CAST(NULL AS BIGINT)" : "rowid";
         String keyModeSource = "(SELECT " + list(keys, "") + ", filing_date, " + hash + ", " + rowid
                 + " AS sluice_row FROM "
-                + rowsT + " UNION ALL SELECT " + list(keys, "m") + ", m.filing_date, NULL, CAST(NULL AS BIGINT) FROM "
-                + markersT + " AS m ANTI JOIN " + rowsT + " AS r ON " + equal(keys, "m", "r")
-                + " AND m.filing_date = r.filing_date) AS a";
-        String row =
-                table.completeMode() ? ", " + (byValueId ? rowid : "a.rowid") + " AS sluice_row" : ", a.sluice_row";
+                + rowsT + " UNION ALL SELECT " + list(keys, "__sluice_m")
+                + ", __sluice_m.filing_date, NULL, CAST(NULL AS BIGINT) FROM "
+                + markersT + " AS __sluice_m ANTI JOIN " + rowsT + " AS __sluice_r ON "
+                + equal(keys, "__sluice_m", "__sluice_r")
+                + " AND __sluice_m.filing_date = __sluice_r.filing_date) AS __sluice_a";
+        String row = table.completeMode()
+                ? ", " + (byValueId ? rowid : "__sluice_a.rowid") + " AS sluice_row"
+                : ", __sluice_a.sluice_row";
         return "INSERT INTO " + edgesT + " (" + list(keys, "") + ", filing_date, " + hash + ", sluice_row, "
                 + "sluice_next_date, sluice_continues, sluice_continued, sluice_dup) WITH "
-                + edges(filingsT + " AS f", rowsT, keyModeSource, hash, row, dup)
+                + edges(filingsT + " AS __sluice_f", rowsT, keyModeSource, hash, row, dup)
                 + " SELECT " + list(keys, "") + ", filing_date, " + hash + ", sluice_row, "
                 + "sluice_next_date, sluice_continues, sluice_continued, sluice_dup FROM sluice_e WHERE sluice_dup OR ("
                 + boundary(hash) + ")";
@@ -225,18 +244,18 @@ final class VersionSql {
      */
     String openFromEdges(boolean byValueId) {
         String from = byValueId
-                ? Sql.prefixed(values, "v")
-                        + "n.valid_from, n.valid_to, v.value_hash, CAST(? AS TIMESTAMPTZ), NULL FROM sluice_nxt AS n JOIN "
-                        + valuesT + " AS v ON v.sluice_vid = n.sluice_vid"
-                : Sql.prefixed(values, "b")
-                        + "n.valid_from, n.valid_to, n.value_hash, CAST(? AS TIMESTAMPTZ), NULL FROM sluice_nxt AS n JOIN "
-                        + rowsT + " AS b ON b.rowid = n.sluice_row";
+                ? Sql.prefixed(values, "__sluice_v")
+                        + "__sluice_n.valid_from, __sluice_n.valid_to, __sluice_v.value_hash, CAST(? AS TIMESTAMPTZ), NULL FROM sluice_nxt AS __sluice_n JOIN "
+                        + valuesT + " AS __sluice_v ON __sluice_v.sluice_vid = __sluice_n.sluice_vid"
+                : Sql.prefixed(values, "__sluice_b")
+                        + "__sluice_n.valid_from, __sluice_n.valid_to, __sluice_n.value_hash, CAST(? AS TIMESTAMPTZ), NULL FROM sluice_nxt AS __sluice_n JOIN "
+                        + rowsT + " AS __sluice_b ON __sluice_b.rowid = __sluice_n.sluice_row";
         return "INSERT INTO " + versions + " (" + list(table.versionColumns(), "") + ") WITH sluice_nxt AS (SELECT "
                 + list(keys, "") + ", filing_date AS valid_from, " + VALID_TO + " AS valid_to, value_hash, sluice_vid, "
                 + "sluice_row FROM " + edgesT + " WINDOW wb AS (PARTITION BY " + list(keys, "")
                 + " ORDER BY filing_date) "
-                + "QUALIFY NOT sluice_continues) SELECT " + list(keys, "n") + ", " + from + " ORDER BY "
-                + list(scope, "n");
+                + "QUALIFY NOT sluice_continues) SELECT " + list(keys, "__sluice_n") + ", " + from + " ORDER BY "
+                + list(scope, "__sluice_n");
     }
 
     /** One row: whether the table has current versions (a cheaper first check than {@link #emptyNow()}). */
@@ -285,7 +304,7 @@ final class VersionSql {
             latest(reads, filings, "sys_to");
         }
         return "SELECT epoch_us(greatest(CAST(? AS TIMESTAMPTZ), max(sluice_t) + INTERVAL 1 MICROSECOND)) FROM ("
-                + String.join(" UNION ALL ", reads) + ") AS latest";
+                + String.join(" UNION ALL ", reads) + ") AS __sluice_latest";
     }
 
     /** How many parameters {@link #systemTime()} takes. */
@@ -304,14 +323,18 @@ final class VersionSql {
 
     /** Values that neither the batch nor a current version carries (a value coming back), from any version. */
     String valuesFromTable() {
-        String set =
-                values.stream().map(v -> quote(v) + " = e." + quote(v) + ", ").collect(Collectors.joining());
-        return "UPDATE " + deltaT + " AS o SET " + set + "sluice_has_values = TRUE FROM (SELECT DISTINCT ON ("
-                + list(keys, "t") + ", t.value_hash) " + list(keys, "t") + ", " + Sql.prefixed(values, "t")
-                + "t.value_hash FROM " + versions + " AS t SEMI JOIN (SELECT " + list(keys, "")
-                + ", value_hash FROM " + deltaT + " WHERE NOT sluice_has_values) AS w ON " + equal(keys, "t", "w")
-                + " AND t.value_hash = w.value_hash) AS e WHERE NOT o.sluice_has_values AND " + equal(keys, "o", "e")
-                + " AND o.value_hash = e.value_hash";
+        String set = values.stream()
+                .map(v -> quote(v) + " = __sluice_e." + quote(v) + ", ")
+                .collect(Collectors.joining());
+        return "UPDATE " + deltaT + " AS __sluice_o SET " + set + "sluice_has_values = TRUE FROM (SELECT DISTINCT ON ("
+                + list(keys, "__sluice_t") + ", __sluice_t.value_hash) " + list(keys, "__sluice_t") + ", "
+                + Sql.prefixed(values, "__sluice_t")
+                + "__sluice_t.value_hash FROM " + versions + " AS __sluice_t SEMI JOIN (SELECT " + list(keys, "")
+                + ", value_hash FROM " + deltaT + " WHERE NOT sluice_has_values) AS __sluice_w ON "
+                + equal(keys, "__sluice_t", "__sluice_w")
+                + " AND __sluice_t.value_hash = __sluice_w.value_hash) AS __sluice_e WHERE NOT __sluice_o.sluice_has_values AND "
+                + equal(keys, "__sluice_o", "__sluice_e")
+                + " AND __sluice_o.value_hash = __sluice_e.value_hash";
     }
 
     /**
@@ -327,7 +350,8 @@ final class VersionSql {
                 deltaT,
                 "sluice_close",
                 "NOT sluice_close",
-                equal(keys, "a", "d") + " AND a.valid_from = d.valid_from AND a.value_hash = d.value_hash",
+                equal(keys, "__sluice_a", "__sluice_d")
+                        + " AND __sluice_a.valid_from = __sluice_d.valid_from AND __sluice_a.value_hash = __sluice_d.value_hash",
                 keys,
                 String.join(", ", rest),
                 "system_from");

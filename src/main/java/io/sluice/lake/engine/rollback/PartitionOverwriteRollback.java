@@ -1,5 +1,6 @@
 package io.sluice.lake.engine.rollback;
 
+import io.sluice.lake.Sql;
 import io.sluice.lake.engine.LakeSql;
 import io.sluice.lake.engine.WriteOutcome;
 import java.time.Duration;
@@ -16,8 +17,9 @@ import java.util.stream.Collectors;
  */
 public record PartitionOverwriteRollback(String partitionColumn) implements Restorer {
 
-    private String filter(String key) {
-        return "CAST(" + partitionColumn + " AS VARCHAR) = " + RollbackTables.literal(key);
+    /** The rows of partition {@code key}, the key bound. */
+    private Sql filter(String key) {
+        return Sql.of("CAST(" + partitionColumn + " AS VARCHAR) = ?", key);
     }
 
     @Override

@@ -17,14 +17,21 @@ public final class RemovedRows {
 
     private RemovedRows() {}
 
-    public static String table(String table) {
-        return "__removed_" + table;
+    /**
+     * The table of {@code table}'s removed rows: {@code __removed_<table>}, fitted to PostgreSQL's longest name as
+     * {@link RollbackTables#fitted} fits the snapshots' (a cut name could be another long table's). A DuckDB lake from
+     * before keeps the long name its table was created with.
+     */
+    public static String table(RollbackSession db, String table) {
+        String whole = "__removed_" + table;
+        String fitted = RollbackTables.fitted(whole);
+        return fitted.equals(whole) || !db.tableExists(whole) ? fitted : whole;
     }
 
     /** Creates the table of removed rows, in a transaction of its own (no DDL beside bulk writes, see the DuckDB lake's writers). */
     public static void create(RollbackSession db, String table) {
-        if (!db.tableExists(table(table))) {
-            db.execute("CREATE TABLE " + table(table) + " AS SELECT *, CAST(NULL AS BIGINT) AS " + WRITE + " FROM "
+        if (!db.tableExists(table(db, table))) {
+            db.execute("CREATE TABLE " + table(db, table) + " AS SELECT *, CAST(NULL AS BIGINT) AS " + WRITE + " FROM "
                     + table + " LIMIT 0");
         }
     }
@@ -40,7 +47,7 @@ public final class RemovedRows {
         String fromTable = String.join(
                 ", ", db.columns(table).stream().map(c -> "t." + db.quote(c)).toList());
         db.execute(
-                "INSERT INTO " + table(table) + " (" + columns + ", " + WRITE + ") SELECT " + fromTable
+                "INSERT INTO " + table(db, table) + " (" + columns + ", " + WRITE + ") SELECT " + fromTable
                         + ", l.write_id FROM " + table + " t JOIN (" + loads + ") l ON l.load_id = CAST(t." + loadColumn
                         + " AS VARCHAR)",
                 table,
@@ -61,7 +68,7 @@ public final class RemovedRows {
         if (writeIds.length == 0) {
             return 0;
         }
-        String kept = " FROM " + table(table) + " WHERE " + WRITE + " IN (SELECT unnest(?::BIGINT[]))";
+        String kept = " FROM " + table(db, table) + " WHERE " + WRITE + " IN (SELECT unnest(?::BIGINT[]))";
         List<String> clashes = db.queryStrings(
                 "SELECT DISTINCT CAST(r." + loadColumn + " AS VARCHAR) FROM (SELECT " + loadColumn + kept + ") r WHERE "
                         + "EXISTS (SELECT 1 FROM " + table + " t WHERE t." + loadColumn + " = r." + loadColumn
@@ -86,8 +93,8 @@ public final class RemovedRows {
         if (writeIds.length == 0) {
             return;
         }
-        String removed = db.tableExists(table(table))
-                ? " AND NOT EXISTS (SELECT 1 FROM " + table(table) + " r WHERE r." + WRITE + " = w.id)"
+        String removed = db.tableExists(table(db, table))
+                ? " AND NOT EXISTS (SELECT 1 FROM " + table(db, table) + " r WHERE r." + WRITE + " = w.id)"
                 : "";
         List<Map<String, Object>> gone = db.rows(
                 "SELECT w.id, n.run_id, CAST(n.written_at AS VARCHAR) AS closed_at FROM (SELECT unnest(?::BIGINT[]) AS id) w "
@@ -112,11 +119,11 @@ public final class RemovedRows {
 
     /** Drops the kept rows of writes out of effect since a rollback older than {@code before}. */
     public static void expire(RollbackSession db, String table, Instant before) {
-        if (!db.tableExists(table(table))) {
+        if (!db.tableExists(table(db, table))) {
             return;
         }
         db.execute(
-                "DELETE FROM " + table(table) + " WHERE " + WRITE
+                "DELETE FROM " + table(db, table) + " WHERE " + WRITE
                         + " IN (SELECT c.write_id FROM (SELECT write_id, max(to_write) AS closed_by, "
                         + "bool_and(to_write IS NOT NULL) AS out FROM " + WriteEffects.TABLE
                         + " WHERE table_name = ? GROUP BY write_id) c JOIN "

@@ -1,5 +1,6 @@
 package io.sluice.lake.engine.rollback;
 
+import io.sluice.lake.Sql;
 import io.sluice.lake.engine.LakeSql;
 import java.time.Duration;
 import java.time.Instant;
@@ -21,8 +22,6 @@ public final class Snapshots {
     public static final String HOLDS = "__sluice_snapshot_holds";
 
     private static final String PREFIX = "__snap_";
-    /** The longest name PostgreSQL keeps whole. */
-    private static final int MAX_NAME = 63;
 
     private Snapshots() {}
 
@@ -33,14 +32,21 @@ public final class Snapshots {
                 "CREATE TABLE IF NOT EXISTS " + HOLDS + " (write_id BIGINT NOT NULL, held_since TIMESTAMPTZ NOT NULL)");
     }
 
-    /** Copies the table (or the partition {@code partitionFilter} selects) as it is after write {@code writeId}. */
-    public static void keep(RollbackSession db, String table, long writeId, Optional<String> partitionFilter) {
-        String named = PREFIX + table + "_" + writeId;
-        // PostgreSQL cuts names at 63 bytes, which could cut off the write id: then the id alone names it (ids are
-        // unique)
-        String snapshot = named.length() <= MAX_NAME ? named : PREFIX + "w" + writeId;
-        db.execute("CREATE TABLE " + snapshot + " AS SELECT * FROM " + table
-                + partitionFilter.map(f -> " WHERE " + f).orElse(""));
+    /**
+     * Copies the table (or the rows {@code partitionFilter}, a condition with bound values, selects) as it is after write
+     * {@code writeId}.
+     */
+    public static void keep(RollbackSession db, String table, long writeId, Optional<Sql> partitionFilter) {
+        // PostgreSQL cuts names at 63 bytes, which could cut off the write id: a long name ends in a hash of all of it
+        String snapshot = RollbackTables.fitted(PREFIX + table + "_" + writeId);
+        if (partitionFilter.isEmpty()) {
+            db.execute("CREATE TABLE " + snapshot + " AS SELECT * FROM " + table);
+        } else {
+            // PostgreSQL binds no values in CREATE TABLE AS (a utility statement): create it empty, then fill it
+            db.execute("CREATE TABLE " + snapshot + " AS SELECT * FROM " + table + " LIMIT 0");
+            db.execute(
+                    partitionFilter.get().wrap("INSERT INTO " + snapshot + " SELECT * FROM " + table + " WHERE ", ""));
+        }
         db.execute("UPDATE " + RollbackTables.WRITES + " SET snapshot = ? WHERE write_id = ?", snapshot, writeId);
     }
 

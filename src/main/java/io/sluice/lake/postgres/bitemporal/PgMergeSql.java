@@ -162,16 +162,17 @@ final class PgMergeSql {
      * statement (see {@link #firstUnreadable}).
      */
     String stageRows(String source) {
-        String typed = "SELECT " + casts(keys) + casts(values) + "CAST(src." + quote(table.dateColumn())
-                + " AS DATE) AS filing_date, " + nullIn(keys, "src.") + " OR src." + quote(table.dateColumn())
-                + " IS NULL AS sluice_problem FROM " + source + " AS src";
+        String typed = "SELECT " + casts(keys) + casts(values) + "CAST(__sluice_src." + quote(table.dateColumn())
+                + " AS DATE) AS filing_date, " + nullIn(keys, "__sluice_src.") + " OR __sluice_src."
+                + quote(table.dateColumn())
+                + " IS NULL AS sluice_problem FROM " + source + " AS __sluice_src";
         String firstValues =
                 values.stream().map(v -> "(array_agg(" + quote(v) + "))[1], ").collect(Collectors.joining());
         String group = list(keys, "") + ", filing_date, value_hash";
         return "INSERT INTO " + rowsT + " (" + list(keys, "") + ", filing_date, " + prefixed(values)
                 + "value_hash, sluice_n, sluice_problem) SELECT " + list(keys, "") + ", filing_date, " + firstValues
                 + "value_hash, count(*), bool_or(sluice_problem) FROM (SELECT *, " + ValueHash.sql(values, "")
-                + " AS value_hash FROM (" + typed + ") AS typed) AS hashed GROUP BY " + group;
+                + " AS value_hash FROM (" + typed + ") AS __sluice_typed) AS __sluice_hashed GROUP BY " + group;
     }
 
     /** Gives the planner the staged rows' statistics (temp tables are not analyzed by autovacuum). */
@@ -201,17 +202,18 @@ final class PgMergeSql {
     /** The staged markers typed, once each, with the words of their problem (a NULL scope or date) if they have one. */
     String stageMarkers(String source) {
         List<String> checks = new ArrayList<>();
-        scope.forEach(s -> checks.add(
-                "WHEN src." + quote(s) + " IS NULL THEN " + literal(RejectionTexts.nullIn(RejectionTexts.SCOPE, s))));
-        checks.add("WHEN src." + quote(table.dateColumn()) + " IS NULL THEN "
+        scope.forEach(s -> checks.add("WHEN __sluice_src." + quote(s) + " IS NULL THEN "
+                + literal(RejectionTexts.nullIn(RejectionTexts.SCOPE, s))));
+        checks.add("WHEN __sluice_src." + quote(table.dateColumn()) + " IS NULL THEN "
                 + literal(RejectionTexts.nullIn(RejectionTexts.DATE, table.dateColumn())));
-        return "INSERT INTO " + marksT + " SELECT DISTINCT " + casts(scope) + "CAST(src." + quote(table.dateColumn())
-                + " AS DATE), CASE " + String.join(" ", checks) + " END FROM " + source + " AS src";
+        return "INSERT INTO " + marksT + " SELECT DISTINCT " + casts(scope) + "CAST(__sluice_src."
+                + quote(table.dateColumn()) + " AS DATE), CASE " + String.join(" ", checks) + " END FROM " + source
+                + " AS __sluice_src";
     }
 
     private String casts(List<String> columns) {
         return columns.stream()
-                .map(c -> "CAST(src." + quote(c) + " AS " + pgType(c) + ") AS " + quote(c) + ", ")
+                .map(c -> "CAST(__sluice_src." + quote(c) + " AS " + pgType(c) + ") AS " + quote(c) + ", ")
                 .collect(Collectors.joining());
     }
 
@@ -240,7 +242,8 @@ final class PgMergeSql {
         return "SELECT (SELECT coalesce(sum(sluice_n), 0) FROM " + rowsT + "), (SELECT " + rowProblem + " FROM "
                 + rowsT + " WHERE sluice_problem LIMIT 1), (SELECT " + literal(RejectionTexts.MARKER)
                 + " || sluice_problem FROM " + marksT + " WHERE sluice_problem IS NOT NULL LIMIT 1), (SELECT "
-                + RejectionTexts.conflictSql(keys) + " FROM (" + conflicts + ") AS c LIMIT 1), (" + systemTime() + ")";
+                + RejectionTexts.conflictSql(keys) + " FROM (" + conflicts + ") AS __sluice_c LIMIT 1), ("
+                + systemTime() + ")";
     }
 
     /** How many parameters {@link #validation()} and {@link #systemTime()} take: all the requested system time. */
@@ -301,8 +304,8 @@ final class PgMergeSql {
         (markers ? scope : keys).forEach(c -> checks.addAll(required(c, what, table.type(c), pgType(c))));
         checks.addAll(required(table.dateColumn(), RejectionTexts.DATE, "DATE", "DATE"));
         for (String v : markers ? List.<String>of() : values) {
-            checks.add("WHEN src." + quote(v) + " IS NOT NULL AND " + unreadable(v, pgType(v)) + " THEN "
-                    + RejectionTexts.cannotReadSql(RejectionTexts.VALUE, v, "src." + quote(v), table.type(v)));
+            checks.add("WHEN __sluice_src." + quote(v) + " IS NOT NULL AND " + unreadable(v, pgType(v)) + " THEN "
+                    + RejectionTexts.cannotReadSql(RejectionTexts.VALUE, v, "__sluice_src." + quote(v), table.type(v)));
         }
         return firstProblem(source, checks, markers ? RejectionTexts.MARKER : "");
     }
@@ -310,18 +313,19 @@ final class PgMergeSql {
     private static String firstProblem(String source, List<String> checks, String before) {
         return "SELECT " + (before.isEmpty() ? "" : literal(before) + " || ") + "sluice_problem FROM (SELECT CASE "
                 + String.join(" ", checks) + " END AS sluice_problem FROM " + source
-                + " AS src) AS checked WHERE sluice_problem IS NOT NULL LIMIT 1";
+                + " AS __sluice_src) AS __sluice_checked WHERE sluice_problem IS NOT NULL LIMIT 1";
     }
 
     private static List<String> required(String column, String what, String declared, String type) {
         return List.of(
-                "WHEN src." + quote(column) + " IS NULL THEN " + literal(RejectionTexts.nullIn(what, column)),
+                "WHEN __sluice_src." + quote(column) + " IS NULL THEN " + literal(RejectionTexts.nullIn(what, column)),
                 "WHEN " + unreadable(column, type) + " THEN "
-                        + RejectionTexts.cannotReadSql(what, column, "src." + quote(column), declared));
+                        + RejectionTexts.cannotReadSql(what, column, "__sluice_src." + quote(column), declared));
     }
 
     private static String unreadable(String column, String type) {
-        return "NOT pg_temp.sluice_readable(CAST(src." + quote(column) + " AS VARCHAR), " + literal(type) + ")";
+        return "NOT pg_temp.sluice_readable(CAST(__sluice_src." + quote(column) + " AS VARCHAR), " + literal(type)
+                + ")";
     }
 
     // ---- the knowledge base (section 3)
@@ -338,9 +342,12 @@ final class PgMergeSql {
         String batchAssertions = "SELECT " + list(keys, "") + ", filing_date, value_hash FROM " + rowsT
                 + (table.completeMode()
                         ? ""
-                        : " UNION ALL SELECT " + list(keys, "m") + ", m.filing_date, CAST(NULL AS VARCHAR) FROM "
-                                + marksT + " AS m WHERE NOT EXISTS (SELECT 1 FROM " + rowsT + " AS r WHERE "
-                                + Sql.equal(keys, "r", "m") + " AND r.filing_date = m.filing_date)");
+                        : " UNION ALL SELECT " + list(keys, "__sluice_m")
+                                + ", __sluice_m.filing_date, CAST(NULL AS VARCHAR) FROM "
+                                + marksT + " AS __sluice_m WHERE NOT EXISTS (SELECT 1 FROM " + rowsT
+                                + " AS __sluice_r WHERE "
+                                + Sql.equal(keys, "__sluice_r", "__sluice_m")
+                                + " AND __sluice_r.filing_date = __sluice_m.filing_date)");
         String region = table.completeMode() ? "sluice_bf" : "sluice_ba";
         List<String> ctes = new ArrayList<>();
         if (table.completeMode()) {
@@ -359,26 +366,30 @@ final class PgMergeSql {
     private String changes(List<String> ctes, String closable) {
         List<String> changed = new ArrayList<>();
         if (table.completeMode()) {
-            String same = Sql.equal(scope, "b", "x") + " AND b.filing_date = x.filing_date";
-            ctes.add("sluice_fc AS (UPDATE " + filings + " AS x SET sys_to = CAST(? AS TIMESTAMPTZ) WHERE x.sys_to IS "
-                    + "NULL AND " + closable + " AND NOT EXISTS (SELECT 1 FROM sluice_bf AS b WHERE "
-                    + same + ") RETURNING " + list(scope, "x") + ")");
+            String same = Sql.equal(scope, "__sluice_b", "__sluice_x")
+                    + " AND __sluice_b.filing_date = __sluice_x.filing_date";
+            ctes.add("sluice_fc AS (UPDATE " + filings
+                    + " AS __sluice_x SET sys_to = CAST(? AS TIMESTAMPTZ) WHERE __sluice_x.sys_to IS "
+                    + "NULL AND " + closable + " AND NOT EXISTS (SELECT 1 FROM sluice_bf AS __sluice_b WHERE "
+                    + same + ") RETURNING " + list(scope, "__sluice_x") + ")");
             ctes.add("sluice_fo AS (INSERT INTO " + filings + " (" + list(scope, "")
-                    + ", filing_date, sys_from, sys_to) SELECT " + list(scope, "b")
-                    + ", b.filing_date, CAST(? AS TIMESTAMPTZ), NULL FROM sluice_bf AS b WHERE NOT EXISTS (SELECT 1 FROM "
-                    + filings + " AS x WHERE x.sys_to IS NULL AND " + same + ") RETURNING " + list(scope, "") + ")");
+                    + ", filing_date, sys_from, sys_to) SELECT " + list(scope, "__sluice_b")
+                    + ", __sluice_b.filing_date, CAST(? AS TIMESTAMPTZ), NULL FROM sluice_bf AS __sluice_b WHERE NOT EXISTS (SELECT 1 FROM "
+                    + filings + " AS __sluice_x WHERE __sluice_x.sys_to IS NULL AND " + same + ") RETURNING "
+                    + list(scope, "") + ")");
             changed.add("sluice_fc");
             changed.add("sluice_fo");
         }
-        String sameAssertion = Sql.equal(keys, "b", "x")
-                + " AND b.filing_date = x.filing_date AND b.value_hash IS NOT DISTINCT FROM x.value_hash";
-        ctes.add("sluice_ac AS (UPDATE " + assertions + " AS x SET sys_to = CAST(? AS TIMESTAMPTZ) WHERE x.sys_to IS "
-                + "NULL AND " + closable + " AND NOT EXISTS (SELECT 1 FROM sluice_ba AS b WHERE "
-                + sameAssertion + ") RETURNING " + list(scope, "x") + ")");
+        String sameAssertion = Sql.equal(keys, "__sluice_b", "__sluice_x")
+                + " AND __sluice_b.filing_date = __sluice_x.filing_date AND __sluice_b.value_hash IS NOT DISTINCT FROM __sluice_x.value_hash";
+        ctes.add("sluice_ac AS (UPDATE " + assertions
+                + " AS __sluice_x SET sys_to = CAST(? AS TIMESTAMPTZ) WHERE __sluice_x.sys_to IS "
+                + "NULL AND " + closable + " AND NOT EXISTS (SELECT 1 FROM sluice_ba AS __sluice_b WHERE "
+                + sameAssertion + ") RETURNING " + list(scope, "__sluice_x") + ")");
         ctes.add("sluice_ao AS (INSERT INTO " + assertions + " (" + list(keys, "")
-                + ", filing_date, value_hash, sys_from, sys_to) SELECT " + list(keys, "b")
-                + ", b.filing_date, b.value_hash, CAST(? AS TIMESTAMPTZ), NULL FROM sluice_ba AS b WHERE NOT EXISTS "
-                + "(SELECT 1 FROM " + assertions + " AS x WHERE x.sys_to IS NULL AND " + sameAssertion
+                + ", filing_date, value_hash, sys_from, sys_to) SELECT " + list(keys, "__sluice_b")
+                + ", __sluice_b.filing_date, __sluice_b.value_hash, CAST(? AS TIMESTAMPTZ), NULL FROM sluice_ba AS __sluice_b WHERE NOT EXISTS "
+                + "(SELECT 1 FROM " + assertions + " AS __sluice_x WHERE __sluice_x.sys_to IS NULL AND " + sameAssertion
                 + ") RETURNING " + list(scope, "") + ")");
         changed.add("sluice_ac");
         changed.add("sluice_ao");
@@ -397,16 +408,16 @@ final class PgMergeSql {
      */
     String rollbackKnowledge(boolean dated) {
         String within = dated
-                ? " AND filing_date >= (SELECT f FROM sluice_range) AND filing_date < (SELECT u FROM sluice_range)"
+                ? " AND filing_date >= (SELECT __sluice_f FROM sluice_range) AND filing_date < (SELECT __sluice_u FROM sluice_range)"
                 : "";
         String believed = " WHERE sys_from <= CAST(? AS TIMESTAMPTZ) AND (sys_to IS NULL OR CAST(? AS TIMESTAMPTZ) < "
                 + "sys_to)" + within;
         List<String> ctes = new ArrayList<>();
         String inRange = dated
-                ? "x.filing_date >= (SELECT f FROM sluice_range) AND x.filing_date < (SELECT u FROM sluice_range)"
+                ? "__sluice_x.filing_date >= (SELECT __sluice_f FROM sluice_range) AND __sluice_x.filing_date < (SELECT __sluice_u FROM sluice_range)"
                 : "TRUE";
         if (dated) {
-            ctes.add("sluice_range AS (SELECT CAST(? AS DATE) AS f, CAST(? AS DATE) AS u)");
+            ctes.add("sluice_range AS (SELECT CAST(? AS DATE) AS __sluice_f, CAST(? AS DATE) AS __sluice_u)");
         }
         if (table.completeMode()) {
             ctes.add("sluice_bf AS (SELECT " + list(scope, "") + ", filing_date FROM " + filings + believed + ")");
@@ -425,9 +436,12 @@ final class PgMergeSql {
     private String replaced(Replace replace, String region) {
         return switch (replace) {
             case NONE ->
-                "EXISTS (SELECT 1 FROM " + region + " AS r WHERE " + Sql.equal(scope, "r", "x")
-                        + " AND r.filing_date = x.filing_date)";
-            case SCOPES -> "EXISTS (SELECT 1 FROM " + region + " AS r WHERE " + Sql.equal(scope, "r", "x") + ")";
+                "EXISTS (SELECT 1 FROM " + region + " AS __sluice_r WHERE "
+                        + Sql.equal(scope, "__sluice_r", "__sluice_x")
+                        + " AND __sluice_r.filing_date = __sluice_x.filing_date)";
+            case SCOPES ->
+                "EXISTS (SELECT 1 FROM " + region + " AS __sluice_r WHERE "
+                        + Sql.equal(scope, "__sluice_r", "__sluice_x") + ")";
             case ALL -> "TRUE";
         };
     }
@@ -446,27 +460,34 @@ final class PgMergeSql {
      */
     String delta() {
         String dates = table.completeMode()
-                ? "SELECT " + list(scope, "f") + ", f.filing_date FROM " + filings + " AS f JOIN " + scopesT
-                        + " AS c ON " + Sql.equal(scope, "f", "c") + " WHERE f.sys_to IS NULL"
-                : "SELECT " + list(scope, "f") + ", f.filing_date FROM " + assertions + " AS f JOIN " + scopesT
-                        + " AS c ON " + Sql.equal(scope, "f", "c") + " WHERE f.sys_to IS NULL";
+                ? "SELECT " + list(scope, "__sluice_f") + ", __sluice_f.filing_date FROM " + filings
+                        + " AS __sluice_f JOIN " + scopesT + " AS __sluice_c ON "
+                        + Sql.equal(scope, "__sluice_f", "__sluice_c") + " WHERE __sluice_f.sys_to IS NULL"
+                : "SELECT " + list(scope, "__sluice_f") + ", __sluice_f.filing_date FROM " + assertions
+                        + " AS __sluice_f JOIN " + scopesT + " AS __sluice_c ON "
+                        + Sql.equal(scope, "__sluice_f", "__sluice_c") + " WHERE __sluice_f.sys_to IS NULL";
         String filingDates = "sluice_fd AS (SELECT " + list(scope, "") + ", filing_date, lag(filing_date) OVER w AS "
-                + "sluice_before, lead(filing_date) OVER w AS sluice_after FROM (" + dates + ") AS d WINDOW w AS "
+                + "sluice_before, lead(filing_date) OVER w AS sluice_after FROM (" + dates
+                + ") AS __sluice_d WINDOW w AS "
                 + "(PARTITION BY " + list(scope, "") + " ORDER BY filing_date))";
-        String knowledge = "sluice_k AS (SELECT " + list(keys, "a") + ", a.filing_date, a.value_hash, "
-                + "fd.sluice_after, (lag(a.filing_date) OVER w = fd.sluice_before AND lag(a.value_hash) OVER w = "
-                + "a.value_hash) IS TRUE AS sluice_goes_on FROM " + assertions + " AS a JOIN sluice_fd AS fd ON "
-                + Sql.equal(scope, "a", "fd")
-                + " AND a.filing_date = fd.filing_date WHERE a.sys_to IS NULL WINDOW w AS "
-                + "(PARTITION BY " + list(keys, "a") + " ORDER BY a.filing_date))";
+        String knowledge =
+                "sluice_k AS (SELECT " + list(keys, "__sluice_a") + ", __sluice_a.filing_date, __sluice_a.value_hash, "
+                        + "__sluice_fd.sluice_after, (lag(__sluice_a.filing_date) OVER w = __sluice_fd.sluice_before AND lag(__sluice_a.value_hash) OVER w = "
+                        + "__sluice_a.value_hash) IS TRUE AS sluice_goes_on FROM " + assertions
+                        + " AS __sluice_a JOIN sluice_fd AS __sluice_fd ON "
+                        + Sql.equal(scope, "__sluice_a", "__sluice_fd")
+                        + " AND __sluice_a.filing_date = __sluice_fd.filing_date WHERE __sluice_a.sys_to IS NULL WINDOW w AS "
+                        + "(PARTITION BY " + list(keys, "__sluice_a") + " ORDER BY __sluice_a.filing_date))";
         String runs = "sluice_runs AS (SELECT *, count(*) FILTER (WHERE NOT sluice_goes_on) OVER (PARTITION BY "
                 + list(keys, "") + " ORDER BY filing_date) AS sluice_run FROM sluice_k WHERE value_hash IS NOT NULL)";
         String timeline = "sluice_new AS (SELECT " + list(keys, "") + ", min(filing_date) AS valid_from, "
                 + "(array_agg(sluice_after ORDER BY filing_date DESC))[1] AS valid_to, min(value_hash) AS value_hash "
                 + "FROM sluice_runs GROUP BY " + list(keys, "") + ", sluice_run)";
-        String current = "sluice_now AS (SELECT " + list(keys, "t") + ", t.valid_from, t.valid_to, t.value_hash FROM "
-                + versions + " AS t JOIN " + scopesT + " AS c ON " + Sql.equal(scope, "t", "c")
-                + " WHERE t.system_to IS NULL)";
+        String current = "sluice_now AS (SELECT " + list(keys, "__sluice_t")
+                + ", __sluice_t.valid_from, __sluice_t.valid_to, __sluice_t.value_hash FROM "
+                + versions + " AS __sluice_t JOIN " + scopesT + " AS __sluice_c ON "
+                + Sql.equal(scope, "__sluice_t", "__sluice_c")
+                + " WHERE __sluice_t.system_to IS NULL)";
         String gone = "sluice_gone AS (SELECT * FROM sluice_now EXCEPT SELECT * FROM sluice_new)";
         String born = "sluice_born AS (SELECT * FROM sluice_new EXCEPT SELECT * FROM sluice_now)";
         String noValues =
@@ -476,18 +497,22 @@ final class PgMergeSql {
         String batchValues = "SELECT DISTINCT ON (" + list(keys, "") + ", value_hash) " + list(keys, "") + ", "
                 + prefixed(values) + "value_hash FROM " + rowsT;
         String tableValues = "LEFT JOIN LATERAL (SELECT " + prefixed(values) + "TRUE AS sluice_found FROM " + versions
-                + " AS s WHERE r.value_hash IS NULL AND " + Sql.equal(keys, "s", "b")
-                + " AND s.value_hash = b.value_hash LIMIT 1) AS k ON TRUE";
+                + " AS __sluice_s WHERE __sluice_r.value_hash IS NULL AND "
+                + Sql.equal(keys, "__sluice_s", "__sluice_b")
+                + " AND __sluice_s.value_hash = __sluice_b.value_hash LIMIT 1) AS __sluice_k ON TRUE";
         String chosen = values.stream()
-                .map(v -> "CASE WHEN r.value_hash IS NULL THEN k." + quote(v) + " ELSE r." + quote(v) + " END, ")
+                .map(v -> "CASE WHEN __sluice_r.value_hash IS NULL THEN __sluice_k." + quote(v) + " ELSE __sluice_r."
+                        + quote(v) + " END, ")
                 .collect(Collectors.joining());
         return "INSERT INTO " + deltaT + " WITH "
                 + String.join(", ", filingDates, knowledge, runs, timeline, current, gone, born)
-                + " SELECT " + list(keys, "g") + ", " + noValues + "g.valid_from, g.valid_to, g.value_hash, TRUE, TRUE "
-                + "FROM sluice_gone AS g UNION ALL SELECT " + list(keys, "b") + ", " + chosen
-                + "b.valid_from, b.valid_to, b.value_hash, FALSE, r.value_hash IS NOT NULL OR k.sluice_found IS NOT NULL "
-                + "FROM sluice_born AS b LEFT JOIN (" + batchValues + ") AS r ON " + Sql.equal(keys, "r", "b")
-                + " AND r.value_hash = b.value_hash " + tableValues;
+                + " SELECT " + list(keys, "__sluice_g") + ", " + noValues
+                + "__sluice_g.valid_from, __sluice_g.valid_to, __sluice_g.value_hash, TRUE, TRUE "
+                + "FROM sluice_gone AS __sluice_g UNION ALL SELECT " + list(keys, "__sluice_b") + ", " + chosen
+                + "__sluice_b.valid_from, __sluice_b.valid_to, __sluice_b.value_hash, FALSE, __sluice_r.value_hash IS NOT NULL OR __sluice_k.sluice_found IS NOT NULL "
+                + "FROM sluice_born AS __sluice_b LEFT JOIN (" + batchValues + ") AS __sluice_r ON "
+                + Sql.equal(keys, "__sluice_r", "__sluice_b")
+                + " AND __sluice_r.value_hash = __sluice_b.value_hash " + tableValues;
     }
 
     /** One row: the versions to close, to open, and to open without values. */
@@ -505,9 +530,11 @@ final class PgMergeSql {
         String opened = String.join(
                 ", ",
                 columns.subList(0, columns.size() - 2).stream().map(Sql::quote).toList());
-        return "WITH sluice_closed AS (UPDATE " + versions + " AS t SET system_to = CAST(? AS TIMESTAMPTZ) FROM "
-                + deltaT + " AS d WHERE d.sluice_close AND t.system_to IS NULL AND " + Sql.equal(keys, "t", "d")
-                + " AND t.valid_from = d.valid_from AND t.value_hash = d.value_hash RETURNING 1), sluice_opened AS "
+        return "WITH sluice_closed AS (UPDATE " + versions
+                + " AS __sluice_t SET system_to = CAST(? AS TIMESTAMPTZ) FROM "
+                + deltaT + " AS __sluice_d WHERE __sluice_d.sluice_close AND __sluice_t.system_to IS NULL AND "
+                + Sql.equal(keys, "__sluice_t", "__sluice_d")
+                + " AND __sluice_t.valid_from = __sluice_d.valid_from AND __sluice_t.value_hash = __sluice_d.value_hash RETURNING 1), sluice_opened AS "
                 + "(INSERT INTO " + versions + " (" + opened + ", system_from, system_to) SELECT " + opened
                 + ", CAST(? AS TIMESTAMPTZ), NULL FROM " + deltaT + " WHERE NOT sluice_close RETURNING 1) "
                 + "SELECT (SELECT count(*) FROM sluice_closed), (SELECT count(*) FROM sluice_opened)";
