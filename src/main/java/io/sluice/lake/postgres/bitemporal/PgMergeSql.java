@@ -28,6 +28,7 @@ final class PgMergeSql {
     static final int MAX_NAME = 40;
 
     private final BitemporalTable table;
+    private final String schema;
     /** Key, value and scope columns; {@code indexed}: the scope columns, then the other key columns (every index's). */
     private final List<String> keys, values, scope, indexed;
     /** The version table and its companion tables, in the schema; the temp tables of the class comment. */
@@ -40,6 +41,7 @@ final class PgMergeSql {
         }
         Sql.identifier(schema, "schema name");
         this.table = table;
+        this.schema = schema;
         this.keys = table.keyColumns();
         this.values = table.valueColumns();
         this.scope = table.scopeColumns();
@@ -88,7 +90,7 @@ final class PgMergeSql {
         return "SELECT to_regclass(" + literal(versions) + ") IS NOT NULL";
     }
 
-    /** The version table and its companion tables, with the indexes a write and the reads need. */
+    /** The version table and its companion tables, with the indexes a write and the reads need ({@link #indexes()}). */
     List<String> createTables() {
         List<String> ddl = new ArrayList<>();
         ddl.add("CREATE TABLE IF NOT EXISTS " + versions + " (" + columns(keys, " NOT NULL") + columns(values, "")
@@ -96,27 +98,72 @@ final class PgMergeSql {
                 + "system_from TIMESTAMPTZ NOT NULL, system_to TIMESTAMPTZ)");
         ddl.add("CREATE TABLE IF NOT EXISTS " + assertions + " (" + columns(keys, " NOT NULL")
                 + "filing_date DATE NOT NULL, value_hash VARCHAR, sys_from TIMESTAMPTZ NOT NULL, sys_to TIMESTAMPTZ)");
-        String name = table.name();
-        ddl.add(index(name + "__cur", versions, list(indexed, "") + ", valid_from", "system_to IS NULL"));
-        ddl.add(index(name + "__hash", versions, list(indexed, "") + ", value_hash", null));
-        ddl.add(index(name + "__sfrom", versions, "system_from", null));
-        ddl.add(index(name + "__sto", versions, "system_to", null));
-        ddl.add(index(name + "__a_cur", assertions, list(indexed, "") + ", filing_date", "sys_to IS NULL"));
-        ddl.add(index(name + "__a_sfrom", assertions, "sys_from", null));
-        ddl.add(index(name + "__a_sto", assertions, "sys_to", null));
         if (table.completeMode()) {
             ddl.add("CREATE TABLE IF NOT EXISTS " + filings + " (" + columns(scope, " NOT NULL")
                     + "filing_date DATE NOT NULL, sys_from TIMESTAMPTZ NOT NULL, sys_to TIMESTAMPTZ)");
-            ddl.add(index(name + "__f_cur", filings, list(scope, "") + ", filing_date", "sys_to IS NULL"));
-            ddl.add(index(name + "__f_sfrom", filings, "sys_from", null));
-            ddl.add(index(name + "__f_sto", filings, "sys_to", null));
         }
+        ddl.addAll(createIndexes());
         return ddl;
     }
 
-    private String index(String name, String on, String columns, String where) {
-        return "CREATE INDEX IF NOT EXISTS " + quote(name) + " ON " + on + " (" + columns + ")"
-                + (where == null ? "" : " WHERE " + where);
+    /** One secondary index of the version table or of a companion table. */
+    record Index(String name, String on, String columns, String where) {
+
+        String create() {
+            return "CREATE INDEX IF NOT EXISTS " + quote(name) + " ON " + on + " (" + columns + ")"
+                    + (where == null ? "" : " WHERE " + where);
+        }
+    }
+
+    /**
+     * The indexes of the version table and its companion tables, the only place they are defined: {@link
+     * #createTables()} creates them, and a first load ({@link #dropIndexes()}) drops and builds them again.
+     */
+    List<Index> indexes() {
+        String name = table.name();
+        List<Index> indexes = new ArrayList<>(List.of(
+                new Index(name + "__cur", versions, list(indexed, "") + ", valid_from", "system_to IS NULL"),
+                new Index(name + "__hash", versions, list(indexed, "") + ", value_hash", null),
+                new Index(name + "__sfrom", versions, "system_from", null),
+                new Index(name + "__sto", versions, "system_to", null),
+                new Index(name + "__a_cur", assertions, list(indexed, "") + ", filing_date", "sys_to IS NULL"),
+                new Index(name + "__a_sfrom", assertions, "sys_from", null),
+                new Index(name + "__a_sto", assertions, "sys_to", null)));
+        if (table.completeMode()) {
+            indexes.add(new Index(name + "__f_cur", filings, list(scope, "") + ", filing_date", "sys_to IS NULL"));
+            indexes.add(new Index(name + "__f_sfrom", filings, "sys_from", null));
+            indexes.add(new Index(name + "__f_sto", filings, "sys_to", null));
+        }
+        return indexes;
+    }
+
+    /** Creates {@link #indexes()} if they do not exist. */
+    List<String> createIndexes() {
+        return indexes().stream().map(Index::create).toList();
+    }
+
+    /**
+     * The first load's statements before it writes (see {@code PostgresBitemporalMerge}): drops {@link #indexes()}, so
+     * that the rows are written without index entries, and gives the index builds after it the memory to sort in
+     * ({@code maintenance_work_mem}, for the rest of the transaction; only index builds and vacuums use it).
+     */
+    List<String> dropIndexes() {
+        List<String> ddl = new ArrayList<>();
+        ddl.add("SET LOCAL maintenance_work_mem = '" + FIRST_LOAD_INDEX_MEMORY + "'");
+        indexes().forEach(i -> ddl.add("DROP INDEX IF EXISTS " + Sql.qualified(schema, i.name())));
+        return ddl;
+    }
+
+    /** The memory a first load's index builds sort in (PostgreSQL's default, 64MB, sorts 1.8M keys on disk). */
+    static final String FIRST_LOAD_INDEX_MEMORY = "256MB";
+
+    /** One query: whether the version table and its companion tables hold no row, not even a closed one. */
+    String isEmpty() {
+        List<String> empty = new ArrayList<>();
+        for (String t : table.completeMode() ? List.of(versions, assertions, filings) : List.of(versions, assertions)) {
+            empty.add("NOT EXISTS (SELECT 1 FROM " + t + ")");
+        }
+        return "SELECT " + String.join(" AND ", empty);
     }
 
     /** The write's temp tables, created if this transaction has none yet, and emptied. */
@@ -335,8 +382,12 @@ final class PgMergeSql {
      * the current filings and assertions that the batch replaces and does not repeat, opens the batch's that are not
      * current yet, and records the scopes of every row closed or opened in the {@code scopes} temp table. Its update
      * count is the number of those scopes: 0 when the knowledge stays as it was.
+     *
+     * <p>With {@code empty} (the companion tables hold no row: {@link #isEmpty()}), nothing is current to close or to
+     * compare with, so the statement only opens the batch's rows (whose filings and assertions are distinct already),
+     * without the anti-joins; its parameters: {@link #knowledgeParameters(boolean)}.
      */
-    String changeKnowledge(Replace replace) {
+    String changeKnowledge(Replace replace, boolean empty) {
         String batchFilings = "SELECT " + list(scope, "") + ", filing_date FROM " + rowsT + " UNION SELECT "
                 + list(scope, "") + ", filing_date FROM " + marksT;
         String batchAssertions = "SELECT " + list(keys, "") + ", filing_date, value_hash FROM " + rowsT
@@ -354,7 +405,7 @@ final class PgMergeSql {
             ctes.add("sluice_bf AS (" + batchFilings + ")");
         }
         ctes.add("sluice_ba AS (" + batchAssertions + ")");
-        return changes(ctes, replaced(replace, region));
+        return changes(ctes, replaced(replace, region), empty);
     }
 
     /**
@@ -363,35 +414,45 @@ final class PgMergeSql {
      * where {@code closable} holds (of current row {@code x}) that it does not hold, opens its rows that are not current
      * (each at the system time, a parameter), and records the scopes of every row closed or opened.
      */
-    private String changes(List<String> ctes, String closable) {
+    private String changes(List<String> ctes, String closable, boolean empty) {
         List<String> changed = new ArrayList<>();
         if (table.completeMode()) {
             String same = Sql.equal(scope, "__sluice_b", "__sluice_x")
                     + " AND __sluice_b.filing_date = __sluice_x.filing_date";
-            ctes.add("sluice_fc AS (UPDATE " + filings
-                    + " AS __sluice_x SET sys_to = CAST(? AS TIMESTAMPTZ) WHERE __sluice_x.sys_to IS "
-                    + "NULL AND " + closable + " AND NOT EXISTS (SELECT 1 FROM sluice_bf AS __sluice_b WHERE "
-                    + same + ") RETURNING " + list(scope, "__sluice_x") + ")");
+            if (!empty) {
+                ctes.add("sluice_fc AS (UPDATE " + filings
+                        + " AS __sluice_x SET sys_to = CAST(? AS TIMESTAMPTZ) WHERE __sluice_x.sys_to "
+                        + "IS NULL AND " + closable + " AND NOT EXISTS (SELECT 1 FROM sluice_bf AS __sluice_b WHERE "
+                        + same + ") RETURNING " + list(scope, "__sluice_x") + ")");
+                changed.add("sluice_fc");
+            }
             ctes.add("sluice_fo AS (INSERT INTO " + filings + " (" + list(scope, "")
                     + ", filing_date, sys_from, sys_to) SELECT " + list(scope, "__sluice_b")
-                    + ", __sluice_b.filing_date, CAST(? AS TIMESTAMPTZ), NULL FROM sluice_bf AS __sluice_b WHERE NOT EXISTS (SELECT 1 FROM "
-                    + filings + " AS __sluice_x WHERE __sluice_x.sys_to IS NULL AND " + same + ") RETURNING "
-                    + list(scope, "") + ")");
-            changed.add("sluice_fc");
+                    + ", __sluice_b.filing_date, CAST(? AS TIMESTAMPTZ), NULL FROM sluice_bf AS __sluice_b"
+                    + (empty
+                            ? ""
+                            : " WHERE NOT EXISTS (SELECT 1 FROM " + filings
+                                    + " AS __sluice_x WHERE __sluice_x.sys_to IS NULL AND " + same + ")")
+                    + " RETURNING " + list(scope, "") + ")");
             changed.add("sluice_fo");
         }
         String sameAssertion = Sql.equal(keys, "__sluice_b", "__sluice_x")
                 + " AND __sluice_b.filing_date = __sluice_x.filing_date AND __sluice_b.value_hash IS NOT DISTINCT FROM __sluice_x.value_hash";
-        ctes.add("sluice_ac AS (UPDATE " + assertions
-                + " AS __sluice_x SET sys_to = CAST(? AS TIMESTAMPTZ) WHERE __sluice_x.sys_to IS "
-                + "NULL AND " + closable + " AND NOT EXISTS (SELECT 1 FROM sluice_ba AS __sluice_b WHERE "
-                + sameAssertion + ") RETURNING " + list(scope, "__sluice_x") + ")");
+        if (!empty) {
+            ctes.add("sluice_ac AS (UPDATE " + assertions
+                    + " AS __sluice_x SET sys_to = CAST(? AS TIMESTAMPTZ) WHERE __sluice_x.sys_to "
+                    + "IS NULL AND " + closable + " AND NOT EXISTS (SELECT 1 FROM sluice_ba AS __sluice_b WHERE "
+                    + sameAssertion + ") RETURNING " + list(scope, "__sluice_x") + ")");
+            changed.add("sluice_ac");
+        }
         ctes.add("sluice_ao AS (INSERT INTO " + assertions + " (" + list(keys, "")
                 + ", filing_date, value_hash, sys_from, sys_to) SELECT " + list(keys, "__sluice_b")
-                + ", __sluice_b.filing_date, __sluice_b.value_hash, CAST(? AS TIMESTAMPTZ), NULL FROM sluice_ba AS __sluice_b WHERE NOT EXISTS "
-                + "(SELECT 1 FROM " + assertions + " AS __sluice_x WHERE __sluice_x.sys_to IS NULL AND " + sameAssertion
-                + ") RETURNING " + list(scope, "") + ")");
-        changed.add("sluice_ac");
+                + ", __sluice_b.filing_date, __sluice_b.value_hash, CAST(? AS TIMESTAMPTZ), NULL FROM sluice_ba AS __sluice_b"
+                + (empty
+                        ? ""
+                        : " WHERE NOT EXISTS (SELECT 1 FROM " + assertions
+                                + " AS __sluice_x WHERE __sluice_x.sys_to IS NULL AND " + sameAssertion + ")")
+                + " RETURNING " + list(scope, "") + ")");
         changed.add("sluice_ao");
         return "WITH " + String.join(", ", ctes) + " INSERT INTO " + scopesT + " SELECT DISTINCT * FROM ("
                 + changed.stream().map(c -> "SELECT * FROM " + c).collect(Collectors.joining(" UNION ALL "))
@@ -424,12 +485,12 @@ final class PgMergeSql {
         }
         ctes.add("sluice_ba AS (SELECT " + list(keys, "") + ", filing_date, value_hash FROM " + assertions + believed
                 + ")");
-        return changes(ctes, inRange);
+        return changes(ctes, inRange, false);
     }
 
     /** How many parameters {@link #changeKnowledge} takes: all the system time. */
-    int knowledgeParameters() {
-        return table.completeMode() ? 4 : 2;
+    int knowledgeParameters(boolean empty) {
+        return (table.completeMode() ? 2 : 1) * (empty ? 1 : 2);
     }
 
     /** The condition that the current companion row {@code x} lies in the part of the knowledge the batch replaces. */
@@ -457,15 +518,18 @@ final class PgMergeSql {
      * after it (in key mode the key's own assertion dates, tombstones included), every assertion with whether it
      * continues the key's previous one (same hash on the scope's previous filing date), a run number that grows at
      * every assertion that does not, and one version per run: from its first date to the filing date after its last.
+     *
+     * <p>With {@code empty} (a first load: the version table was empty and every current assertion is the batch's),
+     * every scope of the knowledge changed and no version is current, so the timeline is read without the scopes and
+     * every version of it is opened, with the values of the batch's row on its first date.
      */
-    String delta() {
-        String dates = table.completeMode()
-                ? "SELECT " + list(scope, "__sluice_f") + ", __sluice_f.filing_date FROM " + filings
-                        + " AS __sluice_f JOIN " + scopesT + " AS __sluice_c ON "
-                        + Sql.equal(scope, "__sluice_f", "__sluice_c") + " WHERE __sluice_f.sys_to IS NULL"
-                : "SELECT " + list(scope, "__sluice_f") + ", __sluice_f.filing_date FROM " + assertions
-                        + " AS __sluice_f JOIN " + scopesT + " AS __sluice_c ON "
-                        + Sql.equal(scope, "__sluice_f", "__sluice_c") + " WHERE __sluice_f.sys_to IS NULL";
+    String delta(boolean empty) {
+        String known = "SELECT " + list(scope, "__sluice_f") + ", __sluice_f.filing_date FROM "
+                + (table.completeMode() ? filings : assertions) + " AS __sluice_f";
+        String dates = empty
+                ? known + " WHERE __sluice_f.sys_to IS NULL"
+                : known + " JOIN " + scopesT + " AS __sluice_c ON " + Sql.equal(scope, "__sluice_f", "__sluice_c")
+                        + " WHERE __sluice_f.sys_to IS NULL";
         String filingDates = "sluice_fd AS (SELECT " + list(scope, "") + ", filing_date, lag(filing_date) OVER w AS "
                 + "sluice_before, lead(filing_date) OVER w AS sluice_after FROM (" + dates
                 + ") AS __sluice_d WINDOW w AS "
@@ -504,6 +568,15 @@ final class PgMergeSql {
                 .map(v -> "CASE WHEN __sluice_r.value_hash IS NULL THEN __sluice_k." + quote(v) + " ELSE __sluice_r."
                         + quote(v) + " END, ")
                 .collect(Collectors.joining());
+        if (empty) {
+            return "INSERT INTO " + deltaT + " WITH " + String.join(", ", filingDates, knowledge, runs, timeline)
+                    + " SELECT " + list(keys, "__sluice_b") + ", "
+                    + values.stream().map(v -> "__sluice_r." + quote(v) + ", ").collect(Collectors.joining())
+                    + "__sluice_b.valid_from, __sluice_b.valid_to, __sluice_b.value_hash, FALSE,"
+                    + " __sluice_r.value_hash IS NOT NULL FROM sluice_new AS __sluice_b LEFT JOIN " + rowsT
+                    + " AS __sluice_r ON " + Sql.equal(keys, "__sluice_r", "__sluice_b")
+                    + " AND __sluice_r.filing_date = __sluice_b.valid_from AND __sluice_r.value_hash = __sluice_b.value_hash";
+        }
         return "INSERT INTO " + deltaT + " WITH "
                 + String.join(", ", filingDates, knowledge, runs, timeline, current, gone, born)
                 + " SELECT " + list(keys, "__sluice_g") + ", " + noValues

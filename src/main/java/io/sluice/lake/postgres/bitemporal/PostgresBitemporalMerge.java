@@ -32,7 +32,8 @@ import java.util.Optional;
  * NULL (or does not read as its type), a marker has a NULL scope or date, or one key and date has two values; change the
  * knowledge base ({@code t__assertions}, {@code t__filings}) as {@link Replace} says, closing and opening only the rows
  * that differ; recompute the timelines of the scopes whose knowledge changed and close and open the versions that
- * differ, at one system time. A rejected batch writes nothing outside the write's temp tables.
+ * differ, at one system time. A rejected batch writes nothing outside the write's temp tables. A first load (a bulk
+ * write into tables that hold no row) writes without the tables' indexes and builds them again before it ends.
  *
  * <pre>{@code
  * PostgresBitemporalMerge merge = new PostgresBitemporalMerge();
@@ -46,6 +47,18 @@ import java.util.Optional;
  * a new write ({@link #rollback}); re-clustering is not needed (a scope's rows are found by index).
  */
 public final class PostgresBitemporalMerge {
+
+    /** The staged rows from which a write into empty tables is a first load ({@link #BULK_ROWS}, or a test's). */
+    private final long firstLoadRows;
+
+    public PostgresBitemporalMerge() {
+        this(BULK_ROWS);
+    }
+
+    /** A merge whose writes of {@code firstLoadRows} staged rows or more into empty tables are first loads. */
+    PostgresBitemporalMerge(long firstLoadRows) {
+        this.firstLoadRows = firstLoadRows;
+    }
 
     /**
      * Creates the version table and its companion tables in {@code schema}, with their indexes, if they do not exist.
@@ -83,13 +96,14 @@ public final class PostgresBitemporalMerge {
         boolean ownTransaction = connection.getAutoCommit();
         if (ownTransaction) {
             // as the DuckDB engine does: the tables exist after a write, even a rejected one
-            if (!(Boolean) new Write(connection, sql).row(sql.tableExists()).get(0)) {
+            Write probe = new Write(connection, sql, firstLoadRows);
+            if (!(Boolean) probe.row(sql.tableExists()).get(0)) {
                 execute(connection, sql.createTables());
             }
             connection.setAutoCommit(false);
         }
         try {
-            WriteResult result = new Write(connection, sql).run(rows, markers, replace, requested);
+            WriteResult result = new Write(connection, sql, firstLoadRows).run(rows, markers, replace, requested);
             if (ownTransaction) {
                 if (result.isRejected()) {
                     connection.rollback();
@@ -133,7 +147,7 @@ public final class PostgresBitemporalMerge {
             throw new IllegalStateException("a bi-temporal rollback runs in the caller's transaction");
         }
         PgMergeSql sql = new PgMergeSql(schema, table);
-        Write write = new Write(connection, sql);
+        Write write = new Write(connection, sql, Long.MAX_VALUE);
         write.row(PgMergeSql.lock(), sql.lockName());
         if (!(Boolean) write.row(sql.tableExists()).get(0)) {
             return WriteResult.unchanged(0);
@@ -168,7 +182,7 @@ public final class PostgresBitemporalMerge {
             return WriteResult.unchanged(0);
         }
         execute(connection, List.of(sql.analyzeScopes()));
-        return write.applyVersions(0, systemTime, false);
+        return write.applyVersions(0, systemTime, false, false);
     }
 
     /**
@@ -178,7 +192,7 @@ public final class PostgresBitemporalMerge {
     static final long BULK_ROWS = 50_000;
 
     /** One write's statements on its connection. */
-    private record Write(Connection connection, PgMergeSql sql) {
+    private record Write(Connection connection, PgMergeSql sql, long firstLoadRows) {
 
         WriteResult run(String rows, Optional<String> markers, Replace replace, Instant requested) throws SQLException {
             row(PgMergeSql.lock(), sql.lockName());
@@ -201,20 +215,58 @@ public final class PostgresBitemporalMerge {
             }
             Instant systemTime = Instant.EPOCH.plus(((Number) validation.get(4)).longValue(), ChronoUnit.MICROS);
             String t = systemTime.toString();
-            if (update(sql.changeKnowledge(replace), times(t, sql.knowledgeParameters())) == 0) {
+            if (rowsIn >= firstLoadRows && (Boolean) row(sql.isEmpty()).get(0)) {
+                return firstLoad(rowsIn, replace, systemTime);
+            }
+            if (update(sql.changeKnowledge(replace, false), times(t, sql.knowledgeParameters(false))) == 0) {
                 return WriteResult.unchanged(rowsIn);
             }
             boolean bulk = rowsIn >= BULK_ROWS;
             execute(
                     connection,
                     bulk ? List.of(sql.analyzeScopes(), sql.analyzeKnowledge()) : List.of(sql.analyzeScopes()));
-            return applyVersions(rowsIn, systemTime, bulk);
+            return applyVersions(rowsIn, systemTime, bulk, false);
+        }
+
+        /**
+         * A bulk write into empty tables (not even closed rows): drops their indexes, writes the knowledge and the
+         * versions without them (and without comparing the batch with the empty knowledge), then builds the indexes
+         * again and analyzes the tables, all in the write's transaction. DDL is transactional in PostgreSQL: if the
+         * write fails, the empty tables have their indexes again (the savepoint), as after a rollback of the
+         * transaction. {@code DROP INDEX} locks the tables ({@code ACCESS EXCLUSIVE}) until the transaction ends, so
+         * their readers wait for the first load's commit (and the first load for the readers already reading).
+         */
+        private WriteResult firstLoad(long rowsIn, Replace replace, Instant systemTime) throws SQLException {
+            String t = systemTime.toString();
+            Savepoint before = connection.setSavepoint();
+            try {
+                execute(connection, sql.dropIndexes());
+                WriteResult result;
+                if (update(sql.changeKnowledge(replace, true), times(t, sql.knowledgeParameters(true))) == 0) {
+                    result = WriteResult.unchanged(rowsIn);
+                } else {
+                    execute(connection, List.of(sql.analyzeScopes(), sql.analyzeKnowledge()));
+                    result = applyVersions(rowsIn, systemTime, false, true);
+                }
+                List<String> rebuild = new ArrayList<>(sql.createIndexes());
+                rebuild.add(sql.analyzeVersions());
+                execute(connection, rebuild);
+                connection.releaseSavepoint(before);
+                return result;
+            } catch (SQLException | RuntimeException e) {
+                try {
+                    connection.rollback(before);
+                } catch (SQLException suppressed) {
+                    e.addSuppressed(suppressed);
+                }
+                throw e;
+            }
         }
 
         /** Recomputes the changed scopes' timelines and closes and opens the versions that differ, at the system time. */
-        WriteResult applyVersions(long rowsIn, Instant systemTime, boolean bulk) throws SQLException {
+        WriteResult applyVersions(long rowsIn, Instant systemTime, boolean bulk, boolean empty) throws SQLException {
             String t = systemTime.toString();
-            if (update(sql.delta()) == 0) {
+            if (update(sql.delta(empty)) == 0) {
                 return WriteResult.knowledgeOnly(rowsIn, systemTime); // new knowledge, the same versions
             }
             List<Object> pending = row(sql.pending());
