@@ -23,7 +23,13 @@ import picocli.CommandLine.Command;
                     + " authorised.",
             "Also, on files rather than a server: sluice new DIR (a new project), sluice lake replay|bench."
         },
-        subcommands = {LoginCommand.class, WhoamiCommand.class, RunsCommand.class})
+        subcommands = {
+            LoginCommand.class,
+            WhoamiCommand.class,
+            AssetsCommand.class,
+            MaterializeCommand.class,
+            RunsCommand.class
+        })
 public final class SluiceClient implements Runnable {
 
     @CommandLine.Spec

@@ -133,4 +133,75 @@ class SluiceClientTest {
                 .as("SLUICE_URL comes before the config file")
                 .isEqualTo(3);
     }
+
+    @Test
+    void assetsListAndShowTheCatalog() throws Exception {
+        Result list = sluice("assets", "list", "--server", server());
+        assertThat(list.code()).as(list.err()).isZero();
+        assertThat(list.out()).startsWith("ASSET").contains("test/checked").contains("test_checked");
+        JsonNode json = Api.JSON.readTree(
+                sluice("assets", "list", "--server", server(), "-o", "json").out());
+        assertThat(json.findValuesAsText("key")).contains("test/checked", "test/daily");
+
+        Result show = sluice("assets", "show", "test/checked", "--server", server());
+        assertThat(show.code()).as(show.err()).isZero();
+        assertThat(show.out()).contains("test/checked").contains("test_checked (");
+        Result unknown = sluice("assets", "show", "test/no_such_asset", "--server", server());
+        assertThat(unknown.code()).isEqualTo(2);
+        assertThat(unknown.err())
+                .startsWith("sluice: ")
+                .contains("no_such_asset")
+                .hasLineCount(1);
+    }
+
+    @Test
+    void materializeLaunchesAndWithWaitExitsByTheRunsEnd() {
+        Result ok = sluice(
+                "materialize",
+                "test/checked",
+                "--config-json",
+                "{\"rows\": 4}",
+                "--reason",
+                "from the cli",
+                "--wait",
+                "--poll",
+                "0.2",
+                "--server",
+                server());
+        assertThat(ok.code()).as(ok.err()).isZero();
+        assertThat(ok.out()).contains("launched run ").contains(" SUCCESS");
+
+        // a null name fails the blocking check: the run fails, exit 1
+        Result failed = sluice(
+                "materialize",
+                "test/checked",
+                "--config-json",
+                "{\"nullName\": true}",
+                "--wait",
+                "--poll",
+                "0.2",
+                "--server",
+                server());
+        assertThat(failed.code()).as(failed.out() + failed.err()).isEqualTo(1);
+        assertThat(failed.out()).contains(" FAILURE");
+
+        for (String[] args : new String[][] {
+            {"materialize", "test/checked", "--full-refresh", "--key", "k1"},
+            {"materialize", "test/checked", "--config-json", "not json"},
+            {"materialize", "test/checked", "--config-json", "[1]"},
+            {"materialize", "test/checked", "--from", "2024-01-01"},
+            {"materialize"},
+            {"materialize", "test/no_such_asset"}
+        }) {
+            String[] withServer = java.util.stream.Stream.concat(
+                            java.util.Arrays.stream(args), java.util.stream.Stream.of("--server", server()))
+                    .toArray(String[]::new);
+            Result r = sluice(withServer);
+            assertThat(r.code()).as(String.join(" ", args) + ": " + r.err()).isEqualTo(2);
+            assertThat(r.err())
+                    .as(String.join(" ", args))
+                    .startsWith("sluice: ")
+                    .doesNotContain("\tat ");
+        }
+    }
 }
