@@ -13,8 +13,14 @@ import picocli.CommandLine.Parameters;
 /** {@code sluice runs}: list and show runs. */
 @Command(
         name = "runs",
-        description = "List and show runs.",
-        subcommands = {RunsCommand.ListRuns.class, RunsCommand.ShowRun.class})
+        description = "List, show, follow, cancel and re-execute runs.",
+        subcommands = {
+            RunsCommand.ListRuns.class,
+            RunsCommand.ShowRun.class,
+            RunsCommand.Logs.class,
+            RunsCommand.Cancel.class,
+            RunsCommand.Reexecute.class
+        })
 final class RunsCommand implements Runnable {
 
     @CommandLine.Spec
@@ -22,7 +28,7 @@ final class RunsCommand implements Runnable {
 
     @Override
     public void run() {
-        throw new CommandLine.ParameterException(spec.commandLine(), "choose list or show");
+        throw new CommandLine.ParameterException(spec.commandLine(), "choose list, show, logs, cancel or reexecute");
     }
 
     @Command(name = "list", description = "The latest runs, newest first.")
@@ -82,7 +88,7 @@ final class RunsCommand implements Runnable {
 
         @Override
         public Integer call() {
-            JsonNode run = api().get("/api/runs/" + URLEncoder.encode(id, StandardCharsets.UTF_8));
+            JsonNode run = api().get(runPath(id));
             if (output == Output.json) {
                 out().println(run.toPrettyString());
                 return 0;
@@ -102,6 +108,120 @@ final class RunsCommand implements Runnable {
             if (run.hasNonNull("error")) {
                 out().println("error: " + run.path("error").asText());
             }
+            return 0;
+        }
+    }
+
+    private static final java.util.Set<String> ENDED = java.util.Set.of("SUCCESS", "FAILURE", "CANCELED", "SKIPPED");
+
+    static String runPath(String id) {
+        return "/api/runs/" + URLEncoder.encode(id, StandardCharsets.UTF_8);
+    }
+
+    @Command(name = "logs", description = "A run's log lines; --follow prints new ones until the run ends.")
+    static final class Logs extends Connected {
+
+        @Parameters(paramLabel = "RUN", description = "The run's id.")
+        String id;
+
+        @Option(
+                names = {"-f", "--follow"},
+                description = "Keep printing new lines until the run ends.")
+        boolean follow;
+
+        @Option(
+                names = {"-o", "--output"},
+                defaultValue = "table",
+                description = "table or json (one object a line).")
+        Output output;
+
+        @Option(
+                names = "--poll",
+                paramLabel = "SECONDS",
+                defaultValue = "1",
+                description = "With --follow, how often to ask (default ${DEFAULT-VALUE} s).")
+        double poll;
+
+        @Override
+        public Integer call() throws InterruptedException {
+            Api api = api();
+            String path = runPath(id);
+            long after = 0;
+            while (true) {
+                String status = follow ? api.get(path).path("status").asText() : "";
+                JsonNode lines;
+                do {
+                    lines = api.get(path + "/logs?limit=1000&after=" + after);
+                    for (JsonNode line : lines) {
+                        after = Math.max(after, line.path("id").asLong());
+                        out().println(
+                                        output == Output.json
+                                                ? line.toString()
+                                                : line.path("ts").asText() + " "
+                                                        + line.path("level").asText() + " "
+                                                        + (line.hasNonNull("asset")
+                                                                ? "["
+                                                                        + line.path("asset")
+                                                                                .asText() + "] "
+                                                                : "")
+                                                        + line.path("message")
+                                                                .asText()
+                                                                .replaceAll("\\p{Cntrl}", " "));
+                    }
+                    out().flush();
+                } while (lines.size() == 1000);
+                if (!follow || ENDED.contains(status)) {
+                    return 0;
+                }
+                Thread.sleep(Math.max(100, (long) (poll * 1000)));
+            }
+        }
+    }
+
+    @Command(name = "cancel", description = "Cancel a queued or running run.")
+    static final class Cancel extends Connected {
+
+        @Parameters(paramLabel = "RUN", description = "The run's id.")
+        String id;
+
+        @Option(names = "--reason", paramLabel = "TEXT", description = "Why, as the audit log keeps it.")
+        String reason;
+
+        @Override
+        public Integer call() {
+            JsonNode body = Api.JSON.createObjectNode();
+            if (reason != null) {
+                ((com.fasterxml.jackson.databind.node.ObjectNode) body).put("reason", reason);
+            }
+            JsonNode run = api().post(runPath(id) + "/cancel", body);
+            out().println("run " + run.path("id").asText() + " "
+                    + run.path("status").asText()
+                    + (run.path("cancelRequested").asBoolean() ? " (cancel requested)" : ""));
+            return 0;
+        }
+    }
+
+    @Command(name = "reexecute", description = "Run a finished run again, as a new run: every step, or --failed ones.")
+    static final class Reexecute extends Connected {
+
+        @Parameters(paramLabel = "RUN", description = "The run's id.")
+        String id;
+
+        @Option(names = "--failed", description = "Only the steps that did not succeed.")
+        boolean failed;
+
+        @Option(names = "--reason", paramLabel = "TEXT", description = "Why, as the audit log keeps it.")
+        String reason;
+
+        @Override
+        public Integer call() {
+            com.fasterxml.jackson.databind.node.ObjectNode body =
+                    Api.JSON.createObjectNode().put("scope", failed ? "FAILED" : "ALL");
+            if (reason != null) {
+                body.put("reason", reason);
+            }
+            JsonNode run = api().post(runPath(id) + "/reexecute", body);
+            out().println("launched run " + run.path("id").asText() + " re-executing " + id);
             return 0;
         }
     }

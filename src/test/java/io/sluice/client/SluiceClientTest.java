@@ -204,4 +204,35 @@ class SluiceClientTest {
                     .doesNotContain("\tat ");
         }
     }
+
+    @Test
+    void runsLogsCancelAndReexecute() throws Exception {
+        String id = Runs.launchAndAwait("{\"assets\":[\"test/checked\"],\"config\":{\"rows\":5}}")
+                .getString("id");
+        Result logs = sluice("runs", "logs", id, "--server", server());
+        assertThat(logs.code()).as(logs.err()).isZero();
+        assertThat(logs.out()).contains("[test/checked] check id_range (WARN): FAILED");
+        Result followed = sluice("runs", "logs", id, "--follow", "-o", "json", "--server", server());
+        assertThat(followed.code()).as("a finished run's --follow ends").isZero();
+        assertThat(followed.out().lines().map(l -> {
+                    try {
+                        return Api.JSON.readTree(l).path("message").asText();
+                    } catch (Exception e) {
+                        throw new AssertionError(l, e);
+                    }
+                }))
+                .anyMatch(m -> m.startsWith("check id_range"));
+
+        Result cancel = sluice("runs", "cancel", id, "--reason", "too late", "--server", server());
+        assertThat(cancel.code())
+                .as("a finished run cannot be canceled: " + cancel.err())
+                .isEqualTo(2);
+        assertThat(cancel.err()).startsWith("sluice: ").hasLineCount(1);
+
+        Result again = sluice("runs", "reexecute", id, "--reason", "again", "--server", server());
+        assertThat(again.code()).as(again.err()).isZero();
+        assertThat(again.out()).startsWith("launched run ").contains("re-executing " + id);
+        String second = again.out().split(" ")[2];
+        Runs.await(second);
+    }
 }
