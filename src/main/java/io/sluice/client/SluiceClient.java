@@ -28,7 +28,9 @@ import picocli.CommandLine.Command;
             WhoamiCommand.class,
             AssetsCommand.class,
             MaterializeCommand.class,
-            RunsCommand.class
+            RunsCommand.class,
+            AutomationCommands.Schedules.class,
+            AutomationCommands.Sensors.class
         })
 public final class SluiceClient implements Runnable {
 

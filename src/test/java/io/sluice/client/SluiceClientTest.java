@@ -235,4 +235,33 @@ class SluiceClientTest {
         String second = again.out().split(" ")[2];
         Runs.await(second);
     }
+
+    @Test
+    void schedulesAndSensorsListStartStopAndTicks() throws Exception {
+        String name = io.sluice.testing.TestSchedules.METRICS;
+        Result list = sluice("schedules", "list", "--server", server());
+        assertThat(list.code()).as(list.err()).isZero();
+        assertThat(list.out()).startsWith("NAME").contains(name).contains("0 0 1 1 * UTC");
+
+        Result start = sluice("schedules", "start", name, "--reason", "cli test", "--server", server());
+        assertThat(start.code()).as(start.err()).isZero();
+        assertThat(start.out()).isEqualTo(name + " RUNNING" + System.lineSeparator());
+        Result stop = sluice("schedules", "stop", name, "--reason", "cli test", "--server", server());
+        assertThat(stop.code()).as(stop.err()).isZero();
+        assertThat(stop.out()).contains(name + " STOPPED");
+
+        Result ticks = sluice("schedules", "ticks", name, "-o", "json", "--server", server());
+        assertThat(ticks.code()).as(ticks.err()).isZero();
+        assertThat(Api.JSON.readTree(ticks.out()).isArray()).isTrue();
+        Result sensors = sluice("sensors", "list", "-o", "json", "--server", server());
+        assertThat(sensors.code()).as(sensors.err()).isZero();
+        assertThat(Api.JSON.readTree(sensors.out()).isArray()).isTrue();
+
+        Result unknown = sluice("schedules", "start", "no_such_schedule", "--server", server());
+        assertThat(unknown.code()).isEqualTo(2);
+        assertThat(unknown.err())
+                .startsWith("sluice: ")
+                .contains("no_such_schedule")
+                .hasLineCount(1);
+    }
 }
