@@ -28,6 +28,7 @@ import picocli.CommandLine.Command;
             WhoamiCommand.class,
             AssetsCommand.class,
             MaterializeCommand.class,
+            BackfillCommand.class,
             RunsCommand.class,
             AutomationCommands.Schedules.class,
             AutomationCommands.Sensors.class

@@ -264,4 +264,60 @@ class SluiceClientTest {
                 .contains("no_such_schedule")
                 .hasLineCount(1);
     }
+
+    @Test
+    void backfillCreateWatchListStatusAndSteering() throws Exception {
+        Result created = sluice(
+                "backfill",
+                "create",
+                "test/daily",
+                "--from",
+                "2024-03-01",
+                "--to",
+                "2024-03-05",
+                "--max-concurrent",
+                "2",
+                "--reason",
+                "cli",
+                "--watch",
+                "--poll",
+                "0.2",
+                "--server",
+                server());
+        assertThat(created.code()).as(created.out() + created.err()).isZero();
+        assertThat(created.out()).startsWith("launched backfill ").contains("COMPLETED 5/5 partitions done, 0 failed");
+        String id = created.out().split(" ")[2].replace(":", "");
+
+        Result list = sluice("backfill", "list", "--server", server());
+        assertThat(list.code()).as(list.err()).isZero();
+        assertThat(list.out()).contains(id).contains("COMPLETED");
+        Result status = sluice("backfill", "status", id, "--server", server());
+        assertThat(status.out()).startsWith("COMPLETED 5/5 partitions done");
+        assertThat(Api.JSON
+                        .readTree(sluice("backfill", "status", id, "-o", "json", "--server", server())
+                                .out())
+                        .path("status")
+                        .asText())
+                .isEqualTo("COMPLETED");
+
+        Result pause = sluice("backfill", "pause", id, "--server", server());
+        assertThat(pause.code())
+                .as("a completed backfill cannot be paused: " + pause.err())
+                .isEqualTo(2);
+        Result retry = sluice("backfill", "retry-failed", id, "--server", server());
+        assertThat(retry.code()).as("nothing failed to retry: " + retry.err()).isEqualTo(2);
+        assertThat(sluice("backfill", "status", "no-such-backfill", "--server", server())
+                        .code())
+                .isEqualTo(2);
+    }
+
+    @Test
+    void theProgressBarCountsEndedPartitions() throws Exception {
+        JsonNode b = Api.JSON.readTree("{\"status\":\"RUNNING\",\"progress\":{\"partitionsPerSecond\":12.5,"
+                + "\"eta\":\"2026-12-07T18:00:00Z\",\"partitions\":{\"total\":10,\"queued\":4,\"running\":1,"
+                + "\"succeeded\":4,\"failed\":1,\"canceled\":0,\"skipped\":0}}}");
+        assertThat(BackfillProgressLine.bar(b, 10))
+                .isEqualTo("[#####.....]  50% RUNNING 4/10 partitions done, 1 failed, 5 left, 12.5/s,"
+                        + " ETA 2026-12-07T18:00:00Z");
+    }
 }
