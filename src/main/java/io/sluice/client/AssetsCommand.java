@@ -7,7 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Parameters;
 
 /** {@code sluice assets}: the catalog. */
@@ -37,17 +37,13 @@ final class AssetsCommand implements Runnable {
     @Command(name = "list", description = "Every asset: its group, partitions, table and last run.")
     static final class ListAssets extends Connected {
 
-        @Option(
-                names = {"-o", "--output"},
-                defaultValue = "table",
-                description = "table or json.")
-        Output output;
+        @Mixin
+        OutputOption output;
 
         @Override
         public Integer call() {
             JsonNode assets = api().get("/api/assets");
-            if (output == Output.json) {
-                out().println(assets.toPrettyString());
+            if (output.printed(out(), assets)) {
                 return 0;
             }
             List<List<String>> rows = new ArrayList<>();
@@ -70,17 +66,13 @@ final class AssetsCommand implements Runnable {
         @Parameters(paramLabel = "ASSET", description = "The asset's key, like group/name.")
         String asset;
 
-        @Option(
-                names = {"-o", "--output"},
-                defaultValue = "table",
-                description = "table or json.")
-        Output output;
+        @Mixin
+        OutputOption output;
 
         @Override
         public Integer call() {
             JsonNode a = api().get(path(asset));
-            if (output == Output.json) {
-                out().println(a.toPrettyString());
+            if (output.printed(out(), a)) {
                 return 0;
             }
             List<List<String>> rows = new ArrayList<>();

@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
@@ -81,17 +82,13 @@ final class AutomationCommands {
         @ParentCommand
         Kind kind;
 
-        @Option(
-                names = {"-o", "--output"},
-                defaultValue = "table",
-                description = "table or json.")
-        Output output;
+        @Mixin
+        OutputOption output;
 
         @Override
         public Integer call() {
             JsonNode all = api().get(kind.path());
-            if (output == Output.json) {
-                out().println(all.toPrettyString());
+            if (output.printed(out(), all)) {
                 return 0;
             }
             List<List<String>> rows = new ArrayList<>();
@@ -126,10 +123,7 @@ final class AutomationCommands {
 
         @Override
         public Integer call() {
-            ObjectNode body = Api.JSON.createObjectNode();
-            if (reason != null) {
-                body.put("reason", reason);
-            }
+            ObjectNode body = withReason(reason);
             JsonNode after = api().post(named(kind, name) + "/" + verb(), body);
             out().println(after.path("name").asText(name) + " "
                     + after.path("status").asText());
@@ -164,17 +158,13 @@ final class AutomationCommands {
         @Option(names = "--limit", defaultValue = "20", description = "At most this many (default ${DEFAULT-VALUE}).")
         int limit;
 
-        @Option(
-                names = {"-o", "--output"},
-                defaultValue = "table",
-                description = "table or json.")
-        Output output;
+        @Mixin
+        OutputOption output;
 
         @Override
         public Integer call() {
             JsonNode ticks = api().get(named(kind, name) + "/ticks?limit=" + limit);
-            if (output == Output.json) {
-                out().println(ticks.toPrettyString());
+            if (output.printed(out(), ticks)) {
                 return 0;
             }
             List<List<String>> rows = new ArrayList<>();

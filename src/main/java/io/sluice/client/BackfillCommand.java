@@ -134,11 +134,8 @@ final class BackfillCommand implements Runnable {
 
     @Command(name = "list", description = "The latest backfills, newest first.")
     static final class ListAll extends Connected {
-        @Option(
-                names = {"-o", "--output"},
-                defaultValue = "table",
-                description = "table or json.")
-        Output output;
+        @Mixin
+        OutputOption output;
 
         @Option(names = "--limit", defaultValue = "20", description = "At most this many (default ${DEFAULT-VALUE}).")
         int limit;
@@ -146,8 +143,7 @@ final class BackfillCommand implements Runnable {
         @Override
         public Integer call() {
             JsonNode all = api().get("/api/backfills?limit=" + limit);
-            if (output == Output.json) {
-                out().println(all.toPrettyString());
+            if (output.printed(out(), all)) {
                 return 0;
             }
             List<List<String>> rows = new ArrayList<>();
@@ -172,11 +168,8 @@ final class BackfillCommand implements Runnable {
         @Parameters(paramLabel = "BACKFILL", description = "The backfill's id.")
         String id;
 
-        @Option(
-                names = {"-o", "--output"},
-                defaultValue = "table",
-                description = "table or json.")
-        Output output;
+        @Mixin
+        OutputOption output;
 
         @Override
         public Integer call() throws InterruptedException {
@@ -185,7 +178,7 @@ final class BackfillCommand implements Runnable {
             if (watch) {
                 return follow(api, backfill);
             }
-            out().println(output == Output.json ? backfill.toPrettyString() : BackfillProgressLine.words(backfill));
+            out().println(output.json() ? backfill.toPrettyString() : BackfillProgressLine.words(backfill));
             return 0;
         }
     }
@@ -202,10 +195,7 @@ final class BackfillCommand implements Runnable {
 
         @Override
         public Integer call() {
-            ObjectNode body = Api.JSON.createObjectNode();
-            if (reason != null) {
-                body.put("reason", reason);
-            }
+            ObjectNode body = withReason(reason);
             JsonNode b = api().post(path(id) + "/" + verb(), body);
             out().println("backfill " + b.path("id").asText(id) + " "
                     + b.path("status").asText());
@@ -247,10 +237,7 @@ final class BackfillCommand implements Runnable {
 
         @Override
         public Integer call() throws InterruptedException {
-            ObjectNode body = Api.JSON.createObjectNode();
-            if (reason != null) {
-                body.put("reason", reason);
-            }
+            ObjectNode body = withReason(reason);
             Api api = api();
             JsonNode retry = api.post(path(id) + "/retry-failed", body).path("backfill");
             out().println("launched backfill " + retry.path("id").asText() + " retrying " + id);

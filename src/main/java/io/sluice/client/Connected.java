@@ -1,5 +1,6 @@
 package io.sluice.client;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.PrintWriter;
 import java.time.Duration;
 import java.util.Map;
@@ -8,12 +9,6 @@ import picocli.CommandLine.Option;
 
 /** A command that talks to a server: the connection options every such command takes, and its output. */
 abstract class Connected implements java.util.concurrent.Callable<Integer> {
-
-    /** The output formats of read commands. */
-    enum Output {
-        table,
-        json
-    }
 
     Map<String, String> env = System.getenv();
 
@@ -49,6 +44,15 @@ abstract class Connected implements java.util.concurrent.Callable<Integer> {
         }
         ClientConfig c = config();
         return new Api(c.server(), c.token(), Duration.ofSeconds(timeoutSeconds));
+    }
+
+    /** A body with the reason, when one was given: what cancels, pauses, switches and retries send. */
+    static ObjectNode withReason(String reason) {
+        ObjectNode body = Api.JSON.createObjectNode();
+        if (reason != null) {
+            body.put("reason", reason);
+        }
+        return body;
     }
 
     PrintWriter out() {

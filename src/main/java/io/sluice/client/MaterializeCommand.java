@@ -1,7 +1,6 @@
 package io.sluice.client;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import java.util.Set;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -12,8 +11,6 @@ import picocli.CommandLine.Option;
  */
 @Command(name = "materialize", description = "Launch a run of one or more assets; --wait waits for its end.")
 final class MaterializeCommand extends Connected {
-
-    private static final Set<String> ENDED = Set.of("SUCCESS", "FAILURE", "CANCELED", "SKIPPED");
 
     @Mixin
     LaunchOptions launch;
@@ -41,7 +38,7 @@ final class MaterializeCommand extends Connected {
         }
         long pause = Math.max(100, (long) (poll * 1000));
         String status = run.path("status").asText();
-        while (!ENDED.contains(status)) {
+        while (!RunsCommand.ENDED.contains(status)) {
             Thread.sleep(pause);
             run = api.get("/api/runs/" + id);
             status = run.path("status").asText();

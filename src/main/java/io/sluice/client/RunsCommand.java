@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -34,11 +35,8 @@ final class RunsCommand implements Runnable {
     @Command(name = "list", description = "The latest runs, newest first.")
     static final class ListRuns extends Connected {
 
-        @Option(
-                names = {"-o", "--output"},
-                defaultValue = "table",
-                description = "table or json.")
-        Output output;
+        @Mixin
+        OutputOption output;
 
         @Option(names = "--status", description = "Only runs in this status: QUEUED, STARTED, SUCCESS, FAILURE, ...")
         String status;
@@ -55,8 +53,7 @@ final class RunsCommand implements Runnable {
             query(path, "status", status);
             query(path, "asset", asset);
             JsonNode runs = api().get(path.toString());
-            if (output == Output.json) {
-                out().println(runs.toPrettyString());
+            if (output.printed(out(), runs)) {
                 return 0;
             }
             List<List<String>> rows = new ArrayList<>();
@@ -80,17 +77,13 @@ final class RunsCommand implements Runnable {
         @Parameters(paramLabel = "RUN", description = "The run's id (or its end, as the pages show it).")
         String id;
 
-        @Option(
-                names = {"-o", "--output"},
-                defaultValue = "table",
-                description = "table or json.")
-        Output output;
+        @Mixin
+        OutputOption output;
 
         @Override
         public Integer call() {
             JsonNode run = api().get(runPath(id));
-            if (output == Output.json) {
-                out().println(run.toPrettyString());
+            if (output.printed(out(), run)) {
                 return 0;
             }
             out().println("run " + run.path("id").asText() + ": "
@@ -112,7 +105,8 @@ final class RunsCommand implements Runnable {
         }
     }
 
-    private static final java.util.Set<String> ENDED = java.util.Set.of("SUCCESS", "FAILURE", "CANCELED", "SKIPPED");
+    /** The statuses a run ends in. */
+    static final java.util.Set<String> ENDED = java.util.Set.of("SUCCESS", "FAILURE", "CANCELED", "SKIPPED");
 
     static String runPath(String id) {
         return "/api/runs/" + URLEncoder.encode(id, StandardCharsets.UTF_8);
@@ -129,11 +123,8 @@ final class RunsCommand implements Runnable {
                 description = "Keep printing new lines until the run ends.")
         boolean follow;
 
-        @Option(
-                names = {"-o", "--output"},
-                defaultValue = "table",
-                description = "table or json (one object a line).")
-        Output output;
+        @Mixin
+        OutputOption output;
 
         @Option(
                 names = "--poll",
@@ -155,7 +146,7 @@ final class RunsCommand implements Runnable {
                     for (JsonNode line : lines) {
                         after = Math.max(after, line.path("id").asLong());
                         out().println(
-                                        output == Output.json
+                                        output.json()
                                                 ? line.toString()
                                                 : line.path("ts").asText() + " "
                                                         + line.path("level").asText() + " "
@@ -189,11 +180,7 @@ final class RunsCommand implements Runnable {
 
         @Override
         public Integer call() {
-            JsonNode body = Api.JSON.createObjectNode();
-            if (reason != null) {
-                ((com.fasterxml.jackson.databind.node.ObjectNode) body).put("reason", reason);
-            }
-            JsonNode run = api().post(runPath(id) + "/cancel", body);
+            JsonNode run = api().post(runPath(id) + "/cancel", withReason(reason));
             out().println("run " + run.path("id").asText() + " "
                     + run.path("status").asText()
                     + (run.path("cancelRequested").asBoolean() ? " (cancel requested)" : ""));
@@ -215,11 +202,7 @@ final class RunsCommand implements Runnable {
 
         @Override
         public Integer call() {
-            com.fasterxml.jackson.databind.node.ObjectNode body =
-                    Api.JSON.createObjectNode().put("scope", failed ? "FAILED" : "ALL");
-            if (reason != null) {
-                body.put("reason", reason);
-            }
+            JsonNode body = withReason(reason).put("scope", failed ? "FAILED" : "ALL");
             JsonNode run = api().post(runPath(id) + "/reexecute", body);
             out().println("launched run " + run.path("id").asText() + " re-executing " + id);
             return 0;

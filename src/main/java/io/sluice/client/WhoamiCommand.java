@@ -4,23 +4,20 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
 import java.util.List;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
+import picocli.CommandLine.Mixin;
 
 /** {@code sluice whoami}: who the server takes the caller for, and its roles. */
 @Command(name = "whoami", description = "Show who the server takes you for, and your roles.")
 final class WhoamiCommand extends Connected {
 
-    @Option(
-            names = {"-o", "--output"},
-            defaultValue = "table",
-            description = "table or json.")
-    Output output;
+    @Mixin
+    OutputOption output;
 
     @Override
     public Integer call() {
         Api api = api();
         JsonNode me = api.get("/api/me");
-        if (output == Output.json) {
+        if (output.json()) {
             out().println(me.toPrettyString());
         } else {
             out().println(describe(me) + " on " + api.server());

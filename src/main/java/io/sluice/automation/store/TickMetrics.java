@@ -3,6 +3,7 @@ package io.sluice.automation.store;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import io.sluice.automation.TickRecord;
+import io.sluice.metrics.LatencyBuckets;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Duration;
 import java.util.EnumMap;
@@ -16,21 +17,6 @@ import java.util.Map;
 @ApplicationScoped
 class TickMetrics {
 
-    private static final Duration[] BUCKETS = {
-        Duration.ofMillis(10),
-        Duration.ofMillis(50),
-        Duration.ofMillis(100),
-        Duration.ofMillis(250),
-        Duration.ofMillis(500),
-        Duration.ofSeconds(1),
-        Duration.ofMillis(2500),
-        Duration.ofSeconds(5),
-        Duration.ofSeconds(10),
-        Duration.ofSeconds(30),
-        Duration.ofMinutes(1),
-        Duration.ofMinutes(5)
-    };
-
     private final Map<TickRecord.Source, Timer> latency = new EnumMap<>(TickRecord.Source.class);
 
     TickMetrics(MeterRegistry registry) {
@@ -40,7 +26,7 @@ class TickMetrics {
                     Timer.builder("sluice.automation.trigger.latency")
                             .description("From when a tick was due to its evaluation")
                             .tag("kind", source.name().toLowerCase(Locale.ROOT))
-                            .serviceLevelObjectives(BUCKETS)
+                            .serviceLevelObjectives(LatencyBuckets.bounds())
                             .register(registry));
         }
     }

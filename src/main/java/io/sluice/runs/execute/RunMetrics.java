@@ -4,6 +4,7 @@ import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import io.sluice.lake.CheckResult;
+import io.sluice.metrics.LatencyBuckets;
 import io.sluice.runs.RunStatus;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Duration;
@@ -20,24 +21,6 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 @ApplicationScoped
 class RunMetrics {
-
-    /** The histograms' bucket bounds. */
-    static final Duration[] BUCKETS = {
-        Duration.ofMillis(10),
-        Duration.ofMillis(50),
-        Duration.ofMillis(100),
-        Duration.ofMillis(250),
-        Duration.ofMillis(500),
-        Duration.ofSeconds(1),
-        Duration.ofMillis(2500),
-        Duration.ofSeconds(5),
-        Duration.ofSeconds(10),
-        Duration.ofSeconds(30),
-        Duration.ofMinutes(1),
-        Duration.ofMinutes(5),
-        Duration.ofMinutes(15),
-        Duration.ofHours(1)
-    };
 
     private record Meters(Counter count, Timer duration) {}
 
@@ -56,7 +39,7 @@ class RunMetrics {
     }
 
     private static Timer.Builder histogram(String name, String description) {
-        return Timer.builder(name).description(description).serviceLevelObjectives(BUCKETS);
+        return Timer.builder(name).description(description).serviceLevelObjectives(LatencyBuckets.bounds());
     }
 
     /** A run started this long after it was launched. */
