@@ -22,7 +22,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  */
 class CrashRecoveryIT {
 
-    private static final int PARTITIONS = 400;
+    private static final int PARTITIONS = 2_000;
 
     @TempDir
     Path data;
@@ -36,7 +36,11 @@ class CrashRecoveryIT {
         }
     }
 
-    /** Killed in the middle of a backfill: it completes with every partition materialized by exactly one successful run. */
+    /**
+     * Killed in the middle of a backfill: it completes with every partition materialized by exactly one successful run.
+     * 2,000 partitions keep the backfill running for seconds (a noop runs at some 250 a second), so the kill lands in
+     * the middle even when a poll is slow; with 400 it once ended between two polls.
+     */
     @ParameterizedTest(name = "on {0}")
     @ValueSource(strings = {"h2", "pg"})
     void aBackfillKilledWithSigkillCompletesAfterARestartWithEveryPartitionOnce(String engine) throws Exception {
@@ -44,7 +48,7 @@ class CrashRecoveryIT {
         server.start("first.log");
         JsonNode launched = server.post(
                 "/api/backfills",
-                "{\"assets\":[\"bench/noop_daily\"],\"ranges\":[{\"start\":\"2000-01-01\",\"end\":\"2001-02-03\"}],"
+                "{\"assets\":[\"bench/noop_daily\"],\"ranges\":[{\"start\":\"2000-01-01\",\"end\":\"2005-06-22\"}],"
                         + "\"reason\":\"crash test\"}",
                 201);
         String id = launched.at("/backfill/id").asText();
