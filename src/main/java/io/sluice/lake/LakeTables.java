@@ -115,6 +115,32 @@ public interface LakeTables {
     /** @throws UnsupportedRead when the table does not keep changes by run */
     Changes changes(String name, String runId, int limit);
 
+    /**
+     * The table's latest writes in the write log (its versions), newest first, at most {@code limit}: empty for a table
+     * no asset declares or one never written.
+     */
+    List<WriteSummary> writes(String name, int limit);
+
+    /**
+     * What a read-only query answered: its columns, at most the row limit of rows (numbers and booleans as they are,
+     * the rest as text), whether more rows were left out, and how long it took.
+     */
+    record QueryResult(List<Column> columns, List<Map<String, Object>> rows, boolean truncated, long millis) {
+
+        public QueryResult {
+            columns = List.copyOf(columns);
+            rows = List.copyOf(rows);
+        }
+    }
+
+    /**
+     * Runs one read-only statement on the lake, for analysis: in a read-only transaction, stopped after {@code timeLimit},
+     * keeping at most {@code maxRows} rows. A statement that is not one query (a write, a setting, two statements), that
+     * reads files or other databases, or that the engine refuses or stops is an {@link UnsupportedRead} of parameter
+     * {@code sql} whose message says why.
+     */
+    QueryResult query(String sql, int maxRows, java.time.Duration timeLimit);
+
     /** One write of the lake's write log, as a rollback preview lists it ({@code partition} null for the whole table). */
     record WriteSummary(
             long writeId,

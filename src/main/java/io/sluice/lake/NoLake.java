@@ -133,6 +133,16 @@ public final class NoLake implements RunLake, LakeTables {
     }
 
     @Override
+    public List<WriteSummary> writes(String name, int limit) {
+        throw unavailable();
+    }
+
+    @Override
+    public QueryResult query(String sql, int maxRows, java.time.Duration timeLimit) {
+        throw unavailable();
+    }
+
+    @Override
     public RollbackPreview rollbackPreview(String name, RollbackTarget target) {
         throw unavailable();
     }

@@ -4,6 +4,7 @@ import io.sluice.lake.DeclaredTables;
 import io.sluice.lake.LakeTables;
 import io.sluice.lake.RollbackTarget;
 import io.sluice.lake.Sql;
+import io.sluice.lake.engine.BoundedQuery;
 import io.sluice.lake.engine.EngineLakeTables;
 import io.sluice.lake.engine.LakeSql;
 import io.sluice.lake.engine.RowReads;
@@ -171,6 +172,20 @@ public class DuckDbLakeTables extends EngineLakeTables {
             return "epoch_us(" + column + ")";
         }
     };
+
+    @Override
+    public List<WriteSummary> writes(String name, int limit) {
+        return table(name)
+                .filter(info -> info.lastWrite() != null && managed(info.name()).isPresent())
+                .map(info -> lake.readSession(db -> RollbackPreviews.history(db, info.name(), limit)))
+                .orElse(List.of());
+    }
+
+    @Override
+    public QueryResult query(String sql, int maxRows, java.time.Duration timeLimit) {
+        return lake.readSession(
+                db -> BoundedQuery.run(db.connection(), new DuckDbQueryGuard(), sql, maxRows, timeLimit));
+    }
 
     @Override
     public RollbackPreview rollbackPreview(String name, RollbackTarget target) {

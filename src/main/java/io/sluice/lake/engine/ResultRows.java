@@ -14,9 +14,14 @@ public final class ResultRows {
     private ResultRows() {}
 
     public static List<Map<String, Object>> of(ResultSet rs) throws SQLException {
+        return of(rs, Integer.MAX_VALUE);
+    }
+
+    /** At most {@code max} rows of {@code rs}, as {@link #of(ResultSet)} reads them. */
+    public static List<Map<String, Object>> of(ResultSet rs, int max) throws SQLException {
         ResultSetMetaData meta = rs.getMetaData();
         List<Map<String, Object>> rows = new ArrayList<>();
-        while (rs.next()) {
+        while (rows.size() < max && rs.next()) {
             Map<String, Object> row = new LinkedHashMap<>();
             for (int i = 1; i <= meta.getColumnCount(); i++) {
                 Object value = rs.getObject(i);

@@ -2,6 +2,7 @@ package io.sluice.lake.postgres;
 
 import io.sluice.lake.DeclaredTables;
 import io.sluice.lake.RollbackTarget;
+import io.sluice.lake.engine.BoundedQuery;
 import io.sluice.lake.engine.EngineLakeTables;
 import io.sluice.lake.engine.LakeSql;
 import io.sluice.lake.engine.RowReads;
@@ -66,6 +67,23 @@ public final class PgLakeTables extends EngineLakeTables {
                 .map(e -> new Column(e.getKey(), e.getValue().toUpperCase(java.util.Locale.ROOT)))
                 .toList();
         return TableInfos.info(db, db::rows, table, declared.declared(table), reads.writeLog(), reads::micros, columns);
+    }
+
+    @Override
+    public List<WriteSummary> writes(String name, int limit) {
+        return table(name)
+                .filter(info -> info.lastWrite() != null
+                        && declared.declared(info.name()).isPresent())
+                .map(info ->
+                        lake.inTransaction(Optional.empty(), db -> RollbackPreviews.history(db, info.name(), limit)))
+                .orElse(List.of());
+    }
+
+    @Override
+    public QueryResult query(String sql, int maxRows, java.time.Duration timeLimit) {
+        return lake.inTransaction(
+                Optional.empty(),
+                db -> BoundedQuery.run(db.connection(), new PgQueryGuard(db.schema()), sql, maxRows, timeLimit));
     }
 
     /** What a rollback of the table would do, worked out as on every engine ({@link RollbackPreviews}). */

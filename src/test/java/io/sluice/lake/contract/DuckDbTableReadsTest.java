@@ -30,4 +30,9 @@ class DuckDbTableReadsTest extends TableReadsContract {
     protected LakeTables tables(Lake lake, DeclaredTables declared) {
         return new DuckDbLakeTables((DuckDbLake) lake, declared);
     }
+
+    @Override
+    protected String fileRead() {
+        return "SELECT * FROM read_csv('/etc/passwd')";
+    }
 }

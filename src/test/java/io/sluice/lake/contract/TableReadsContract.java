@@ -52,6 +52,9 @@ abstract class TableReadsContract {
     /** The engine's table reader over {@code lake}. */
     protected abstract LakeTables tables(Lake lake, DeclaredTables declared);
 
+    /** A query that reads a file of the server's machine, in the engine's spelling. */
+    protected abstract String fileRead();
+
     @BeforeEach
     void openLake() throws Exception {
         lake = open();
@@ -285,5 +288,82 @@ abstract class TableReadsContract {
         assertThat(paged).containsExactly("1/zeta", "1/alpha", "2/beta");
         Page back = page("rd_versions", 2, last.previous().map(Position::before));
         assertThat(shown(back.rows(), "k", "v")).containsExactly("1/zeta", "1/alpha");
+    }
+
+    private LakeTables.QueryResult query(String sql, int maxRows) {
+        return tables.query(sql, maxRows, java.time.Duration.ofSeconds(20));
+    }
+
+    @Test
+    void aQueryAnswersItsColumnsAndAtMostItsRowLimit() {
+        publish(LOADS, "r1", values(Stream.of("('a', 1)", "('b', 2)", "('c', 3)"), "load_id, n"));
+        LakeTables.QueryResult all = query("SELECT load_id, n * 10 AS tens FROM rd_loads ORDER BY n;", 10);
+        assertThat(all.columns()).extracting(LakeTables.Column::name).containsExactly("load_id", "tens");
+        assertThat(shown(all.rows(), "load_id", "tens")).containsExactly("a/10", "b/20", "c/30");
+        assertThat(all.truncated()).isFalse();
+        LakeTables.QueryResult two = query("WITH t AS (SELECT n FROM rd_loads) SELECT n FROM t ORDER BY n", 2);
+        assertThat(shown(two.rows(), "n")).containsExactly("1", "2");
+        assertThat(two.truncated()).isTrue();
+        assertThat(query("SELECT count(*) AS c FROM generate_series(1, 5)", 1).rows())
+                .as("a generator reads nothing outside the query")
+                .hasSize(1);
+    }
+
+    @Test
+    void aQueryThatWritesOrReadsOutsideTheLakeIsRefusedAndChangesNothing() {
+        publish(LOADS, "r1", values(Stream.of("('a', 1)", "('b', 2)"), "load_id, n"));
+        Map<String, String> refused = new java.util.LinkedHashMap<>();
+        for (String sql : List.of(
+                "DELETE FROM rd_loads",
+                "INSERT INTO rd_loads VALUES ('x', 9)",
+                "DROP TABLE rd_loads",
+                "SELECT 1; DELETE FROM rd_loads",
+                "WITH gone AS (DELETE FROM rd_loads RETURNING *) SELECT * FROM gone",
+                "CREATE TABLE sneaky AS SELECT * FROM rd_loads",
+                "SET search_path TO public",
+                fileRead(),
+                "SELECT FROM",
+                "  ;  ")) {
+            try {
+                query(sql, 10);
+                refused.put(sql, "ran");
+            } catch (UnsupportedRead e) {
+                assertThat(e.parameter()).isEqualTo("sql");
+                assertThat(e.getMessage())
+                        .as(sql)
+                        .isNotBlank()
+                        .doesNotContain("Exception")
+                        .doesNotContain("\tat ");
+                refused.put(sql, e.getMessage());
+            }
+        }
+        assertThat(refused).as("every statement refused, with a sentence").doesNotContainValue("ran");
+        assertThat(shown(all("rd_loads"), "load_id")).containsExactly("a", "b");
+        assertThat(tables.table("sneaky")).isEmpty();
+    }
+
+    @Test
+    void aQueryOverItsTimeLimitIsStoppedWithASentence() {
+        assertThatThrownBy(() -> tables.query(
+                        "SELECT count(*) FROM generate_series(1, 100000) a, generate_series(1, 100000) b"
+                                + " WHERE a.a + b.b = 7",
+                        10,
+                        java.time.Duration.ofMillis(500)))
+                .isInstanceOf(UnsupportedRead.class)
+                .hasMessageContaining("time limit");
+        assertThat(query("SELECT 1 AS one", 1).rows())
+                .as("the lake answers after a stopped query")
+                .hasSize(1);
+    }
+
+    @Test
+    void aTablesWritesAreItsVersionsNewestFirst() {
+        publish(LOADS, "r1", values(Stream.of("('a', 1)"), "load_id, n"));
+        publish(LOADS, "r2", values(Stream.of("('b', 2)", "('c', 3)"), "load_id, n"));
+        List<LakeTables.WriteSummary> writes = tables.writes("rd_loads", 10);
+        assertThat(writes).extracting(LakeTables.WriteSummary::runId).containsExactly("r2", "r1");
+        assertThat(writes).extracting(LakeTables.WriteSummary::currentRows).containsExactly(3L, 1L);
+        assertThat(tables.writes("rd_loads", 1)).hasSize(1);
+        assertThat(tables.writes("no_such_table", 5)).isEmpty();
     }
 }

@@ -89,19 +89,31 @@ public final class RollbackPreviews {
                         : Optional.empty());
     }
 
+    /** The write log's latest {@code limit} entries of {@code table} (its versions), newest first. */
+    public static List<WriteSummary> history(RollbackSession db, String table, int limit) {
+        return summaries(db.rows(
+                "SELECT write_id, run_id, partition_key, " + db.epochMicros("written_at")
+                        + " AS written_at, rows_inserted, rows_removed, current_rows FROM " + RollbackTables.WRITES
+                        + " WHERE table_name = ? ORDER BY write_id DESC LIMIT ?",
+                table,
+                limit));
+    }
+
     /** The write log's entries of {@code ids}, oldest first: one set-based query, the ids bound as one list. */
     private static List<WriteSummary> summaries(RollbackSession db, long[] ids) {
         if (ids.length == 0) {
             return List.of();
         }
-        return db
-                .rows(
-                        "SELECT write_id, run_id, partition_key, " + db.epochMicros("written_at")
-                                + " AS written_at, rows_inserted, "
-                                + "rows_removed, current_rows FROM " + RollbackTables.WRITES
-                                + " WHERE write_id IN (SELECT unnest(?::BIGINT[])) ORDER BY write_id",
-                        ids)
-                .stream()
+        return summaries(db.rows(
+                "SELECT write_id, run_id, partition_key, " + db.epochMicros("written_at")
+                        + " AS written_at, rows_inserted, "
+                        + "rows_removed, current_rows FROM " + RollbackTables.WRITES
+                        + " WHERE write_id IN (SELECT unnest(?::BIGINT[])) ORDER BY write_id",
+                ids));
+    }
+
+    private static List<WriteSummary> summaries(List<java.util.Map<String, Object>> rows) {
+        return rows.stream()
                 .map(r -> new WriteSummary(
                         ((Number) r.get("write_id")).longValue(),
                         (String) r.get("run_id"),
