@@ -89,7 +89,8 @@ class ArchitectureTest {
             .resideInAPackage("io.sluice.access..")
             .should()
             .dependOnClassesThat()
-            .resideInAnyPackage("io.sluice.api..", "io.sluice.web..", "io.sluice.cli..", "io.sluice.app..");
+            .resideInAnyPackage(
+                    "io.sluice.api..", "io.sluice.web..", "io.sluice.cli..", "io.sluice.app..", "io.sluice.mcp..");
 
     /** Only the access stores touch the tables of users, sessions and tokens. */
     @ArchTest
@@ -197,14 +198,27 @@ class ArchitectureTest {
     @ArchTest
     static final ArchRule edgesDoNotCallEachOtherOrTheStores = noClasses()
             .that()
-            .resideInAnyPackage("io.sluice.api..", "io.sluice.web..")
+            .resideInAnyPackage("io.sluice.api..", "io.sluice.web..", "io.sluice.mcp..")
             .should()
             .dependOnClassesThat()
             .resideInAnyPackage(
-                    "..store..", "io.sluice.lake.duckdb..", "io.sluice.runs.dispatch..", "io.sluice.runs.execute..")
+                    "..store..",
+                    "io.sluice.lake.duckdb..",
+                    "io.sluice.lake.postgres..",
+                    "io.sluice.runs.dispatch..",
+                    "io.sluice.runs.execute..")
             .orShould()
             .dependOnClassesThat()
             .resideInAnyPackage("io.sluice.cli..");
+
+    /** The MCP server is a face of its own: it reads through the domain and the application layer, not the other faces. */
+    @ArchTest
+    static final ArchRule theMcpServerKnowsNoOtherFace = noClasses()
+            .that()
+            .resideInAPackage("io.sluice.mcp..")
+            .should()
+            .dependOnClassesThat()
+            .resideInAnyPackage("io.sluice.api..", "io.sluice.web..", "io.sluice.cli..", "io.sluice.client..");
 
     /** The application layer serves every face and knows none of them. */
     @ArchTest
@@ -213,7 +227,8 @@ class ArchitectureTest {
             .resideInAPackage("io.sluice.app..")
             .should()
             .dependOnClassesThat()
-            .resideInAnyPackage("io.sluice.api..", "io.sluice.web..", "io.sluice.cli..", "jakarta.ws.rs..");
+            .resideInAnyPackage(
+                    "io.sluice.api..", "io.sluice.web..", "io.sluice.cli..", "io.sluice.mcp..", "jakarta.ws.rs..");
 
     /** The domain's mutating entry points, by class: what changes what is stored on a person's request. */
     static final Map<String, Set<String>> CHANGES = Map.of(
@@ -241,7 +256,7 @@ class ArchitectureTest {
     @ArchTest
     static final ArchRule facesChangeThingsThroughCommandsOnly = noClasses()
             .that()
-            .resideInAnyPackage("io.sluice.api..", "io.sluice.web..", "io.sluice.cli..")
+            .resideInAnyPackage("io.sluice.api..", "io.sluice.web..", "io.sluice.cli..", "io.sluice.mcp..")
             .should()
             .callMethodWhere(CHANGE_STORED_STATE);
 
@@ -249,7 +264,7 @@ class ArchitectureTest {
     @ArchTest
     static final ArchRule facesNeverNameTheActor = noClasses()
             .that()
-            .resideInAnyPackage("io.sluice.api..", "io.sluice.web..")
+            .resideInAnyPackage("io.sluice.api..", "io.sluice.web..", "io.sluice.mcp..")
             .should()
             .callMethod(Caller.class, "name");
 

@@ -17,8 +17,8 @@ import org.jboss.resteasy.reactive.server.ServerRequestFilter;
 
 /**
  * Refuses a change whose anti-forgery token ({@link CsrfToken}) is missing or does not match the request's cookie, on top
- * of {@link CrossSiteFilter}'s origin checks: every POST, PUT, PATCH or DELETE to a page, and one to the API that a
- * browser makes with its cookies (the request has cookies and no {@code Authorization} header). API clients that send
+ * of {@link CrossSiteFilter}'s origin checks: every POST, PUT, PATCH or DELETE to a page, and one to the API (or the MCP
+ * server, {@code /mcp}) that a browser makes with its cookies (the request has cookies and no {@code Authorization} header). API clients that send
  * no cookies (curl, scripts, the CLI with a token) need no token. The token is read from the {@code X-CSRF-Token}
  * header, else from a form body's {@code csrf} field. Nothing runs and nothing is stored when it is refused.
  */
@@ -39,7 +39,7 @@ public class CsrfGuard {
             return Optional.empty();
         }
         String path = "/" + request.getUriInfo().getPath().replaceFirst("^/", "");
-        boolean api = path.equals("/api") || path.startsWith("/api/");
+        boolean api = path.equals("/api") || path.startsWith("/api/") || path.equals("/mcp");
         if (api
                 && (request.getHeaderString(HttpHeaders.COOKIE) == null
                         || request.getHeaderString(HttpHeaders.AUTHORIZATION) != null)) {

@@ -42,8 +42,8 @@ import org.assertj.core.api.SoftAssertions;
 import org.junit.jupiter.api.Test;
 
 /**
- * Every route of the API and the pages (found by reflection over the JAX-RS resources of {@code io.sluice.api} and
- * {@code io.sluice.web}, plus the {@code /q} tools and the static files), asked by every kind of caller: no credentials,
+ * Every route of the API and the pages (found by reflection over the JAX-RS resources of {@code io.sluice.api},
+ * {@code io.sluice.web} and {@code io.sluice.mcp}, plus the {@code /q} tools and the static files), asked by every kind of caller: no credentials,
  * a bad token, an expired token, a revoked token, a viewer, an operator, an admin, an operator of the tested assets'
  * group only, an operator of another group, and a viewer's page session. Each route has a rule in {@link #RULES}: open
  * to all, any authenticated user (one's own tokens and password), or an {@link Action}, whose least role and scoping
@@ -181,6 +181,9 @@ class RoleMatrixTest {
         rule("POST /api/sensors/{name}/stop", Need.of(Action.SWITCH_AUTOMATION));
         rule("GET /api/sensors/{name}/ticks", READ);
         rule("GET /api/me", Need.SELF);
+        rule("POST /mcp", READ);
+        rule("GET /mcp", READ);
+        rule("DELETE /mcp", READ);
         rule("GET /api/tokens", Need.SELF);
         rule("POST /api/tokens", Need.SELF);
         rule("DELETE /api/tokens/{id}", Need.SELF);
@@ -273,7 +276,7 @@ class RoleMatrixTest {
     /** Every route of the API and the pages, by reflection over their JAX-RS resources. */
     static List<Route> routes() {
         TreeSet<Route> routes = new TreeSet<>();
-        for (Class<?> type : classes("io.sluice.api", "io.sluice.web")) {
+        for (Class<?> type : classes("io.sluice.api", "io.sluice.web", "io.sluice.mcp")) {
             Path root = type.getAnnotation(Path.class);
             Produces classProduces = type.getAnnotation(Produces.class);
             for (Method m : type.getDeclaredMethods()) {
