@@ -31,7 +31,8 @@ import picocli.CommandLine.Command;
             BackfillCommand.class,
             RunsCommand.class,
             AutomationCommands.Schedules.class,
-            AutomationCommands.Sensors.class
+            AutomationCommands.Sensors.class,
+            AuditCommand.class
         })
 public final class SluiceClient implements Runnable {
 

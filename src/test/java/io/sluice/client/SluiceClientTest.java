@@ -312,6 +312,67 @@ class SluiceClientTest {
     }
 
     @Test
+    void auditReadsPageByPageAndWritesCsv() throws Exception {
+        String reason = "say \"hi\", then\ngo " + java.util.UUID.randomUUID();
+        String id = Runs.launchAndAwait(
+                        "{\"assets\":[\"test/checked\"],\"reason\":" + Api.JSON.writeValueAsString(reason) + "}")
+                .getString("id");
+        Runs.launchAndAwait("{\"assets\":[\"test/checked\"]}");
+        Runs.launchAndAwait("{\"assets\":[\"test/checked\"]}");
+
+        Result table = sluice("audit", "--run", id, "--action", "RUN_LAUNCHED", "--server", server());
+        assertThat(table.code()).as(table.err()).isZero();
+        assertThat(table.out()).startsWith("TIME").contains("RUN_LAUNCHED").contains("run " + id);
+
+        Result csv = sluice("audit", "--run", id, "--csv", "--server", server());
+        assertThat(csv.code()).as(csv.err()).isZero();
+        assertThat(csv.out()).startsWith("id,ts,actor,action,run,backfill,assets,reason,detail\r\n");
+        assertThat(csv.out()).contains("," + id + ",").contains(",\"say \"\"hi\"\", then\ngo ");
+
+        int pageSize = AuditCommand.pageSize;
+        AuditCommand.pageSize = 2;
+        try {
+            JsonNode five = Api.JSON.readTree(sluice("audit", "--limit", "5", "-o", "json", "--server", server())
+                    .out());
+            assertThat(five.size()).as("five events, read two at a time").isEqualTo(5);
+            assertThat(five.findValuesAsText("id")).doesNotHaveDuplicates();
+        } finally {
+            AuditCommand.pageSize = pageSize;
+        }
+        JsonNode since = Api.JSON.readTree(sluice("audit", "--since", "2999-01-01", "-o", "json", "--server", server())
+                .out());
+        assertThat(since.isEmpty()).isTrue();
+
+        for (String[] args : new String[][] {
+            {"audit", "--action", "NO_SUCH_ACTION"},
+            {"audit", "--since", "not-a-time"},
+            {"audit", "--csv", "-o", "json"},
+            {"audit", "--limit", "0"}
+        }) {
+            String[] withServer = java.util.stream.Stream.concat(
+                            java.util.Arrays.stream(args), java.util.stream.Stream.of("--server", server()))
+                    .toArray(String[]::new);
+            Result r = sluice(withServer);
+            assertThat(r.code()).as(String.join(" ", args) + ": " + r.err()).isEqualTo(2);
+            assertThat(r.err())
+                    .as(String.join(" ", args))
+                    .startsWith("sluice: ")
+                    .hasLineCount(1);
+        }
+    }
+
+    @Test
+    void theNextPageIsTheLinkHeadersPathOnThisServer() {
+        assertThat(Api.next("<http://10.0.0.1:8080/api/audit?limit=2&cursor=abc%3D>; rel=\"next\""))
+                .contains("/api/audit?limit=2&cursor=abc%3D");
+        assertThat(Api.next("<http://x/api/audit?before=1>; rel=\"prev\"")).isEmpty();
+        assertThat(Api.next(null)).isEmpty();
+        assertThat(AuditCommand.field("plain")).isEqualTo("plain");
+        assertThat(AuditCommand.field("a,b")).isEqualTo("\"a,b\"");
+        assertThat(AuditCommand.field("say \"hi\"")).isEqualTo("\"say \"\"hi\"\"\"");
+    }
+
+    @Test
     void theProgressBarCountsEndedPartitions() throws Exception {
         JsonNode b = Api.JSON.readTree("{\"status\":\"RUNNING\",\"progress\":{\"partitionsPerSecond\":12.5,"
                 + "\"eta\":\"2026-12-07T18:00:00Z\",\"partitions\":{\"total\":10,\"queued\":4,\"running\":1,"
