@@ -27,6 +27,7 @@ import picocli.CommandLine.Command;
             LoginCommand.class,
             WhoamiCommand.class,
             AssetsCommand.class,
+            LineageCommand.class,
             MaterializeCommand.class,
             BackfillCommand.class,
             RunsCommand.class,

@@ -312,6 +312,39 @@ class SluiceClientTest {
     }
 
     @Test
+    void lineageShowsUpstreamAndDownstreamAsTreesAndJson() throws Exception {
+        Result tree = sluice("lineage", "test/daily_rollup", "--server", server());
+        assertThat(tree.code()).as(tree.err()).isZero();
+        assertThat(tree.out())
+                .startsWith("test/daily_rollup  ")
+                .contains("upstream:" + System.lineSeparator() + "\\-- test/hourly  ")
+                .contains("downstream:")
+                .contains("-- test/rollup_summary  ");
+
+        Result none =
+                sluice("lineage", "test/daily_rollup", "--upstream", "0", "--downstream", "1", "--server", server());
+        assertThat(none.code()).as(none.err()).isZero();
+        assertThat(none.out()).doesNotContain("test/hourly").contains("test/rollup_summary");
+
+        JsonNode json = Api.JSON.readTree(sluice("lineage", "test/rollup_summary", "-o", "json", "--server", server())
+                .out());
+        assertThat(json.path("asset").asText()).isEqualTo("test/rollup_summary");
+        assertThat(json.path("upstream").findValuesAsText("asset")).containsExactly("test/daily_rollup", "test/hourly");
+        assertThat(json.path("upstream").get(1).path("depth").asInt()).isEqualTo(2);
+        assertThat(json.path("downstream").isArray()).isTrue();
+
+        Result unknown = sluice("lineage", "test/no_such_asset", "--server", server());
+        assertThat(unknown.code()).isEqualTo(2);
+        assertThat(unknown.err())
+                .startsWith("sluice: ")
+                .contains("no_such_asset")
+                .hasLineCount(1);
+        assertThat(sluice("lineage", "test/daily_rollup", "--upstream", "-1", "--server", server())
+                        .code())
+                .isEqualTo(2);
+    }
+
+    @Test
     void auditReadsPageByPageAndWritesCsv() throws Exception {
         String reason = "say \"hi\", then\ngo " + java.util.UUID.randomUUID();
         String id = Runs.launchAndAwait(
