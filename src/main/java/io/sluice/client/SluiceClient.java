@@ -29,6 +29,7 @@ import picocli.CommandLine.Command;
             AssetsCommand.class,
             LineageCommand.class,
             MaterializeCommand.class,
+            PreviewCommand.class,
             BackfillCommand.class,
             RunsCommand.class,
             AutomationCommands.Schedules.class,

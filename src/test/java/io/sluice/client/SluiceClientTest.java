@@ -345,6 +345,61 @@ class SluiceClientTest {
     }
 
     @Test
+    void previewShowsWhatMaterializeWouldRunAndLaunchesNothing() throws Exception {
+        int before = Api.JSON
+                .readTree(sluice(
+                                "runs",
+                                "list",
+                                "--asset",
+                                "test/daily",
+                                "--limit",
+                                "500",
+                                "-o",
+                                "json",
+                                "--server",
+                                server())
+                        .out())
+                .size();
+        Result p = sluice("preview", "test/daily", "--from", "2024-03-01", "--to", "2024-03-05", "--server", server());
+        assertThat(p.code()).as(p.err()).isZero();
+        assertThat(p.out())
+                .startsWith("would launch 1 run (INCREMENTAL) of 1 asset over 5 partitions")
+                .contains("test/daily")
+                .contains("partitions (5)");
+        JsonNode json = Api.JSON.readTree(
+                sluice("preview", "test/checked", "--config-json", "{\"rows\": 3}", "-o", "json", "--server", server())
+                        .out());
+        assertThat(json.path("assets").get(0).asText()).isEqualTo("test/checked");
+        assertThat(json.path("config").path("test/checked").path("rows").asInt())
+                .isEqualTo(3);
+        assertThat(Api.JSON
+                        .readTree(sluice(
+                                        "runs",
+                                        "list",
+                                        "--asset",
+                                        "test/daily",
+                                        "--limit",
+                                        "500",
+                                        "-o",
+                                        "json",
+                                        "--server",
+                                        server())
+                                .out())
+                        .size())
+                .as("a preview launches nothing")
+                .isEqualTo(before);
+
+        Result unknown = sluice("preview", "test/no_such_asset", "--server", server());
+        assertThat(unknown.code()).isEqualTo(2);
+        assertThat(unknown.err())
+                .startsWith("sluice: ")
+                .contains("no_such_asset")
+                .hasLineCount(1);
+        Result both = sluice("preview", "test/checked", "--full-refresh", "--key", "k1", "--server", server());
+        assertThat(both.code()).isEqualTo(2);
+    }
+
+    @Test
     void auditReadsPageByPageAndWritesCsv() throws Exception {
         String reason = "say \"hi\", then\ngo " + java.util.UUID.randomUUID();
         String id = Runs.launchAndAwait(
