@@ -34,6 +34,7 @@ import picocli.CommandLine.Command;
             RunsCommand.class,
             AutomationCommands.Schedules.class,
             AutomationCommands.Sensors.class,
+            RollbackCommand.class,
             AuditCommand.class
         })
 public final class SluiceClient implements Runnable {

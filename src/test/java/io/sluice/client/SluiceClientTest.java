@@ -400,6 +400,63 @@ class SluiceClientTest {
     }
 
     @Test
+    void rollbackPreviewsWithDryRunAndRestoresAnEarlierRun() throws Exception {
+        String first = Runs.launchAndAwait("{\"assets\":[\"test/checked\"],\"config\":{\"value\":\"cli1\"}}")
+                .getString("id");
+        Runs.launchAndAwait("{\"assets\":[\"test/checked\"],\"config\":{\"value\":\"cli2\",\"rows\":4}}");
+
+        Result dry = sluice("rollback", "test_checked", "--to-run", first, "--dry-run", "--server", server());
+        assertThat(dry.code()).as(dry.err()).isZero();
+        assertThat(dry.out())
+                .startsWith("rollback of table test_checked to run:" + first + " (dry run")
+                .contains("current rows")
+                .contains("writes undone");
+        JsonNode preview = Api.JSON.readTree(
+                sluice("rollback", "test/checked", "--to-run", first, "--dry-run", "-o", "json", "--server", server())
+                        .out());
+        assertThat(preview.path("table").asText()).isEqualTo("test_checked");
+        assertThat(preview.path("undone").size()).isPositive();
+
+        Result done = sluice(
+                "rollback",
+                "test/checked",
+                "--to-run",
+                first,
+                "--reason",
+                "cli2 was wrong",
+                "--wait",
+                "--poll",
+                "0.2",
+                "--server",
+                server());
+        assertThat(done.code()).as(done.out() + done.err()).isZero();
+        assertThat(done.out())
+                .startsWith("launched rollback run ")
+                .contains("of test/checked to run:" + first)
+                .contains(" SUCCESS");
+
+        for (String[] args : new String[][] {
+            {"rollback", "test/checked", "--to-run", first},
+            {"rollback", "test/checked", "--reason", "r"},
+            {"rollback", "test/checked", "--to-run", first, "--before-run", first, "--reason", "r"},
+            {"rollback", "test/checked", "--to-run", first, "--partition", "2024-01-01", "--dry-run"},
+            {"rollback", "no_such_table", "--to-run", first, "--reason", "r"},
+            {"rollback", "test/no_such_asset", "--to-run", first, "--reason", "r"},
+            {"rollback", "test/checked", "--to-run", "no-such-run", "--dry-run"}
+        }) {
+            String[] withServer = java.util.stream.Stream.concat(
+                            java.util.Arrays.stream(args), java.util.stream.Stream.of("--server", server()))
+                    .toArray(String[]::new);
+            Result r = sluice(withServer);
+            assertThat(r.code()).as(String.join(" ", args) + ": " + r.err()).isEqualTo(2);
+            assertThat(r.err())
+                    .as(String.join(" ", args))
+                    .startsWith("sluice: ")
+                    .doesNotContain("\tat ");
+        }
+    }
+
+    @Test
     void auditReadsPageByPageAndWritesCsv() throws Exception {
         String reason = "say \"hi\", then\ngo " + java.util.UUID.randomUUID();
         String id = Runs.launchAndAwait(
