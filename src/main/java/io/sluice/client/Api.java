@@ -38,20 +38,54 @@ final class Api {
     }
 
     JsonNode get(String path) {
-        return send("GET", path, null);
+        return send("GET", path, null).body();
+    }
+
+    /** One page of a list: its items, and the path of the next page when its {@code Link} header names one. */
+    record Page(JsonNode items, Optional<String> next) {}
+
+    /**
+     * A page of a list, its next page read from the {@code Link} header ({@code <address>; rel="next"}): the address's
+     * path and query, asked of this client's server (a proxy in front may make the server's own address another).
+     */
+    Page page(String path) {
+        Answer a = send("GET", path, null);
+        return new Page(a.body(), next(a.link()));
+    }
+
+    static Optional<String> next(String link) {
+        if (link == null) {
+            return Optional.empty();
+        }
+        for (String part : link.split(",")) {
+            String p = part.strip();
+            int end = p.indexOf('>');
+            if (p.startsWith("<")
+                    && end > 0
+                    && p.substring(end).replace(" ", "").contains("rel=\"next\"")) {
+                URI address = URI.create(p.substring(1, end));
+                return Optional.of(
+                        address.getRawPath() + (address.getRawQuery() == null ? "" : "?" + address.getRawQuery()));
+            }
+        }
+        return Optional.empty();
     }
 
     JsonNode post(String path, JsonNode body) {
-        return send("POST", path, body == null ? "{}" : body.toString());
+        return send("POST", path, body == null ? "{}" : body.toString()).body();
     }
+
+    /** An answer's body and its {@code Link} header. */
+    private record Answer(JsonNode body, String link) {}
 
     /**
      * One request. {@link HttpURLConnection}, not {@code java.net.http.HttpClient}: the latter sets up TLS when it is
      * built, a third of a second of the CLI's start even for an http:// server.
      */
-    private JsonNode send(String method, String path, String body) {
+    private Answer send(String method, String path, String body) {
         int status;
         String text;
+        String link;
         try {
             HttpURLConnection c =
                     (HttpURLConnection) server.resolve(path).toURL().openConnection();
@@ -69,6 +103,7 @@ final class Api {
                 }
             }
             status = c.getResponseCode();
+            link = c.getHeaderField("Link");
             try (InputStream in = status >= 400 ? c.getErrorStream() : c.getInputStream()) {
                 text = in == null ? "" : new String(in.readAllBytes(), StandardCharsets.UTF_8);
             }
@@ -87,7 +122,7 @@ final class Api {
         }
         JsonNode answer = parse(text);
         if (status >= 200 && status < 300) {
-            return answer;
+            return new Answer(answer, link);
         }
         String detail = detail(answer, status);
         if (status == 401) {

@@ -36,14 +36,20 @@ final class MaterializeCommand extends Connected {
         if (!await) {
             return 0;
         }
+        return awaitEnd(api, run, poll, out());
+    }
+
+    /** Polls {@code run} to its end and says how it ended: exit 0 when it succeeded, 1 when it did not. */
+    static int awaitEnd(Api api, JsonNode run, double poll, java.io.PrintWriter out) throws InterruptedException {
+        String id = run.path("id").asText();
         long pause = Math.max(100, (long) (poll * 1000));
         String status = run.path("status").asText();
         while (!RunsCommand.ENDED.contains(status)) {
             Thread.sleep(pause);
-            run = api.get("/api/runs/" + id);
+            run = api.get(RunsCommand.runPath(id));
             status = run.path("status").asText();
         }
-        out().println("run " + id + " " + status
+        out.println("run " + id + " " + status
                 + (run.hasNonNull("error") ? ": " + run.path("error").asText() : ""));
         return status.equals("SUCCESS") ? 0 : CliFailure.FAILED;
     }

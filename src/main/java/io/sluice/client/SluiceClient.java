@@ -27,11 +27,15 @@ import picocli.CommandLine.Command;
             LoginCommand.class,
             WhoamiCommand.class,
             AssetsCommand.class,
+            LineageCommand.class,
             MaterializeCommand.class,
+            PreviewCommand.class,
             BackfillCommand.class,
             RunsCommand.class,
             AutomationCommands.Schedules.class,
-            AutomationCommands.Sensors.class
+            AutomationCommands.Sensors.class,
+            RollbackCommand.class,
+            AuditCommand.class
         })
 public final class SluiceClient implements Runnable {
 

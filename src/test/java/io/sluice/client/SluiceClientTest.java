@@ -312,6 +312,212 @@ class SluiceClientTest {
     }
 
     @Test
+    void lineageShowsUpstreamAndDownstreamAsTreesAndJson() throws Exception {
+        Result tree = sluice("lineage", "test/daily_rollup", "--server", server());
+        assertThat(tree.code()).as(tree.err()).isZero();
+        assertThat(tree.out())
+                .startsWith("test/daily_rollup  ")
+                .contains("upstream:" + System.lineSeparator() + "\\-- test/hourly  ")
+                .contains("downstream:")
+                .contains("-- test/rollup_summary  ");
+
+        Result none =
+                sluice("lineage", "test/daily_rollup", "--upstream", "0", "--downstream", "1", "--server", server());
+        assertThat(none.code()).as(none.err()).isZero();
+        assertThat(none.out()).doesNotContain("test/hourly").contains("test/rollup_summary");
+
+        JsonNode json = Api.JSON.readTree(sluice("lineage", "test/rollup_summary", "-o", "json", "--server", server())
+                .out());
+        assertThat(json.path("asset").asText()).isEqualTo("test/rollup_summary");
+        assertThat(json.path("upstream").findValuesAsText("asset")).containsExactly("test/daily_rollup", "test/hourly");
+        assertThat(json.path("upstream").get(1).path("depth").asInt()).isEqualTo(2);
+        assertThat(json.path("downstream").isArray()).isTrue();
+
+        Result unknown = sluice("lineage", "test/no_such_asset", "--server", server());
+        assertThat(unknown.code()).isEqualTo(2);
+        assertThat(unknown.err())
+                .startsWith("sluice: ")
+                .contains("no_such_asset")
+                .hasLineCount(1);
+        assertThat(sluice("lineage", "test/daily_rollup", "--upstream", "-1", "--server", server())
+                        .code())
+                .isEqualTo(2);
+    }
+
+    @Test
+    void previewShowsWhatMaterializeWouldRunAndLaunchesNothing() throws Exception {
+        int before = Api.JSON
+                .readTree(sluice(
+                                "runs",
+                                "list",
+                                "--asset",
+                                "test/daily",
+                                "--limit",
+                                "500",
+                                "-o",
+                                "json",
+                                "--server",
+                                server())
+                        .out())
+                .size();
+        Result p = sluice("preview", "test/daily", "--from", "2024-03-01", "--to", "2024-03-05", "--server", server());
+        assertThat(p.code()).as(p.err()).isZero();
+        assertThat(p.out())
+                .startsWith("would launch 1 run (INCREMENTAL) of 1 asset over 5 partitions")
+                .contains("test/daily")
+                .contains("partitions (5)");
+        JsonNode json = Api.JSON.readTree(
+                sluice("preview", "test/checked", "--config-json", "{\"rows\": 3}", "-o", "json", "--server", server())
+                        .out());
+        assertThat(json.path("assets").get(0).asText()).isEqualTo("test/checked");
+        assertThat(json.path("config").path("test/checked").path("rows").asInt())
+                .isEqualTo(3);
+        assertThat(Api.JSON
+                        .readTree(sluice(
+                                        "runs",
+                                        "list",
+                                        "--asset",
+                                        "test/daily",
+                                        "--limit",
+                                        "500",
+                                        "-o",
+                                        "json",
+                                        "--server",
+                                        server())
+                                .out())
+                        .size())
+                .as("a preview launches nothing")
+                .isEqualTo(before);
+
+        Result unknown = sluice("preview", "test/no_such_asset", "--server", server());
+        assertThat(unknown.code()).isEqualTo(2);
+        assertThat(unknown.err())
+                .startsWith("sluice: ")
+                .contains("no_such_asset")
+                .hasLineCount(1);
+        Result both = sluice("preview", "test/checked", "--full-refresh", "--key", "k1", "--server", server());
+        assertThat(both.code()).isEqualTo(2);
+    }
+
+    @Test
+    void rollbackPreviewsWithDryRunAndRestoresAnEarlierRun() throws Exception {
+        String first = Runs.launchAndAwait("{\"assets\":[\"test/checked\"],\"config\":{\"value\":\"cli1\"}}")
+                .getString("id");
+        Runs.launchAndAwait("{\"assets\":[\"test/checked\"],\"config\":{\"value\":\"cli2\",\"rows\":4}}");
+
+        Result dry = sluice("rollback", "test_checked", "--to-run", first, "--dry-run", "--server", server());
+        assertThat(dry.code()).as(dry.err()).isZero();
+        assertThat(dry.out())
+                .startsWith("rollback of table test_checked to run:" + first + " (dry run")
+                .contains("current rows")
+                .contains("writes undone");
+        JsonNode preview = Api.JSON.readTree(
+                sluice("rollback", "test/checked", "--to-run", first, "--dry-run", "-o", "json", "--server", server())
+                        .out());
+        assertThat(preview.path("table").asText()).isEqualTo("test_checked");
+        assertThat(preview.path("undone").size()).isPositive();
+
+        Result done = sluice(
+                "rollback",
+                "test/checked",
+                "--to-run",
+                first,
+                "--reason",
+                "cli2 was wrong",
+                "--wait",
+                "--poll",
+                "0.2",
+                "--server",
+                server());
+        assertThat(done.code()).as(done.out() + done.err()).isZero();
+        assertThat(done.out())
+                .startsWith("launched rollback run ")
+                .contains("of test/checked to run:" + first)
+                .contains(" SUCCESS");
+
+        for (String[] args : new String[][] {
+            {"rollback", "test/checked", "--to-run", first},
+            {"rollback", "test/checked", "--reason", "r"},
+            {"rollback", "test/checked", "--to-run", first, "--before-run", first, "--reason", "r"},
+            {"rollback", "test/checked", "--to-run", first, "--partition", "2024-01-01", "--dry-run"},
+            {"rollback", "no_such_table", "--to-run", first, "--reason", "r"},
+            {"rollback", "test/no_such_asset", "--to-run", first, "--reason", "r"},
+            {"rollback", "test/checked", "--to-run", "no-such-run", "--dry-run"}
+        }) {
+            String[] withServer = java.util.stream.Stream.concat(
+                            java.util.Arrays.stream(args), java.util.stream.Stream.of("--server", server()))
+                    .toArray(String[]::new);
+            Result r = sluice(withServer);
+            assertThat(r.code()).as(String.join(" ", args) + ": " + r.err()).isEqualTo(2);
+            assertThat(r.err())
+                    .as(String.join(" ", args))
+                    .startsWith("sluice: ")
+                    .doesNotContain("\tat ");
+        }
+    }
+
+    @Test
+    void auditReadsPageByPageAndWritesCsv() throws Exception {
+        String reason = "say \"hi\", then\ngo " + java.util.UUID.randomUUID();
+        String id = Runs.launchAndAwait(
+                        "{\"assets\":[\"test/checked\"],\"reason\":" + Api.JSON.writeValueAsString(reason) + "}")
+                .getString("id");
+        Runs.launchAndAwait("{\"assets\":[\"test/checked\"]}");
+        Runs.launchAndAwait("{\"assets\":[\"test/checked\"]}");
+
+        Result table = sluice("audit", "--run", id, "--action", "RUN_LAUNCHED", "--server", server());
+        assertThat(table.code()).as(table.err()).isZero();
+        assertThat(table.out()).startsWith("TIME").contains("RUN_LAUNCHED").contains("run " + id);
+
+        Result csv = sluice("audit", "--run", id, "--csv", "--server", server());
+        assertThat(csv.code()).as(csv.err()).isZero();
+        assertThat(csv.out()).startsWith("id,ts,actor,action,run,backfill,assets,reason,detail\r\n");
+        assertThat(csv.out()).contains("," + id + ",").contains(",\"say \"\"hi\"\", then\ngo ");
+
+        int pageSize = AuditCommand.pageSize;
+        AuditCommand.pageSize = 2;
+        try {
+            JsonNode five = Api.JSON.readTree(sluice("audit", "--limit", "5", "-o", "json", "--server", server())
+                    .out());
+            assertThat(five.size()).as("five events, read two at a time").isEqualTo(5);
+            assertThat(five.findValuesAsText("id")).doesNotHaveDuplicates();
+        } finally {
+            AuditCommand.pageSize = pageSize;
+        }
+        JsonNode since = Api.JSON.readTree(sluice("audit", "--since", "2999-01-01", "-o", "json", "--server", server())
+                .out());
+        assertThat(since.isEmpty()).isTrue();
+
+        for (String[] args : new String[][] {
+            {"audit", "--action", "NO_SUCH_ACTION"},
+            {"audit", "--since", "not-a-time"},
+            {"audit", "--csv", "-o", "json"},
+            {"audit", "--limit", "0"}
+        }) {
+            String[] withServer = java.util.stream.Stream.concat(
+                            java.util.Arrays.stream(args), java.util.stream.Stream.of("--server", server()))
+                    .toArray(String[]::new);
+            Result r = sluice(withServer);
+            assertThat(r.code()).as(String.join(" ", args) + ": " + r.err()).isEqualTo(2);
+            assertThat(r.err())
+                    .as(String.join(" ", args))
+                    .startsWith("sluice: ")
+                    .hasLineCount(1);
+        }
+    }
+
+    @Test
+    void theNextPageIsTheLinkHeadersPathOnThisServer() {
+        assertThat(Api.next("<http://10.0.0.1:8080/api/audit?limit=2&cursor=abc%3D>; rel=\"next\""))
+                .contains("/api/audit?limit=2&cursor=abc%3D");
+        assertThat(Api.next("<http://x/api/audit?before=1>; rel=\"prev\"")).isEmpty();
+        assertThat(Api.next(null)).isEmpty();
+        assertThat(AuditCommand.field("plain")).isEqualTo("plain");
+        assertThat(AuditCommand.field("a,b")).isEqualTo("\"a,b\"");
+        assertThat(AuditCommand.field("say \"hi\"")).isEqualTo("\"say \"\"hi\"\"\"");
+    }
+
+    @Test
     void theProgressBarCountsEndedPartitions() throws Exception {
         JsonNode b = Api.JSON.readTree("{\"status\":\"RUNNING\",\"progress\":{\"partitionsPerSecond\":12.5,"
                 + "\"eta\":\"2026-12-07T18:00:00Z\",\"partitions\":{\"total\":10,\"queued\":4,\"running\":1,"
