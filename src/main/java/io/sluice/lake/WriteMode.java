@@ -257,6 +257,11 @@ public sealed interface WriteMode
             if (name == null || !IDENTIFIER.matcher(name).matches()) {
                 throw new IllegalArgumentException("not a valid column name: '" + name + "'");
             }
+            if (name.length() > TableSpec.MAX_NAME_LENGTH) {
+                throw new IllegalArgumentException("column name '" + name + "' has " + name.length()
+                        + " characters; at most " + TableSpec.MAX_NAME_LENGTH
+                        + " (PostgreSQL's limit, so that a pipeline runs on either lake)");
+            }
         }
         return List.copyOf(names);
     }

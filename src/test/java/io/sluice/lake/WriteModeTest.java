@@ -97,4 +97,28 @@ class WriteModeTest {
                 .containsExactly("firm", "owner", "valid_from", "system_from");
         assertThat(new WriteMode.Append("load_id")).isEqualTo(APPEND);
     }
+
+    /** PostgreSQL cuts identifiers at 63 bytes: a longer declared column is refused on either lake, naming it. */
+    @Test
+    void aDeclaredColumnNameHasAtMost63Characters() {
+        String ok = "c".repeat(63);
+        String tooLong = "c".repeat(64);
+        assertThat(WriteMode.upsert(ok)).isNotNull();
+        assertThat(WriteMode.bitemporal(List.of("k"), List.of(ok), "d", List.of()))
+                .isNotNull();
+        List<Runnable> declarations = List.of(
+                () -> WriteMode.upsert(tooLong),
+                () -> WriteMode.append(tooLong),
+                () -> WriteMode.partitionOverwrite(tooLong),
+                () -> WriteMode.bitemporal(List.of("k"), List.of(tooLong), "d", List.of()),
+                () -> WriteMode.bitemporal(List.of(tooLong), List.of("v"), "d", List.of()),
+                () -> WriteMode.bitemporal(List.of("k"), List.of("v"), tooLong, List.of()));
+        for (int i = 0; i < declarations.size(); i++) {
+            org.assertj.core.api.Assertions.assertThatThrownBy(declarations.get(i)::run)
+                    .as("declaration " + i)
+                    .isInstanceOf(IllegalArgumentException.class)
+                    .hasMessage("column name '" + tooLong
+                            + "' has 64 characters; at most 63 (PostgreSQL's limit, so that a pipeline runs on either lake)");
+        }
+    }
 }
