@@ -5,6 +5,7 @@ import static io.sluice.mcp.AnalysisTool.schema;
 
 import io.sluice.lake.Lake;
 import io.sluice.lake.LakeTables;
+import io.sluice.lake.LakeUnavailable;
 import io.sluice.lake.LakeWrite;
 import io.sluice.runs.Run;
 import io.sluice.runs.RunService;
@@ -93,7 +94,7 @@ class LakeTools implements ToolGroup {
                 new AnalysisTool(
                         "run_sql",
                         "Runs one read-only SQL query (SELECT or WITH ... SELECT) on the lake, in the lake's dialect ("
-                                + lake.dialect()
+                                + dialect()
                                 + "), in a read-only transaction, stopped at a time limit, answering at most max_rows rows"
                                 + " (truncated says if more were left out). Statements that write, change settings or"
                                 + " read files are refused. Aggregate in SQL rather than reading rows.",
@@ -122,6 +123,15 @@ class LakeTools implements ToolGroup {
                                 "run_id"),
                         Set.of("run_id", "limit"),
                         this::changes));
+    }
+
+    /** The lake's SQL dialect, for the assistant to write in; a node without the lake says so when a tool is called. */
+    private String dialect() {
+        try {
+            return lake.dialect().name();
+        } catch (LakeUnavailable e) {
+            return "none on this node";
+        }
     }
 
     private TableDescription describe(ToolInput input) {

@@ -117,8 +117,9 @@ class WriteModeTest {
             org.assertj.core.api.Assertions.assertThatThrownBy(declarations.get(i)::run)
                     .as("declaration " + i)
                     .isInstanceOf(IllegalArgumentException.class)
-                    .hasMessage("column name '" + tooLong
-                            + "' has 64 characters; at most 63 (PostgreSQL's limit, so that a pipeline runs on either lake)");
+                    .hasMessage(
+                            "column name '" + tooLong
+                                    + "' has 64 characters; at most 63 (PostgreSQL's limit, so that a pipeline runs on either lake)");
         }
     }
 }

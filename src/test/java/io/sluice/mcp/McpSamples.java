@@ -18,15 +18,15 @@ class McpSamples {
 
     static final String GAPS_BY_VALUE_CHANGE = """
             WITH v AS (
-              SELECT crd_number, owner_key, valid_from,
-                     md5(concat_ws('|', owner_name, owner_role, ownership_code)) AS value_hash,
+              SELECT crd_number, owner_key, valid_from, value_hash,
                      lag(valid_to) OVER w AS previous_to,
-                     lag(md5(concat_ws('|', owner_name, owner_role, ownership_code))) OVER w AS previous_hash
+                     lag(value_hash) OVER w AS previous_hash
               FROM form_adv_firm_ownership
               WHERE system_to IS NULL
               WINDOW w AS (PARTITION BY crd_number, owner_key ORDER BY valid_from))
             SELECT CASE WHEN value_hash = previous_hash THEN 'same value' ELSE 'value changed' END AS across_gap,
-                   count(*) AS gaps
+                   count(*) AS gaps, min(valid_from - previous_to) AS shortest_days,
+                   max(valid_from - previous_to) AS longest_days
             FROM v
             WHERE previous_to IS NOT NULL AND valid_from > previous_to
             GROUP BY 1

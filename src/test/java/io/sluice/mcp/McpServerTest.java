@@ -27,7 +27,8 @@ import org.junit.jupiter.api.TestMethodOrder;
 /**
  * The MCP server through the SDK's own client over streamable HTTP, on the example's data: two years of filings landed
  * and the transforms run, then every tool asked, the two observations of {@code docs/mcp.md}'s sample session computed,
- * and bad inputs, a write and over-limit queries refused as tool errors with a sentence.
+ * and bad inputs, a write and over-limit queries refused as tool errors with a sentence. On DuckDB here, on PostgreSQL
+ * in {@link PostgresMcpServerTest}.
  */
 @QuarkusTest
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
@@ -171,7 +172,8 @@ class McpServerTest {
         assertThat(counted).isEqualTo(rows("form_adv_firm_ownership"));
 
         JsonNode gaps = answer("run_sql", Map.of("sql", McpSamples.GAPS_BY_VALUE_CHANGE));
-        assertThat(gaps.get("columns").findValuesAsText("name")).containsExactly("across_gap", "gaps");
+        assertThat(gaps.get("columns").findValuesAsText("name"))
+                .containsExactly("across_gap", "gaps", "shortest_days", "longest_days");
         for (JsonNode row : gaps.get("rows")) {
             assertThat(row.get("across_gap").asText()).isIn("same value", "value changed");
         }

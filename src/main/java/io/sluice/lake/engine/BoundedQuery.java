@@ -72,7 +72,7 @@ public final class BoundedQuery {
                 guard.end(connection);
             }
         } catch (SQLException e) {
-            if (stopped.get()) {
+            if (stopped.get() || "57014".equals(e.getSQLState())) { // 57014: PostgreSQL's statement_timeout
                 throw new UnsupportedRead(
                         "sql",
                         "the query was stopped at its time limit of " + timeLimit.toSeconds()
