@@ -211,6 +211,16 @@ class ArchitectureTest {
             .dependOnClassesThat()
             .resideInAnyPackage("io.sluice.cli..");
 
+    /** Alerting's core decides and formats; it reads nothing and sends nothing (the outbox and delivery build on it). */
+    @ArchTest
+    static final ArchRule alertingsCoreIsPure = noClasses()
+            .that()
+            .resideInAPackage("io.sluice.alerts")
+            .should()
+            .dependOnClassesThat()
+            .resideOutsideOfPackages(
+                    "java..", "javax.crypto..", "io.sluice.alerts", "io.sluice.catalog", "io.sluice.text..");
+
     /** The MCP server is a face of its own: it reads through the domain and the application layer, not the other faces. */
     @ArchTest
     static final ArchRule theMcpServerKnowsNoOtherFace = noClasses()
