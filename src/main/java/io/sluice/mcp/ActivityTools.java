@@ -14,6 +14,7 @@ import io.sluice.runs.AssetService;
 import io.sluice.runs.RecordedCheck;
 import io.sluice.runs.Run;
 import io.sluice.runs.RunFilter;
+import io.sluice.runs.RunStatus;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Duration;
 import java.time.Instant;
@@ -140,7 +141,7 @@ class ActivityTools implements ToolGroup {
                 .sorted()
                 .toList();
         List<FailedRun> failures = read.stream()
-                .filter(r -> r.status().name().equals("FAILURE"))
+                .filter(r -> r.status() == RunStatus.FAILURE)
                 .limit(10)
                 .map(r -> new FailedRun(
                         r.id(),
