@@ -3,6 +3,7 @@ package io.sluice.freshness;
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.hamcrest.Matchers.contains;
+import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.startsWith;
 
@@ -85,6 +86,25 @@ class FreshnessServiceTest {
                 .statusCode(200)
                 .body("find { it.key == 'raw/form_adv_filings' }.freshness.state", equalTo("STALE"))
                 .body("find { it.key == 'extract/form_adv_filings' }.freshness", equalTo(null));
+
+        // the pages: a badge in the catalog, a line on the asset page, a class on the lineage node
+        given().when()
+                .get("/assets")
+                .then()
+                .statusCode(200)
+                .body(containsString("<span class=\"status freshness s-FAILURE\""));
+        given().when()
+                .get("/assets/raw/form_adv_filings")
+                .then()
+                .statusCode(200)
+                .body(containsString("id=\"freshness\""))
+                .body(containsString("<code>" + DAY + "</code>"));
+        given().when()
+                .get("/ui/lineage.json")
+                .then()
+                .statusCode(200)
+                .body("nodes.find { it.key == 'raw/form_adv_filings' }.freshness", equalTo("stale"))
+                .body("nodes.find { it.key == 'extract/form_adv_filings' }.freshness", equalTo(""));
 
         Instant landing = Instant.now();
         JsonPath day = Runs.launchAndAwait("{\"assets\":[\"extract/form_adv_filings\",\"raw/form_adv_filings\"],"
