@@ -6,6 +6,7 @@ import io.sluice.catalog.AssetKey;
 import io.sluice.catalog.AssetSpec;
 import io.sluice.catalog.ConfigSchema;
 import io.sluice.catalog.KeyedAsset;
+import io.sluice.freshness.FreshnessView;
 import io.sluice.lake.TableSpec;
 import io.sluice.partitions.DynamicPartitions;
 import io.sluice.partitions.MultiPartitions;
@@ -18,6 +19,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 /** An asset as the API shows it; {@code configSchema} and {@code downstream} only in the detail view. */
 @JsonInclude(JsonInclude.Include.NON_NULL)
@@ -37,7 +39,68 @@ public record AssetDto(
         LastRunDto lastRun,
         MaterializationDto lastMaterialization,
         TableDto table,
-        List<CheckDto> latestChecks) {
+        List<CheckDto> latestChecks,
+        FreshnessDto freshness) {
+
+    /** The asset with its freshness (null: it declares no policy). */
+    AssetDto withFreshness(FreshnessDto f) {
+        return new AssetDto(
+                key,
+                group,
+                name,
+                description,
+                owners,
+                tags,
+                keyed,
+                partitions,
+                upstream,
+                downstream,
+                configSchema,
+                defaultConfig,
+                lastRun,
+                lastMaterialization,
+                table,
+                latestChecks,
+                f);
+    }
+
+    /**
+     * The asset's freshness under its declared policy (docs/freshness.md): its state since when, a sentence, and under a
+     * partition deadline the first of its late partitions (oldest first) with their number.
+     */
+    @Schema(description = "The asset's freshness under its declared policy; absent when it declares none.")
+    public record FreshnessDto(
+            @Schema(description = "The policy in one sentence.")
+            String policy,
+
+            @Schema(
+                    description = "FRESH, WARNING or STALE.",
+                    enumeration = {"FRESH", "WARNING", "STALE"})
+            String state,
+
+            @Schema(description = "When the state began: a deadline, an age threshold or a materialization.")
+            Instant since,
+
+            @Schema(description = "The state in one sentence.")
+            String detail,
+
+            @Schema(description = "The first few late partitions, oldest first (the detail view only).")
+            List<String> latePartitions,
+
+            @Schema(description = "How many partitions are late within the look-back (the detail view only).")
+            int lateCount) {
+        static FreshnessDto of(FreshnessView view) {
+            return view == null
+                    ? null
+                    : new FreshnessDto(
+                            view.policy(),
+                            view.state().name(),
+                            view.since(),
+                            view.detail(),
+                            view.latePartitions(),
+                            view.lateCount());
+        }
+    }
 
     /** The lake table Sluice writes for the asset, its write mode and declared checks. */
     public record TableDto(String name, String writeMode, Object mode, List<Object> checks) {
@@ -120,6 +183,7 @@ public record AssetDto(
                 lastRun,
                 null,
                 spec.table().map(TableDto::of).orElse(null),
+                null,
                 null);
     }
 
@@ -147,7 +211,8 @@ public record AssetDto(
                 lastRun,
                 last,
                 spec.table().map(TableDto::of).orElse(null),
-                checks);
+                checks,
+                null);
     }
 
     private static List<String> keys(Set<AssetKey> keys) {

@@ -4,6 +4,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.sluice.app.RollbackCommands;
 import io.sluice.catalog.Asset;
 import io.sluice.catalog.AssetKey;
+import io.sluice.freshness.FreshnessService;
+import io.sluice.freshness.FreshnessView;
 import io.sluice.identity.RequestCaller;
 import io.sluice.lake.LakeTables;
 import io.sluice.lake.RollbackTarget;
@@ -58,6 +60,7 @@ public class AssetResource {
     private final LakeTables tables;
     private final RequestCaller caller;
     private final RollbackCommands rollbacks;
+    private final FreshnessService freshness;
 
     public AssetResource(
             AssetService assets,
@@ -67,7 +70,9 @@ public class AssetResource {
             InstantSource clock,
             LakeTables tables,
             RequestCaller caller,
-            RollbackCommands rollbacks) {
+            RollbackCommands rollbacks,
+            FreshnessService freshness) {
+        this.freshness = freshness;
         this.caller = caller;
         this.rollbacks = rollbacks;
         this.tables = tables;
@@ -81,17 +86,22 @@ public class AssetResource {
     @Operation(
             operationId = "listAssets",
             summary = "List the assets",
-            description = "Every declared asset with its upstream assets and its last run.")
+            description =
+                    "Every declared asset with its upstream assets, its last run and, for an asset with a freshness "
+                            + "policy, its freshness (without its late partitions).")
     @APIResponse(responseCode = "200", description = "The assets.")
     @APIResponse(responseCode = "406", description = "The request accepts no JSON answer.")
     @GET
     public List<AssetDto> list() {
         Map<AssetKey, AssetRun> last = assets.lastSteps();
+        Map<AssetKey, FreshnessView> fresh = freshness.views();
         return assets.all().stream()
                 .map(a -> AssetDto.summary(
-                        a,
-                        assets.upstream(a.spec().key()),
-                        lastRun(last, a.spec().key())))
+                                a,
+                                assets.upstream(a.spec().key()),
+                                lastRun(last, a.spec().key()))
+                        .withFreshness(
+                                AssetDto.FreshnessDto.of(fresh.get(a.spec().key()))))
                 .toList();
     }
 
@@ -99,8 +109,8 @@ public class AssetResource {
             operationId = "getAsset",
             summary = "Show an asset",
             description =
-                    "An asset with its table, partitions, upstream and downstream assets, last run, last materialization and "
-                            + "latest check results.")
+                    "An asset with its table, partitions, upstream and downstream assets, last run, last materialization, "
+                            + "latest check results and, with a freshness policy, its freshness and first late partitions.")
     @Parameter(name = "key", in = ParameterIn.PATH, description = ApiDocument.ASSET_KEY)
     @APIResponse(responseCode = "200", description = "The asset.")
     @APIResponse(responseCode = "404", description = "No asset has this key.")
@@ -110,14 +120,15 @@ public class AssetResource {
         Asset<?> asset = assets.get(key);
         AssetKey parsed = asset.spec().key();
         return AssetDto.detail(
-                asset,
-                assets.upstream(parsed),
-                assets.downstream(parsed),
-                AssetDto.LastRunDto.of(assets.lastStep(parsed).orElse(null)),
-                assets.lastMaterialization(parsed)
-                        .map(m -> AssetDto.MaterializationDto.of(m, Json.tree(mapper, m.metadataJson())))
-                        .orElse(null),
-                assets.latestChecks(parsed).stream().map(CheckDto::of).toList());
+                        asset,
+                        assets.upstream(parsed),
+                        assets.downstream(parsed),
+                        AssetDto.LastRunDto.of(assets.lastStep(parsed).orElse(null)),
+                        assets.lastMaterialization(parsed)
+                                .map(m -> AssetDto.MaterializationDto.of(m, Json.tree(mapper, m.metadataJson())))
+                                .orElse(null),
+                        assets.latestChecks(parsed).stream().map(CheckDto::of).toList())
+                .withFreshness(AssetDto.FreshnessDto.of(freshness.view(parsed).orElse(null)));
     }
 
     @Operation(

@@ -28,7 +28,8 @@ public record AssetSpec<C extends Record>(
         PartitionsDefinition partitions,
         Optional<TableSpec> table,
         Optional<String> pool,
-        boolean processesRanges) {
+        boolean processesRanges,
+        Optional<FreshnessPolicy> freshness) {
 
     public AssetSpec {
         Objects.requireNonNull(key, "key");
@@ -52,6 +53,10 @@ public record AssetSpec<C extends Record>(
             throw new IllegalArgumentException(
                     "asset " + key + " processes partition ranges, but PARTITION_OVERWRITE replaces one "
                             + "partition per write: use APPEND, UPSERT or BITEMPORAL_MERGE, or process one partition at a time");
+        }
+        Objects.requireNonNull(freshness, "freshness");
+        if (freshness.orElse(null) instanceof FreshnessPolicy.PartitionDeadline deadline) {
+            deadline.checkApplies(key, partitions);
         }
         if (deps.contains(key)) {
             throw new IllegalArgumentException("asset " + key + " depends on itself");
@@ -88,6 +93,7 @@ public record AssetSpec<C extends Record>(
         private final Map<String, String> tags = new LinkedHashMap<>();
         private final Set<AssetKey> deps = new LinkedHashSet<>();
         private PartitionsDefinition partitions = PartitionsDefinition.none();
+        private FreshnessPolicy freshness;
         private TableSpec table;
         private String pool;
         private boolean processesRanges;
@@ -158,6 +164,15 @@ public record AssetSpec<C extends Record>(
          * many partitions (a backfill's single run, or several partitions per run) calls it, stages and publishes once
          * per contiguous range instead of once per partition. Partition status is still kept per partition.
          */
+        /**
+         * How fresh the asset must be ({@link FreshnessPolicy}): evaluated on a clock and after materializations, shown
+         * on the API and the pages. A partition deadline needs daily partitions.
+         */
+        public Builder<C> freshness(FreshnessPolicy policy) {
+            this.freshness = java.util.Objects.requireNonNull(policy, "policy");
+            return this;
+        }
+
         public Builder<C> processesRanges() {
             this.processesRanges = true;
             return this;
@@ -175,7 +190,8 @@ public record AssetSpec<C extends Record>(
                     partitions,
                     Optional.ofNullable(table),
                     Optional.ofNullable(pool),
-                    processesRanges);
+                    processesRanges,
+                    Optional.ofNullable(freshness));
         }
     }
 }

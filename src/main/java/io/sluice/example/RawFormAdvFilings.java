@@ -3,10 +3,14 @@ package io.sluice.example;
 import io.sluice.catalog.Asset;
 import io.sluice.catalog.AssetContext;
 import io.sluice.catalog.AssetSpec;
+import io.sluice.catalog.FreshnessPolicy;
 import io.sluice.catalog.MaterializeResult;
 import io.sluice.lake.AssetCheck;
 import io.sluice.lake.WriteMode;
 import jakarta.enterprise.context.ApplicationScoped;
+import java.time.Duration;
+import java.time.LocalTime;
+import java.time.ZoneOffset;
 import java.util.List;
 
 /**
@@ -24,6 +28,8 @@ public class RawFormAdvFilings implements Asset<AssetSpec.NoConfig> {
             .deps("extract/form_adv_filings")
             .partitions(FormAdvTables.FILING_DAYS)
             .processesRanges()
+            // the extract lands each filing day overnight: the day's partition exists by 06:00 UTC the next morning
+            .freshness(FreshnessPolicy.partitionDeadline(LocalTime.of(6, 0), ZoneOffset.UTC, 1, Duration.ofHours(2)))
             .table(FormAdvTables.RAW, WriteMode.append("filing_id").lookedUpBy("crd_number"))
             .check(new AssetCheck.NotNull(
                     "keys_present",

@@ -10,6 +10,7 @@ import io.sluice.catalog.Asset;
 import io.sluice.catalog.AssetKey;
 import io.sluice.catalog.AssetSpec;
 import io.sluice.catalog.ConfigSchema;
+import io.sluice.freshness.FreshnessService;
 import io.sluice.lake.LakeTables;
 import io.sluice.lake.LakeUnavailable;
 import io.sluice.lake.TableSpec;
@@ -60,13 +61,16 @@ public class AssetPage {
     private final TriggerOverview triggers;
     private final ObjectMapper mapper;
     private final LakeTables tables;
+    private final FreshnessService freshness;
 
     public AssetPage(
             AssetService assets,
             PartitionStatuses partitions,
             TriggerOverview triggers,
             ObjectMapper mapper,
-            LakeTables tables) {
+            LakeTables tables,
+            FreshnessService freshness) {
+        this.freshness = freshness;
         this.tables = tables;
         this.assets = assets;
         this.partitions = partitions;
@@ -118,23 +122,24 @@ public class AssetPage {
         }
         Materialization m = history.isEmpty() ? null : history.get(0);
         AssetsPageRow row = new AssetsPageRow(
-                key.toString(),
-                key.group(),
-                key.pathAfterGroup(),
-                spec.description(),
-                spec.owners(),
-                AssetsPage.tags(spec),
-                AssetsPage.kinds(asset),
-                last.map(r -> r.step().status().name()).orElse("NEVER"),
-                last.map(AssetRun::runId).orElse(""),
-                last.map(r -> RunIds.shortForm(r.runId())).orElse(""),
-                m == null ? "" : Format.time(m.ts()),
-                m == null ? "" : Format.iso(m.ts()),
-                health,
-                0,
-                AssetsPage.checkOutcome(latest),
-                AssetsPage.checkSummary(latest),
-                triggers.policy(key).map(TriggerPolicy::describe).orElse(""));
+                        key.toString(),
+                        key.group(),
+                        key.pathAfterGroup(),
+                        spec.description(),
+                        spec.owners(),
+                        AssetsPage.tags(spec),
+                        AssetsPage.kinds(asset),
+                        last.map(r -> r.step().status().name()).orElse("NEVER"),
+                        last.map(AssetRun::runId).orElse(""),
+                        last.map(r -> RunIds.shortForm(r.runId())).orElse(""),
+                        m == null ? "" : Format.time(m.ts()),
+                        m == null ? "" : Format.iso(m.ts()),
+                        health,
+                        0,
+                        AssetsPage.checkOutcome(latest),
+                        AssetsPage.checkSummary(latest),
+                        triggers.policy(key).map(TriggerPolicy::describe).orElse(""))
+                .withFreshness(freshness.view(key).orElse(null));
         return new AssetPageView(
                 row,
                 spec.partitions().isPartitioned() ? spec.partitions().describe() : "",

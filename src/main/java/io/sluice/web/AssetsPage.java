@@ -8,6 +8,8 @@ import io.sluice.catalog.Asset;
 import io.sluice.catalog.AssetKey;
 import io.sluice.catalog.AssetSpec;
 import io.sluice.catalog.KeyedAsset;
+import io.sluice.freshness.FreshnessService;
+import io.sluice.freshness.FreshnessView;
 import io.sluice.lake.AssetCheck;
 import io.sluice.runs.AssetRun;
 import io.sluice.runs.AssetService;
@@ -51,7 +53,11 @@ public class AssetsPage {
     private final PartitionStatuses partitions;
     private final TriggerOverview triggers;
 
-    public AssetsPage(AssetService assets, PartitionStatuses partitions, TriggerOverview triggers) {
+    private final FreshnessService freshness;
+
+    public AssetsPage(
+            AssetService assets, PartitionStatuses partitions, TriggerOverview triggers, FreshnessService freshness) {
+        this.freshness = freshness;
         this.assets = assets;
         this.partitions = partitions;
         this.triggers = triggers;
@@ -87,15 +93,17 @@ public class AssetsPage {
         Map<AssetKey, Materialization> materialized = assets.lastMaterializations();
         Map<AssetKey, List<RecordedCheck>> checks = assets.latestChecks();
         Map<AssetKey, PartitionStatusView> health = partitions.summaries(assets.keys());
+        Map<AssetKey, FreshnessView> fresh = freshness.views();
         return assets.all().stream()
                 .map(a -> {
                     AssetKey key = a.spec().key();
                     return row(
-                            a,
-                            last.get(key),
-                            materialized.get(key),
-                            Optional.ofNullable(health.get(key)),
-                            checks.getOrDefault(key, List.of()));
+                                    a,
+                                    last.get(key),
+                                    materialized.get(key),
+                                    Optional.ofNullable(health.get(key)),
+                                    checks.getOrDefault(key, List.of()))
+                            .withFreshness(fresh.get(key));
                 })
                 .toList();
     }

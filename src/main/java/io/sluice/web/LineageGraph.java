@@ -21,9 +21,24 @@ import java.util.TreeSet;
 public record LineageGraph(List<String> groups, String group, List<Node> nodes, List<Edge> edges, int layers) {
 
     /** An asset as the builder reads it. {@code status} is its last run's status, or {@code NEVER}. */
-    public record Asset(String key, String description, boolean partitioned, String status, Set<String> upstream) {}
+    public record Asset(
+            String key,
+            String description,
+            boolean partitioned,
+            String status,
+            Set<String> upstream,
+            String freshness) {
 
-    /** A node: its layer (column) and row within the layer. */
+        /** An asset without a freshness policy. */
+        public Asset(String key, String description, boolean partitioned, String status, Set<String> upstream) {
+            this(key, description, partitioned, status, upstream, "");
+        }
+    }
+
+    /**
+     * A node: its layer (column) and row within the layer; {@code freshness} is {@code fresh}, {@code warning},
+     * {@code stale} or empty without a policy.
+     */
     public record Node(
             String key,
             String group,
@@ -34,7 +49,8 @@ public record LineageGraph(List<String> groups, String group, List<Node> nodes, 
             int layer,
             int row,
             List<String> upstream,
-            List<String> downstream) {}
+            List<String> downstream,
+            String freshness) {}
 
     public record Edge(String from, String to) {}
 
@@ -90,7 +106,8 @@ public record LineageGraph(List<String> groups, String group, List<Node> nodes, 
                     layer.get(k),
                     row.get(k),
                     a.upstream().stream().filter(byKey::containsKey).sorted().toList(),
-                    List.copyOf(downstream.getOrDefault(k, Set.of()))));
+                    List.copyOf(downstream.getOrDefault(k, Set.of())),
+                    a.freshness() == null ? "" : a.freshness()));
             ups.get(k).forEach(u -> edges.add(new Edge(u, k)));
         }
         nodes.sort(Comparator.comparingInt(Node::layer).thenComparingInt(Node::row));

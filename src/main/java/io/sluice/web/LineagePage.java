@@ -4,6 +4,8 @@ import io.quarkus.qute.CheckedTemplate;
 import io.quarkus.qute.TemplateInstance;
 import io.sluice.catalog.Asset;
 import io.sluice.catalog.AssetKey;
+import io.sluice.freshness.FreshnessService;
+import io.sluice.freshness.FreshnessView;
 import io.sluice.runs.AssetRun;
 import io.sluice.runs.AssetService;
 import io.sluice.runs.RequestRejected;
@@ -33,7 +35,10 @@ public class LineagePage {
 
     private final AssetService assets;
 
-    public LineagePage(AssetService assets) {
+    private final FreshnessService freshness;
+
+    public LineagePage(AssetService assets, FreshnessService freshness) {
+        this.freshness = freshness;
         this.assets = assets;
     }
 
@@ -78,13 +83,14 @@ public class LineagePage {
 
     LineageGraph graph(Optional<String> group) {
         Map<AssetKey, AssetRun> last = assets.lastSteps();
+        Map<AssetKey, FreshnessView> fresh = freshness.views();
         List<LineageGraph.Asset> nodes = assets.all().stream()
-                .map(a -> node(a, last.get(a.spec().key())))
+                .map(a -> node(a, last.get(a.spec().key()), fresh.get(a.spec().key())))
                 .toList();
         return LineageGraph.of(nodes, group);
     }
 
-    private static LineageGraph.Asset node(Asset<?> asset, AssetRun last) {
+    private static LineageGraph.Asset node(Asset<?> asset, AssetRun last, FreshnessView fresh) {
         var spec = asset.spec();
         Set<String> upstream = spec.deps().stream().map(AssetKey::toString).collect(Collectors.toSet());
         return new LineageGraph.Asset(
@@ -92,6 +98,7 @@ public class LineagePage {
                 spec.description(),
                 spec.partitions().isPartitioned(),
                 last == null ? "NEVER" : last.step().status().name(),
-                upstream);
+                upstream,
+                fresh == null ? "" : fresh.label());
     }
 }

@@ -101,16 +101,17 @@
       var p = layout.pos[n.key];
       minX = Math.min(minX, p.x - W / 2); maxX = Math.max(maxX, p.x + W / 2);
       minY = Math.min(minY, p.y - H / 2); maxY = Math.max(maxY, p.y + H / 2);
-      var a = el('a', { href: '/assets/' + n.key, class: 'ln-node ln-' + n.status, 'data-key': n.key,
+      var a = el('a', { href: '/assets/' + n.key, class: 'ln-node ln-' + n.status + (n.freshness ? ' ln-' + n.freshness : ''), 'data-key': n.key,
         transform: 'translate(' + (p.x - W / 2) + ',' + (p.y - H / 2) + ')' }, nodeLayer);
-      el('title', {}, a).textContent = n.key + ' \u2014 last run ' + n.status + (n.description ? '\n' + n.description : '')
+      el('title', {}, a).textContent = n.key + ' \u2014 last run ' + n.status + (n.freshness ? ', ' + n.freshness : '') + (n.description ? '\n' + n.description : '')
         + '\nshift-click or space to select';
       el('rect', { width: W, height: H, rx: 7 }, a);
       el('rect', { width: 5, height: H, rx: 2, class: 'ln-bar' }, a);
       var name = el('text', { x: 14, y: 19, class: 'ln-name' }, a);
       name.textContent = short(n.name, 24);
       var sub = el('text', { x: 14, y: 35, class: 'ln-sub' }, a);
-      sub.textContent = short(n.group, 16) + ' \u00b7 ' + n.status.toLowerCase();
+      sub.textContent = short(n.group, 16) + ' \u00b7 ' + n.status.toLowerCase()
+        + (n.freshness && n.freshness !== 'fresh' ? ' \u00b7 ' + n.freshness : '');
       nodes[n.key] = a;
       a.addEventListener('mouseenter', function () { (edgesByKey[n.key] || []).forEach(function (e) { e.classList.add('hot'); }); });
       a.addEventListener('mouseleave', function () { (edgesByKey[n.key] || []).forEach(function (e) { e.classList.remove('hot'); }); });
