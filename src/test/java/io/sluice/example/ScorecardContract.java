@@ -1,5 +1,6 @@
 package io.sluice.example;
 
+import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
@@ -168,6 +169,25 @@ abstract class ScorecardContract {
         assertThat(warned.passed()).isFalse();
         assertThat(warned.observed()).startsWith("0.666");
         assertThat(second.failedChecks()).hasSize(1);
+
+        // the asset page shows the figures, without JavaScript: the latest as a table, both runs in the history, bars
+        String page = given().get("/assets/" + OwnershipScorecard.KEY)
+                .then()
+                .statusCode(200)
+                .extract()
+                .asString();
+        assertThat(page)
+                .contains("id=\"scorecard-latest\"", "id=\"scorecard-history\"", "id=\"scorecard-bars\"")
+                .contains("<code>ownership_code_null_share</code>", "0.6667", second.id(), run.id())
+                .contains("<title>2010: 3</title>")
+                .contains("uPlot.iife.min.js", "/static/scorecard.js");
+        assertThat(given().get("/assets/transform/form_adv_firm_ownership")
+                        .then()
+                        .statusCode(200)
+                        .extract()
+                        .asString())
+                .as("a table of another shape has no scorecard")
+                .doesNotContain("id=\"scorecard\"");
     }
 
     /** A run's figures as {@code metric|dimension -> value}. */
