@@ -22,4 +22,10 @@ public class FormAdvAutomation {
     AssetAutomation firmOwnership() {
         return AssetAutomation.of("transform/form_adv_firm_ownership", TriggerPolicy.eager());
     }
+
+    /** The scorecard follows the ownership table: each new version of it gets its figures. */
+    @Produces
+    AssetAutomation ownershipScorecard() {
+        return AssetAutomation.of(OwnershipScorecard.KEY, TriggerPolicy.eager());
+    }
 }

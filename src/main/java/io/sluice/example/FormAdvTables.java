@@ -10,6 +10,7 @@ final class FormAdvTables {
     static final String RAW = "raw_form_adv_filings";
     static final String FIRM_IDENTITY = "form_adv_firm_identity";
     static final String FIRM_OWNERSHIP = "form_adv_firm_ownership";
+    static final String OWNERSHIP_SCORECARD = "form_adv_ownership_scorecard";
 
     /** Filing days: one partition per day since Form ADV went electronic (keys {@code yyyy-MM-dd}, UTC). */
     static final TimeWindowPartitions FILING_DAYS = TimeWindowPartitions.daily(LocalDate.of(2001, 1, 1));

@@ -13,7 +13,8 @@ public sealed interface AssetCheck
                 AssetCheck.UniqueKeys,
                 AssetCheck.AcceptedValues,
                 AssetCheck.Range,
-                AssetCheck.CustomSql {
+                AssetCheck.CustomSql,
+                AssetCheck.ValueThreshold {
 
     enum Severity {
         ERROR,
@@ -80,6 +81,25 @@ public sealed interface AssetCheck
             Objects.requireNonNull(sql, "sql");
             if (!sql.contains("{table}")) {
                 throw new IllegalArgumentException("custom check '" + name + "' must refer to {table}");
+            }
+        }
+    }
+
+    /**
+     * A query returning one number (the first column of its first row); {@code {table}} in it names the table's current
+     * rows, as for {@link CustomSql}. It passes when the number lies in [min, max] (either bound may be null); no row or
+     * a NULL fails, since there is no figure to judge. For figures an asset computes into its own table, e.g. a
+     * scorecard's null share of a column: {@code SELECT value FROM {table} WHERE metric = 'null_share'}.
+     */
+    record ValueThreshold(String name, Severity severity, String sql, Double min, Double max) implements AssetCheck {
+        public ValueThreshold {
+            check(name, severity);
+            Objects.requireNonNull(sql, "sql");
+            if (!sql.contains("{table}")) {
+                throw new IllegalArgumentException("threshold check '" + name + "' must refer to {table}");
+            }
+            if (min == null && max == null) {
+                throw new IllegalArgumentException("a threshold needs min or max");
             }
         }
     }

@@ -18,7 +18,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The example runs itself: landing a filing day into extract and raw is followed, without anyone asking, by one run
- * of both eager transforms, launched by {@code trigger}; a run over all four assets is not followed by another.
+ * of both eager transforms, launched by {@code trigger}, and that by one run of the eager scorecard; a run over all five
+ * assets is not followed by another.
  */
 @QuarkusTest
 @TestProfile(ExampleRunsItselfTest.TriggersOn.class)
@@ -44,9 +45,9 @@ class ExampleRunsItselfTest {
                 .as("the landing wrote filings")
                 .isPositive();
         assertThat(landed.getString("status")).isEqualTo("SUCCESS");
-        JsonPath followed = awaitTriggered();
+        JsonPath followed = awaitTriggered(1);
         assertThat(followed.getList("assets", String.class))
-                .containsExactly("transform/form_adv_firm_identity", "transform/form_adv_firm_ownership");
+                .containsExactlyInAnyOrder("transform/form_adv_firm_identity", "transform/form_adv_firm_ownership");
         assertThat(followed.getString("launchedBy")).isEqualTo("trigger");
         assertThat(followed.getMap("tags")).containsEntry("sluice/trigger", "eager");
         assertThat(Runs.await(followed.getString("id")).getString("status")).isEqualTo("SUCCESS");
@@ -58,14 +59,20 @@ class ExampleRunsItselfTest {
                 .extract()
                 .path("assets[0].evaluations[0].outcome");
         assertThat(outcome).isEqualTo("LAUNCHED");
-        assertThat(triggeredRuns()).hasSize(1);
 
-        // a run over all four assets already brought the transforms up to date: no run follows it
-        Runs.launchAndAwait("{\"assets\":[\"extract/form_adv_filings\",\"raw/form_adv_filings\","
-                + "\"transform/form_adv_firm_identity\",\"transform/form_adv_firm_ownership\"],"
-                + "\"partitions\":[\"2015-06-02\"],\"reason\":\"all four\"}");
+        // the new version of the ownership table is followed by one run of the scorecard
+        JsonPath scored = awaitTriggered(2);
+        assertThat(scored.getList("assets", String.class)).containsExactly(OwnershipScorecard.KEY);
+        assertThat(Runs.await(scored.getString("id")).getString("status")).isEqualTo("SUCCESS");
         loop.evaluateNow();
-        assertThat(triggeredRuns()).hasSize(1);
+        assertThat(triggeredRuns()).hasSize(2);
+
+        // a run over all five assets already brought the transforms and the scorecard up to date: no run follows it
+        Runs.launchAndAwait("{\"assets\":[\"extract/form_adv_filings\",\"raw/form_adv_filings\","
+                + "\"transform/form_adv_firm_identity\",\"transform/form_adv_firm_ownership\",\""
+                + OwnershipScorecard.KEY + "\"],\"partitions\":[\"2015-06-02\"],\"reason\":\"all five\"}");
+        loop.evaluateNow();
+        assertThat(triggeredRuns()).hasSize(2);
     }
 
     private static List<Map<String, Object>> triggeredRuns() {
@@ -77,12 +84,13 @@ class ExampleRunsItselfTest {
                 .getList("findAll { it.launchedBy == 'trigger' }");
     }
 
-    private static JsonPath awaitTriggered() {
+    /** The {@code n}th run launched by the trigger (runs are listed newest first). */
+    private static JsonPath awaitTriggered(int n) {
         Instant deadline = Instant.now().plus(Duration.ofSeconds(60));
         while (Instant.now().isBefore(deadline)) {
             List<Map<String, Object>> runs = triggeredRuns();
-            if (!runs.isEmpty()) {
-                return given().get("/api/runs/" + runs.get(0).get("id"))
+            if (runs.size() >= n) {
+                return given().get("/api/runs/" + runs.get(runs.size() - n).get("id"))
                         .then()
                         .statusCode(200)
                         .extract()
@@ -90,6 +98,6 @@ class ExampleRunsItselfTest {
             }
             Runs.sleep(50);
         }
-        throw new AssertionError("no run was launched by the trigger within 60 s");
+        throw new AssertionError("no run " + n + " was launched by the trigger within 60 s");
     }
 }

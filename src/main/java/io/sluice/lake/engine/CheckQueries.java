@@ -91,10 +91,24 @@ public final class CheckQueries {
             return "one of " + a.values();
         }
         if (check instanceof AssetCheck.Range r) {
-            return "[" + (r.min() == null ? "-inf" : number(r.min())) + ", "
-                    + (r.max() == null ? "inf" : number(r.max())) + "]";
+            return bounds(r.min(), r.max());
+        }
+        if (check instanceof AssetCheck.ValueThreshold t) {
+            return "in " + bounds(t.min(), t.max());
         }
         return "0 violating rows";
+    }
+
+    private static String bounds(Double min, Double max) {
+        return "[" + (min == null ? "-inf" : number(min)) + ", " + (max == null ? "inf" : number(max)) + "]";
+    }
+
+    /** Whether {@code value} lies within a threshold check's bounds (a missing value does not). */
+    public static boolean withinBounds(Double value, AssetCheck.ValueThreshold t) {
+        return value != null
+                && !value.isNaN()
+                && (t.min() == null || value >= t.min())
+                && (t.max() == null || value <= t.max());
     }
 
     /** Whether {@code rows} is within the tolerance of {@code previous}. */
@@ -110,7 +124,7 @@ public final class CheckQueries {
         return "'" + value.replace("'", "''") + "'";
     }
 
-    private static String number(double value) {
+    static String number(double value) {
         return value == Math.rint(value) ? Long.toString((long) value) : String.format(Locale.ROOT, "%s", value);
     }
 }

@@ -54,6 +54,25 @@ public final class CheckRunner {
         return results;
     }
 
+    /** The first column of the first row as a number, or null when there is none or it is NULL or not a number. */
+    private static Double firstNumber(List<Map<String, Object>> rows) {
+        if (rows.isEmpty() || rows.get(0).isEmpty()) {
+            return null;
+        }
+        Object value = rows.get(0).values().iterator().next();
+        if (value instanceof Number n) {
+            return n.doubleValue();
+        }
+        if (value == null) {
+            return null;
+        }
+        try {
+            return Double.parseDouble(value.toString());
+        } catch (NumberFormatException e) {
+            return null;
+        }
+    }
+
     private static CheckResult run(CheckedSession db, AssetCheck check, String current, Long previous) {
         String threshold = CheckQueries.threshold(check, previous);
         try {
@@ -65,6 +84,17 @@ public final class CheckRunner {
                         : "row count " + rows + (passed ? " is " : " is not ") + threshold;
                 return new CheckResult(
                         check.name(), check.severity(), passed, Long.toString(rows), threshold, List.of(), message);
+            }
+            if (check instanceof AssetCheck.ValueThreshold t) {
+                List<Map<String, Object>> rows =
+                        db.queryRows("SELECT * FROM (" + CheckQueries.customSql(t.sql(), current) + ") v LIMIT 1");
+                Double value = firstNumber(rows);
+                boolean passed = CheckQueries.withinBounds(value, t);
+                String observed = value == null ? "no value" : CheckQueries.number(value);
+                String message = value == null
+                        ? "the query returned no value to compare with " + threshold
+                        : "value " + observed + (passed ? " is " : " is not ") + threshold;
+                return new CheckResult(check.name(), check.severity(), passed, observed, threshold, List.of(), message);
             }
             String violations = CheckQueries.violations(check, current);
             long count = db.queryLong("SELECT count(*) FROM (" + violations + ") v");

@@ -319,6 +319,62 @@ abstract class LakeContract {
         assertThat(stagedRowsLeft()).isZero();
     }
 
+    @Test
+    void aThresholdCheckComparesTheFigureItsQueryReturns() {
+        String latest = "SELECT value FROM {table} WHERE metric = ? AND load_id = (SELECT max(load_id) FROM {table})";
+        TableSpec figures = new TableSpec(
+                "figures",
+                WriteMode.append("load_id"),
+                List.of(
+                        new AssetCheck.ValueThreshold(
+                                "rows_present", AssetCheck.Severity.ERROR, latest.replace("?", "'rows'"), 1.0, null),
+                        new AssetCheck.ValueThreshold(
+                                "null_share_at_most_60pct",
+                                AssetCheck.Severity.WARN,
+                                latest.replace("?", "'null_share'"),
+                                null,
+                                0.6),
+                        new AssetCheck.ValueThreshold(
+                                "absent_figure", AssetCheck.Severity.WARN, latest.replace("?", "'absent'"), 0.0, 1.0)));
+        Publication first = publish(
+                figures,
+                "run-1",
+                Optional.empty(),
+                "SELECT * FROM (VALUES ('L1', 'rows', CAST(4 AS DOUBLE PRECISION)), ('L1', 'null_share', 0.25)) "
+                        + "AS v(load_id, metric, value)");
+        assertThat(first.published()).isTrue();
+        assertThat(first.checks())
+                .extracting(c -> c.name() + " " + c.passed() + " " + c.observed() + " " + c.threshold())
+                .containsExactly(
+                        "rows_present true 4 in [1, inf]",
+                        "null_share_at_most_60pct true 0.25 in [-inf, 0.6]",
+                        "absent_figure false no value in [0, 1]");
+        assertThat(first.checks().get(2).message()).isEqualTo("the query returned no value to compare with in [0, 1]");
+
+        Publication second = publish(
+                figures,
+                "run-2",
+                Optional.empty(),
+                "SELECT * FROM (VALUES ('L2', 'rows', CAST(4 AS DOUBLE PRECISION)), ('L2', 'null_share', 0.75)) "
+                        + "AS v(load_id, metric, value)");
+        assertThat(second.published()).as("a warning does not block").isTrue();
+        assertThat(second.checks().get(1).passed()).isFalse();
+        assertThat(second.checks().get(1).observed()).isEqualTo("0.75");
+        assertThat(second.checks().get(1).message()).isEqualTo("value 0.75 is not in [-inf, 0.6]");
+
+        Publication refused = publish(
+                figures,
+                "run-3",
+                Optional.empty(),
+                "SELECT * FROM (VALUES ('L3', 'rows', CAST(0 AS DOUBLE PRECISION)), ('L3', 'null_share', 0.1)) "
+                        + "AS v(load_id, metric, value)");
+        assertThat(refused.published())
+                .as("a blocking threshold refuses the publish")
+                .isFalse();
+        assertThat(refused.rejection()).contains("rows_present");
+        assertThat(count("figures")).isEqualTo(4);
+    }
+
     /** The rows that staging tables hold (an engine may keep emptied staging tables for reuse). */
     private long stagedRowsLeft() {
         return lake.<Long>read(s -> {

@@ -1,6 +1,7 @@
 package io.sluice.lake.engine;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.sluice.lake.AssetCheck;
 import io.sluice.lake.WriteMode;
@@ -33,5 +34,27 @@ class CheckQueriesTest {
                         custom(
                                 "WITH RECURSIVE r(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM r WHERE n < 3) SELECT * FROM {table} JOIN r ON id = n"))
                 .startsWith("WITH RECURSIVE checked_rows AS (SELECT * FROM firms), r(n) AS (");
+    }
+
+    @Test
+    void aThresholdIsInclusiveOpenOnAMissingBoundAndFailsWithoutAValue() {
+        AssetCheck.ValueThreshold atMost =
+                new AssetCheck.ValueThreshold("t", AssetCheck.Severity.WARN, "SELECT value FROM {table}", null, 0.6);
+        AssetCheck.ValueThreshold between =
+                new AssetCheck.ValueThreshold("t", AssetCheck.Severity.WARN, "SELECT 1 FROM {table}", 1.0, 2.0);
+        assertThat(CheckQueries.withinBounds(0.6, atMost)).isTrue();
+        assertThat(CheckQueries.withinBounds(-1e9, atMost)).isTrue();
+        assertThat(CheckQueries.withinBounds(0.61, atMost)).isFalse();
+        assertThat(CheckQueries.withinBounds(null, atMost)).isFalse();
+        assertThat(CheckQueries.withinBounds(Double.NaN, atMost)).isFalse();
+        assertThat(CheckQueries.withinBounds(0.5, between)).isFalse();
+        assertThat(CheckQueries.withinBounds(1.0, between)).isTrue();
+        assertThat(CheckQueries.threshold(atMost, null)).isEqualTo("in [-inf, 0.6]");
+        assertThat(CheckQueries.threshold(between, null)).isEqualTo("in [1, 2]");
+        assertThatThrownBy(() -> new AssetCheck.ValueThreshold("t", AssetCheck.Severity.WARN, "SELECT 1", 0.0, null))
+                .hasMessageContaining("{table}");
+        assertThatThrownBy(() -> new AssetCheck.ValueThreshold(
+                        "t", AssetCheck.Severity.WARN, "SELECT 1 FROM {table}", null, null))
+                .hasMessageContaining("min or max");
     }
 }
