@@ -42,31 +42,6 @@ class FreshnessServiceTest {
     private final SettableClock clock = new SettableClock();
 
     @Test
-    void ofTwoEvaluationsRacingForOneTransitionOnlyOneMakesIt() {
-        AssetKey key = AssetKey.parse("test/freshness_race");
-        Instant t = Instant.parse("2020-01-01T00:00:00Z");
-        Optional<FreshnessState> none = Optional.empty();
-        Optional<FreshnessState> stale = Optional.of(FreshnessState.STALE);
-        assertThat(store.transition(key, FreshnessStore.ASSET, none, FreshnessState.STALE, t, "late", t))
-                .isTrue();
-        assertThat(store.transition(key, FreshnessStore.ASSET, none, FreshnessState.STALE, t, "late", t))
-                .isFalse();
-        assertThat(store.transition(key, FreshnessStore.ASSET, stale, FreshnessState.FRESH, t, "ok", t))
-                .isTrue();
-        assertThat(store.transition(key, FreshnessStore.ASSET, stale, FreshnessState.FRESH, t, "ok", t))
-                .isFalse();
-        assertThat(store.transition(key, "2020-01-01", none, FreshnessState.STALE, t, "late", t))
-                .isTrue();
-        assertThat(store.transition(key, "2020-01-01", stale, FreshnessState.FRESH, t, "ok", t))
-                .isTrue();
-        assertThat(store.transition(key, "2020-01-01", stale, FreshnessState.FRESH, t, "ok", t))
-                .isFalse();
-        assertThat(store.of(key))
-                .extracting(FreshnessStore.Recorded::partition, FreshnessStore.Recorded::state)
-                .containsExactly(org.assertj.core.groups.Tuple.tuple(FreshnessStore.ASSET, FreshnessState.FRESH));
-    }
-
-    @Test
     void aLatePartitionIsStaleSinceItsDeadlineAndFreshOnceMaterializedEachTransitionOnce() {
         // the seven days before have landed: within the look-back, only DAY can be late
         JsonPath before = Runs.launchAndAwait("{\"assets\":[\"extract/form_adv_filings\",\"raw/form_adv_filings\"],"
