@@ -54,17 +54,17 @@ test('the catalog filters by kind and text, keeping the filters in the address',
   await screenshot(page, 'assets-02-catalog-partitioned');
 
   await page.selectOption('#f-kind', '');
-  await page.fill('#q', 'ownership');
+  await page.fill('#q', 'firm_ownership');
   await poll(async () => {
     const keys = await page.locator('#catalog-table tbody tr[data-asset]').evaluateAll((rows) => rows.map((r) => r.dataset.asset));
     return { done: keys.length === 1 && keys[0] === 'transform/form_adv_firm_ownership', value: keys, seen: keys };
   }, { what: 'the search to leave one asset', timeout: 10_000 });
-  assert.match(page.url(), /q=ownership/);
+  assert.match(page.url(), /q=firm_ownership/);
 
   // the address alone gives the same list (bookmarkable, and without JavaScript)
-  await page.goto(baseUrl() + '/assets?q=ownership');
+  await page.goto(baseUrl() + '/assets?q=firm_ownership');
   assert.equal(await page.locator('#catalog-table tbody tr[data-asset]').count(), 1);
-  assert.equal(await page.inputValue('#q'), 'ownership');
+  assert.equal(await page.inputValue('#q'), 'firm_ownership');
   assert.deepEqual(page.pageErrors, []);
 });
 

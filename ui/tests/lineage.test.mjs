@@ -106,7 +106,7 @@ test('without JavaScript the page lists the assets by layer with their links', {
   const page = await context.newPage();
   await page.goto(baseUrl() + '/lineage');
   assert.ok(await page.locator('#lineage-graph').isHidden());
-  assert.equal(await page.locator('h3.lineage-layer').count(), 3);
+  assert.equal(await page.locator('h3.lineage-layer').count(), 4, 'extract, raw, transform and quality');
   await page.check('#lineage-launch input[value="extract/form_adv_filings"]');
   await screenshot(page, 'lineage-04-no-js');
   await page.click('#lineage-launch-button');

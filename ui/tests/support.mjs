@@ -8,6 +8,9 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+/** The example's data-quality scorecard, downstream of the ownership transform (not in EXAMPLE_ASSETS, which runs launch). */
+export const SCORECARD = 'quality/form_adv_ownership_scorecard';
+
 export const EXAMPLE_ASSETS = [
   'extract/form_adv_filings',
   'raw/form_adv_filings',
