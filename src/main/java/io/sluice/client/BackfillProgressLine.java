@@ -1,9 +1,6 @@
 package io.sluice.client;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import java.time.Duration;
-import java.time.Instant;
-import java.time.format.DateTimeParseException;
 import java.util.Locale;
 
 /** One line of a backfill's progress: a bar on a terminal, plain words otherwise. Pure. */
@@ -11,35 +8,26 @@ final class BackfillProgressLine {
 
     private BackfillProgressLine() {}
 
-    /** "COMPLETED 8766/8766 partitions done, 0 failed, 0 left, 43.1/s" (and the ETA while it runs). */
+    /**
+     * "COMPLETED 8766/8766 partitions done, 0 failed, 0 left, 43.1/s" and, while it runs, the time left at the current
+     * rate: "ETA 2m 05s" (from the server's figures alone, so no clock of this machine is read).
+     */
     static String words(JsonNode backfill) {
-        return words(backfill, Instant.now());
-    }
-
-    /** As {@link #words(JsonNode)}, the ETA as the time left from {@code now}: "ETA 2m 05s". */
-    static String words(JsonNode backfill, Instant now) {
         JsonNode p = backfill.path("progress");
         JsonNode parts = p.path("partitions");
         long total = parts.path("total").asLong();
         long done = parts.path("succeeded").asLong();
         long failed = parts.path("failed").asLong() + parts.path("canceled").asLong();
         long left = parts.path("queued").asLong() + parts.path("running").asLong();
-        String eta = p.hasNonNull("eta") ? ", ETA " + left(now, p.path("eta").asText()) : "";
-        return backfill.path("status").asText() + " " + done + "/" + total + " partitions done, " + failed
-                + " failed, " + left + " left, "
-                + String.format(
-                        Locale.ROOT, "%.1f", p.path("partitionsPerSecond").asDouble()) + "/s" + eta;
+        double rate = p.path("partitionsPerSecond").asDouble();
+        String eta = left > 0 && rate > 0 ? ", ETA " + duration(Math.round(left / rate)) : "";
+        return backfill.path("status").asText() + " " + done + "/" + total + " partitions done, " + failed + " failed, "
+                + left + " left, " + String.format(Locale.ROOT, "%.1f", rate) + "/s" + eta;
     }
 
-    /** The time from {@code now} to {@code eta}: "45s", "2m 05s", "3h 07m"; the text as it is if it is no time. */
-    static String left(Instant now, String eta) {
-        Instant at;
-        try {
-            at = Instant.parse(eta);
-        } catch (DateTimeParseException e) {
-            return eta;
-        }
-        long s = Math.max(0, Duration.between(now, at).toSeconds());
+    /** {@code seconds} as a person reads a wait: "45s", "2m 05s", "3h 07m". */
+    static String duration(long seconds) {
+        long s = Math.max(0, seconds);
         if (s < 60) {
             return s + "s";
         }
@@ -51,10 +39,6 @@ final class BackfillProgressLine {
 
     /** "[#########...........]  45% " before {@link #words}, {@code width} characters of bar. */
     static String bar(JsonNode backfill, int width) {
-        return bar(backfill, width, Instant.now());
-    }
-
-    static String bar(JsonNode backfill, int width, Instant now) {
         JsonNode parts = backfill.path("progress").path("partitions");
         long total = Math.max(1, parts.path("total").asLong());
         long ended = parts.path("succeeded").asLong()
@@ -64,6 +48,6 @@ final class BackfillProgressLine {
         int filled = (int) Math.min(width, ended * width / total);
         long percent = Math.min(100, ended * 100 / total);
         return "[" + "#".repeat(filled) + ".".repeat(width - filled) + "] "
-                + String.format(Locale.ROOT, "%3d%% ", percent) + words(backfill, now);
+                + String.format(Locale.ROOT, "%3d%% ", percent) + words(backfill);
     }
 }
