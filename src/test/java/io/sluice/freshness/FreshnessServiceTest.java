@@ -27,8 +27,8 @@ import org.junit.jupiter.api.Test;
 class FreshnessServiceTest {
 
     private static final AssetKey RAW = AssetKey.parse("raw/form_adv_filings");
-    private static final String DAY = "2011-06-15";
-    private static final Instant DEADLINE = Instant.parse("2011-06-16T06:00:00Z");
+    private static final String DAY = "2025-06-15";
+    private static final Instant DEADLINE = Instant.parse("2025-06-16T06:00:00Z");
 
     @Inject
     FreshnessService service;
@@ -45,8 +45,8 @@ class FreshnessServiceTest {
     void aLatePartitionIsStaleSinceItsDeadlineAndFreshOnceMaterializedEachTransitionOnce() {
         // the seven days before have landed: within the look-back, only DAY can be late
         JsonPath before = Runs.launchAndAwait("{\"assets\":[\"extract/form_adv_filings\",\"raw/form_adv_filings\"],"
-                + "\"partitions\":[\"2011-06-08\",\"2011-06-09\",\"2011-06-10\",\"2011-06-11\",\"2011-06-12\",\"2011-06-13\","
-                + "\"2011-06-14\"]}");
+                + "\"partitions\":[\"2025-06-08\",\"2025-06-09\",\"2025-06-10\",\"2025-06-11\",\"2025-06-12\",\"2025-06-13\","
+                + "\"2025-06-14\"]}");
         assertThat(before.getString("status")).as(before.getString("error")).isEqualTo("SUCCESS");
         events.clear();
 
