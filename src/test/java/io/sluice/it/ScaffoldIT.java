@@ -64,8 +64,12 @@ class ScaffoldIT {
         Process withExample = started(project, "server-example.log");
         try {
             assertThat(assetKeys())
-                    .contains("sample/customers", "sample/customer_scores", "raw/form_adv_filings")
-                    .hasSize(6);
+                    .contains(
+                            "sample/customers",
+                            "sample/customer_scores",
+                            "raw/form_adv_filings",
+                            "quality/form_adv_ownership_scorecard")
+                    .hasSize(7); // the two samples and the example's five assets
         } finally {
             withExample.destroy();
             withExample.waitFor();
