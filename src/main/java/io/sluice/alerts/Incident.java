@@ -37,8 +37,11 @@ public record Incident(
         return new Incident(cause, asset, subject, detail, at, true, key);
     }
 
-    /** The asset as text, or "-" for what concerns no asset: one part of the throttle's key. */
-    public String assetName() {
-        return asset.map(AssetKey::toString).orElse("-");
+    /**
+     * What the throttle counts per rule and cause: the asset, or the subject of what concerns no asset ("node n1",
+     * "schedule daily"), so that two nodes lost are two incidents.
+     */
+    public String scope() {
+        return asset.map(AssetKey::toString).orElse(subject);
     }
 }

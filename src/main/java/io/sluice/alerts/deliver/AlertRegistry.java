@@ -26,6 +26,7 @@ public record AlertRegistry(Map<String, AlertRule> rules, Map<String, Channel> c
             Collection<AlertRule> declared, Map<String, AlertSettings.ChannelSettings> configured) {
         List<String> problems = new ArrayList<>();
         Map<String, Channel> channels = new LinkedHashMap<>();
+        channels.put(Channel.LOG, Channel.log());
         configured.forEach((name, c) -> {
             try {
                 channels.put(name, Channel.of(name, c.type(), c.url(), c.secret(), c.timeout()));
@@ -39,7 +40,7 @@ public record AlertRegistry(Map<String, AlertRule> rules, Map<String, Channel> c
                 problems.add("two alert rules are named " + rule.name());
             }
             for (String channel : rule.channels()) {
-                if (!configured.containsKey(channel)) {
+                if (!configured.containsKey(channel) && !Channel.LOG.equals(channel)) {
                     problems.add("alert rule " + rule.name() + " notifies channel " + channel
                             + ", which is not configured (sluice.alerts.channels." + channel + ".type and .url)");
                 }

@@ -17,6 +17,18 @@ public interface AlertSettings {
 
     Map<String, ChannelSettings> channels();
 
+    /** Whether this node takes part in rounds and deliveries (rules and the outbox are served either way). */
+    @WithDefault("true")
+    boolean enabled();
+
+    /** How often a round reads what happened, and the outbox is delivered. */
+    @WithDefault("5s")
+    Duration interval();
+
+    /** How far back past its cursor a round reads again, for what committed late (handled once either way). */
+    @WithDefault("2m")
+    Duration overlap();
+
     interface ChannelSettings {
         /** {@code webhook} or {@code slack}. */
         String type();

@@ -6,30 +6,47 @@ import java.util.Locale;
 import java.util.Optional;
 
 /**
- * A channel a notification goes to: a generic JSON webhook (signed when it has a secret) or a Slack-compatible incoming
- * webhook. Its URL and secret are secrets (a Slack URL is its own credential): {@link #toString} and every message about
+ * A channel a notification goes to: a generic JSON webhook (signed when it has a secret), a Slack-compatible incoming
+ * webhook, or the built-in {@value #LOG} channel (the server's log, nothing to configure). Its URL and secret are secrets (a Slack URL is its own credential): {@link #toString} and every message about
  * a delivery name the channel, never them.
  */
 public record Channel(String name, Type type, URI url, Optional<String> secret, Duration timeout) {
 
+    /** The built-in channel's name: notifications written to the server's log. */
+    public static final String LOG = "log";
+
     public enum Type {
         WEBHOOK,
-        SLACK;
+        SLACK,
+        LOG;
 
         static Type of(String text) {
             try {
-                return valueOf(text.strip().toUpperCase(Locale.ROOT));
+                Type type = valueOf(text.strip().toUpperCase(Locale.ROOT));
+                if (type == LOG) {
+                    throw new IllegalArgumentException("log");
+                }
+                return type;
             } catch (IllegalArgumentException e) {
                 throw new IllegalArgumentException("a channel's type is webhook or slack, not '" + text + "'");
             }
         }
     }
 
+    /** The built-in channel {@value #LOG}. */
+    public static Channel log() {
+        return new Channel(LOG, Type.LOG, null, Optional.empty(), null);
+    }
+
     public Channel {
-        if (url == null
-                || !(("https".equals(url.getScheme())) || "http".equals(url.getScheme()))
-                || url.getHost() == null) {
+        if (type != Type.LOG
+                && (url == null
+                        || !("https".equals(url.getScheme()) || "http".equals(url.getScheme()))
+                        || url.getHost() == null)) {
             throw new IllegalArgumentException("channel " + name + " needs an http(s) URL");
+        }
+        if (type == Type.LOG && url != null) {
+            throw new IllegalArgumentException("the log channel has no URL");
         }
         secret = secret == null ? Optional.empty() : secret.filter(s -> !s.isBlank());
         timeout = timeout == null ? Duration.ofSeconds(10) : timeout;
@@ -39,6 +56,9 @@ public record Channel(String name, Type type, URI url, Optional<String> secret, 
     }
 
     public static Channel of(String name, String type, String url, Optional<String> secret, Duration timeout) {
+        if (LOG.equals(name)) {
+            throw new IllegalArgumentException("channel log is built in (the server's log); give yours another name");
+        }
         URI uri;
         try {
             uri = URI.create(url.strip());
