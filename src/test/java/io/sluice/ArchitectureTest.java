@@ -251,11 +251,12 @@ class ArchitectureTest {
             "io.sluice.pools.PoolService", Set.of("set", "remove"),
             "io.sluice.runs.DynamicPartitionService",
                     Set.of("add", "addInCurrentTransaction", "remove", "removeInCurrentTransaction"),
-            "io.sluice.lake.LakeTables", Set.of("rollbackPreview"));
+            "io.sluice.lake.LakeTables", Set.of("rollbackPreview"),
+            "io.sluice.alerts.watch.AlertRules", Set.of("edit", "reset"));
 
     static final DescribedPredicate<JavaMethodCall> CHANGE_STORED_STATE = DescribedPredicate.describe(
             "change what is stored through a domain service (launch, cancel, roll back, re-execute, steer a backfill,"
-                    + " switch automation, set pool limits, add or remove partition keys) or preview a rollback",
+                    + " switch automation, set pool limits, add or remove partition keys, edit alert rules) or preview a rollback",
             call -> CHANGES.getOrDefault(call.getTargetOwner().getName(), Set.of())
                     .contains(call.getName()));
 

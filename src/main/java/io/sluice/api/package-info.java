@@ -43,6 +43,10 @@
                     description =
                             "The Sluice processes sharing this metadata store, their leases and the runs they own."),
             @Tag(
+                    name = "Alerts",
+                    description = "Alert rules (declared in code, edited at run time), their channels, and every"
+                            + " notification sent, due or given up."),
+            @Tag(
                     name = "Audit",
                     description = "The append-only trail of who did what, when, why, with which scope and outcome."),
             @Tag(

@@ -14,6 +14,8 @@ public enum Action {
     /** Start or stop schedules and sensors. */
     SWITCH_AUTOMATION(Role.OPERATOR, false, "start or stop schedules and sensors"),
     ADD_PARTITIONS(Role.OPERATOR, false, "add dynamic partitions"),
+    /** Switch alert rules on or off, change whom and what they watch; reset them to their code. */
+    EDIT_ALERT_RULES(Role.OPERATOR, false, "edit alert rules"),
     ROLLBACK(Role.ADMIN, true, "roll back"),
     REMOVE_PARTITIONS(Role.ADMIN, false, "remove dynamic partitions"),
     SET_POOL_LIMITS(Role.ADMIN, false, "set pool limits"),

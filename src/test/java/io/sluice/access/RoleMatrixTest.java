@@ -147,6 +147,11 @@ class RoleMatrixTest {
         rule("POST /api/backfills/{id}/pause", Need.of(Action.STEER));
         rule("POST /api/backfills/{id}/resume", Need.of(Action.STEER));
         rule("POST /api/backfills/{id}/retry-failed", Need.of(Action.LAUNCH));
+        rule("GET /api/alerts", READ);
+        rule("GET /api/alerts/channels", READ);
+        rule("GET /api/alerts/rules", READ);
+        rule("PUT /api/alerts/rules/{name}", Need.of(Action.EDIT_ALERT_RULES));
+        rule("DELETE /api/alerts/rules/{name}/edit", Need.of(Action.EDIT_ALERT_RULES));
         rule("GET /api/lake/tables", READ);
         rule("GET /api/lake/tables/{name}", READ);
         rule("GET /api/lake/tables/{name}/changes", READ);
@@ -566,6 +571,7 @@ class RoleMatrixTest {
                     .replace("/backfills/{id}", "/backfills/" + backfill)
                     .replace("/api/lake/tables/{name}", "/api/lake/tables/" + table)
                     .replace("{table}", table)
+                    .replace("/alerts/rules/{name}", "/alerts/rules/form-adv-failures")
                     .replace("/partitions/{name}", "/partitions/test_regions")
                     .replace("/pools/{name}", "/pools/matrix-pool")
                     .replace("/nodes/{id}", "/nodes/" + node)
@@ -616,6 +622,9 @@ class RoleMatrixTest {
                         fixed("{\"limit\":2,\"allowUndeclared\":true,\"reason\":\"matrix\"}"),
                         json,
                         poolsStored));
+        s.put(
+                "PUT /api/alerts/rules/{name}",
+                sample("PUT /api/alerts/rules/{name}", null, fixed("{\"enabled\":true}"), json, null));
         s.put("POST /api/runs", sample("POST /api/runs", null, fixed(launchBody), json, runsStored));
         s.put("POST /api/runs/preview", sample("POST /api/runs/preview", null, fixed(launchBody), json, null));
         s.put("POST /api/runs/{id}/reexecute", sample("POST /api/runs/{id}/reexecute", null, none(), null, runsStored));
