@@ -12,6 +12,8 @@ import io.sluice.automation.StoredTick;
 import io.sluice.automation.TickOutcome;
 import io.sluice.automation.TickRecord;
 import io.sluice.catalog.AssetKey;
+import io.sluice.freshness.FreshnessChanged;
+import io.sluice.freshness.FreshnessState;
 import io.sluice.runs.AssetState;
 import io.sluice.runs.Materialization;
 import io.sluice.runs.Run;
@@ -22,6 +24,7 @@ import io.sluice.runs.RunService;
 import io.sluice.runs.RunStatus;
 import io.sluice.testing.Runs;
 import io.sluice.testing.SettableClock;
+import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;
 import java.time.Duration;
 import java.time.Instant;
@@ -68,6 +71,9 @@ class OnLateTriggerTest {
     @Inject
     SettableClock clock;
 
+    @Inject
+    Event<FreshnessChanged> changed;
+
     @Test
     void theLateDaysAreLaunchedOnceAndNothingOnceTheyAreIn() {
         awaitIdle(); // the start-up evaluation, at the system's date, finds nothing late
@@ -81,7 +87,7 @@ class OnLateTriggerTest {
                         AssetPartition.of(LATE, "2024-05-06"), AssetPartition.of(LATE, "2024-05-09"));
 
         loop.evaluateNow();
-        List<Run> launched = runs();
+        List<Run> launched = runs("2024-05-06", "2024-05-09");
         assertThat(launched).singleElement().satisfies(run -> {
             assertThat(run.partitions()).containsExactly("2024-05-06", "2024-05-09");
             assertThat(run.tags()).containsEntry(Launch.TRIGGER_TAG, "on_late");
@@ -94,7 +100,7 @@ class OnLateTriggerTest {
         clock.advance(Duration.ofMinutes(5));
         loop.evaluateNow();
         loop.evaluateNow();
-        assertThat(runs()).hasSize(1);
+        assertThat(runs("2024-05-06", "2024-05-09")).hasSize(1);
 
         // the run lands both days and ends: nothing is late, nothing launches
         String runId = launched.get(0).id();
@@ -109,12 +115,40 @@ class OnLateTriggerTest {
         });
         assertThat(inputs.late(declarations.graph(), clock.instant())).isEmpty();
         loop.evaluateNow();
-        assertThat(runs()).hasSize(1);
+        assertThat(runs("2024-05-06", "2024-05-09")).hasSize(1);
     }
 
-    private List<Run> runs() {
+    @Test
+    void aFreshnessTransitionWakesTheEvaluatorWithoutAnyoneAsking() {
+        awaitIdle();
+        clock.set(Instant.parse("2024-05-20T07:00:00Z"));
+        for (int day = 12; day <= 19; day++) {
+            if (day != 15) {
+                landed("2024-05-" + day, Instant.parse("2024-05-19T23:00:00Z"));
+            }
+        }
+        changed.fire(new FreshnessChanged(
+                LATE,
+                Optional.of("2024-05-15"),
+                FreshnessState.WARNING,
+                FreshnessState.STALE,
+                Instant.parse("2024-05-16T06:00:00Z"),
+                "missing since its deadline"));
+        Instant deadline = Instant.now().plus(Duration.ofSeconds(30));
+        while (runs("2024-05-15").isEmpty() && Instant.now().isBefore(deadline)) {
+            Runs.sleep(20);
+        }
+        assertThat(runs("2024-05-15"))
+                .singleElement()
+                .satisfies(run -> assertThat(run.partitions()).containsExactly("2024-05-15"));
+        awaitIdle();
+    }
+
+    /** The runs of the asset over one of {@code days}. */
+    private List<Run> runs(String... days) {
+        List<String> wanted = List.of(days);
         return runs.list(new RunQuery(Optional.empty(), Optional.of(LATE), 500)).stream()
-                .filter(r -> r.partitions().stream().anyMatch(p -> p.startsWith("2024-05")))
+                .filter(r -> r.partitions().stream().anyMatch(wanted::contains))
                 .toList();
     }
 
