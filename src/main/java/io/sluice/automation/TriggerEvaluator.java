@@ -10,6 +10,7 @@ import io.sluice.partitions.TimeWindowPartitions;
 import io.sluice.partitions.TimeWindowSpace;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -43,10 +44,10 @@ import java.util.TreeMap;
  *   are; after the last attempt fails the partition is given up ({@link TriggerCursor#givenUp()}) while it stays late,
  *   and tried again once freshness no longer lists it (it was materialized some other way) and it is late again.</li>
  * </ul>
- * A partition already queued or running is not launched again. An eager partition also waits while an upstream
- * partition it reads is being materialized (a run queued or running over it, a running backfill that targets it), and
- * then launches once over everything that landed; an upstream event that changed nothing makes nothing eligible. The
- * eager runs it launches are followed ({@link TriggerCursor#followed()}): one that fails is launched again after a
+ * A partition already queued or running is not launched again. An eager (or on_late) partition also waits while an
+ * upstream partition it reads is being materialized (a run queued or running over it, a running backfill that targets
+ * it), and then launches once over everything that landed; an upstream event that changed nothing makes nothing
+ * eligible. The eager and on_late runs it launches are followed ({@link TriggerCursor#followed()}): one that fails is launched again after a
  * backoff, at most {@link TriggerRetry#maxAttempts()} runs in all. Launches are grouped: assets with the same
  * partitions, the same partitions to launch, the same policy and the same attempt share one run, upstream first.
  */
@@ -218,6 +219,7 @@ public final class TriggerEvaluator {
                                 : TriggerPlan.Following.NONE);
             });
             launched.forEach(retries::remove);
+            givenUpLate.removeIf(p -> !isOnLate(p.asset())); // its policy changed since
             return new TriggerPlan(
                     launches,
                     launched,
@@ -396,7 +398,9 @@ public final class TriggerEvaluator {
             }
             retries.keySet().removeIf(p -> p.asset().equals(asset) && !late.contains(p));
             givenUpLate.removeIf(p -> p.asset().equals(asset) && !late.contains(p));
-            for (AssetPartition p : late) {
+            for (AssetPartition p : late.stream()
+                    .sorted(Comparator.comparing(AssetPartition::toString))
+                    .toList()) {
                 if (givenUpLate.contains(p)) {
                     continue;
                 }
