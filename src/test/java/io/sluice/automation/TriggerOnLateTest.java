@@ -329,6 +329,19 @@ class TriggerOnLateTest {
     }
 
     @Test
+    void aGivenUpPartitionIsForgottenOnceTheAssetIsNoLongerOnLate() {
+        TriggerGraph eager = graph(DAYS, DAYS).withPolicy(REPORT, TriggerPolicy.eager());
+        TriggerCursor cursor =
+                new TriggerCursor(0, Map.of(), Set.of(), Set.of(), Set.of(), Set.of(), Set.of(day("2024-05-06")));
+        TriggerPlan plan = TriggerEvaluator.evaluate(
+                eager,
+                cursor,
+                new TriggerInput(List.of(), state, Set.of(), Set.of(), Instant.parse("2024-05-07T07:00:00Z")),
+                RETRY);
+        assertThat(plan.cursor().givenUp()).isEmpty();
+    }
+
+    @Test
     void onLateIsDescribedAsDeclared() {
         assertThat(TriggerPolicy.onLate().describe()).isEqualTo("on_late");
     }
