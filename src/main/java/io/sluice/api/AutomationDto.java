@@ -21,7 +21,7 @@ public record AutomationDto(
             @Schema(description = "The asset, as group/name.")
             String asset,
 
-            @Schema(description = "The policy as declared: eager, on_cron(cron, zone) or missing(window).")
+            @Schema(description = "The policy as declared: eager, on_cron(cron, zone), missing(window) or on_late.")
             String policy,
 
             @Schema(description = "Its last evaluations that decided something about it, newest first.")

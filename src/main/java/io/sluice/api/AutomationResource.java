@@ -42,7 +42,7 @@ public class AutomationResource {
             operationId = "listAssetAutomation",
             summary = "List assets' trigger policies",
             description =
-                    "Each asset that declares a trigger policy (eager, on_cron, missing), upstream first, with its "
+                    "Each asset that declares a trigger policy (eager, on_cron, missing, on_late), upstream first, with its "
                             + "last evaluations: what they launched, or why they held it.")
     @Parameter(
             name = "asset",

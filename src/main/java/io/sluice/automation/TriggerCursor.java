@@ -13,7 +13,8 @@ import java.util.Set;
  * materialization event read, the last cron tick handled per {@code on_cron} asset, the eager downstream partitions
  * held for later ({@code held}), the upstream partitions whose downstream partition does not exist yet
  * ({@code waiting}, e.g. the last hour of a day that has not ended), the eager runs launched and not yet seen to end
- * ({@code followed}) and the partitions to launch again after a failed run ({@code retries}). A crash before the
+ * ({@code followed}), the partitions to launch again after a failed run ({@code retries}) and the {@code on_late}
+ * partitions whose last attempt failed, not launched again while they stay late ({@code givenUp}). A crash before the
  * commit re-reads the same events from the old cursor and plans the same launches.
  */
 public record TriggerCursor(
@@ -22,7 +23,8 @@ public record TriggerCursor(
         Set<AssetPartition> held,
         Set<Waiting> waiting,
         Set<Followed> followed,
-        Set<Retry> retries) {
+        Set<Retry> retries,
+        Set<AssetPartition> givenUp) {
 
     public static final TriggerCursor START = new TriggerCursor(0, Map.of(), Set.of(), Set.of());
 
@@ -34,7 +36,7 @@ public record TriggerCursor(
         }
     }
 
-    /** An eager run the trigger launched ({@code attempt} 1 for the first), followed until it ends. */
+    /** An eager or on_late run the trigger launched ({@code attempt} 1 for the first), followed until it ends. */
     public record Followed(String runId, int attempt, Set<AssetPartition> partitions) {
         public Followed {
             Objects.requireNonNull(runId, "runId");
@@ -63,11 +65,23 @@ public record TriggerCursor(
         waiting = Set.copyOf(waiting);
         followed = Set.copyOf(followed);
         retries = Set.copyOf(retries);
+        givenUp = Set.copyOf(givenUp);
+    }
+
+    /** Nothing given up on. */
+    public TriggerCursor(
+            long eventSequence,
+            Map<AssetKey, Instant> cronTicks,
+            Set<AssetPartition> held,
+            Set<Waiting> waiting,
+            Set<Followed> followed,
+            Set<Retry> retries) {
+        this(eventSequence, cronTicks, held, waiting, followed, retries, Set.of());
     }
 
     public TriggerCursor(
             long eventSequence, Map<AssetKey, Instant> cronTicks, Set<AssetPartition> held, Set<Waiting> waiting) {
-        this(eventSequence, cronTicks, held, waiting, Set.of(), Set.of());
+        this(eventSequence, cronTicks, held, waiting, Set.of(), Set.of(), Set.of());
     }
 
     /** When the earliest retry is due, if any: the evaluator should look then. */

@@ -10,6 +10,7 @@ import io.sluice.partitions.TimeWindowPartitions;
 import io.sluice.partitions.TimeWindowSpace;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -37,11 +38,16 @@ import java.util.TreeMap;
  *   once every upstream has been materialized at or after the tick; the tick is marked handled when nothing is
  *   held.</li>
  *   <li><b>missing</b>: the partitions within the window that are not materialized, when their upstreams are in.</li>
+ *   <li><b>on_late</b>: what freshness says is late or due soon ({@link TriggerInput#late()}: partitions under a
+ *   partition deadline; the whole asset under a maximum age, which launches its newest partition if partitioned),
+ *   when their upstreams are in and nothing they read is in progress. Its runs are followed and retried as eager ones
+ *   are; after the last attempt fails the partition is given up ({@link TriggerCursor#givenUp()}) while it stays late,
+ *   and tried again once freshness no longer lists it (it was materialized some other way) and it is late again.</li>
  * </ul>
- * A partition already queued or running is not launched again. An eager partition also waits while an upstream
- * partition it reads is being materialized (a run queued or running over it, a running backfill that targets it), and
- * then launches once over everything that landed; an upstream event that changed nothing makes nothing eligible. The
- * eager runs it launches are followed ({@link TriggerCursor#followed()}): one that fails is launched again after a
+ * A partition already queued or running is not launched again. An eager (or on_late) partition also waits while an
+ * upstream partition it reads is being materialized (a run queued or running over it, a running backfill that targets
+ * it), and then launches once over everything that landed; an upstream event that changed nothing makes nothing
+ * eligible. The eager and on_late runs it launches are followed ({@link TriggerCursor#followed()}): one that fails is launched again after a
  * backoff, at most {@link TriggerRetry#maxAttempts()} runs in all. Launches are grouped: assets with the same
  * partitions, the same partitions to launch, the same policy and the same attempt share one run, upstream first.
  */
@@ -113,6 +119,8 @@ public final class TriggerEvaluator {
         private final Set<TriggerCursor.Followed> followed = new HashSet<>();
         /** Retries by partition: those of the cursor and those of followed runs that just failed. */
         private final Map<AssetPartition, TriggerCursor.Retry> retries = new HashMap<>();
+        /** {@code on_late} partitions given up on: those of the cursor and those whose last attempt just failed. */
+        private final Set<AssetPartition> givenUpLate = new HashSet<>();
 
         private final List<TriggerPlan.GivenUp> givenUp = new ArrayList<>();
         private final Map<Group, Set<AssetPartition>> groupTargets = new HashMap<>();
@@ -133,6 +141,7 @@ public final class TriggerEvaluator {
                 }
             }
             cursor.retries().forEach(r -> retries.put(r.partition(), r));
+            givenUpLate.addAll(cursor.givenUp());
             for (TriggerCursor.Followed run : cursor.followed()) {
                 RunEnd end = input.ended().get(run.runId());
                 if (end == null) {
@@ -151,13 +160,27 @@ public final class TriggerEvaluator {
                     retries.put(p, new TriggerCursor.Retry(p, run.attempt() + 1, next.get(), run.runId()));
                 } else {
                     retries.remove(p);
+                    boolean late = isOnLate(p.asset());
+                    if (late) {
+                        givenUpLate.add(p);
+                    }
                     givenUp.add(new TriggerPlan.GivenUp(
                             p,
                             "run " + run.runId() + " failed (attempt " + run.attempt() + " of " + retry.maxAttempts()
-                                    + "): not launched again until " + p.asset()
-                                    + "'s upstream changes again; launch it by hand to retry now"));
+                                    + "): not launched again "
+                                    + (late
+                                            ? "while it stays late"
+                                            : "until " + p.asset() + "'s upstream changes again")
+                                    + "; launch it by hand to retry now"));
                 }
             }
+        }
+
+        private boolean isOnLate(AssetKey asset) {
+            return graph.graph().contains(asset)
+                    && graph.policy(asset)
+                            .filter(TriggerPolicy.OnLate.class::isInstance)
+                            .isPresent();
         }
 
         TriggerPlan run() {
@@ -167,7 +190,7 @@ public final class TriggerEvaluator {
                     int before = held.size();
                     int activeBefore = active.size();
                     Wanted wanted = eager(asset);
-                    decide(asset, wanted, "eager", true);
+                    decide(asset, wanted, "eager", true, true);
                     // a partition wanted only as a retry stays a retry (with its attempt and due time) when held
                     held.subList(before, held.size()).stream()
                             .map(Held::partition)
@@ -181,7 +204,9 @@ public final class TriggerEvaluator {
                 } else if (policy.isPresent() && policy.get() instanceof TriggerPolicy.OnCron onCron) {
                     onCron(asset, onCron);
                 } else if (policy.isPresent() && policy.get() instanceof TriggerPolicy.Missing missing) {
-                    decide(asset, missing(asset, missing), missing.describe(), false);
+                    decide(asset, missing(asset, missing), missing.describe(), false, false);
+                } else if (policy.isPresent() && policy.get() instanceof TriggerPolicy.OnLate onLate) {
+                    decide(asset, onLate(asset), onLate.describe(), true, true);
                 }
             }
             List<Launch> launches = new ArrayList<>();
@@ -194,6 +219,7 @@ public final class TriggerEvaluator {
                                 : TriggerPlan.Following.NONE);
             });
             launched.forEach(retries::remove);
+            givenUpLate.removeIf(p -> !isOnLate(p.asset())); // its policy changed since
             return new TriggerPlan(
                     launches,
                     launched,
@@ -202,7 +228,13 @@ public final class TriggerEvaluator {
                     givenUp,
                     following,
                     new TriggerCursor(
-                            sequence, cronTicks, stillHeld, waiting, followed, new HashSet<>(retries.values())));
+                            sequence,
+                            cronTicks,
+                            stillHeld,
+                            waiting,
+                            followed,
+                            new HashSet<>(retries.values()),
+                            givenUpLate));
         }
 
         /** Wanted only as a retry: a hold keeps it as a retry (with its attempt and due time), not as a held partition. */
@@ -321,7 +353,7 @@ public final class TriggerEvaluator {
                 }
             }
             int heldBefore = held.size();
-            decide(asset, wanted, policy.describe(), false);
+            decide(asset, wanted, policy.describe(), false, false);
             if (held.size() == heldBefore) {
                 cronTicks.put(asset, tick);
             }
@@ -342,21 +374,70 @@ public final class TriggerEvaluator {
         }
 
         /**
-         * Launches or holds each wanted partition of {@code asset}; {@code eager} partitions also wait while an upstream
-         * they read is in progress, and their runs are followed (with the attempt) for retries.
+         * The partitions of an {@code on_late} asset that freshness lists as late or due soon (the newest partition for
+         * a partitioned asset listed whole), as first attempts or as retries once due; a retry still waiting is held.
+         * Retries and given-up partitions no longer listed are dropped: they were materialized some other way.
          */
-        private void decide(AssetKey asset, Wanted wanted, String policy, boolean eager) {
+        private Wanted onLate(AssetKey asset) {
+            PartitionSpace own = readiness.space(asset);
+            Wanted wanted = new Wanted();
+            Set<AssetPartition> late = new HashSet<>();
+            for (AssetPartition p : input.late()) {
+                if (!p.asset().equals(asset)) {
+                    continue;
+                }
+                if (p.partition().isEmpty()) {
+                    if (own.definition().isPartitioned()) {
+                        late.addAll(targets(asset, own, newest(own).ranges(), false));
+                    } else {
+                        late.add(p);
+                    }
+                } else if (own.indexOf(p.partition().get()).isPresent()) {
+                    late.add(p); // a partition due soon whose window has not begun or ended yet cannot launch
+                }
+            }
+            retries.keySet().removeIf(p -> p.asset().equals(asset) && !late.contains(p));
+            givenUpLate.removeIf(p -> p.asset().equals(asset) && !late.contains(p));
+            for (AssetPartition p : late.stream()
+                    .sorted(Comparator.comparing(AssetPartition::toString))
+                    .toList()) {
+                if (givenUpLate.contains(p)) {
+                    continue;
+                }
+                TriggerCursor.Retry r = retries.get(p);
+                if (r != null && r.due().isAfter(input.now())) {
+                    held.add(new Held(
+                            p,
+                            Held.Reason.RETRY_BACKOFF,
+                            "run " + r.failedRun() + " failed (attempt " + (r.attempt() - 1) + " of "
+                                    + retry.maxAttempts() + "); attempt " + r.attempt() + " starts at " + r.due()));
+                    continue;
+                }
+                if (r != null) {
+                    wanted.retries.put(p, r);
+                }
+                want(wanted, own, p);
+            }
+            return wanted;
+        }
+
+        /**
+         * Launches or holds each wanted partition of {@code asset}; with {@code waits} a partition also waits while an
+         * upstream it reads is in progress, and with {@code follows} its runs are followed (with the attempt) for
+         * retries (eager and on_late).
+         */
+        private void decide(AssetKey asset, Wanted wanted, String policy, boolean waits, boolean follows) {
             PartitionSpace own = readiness.space(asset);
             Map<Attempt, IndexRanges.Builder> go = new TreeMap<>();
             Attempt whole = null;
             if (wanted.whole && !own.definition().isPartitioned()) {
-                if (decideOne(asset, OptionalLong.empty(), eager)) {
+                if (decideOne(asset, OptionalLong.empty(), waits)) {
                     whole = wanted.attemptOf(AssetPartition.whole(asset));
                 }
             }
             for (PrimitiveIterator.OfLong it = wanted.indexes.build().iterator(); it.hasNext(); ) {
                 long index = it.nextLong();
-                if (decideOne(asset, OptionalLong.of(index), eager)) {
+                if (decideOne(asset, OptionalLong.of(index), waits)) {
                     go.computeIfAbsent(
                                     wanted.attemptOf(AssetPartition.of(asset, own.keyAt(index))),
                                     a -> IndexRanges.builder())
@@ -374,15 +455,15 @@ public final class TriggerEvaluator {
                         own.definition(),
                         indexes,
                         policy,
-                        eager ? attempt.number() : 0,
-                        eager && attempt.number() > 1 ? attempt.failedRun() : null);
+                        follows ? attempt.number() : 0,
+                        follows && attempt.number() > 1 ? attempt.failedRun() : null);
                 groups.computeIfAbsent(group, g -> new ArrayList<>()).add(asset);
                 groupTargets.computeIfAbsent(group, g -> new HashSet<>()).addAll(targets);
                 launched.addAll(targets);
             }
         }
 
-        private boolean decideOne(AssetKey asset, OptionalLong index, boolean eager) {
+        private boolean decideOne(AssetKey asset, OptionalLong index, boolean waits) {
             AssetPartition target = index.isPresent()
                     ? AssetPartition.of(asset, readiness.space(asset).keyAt(index.getAsLong()))
                     : AssetPartition.whole(asset);
@@ -390,7 +471,7 @@ public final class TriggerEvaluator {
                 active.add(target);
                 return false;
             }
-            Optional<Held> wait = eager ? readiness.inProgress(asset, index) : Optional.empty();
+            Optional<Held> wait = waits ? readiness.inProgress(asset, index) : Optional.empty();
             if (wait.isEmpty()) {
                 wait = readiness.check(asset, index);
             }

@@ -11,7 +11,9 @@ import java.util.Set;
  * batch, so it is one evaluation), what is materialized now, the upstream partitions whose last materialization
  * failed a blocking check ({@link AssetPartition#whole} for all of an asset), the partitions of automated assets
  * already queued or running, what is being materialized upstream ({@link UpstreamActivity}, asked lazily), how the
- * runs the cursor follows ended (by run id; a run still queued or running is absent), and the evaluation's instant.
+ * runs the cursor follows ended (by run id; a run still queued or running is absent), the evaluation's instant, and what
+ * freshness says is late or due soon ({@code late}, for {@link TriggerPolicy.OnLate} assets): a partition under a
+ * partition deadline, {@link AssetPartition#whole} for an asset past its maximum age's warning.
  */
 public record TriggerInput(
         List<MaterializationEvent> events,
@@ -20,7 +22,8 @@ public record TriggerInput(
         Set<AssetPartition> active,
         UpstreamActivity activity,
         Map<String, RunEnd> ended,
-        Instant now) {
+        Instant now,
+        Set<AssetPartition> late) {
 
     public TriggerInput {
         events = List.copyOf(events);
@@ -30,15 +33,33 @@ public record TriggerInput(
         Objects.requireNonNull(activity, "activity");
         ended = Map.copyOf(ended);
         Objects.requireNonNull(now, "now");
+        late = Set.copyOf(late);
     }
 
-    /** Nothing in progress upstream, no followed run ended. */
+    /** Nothing late. */
+    public TriggerInput(
+            List<MaterializationEvent> events,
+            MaterializedState state,
+            Set<AssetPartition> failedChecks,
+            Set<AssetPartition> active,
+            UpstreamActivity activity,
+            Map<String, RunEnd> ended,
+            Instant now) {
+        this(events, state, failedChecks, active, activity, ended, now, Set.of());
+    }
+
+    /** Nothing in progress upstream, no followed run ended, nothing late. */
     public TriggerInput(
             List<MaterializationEvent> events,
             MaterializedState state,
             Set<AssetPartition> failedChecks,
             Set<AssetPartition> active,
             Instant now) {
-        this(events, state, failedChecks, active, UpstreamActivity.NONE, Map.of(), now);
+        this(events, state, failedChecks, active, UpstreamActivity.NONE, Map.of(), now, Set.of());
+    }
+
+    /** The same input with what freshness says is late or due soon. */
+    public TriggerInput withLate(Set<AssetPartition> newLate) {
+        return new TriggerInput(events, state, failedChecks, active, activity, ended, now, newLate);
     }
 }

@@ -22,7 +22,7 @@ public record TriggerPlan(
 
     /**
      * What the cursor follows of {@code launches.get(i)}: its attempt (1 for the first) and partitions; none for runs of
-     * other policies than eager, which are not retried.
+     * other policies than eager and on_late, which are not retried.
      */
     public record Following(int attempt, Set<AssetPartition> partitions) {
         public static final Following NONE = new Following(0, Set.of());
@@ -90,6 +90,7 @@ public record TriggerPlan(
                 cursor.held(),
                 cursor.waiting(),
                 followed,
-                cursor.retries());
+                cursor.retries(),
+                cursor.givenUp());
     }
 }

@@ -11,7 +11,9 @@ import java.util.Objects;
  *   <li>{@link Eager}: when upstream partitions are materialized, the downstream partitions mapped to them, once all
  *   of their upstream partitions are in;</li>
  *   <li>{@link OnCron}: once per cron tick, after every upstream has been updated since that tick;</li>
- *   <li>{@link Missing}: the partitions that are not materialized within a window back from now.</li>
+ *   <li>{@link Missing}: the partitions that are not materialized within a window back from now;</li>
+ *   <li>{@link OnLate}: what the asset's freshness policy says is late or due soon (WARNING or STALE): under a
+ *   partition deadline those partitions, under a maximum age the asset (its newest partition if partitioned).</li>
  * </ul>
  * Under every policy a failed blocking check upstream holds the partitions that read it, and a partition already
  * queued or running is not launched again. See {@link TriggerEvaluator}.
@@ -30,7 +32,18 @@ public sealed interface TriggerPolicy {
         return new Missing(window);
     }
 
-    /** The policy as users write it: {@code eager}, {@code on_cron(0 9 * * *, Europe/Berlin)}, {@code missing(P7D)}. */
+    /**
+     * When the asset's freshness policy ({@code AssetSpec.Builder#freshness}) says it is late or due soon; the asset
+     * must declare one.
+     */
+    static OnLate onLate() {
+        return new OnLate();
+    }
+
+    /**
+     * The policy as users write it: {@code eager}, {@code on_cron(0 9 * * *, Europe/Berlin)}, {@code missing(P7D)},
+     * {@code on_late}.
+     */
     String describe();
 
     record Eager() implements TriggerPolicy {
@@ -68,6 +81,19 @@ public sealed interface TriggerPolicy {
         @Override
         public String describe() {
             return "missing(" + window + ")";
+        }
+    }
+
+    /**
+     * The partitions the asset's freshness policy finds WARNING or STALE (a partition deadline: each partition due soon
+     * or late within the look-back; a maximum age: the asset, its newest partition if partitioned), when their upstreams
+     * are in. Its runs are followed and retried like eager ones; after the last attempt fails a partition is not
+     * launched again while it stays late.
+     */
+    record OnLate() implements TriggerPolicy {
+        @Override
+        public String describe() {
+            return "on_late";
         }
     }
 }

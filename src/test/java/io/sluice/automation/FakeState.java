@@ -18,6 +18,7 @@ final class FakeState implements MaterializedState {
 
     private final Map<AssetKey, Set<String>> partitions = new HashMap<>();
     private final Map<AssetKey, Instant> last = new HashMap<>();
+    private final Map<AssetKey, Map<String, Instant>> at = new HashMap<>();
     private final List<MaterializationEvent> log = new ArrayList<>();
 
     /** Records a materialization and returns its event. */
@@ -39,6 +40,7 @@ final class FakeState implements MaterializedState {
             AssetKey asset, String partition, Instant at, String runId, boolean changed) {
         if (partition != null) {
             partitions.computeIfAbsent(asset, k -> new HashSet<>()).add(partition);
+            this.at.computeIfAbsent(asset, k -> new HashMap<>()).put(partition, at);
         }
         last.merge(asset, at, (a, b) -> a.isAfter(b) ? a : b);
         MaterializationEvent event =
@@ -49,6 +51,11 @@ final class FakeState implements MaterializedState {
 
     List<MaterializationEvent> since(long sequence) {
         return log.stream().filter(e -> e.sequence() > sequence).toList();
+    }
+
+    /** When each materialized partition of {@code asset} was last materialized (what freshness reads). */
+    Map<String, Instant> materializedAt(AssetKey asset) {
+        return Map.copyOf(at.getOrDefault(asset, Map.of()));
     }
 
     @Override

@@ -17,7 +17,8 @@ import java.util.stream.Collectors;
 /**
  * The trigger cursor as the state row keeps it: JSON with the last event id read, the handled cron tick per asset,
  * the held partitions, the waiting upstream partitions (each partition as {@code [asset, key or ""]}), the followed
- * runs and the retries. A cursor written before followed runs and retries existed reads with none.
+ * runs, the retries and the on_late partitions given up on. A cursor written before followed runs, retries or given-up
+ * partitions existed reads with none.
  */
 final class CursorCodec {
 
@@ -27,7 +28,8 @@ final class CursorCodec {
             List<List<String>> held,
             List<List<String>> waiting,
             List<StoredFollowed> followed,
-            List<StoredRetry> retries) {}
+            List<StoredRetry> retries,
+            List<List<String>> givenUp) {}
 
     /** A followed run: its id, attempt and partitions. */
     record StoredFollowed(String run, int attempt, List<List<String>> partitions) {}
@@ -72,6 +74,10 @@ final class CursorCodec {
                         .map(r -> new StoredRetry(
                                 pair(r.partition()), r.attempt(), r.due().toString(), r.failedRun()))
                         .sorted(Comparator.comparing(r -> String.join("\u0000", r.partition())))
+                        .toList(),
+                cursor.givenUp().stream()
+                        .map(CursorCodec::pair)
+                        .sorted(CursorCodec::compare)
                         .toList());
         try {
             return mapper.writeValueAsString(stored);
@@ -122,7 +128,10 @@ final class CursorCodec {
                                         r.attempt(),
                                         Instant.parse(r.due()),
                                         r.failedRun()))
-                                .collect(Collectors.toSet()));
+                                .collect(Collectors.toSet()),
+                list(stored.givenUp()).stream()
+                        .map(p -> partition(p.get(0), p.get(1)))
+                        .collect(Collectors.toSet()));
     }
 
     private static List<List<String>> list(List<List<String>> value) {

@@ -2,6 +2,7 @@ package io.sluice.automation.trigger;
 
 import io.sluice.automation.Dependency;
 import io.sluice.automation.TriggerGraph;
+import io.sluice.automation.TriggerPolicy;
 import io.sluice.catalog.Asset;
 import io.sluice.catalog.AssetCatalog;
 import io.sluice.catalog.AssetKey;
@@ -13,8 +14,8 @@ import java.util.Set;
 
 /**
  * The declared {@link AssetAutomation} beans as one {@link TriggerGraph} over the catalog, built once. A declaration for
- * an asset the catalog lacks, for a dependency the asset does not have, or a second one for the same asset fails the
- * build (and so start-up) with a message naming it.
+ * an asset the catalog lacks, for a dependency the asset does not have, a second one for the same asset, or
+ * {@code on_late} for an asset without a freshness policy fails the build (and so start-up) with a message naming it.
  */
 @ApplicationScoped
 public class TriggerDeclarations {
@@ -39,6 +40,16 @@ public class TriggerDeclarations {
             }
             if (!seen.add(asset)) {
                 throw new IllegalStateException("asset " + asset + " has more than one trigger policy declared");
+            }
+            if (automation.policy() instanceof TriggerPolicy.OnLate) {
+                boolean declaresFreshness = specs.stream()
+                        .filter(spec -> spec.key().equals(asset))
+                        .anyMatch(spec -> spec.freshness().isPresent());
+                if (!declaresFreshness) {
+                    throw new IllegalStateException("asset " + asset
+                            + " declares the trigger policy on_late but no freshness policy: declare one with"
+                            + " AssetSpec.Builder#freshness (maxAge or partitionDeadline)");
+                }
             }
             graph = graph.withPolicy(asset, automation.policy());
             for (Dependency dependency : automation.dependencies()) {

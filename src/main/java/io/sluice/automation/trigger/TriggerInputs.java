@@ -8,12 +8,18 @@ import io.sluice.automation.RunEnd;
 import io.sluice.automation.TriggerCursor;
 import io.sluice.automation.TriggerGraph;
 import io.sluice.automation.TriggerInput;
+import io.sluice.automation.TriggerPolicy;
 import io.sluice.backfill.Backfill;
 import io.sluice.backfill.BackfillRequest;
 import io.sluice.backfill.BackfillStatus;
 import io.sluice.backfill.BackfillStore;
 import io.sluice.catalog.AssetCatalog;
 import io.sluice.catalog.AssetKey;
+import io.sluice.catalog.FreshnessPolicy;
+import io.sluice.freshness.Freshness;
+import io.sluice.freshness.FreshnessService;
+import io.sluice.freshness.FreshnessState;
+import io.sluice.freshness.PartitionFreshness;
 import io.sluice.lake.AssetCheck;
 import io.sluice.partitions.PartitionKeyRange;
 import io.sluice.runs.AssetState;
@@ -43,8 +49,10 @@ import org.jboss.logging.Logger;
  * Reads what one trigger evaluation looks at from the metadata store: the materialization events after the cursor (at
  * most a page; each says whether it changed its table), the blocking checks that failed in the latest checked run of
  * each upstream of an automated asset, the partitions queued or started runs hold (an unpartitioned asset's, or a run
- * over all of an asset: the whole asset), how the runs the cursor follows ended, and, read lazily per asset the
- * evaluator asks about, what is materialized and what is in progress upstream ({@link StoredActivity}).
+ * over all of an asset: the whole asset), how the runs the cursor follows ended, what freshness says is late or due soon
+ * for each {@code on_late} asset (evaluated now from the store's materializations, not read from the recorded states,
+ * which lag a run's end), and, read lazily per asset the evaluator asks about, what is materialized and what is in
+ * progress upstream ({@link StoredActivity}).
  */
 @ApplicationScoped
 public class TriggerInputs {
@@ -61,6 +69,7 @@ public class TriggerInputs {
     private final RunQueue queue;
     private final BackfillStore backfills;
     private final ObjectMapper mapper;
+    private final FreshnessService freshness;
     private final Map<AssetKey, Boolean> hasTable = new ConcurrentHashMap<>();
     /** Requests of running backfills, read once each (a request never changes). */
     private final Map<String, Optional<BackfillRequest>> requests = new ConcurrentHashMap<>();
@@ -72,7 +81,8 @@ public class TriggerInputs {
             RunHistory history,
             RunQueue queue,
             BackfillStore backfills,
-            ObjectMapper mapper) {
+            ObjectMapper mapper,
+            FreshnessService freshness) {
         this.events = events;
         this.assets = assets;
         this.catalog = catalog;
@@ -80,6 +90,7 @@ public class TriggerInputs {
         this.queue = queue;
         this.backfills = backfills;
         this.mapper = mapper;
+        this.freshness = freshness;
     }
 
     /**
@@ -154,7 +165,46 @@ public class TriggerInputs {
                 active,
                 new StoredActivity(assets, new StoredBackfills()),
                 ended(cursor, now),
-                now);
+                now,
+                late(graph, now));
+    }
+
+    /**
+     * What freshness says at {@code now} of each {@code on_late} asset: its partitions in WARNING or STALE under a
+     * partition deadline, the whole asset when not FRESH under a maximum age. Evaluated live: a run that just made a
+     * partition fresh is seen at once, so it is not launched again before the freshness loop records the change.
+     */
+    Set<AssetPartition> late(TriggerGraph graph, Instant now) {
+        Set<AssetPartition> late = new HashSet<>();
+        for (AssetKey asset : graph.graph().keys()) {
+            if (!(graph.policy(asset).orElse(null) instanceof TriggerPolicy.OnLate)) {
+                continue;
+            }
+            Optional<FreshnessPolicy> policy =
+                    catalog.find(asset).flatMap(a -> a.spec().freshness());
+            Optional<Freshness> found = freshness.evaluate(asset, now);
+            if (policy.isPresent() && found.isPresent()) {
+                late.addAll(late(asset, policy.get(), found.get()));
+            }
+        }
+        return late;
+    }
+
+    /**
+     * What {@code on_late} reads of one asset's freshness: under a partition deadline each partition WARNING or STALE,
+     * under a maximum age the whole asset unless it is FRESH.
+     */
+    public static Set<AssetPartition> late(AssetKey asset, FreshnessPolicy policy, Freshness freshness) {
+        if (policy instanceof FreshnessPolicy.MaxAge) {
+            return freshness.state() == FreshnessState.FRESH ? Set.of() : Set.of(AssetPartition.whole(asset));
+        }
+        Set<AssetPartition> late = new HashSet<>();
+        for (PartitionFreshness p : freshness.partitions()) {
+            if (p.state() != FreshnessState.FRESH) {
+                late.add(AssetPartition.of(asset, p.partition()));
+            }
+        }
+        return late;
     }
 
     /** How the followed runs that have ended ended (one read by id each: an evaluation follows a few runs). */

@@ -4,6 +4,8 @@ import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
 import io.sluice.automation.TriggerPolicy;
 import io.sluice.catalog.AssetKey;
+import io.sluice.freshness.FreshnessChanged;
+import io.sluice.freshness.FreshnessState;
 import io.sluice.runs.RunsEnded;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
@@ -21,8 +23,8 @@ import org.jboss.logging.Logger;
  * {@link io.sluice.automation.TriggerGraph#watched()}); a wake-up during an evaluation
  * only marks it dirty, and the next evaluation reads every event stored meanwhile in one batch, so a burst is one or a
  * few evaluations, not one per run. Without wake-ups it evaluates at the next {@code on_cron} tick or after
- * {@code sluice.automation.triggers.interval} (for {@code missing} windows) or when a retry is due, whichever comes
- * first. It evaluates once at
+ * {@code sluice.automation.triggers.interval} (for {@code missing} windows and {@code on_late} assets) or when a retry
+ * is due, whichever comes first; an {@code on_late} asset turning late ({@link FreshnessChanged}) wakes it too. It evaluates once at
  * start-up, which also picks up what ended while the process was down. {@link #evaluateNow()} is the same evaluation on
  * the caller's thread, for tests.
  */
@@ -90,6 +92,19 @@ public class TriggerLoop {
         if (event.runs().stream()
                 .anyMatch(r -> r.assets().isEmpty() || declarations.graph().watchesAny(r.assets()))) {
             wakeUps.incrementAndGet();
+            wake();
+        }
+    }
+
+    /**
+     * An {@code on_late} asset (or one of its partitions) turned WARNING or STALE: evaluate now rather than at the next
+     * interval. Its state is evaluated again from the store then, so a stale event launches nothing twice.
+     */
+    void onFreshnessChanged(@Observes FreshnessChanged event) {
+        if (running
+                && event.to() != FreshnessState.FRESH
+                && declarations.graph().graph().contains(event.asset())
+                && declarations.graph().policy(event.asset()).orElse(null) instanceof TriggerPolicy.OnLate) {
             wake();
         }
     }
