@@ -219,15 +219,21 @@ public class JdbcAlertSources implements AlertSources {
         return "ERROR".equals(severity) ? AlertCause.BLOCKING_CHECK_FAILED : AlertCause.WARNING_CHECK_FAILED;
     }
 
-    /** Freshness is a state, not a window: every stale row (its transition's key), and each asset fresh again. */
+    /**
+     * Freshness is a state, not a window: every stale row (its transition's key), and each asset fresh again, each at
+     * the moment its transition was recorded, so that the days found late by one evaluation are one incident and the
+     * rest suppressed, not one notification per day (the deadline stays in the sentence).
+     */
     private static void freshness(Connection c, List<Observed> out) throws SQLException {
         try (PreparedStatement ps = c.prepareStatement(
-                "SELECT asset_key, partition_key, state, since, detail FROM freshness_state WHERE state <> 'WARNING'")) {
+                "SELECT asset_key, partition_key, state, changed_at, detail, since FROM freshness_state "
+                        + "WHERE state <> 'WARNING'")) {
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {
                     String asset = rs.getString(1);
                     String partition = rs.getString(2);
-                    Instant since = at(rs, 4);
+                    Instant changed = at(rs, 4);
+                    Instant since = at(rs, 6);
                     String what = partition.isEmpty() ? asset : asset + " partition " + partition;
                     if ("STALE".equals(rs.getString(3))) {
                         out.add(Observed.any(Incident.firing(
@@ -235,7 +241,7 @@ public class JdbcAlertSources implements AlertSources {
                                 asset(asset),
                                 what,
                                 what + " is late: " + firstLine(rs.getString(5)),
-                                since,
+                                changed,
                                 "fresh|" + asset + "|" + partition + "|" + since)));
                     } else if (partition.isEmpty()) {
                         out.add(Observed.any(Incident.clearing(
@@ -243,7 +249,7 @@ public class JdbcAlertSources implements AlertSources {
                                 asset(asset),
                                 what,
                                 asset + " is fresh again.",
-                                since,
+                                changed,
                                 "")));
                     }
                 }
