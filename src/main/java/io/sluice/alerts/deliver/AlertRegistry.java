@@ -29,7 +29,11 @@ public record AlertRegistry(Map<String, AlertRule> rules, Map<String, Channel> c
         channels.put(Channel.LOG, Channel.log());
         configured.forEach((name, c) -> {
             try {
-                channels.put(name, Channel.of(name, c.type(), c.url(), c.secret(), c.timeout()));
+                channels.put(
+                        name,
+                        "email".equalsIgnoreCase(c.type().strip())
+                                ? Channel.email(name, c.to().orElse(""), c.timeout())
+                                : Channel.of(name, c.type(), c.url().orElse(null), c.secret(), c.timeout()));
             } catch (IllegalArgumentException e) {
                 problems.add(e.getMessage());
             }

@@ -10,7 +10,9 @@ import java.util.Optional;
  * {@code sluice.alerts.*}: the channels notifications go to, by name:
  * {@code sluice.alerts.channels.ops.type=slack}, {@code ...ops.url=https://hooks.slack.com/services/...},
  * {@code ...ops.secret=} (a generic webhook's signing secret), {@code ...ops.timeout=10s}. URLs and secrets come from the
- * environment or a Secret in production ({@code SLUICE_ALERTS_CHANNELS_OPS_URL}); Sluice never shows them back.
+ * environment or a Secret in production ({@code SLUICE_ALERTS_CHANNELS_OPS_URL}); Sluice never shows them back. An
+ * e-mail channel ({@code type=email}, {@code to=a@example.com,b@example.com}) sends through the SMTP server of
+ * {@code quarkus.mailer.*} (host, port, from, username, password), which nothing uses unless a channel is of this type.
  */
 @ConfigMapping(prefix = "sluice.alerts")
 public interface AlertSettings {
@@ -30,10 +32,14 @@ public interface AlertSettings {
     Duration overlap();
 
     interface ChannelSettings {
-        /** {@code webhook} or {@code slack}. */
+        /** {@code webhook}, {@code slack} or {@code email}. */
         String type();
 
-        String url();
+        /** A webhook's or Slack's URL. */
+        Optional<String> url();
+
+        /** An e-mail channel's recipients, comma-separated (sent through {@code quarkus.mailer.*}). */
+        Optional<String> to();
 
         Optional<String> secret();
 

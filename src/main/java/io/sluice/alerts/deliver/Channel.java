@@ -2,6 +2,7 @@ package io.sluice.alerts.deliver;
 
 import java.net.URI;
 import java.time.Duration;
+import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 
@@ -10,7 +11,8 @@ import java.util.Optional;
  * webhook, or the built-in {@value #LOG} channel (the server's log, nothing to configure). Its URL and secret are secrets (a Slack URL is its own credential): {@link #toString} and every message about
  * a delivery name the channel, never them.
  */
-public record Channel(String name, Type type, URI url, Optional<String> secret, Duration timeout) {
+public record Channel(
+        String name, Type type, URI url, Optional<String> secret, Duration timeout, List<String> recipients) {
 
     /** The built-in channel's name: notifications written to the server's log. */
     public static final String LOG = "log";
@@ -18,6 +20,7 @@ public record Channel(String name, Type type, URI url, Optional<String> secret, 
     public enum Type {
         WEBHOOK,
         SLACK,
+        EMAIL,
         LOG;
 
         static Type of(String text) {
@@ -28,25 +31,47 @@ public record Channel(String name, Type type, URI url, Optional<String> secret, 
                 }
                 return type;
             } catch (IllegalArgumentException e) {
-                throw new IllegalArgumentException("a channel's type is webhook or slack, not '" + text + "'");
+                throw new IllegalArgumentException("a channel's type is webhook, slack or email, not '" + text + "'");
             }
         }
     }
 
     /** The built-in channel {@value #LOG}. */
     public static Channel log() {
-        return new Channel(LOG, Type.LOG, null, Optional.empty(), null);
+        return new Channel(LOG, Type.LOG, null, Optional.empty(), null, List.of());
+    }
+
+    /** An e-mail channel to {@code to} (comma-separated addresses). */
+    public static Channel email(String name, String to, Duration timeout) {
+        if (LOG.equals(name)) {
+            throw new IllegalArgumentException("channel log is built in (the server's log); give yours another name");
+        }
+        List<String> recipients = java.util.Arrays.stream(to.split(","))
+                .map(String::strip)
+                .filter(s -> !s.isEmpty())
+                .toList();
+        return new Channel(name, Type.EMAIL, null, Optional.empty(), timeout, recipients);
+    }
+
+    public Channel(String name, Type type, URI url, Optional<String> secret, Duration timeout) {
+        this(name, type, url, secret, timeout, List.of());
     }
 
     public Channel {
-        if (type != Type.LOG
+        recipients = List.copyOf(recipients == null ? List.of() : recipients);
+        if (type == Type.EMAIL) {
+            if (recipients.isEmpty() || recipients.stream().anyMatch(r -> !r.matches("[^@\\s]+@[^@\\s]+"))) {
+                throw new IllegalArgumentException(
+                        "channel " + name + " needs its recipients: to=someone@example.com[,another@example.com]");
+            }
+        } else if (type != Type.LOG
                 && (url == null
                         || !("https".equals(url.getScheme()) || "http".equals(url.getScheme()))
                         || url.getHost() == null)) {
             throw new IllegalArgumentException("channel " + name + " needs an http(s) URL");
         }
-        if (type == Type.LOG && url != null) {
-            throw new IllegalArgumentException("the log channel has no URL");
+        if ((type == Type.LOG || type == Type.EMAIL) && url != null) {
+            throw new IllegalArgumentException("channel " + name + " has no URL");
         }
         secret = secret == null ? Optional.empty() : secret.filter(s -> !s.isBlank());
         timeout = timeout == null ? Duration.ofSeconds(10) : timeout;
@@ -70,6 +95,7 @@ public record Channel(String name, Type type, URI url, Optional<String> secret, 
 
     @Override
     public String toString() {
-        return "channel " + name + " (" + type.name().toLowerCase(Locale.ROOT) + ", URL and secret not shown)";
+        return "channel " + name + " (" + type.name().toLowerCase(Locale.ROOT)
+                + (type == Type.EMAIL ? ")" : ", URL and secret not shown)");
     }
 }

@@ -37,10 +37,17 @@ public class AlertDelivery {
     private final InstantSource clock;
     private final ThisNode self;
     private final HttpSender sender;
+    private final MailSender mail;
     private volatile Periodic loop;
 
     AlertDelivery(
-            AlertStore store, Instance<AlertRules> rules, AlertSettings settings, InstantSource clock, ThisNode self) {
+            AlertStore store,
+            Instance<AlertRules> rules,
+            AlertSettings settings,
+            InstantSource clock,
+            ThisNode self,
+            MailSender mail) {
+        this.mail = mail;
         this.store = store;
         this.rules = rules;
         this.settings = settings;
@@ -100,8 +107,11 @@ public class AlertDelivery {
 
     private boolean deliver(AlertStore.Stored n) {
         Optional<Channel> channel = rules.get().channel(n.channel());
-        Delivery result = channel.map(c ->
-                        c.type() == Channel.Type.LOG ? logged(n) : sender.send(c, n.notification(), "sluice-" + n.id()))
+        Delivery result = channel.map(c -> switch (c.type()) {
+                    case LOG -> logged(n);
+                    case EMAIL -> mail.send(c, n.notification(), "sluice-" + n.id());
+                    default -> sender.send(c, n.notification(), "sluice-" + n.id());
+                })
                 .orElseGet(() -> new Delivery(
                         false,
                         false,

@@ -141,7 +141,7 @@ class HttpSenderTest {
     @Test
     void aChannelIsCheckedWhenDeclared() {
         assertThatThrownBy(() -> Channel.of("ops", "pager", "https://x.example", Optional.empty(), null))
-                .hasMessage("a channel's type is webhook or slack, not 'pager'");
+                .hasMessage("a channel's type is webhook, slack or email, not 'pager'");
         assertThatThrownBy(() -> Channel.of("ops", "webhook", "ftp://x.example", Optional.empty(), null))
                 .hasMessage("channel ops needs an http(s) URL");
     }

@@ -13,6 +13,7 @@ import io.sluice.freshness.FreshnessState;
 import io.sluice.freshness.FreshnessStore;
 import io.sluice.testing.AlertingProfile;
 import io.sluice.testing.Runs;
+import io.sluice.testing.SmtpReceiver;
 import jakarta.inject.Inject;
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -55,6 +56,7 @@ class AlertingTest {
     }
 
     static HttpServer receiver;
+    static SmtpReceiver smtp;
     static final List<Received> received = new CopyOnWriteArrayList<>();
     static volatile int status = 200;
 
@@ -84,11 +86,17 @@ class AlertingTest {
             exchange.close();
         });
         receiver.start();
+        smtp = new SmtpReceiver(AlertingProfile.SMTP_PORT);
     }
 
     @AfterAll
     static void stop() {
         receiver.stop(0);
+        try {
+            smtp.close();
+        } catch (IOException e) {
+            // the test is over
+        }
     }
 
     @BeforeEach
@@ -96,6 +104,15 @@ class AlertingTest {
         status = 200;
         roundAndDeliver();
         received.clear();
+        smtp.messages().clear();
+    }
+
+    /** The mails whose text names {@code what}, quoted-printable soft breaks undone. */
+    static List<String> mails(String what) {
+        return smtp.messages().stream()
+                .map(m -> m.replace("=\n", ""))
+                .filter(m -> m.contains(what))
+                .toList();
     }
 
     void roundAndDeliver() {
@@ -213,6 +230,10 @@ class AlertingTest {
         assertThat(kinds(hooks("node " + node))).containsExactly("NODE_LOST FIRING 0");
         assertThat(kinds(hooks(slow))).containsExactly("RUN_TOO_LONG FIRING 0");
         assertThat(kinds(hooks(late))).containsExactly("FRESHNESS_VIOLATED FIRING 0");
+        assertThat(mails("node " + node + " (host, pid 1) stopped"))
+                .as("the e-mail channel: one mail to both recipients")
+                .hasSize(1)
+                .allSatisfy(m -> assertThat(m).contains("ops@example.com").contains("oncall@example.com"));
 
         Instant later = Instant.now();
         try (Connection c = data.getConnection()) {

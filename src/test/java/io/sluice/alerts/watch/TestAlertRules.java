@@ -51,6 +51,9 @@ public class TestAlertRules {
     @LookupIfProperty(name = "sluice.test.alerts", stringValue = "true")
     AlertRule operations() {
         return AlertRule.on(
-                "t-ops", Set.of(AlertCause.TICK_FAILED, AlertCause.NODE_LOST, AlertCause.FRESHNESS_VIOLATED), "hook");
+                "t-ops",
+                Set.of(AlertCause.TICK_FAILED, AlertCause.NODE_LOST, AlertCause.FRESHNESS_VIOLATED),
+                "hook",
+                "mail");
     }
 }
