@@ -70,6 +70,16 @@ class ThrottleTest {
     }
 
     @Test
+    void aClearingNoLaterThanTheLatestFiringIsNothingSoRereadingOneNeverResolves() {
+        // read in order, then read again by the next round (its window overlaps): the old success resolves nothing
+        assertThat(replay(WINDOW, failed(0), succeeded(1), failed(2), succeeded(1)))
+                .containsExactly("FIRING", "RESOLVED", "FIRING", "NOTHING");
+        // a success committed late, older than a suppressed failure: the cause is still open
+        assertThat(replay(WINDOW, failed(0), failed(5), succeeded(3), succeeded(6)))
+                .containsExactly("FIRING", "SUPPRESSED", "NOTHING", "RESOLVED+1");
+    }
+
+    @Test
     void aZeroWindowNotifiesEveryFiring() {
         assertThat(replay(Duration.ZERO, failed(0), failed(0), failed(1)))
                 .containsExactly("FIRING", "FIRING", "FIRING");

@@ -10,7 +10,6 @@ import io.sluice.catalog.Asset;
 import io.sluice.catalog.AssetCatalog;
 import io.sluice.lake.AssetCheck;
 import io.sluice.periodic.Periodic;
-import io.sluice.runs.RunsEnded;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import java.time.Duration;
@@ -24,7 +23,7 @@ import java.util.concurrent.locks.ReentrantLock;
 import org.jboss.logging.Logger;
 
 /**
- * Detection: every {@code sluice.alerts.interval} (and when runs end), one node at a time takes the cluster's alerting
+ * Detection: every {@code sluice.alerts.interval} (not on every run's end: a backfill ends thousands a second), one node at a time takes the cluster's alerting
  * lock and, in one transaction, reads what happened since its cursor ({@link AlertSources}, the window reaching back
  * {@code sluice.alerts.overlap} for what committed late), drops the firing incidents already handled (by key), decides
  * with the rules in force ({@link AlertPlanner}), and writes the throttle states, the outbox rows and the cursor. A crash
@@ -79,13 +78,6 @@ public class AlertRound {
         Periodic running = loop;
         if (running != null) {
             running.stop();
-        }
-    }
-
-    void onRunsEnded(@Observes RunsEnded event) {
-        Periodic running = loop;
-        if (running != null) {
-            running.wake();
         }
     }
 
