@@ -158,9 +158,9 @@ public class JdbcAlertStore implements AlertStore {
         return session.doReturningWork(c -> {
             List<Long> due = new ArrayList<>();
             try (PreparedStatement ps = c.prepareStatement("SELECT id FROM alert_outbox WHERE status = 'PENDING' "
-                    + "AND next_attempt_at <= ? AND (claimed_until IS NULL OR claimed_until < ?) ORDER BY id")) {
-                bind(ps, ts(now), ts(now));
-                ps.setMaxRows(max);
+                    + "AND next_attempt_at <= ? AND (claimed_until IS NULL OR claimed_until < ?) ORDER BY id "
+                    + "FETCH FIRST ? ROWS ONLY FOR UPDATE SKIP LOCKED")) {
+                bind(ps, ts(now), ts(now), max); // rows another node is claiming are skipped, not waited for
                 try (ResultSet rs = ps.executeQuery()) {
                     while (rs.next()) {
                         due.add(rs.getLong(1));
