@@ -108,6 +108,10 @@ test('a viewer sees no launch, schedule or rollback button, and gets a 403 page 
     assert.equal(await page.locator('form.rollback-form').count(), 0, 'no rollback form');
     await page.goto(baseUrl() + '/pools');
     assert.equal(await page.locator('form[action^="/pools"]').count(), 0, 'no pool limit forms');
+    await page.goto(baseUrl() + '/alerts');
+    assert.equal(await page.locator('header.top nav a[href="/alerts"]').count(), 1, 'Alerts in the header');
+    assert.equal(await page.locator('#alert-rules tr[data-rule]').count() > 0, true, 'the rules are listed');
+    assert.equal(await page.locator('form[action^="/alerts/rules/"]').count(), 0, 'no alert rule forms');
     await screenshot(page, 'access-viewer-launch');
 
     // posting the launch form anyway, as a browser would (with the page's anti-forgery field when there is one)

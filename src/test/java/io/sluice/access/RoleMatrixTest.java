@@ -210,6 +210,10 @@ class RoleMatrixTest {
         rule("POST /admin/tokens/{id}/revoke", Need.of(Action.MANAGE_ACCESS));
         // the pages, their fragments, the stream and the export
         rule("GET /", READ);
+        rule("GET /alerts", READ);
+        rule("POST /alerts/rules/{name}/edit", Need.of(Action.EDIT_ALERT_RULES));
+        rule("POST /alerts/rules/{name}/reset", Need.of(Action.EDIT_ALERT_RULES));
+        rule("POST /alerts/rules/{name}/switch", Need.of(Action.EDIT_ALERT_RULES));
         rule("GET /assets", READ);
         rule("GET /assets/{key}", READ);
         rule("GET /audit", READ);
@@ -625,6 +629,12 @@ class RoleMatrixTest {
         s.put(
                 "PUT /api/alerts/rules/{name}",
                 sample("PUT /api/alerts/rules/{name}", null, fixed("{\"enabled\":true}"), json, null));
+        s.put(
+                "POST /alerts/rules/{name}/switch",
+                sample("POST /alerts/rules/{name}/switch", null, fixed("enabled=true"), form, null));
+        s.put(
+                "POST /alerts/rules/{name}/edit",
+                sample("POST /alerts/rules/{name}/edit", null, fixed("windowMinutes=60"), form, null));
         s.put("POST /api/runs", sample("POST /api/runs", null, fixed(launchBody), json, runsStored));
         s.put("POST /api/runs/preview", sample("POST /api/runs/preview", null, fixed(launchBody), json, null));
         s.put("POST /api/runs/{id}/reexecute", sample("POST /api/runs/{id}/reexecute", null, none(), null, runsStored));
