@@ -122,30 +122,39 @@ public class ScorecardSection {
                 bars.put(f[4], value);
             }
         }
+        // one entry per run, keyed by its id (time-ordered, so the map is in run order): two runs within one second
+        // are two entries, not one
         Set<String> metrics = new TreeSet<>();
-        Map<Long, String> runIds = new TreeMap<>();
-        Map<Long, Map<String, Double>> byRun = new TreeMap<>();
+        Map<String, Long> when = new TreeMap<>();
+        Map<String, Map<String, Double>> byRun = new TreeMap<>();
         for (String line : history) {
             String[] f = line.split("\\|", 4);
-            long t = Long.parseLong(f[0]);
-            runIds.put(t, f[1]);
+            when.merge(f[1], Long.parseLong(f[0]), Math::min);
             metrics.add(f[2]);
-            byRun.computeIfAbsent(t, k -> new TreeMap<>()).put(f[2], Double.parseDouble(f[3]));
+            byRun.computeIfAbsent(f[1], k -> new TreeMap<>()).put(f[2], Double.parseDouble(f[3]));
         }
         List<String> names = List.copyOf(metrics);
         List<Run> runs = new ArrayList<>();
         Map<String, List<Object>> series = new LinkedHashMap<>();
-        series.put("t", new ArrayList<>(byRun.keySet()));
+        List<Object> xs = new ArrayList<>();
+        series.put("t", xs);
         names.forEach(n -> series.put(n, new ArrayList<>()));
-        byRun.forEach((t, values) -> {
+        double previous = Double.NEGATIVE_INFINITY;
+        for (Map.Entry<String, Map<String, Double>> run : byRun.entrySet()) {
+            long t = when.get(run.getKey());
+            // the chart's x values rise strictly: a run in the same second as the one before goes a millisecond later
+            double x = Math.max(t, previous + 0.001);
+            previous = x;
+            xs.add(x);
+            Map<String, Double> values = run.getValue();
             runs.add(new Run(
-                    runIds.get(t),
+                    run.getKey(),
                     Format.time(Instant.ofEpochSecond(t)),
                     names.stream()
                             .map(n -> values.containsKey(n) ? number(values.get(n)) : "")
                             .toList()));
             names.forEach(n -> series.get(n).add(values.get(n)));
-        });
+        }
         Collections.reverse(runs);
         return new View(
                 latestRun,
