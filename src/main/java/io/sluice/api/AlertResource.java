@@ -244,7 +244,7 @@ public class AlertResource {
                 Optional.ofNullable(body.assets()).map(l -> RequestRejected.listWithoutNulls("assets", l)),
                 Optional.ofNullable(body.groups()).map(l -> RequestRejected.listWithoutNulls("groups", l)),
                 Optional.ofNullable(body.channels()).map(l -> RequestRejected.listWithoutNulls("channels", l)),
-                Optional.ofNullable(body.windowMinutes()).map(Duration::ofMinutes));
+                Optional.ofNullable(body.windowMinutes()).map(AlertRules::windowOfMinutes));
         return RuleDto.of(commands.edit(by, name, change));
     }
 

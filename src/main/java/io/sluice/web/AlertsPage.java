@@ -279,7 +279,7 @@ public class AlertsPage {
 
     private static Duration window(String text) {
         try {
-            return Duration.ofMinutes(Long.parseLong(text.strip()));
+            return AlertRules.windowOfMinutes(Long.parseLong(text.strip()));
         } catch (NumberFormatException e) {
             throw RequestRejected.invalid(
                     "windowMinutes",

@@ -110,6 +110,18 @@ public class AlertRules {
         return registry.channel(name);
     }
 
+    /**
+     * A window given in minutes, as every face takes it: 0 to 10,080 (7 days), refused otherwise before any
+     * arithmetic (a huge number would overflow a {@link Duration}).
+     */
+    public static Duration windowOfMinutes(long minutes) {
+        if (minutes < 0 || minutes > MAX_WINDOW.toMinutes()) {
+            throw RequestRejected.invalid(
+                    "windowMinutes", "the window is 0 to " + MAX_WINDOW.toMinutes() + " minutes, not " + minutes);
+        }
+        return Duration.ofMinutes(minutes);
+    }
+
     /** What an edit changes; each field empty keeps the rule's value in force. */
     public record Change(
             Optional<Boolean> enabled,

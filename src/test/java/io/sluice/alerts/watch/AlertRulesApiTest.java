@@ -111,6 +111,12 @@ class AlertRulesApiTest {
                 .then()
                 .statusCode(422);
         given().contentType(ContentType.JSON)
+                .body("{\"windowMinutes\":9223372036854775807}")
+                .put(RULE)
+                .then()
+                .statusCode(422)
+                .body("detail", containsString("the window is 0 to 10080 minutes"));
+        given().contentType(ContentType.JSON)
                 .body("{\"enabled\":false}")
                 .put("/api/alerts/rules/no-such-rule")
                 .then()
